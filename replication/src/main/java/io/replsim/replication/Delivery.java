@@ -1,0 +1,19 @@
+package io.replsim.replication;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Whether a request waits for its backups: SYNC answers only after every backup acknowledged the change. */
+public enum Delivery {
+    SYNC;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Delivery parse(String text) {
+        return Arrays.stream(values()).filter(d -> d.label().equalsIgnoreCase(text.trim())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown delivery \"" + text + "\"; expected one of: sync"));
+    }
+}
