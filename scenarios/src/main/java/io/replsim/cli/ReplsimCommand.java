@@ -1,0 +1,28 @@
+package io.replsim.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code replsim} command line. Exit codes: 0 checks held, 1 a check failed, 2 bad input, 3 the run broke. */
+@Command(name = "replsim", mixinStandardHelpOptions = true, version = "replsim 0.1.0",
+        description = "Session-replication and clustering simulator: runs a scenario against a real cluster.",
+        subcommands = {RunCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class})
+public final class ReplsimCommand implements Runnable {
+    static final int CHECKS_FAILED = 1;
+    static final int BAD_INPUT = 2;
+    static final int RUN_BROKE = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new ReplsimCommand())
+                .setExitCodeOnInvalidInput(BAD_INPUT);
+        System.exit(commandLine.execute(args));
+    }
+}

@@ -1,0 +1,92 @@
+package io.replsim.scenario.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The summary a person reads at the end of a run; summary.json holds the same figures. */
+public final class ConsoleReport {
+    private final PrintStream out;
+
+    public ConsoleReport(PrintStream out) {
+        this.out = out;
+    }
+
+    public void print(RunSummary summary) {
+        RunSummary.Cluster cluster = summary.cluster();
+        RunSummary.Load load = summary.load();
+        RunSummary.Requests requests = summary.requests();
+        RunSummary.Latency latency = summary.latencyMs();
+        line("");
+        line("== %s: %s ==", summary.scenario(), summary.verdict());
+        line("cluster   %d nodes, replication %s / %s / %s, %d workers and %.2f cores each, payload %s",
+                cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.workers(),
+                cluster.cpuBudgetCores(), cluster.payload());
+        line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
+                load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
+                requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
+        line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()), ms(latency.p99()),
+                ms(latency.max()));
+        line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST)",
+                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().lost(),
+                summary.responses().ok(), summary.responses().stale(), summary.responses().lost());
+        for (FaultReport fault : summary.faults()) {
+            printFault(fault);
+        }
+        for (RunSummary.NodeFigures node : summary.nodes()) {
+            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget   owns %,d   backs up %,d   %,d requests   "
+                            + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
+                    node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
+                    node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
+                    bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
+                    node.rejectedMessages());
+        }
+        for (CheckOutcome check : summary.checks()) {
+            line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
+                    check.actual());
+        }
+        line("run       %s  (summary.json, latency.hlog, events.jsonl, nodes/)", summary.runDirectory());
+    }
+
+    private void printFault(FaultReport fault) {
+        line("fault     %s %s (%s) at %s", fault.type(), fault.node(), fault.target(),
+                CheckEvaluator.millis(fault.atMs()));
+        String perSurvivor = fault.survivors().stream()
+                .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
+                .collect(Collectors.joining(", "));
+        line("          new view after %s (%s)",
+                fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        if (fault.affectedUsers() == 0) {
+            line("          no user was on %s when it failed", fault.node());
+        } else {
+            line("          %d users were on %s: %d served again elsewhere%s, first good response p50 %s, last %s",
+                    fault.affectedUsers(), fault.node(), fault.recoveredUsers(),
+                    fault.unrecoveredUsers() > 0 ? " (" + fault.unrecoveredUsers() + " NEVER)" : "",
+                    fault.failoverMsP50() == null ? "-" : CheckEvaluator.millis(fault.failoverMsP50()),
+                    fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
+        }
+    }
+
+    private static String errorBreakdown(RunSummary.Requests requests) {
+        if (requests.errors() == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " (%d refused, %d reset/io, %d timeouts, %d HTTP errors)",
+                requests.connectErrors(), requests.ioErrors(), requests.timeouts(), requests.httpErrors());
+    }
+
+    private static String ms(double value) {
+        return CheckEvaluator.millis(value);
+    }
+
+    private static String bytes(long bytes) {
+        if (bytes >= 1 << 20) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (double) (1 << 20));
+        }
+        return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
+    }
+
+    private void line(String format, Object... args) {
+        out.println(String.format(Locale.ROOT, format, args).stripTrailing());
+    }
+}

@@ -1,0 +1,18 @@
+package io.replsim.scenario.run;
+
+import io.replsim.loadgen.LoadProgress;
+import java.util.List;
+import java.util.Locale;
+
+/** One line of progress while a run goes: how far, how busy, how fast, how many failed, and the view now. */
+final class ProgressLine {
+
+    private ProgressLine() {
+    }
+
+    static String format(LoadProgress progress, int users, List<String> view) {
+        return String.format(Locale.ROOT, "[%5.1fs] users %d/%d   %7.1f req/s   p90 %7.1f ms   errors %d (total %d)   view %s",
+                progress.elapsed().toMillis() / 1000.0, progress.activeUsers(), users, progress.requestsPerSec(),
+                progress.p90Ms(), progress.errors(), progress.errorsTotal(), view);
+    }
+}

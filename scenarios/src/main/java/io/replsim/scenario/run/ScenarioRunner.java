@@ -1,0 +1,170 @@
+package io.replsim.scenario.run;
+
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.fault.FaultTimeline;
+import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.report.CheckEvaluator;
+import io.replsim.scenario.report.ConsoleReport;
+import io.replsim.scenario.report.FailoverAnalysis;
+import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.NodeStats;
+import io.replsim.scenario.runtime.ProcessRuntime;
+import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Plays one scenario: starts the cluster, drives the load, fires the faults at their times, then gathers every
+ * figure into the run directory and the console. Whatever it started is stopped before it returns, whatever
+ * happened.
+ */
+public final class ScenarioRunner {
+    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
+    private static final String COUNTER_PATH = "/counter";
+
+    private final Path runsRoot;
+    private final NodeLauncher launcher;
+    private final PrintStream out;
+    private final Duration progressEvery;
+
+    public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
+        this.runsRoot = runsRoot;
+        this.launcher = launcher;
+        this.out = out;
+        this.progressEvery = progressEvery;
+    }
+
+    public RunOutcome run(ScenarioSpec spec, Path specFile)
+            throws IOException, InterruptedException, ClusterStartException {
+        RunDirectory dir = RunDirectory.create(runsRoot, spec.name(), LocalDateTime.now());
+        dir.copySpec(specFile);
+        out.println("replsim: scenario " + spec.name() + ", run directory " + dir.root());
+        long wallStart = System.nanoTime();
+        Instant startedAt = Instant.now();
+        try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
+                dir.nodes(), launcher, out)) {
+            runtime.start(VIEW_DEADLINE);
+            long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
+            NodeStatsSampler sampler = new NodeStatsSampler(runtime);
+            List<NodeEndpoint> endpoints = runtime.nodes().stream()
+                    .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+            LoadSpec load = spec.load();
+            LoadProfile profile = new LoadProfile(load.users(), load.thinkTime(), load.rampUp(), load.duration(),
+                    load.requestTimeout(), COUNTER_PATH);
+            LoadResult result;
+            List<FaultEvent> events;
+            try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
+                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
+                         event -> announce(dir, event), problem -> out.println("replsim: " + problem))) {
+                sampler.sample();
+                out.printf(Locale.ROOT, "load: %d users, think time %d ms, ramp-up %d s, for %d s%n", load.users(),
+                        load.thinkTime().toMillis(), load.rampUp().toSeconds(), load.duration().toSeconds());
+                long loadStart = System.nanoTime();
+                driver.start();
+                timeline.start(loadStart);
+                showProgressUntil(loadStart + load.duration().toNanos(), driver, sampler, runtime, load.users());
+                result = driver.awaitResult();
+                events = timeline.events();
+            }
+            sampler.sample();
+            for (NodeHandle node : runtime.liveNodes()) {
+                dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+            }
+            RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler, runtime);
+            dir.writeSummary(summary);
+            new ConsoleReport(out).print(summary);
+            return new RunOutcome(summary, dir.root());
+        }
+    }
+
+    private void announce(RunDirectory dir, FaultEvent event) {
+        dir.appendEvent(event);
+        out.printf(Locale.ROOT, "fault: %s %s (%s) at %.1f s%n", event.type(), event.node(), event.target(),
+                event.atMs() / 1000.0);
+    }
+
+    private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ProcessRuntime runtime,
+                                   int users) throws InterruptedException {
+        while (true) {
+            long remaining = endNanos - System.nanoTime();
+            if (remaining <= 0) {
+                return;
+            }
+            Thread.sleep(Math.min(progressEvery.toNanos(), remaining) / 1_000_000);
+            sampler.sample();
+            List<String> view = sampler.currentView(runtime.liveNodes()).orElse(List.of());
+            out.println(ProgressLine.format(driver.progress(), users, view));
+        }
+    }
+
+    private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
+                                        long clusterStartMs, LoadResult result, List<FaultEvent> events,
+                                        NodeStatsSampler sampler, ProcessRuntime runtime) {
+        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
+        Map<String, List<NodeStats.View>> survivorViews = new LinkedHashMap<>();
+        for (String node : live) {
+            sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
+        }
+        List<FaultReport> faults = events.stream()
+                .map(event -> FailoverAnalysis.analyse(event, result.timelines(), survivorViews))
+                .toList();
+
+        Histogram latency = result.latencyMicros();
+        RunSummary.Latency latencyMs = new RunSummary.Latency(
+                latency.getValueAtPercentile(50) / 1000.0, latency.getValueAtPercentile(90) / 1000.0,
+                latency.getValueAtPercentile(99) / 1000.0, latency.getMaxValue() / 1000.0, latency.getMean() / 1000.0);
+        RunSummary.Verdicts sessions = new RunSummary.Verdicts(result.sessions().ok(), result.sessions().stale(),
+                result.sessions().lost());
+        RunSummary.Verdicts responses = new RunSummary.Verdicts(result.responses().ok(), result.responses().stale(),
+                result.responses().lost());
+        var errors = result.errors();
+        RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
+                errors.io(), errors.timeout(), errors.httpStatus());
+
+        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
+        for (NodeHandle node : runtime.nodes()) {
+            sampler.latest(node.name()).ifPresent(stats -> {
+                double cores = sampler.meanCpuCores(node.name());
+                NodeStats.Replication r = stats.replication();
+                nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
+                        cores / stats.cpu().budgetCores(), stats.sessions().owned(), stats.sessions().backup(),
+                        stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
+                        r.messagesSent() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.messagesSent()));
+            });
+        }
+
+        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults);
+        boolean passed = checks.stream().allMatch(c -> c.passed());
+        var cluster = spec.cluster();
+        var replication = spec.replication();
+        LoadSpec load = spec.load();
+        return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
+                (System.nanoTime() - wallStart) / 1_000_000, passed ? "PASS" : "FAIL",
+                new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
+                        cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
+                        replication.delivery().label(), replication.syncTimeout().toMillis(),
+                        spec.workload().payload().toString(), clusterStartMs),
+                new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
+                        load.duration().toMillis(), load.requestTimeout().toMillis()),
+                requests, result.throughputPerSec(), latencyMs, sessions, responses, faults, nodes, checks);
+    }
+}

@@ -1,0 +1,68 @@
+package io.replsim.scenario.runtime;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** One node JVM the runtime started, with the log file its output goes to. */
+final class NodeProcess {
+    private final NodeHandle handle;
+    private final Process process;
+    private final Path log;
+
+    NodeProcess(NodeHandle handle, Process process, Path log) {
+        this.handle = handle;
+        this.process = process;
+        this.log = log;
+    }
+
+    NodeHandle handle() {
+        return handle;
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL on POSIX: the JVM gets no chance to leave the group or flush anything. */
+    void kill(Duration deadline) throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** SIGTERM: the node leaves the group; a node that does not exit in time is killed. */
+    void stop(Duration grace) throws InterruptedException {
+        if (!process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            kill(grace);
+        }
+    }
+
+    /** The end of the log, for a message when the node failed. */
+    String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log);
+            return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    Path log() {
+        return log;
+    }
+
+    Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+}

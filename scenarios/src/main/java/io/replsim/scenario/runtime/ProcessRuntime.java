@@ -1,0 +1,231 @@
+package io.replsim.scenario.runtime;
+
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.scenario.spec.ClusterSpec;
+import io.replsim.scenario.spec.WorkloadSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+
+/**
+ * Each node its own JVM on loopback with its own HTTP, admin and JGroups ports; faults are signals. Every process
+ * it starts is stopped in {@link #close()}, and by a shutdown hook if this JVM is ended (Ctrl-C) first; the nodes
+ * also watch this process and exit when it is gone, which covers a SIGKILL of the runner.
+ */
+public final class ProcessRuntime implements ClusterRuntime {
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+    private final ClusterSpec cluster;
+    private final ReplicationSpec replication;
+    private final WorkloadSpec workload;
+    private final Path logDirectory;
+    private final NodeLauncher launcher;
+    private final PrintStream out;
+    private final InetAddress bindAddress = InetAddress.getLoopbackAddress();
+    private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
+    private final String clusterName = "replsim-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
+    private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
+    private final Map<String, AdminClient> admins = new ConcurrentHashMap<>();
+    private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAll);
+    private boolean closed;
+
+    public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
+                          NodeLauncher launcher, PrintStream out) {
+        this.cluster = cluster;
+        this.replication = replication;
+        this.workload = workload;
+        this.logDirectory = logDirectory;
+        this.launcher = launcher;
+        this.out = out;
+    }
+
+    @Override
+    public synchronized void start(Duration viewDeadline) throws ClusterStartException, InterruptedException {
+        Runtime.getRuntime().addShutdownHook(cleanupOnExit);
+        try {
+            Files.createDirectories(logDirectory);
+        } catch (IOException e) {
+            throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
+        }
+        List<String> names = cluster.nodeNames();
+        List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
+        String members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
+                .collect(Collectors.joining(","));
+        long startedAt = System.nanoTime();
+        // The coordinator first: JVMs started together on few cores sometimes form two clusters and need a merge.
+        launch(names.getFirst(), ports.getFirst(), members);
+        awaitViews(List.of(names.getFirst()), 1, viewDeadline);
+        for (int i = 1; i < names.size(); i++) {
+            launch(names.get(i), ports.get(i), members);
+        }
+        awaitViews(names, names.size(), viewDeadline);
+        out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%n", names,
+                (System.nanoTime() - startedAt) / 1e9);
+    }
+
+    private void launch(String name, NodePorts ports, String members) throws ClusterStartException {
+        List<String> command = new ArrayList<>(List.of(
+                launcher.java().toString(),
+                "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
+                "-XX:+ExitOnOutOfMemoryError",
+                "-Djava.net.preferIPv4Stack=true",
+                "-cp", launcher.classpath(),
+                "io.replsim.node.NodeMain",
+                "--name", name,
+                "--cluster", clusterName,
+                "--bind", bindAddress.getHostAddress(),
+                "--http-port", Integer.toString(ports.http()),
+                "--admin-port", Integer.toString(ports.admin()),
+                "--jgroups-port", Integer.toString(ports.jgroups()),
+                "--members", members,
+                "--workers", Integer.toString(cluster.workers()),
+                "--cpu-budget", Double.toString(cluster.cpuBudgetCores()),
+                "--payload-bytes", Long.toString(workload.payload().bytes()),
+                "--placement", replication.placement().label(),
+                "--granularity", replication.granularity().label(),
+                "--delivery", replication.delivery().label(),
+                "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
+                "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        Path log = logDirectory.resolve(name + ".log");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("REPLSIM_ADMIN_TOKEN", token);
+        try {
+            Process process = builder.start();
+            URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
+            URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
+            NodeHandle handle = new NodeHandle(name, httpUri, adminUri);
+            processes.add(new NodeProcess(handle, process, log));
+            admins.put(name, new AdminClient(name, adminUri, token, http));
+            out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
+        } catch (IOException e) {
+            throw new ClusterStartException("cannot start " + name + " with " + launcher.java() + ": " + e.getMessage());
+        }
+    }
+
+    private void awaitViews(List<String> names, int expectedMembers, Duration deadline)
+            throws ClusterStartException, InterruptedException {
+        long end = System.nanoTime() + deadline.toNanos();
+        for (String name : names) {
+            NodeProcess process = process(name);
+            String lastProblem = "no answer yet";
+            while (true) {
+                if (!process.alive()) {
+                    throw new ClusterStartException(name + " exited with code " + process.exitCode()
+                            + " while starting; the end of its log (" + process.log() + "):"
+                            + System.lineSeparator() + process.logTail(15));
+                }
+                try {
+                    NodeHealth health = admins.get(name).health();
+                    if (health.up() && health.members() == expectedMembers) {
+                        break;
+                    }
+                    lastProblem = "status " + health.status() + " with " + health.members() + " of "
+                            + expectedMembers + " members in its view";
+                } catch (IOException e) {
+                    lastProblem = "admin API not answering (" + e.getClass().getSimpleName() + ")";
+                }
+                if (System.nanoTime() > end) {
+                    throw new ClusterStartException(name + " did not see " + expectedMembers + " members within "
+                            + deadline.toSeconds() + " s: " + lastProblem + "; its log: " + process.log());
+                }
+                Thread.sleep(POLL);
+            }
+        }
+    }
+
+    @Override
+    public List<NodeHandle> nodes() {
+        return processes.stream().map(NodeProcess::handle).toList();
+    }
+
+    @Override
+    public List<NodeHandle> liveNodes() {
+        return processes.stream().filter(NodeProcess::alive).map(NodeProcess::handle).toList();
+    }
+
+    @Override
+    public AdminClient admin(String node) {
+        process(node);
+        return admins.get(node);
+    }
+
+    @Override
+    public void kill(String node) throws InterruptedException {
+        process(node).kill(KILL_DEADLINE);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<Thread> stoppers = processes.stream()
+                .map(process -> Thread.ofVirtual().start(() -> {
+                    try {
+                        process.stop(STOP_GRACE);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }))
+                .toList();
+        for (Thread stopper : stoppers) {
+            try {
+                stopper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        killAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
+        } catch (IllegalStateException | IllegalArgumentException alreadyExitingOrNeverAdded) {
+            // the JVM is already shutting down and runs the hook itself, or start() never got that far
+        }
+    }
+
+    private void killAll() {
+        for (NodeProcess process : processes) {
+            if (process.alive()) {
+                try {
+                    process.kill(KILL_DEADLINE);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** The pids of every node process started, alive or not: tests check none is left. */
+    public List<Long> pids() {
+        return processes.stream().map(NodeProcess::pid).toList();
+    }
+
+    private NodeProcess process(String name) {
+        return processes.stream().filter(p -> p.handle().name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no node named " + name + "; the cluster has "
+                        + processes.stream().map(p -> p.handle().name()).toList()));
+    }
+}

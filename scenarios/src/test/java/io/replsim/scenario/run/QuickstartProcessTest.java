@@ -1,0 +1,102 @@
+package io.replsim.scenario.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The quickstart, shortened: three node JVMs, load through the sticky router, a real SIGKILL of the primary of
+ * the most sessions. Synchronous full replication must lose nothing and serve nothing stale.
+ */
+class QuickstartProcessTest {
+    private static final String SCENARIO = """
+            name: quickstart-short
+            cluster:
+              nodes: 3
+              workers: 8
+              cpuBudget: 0.66
+              heap: 128m
+            replication:
+              placement: all
+              granularity: session
+              delivery: sync
+            workload:
+              payload: 4KB
+            load:
+              users: 30
+              thinkTime: 200ms
+              rampUp: 2s
+              duration: 16s
+            faults:
+              - type: kill
+                at: 8s
+                target: primary-of-most
+            checks:
+              maxSessionsLost: 0
+              maxSessionsStale: 0
+            """;
+
+    @Test
+    @Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void syncFullReplicationLosesNoSessionWhenThePrimaryIsKilled(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("quickstart-short.yaml"), SCENARIO);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
+
+        RunOutcome outcome = runner.run(spec, file);
+        RunSummary summary = outcome.summary();
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(summary.requests().total()).as(printed).isGreaterThan(500);
+        assertThat(summary.sessions().lost()).as(printed).isZero();
+        assertThat(summary.sessions().stale()).as(printed).isZero();
+        assertThat(summary.sessions().ok()).as(printed).isGreaterThanOrEqualTo(30);
+
+        assertThat(summary.faults()).as(printed).hasSize(1);
+        FaultReport kill = summary.faults().getFirst();
+        assertThat(kill.type()).isEqualTo("kill");
+        assertThat(summary.nodes()).filteredOn(node -> node.name().equals(kill.node()))
+                .singleElement().satisfies(node -> assertThat(node.alive()).isFalse());
+        assertThat(kill.affectedUsers()).as("the primary of the most sessions served someone").isPositive();
+        assertThat(kill.recoveredUsers()).as(printed).isEqualTo(kill.affectedUsers());
+        assertThat(kill.viewChangeMs()).as("both survivors installed a view without the killed node").isNotNull();
+        assertThat(kill.survivors()).hasSize(2);
+        assertThat(outcome.passed()).as(printed).isTrue();
+
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+
+        Path runDir = outcome.directory();
+        JsonNode json = new ObjectMapper().readTree(runDir.resolve("summary.json").toFile());
+        for (String field : List.of("/sessions/ok", "/sessions/stale", "/sessions/lost", "/requests/total",
+                "/requests/errors", "/latencyMs/p50", "/latencyMs/p90", "/latencyMs/p99", "/latencyMs/max",
+                "/throughputPerSec", "/faults/0/type", "/faults/0/node", "/faults/0/atMs", "/faults/0/viewChangeMs",
+                "/faults/0/failoverMs")) {
+            assertThat(json.at(field).isMissingNode()).as("summary.json " + field).isFalse();
+        }
+        assertThat(runDir.resolve("scenario.yaml")).exists();
+        assertThat(runDir.resolve("latency.hlog")).isNotEmptyFile();
+        assertThat(Files.readString(runDir.resolve("events.jsonl"))).contains("\"kill\"", kill.node());
+        for (String node : List.of("node1", "node2", "node3")) {
+            assertThat(runDir.resolve("nodes").resolve(node + ".log")).isNotEmptyFile();
+        }
+    }
+}
