@@ -54,8 +54,9 @@ final class FaultReader {
     }
 
     private Optional<FaultSpec> readKill(MapReader kill) {
-        String expectedAt = "a time from 0s to before the end of the load"
-                + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("");
+        String expectedAt = "a time before the end of the load"
+                + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("")
+                + ", counted from the start of the load";
         Optional<Duration> at = kill.duration("at")
                 .must(time -> loadDuration.map(length -> time.compareTo(length) < 0).orElse(true), expectedAt)
                 .required();
@@ -71,7 +72,7 @@ final class FaultReader {
                 problems.add(path, WrittenValue.of(item), nodes == 1
                         ? "a cluster of at least 2 nodes for a kill (cluster.nodes is 1):"
                                 + " nothing would survive to take over the sessions"
-                        : "at most " + (nodes - 1) + " kills with cluster.nodes " + nodes
+                        : "at most " + (nodes - 1) + (nodes == 2 ? " kill" : " kills") + " with cluster.nodes " + nodes
                                 + ": one node must survive to take over the sessions"));
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -35,9 +36,7 @@ final class MapReader {
             problems.add(path, WrittenValue.of(node), expectation(fields));
             return Optional.empty();
         }
-        MapReader reader = new MapReader(path, node, fields, problems);
-        reader.reportUnknownFields();
-        return Optional.of(reader);
+        return Optional.of(new MapReader(path, node, fields, problems).withUnknownFieldsReported());
     }
 
     static String expectation(List<String> fields) {
@@ -60,7 +59,7 @@ final class MapReader {
         return present;
     }
 
-    /** A section that must be there. */
+    /** A nested section, reported when it is not a map; the caller says whether it is required. */
     Field<MapReader> section(String key, List<String> sectionFields) {
         String expected = expectation(sectionFields);
         return read(key, expected, node -> node.isObject()
@@ -210,11 +209,13 @@ final class MapReader {
         });
     }
 
+    /** The declared field the user most likely meant: the same name in another case, else the nearest close one. */
     private String suggestionFor(String key) {
+        String lowerKey = key.toLowerCase(Locale.ROOT);
+        int tolerance = Math.min(2, key.length() / 3);
         return fields.stream()
-                .filter(field -> field.equalsIgnoreCase(key) || editDistance(field.toLowerCase(Locale.ROOT),
-                        key.toLowerCase(Locale.ROOT)) <= Math.min(2, key.length() / 3))
-                .findFirst()
+                .filter(field -> editDistance(field.toLowerCase(Locale.ROOT), lowerKey) <= tolerance)
+                .min(Comparator.comparingInt((String field) -> editDistance(field, key)))
                 .map(field -> " (did you mean " + field + "?)")
                 .orElse("");
     }

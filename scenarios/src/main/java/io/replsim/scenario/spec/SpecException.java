@@ -6,7 +6,10 @@ import java.util.stream.Collectors;
 /** A scenario file that cannot be run, with every problem found in it, not just the first. */
 public final class SpecException extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     private final String sourceName;
+    @SuppressWarnings("serial") // always a List.copyOf, which is serializable, of serializable problems
     private final List<SpecProblem> problems;
 
     public SpecException(String sourceName, List<SpecProblem> problems) {

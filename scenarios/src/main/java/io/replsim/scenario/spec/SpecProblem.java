@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Objects;
  * @param value    what the file says there, as written; {@code null} when nothing is there
  * @param expected what would be accepted there, phrased to follow "expected"
  */
-public record SpecProblem(String path, String value, String expected) {
+public record SpecProblem(String path, String value, String expected) implements Serializable {
 
     public SpecProblem {
         Objects.requireNonNull(path, "path");
