@@ -1,0 +1,58 @@
+package io.replsim.scenario.spec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the {@code checks} section into checks, in the order the file lists them. */
+final class CheckReader {
+
+    /** Reads one check's value from its key. */
+    @FunctionalInterface
+    private interface CheckField {
+        Field<? extends Check> read(MapReader checks, String key);
+    }
+
+    private static final String POSITIVE = "a duration above 0s, such as 800ms";
+    private static final Map<String, CheckField> BY_KEY = byKey();
+
+    static final List<String> FIELDS = List.copyOf(BY_KEY.keySet());
+
+    private CheckReader() {
+    }
+
+    static List<Check> read(MapReader checks) {
+        List<Check> found = new ArrayList<>();
+        for (String key : checks.presentFields()) {
+            // A check written without a value is most likely unfinished; dropping it quietly would pass the run.
+            BY_KEY.get(key).read(checks, key).required().ifPresent(found::add);
+        }
+        return found;
+    }
+
+    private static Map<String, CheckField> byKey() {
+        Map<String, CheckField> byKey = new LinkedHashMap<>();
+        byKey.put("maxSessionsLost", (checks, key) ->
+                checks.wholeNumber(key, 0, Long.MAX_VALUE).map(Check.MaxSessionsLost::new));
+        byKey.put("maxSessionsStale", (checks, key) ->
+                checks.wholeNumber(key, 0, Long.MAX_VALUE).map(Check.MaxSessionsStale::new));
+        byKey.put("p50Below", latencyBelow(50));
+        byKey.put("p90Below", latencyBelow(90));
+        byKey.put("p95Below", latencyBelow(95));
+        byKey.put("p99Below", latencyBelow(99));
+        byKey.put("maxBelow", latencyBelow(100));
+        byKey.put("maxViewChange", (checks, key) -> positive(checks, key).map(Check.MaxViewChange::new));
+        byKey.put("maxFailover", (checks, key) -> positive(checks, key).map(Check.MaxFailover::new));
+        return byKey;
+    }
+
+    private static CheckField latencyBelow(double percentile) {
+        return (checks, key) -> positive(checks, key).map(bound -> new Check.LatencyBelow(percentile, bound));
+    }
+
+    private static Field<Duration> positive(MapReader checks, String key) {
+        return checks.duration(key).must(Duration::isPositive, POSITIVE);
+    }
+}

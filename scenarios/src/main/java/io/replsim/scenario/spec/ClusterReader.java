@@ -1,0 +1,33 @@
+package io.replsim.scenario.spec;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Reads the {@code cluster} section: how many nodes and what each one gets. */
+final class ClusterReader {
+
+    static final List<String> FIELDS = List.of("nodes", "workers", "cpuBudget", "heap");
+
+    private static final int MAX_NODES = 16;
+    private static final int MAX_WORKERS = 1000;
+    private static final double MAX_CPU_BUDGET_CORES = 64;
+    private static final DataSize MIN_HEAP = DataSize.parse("32m");
+    private static final DataSize MAX_HEAP = DataSize.parse("32g");
+
+    private ClusterReader() {
+    }
+
+    static Optional<ClusterSpec> read(MapReader cluster) {
+        Optional<Long> nodes = cluster.wholeNumber("nodes", 1, MAX_NODES).required();
+        long workers = cluster.wholeNumber("workers", 1, MAX_WORKERS).orElse((long) ClusterSpec.DEFAULT_WORKERS);
+        String cores = "a number of cores above 0 and at most 64, such as 0.66";
+        double cpuBudget = cluster.number("cpuBudget", cores)
+                .must(budget -> budget > 0 && budget <= MAX_CPU_BUDGET_CORES, cores)
+                .orElse(ClusterSpec.DEFAULT_CPU_BUDGET_CORES);
+        DataSize heap = cluster.size("heap")
+                .must(size -> size.compareTo(MIN_HEAP) >= 0 && size.compareTo(MAX_HEAP) <= 0,
+                        "a size from " + MIN_HEAP + " to " + MAX_HEAP + ", such as 256m")
+                .orElse(ClusterSpec.DEFAULT_HEAP);
+        return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap));
+    }
+}

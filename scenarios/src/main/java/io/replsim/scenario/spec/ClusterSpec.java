@@ -1,0 +1,33 @@
+package io.replsim.scenario.spec;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
+
+/**
+ * The nodes a scenario starts and what each one gets.
+ *
+ * @param nodes          how many nodes, named {@code node1} to {@code nodeN}
+ * @param workers        each node's Undertow worker pool size (min = max)
+ * @param cpuBudgetCores the cores each node may use; its CPU utilization is reported against this
+ * @param heap           each node's heap ({@code -Xms} = {@code -Xmx})
+ */
+public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap) {
+
+    public static final int DEFAULT_WORKERS = 16;
+    public static final double DEFAULT_CPU_BUDGET_CORES = 0.66;
+    public static final DataSize DEFAULT_HEAP = DataSize.parse("256m");
+
+    public ClusterSpec {
+        Objects.requireNonNull(heap, "heap");
+        if (nodes < 1 || workers < 1 || !(cpuBudgetCores > 0)) {
+            throw new IllegalArgumentException("a cluster has at least 1 node, 1 worker and a positive CPU budget, got "
+                    + nodes + " nodes, " + workers + " workers, " + cpuBudgetCores + " cores");
+        }
+    }
+
+    /** {@code node1} to {@code nodeN}: the names fault targets use and the routes in the session cookies. */
+    public List<String> nodeNames() {
+        return IntStream.rangeClosed(1, nodes).mapToObj(number -> "node" + number).toList();
+    }
+}

@@ -1,0 +1,241 @@
+package io.replsim.scenario.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One YAML map of a scenario file and where it sits ({@code load}, {@code faults[0]}), read field by field into
+ * typed {@link Field}s. It knows the fields its map may have and reports any other key on sight, which is how a
+ * typo like {@code thinktime} gets caught instead of silently falling back to a default.
+ */
+final class MapReader {
+
+    private final String path;
+    private final JsonNode map;
+    private final List<String> fields;
+    private final Problems problems;
+
+    private MapReader(String path, JsonNode map, List<String> fields, Problems problems) {
+        this.path = path;
+        this.map = map;
+        this.fields = fields;
+        this.problems = problems;
+    }
+
+    /** A reader over the node, or empty (and reported) when the node is not a map. */
+    static Optional<MapReader> of(JsonNode node, String path, List<String> fields, Problems problems) {
+        if (!node.isObject()) {
+            problems.add(path, WrittenValue.of(node), expectation(fields));
+            return Optional.empty();
+        }
+        return Optional.of(new MapReader(path, node, fields, problems).withUnknownFieldsReported());
+    }
+
+    static String expectation(List<String> fields) {
+        return "a map with the fields " + String.join(", ", fields);
+    }
+
+    /** The path of a field of this map: {@code load.users}, or {@code name} at the top level. */
+    String pathOf(String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    /** The declared fields present in this map, in the order the file lists them. */
+    List<String> presentFields() {
+        List<String> present = new ArrayList<>();
+        map.fieldNames().forEachRemaining(key -> {
+            if (fields.contains(key)) {
+                present.add(key);
+            }
+        });
+        return present;
+    }
+
+    /** A nested section, reported when it is not a map; the caller says whether it is required. */
+    Field<MapReader> section(String key, List<String> sectionFields) {
+        String expected = expectation(sectionFields);
+        return read(key, expected, node -> node.isObject()
+                ? Optional.of(new MapReader(pathOf(key), node, sectionFields, problems).withUnknownFieldsReported())
+                : Optional.empty());
+    }
+
+    /** A section that may be left out: then, or when it is not a map (reported), every field takes its default. */
+    MapReader optionalSection(String key, List<String> sectionFields) {
+        return section(key, sectionFields).orElse(
+                new MapReader(pathOf(key), JsonNodeFactory.instance.objectNode(), sectionFields, problems));
+    }
+
+    Field<List<JsonNode>> list(String key, String expected) {
+        return read(key, expected, node -> {
+            if (!node.isArray()) {
+                return Optional.empty();
+            }
+            List<JsonNode> items = new ArrayList<>();
+            node.forEach(items::add);
+            return Optional.of(items);
+        });
+    }
+
+    /** Any scalar read as its text: {@code name: 2024} is the name "2024". */
+    Field<String> text(String key, String expected) {
+        return read(key, expected, node -> node.isValueNode() ? Optional.of(node.asText()) : Optional.empty());
+    }
+
+    /** A whole number within the bounds; {@code "3"} in quotes counts too, since it reads the same to the user. */
+    Field<Long> wholeNumber(String key, long min, long max) {
+        String expected = max == Long.MAX_VALUE
+                ? "a whole number, " + min + " or more"
+                : "a whole number from " + min + " to " + max;
+        return read(key, expected, node -> decimal(node).flatMap(number -> {
+            try {
+                return Optional.of(number.longValueExact());
+            } catch (ArithmeticException fractionalOrHuge) {
+                return Optional.empty();
+            }
+        })).must(number -> number >= min && number <= max, expected);
+    }
+
+    Field<Double> number(String key, String expected) {
+        return read(key, expected, node -> decimal(node).map(BigDecimal::doubleValue));
+    }
+
+    Field<Duration> duration(String key) {
+        JsonNode node = child(key);
+        if (node == null) {
+            return Field.absent(pathOf(key), DurationText.EXAMPLES, problems);
+        }
+        Optional<Duration> duration = node.isTextual() ? DurationText.parse(node.asText()) : Optional.empty();
+        if (duration.isPresent()) {
+            return Field.valid(pathOf(key), node, duration.get(), DurationText.EXAMPLES, problems);
+        }
+        boolean bareNumber = node.isNumber() || (node.isTextual() && DurationText.isBareNumber(node.asText()));
+        return Field.invalid(pathOf(key), node, bareNumber ? DurationText.WITH_UNIT : DurationText.EXAMPLES, problems);
+    }
+
+    Field<DataSize> size(String key) {
+        return read(key, DataSize.EXAMPLES, node -> {
+            if (!node.isTextual() && !node.isIntegralNumber()) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(DataSize.parse(node.asText()));
+            } catch (IllegalArgumentException notASize) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /**
+     * A name from a fixed set, parsed by the type that owns the set ({@code Placement.parse}, {@code App.parse}).
+     * Their exceptions list the accepted names, and that list is the one to show, so it cannot go out of date.
+     *
+     * @param what what the field names, such as "a placement"
+     */
+    <T> Field<T> choice(String key, Function<String, T> parse, String what) {
+        JsonNode node = child(key);
+        if (node == null) {
+            return Field.absent(pathOf(key), what, problems);
+        }
+        try {
+            if (node.isValueNode()) {
+                return Field.valid(pathOf(key), node, parse.apply(node.asText()), what, problems);
+            }
+            // A list or a map is never a name; parsing its text only fetches the message listing the accepted names.
+            parse.apply(WrittenValue.of(node));
+            return Field.invalid(pathOf(key), node, what, problems);
+        } catch (IllegalArgumentException unknown) {
+            return Field.invalid(pathOf(key), node, what + ", " + acceptedPart(unknown.getMessage()), problems);
+        }
+    }
+
+    private <T> Field<T> read(String key, String expected, Function<JsonNode, Optional<T>> conversion) {
+        JsonNode node = child(key);
+        if (node == null) {
+            return Field.absent(pathOf(key), expected, problems);
+        }
+        return conversion.apply(node)
+                .map(value -> Field.valid(pathOf(key), node, value, expected, problems))
+                .orElseGet(() -> Field.invalid(pathOf(key), node, expected, problems));
+    }
+
+    /** The field's node, or null when it is absent or written empty ({@code key:} or {@code key: ~}). */
+    private JsonNode child(String key) {
+        if (!fields.contains(key)) {
+            throw new IllegalStateException(pathOf(key) + " is read but not declared among " + fields);
+        }
+        JsonNode node = map.get(key);
+        return node == null || node.isNull() ? null : node;
+    }
+
+    private static Optional<BigDecimal> decimal(JsonNode node) {
+        if (node.isNumber()) {
+            return Optional.of(node.decimalValue());
+        }
+        if (node.isTextual()) {
+            try {
+                return Optional.of(new BigDecimal(node.asText().trim()));
+            } catch (NumberFormatException notANumber) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String acceptedPart(String message) {
+        int at = message.lastIndexOf("expected ");
+        return at < 0 ? message : message.substring(at + "expected ".length());
+    }
+
+    private MapReader withUnknownFieldsReported() {
+        reportUnknownFields();
+        return this;
+    }
+
+    private void reportUnknownFields() {
+        map.fieldNames().forEachRemaining(key -> {
+            if (!fields.contains(key)) {
+                String owner = path.isEmpty() ? "the top-level fields" : "the fields of " + path;
+                problems.add(pathOf(key), key,
+                        "one of " + owner + ": " + String.join(", ", fields) + suggestionFor(key));
+            }
+        });
+    }
+
+    /** The declared field the user most likely meant: the same name in another case, else the nearest close one. */
+    private String suggestionFor(String key) {
+        String lowerKey = key.toLowerCase(Locale.ROOT);
+        int tolerance = Math.min(2, key.length() / 3);
+        return fields.stream()
+                .filter(field -> editDistance(field.toLowerCase(Locale.ROOT), lowerKey) <= tolerance)
+                .min(Comparator.comparingInt((String field) -> editDistance(field, key)))
+                .map(field -> " (did you mean " + field + "?)")
+                .orElse("");
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+}

@@ -1,0 +1,56 @@
+package io.replsim.scenario.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.replsim.replication.ReplicationSpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a parsed scenario file into a {@link ScenarioSpec}, reading every section even after a problem so that one
+ * pass reports them all. Sections are read in dependency order: faults are checked against the cluster and load.
+ */
+final class ScenarioReader {
+
+    static final List<String> FIELDS =
+            List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks");
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    private static final String NAME_EXPECTED =
+            "a name of up to 64 letters, digits, '-' and '_' (it names the run directory), such as quickstart";
+
+    private ScenarioReader() {
+    }
+
+    /** The spec, or empty when a problem was reported. */
+    static Optional<ScenarioSpec> read(JsonNode root, Problems problems) {
+        if (root.isMissingNode() || root.isNull()) {
+            problems.add("", null, "a scenario, but the file has no content: "
+                    + "a map with at least name, cluster and load, as in scenarios/quickstart.yaml");
+            return Optional.empty();
+        }
+        return MapReader.of(root, "", FIELDS, problems).flatMap(top -> read(top, problems));
+    }
+
+    private static Optional<ScenarioSpec> read(MapReader top, Problems problems) {
+        Optional<String> name = top.text("name", NAME_EXPECTED)
+                .must(text -> NAME.matcher(text).matches(), NAME_EXPECTED)
+                .required();
+        String description = top.text("description", "a line of text").orElse("");
+        Optional<ClusterSpec> cluster = top.section("cluster", ClusterReader.FIELDS).required()
+                .flatMap(ClusterReader::read);
+        ReplicationSpec replication = ReplicationReader.read(top.optionalSection("replication", ReplicationReader.FIELDS));
+        WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
+        Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
+        FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration), problems);
+        List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()
+                .map(items -> faultReader.read(items, top.pathOf("faults")))
+                .orElse(List.of());
+        List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
+        if (!problems.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
+                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks));
+    }
+}
