@@ -1,0 +1,90 @@
+package io.replsim.scenario.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.spec.Check;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class CheckEvaluatorTest {
+    private static final RunSummary.Verdicts ONE_LOST_TWO_STALE = new RunSummary.Verdicts(97, 2, 1);
+
+    private static Histogram latencies(long... micros) {
+        Histogram histogram = new Histogram(3);
+        for (long value : micros) {
+            histogram.recordValue(value);
+        }
+        return histogram;
+    }
+
+    private static FaultReport kill(Long viewChangeMs, int affected, int recovered, Long failoverMs) {
+        return new FaultReport("kill", "node2", "primary-of-most", 20_000, 1_000_000, viewChangeMs, List.of(),
+                affected, recovered, failoverMs, failoverMs);
+    }
+
+    @Test
+    void sessionChecksCompareTheCountsWithTheirLimits() {
+        var outcomes = CheckEvaluator.evaluate(List.of(new Check.MaxSessionsLost(0), new Check.MaxSessionsLost(1),
+                new Check.MaxSessionsStale(1), new Check.MaxSessionsStale(2)), ONE_LOST_TWO_STALE, latencies(1), List.of());
+
+        assertThat(outcomes).extracting(CheckOutcome::passed).containsExactly(false, true, false, true);
+        assertThat(outcomes.getFirst().actual()).isEqualTo("1");
+    }
+
+    @Test
+    void latencyCheckReadsThePercentileFromTheWholeRunHistogram() {
+        long[] values = new long[100];
+        for (int i = 0; i < 100; i++) {
+            values[i] = (i + 1) * 10_000L; // 10 ms .. 1000 ms
+        }
+        Histogram histogram = latencies(values);
+
+        var outcomes = CheckEvaluator.evaluate(List.of(
+                new Check.LatencyBelow(90, Duration.ofMillis(800)),
+                new Check.LatencyBelow(99, Duration.ofMillis(800)),
+                new Check.LatencyBelow(100, Duration.ofMillis(1100))), ONE_LOST_TWO_STALE, histogram, List.of());
+
+        assertThat(outcomes).extracting(CheckOutcome::check)
+                .containsExactly("p90 response time", "p99 response time", "max response time");
+        assertThat(outcomes).extracting(CheckOutcome::passed).containsExactly(true, false, true);
+    }
+
+    @Test
+    void viewChangeCheckFailsWhenASurvivorNeverSawTheNewView() {
+        var missing = CheckEvaluator.evaluate(List.of(new Check.MaxViewChange(Duration.ofSeconds(2))),
+                ONE_LOST_TWO_STALE, latencies(1), List.of(kill(null, 3, 3, 900L)));
+        var slow = CheckEvaluator.evaluate(List.of(new Check.MaxViewChange(Duration.ofSeconds(2))),
+                ONE_LOST_TWO_STALE, latencies(1), List.of(kill(2_500L, 3, 3, 900L)));
+        var fast = CheckEvaluator.evaluate(List.of(new Check.MaxViewChange(Duration.ofSeconds(2))),
+                ONE_LOST_TWO_STALE, latencies(1), List.of(kill(950L, 3, 3, 900L)));
+
+        assertThat(missing.getFirst().passed()).isFalse();
+        assertThat(missing.getFirst().actual()).contains("never");
+        assertThat(slow.getFirst().passed()).isFalse();
+        assertThat(fast.getFirst().passed()).isTrue();
+    }
+
+    @Test
+    void failoverCheckFailsWhenAnAffectedUserNeverRecoveredAndPassesWhenNoUserWasAffected() {
+        Check check = new Check.MaxFailover(Duration.ofSeconds(5));
+
+        var unrecovered = CheckEvaluator.evaluate(List.of(check), ONE_LOST_TWO_STALE, latencies(1),
+                List.of(kill(900L, 3, 2, null)));
+        var nobodyAffected = CheckEvaluator.evaluate(List.of(check), ONE_LOST_TWO_STALE, latencies(1),
+                List.of(kill(900L, 0, 0, null)));
+
+        assertThat(unrecovered.getFirst().passed()).isFalse();
+        assertThat(nobodyAffected.getFirst().passed()).isTrue();
+    }
+
+    @Test
+    void faultChecksFailWhenNoFaultHappened() {
+        var outcomes = CheckEvaluator.evaluate(List.of(new Check.MaxViewChange(Duration.ofSeconds(2))),
+                ONE_LOST_TWO_STALE, latencies(1), List.of());
+
+        assertThat(outcomes.getFirst().passed()).isFalse();
+        assertThat(outcomes.getFirst().actual()).isEqualTo("no fault happened");
+    }
+}
