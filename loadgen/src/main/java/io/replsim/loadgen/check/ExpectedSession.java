@@ -1,0 +1,99 @@
+package io.replsim.loadgen.check;
+
+import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.CounterReply;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What one user knows its session must look like, and the verdict on every {@code 200} it gets. Each user owns one;
+ * not thread-safe, and need not be.
+ *
+ * <p>A changed payload digest is counted as its own response verdict, {@link Verdict#CORRUPT}, not as STALE: an
+ * older replica would carry the same payload (the payload never changes in a session's life), so a different digest
+ * means the bytes were damaged or the state was replaced, and the user can no longer trust anything in the
+ * session. Its session therefore counts as lost, and the user starts judging afresh from the reply it got, exactly
+ * as after a LOST response.
+ */
+public final class ExpectedSession {
+
+    private String sessionId;
+    private long lastSerial;
+    private String digest;
+    private Verdict sessionWorst = Verdict.OK;
+
+    private final long[] responses = new long[Verdict.values().length];
+    private final long[] finishedSessions = new long[Verdict.values().length];
+    private final Set<String> sessionIds = new HashSet<>();
+
+    /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
+    public Verdict judge(CounterReply reply) {
+        Verdict verdict = verdictOf(reply);
+        responses[verdict.ordinal()]++;
+        switch (verdict) {
+            case OK -> lastSerial = reply.serial();
+            case STALE -> {
+                sessionWorst = sessionWorst.worse(verdict);
+                // Judge the next response against what the server now holds, so one regression is one stale
+                // response rather than every response until the serial catches up again.
+                lastSerial = reply.serial();
+            }
+            case LOST, CORRUPT -> {
+                sessionWorst = sessionWorst.worse(verdict);
+                finishSession();
+                adopt(reply);
+            }
+        }
+        return verdict;
+    }
+
+    private Verdict verdictOf(CounterReply reply) {
+        if (sessionId == null) {
+            adopt(reply);
+            // A brand-new session must start at 1; anything else is history this user never made.
+            return reply.serial() == 1 ? Verdict.OK : Verdict.STALE;
+        }
+        if (!reply.session().equals(sessionId) || reply.created()) {
+            return Verdict.LOST;
+        }
+        if (!reply.digest().equals(digest)) {
+            return Verdict.CORRUPT;
+        }
+        return reply.serial() > lastSerial ? Verdict.OK : Verdict.STALE;
+    }
+
+    private void adopt(CounterReply reply) {
+        sessionId = reply.session();
+        lastSerial = reply.serial();
+        digest = reply.digest();
+        sessionWorst = Verdict.OK;
+        sessionIds.add(reply.session());
+    }
+
+    private void finishSession() {
+        finishedSessions[sessionWorst.ordinal()]++;
+        sessionId = null;
+    }
+
+    /** Every session this user held, the current one included, by its worst response so far. */
+    public SessionVerdictCounts sessionVerdicts() {
+        long[] counts = finishedSessions.clone();
+        if (sessionId != null) {
+            counts[sessionWorst.ordinal()]++;
+        }
+        return new SessionVerdictCounts(counts[Verdict.OK.ordinal()], counts[Verdict.STALE.ordinal()],
+                counts[Verdict.LOST.ordinal()]);
+    }
+
+    public ResponseVerdictCounts responseVerdicts() {
+        return new ResponseVerdictCounts(responses[Verdict.OK.ordinal()], responses[Verdict.STALE.ordinal()],
+                responses[Verdict.LOST.ordinal()], responses[Verdict.CORRUPT.ordinal()]);
+    }
+
+    /** Distinct session ids this user has seen. */
+    public Set<String> sessionIds() {
+        return Set.copyOf(sessionIds);
+    }
+}

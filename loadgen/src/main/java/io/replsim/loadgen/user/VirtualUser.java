@@ -1,0 +1,173 @@
+package io.replsim.loadgen.user;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.check.ExpectedSession;
+import io.replsim.loadgen.check.Verdict;
+import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.Exchange;
+import io.replsim.loadgen.exchange.SessionCookie;
+import io.replsim.loadgen.record.RunRecording;
+import io.replsim.loadgen.record.TimelineRecorder;
+import io.replsim.loadgen.route.NoLiveNodeException;
+import io.replsim.loadgen.route.StickyRouter;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One closed-loop user on its own virtual thread: route, request, judge, record, then think for the fixed think
+ * time counted from the response, until the deadline or an interrupt. Its session, expectations and timeline are
+ * its own; the driver reads them only after the thread has ended.
+ */
+public final class VirtualUser implements Runnable {
+
+    private final int index;
+    private final RunPlan plan;
+    private final StickyRouter router;
+    private final CounterClient client;
+    private final RunRecording recording;
+    private final AtomicInteger activeUsers;
+
+    private final ExpectedSession expected = new ExpectedSession();
+    private final TimelineRecorder timeline;
+    private Optional<SessionCookie> cookie = Optional.empty();
+    private volatile long stoppedAtNanos;
+
+    public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
+                       AtomicInteger activeUsers) {
+        this.index = index;
+        this.plan = plan;
+        this.router = router;
+        this.client = client;
+        this.recording = recording;
+        this.activeUsers = activeUsers;
+        this.timeline = new TimelineRecorder(index);
+    }
+
+    @Override
+    public void run() {
+        try {
+            sleepUntil(plan.startNanosOf(index));
+            if (plan.over(System.nanoTime())) {
+                return;
+            }
+            activeUsers.incrementAndGet();
+            try {
+                while (!plan.over(System.nanoTime()) && !Thread.currentThread().isInterrupted()) {
+                    Duration pause = request();
+                    sleepUntil(System.nanoTime() + pause.toNanos());
+                }
+            } finally {
+                activeUsers.decrementAndGet();
+            }
+        } catch (InterruptedException stop) {
+            // close(): the user stops where it is; an interrupted request is not counted.
+        } finally {
+            stoppedAtNanos = System.nanoTime();
+        }
+    }
+
+    /** One user request, retried at once elsewhere while connections are refused; returns how long to pause. */
+    private Duration request() throws InterruptedException {
+        long startNanos = System.nanoTime();
+        NodeEndpoint node;
+        try {
+            node = router.route(cookie.flatMap(SessionCookie::route).orElse(null));
+        } catch (NoLiveNodeException e) {
+            failed(null, ErrorKind.CONNECT, System.currentTimeMillis());
+            // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
+            Duration untilRetry = Duration.between(Instant.now(), e.retryAt());
+            return untilRetry.compareTo(plan.thinkTime()) > 0 ? untilRetry : plan.thinkTime();
+        }
+        Exchange exchange = client.get(node, cookie);
+        for (int attempt = 1; isRefused(exchange); attempt++) {
+            recordFailure(node, ErrorKind.CONNECT, exchange.atMs());
+            router.markDown(node);
+            if (attempt >= router.nodes().size()) {
+                recording.requestDone(exchange.atMs());
+                return plan.thinkTime();
+            }
+            try {
+                // The request never reached a server, so it goes to the next live node now, as a balancer's does.
+                node = router.route(node.name());
+            } catch (NoLiveNodeException e) {
+                recording.requestDone(exchange.atMs());
+                return plan.thinkTime();
+            }
+            exchange = client.get(node, cookie);
+        }
+        switch (exchange) {
+            case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000);
+            case Exchange.Failed failed -> {
+                // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
+                router.markDown(node);
+                recordFailure(node, failed.kind(), failed.atMs());
+            }
+        }
+        recording.requestDone(exchange.atMs());
+        return plan.thinkTime();
+    }
+
+    private void answered(Exchange.Answered answered, long micros) {
+        recording.answered(micros);
+        answered.setCookie().ifPresent(issued -> cookie = Optional.of(issued));
+        if (answered.status() != 200 || answered.reply().isEmpty()) {
+            recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
+            timeline.answeredWithError(answered.node(), answered.atMs());
+            return;
+        }
+        Verdict verdict = expected.judge(answered.reply().get());
+        timeline.answered(answered.node(), answered.atMs(), verdict == Verdict.OK);
+    }
+
+    private void failed(NodeEndpoint node, ErrorKind kind, long atMs) {
+        recordFailure(node, kind, atMs);
+        recording.requestDone(atMs);
+    }
+
+    private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs) {
+        recording.error(kind, atMs);
+        timeline.failure(node == null ? null : node.name(), kind, atMs);
+    }
+
+    private static boolean isRefused(Exchange exchange) {
+        return exchange instanceof Exchange.Failed failed && failed.kind() == ErrorKind.CONNECT;
+    }
+
+    /** Sleeps until {@code wakeNanos}, but never past the deadline. */
+    private void sleepUntil(long wakeNanos) throws InterruptedException {
+        long until = Math.min(wakeNanos, plan.deadlineNanos());
+        long remaining = until - System.nanoTime();
+        if (remaining > 0) {
+            Thread.sleep(Duration.ofNanos(remaining));
+        }
+    }
+
+    public UserTimeline timeline() {
+        return timeline.timeline();
+    }
+
+    public SessionVerdictCounts sessionVerdicts() {
+        return expected.sessionVerdicts();
+    }
+
+    public ResponseVerdictCounts responseVerdicts() {
+        return expected.responseVerdicts();
+    }
+
+    public Set<String> sessionIds() {
+        return expected.sessionIds();
+    }
+
+    /** When the user's thread ended, in {@link System#nanoTime()} terms; 0 while it runs. */
+    public long stoppedAtNanos() {
+        return stoppedAtNanos;
+    }
+}
