@@ -18,11 +18,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -155,19 +153,20 @@ public final class LoadDriver implements AutoCloseable {
 
         SessionVerdictCounts sessions = SessionVerdictCounts.NONE;
         ResponseVerdictCounts responses = ResponseVerdictCounts.NONE;
-        Set<String> sessionIds = new HashSet<>();
+        long distinctSessions = 0;
         List<UserTimeline> timelines = new ArrayList<>(current.users().size());
         for (VirtualUser user : current.users()) {
             sessions = sessions.plus(user.sessionVerdicts());
             responses = responses.plus(user.responseVerdicts());
-            sessionIds.addAll(user.sessionIds());
+            distinctSessions += user.distinctSessions();
             timelines.add(user.timeline());
         }
         long requests = recording.requests();
         double seconds = elapsed.toNanos() / 1e9;
         result = new LoadResult(current.startedAt(), elapsed, requests, recording.errors(), latency,
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
-                recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, sessionIds.size());
+                recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
+                recording.meanThinkTime());
         return result;
     }
 

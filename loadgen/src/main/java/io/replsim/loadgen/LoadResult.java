@@ -21,12 +21,15 @@ import java.util.List;
  * @param responseVerdicts   every {@code 200} response by verdict
  * @param perSecond          requests and errors per wall-clock second, gaps filled with zeros
  * @param timelines          one per user, in user order
- * @param distinctSessions   distinct session ids seen
+ * @param distinctSessions   distinct session ids users held (ids are assumed unique across users)
+ * @param meanThinkTime      the think time users actually took between a response and their next request; well
+ *                           above the profile's think time means the driver itself fell behind and the run is not
+ *                           valid (Faban's "think time deviation too high")
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
-                         long distinctSessions) {
+                         long distinctSessions, Duration meanThinkTime) {
 
     public LoadResult {
         perSecond = List.copyOf(perSecond);

@@ -32,7 +32,9 @@ final class StubCluster implements AutoCloseable {
         /** Stores the increment but replies with the serial before it, like a replica one write behind. */
         STALE_BY_ONE,
         /** Never recognises a session: every request starts a new one. */
-        FORGETFUL
+        FORGETFUL,
+        /** Answers 503, as a node whose synchronous replication failed. */
+        REPLICATION_FAILS
     }
 
     private record StubSession(long serial, String digest) {
@@ -91,6 +93,10 @@ final class StubCluster implements AutoCloseable {
         }
 
         private void handle(HttpExchange exchange) throws IOException {
+            if (behaviour == Behaviour.REPLICATION_FAILS) {
+                reply(exchange, 503, "{\"error\":\"replication failed: stub\"}");
+                return;
+            }
             String cookie = cookieValue(exchange);
             String id = cookie == null ? null : cookie.substring(0, cookie.indexOf('.') < 0 ? cookie.length() : cookie.indexOf('.'));
             String route = cookie == null || cookie.indexOf('.') < 0 ? null : cookie.substring(cookie.indexOf('.') + 1);
@@ -111,12 +117,15 @@ final class StubCluster implements AutoCloseable {
             if (created || !name.equals(route)) {
                 exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name + "; Path=/; HttpOnly");
             }
-            byte[] body = ("{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
-                    + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}")
-                    .getBytes(StandardCharsets.UTF_8);
+            reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
+                    + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}");
+        }
+
+        private void reply(HttpExchange exchange, int status, String json) throws IOException {
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.getResponseHeaders().add("X-Replsim-Node", name);
-            exchange.sendResponseHeaders(200, body.length);
+            exchange.sendResponseHeaders(status, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }

@@ -4,9 +4,6 @@ import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.CounterReply;
 
-import java.util.HashSet;
-import java.util.Set;
-
 /**
  * What one user knows its session must look like, and the verdict on every {@code 200} it gets. Each user owns one;
  * not thread-safe, and need not be.
@@ -20,13 +17,14 @@ import java.util.Set;
 public final class ExpectedSession {
 
     private String sessionId;
+    private String previousSessionId;
     private long lastSerial;
     private String digest;
     private Verdict sessionWorst = Verdict.OK;
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
-    private final Set<String> sessionIds = new HashSet<>();
+    private long distinctSessions;
 
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
     public Verdict judge(CounterReply reply) {
@@ -65,11 +63,14 @@ public final class ExpectedSession {
     }
 
     private void adopt(CounterReply reply) {
+        if (!reply.session().equals(previousSessionId)) {
+            distinctSessions++;
+        }
+        previousSessionId = reply.session();
         sessionId = reply.session();
         lastSerial = reply.serial();
         digest = reply.digest();
         sessionWorst = Verdict.OK;
-        sessionIds.add(reply.session());
     }
 
     private void finishSession() {
@@ -92,8 +93,12 @@ public final class ExpectedSession {
                 responses[Verdict.LOST.ordinal()], responses[Verdict.CORRUPT.ordinal()]);
     }
 
-    /** Distinct session ids this user has seen. */
-    public Set<String> sessionIds() {
-        return Set.copyOf(sessionIds);
+    /**
+     * Distinct session ids this user has held. A user only ever sends its current session, so an id it left never
+     * comes back and counting changes of id is exact, in constant memory however many sessions a forgetful node
+     * hands out; only a session re-created under the same id is not a new id.
+     */
+    public long distinctSessions() {
+        return distinctSessions;
     }
 }

@@ -3,6 +3,7 @@ package io.replsim.loadgen.record;
 import io.replsim.loadgen.ErrorCounts;
 import io.replsim.loadgen.ErrorKind;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -15,6 +16,8 @@ public final class RunRecording {
     private final LongAdder requests = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
     private final SecondSeries seconds = new SecondSeries();
+    private final LongAdder thinkNanos = new LongAdder();
+    private final LongAdder thinks = new LongAdder();
 
     public RunRecording(LatencyRecording latency) {
         this.latency = latency;
@@ -34,6 +37,18 @@ public final class RunRecording {
     public void error(ErrorKind kind, long atMs) {
         errors.record(kind);
         seconds.error(atMs);
+    }
+
+    /** A user thought for {@code nanos}: the think time it asked for plus however late it woke. */
+    public void thought(long nanos) {
+        thinkNanos.add(nanos);
+        thinks.increment();
+    }
+
+    /** The mean think time actually taken, zero when no user finished one. */
+    public Duration meanThinkTime() {
+        long count = thinks.sum();
+        return count == 0 ? Duration.ZERO : Duration.ofNanos(thinkNanos.sum() / count);
     }
 
     public LatencyRecording latency() {
