@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -82,7 +81,7 @@ final class StubCluster implements AutoCloseable {
         StubNode(String name, Behaviour behaviour) throws IOException {
             this.name = name;
             this.behaviour = behaviour;
-            this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
+            this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
             server.setExecutor(executor);
             server.createContext("/counter", this::handle);
             server.start();

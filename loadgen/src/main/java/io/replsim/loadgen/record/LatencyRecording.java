@@ -76,12 +76,19 @@ public final class LatencyRecording implements AutoCloseable {
         sinceTick.add(recycled);
     }
 
-    /** Writes the last, partial interval up to {@code nowMs} and closes the log. */
-    public synchronized void finish(long nowMs) {
+    /**
+     * Writes the last, partial interval up to {@code endMs} and closes the log. The ticker may have gone on past
+     * the run's end while nobody awaited the result; then only responses still unlogged get an interval, ending at
+     * the last tick, so intervals never run backwards.
+     */
+    public synchronized void finish(long endMs) {
         if (closed) {
             return;
         }
-        tick(nowMs);
+        drain();
+        if (endMs > lastTickMs || sinceTick.getTotalCount() > 0) {
+            tick(Math.max(endMs, lastTickMs));
+        }
         close();
     }
 

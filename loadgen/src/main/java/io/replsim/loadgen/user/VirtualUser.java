@@ -95,31 +95,30 @@ public final class VirtualUser implements Runnable {
         try {
             node = router.route(cookie.flatMap(SessionCookie::route).orElse(null));
         } catch (NoLiveNodeException e) {
-            recordFailure(null, ErrorKind.CONNECT, System.currentTimeMillis());
-            recording.requestDone(System.currentTimeMillis());
+            long atMs = System.currentTimeMillis();
+            recordFailure(null, ErrorKind.CONNECT, atMs);
+            recording.requestDone(atMs);
             // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
             sleepUntil(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), e.retryAt()).toNanos()));
             return;
         }
         Exchange exchange = client.get(node, cookie);
         for (int attempt = 1; isRefused(exchange); attempt++) {
-            recordFailure(node, ErrorKind.CONNECT, exchange.atMs());
             router.markDown(node);
-            if (attempt >= router.nodes().size()) {
-                recording.requestDone(exchange.atMs());
-                return;
+            recordFailure(node, ErrorKind.CONNECT, exchange.atMs());
+            Optional<NodeEndpoint> next = attempt < router.nodes().size() ? nextLiveAfter(node) : Optional.empty();
+            if (next.isEmpty()) {
+                break;
             }
-            try {
-                // The request never reached a server, so it goes to the next live node now, as a balancer's does.
-                node = router.route(node.name());
-            } catch (NoLiveNodeException e) {
-                recording.requestDone(exchange.atMs());
-                return;
-            }
+            // The request never reached a server, so it goes to the next live node now, as a balancer's does.
+            node = next.get();
             exchange = client.get(node, cookie);
         }
         switch (exchange) {
             case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000);
+            case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
+                // every node tried refused; each refusal is recorded above
+            }
             case Exchange.Failed failed -> {
                 // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
                 router.markDown(node);
@@ -127,6 +126,14 @@ public final class VirtualUser implements Runnable {
             }
         }
         recording.requestDone(exchange.atMs());
+    }
+
+    private Optional<NodeEndpoint> nextLiveAfter(NodeEndpoint down) {
+        try {
+            return Optional.of(router.route(down.name()));
+        } catch (NoLiveNodeException e) {
+            return Optional.empty();
+        }
     }
 
     private void answered(Exchange.Answered answered, long micros) {

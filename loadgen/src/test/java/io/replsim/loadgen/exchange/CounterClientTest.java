@@ -31,7 +31,7 @@ class CounterClientTest {
     @Test
     void aClosedPortIsARefusedConnection() throws Exception {
         int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             port = socket.getLocalPort();
         }
         NodeEndpoint gone = new NodeEndpoint("gone", URI.create("http://127.0.0.1:" + port));
@@ -45,7 +45,7 @@ class CounterClientTest {
     @Test
     void aServerThatNeverAnswersIsATimeout() throws Exception {
         // accepts the connection (backlog) but never reads or answers
-        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             NodeEndpoint node = new NodeEndpoint("silent", URI.create("http://127.0.0.1:" + silent.getLocalPort()));
             try (CounterClient client = new CounterClient(List.of(node), "/counter", Duration.ofMillis(300))) {
                 Exchange exchange = client.get(node, Optional.empty());

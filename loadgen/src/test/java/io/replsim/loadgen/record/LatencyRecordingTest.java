@@ -75,4 +75,23 @@ class LatencyRecordingTest {
         assertThat(last.getEndTimeStamp()).isEqualTo(start + 1_500);
         assertThat(reader.getStartTimeSec()).isCloseTo(start / 1000.0, within(0.001));
     }
+
+    @Test
+    void finishingBeforeTheLastTickWritesNoBackwardInterval(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("late.hlog");
+        LatencyRecording recording = LatencyRecording.start(Optional.of(file), 10_000);
+        recording.record(1_000);
+        recording.tick(11_000);
+        recording.tick(12_000);
+        recording.finish(11_500);
+
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        Histogram interval;
+        int count = 0;
+        while ((interval = (Histogram) reader.nextIntervalHistogram()) != null) {
+            assertThat(interval.getEndTimeStamp()).isGreaterThanOrEqualTo(interval.getStartTimeStamp());
+            count++;
+        }
+        assertThat(count).isEqualTo(2);
+    }
 }
