@@ -1,0 +1,203 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.record.LatencyRecording;
+import io.replsim.loadgen.record.ProgressWindow;
+import io.replsim.loadgen.record.RunRecording;
+import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.user.VirtualUser;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Drives closed-loop virtual users against the counter app on a set of nodes (interface doc §4): each user on its
+ * own virtual thread, sticky to its session's node and failing over like a balancer, every response judged against
+ * the user's expected session state and recorded in HdrHistogram recorders.
+ *
+ * <pre>{@code
+ * try (var driver = new LoadDriver(profile, nodes, intervalLogFile)) {
+ *     driver.start();
+ *     LoadProgress p = driver.progress();
+ *     LoadResult r = driver.awaitResult();
+ * }
+ * }</pre>
+ */
+public final class LoadDriver implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoadDriver.class);
+    private static final Duration LOG_INTERVAL = Duration.ofSeconds(1);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+
+    private final LoadProfile profile;
+    private final Optional<Path> intervalLogFile;
+    private final StickyRouter router;
+    private final CounterClient client;
+    private final AtomicInteger activeUsers = new AtomicInteger();
+
+    private volatile Run run;
+    private LoadResult result;
+    private boolean closed;
+
+    /** The state of a started run; exists from {@link #start()} on. */
+    private record Run(Instant startedAt, long startNanos, RunRecording recording, ProgressWindow progress,
+                       List<VirtualUser> users, List<Thread> userThreads, Thread logTicker) {
+    }
+
+    /**
+     * @param intervalLogFile where to write the HdrHistogram interval log (one interval a second), or {@code null}
+     *                        for none
+     */
+    public LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile) {
+        this(profile, nodes, intervalLogFile, StickyRouter.DEFAULT_RETRY_INTERVAL);
+    }
+
+    /** @param downNodeRetry how long a node that failed stays out of rotation before it is tried again */
+    public LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        this.intervalLogFile = Optional.ofNullable(intervalLogFile);
+        this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
+        this.client = new CounterClient(router.nodes(), profile.path(), profile.requestTimeout());
+    }
+
+    /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */
+    public synchronized void start() {
+        if (closed || run != null) {
+            throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
+        }
+        long startNanos = System.nanoTime();
+        Instant startedAt = Instant.now();
+        LatencyRecording latency;
+        try {
+            latency = LatencyRecording.start(intervalLogFile, startedAt.toEpochMilli());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the interval log " + intervalLogFile.orElseThrow(), e);
+        }
+        RunRecording recording = new RunRecording(latency);
+        RunPlan plan = RunPlan.from(profile, startNanos);
+        List<VirtualUser> users = new ArrayList<>(profile.users());
+        List<Thread> threads = new ArrayList<>(profile.users());
+        for (int i = 0; i < profile.users(); i++) {
+            VirtualUser user = new VirtualUser(i, plan, router, client, recording, activeUsers);
+            users.add(user);
+            threads.add(Thread.ofVirtual().name("replsim-user-" + i).unstarted(user));
+        }
+        Thread ticker = Thread.ofVirtual().name("replsim-interval-log").unstarted(() -> tickEverySecond(latency, startNanos));
+        run = new Run(startedAt, startNanos, recording, new ProgressWindow(recording, startNanos), List.copyOf(users),
+                List.copyOf(threads), ticker);
+        threads.forEach(Thread::start);
+        ticker.start();
+    }
+
+    private static void tickEverySecond(LatencyRecording latency, long startNanos) {
+        // Ticks are scheduled from the start, not from the previous tick, so the log's intervals do not drift.
+        try {
+            for (long tick = 1; ; tick++) {
+                long wait = startNanos + LOG_INTERVAL.toNanos() * tick - System.nanoTime();
+                if (wait > 0) {
+                    Thread.sleep(Duration.ofNanos(wait));
+                }
+                latency.tick(System.currentTimeMillis());
+            }
+        } catch (InterruptedException stop) {
+            // the run is over; finish() writes the last, partial interval
+        }
+    }
+
+    /** Figures since the previous call (or the start) and running totals; zeros before {@link #start()}. */
+    public LoadProgress progress() {
+        Run current = run;
+        if (current == null) {
+            return new LoadProgress(Duration.ZERO, Duration.ZERO, 0, 0, 0, Double.NaN, 0, 0, 0);
+        }
+        return current.progress().next(activeUsers.get());
+    }
+
+    /** Blocks until the duration is over and every user has stopped (or {@link #close()} stopped them). */
+    public LoadResult awaitResult() throws InterruptedException {
+        Run current = run;
+        if (current == null) {
+            throw new IllegalStateException("the driver was not started: call start() first");
+        }
+        for (Thread user : current.userThreads()) {
+            user.join();
+        }
+        return finish(current);
+    }
+
+    private synchronized LoadResult finish(Run current) throws InterruptedException {
+        if (result != null) {
+            return result;
+        }
+        current.logTicker().interrupt();
+        current.logTicker().join();
+        long endNanos = current.users().stream().mapToLong(VirtualUser::stoppedAtNanos).max().orElse(System.nanoTime());
+        Duration elapsed = Duration.ofNanos(Math.max(0, endNanos - current.startNanos()));
+        long endMs = current.startedAt().toEpochMilli() + elapsed.toMillis();
+        RunRecording recording = current.recording();
+        recording.latency().finish(endMs);
+        Histogram latency = recording.latency().whole();
+
+        SessionVerdictCounts sessions = SessionVerdictCounts.NONE;
+        ResponseVerdictCounts responses = ResponseVerdictCounts.NONE;
+        long distinctSessions = 0;
+        List<UserTimeline> timelines = new ArrayList<>(current.users().size());
+        for (VirtualUser user : current.users()) {
+            sessions = sessions.plus(user.sessionVerdicts());
+            responses = responses.plus(user.responseVerdicts());
+            distinctSessions += user.distinctSessions();
+            timelines.add(user.timeline());
+        }
+        long requests = recording.requests();
+        double seconds = elapsed.toNanos() / 1e9;
+        result = new LoadResult(current.startedAt(), elapsed, requests, recording.errors(), latency,
+                seconds > 0 ? requests / seconds : 0, sessions, responses,
+                recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
+                recording.meanThinkTime());
+        return result;
+    }
+
+    /** Stops every user at once (interrupting requests in flight), writes the log's last interval, frees the client. */
+    @Override
+    public void close() {
+        Run current;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            current = run;
+        }
+        try {
+            if (current != null) {
+                current.userThreads().forEach(Thread::interrupt);
+                for (Thread user : current.userThreads()) {
+                    if (!user.join(STOP_WAIT)) {
+                        LOG.warn("{} did not stop within {} of close()", user.getName(), STOP_WAIT);
+                    }
+                }
+                finish(current);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (current != null) {
+                current.recording().latency().close();
+            }
+            client.close();
+        }
+    }
+}

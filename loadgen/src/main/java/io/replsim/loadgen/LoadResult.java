@@ -1,0 +1,38 @@
+package io.replsim.loadgen;
+
+import org.HdrHistogram.Histogram;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The outcome of one run.
+ *
+ * @param startedAt          when {@link LoadDriver#start()} ran
+ * @param elapsed            from the start until the last user stopped
+ * @param requests           user requests completed, answered or failed; a request retried after a refused
+ *                           connection counts once
+ * @param errors             failed attempts by kind
+ * @param latencyMicros      response times in microseconds of every request that got an HTTP answer (any status),
+ *                           measured from the first attempt, so a balancer-style retry is inside it
+ * @param throughputPerSecond {@code requests} over {@code elapsed}
+ * @param sessionVerdicts    every session any user held, by its worst response
+ * @param responseVerdicts   every {@code 200} response by verdict
+ * @param perSecond          requests and errors per wall-clock second, gaps filled with zeros
+ * @param timelines          one per user, in user order
+ * @param distinctSessions   distinct session ids users held (ids are assumed unique across users)
+ * @param meanThinkTime      the think time users actually took between a response and their next request; well
+ *                           above the profile's think time means the driver itself fell behind and the run is not
+ *                           valid (Faban's "think time deviation too high")
+ */
+public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
+                         Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
+                         ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
+                         long distinctSessions, Duration meanThinkTime) {
+
+    public LoadResult {
+        perSecond = List.copyOf(perSecond);
+        timelines = List.copyOf(timelines);
+    }
+}

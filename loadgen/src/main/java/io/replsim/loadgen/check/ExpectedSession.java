@@ -1,0 +1,104 @@
+package io.replsim.loadgen.check;
+
+import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.CounterReply;
+
+/**
+ * What one user knows its session must look like, and the verdict on every {@code 200} it gets. Each user owns one;
+ * not thread-safe, and need not be.
+ *
+ * <p>A changed payload digest is counted as its own response verdict, {@link Verdict#CORRUPT}, not as STALE: an
+ * older replica would carry the same payload (the payload never changes in a session's life), so a different digest
+ * means the bytes were damaged or the state was replaced, and the user can no longer trust anything in the
+ * session. Its session therefore counts as lost, and the user starts judging afresh from the reply it got, exactly
+ * as after a LOST response.
+ */
+public final class ExpectedSession {
+
+    private String sessionId;
+    private String previousSessionId;
+    private long lastSerial;
+    private String digest;
+    private Verdict sessionWorst = Verdict.OK;
+
+    private final long[] responses = new long[Verdict.values().length];
+    private final long[] finishedSessions = new long[Verdict.values().length];
+    private long distinctSessions;
+
+    /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
+    public Verdict judge(CounterReply reply) {
+        Verdict verdict = verdictOf(reply);
+        responses[verdict.ordinal()]++;
+        switch (verdict) {
+            case OK -> lastSerial = reply.serial();
+            case STALE -> {
+                sessionWorst = sessionWorst.worse(verdict);
+                // Judge the next response against what the server now holds, so one regression is one stale
+                // response rather than every response until the serial catches up again.
+                lastSerial = reply.serial();
+            }
+            case LOST, CORRUPT -> {
+                sessionWorst = sessionWorst.worse(verdict);
+                finishSession();
+                adopt(reply);
+            }
+        }
+        return verdict;
+    }
+
+    private Verdict verdictOf(CounterReply reply) {
+        if (sessionId == null) {
+            adopt(reply);
+            // A brand-new session must start at 1; anything else is history this user never made.
+            return reply.serial() == 1 ? Verdict.OK : Verdict.STALE;
+        }
+        if (!reply.session().equals(sessionId) || reply.created()) {
+            return Verdict.LOST;
+        }
+        if (!reply.digest().equals(digest)) {
+            return Verdict.CORRUPT;
+        }
+        return reply.serial() > lastSerial ? Verdict.OK : Verdict.STALE;
+    }
+
+    private void adopt(CounterReply reply) {
+        if (!reply.session().equals(previousSessionId)) {
+            distinctSessions++;
+        }
+        previousSessionId = reply.session();
+        sessionId = reply.session();
+        lastSerial = reply.serial();
+        digest = reply.digest();
+        sessionWorst = Verdict.OK;
+    }
+
+    private void finishSession() {
+        finishedSessions[sessionWorst.ordinal()]++;
+        sessionId = null;
+    }
+
+    /** Every session this user held, the current one included, by its worst response so far. */
+    public SessionVerdictCounts sessionVerdicts() {
+        long[] counts = finishedSessions.clone();
+        if (sessionId != null) {
+            counts[sessionWorst.ordinal()]++;
+        }
+        return new SessionVerdictCounts(counts[Verdict.OK.ordinal()], counts[Verdict.STALE.ordinal()],
+                counts[Verdict.LOST.ordinal()]);
+    }
+
+    public ResponseVerdictCounts responseVerdicts() {
+        return new ResponseVerdictCounts(responses[Verdict.OK.ordinal()], responses[Verdict.STALE.ordinal()],
+                responses[Verdict.LOST.ordinal()], responses[Verdict.CORRUPT.ordinal()]);
+    }
+
+    /**
+     * Distinct session ids this user has held. A user only ever sends its current session, so an id it left never
+     * comes back and counting changes of id is exact, in constant memory however many sessions a forgetful node
+     * hands out; only a session re-created under the same id is not a new id.
+     */
+    public long distinctSessions() {
+        return distinctSessions;
+    }
+}

@@ -1,0 +1,69 @@
+package io.replsim.loadgen.record;
+
+import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.ErrorKind;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The driver-wide tallies every user writes into at once: response times, completed requests, failed attempts and
+ * their per-second counts.
+ */
+public final class RunRecording {
+
+    private final LatencyRecording latency;
+    private final LongAdder requests = new LongAdder();
+    private final ErrorTally errors = new ErrorTally();
+    private final SecondSeries seconds = new SecondSeries();
+    private final LongAdder thinkNanos = new LongAdder();
+    private final LongAdder thinks = new LongAdder();
+
+    public RunRecording(LatencyRecording latency) {
+        this.latency = latency;
+    }
+
+    /** A node answered (any status) {@code micros} after the request's first attempt started. */
+    public void answered(long micros) {
+        latency.record(micros);
+    }
+
+    /** A user request finished at {@code atMs}, answered or not. */
+    public void requestDone(long atMs) {
+        requests.increment();
+        seconds.request(atMs);
+    }
+
+    public void error(ErrorKind kind, long atMs) {
+        errors.record(kind);
+        seconds.error(atMs);
+    }
+
+    /** A user thought for {@code nanos}: the think time it asked for plus however late it woke. */
+    public void thought(long nanos) {
+        thinkNanos.add(nanos);
+        thinks.increment();
+    }
+
+    /** The mean think time actually taken, zero when no user finished one. */
+    public Duration meanThinkTime() {
+        long count = thinks.sum();
+        return count == 0 ? Duration.ZERO : Duration.ofNanos(thinkNanos.sum() / count);
+    }
+
+    public LatencyRecording latency() {
+        return latency;
+    }
+
+    public long requests() {
+        return requests.sum();
+    }
+
+    public ErrorCounts errors() {
+        return errors.snapshot();
+    }
+
+    public SecondSeries seconds() {
+        return seconds;
+    }
+}

@@ -1,0 +1,93 @@
+package io.replsim.loadgen.record;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.Failure;
+import io.replsim.loadgen.Stint;
+import io.replsim.loadgen.UserTimeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds one user's {@link UserTimeline} as responses and failures arrive: memory grows with the number of node
+ * changes and failure runs, not with the number of requests. Owned by its user's thread; not thread-safe.
+ */
+public final class TimelineRecorder {
+
+    private final int user;
+    private final List<Stint> stints = new ArrayList<>();
+    private final List<Failure> failures = new ArrayList<>();
+
+    private String stintNode;
+    private long stintFirstAtMs;
+    private long stintFirstOkAtMs = Stint.NEVER;
+    private long stintLastAtMs;
+
+    private Failure openFailure;
+
+    public TimelineRecorder(int user) {
+        this.user = user;
+    }
+
+    /** A {@code 200} served by {@code node}; {@code ok} is whether it was judged OK. It ends the failure run. */
+    public void answered(String node, long atMs, boolean ok) {
+        extendStint(node, atMs, ok);
+        closeFailure();
+    }
+
+    /** {@code node} answered with a status other than 200: it served the user, and the attempt failed. */
+    public void answeredWithError(String node, long atMs) {
+        extendStint(node, atMs, false);
+        failure(node, ErrorKind.HTTP_STATUS, atMs);
+    }
+
+    private void extendStint(String node, long atMs, boolean ok) {
+        if (!node.equals(stintNode)) {
+            closeStint();
+            stintNode = node;
+            stintFirstAtMs = atMs;
+            stintFirstOkAtMs = Stint.NEVER;
+        }
+        stintLastAtMs = atMs;
+        if (ok && stintFirstOkAtMs == Stint.NEVER) {
+            stintFirstOkAtMs = atMs;
+        }
+    }
+
+    /** A failed attempt on {@code node} ({@code null} when no node was live). */
+    public void failure(String node, ErrorKind kind, long atMs) {
+        if (openFailure != null && openFailure.kind() == kind && Objects.equals(openFailure.node(), node)) {
+            openFailure = new Failure(node, kind, openFailure.firstAtMs(), atMs, openFailure.count() + 1);
+            return;
+        }
+        closeFailure();
+        openFailure = new Failure(node, kind, atMs, atMs, 1);
+    }
+
+    private void closeStint() {
+        if (stintNode != null) {
+            stints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+        }
+    }
+
+    private void closeFailure() {
+        if (openFailure != null) {
+            failures.add(openFailure);
+            openFailure = null;
+        }
+    }
+
+    /** The timeline so far, the open stint and failure run included. */
+    public UserTimeline timeline() {
+        List<Stint> allStints = new ArrayList<>(stints);
+        if (stintNode != null) {
+            allStints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+        }
+        List<Failure> allFailures = new ArrayList<>(failures);
+        if (openFailure != null) {
+            allFailures.add(openFailure);
+        }
+        return new UserTimeline(user, allStints, allFailures);
+    }
+}

@@ -1,0 +1,209 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.StubCluster.Behaviour;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+@Timeout(30)
+class LoadDriverTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private static LoadProfile profile(int users, long thinkMs, long rampMs, long durationMs) {
+        return new LoadProfile(users, Duration.ofMillis(thinkMs), Duration.ofMillis(rampMs),
+                Duration.ofMillis(durationMs), TIMEOUT, "/counter");
+    }
+
+    @Test
+    void aSteadyRunKeepsEverySessionOkObeysLittlesLawAndWritesAReadableIntervalLog(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("latency.hlog");
+        int users = 20;
+        double thinkSeconds = 0.050;
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(users, 50, 0, 2_000), cluster.endpoints(), log)) {
+            driver.start();
+            List<LoadProgress> reports = new ArrayList<>();
+            reports.add(driver.progress());
+            await().atMost(Duration.ofSeconds(2)).until(() -> {
+                reports.add(driver.progress());
+                return reports.getLast().requests() >= users;
+            });
+            LoadProgress previous = reports.get(reports.size() - 2);
+            LoadProgress last = reports.getLast();
+            assertThat(last.activeUsers()).isEqualTo(users);
+            assertThat(last.requests()).isEqualTo(last.requestsTotal() - previous.requestsTotal());
+            assertThat(last.requestsPerSecond()).isCloseTo(last.requests() / (last.interval().toNanos() / 1e9), within(0.001));
+            assertThat(last.p90Millis()).isStrictlyBetween(0.0, 1_000.0);
+            assertThat(last.errors()).isZero();
+            result = driver.awaitResult();
+        }
+
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(users, 0, 0));
+        assertThat(result.distinctSessions()).isEqualTo(users);
+        assertThat(result.responseVerdicts().ok()).isEqualTo(result.requests());
+        assertThat(result.latencyMicros().getTotalCount()).isEqualTo(result.requests());
+
+        // Little's law for a closed loop: X = N / (R + Z).
+        double responseSeconds = result.latencyMicros().getMean() / 1e6;
+        double predicted = users / (responseSeconds + thinkSeconds);
+        assertThat(result.throughputPerSecond()).isCloseTo(predicted, within(predicted * 0.25));
+        assertThat(result.meanThinkTime()).as("no think-time drift")
+                .isBetween(Duration.ofMillis(50), Duration.ofMillis(65));
+        assertThat(result.elapsed()).isBetween(Duration.ofMillis(2_000), Duration.ofMillis(2_000).plus(TIMEOUT));
+
+        assertThat(result.perSecond().stream().mapToLong(Second::requests).sum()).isEqualTo(result.requests());
+        assertThat(result.perSecond().stream().mapToLong(Second::errors).sum()).isZero();
+
+        assertThat(result.timelines()).hasSize(users);
+        assertThat(result.timelines()).allSatisfy(timeline -> {
+            assertThat(timeline.stints()).hasSize(1);
+            assertThat(timeline.stints().getFirst().hadOk()).isTrue();
+            assertThat(timeline.failures()).isEmpty();
+        });
+        Map<String, Long> usersPerNode = result.timelines().stream()
+                .collect(Collectors.groupingBy(t -> t.stints().getFirst().node(), Collectors.counting()));
+        assertThat(usersPerNode.values()).as("new sessions spread round-robin").allSatisfy(n -> assertThat(n).isBetween(6L, 7L));
+
+        assertThat(Files.size(log)).isPositive();
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        long logged = 0;
+        int intervals = 0;
+        for (EncodableHistogram interval; (interval = reader.nextIntervalHistogram()) != null; ) {
+            logged += ((org.HdrHistogram.Histogram) interval).getTotalCount();
+            intervals++;
+        }
+        assertThat(intervals).isBetween(2, 4);
+        assertThat(logged).as("the log's intervals add up to the whole run").isEqualTo(result.latencyMicros().getTotalCount());
+    }
+
+    @Test
+    void usersOfAStoppedNodeFailOverToAnotherNodeKeepingTheirSessions() throws Exception {
+        LoadResult result;
+        long stoppedAtMs;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 3_000), cluster.endpoints(), null)) {
+            driver.start();
+            await().atMost(Duration.ofSeconds(2)).until(() -> cluster.served("node1") >= 60);
+            stoppedAtMs = System.currentTimeMillis();
+            cluster.stop("node1");
+            result = driver.awaitResult();
+        }
+
+        List<UserTimeline> onNode1 = result.timelines().stream()
+                .filter(t -> t.stints().getFirst().node().equals("node1"))
+                .toList();
+        assertThat(onNode1).hasSize(6);
+        assertThat(onNode1).allSatisfy(timeline -> {
+            Stint after = timeline.stints().getLast();
+            assertThat(after.node()).isIn("node2", "node3");
+            assertThat(after.hadOk()).isTrue();
+            assertThat(after.firstOkAtMs()).isGreaterThanOrEqualTo(stoppedAtMs);
+        });
+        assertThat(result.errors().connect()).isPositive();
+        assertThat(onNode1.stream().flatMap(t -> t.failures().stream()))
+                .anySatisfy(failure -> {
+                    assertThat(failure.node()).isEqualTo("node1");
+                    assertThat(failure.firstAtMs()).isGreaterThanOrEqualTo(stoppedAtMs);
+                });
+        assertThat(result.timelines()).as("users on the survivors stay where they are")
+                .filteredOn(t -> !t.stints().getFirst().node().equals("node1"))
+                .allSatisfy(t -> assertThat(t.stints()).hasSize(1));
+        // The stub replicates perfectly, so a failover keeps every session intact.
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(18, 0, 0));
+    }
+
+    @Test
+    void aNodeServingAnOlderSerialIsReportedStale() throws Exception {
+        LoadResult result = runAgainst(Behaviour.STALE_BY_ONE);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 5, 0));
+        assertThat(result.responseVerdicts().stale()).isGreaterThanOrEqualTo(5);
+        assertThat(result.responseVerdicts().lost()).isZero();
+    }
+
+    @Test
+    void aNodeThatForgetsSessionsIsReportedLost() throws Exception {
+        LoadResult result = runAgainst(Behaviour.FORGETFUL);
+        ResponseVerdictCounts responses = result.responseVerdicts();
+        // each user's first response is a fine new session; every later one replaces the session it had
+        assertThat(responses.ok()).isEqualTo(5);
+        assertThat(responses.lost()).isEqualTo(result.requests() - 5).isPositive();
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(5, 0, responses.lost()));
+        assertThat(result.distinctSessions()).isEqualTo(result.sessionVerdicts().total());
+    }
+
+    @Test
+    void aFailedReplicationIsAnHttpStatusErrorAndNoOkResponse() throws Exception {
+        LoadResult result = runAgainst(Behaviour.REPLICATION_FAILS);
+        assertThat(result.errors().httpStatus()).isEqualTo(result.requests()).isPositive();
+        assertThat(result.errors().total()).isEqualTo(result.errors().httpStatus());
+        assertThat(result.responseVerdicts().total()).isZero();
+        assertThat(result.timelines()).allSatisfy(t -> assertThat(t.stints()).singleElement()
+                .satisfies(stint -> assertThat(stint.hadOk()).isFalse()));
+    }
+
+    @Test
+    void withEveryNodeDownRequestsFailAsConnectErrorsWithoutSpinning() throws Exception {
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL)) {
+            cluster.stop("node1");
+            LoadResult result;
+            try (LoadDriver driver = new LoadDriver(profile(4, 0, 0, 500), cluster.endpoints(), null)) {
+                driver.start();
+                result = driver.awaitResult();
+            }
+            // each user is refused once, then finds no live node and waits for the retry (5 s, past the deadline)
+            assertThat(result.requests()).isBetween(4L, 8L);
+            assertThat(result.errors().total()).isEqualTo(result.errors().connect()).isEqualTo(result.requests());
+            assertThat(result.sessionVerdicts().total()).isZero();
+            assertThat(result.timelines()).allSatisfy(t -> {
+                assertThat(t.stints()).isEmpty();
+                assertThat(t.failures()).isNotEmpty().allSatisfy(f -> assertThat(f.kind()).isEqualTo(ErrorKind.CONNECT));
+            });
+        }
+    }
+
+    private static LoadResult runAgainst(Behaviour behaviour) throws Exception {
+        try (StubCluster cluster = new StubCluster(behaviour);
+             LoadDriver driver = new LoadDriver(profile(5, 10, 0, 800), cluster.endpoints(), null)) {
+            driver.start();
+            return driver.awaitResult();
+        }
+    }
+
+    @Test
+    void closeStopsEveryUserPromptlyAndLeavesNoClientThreads() throws Exception {
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL)) {
+            LoadDriver driver = new LoadDriver(profile(10, 50, 0, 60_000), cluster.endpoints(), null);
+            driver.start();
+            await().atMost(Duration.ofSeconds(2)).until(() -> driver.progress().activeUsers() == 10);
+
+            long before = System.nanoTime();
+            driver.close();
+            Duration closing = Duration.ofNanos(System.nanoTime() - before);
+
+            assertThat(closing).isLessThan(Duration.ofSeconds(3));
+            assertThat(driver.progress().activeUsers()).isZero();
+            LoadResult result = driver.awaitResult();
+            assertThat(result.elapsed()).isLessThan(Duration.ofSeconds(10));
+            assertThat(result.requests()).isPositive();
+            assertThat(Thread.getAllStackTraces().keySet())
+                    .noneSatisfy(thread -> assertThat(thread.getName()).startsWith("HttpClient-"));
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package io.replsim.loadgen;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The counter app of interface doc §2 on the JDK's HttpServer: a few "nodes" on 127.0.0.1 ephemeral ports sharing
+ * one in-memory session map (perfect, instant replication), each tagging its responses with {@code X-Replsim-Node}.
+ * A node can be made to misbehave so the driver's checks have something to catch.
+ */
+final class StubCluster implements AutoCloseable {
+
+    enum Behaviour {
+        /** Serves the shared state. */
+        FAITHFUL,
+        /** Stores the increment but replies with the serial before it, like a replica one write behind. */
+        STALE_BY_ONE,
+        /** Never recognises a session: every request starts a new one. */
+        FORGETFUL,
+        /** Answers 503, as a node whose synchronous replication failed. */
+        REPLICATION_FAILS
+    }
+
+    private record StubSession(long serial, String digest) {
+    }
+
+    private final Map<String, StubSession> sessions = new ConcurrentHashMap<>();
+    private final List<StubNode> nodes = new ArrayList<>();
+
+    StubCluster(Behaviour... behaviours) throws IOException {
+        for (int i = 0; i < behaviours.length; i++) {
+            nodes.add(new StubNode("node" + (i + 1), behaviours[i]));
+        }
+    }
+
+    List<NodeEndpoint> endpoints() {
+        return nodes.stream().map(StubNode::endpoint).toList();
+    }
+
+    /** Closes the node's listening socket and connections: later connections are refused. */
+    void stop(String name) {
+        node(name).stop();
+    }
+
+    long served(String name) {
+        return node(name).served.get();
+    }
+
+    private StubNode node(String name) {
+        return nodes.stream().filter(n -> n.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    @Override
+    public void close() {
+        nodes.forEach(StubNode::stop);
+    }
+
+    private final class StubNode {
+        private final String name;
+        private final Behaviour behaviour;
+        private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+        private final HttpServer server;
+        private final AtomicLong served = new AtomicLong();
+        private volatile boolean stopped;
+
+        StubNode(String name, Behaviour behaviour) throws IOException {
+            this.name = name;
+            this.behaviour = behaviour;
+            this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
+            server.setExecutor(executor);
+            server.createContext("/counter", this::handle);
+            server.start();
+        }
+
+        NodeEndpoint endpoint() {
+            return new NodeEndpoint(name, URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
+        }
+
+        private void handle(HttpExchange exchange) throws IOException {
+            if (behaviour == Behaviour.REPLICATION_FAILS) {
+                reply(exchange, 503, "{\"error\":\"replication failed: stub\"}");
+                return;
+            }
+            String cookie = cookieValue(exchange);
+            String id = cookie == null ? null : cookie.substring(0, cookie.indexOf('.') < 0 ? cookie.length() : cookie.indexOf('.'));
+            String route = cookie == null || cookie.indexOf('.') < 0 ? null : cookie.substring(cookie.indexOf('.') + 1);
+            boolean created;
+            long replySerial;
+            StubSession state;
+            if (id == null || behaviour == Behaviour.FORGETFUL || !sessions.containsKey(id)) {
+                id = HexFormat.of().formatHex(randomBytes(8));
+                state = new StubSession(1, HexFormat.of().formatHex(randomBytes(8)));
+                sessions.put(id, state);
+                created = true;
+                replySerial = 1;
+            } else {
+                state = sessions.compute(id, (key, old) -> new StubSession(old.serial() + 1, old.digest()));
+                created = false;
+                replySerial = behaviour == Behaviour.STALE_BY_ONE ? state.serial() - 1 : state.serial();
+            }
+            if (created || !name.equals(route)) {
+                exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name + "; Path=/; HttpOnly");
+            }
+            reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
+                    + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}");
+        }
+
+        private void reply(HttpExchange exchange, int status, String json) throws IOException {
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.getResponseHeaders().add("X-Replsim-Node", name);
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+            served.incrementAndGet();
+        }
+
+        private static String cookieValue(HttpExchange exchange) {
+            for (String header : exchange.getRequestHeaders().getOrDefault("Cookie", List.of())) {
+                for (String pair : header.split(";")) {
+                    String trimmed = pair.trim();
+                    if (trimmed.startsWith("JSESSIONID=")) {
+                        return trimmed.substring("JSESSIONID=".length());
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static byte[] randomBytes(int count) {
+            byte[] bytes = new byte[count];
+            ThreadLocalRandom.current().nextBytes(bytes);
+            return bytes;
+        }
+
+        synchronized void stop() {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            server.stop(0);
+            executor.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.replsim.loadgen.record;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.Failure;
+import io.replsim.loadgen.Stint;
+import io.replsim.loadgen.UserTimeline;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TimelineRecorderTest {
+
+    private final TimelineRecorder recorder = new TimelineRecorder(7);
+
+    @Test
+    void consecutiveResponsesFromOneNodeAreOneStint() {
+        recorder.answered("node1", 100, true);
+        recorder.answered("node1", 200, true);
+        recorder.answered("node1", 300, true);
+
+        assertThat(recorder.timeline()).isEqualTo(new UserTimeline(7,
+                java.util.List.of(new Stint("node1", 100, 100, 300)), java.util.List.of()));
+    }
+
+    @Test
+    void aNodeChangeStartsANewStintAndFailuresBetweenAreKept() {
+        recorder.answered("node1", 100, true);
+        recorder.answered("node1", 200, true);
+        recorder.failure("node1", ErrorKind.CONNECT, 250);
+        recorder.answered("node2", 260, false);
+        recorder.answered("node2", 300, true);
+        recorder.answered("node1", 400, true);
+
+        UserTimeline timeline = recorder.timeline();
+        assertThat(timeline.stints()).containsExactly(
+                new Stint("node1", 100, 100, 200),
+                new Stint("node2", 260, 300, 300),
+                new Stint("node1", 400, 400, 400));
+        assertThat(timeline.failures()).containsExactly(new Failure("node1", ErrorKind.CONNECT, 250, 250, 1));
+    }
+
+    @Test
+    void aStintWithoutAnOkResponseSaysSo() {
+        recorder.answered("node1", 100, false);
+        recorder.answeredWithError("node1", 150);
+        assertThat(recorder.timeline().stints()).containsExactly(new Stint("node1", 100, Stint.NEVER, 150));
+        assertThat(recorder.timeline().stints().getFirst().hadOk()).isFalse();
+        assertThat(recorder.timeline().failures()).containsExactly(new Failure("node1", ErrorKind.HTTP_STATUS, 150, 150, 1));
+    }
+
+    @Test
+    void repeatedFailuresOfOneKindOnOneNodeAreOneRunUntilAnAnswer() {
+        recorder.failure("node1", ErrorKind.TIMEOUT, 100);
+        recorder.failure("node1", ErrorKind.TIMEOUT, 200);
+        recorder.failure("node1", ErrorKind.TIMEOUT, 300);
+        recorder.failure("node2", ErrorKind.TIMEOUT, 400);
+        recorder.failure(null, ErrorKind.CONNECT, 450);
+        recorder.answered("node3", 500, true);
+        recorder.failure("node3", ErrorKind.IO, 600);
+
+        assertThat(recorder.timeline().failures()).containsExactly(
+                new Failure("node1", ErrorKind.TIMEOUT, 100, 300, 3),
+                new Failure("node2", ErrorKind.TIMEOUT, 400, 400, 1),
+                new Failure(null, ErrorKind.CONNECT, 450, 450, 1),
+                new Failure("node3", ErrorKind.IO, 600, 600, 1));
+    }
+
+    @Test
+    void memoryGrowsWithStintsNotRequests() {
+        for (int i = 0; i < 100_000; i++) {
+            recorder.answered(i < 50_000 ? "node1" : "node2", i, true);
+        }
+        assertThat(recorder.timeline().stints()).hasSize(2);
+    }
+}

@@ -1,0 +1,29 @@
+package io.replsim.loadgen.user;
+
+import io.replsim.loadgen.LoadProfile;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RunPlanTest {
+
+    @Test
+    void usersStartEvenlyOverTheRampUp() {
+        LoadProfile profile = new LoadProfile(4, Duration.ZERO, Duration.ofSeconds(2), Duration.ofSeconds(10),
+                Duration.ofSeconds(1), "/counter");
+        RunPlan plan = RunPlan.from(profile, 1_000);
+        assertThat(plan.startNanosOf(0)).isEqualTo(1_000);
+        assertThat(plan.startNanosOf(1)).isEqualTo(1_000 + 500_000_000L);
+        assertThat(plan.startNanosOf(3)).isEqualTo(1_000 + 1_500_000_000L);
+        assertThat(plan.deadlineNanos()).isEqualTo(1_000 + 10_000_000_000L);
+    }
+
+    @Test
+    void theRunIsOverAtTheDeadline() {
+        RunPlan plan = new RunPlan(0, 100, 1, Duration.ZERO, Duration.ZERO);
+        assertThat(plan.over(99)).isFalse();
+        assertThat(plan.over(100)).isTrue();
+    }
+}
