@@ -27,9 +27,10 @@ public final class ConsoleReport {
                 requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
         line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()), ms(latency.p99()),
                 ms(latency.max()));
-        line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST)",
+        line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().lost(),
-                summary.responses().ok(), summary.responses().stale(), summary.responses().lost());
+                summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
+                summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT");
         for (FaultReport fault : summary.faults()) {
             printFault(fault);
         }

@@ -5,7 +5,7 @@ import java.util.List;
 /** Every figure of a run: what the console prints and what summary.json holds, one record for both. */
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
-                         Verdicts sessions, Verdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
+                         Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks) {
 
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
@@ -23,6 +23,9 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             return ok + stale + lost;
         }
     }
+
+    /** Per response; {@code corrupt}: the payload digest changed within a session (its session counts as lost). */
+    public record ResponseVerdicts(long ok, long stale, long lost, long corrupt) {}
 
     /**
      * A node's figures over the load: CPU used on average against its budget, sessions at the last look, and

@@ -11,8 +11,9 @@ final class ProgressLine {
     }
 
     static String format(LoadProgress progress, int users, List<String> view) {
-        return String.format(Locale.ROOT, "[%5.1fs] users %d/%d   %7.1f req/s   p90 %7.1f ms   errors %d (total %d)   view %s",
-                progress.elapsed().toMillis() / 1000.0, progress.activeUsers(), users, progress.requestsPerSec(),
-                progress.p90Ms(), progress.errors(), progress.errorsTotal(), view);
+        String p90 = Double.isNaN(progress.p90Millis()) ? "      -" : String.format(Locale.ROOT, "%7.1f", progress.p90Millis());
+        return String.format(Locale.ROOT, "[%5.1fs] users %d/%d   %7.1f req/s   p90 %s ms   errors %d (total %d)   view %s",
+                progress.elapsed().toMillis() / 1000.0, progress.activeUsers(), users, progress.requestsPerSecond(),
+                p90, progress.errors(), progress.errorsTotal(), view);
     }
 }

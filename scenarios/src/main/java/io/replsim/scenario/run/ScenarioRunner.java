@@ -132,10 +132,12 @@ public final class ScenarioRunner {
         RunSummary.Latency latencyMs = new RunSummary.Latency(
                 latency.getValueAtPercentile(50) / 1000.0, latency.getValueAtPercentile(90) / 1000.0,
                 latency.getValueAtPercentile(99) / 1000.0, latency.getMaxValue() / 1000.0, latency.getMean() / 1000.0);
-        RunSummary.Verdicts sessions = new RunSummary.Verdicts(result.sessions().ok(), result.sessions().stale(),
-                result.sessions().lost());
-        RunSummary.Verdicts responses = new RunSummary.Verdicts(result.responses().ok(), result.responses().stale(),
-                result.responses().lost());
+        var sessionVerdicts = result.sessionVerdicts();
+        RunSummary.Verdicts sessions = new RunSummary.Verdicts(sessionVerdicts.ok(), sessionVerdicts.stale(),
+                sessionVerdicts.lost());
+        var responseVerdicts = result.responseVerdicts();
+        RunSummary.ResponseVerdicts responses = new RunSummary.ResponseVerdicts(responseVerdicts.ok(),
+                responseVerdicts.stale(), responseVerdicts.lost(), responseVerdicts.corrupt());
         var errors = result.errors();
         RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
                 errors.io(), errors.timeout(), errors.httpStatus());
@@ -165,6 +167,6 @@ public final class ScenarioRunner {
                         spec.workload().payload().toString(), clusterStartMs),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSec(), latencyMs, sessions, responses, faults, nodes, checks);
+                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks);
     }
 }
