@@ -7,6 +7,7 @@ import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 
+import java.io.ObjectInputFilter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -62,6 +63,14 @@ public final class AllowList {
         var all = new HashSet<>(classes);
         all.addAll(Set.of(more));
         return new AllowList(all, jdkProxyNames);
+    }
+
+    /**
+     * A filter with this list and these limits for a whole process ({@code ObjectInputFilter.Config}); the
+     * marshaller makes its own per message so that it can name what it refused.
+     */
+    public ObjectInputFilter filter(DeserializationLimits limits) {
+        return new AllowListFilter(this, limits);
     }
 
     public boolean allows(Class<?> type) {
