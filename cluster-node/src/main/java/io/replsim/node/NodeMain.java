@@ -19,11 +19,14 @@ import java.util.Optional;
 public final class NodeMain {
     static final int EXIT_BAD_ARGUMENT = 2;
     static final int EXIT_START_FAILED = 1;
+    // ParentProcessWatcher.EXIT_CODE_ORPHANED (3): the parent process disappeared.
 
     private NodeMain() {
     }
 
     public static void main(String[] args) {
+        // Undertow and XNIO log through jboss-logging: send it to slf4j so every line lands in one format on stdout.
+        System.setProperty("org.jboss.logging.provider", "slf4j");
         NodeOptions options;
         try {
             options = new NodeOptionsParser().parse(args);
