@@ -46,7 +46,7 @@ public final class MessageMarshaller {
             value = in.readObject();
         } catch (InvalidClassException e) {
             String offending = filter.refused().orElse(e.classname != null ? e.classname : "invalid class");
-            throw new RejectedMessageException(offending, "not on the allow-list or over a limit: " + offending, e);
+            throw new RejectedMessageException(offending, "outside the allow-list or its limits", e);
         } catch (IOException | ClassNotFoundException | RuntimeException e) {
             String offending = filter.refused().orElse("malformed stream (" + e.getClass().getSimpleName() + ")");
             throw new RejectedMessageException(offending, "cannot deserialize: " + e.getMessage(), e);
