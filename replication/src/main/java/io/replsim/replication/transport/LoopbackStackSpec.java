@@ -38,7 +38,9 @@ public record LoopbackStackSpec(Duration joinTimeout) implements StackSpec {
                 new UNICAST3().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
                 new STABLE(),
                 new GMS().setJoinTimeout(joinTimeout.toMillis()).setLeaveTimeout(TcpStackSpec.LEAVE_TIMEOUT.toMillis())
-                        .setViewAckCollectionTimeout(TcpStackSpec.VIEW_ACK_COLLECTION_TIMEOUT.toMillis()),
+                        .setViewAckCollectionTimeout(TcpStackSpec.VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
+                        // The node logs its views itself; JGroups' banner would bypass the logger.
+                        .printLocalAddress(false),
                 new FRAG4());
     }
 }

@@ -68,7 +68,9 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
                 new UNICAST3().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
                 new STABLE(),
                 new GMS().setJoinTimeout(JOIN_TIMEOUT.toMillis()).setLeaveTimeout(LEAVE_TIMEOUT.toMillis())
-                        .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis()),
+                        .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
+                        // The node logs its views itself; JGroups' banner would bypass the logger.
+                        .printLocalAddress(false),
                 new FRAG4());
     }
 }
