@@ -1,9 +1,10 @@
 package io.replsim.replication;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /** A session's identity without its route: the part of the cookie before the first dot. */
-public record SessionId(String value) {
+public record SessionId(String value) implements Serializable {
     public SessionId {
         Objects.requireNonNull(value, "value");
         if (value.isBlank() || value.contains(".")) {

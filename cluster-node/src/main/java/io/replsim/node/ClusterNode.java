@@ -1,0 +1,109 @@
+package io.replsim.node;
+
+import io.replsim.node.admin.AdminServer;
+import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.CounterApp;
+import io.replsim.node.options.NodeOptions;
+import io.replsim.node.stats.CpuSampler;
+import io.replsim.node.stats.RequestCounters;
+import io.replsim.node.stats.StatsCollector;
+import io.replsim.node.web.AppServer;
+import io.replsim.node.web.JsonWriter;
+import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.transport.StackSpec;
+import io.undertow.Handlers;
+import io.undertow.server.handlers.PathHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One application server, in-process: the replication member, the application listener and the admin listener.
+ * {@link NodeMain} runs one per JVM over TCP; tests run several in one JVM over SHARED_LOOPBACK.
+ */
+public final class ClusterNode implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ClusterNode.class);
+
+    private final NodeOptions options;
+    private final CpuSampler cpu;
+    private final ReplicationNode replication;
+    private final AdminServer admin;
+    private final AppServer app;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private ClusterNode(NodeOptions options, CpuSampler cpu, ReplicationNode replication, AdminServer admin,
+                        AppServer app) {
+        this.options = options;
+        this.cpu = cpu;
+        this.replication = replication;
+        this.admin = admin;
+        this.app = app;
+    }
+
+    /**
+     * Joins the cluster, then opens the admin and application listeners.
+     *
+     * @param onShutdownRequest what {@code POST /admin/shutdown} runs (on its own thread) after answering 202
+     */
+    public static ClusterNode start(NodeOptions options, AdminToken token, StackSpec stack,
+                                    Runnable onShutdownRequest) throws Exception {
+        long startedAt = System.currentTimeMillis();
+        CpuSampler cpu = CpuSampler.start(options.cpuBudgetCores());
+        ReplicationNode replication = null;
+        AdminServer admin = null;
+        try {
+            replication = ReplicationNode.start(options.name(), options.cluster(), stack, options.replication());
+            var requests = new RequestCounters();
+            var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
+            admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
+            PathHandler routes = Handlers.path().addExactPath(CounterApp.PATH, new CounterApp(options.name(),
+                    replication.store(), options.payloadBytes(), requests, new JsonWriter()));
+            var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
+            return new ClusterNode(options, cpu, replication, admin, app);
+        } catch (Exception | Error e) {
+            closeInOrder(replication, admin, cpu);
+            throw e;
+        }
+    }
+
+    public NodeOptions options() {
+        return options;
+    }
+
+    public ReplicationNode replication() {
+        return replication;
+    }
+
+    public int httpPort() {
+        return app.port();
+    }
+
+    public int adminPort() {
+        return admin.port();
+    }
+
+    /**
+     * Graceful: stops taking requests, leaves the cluster (the others install a new view at once), and only then
+     * stops the admin listener, so the runner can read the final stats until the very end.
+     */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            log.info("leaving the cluster");
+            closeInOrder(app, replication, admin, cpu);
+        }
+    }
+
+    private static void closeInOrder(AutoCloseable... parts) {
+        for (AutoCloseable part : Arrays.stream(parts).filter(Objects::nonNull).toList()) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                log.warn("closing {} failed", part.getClass().getSimpleName(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.replsim.node;
+
+import io.replsim.node.admin.AdminToken;
+import io.replsim.node.lifecycle.ParentProcessWatcher;
+import io.replsim.node.options.BadArgumentException;
+import io.replsim.node.options.NodeOptions;
+import io.replsim.node.options.NodeOptionsParser;
+import io.replsim.replication.marshalling.AllowList;
+import io.replsim.replication.marshalling.DeserializationLimits;
+import io.replsim.replication.transport.TcpStackSpec;
+
+import java.io.ObjectInputFilter;
+import java.util.Optional;
+
+/**
+ * A node process (docs/interfaces.md §1): parses the command line, joins the cluster over TCP, prints the READY
+ * line, and leaves gracefully on SIGTERM or {@code POST /admin/shutdown}.
+ */
+public final class NodeMain {
+    static final int EXIT_BAD_ARGUMENT = 2;
+    static final int EXIT_START_FAILED = 1;
+    // ParentProcessWatcher.EXIT_CODE_ORPHANED (3): the parent process disappeared.
+
+    private NodeMain() {
+    }
+
+    public static void main(String[] args) {
+        // Undertow and XNIO log through jboss-logging: send it to slf4j so every line lands in one format on stdout.
+        System.setProperty("org.jboss.logging.provider", "slf4j");
+        NodeOptions options;
+        try {
+            options = new NodeOptionsParser().parse(args);
+        } catch (BadArgumentException e) {
+            exit(EXIT_BAD_ARGUMENT, "replsim-node: bad argument " + e.getMessage());
+            return;
+        }
+        Optional<AdminToken> token = AdminToken.fromEnvironment();
+        if (token.isEmpty()) {
+            exit(EXIT_BAD_ARGUMENT, "replsim-node: bad environment " + AdminToken.ENVIRONMENT_VARIABLE
+                    + ": got nothing, expected the admin API token");
+            return;
+        }
+        // Defence in depth: any ObjectInputStream in this process without a filter of its own (one inside a
+        // library, say) gets the replication allow-list too.
+        ObjectInputFilter.Config.setSerialFilter(AllowList.standard().filter(DeserializationLimits.DEFAULT));
+        options.parentPid().ifPresent(ParentProcessWatcher::watch);
+
+        ClusterNode node;
+        try {
+            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.members());
+            node = ClusterNode.start(options, token.get(), stack, () -> System.exit(0));
+        } catch (Exception e) {
+            e.printStackTrace(System.out);
+            exit(EXIT_START_FAILED, "replsim-node: cannot start " + options.name() + ": " + e);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.close();
+            System.out.flush();
+            // SIGTERM would otherwise end the JVM with 143; a graceful leave is a clean exit.
+            Runtime.getRuntime().halt(0);
+        }, "graceful-leave"));
+        System.out.println("REPLSIM-NODE-READY name=" + options.name() + " http=" + node.httpPort()
+                + " admin=" + node.adminPort());
+        System.out.flush();
+    }
+
+    private static void exit(int code, String line) {
+        System.err.println(line);
+        System.exit(code);
+    }
+}

@@ -1,0 +1,15 @@
+package io.replsim.node.options;
+
+/** A command-line argument the node cannot run with: which one, what was given, what is expected. */
+public class BadArgumentException extends Exception {
+    private final String argument;
+
+    public BadArgumentException(String argument, String given, String expected) {
+        super(argument + ": got " + (given == null ? "nothing" : "\"" + given + "\"") + ", expected " + expected);
+        this.argument = argument;
+    }
+
+    public String argument() {
+        return argument;
+    }
+}

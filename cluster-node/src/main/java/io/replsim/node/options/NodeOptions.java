@@ -1,0 +1,45 @@
+package io.replsim.node.options;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Everything a node runs with, typed. Port 0 means "any free port" (in-JVM tests); the command line always
+ * names real ports.
+ */
+public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                          int jgroupsPort, List<InetSocketAddress> members, int workers, double cpuBudgetCores,
+                          int payloadBytes, ReplicationSpec replication, OptionalLong parentPid) {
+    public NodeOptions {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(replication, "replication");
+        Objects.requireNonNull(parentPid, "parentPid");
+        members = List.copyOf(members);
+        requirePort(httpPort, "httpPort");
+        requirePort(adminPort, "adminPort");
+        requirePort(jgroupsPort, "jgroupsPort");
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        if (!(cpuBudgetCores > 0)) {
+            throw new IllegalArgumentException("cpuBudgetCores must be positive, got " + cpuBudgetCores);
+        }
+        if (payloadBytes < 0) {
+            throw new IllegalArgumentException("payloadBytes must not be negative, got " + payloadBytes);
+        }
+    }
+
+    private static void requirePort(int port, String what) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException(what + " must be 0-65535, got " + port);
+        }
+    }
+}

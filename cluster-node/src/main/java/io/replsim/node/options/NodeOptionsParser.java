@@ -1,0 +1,198 @@
+package io.replsim.node.options;
+
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.TcpStackSpec;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the node command line of docs/interfaces.md §1 ({@code --option value} or {@code --option=value}) into
+ * {@link NodeOptions}. Every problem is a {@link BadArgumentException} naming the argument; exiting is the
+ * caller's business, so this class is testable.
+ */
+public final class NodeOptionsParser {
+    static final int DEFAULT_WORKERS = 16;
+    static final int DEFAULT_PAYLOAD_BYTES = 4096;
+    static final int MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+    private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
+    private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
+            "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
+            "--granularity", "--delivery", "--sync-timeout", "--parent-pid");
+
+    public NodeOptions parse(String... args) throws BadArgumentException {
+        Map<String, String> given = split(args);
+        NodeId name = convert(given, "--name", NodeId::new, "letters, digits, '-' or '_'");
+        String cluster = required(given, "--cluster", "a JGroups cluster name");
+        if (cluster.isBlank()) {
+            throw new BadArgumentException("--cluster", cluster, "a JGroups cluster name");
+        }
+        InetAddress bind = address("--bind", given.getOrDefault("--bind", "127.0.0.1"));
+        int httpPort = port(given, "--http-port", 0);
+        int adminPort = port(given, "--admin-port", 0);
+        int jgroupsPort = port(given, "--jgroups-port", TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET);
+        List<InetSocketAddress> members = members(required(given, "--members", membersFormat()));
+        int workers = intIn(given, "--workers", DEFAULT_WORKERS, 1, 10_000);
+        double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
+                String.valueOf(Runtime.getRuntime().availableProcessors())));
+        int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
+        Placement placement = convert(given, "--placement", "all", Placement::parse, "one of: all");
+        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse, "one of: session");
+        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync");
+        Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
+        OptionalLong parentPid = given.containsKey("--parent-pid")
+                ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
+                : OptionalLong.empty();
+        return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
+                payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout), parentPid);
+    }
+
+    private static Map<String, String> split(String[] args) throws BadArgumentException {
+        Map<String, String> given = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String option = arg;
+            String value;
+            int equals = arg.indexOf('=');
+            if (arg.startsWith("--") && equals > 0) {
+                option = arg.substring(0, equals);
+                value = arg.substring(equals + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                value = null;
+            }
+            if (!KNOWN.contains(option)) {
+                throw new BadArgumentException(option, null, "one of " + KNOWN.stream().sorted().toList());
+            }
+            if (value == null) {
+                throw new BadArgumentException(option, null, "a value after it");
+            }
+            if (given.put(option, value) != null) {
+                throw new BadArgumentException(option, value, "the option once");
+            }
+        }
+        return given;
+    }
+
+    private static String required(Map<String, String> given, String option, String expected)
+            throws BadArgumentException {
+        String value = given.get(option);
+        if (value == null) {
+            throw new BadArgumentException(option, null, expected);
+        }
+        return value;
+    }
+
+    private static <T> T convert(Map<String, String> given, String option, Function<String, T> parse,
+                                 String expected) throws BadArgumentException {
+        return convertText(option, required(given, option, expected), parse, expected);
+    }
+
+    private static <T> T convert(Map<String, String> given, String option, String fallback,
+                                 Function<String, T> parse, String expected) throws BadArgumentException {
+        return convertText(option, given.getOrDefault(option, fallback), parse, expected);
+    }
+
+    private static <T> T convertText(String option, String text, Function<String, T> parse, String expected)
+            throws BadArgumentException {
+        try {
+            return parse.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option, text, expected);
+        }
+    }
+
+    private static InetAddress address(String option, String text) throws BadArgumentException {
+        // Only literal addresses: a node must never wait on DNS to start.
+        if (!text.matches("[0-9.]+|[0-9a-fA-F:]+")) {
+            throw new BadArgumentException(option, text, "an IP address such as 127.0.0.1");
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (UnknownHostException e) {
+            throw new BadArgumentException(option, text, "an IP address such as 127.0.0.1");
+        }
+    }
+
+    /** @param headroom ports needed above this one (FD_SOCK2 listens at the JGroups port + 100) */
+    private static int port(Map<String, String> given, String option, int headroom) throws BadArgumentException {
+        String expected = "a port number 1-" + (65535 - headroom);
+        return (int) longIn(required(given, option, expected), option, 1, 65535 - headroom, expected);
+    }
+
+    private static int intIn(Map<String, String> given, String option, int fallback, int min, int max)
+            throws BadArgumentException {
+        String text = given.get(option);
+        if (text == null) {
+            return fallback;
+        }
+        return (int) longIn(text, option, min, max, "a whole number " + min + "-" + max);
+    }
+
+    private static long longIn(String text, String option, long min, long max, String expected)
+            throws BadArgumentException {
+        try {
+            long value = Long.parseLong(text.trim());
+            if (value < min || value > max) {
+                throw new BadArgumentException(option, text, expected);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new BadArgumentException(option, text, expected);
+        }
+    }
+
+    private static double cpuBudget(String text) throws BadArgumentException {
+        String expected = "a positive number of cores such as 0.66";
+        try {
+            double cores = Double.parseDouble(text.trim());
+            if (!(cores > 0) || Double.isInfinite(cores)) {
+                throw new BadArgumentException("--cpu-budget", text, expected);
+            }
+            return cores;
+        } catch (NumberFormatException e) {
+            throw new BadArgumentException("--cpu-budget", text, expected);
+        }
+    }
+
+    private static Duration syncTimeout(String text) throws BadArgumentException {
+        return DurationText.parse(text).filter(d -> !d.isZero())
+                .orElseThrow(() -> new BadArgumentException("--sync-timeout", text, "a positive "
+                        + DurationText.FORMAT));
+    }
+
+    private static String membersFormat() {
+        return "host[port] entries separated by commas, such as 127.0.0.1[18281],127.0.0.1[18282]";
+    }
+
+    private static List<InetSocketAddress> members(String text) throws BadArgumentException {
+        List<InetSocketAddress> members = new ArrayList<>();
+        for (String entry : text.split(",")) {
+            var match = MEMBER.matcher(entry.trim());
+            if (!match.matches()) {
+                throw new BadArgumentException("--members", text, membersFormat());
+            }
+            int port = Integer.parseInt(match.group(2));
+            if (port < 1 || port > 65535) {
+                throw new BadArgumentException("--members", text, membersFormat());
+            }
+            members.add(new InetSocketAddress(address("--members", match.group(1)), port));
+        }
+        return members;
+    }
+}

@@ -1,0 +1,28 @@
+package io.replsim.node.stats;
+
+import java.util.List;
+
+/** The JSON of {@code GET /admin/stats} (docs/interfaces.md §3), field for field. */
+public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cpu, int workers, Sessions sessions,
+                              Requests requests, Replication replication, View view, List<PastView> viewHistory) {
+
+    public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs) {
+    }
+
+    public record Sessions(int owned, int backup) {
+    }
+
+    public record Requests(long total, long errors) {
+    }
+
+    public record Replication(String placement, String granularity, String delivery, long messagesSent,
+                              long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
+                              long failures, long replicationMicrosTotal, long replicationMicrosMax) {
+    }
+
+    public record View(String id, String coordinator, List<String> members, long installedAtEpochMs) {
+    }
+
+    public record PastView(String id, List<String> members, long installedAtEpochMs) {
+    }
+}

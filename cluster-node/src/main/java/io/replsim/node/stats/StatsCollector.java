@@ -1,0 +1,60 @@
+package io.replsim.node.stats;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.session.SessionCounts;
+import io.replsim.replication.transport.TransportStats;
+import io.replsim.replication.transport.ViewRecord;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Gathers one {@link NodeStatsReport} from the parts of a running node. */
+public final class StatsCollector {
+    private final ReplicationNode replication;
+    private final CpuSampler cpu;
+    private final RequestCounters requests;
+    private final int workers;
+    private final long startedAtMs;
+
+    public StatsCollector(ReplicationNode replication, CpuSampler cpu, RequestCounters requests, int workers,
+                          long startedAtMs) {
+        this.replication = replication;
+        this.cpu = cpu;
+        this.requests = requests;
+        this.workers = workers;
+        this.startedAtMs = startedAtMs;
+    }
+
+    public NodeStatsReport collect() {
+        long now = System.currentTimeMillis();
+        CpuWindow window = cpu.current();
+        SessionCounts sessions = replication.store().counts();
+        ReplicationStats stats = replication.stats();
+        TransportStats traffic = stats.traffic();
+        List<ViewRecord> history = replication.transport().views().all();
+        ViewRecord current = history.isEmpty() ? null : history.getLast();
+        return new NodeStatsReport(
+                replication.self().name(), now - startedAtMs, now,
+                new NodeStatsReport.Cpu(window.budgetCores(), window.usedCores(), window.utilization(),
+                        window.windowMs(), window.processCpuMs()),
+                workers,
+                new NodeStatsReport.Sessions(sessions.owned(), sessions.backup()),
+                new NodeStatsReport.Requests(requests.total(), requests.errors()),
+                new NodeStatsReport.Replication(
+                        stats.spec().placement().label().toUpperCase(Locale.ROOT),
+                        stats.spec().granularity().name(), stats.spec().delivery().name(),
+                        traffic.messagesSent(), traffic.bytesSent(), traffic.messagesReceived(),
+                        traffic.bytesReceived(), traffic.rejectedMessages(), stats.failures(),
+                        stats.replicationMicrosTotal(), stats.replicationMicrosMax()),
+                current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
+                        names(current.members()), current.installedAtEpochMs()),
+                history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),
+                        view.installedAtEpochMs())).toList());
+    }
+
+    private static List<String> names(List<NodeId> members) {
+        return members.stream().map(NodeId::name).toList();
+    }
+}

@@ -1,0 +1,48 @@
+package io.replsim.node.web;
+
+import io.undertow.Undertow;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.BlockingHandler;
+import io.undertow.server.handlers.PathHandler;
+import org.xnio.Options;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+/**
+ * The node's application listener: Undertow with a fixed worker pool (core = max, so capacity does not change
+ * under load and queueing shows up as latency, as in a tuned app server), every application on the workers.
+ */
+public final class AppServer implements AutoCloseable {
+    private final Undertow undertow;
+
+    private AppServer(Undertow undertow) {
+        this.undertow = undertow;
+    }
+
+    public static AppServer start(InetAddress bind, int port, int workers, PathHandler routes) {
+        return new AppServer(startUndertow(bind, port, workers, Math.max(2, Runtime.getRuntime().availableProcessors()),
+                new BlockingHandler(routes)));
+    }
+
+    static Undertow startUndertow(InetAddress bind, int port, int workers, int ioThreads, HttpHandler root) {
+        Undertow undertow = Undertow.builder()
+                .addHttpListener(port, bind.getHostAddress(), root)
+                .setIoThreads(ioThreads)
+                .setWorkerThreads(workers)
+                .setWorkerOption(Options.WORKER_TASK_CORE_THREADS, workers)
+                .setWorkerOption(Options.WORKER_TASK_MAX_THREADS, workers)
+                .build();
+        undertow.start();
+        return undertow;
+    }
+
+    public int port() {
+        return ((InetSocketAddress) undertow.getListenerInfo().getFirst().getAddress()).getPort();
+    }
+
+    @Override
+    public void close() {
+        undertow.stop();
+    }
+}

@@ -1,0 +1,38 @@
+package io.replsim.node.web;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.SessionId;
+import io.undertow.server.handlers.Cookie;
+import io.undertow.server.handlers.CookieImpl;
+
+import java.util.Optional;
+
+/**
+ * {@code JSESSIONID=<id>.<route>}: the session id and, after the first dot, the node that served it last, as
+ * mod_jk's jvmRoute does so a balancer can stick a user to a node without a table.
+ */
+public record SessionCookie(SessionId id, NodeId route) {
+    public static final String NAME = "JSESSIONID";
+
+    /** The cookie's session and route, or empty when it is missing or not of that shape (a new session then). */
+    public static Optional<SessionCookie> from(Cookie cookie) {
+        if (cookie == null || cookie.getValue() == null) {
+            return Optional.empty();
+        }
+        String value = cookie.getValue();
+        int dot = value.indexOf('.');
+        if (dot <= 0 || dot == value.length() - 1) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new SessionCookie(new SessionId(value.substring(0, dot)),
+                    new NodeId(value.substring(dot + 1))));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    public Cookie toCookie() {
+        return new CookieImpl(NAME, id.value() + "." + route.name()).setPath("/").setHttpOnly(true);
+    }
+}

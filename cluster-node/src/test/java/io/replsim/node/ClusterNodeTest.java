@@ -1,0 +1,217 @@
+package io.replsim.node;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.node.admin.AdminToken;
+import io.replsim.node.options.NodeOptions;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.transport.LoopbackStackSpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Three nodes in this JVM over SHARED_LOOPBACK, with real Undertow listeners on ephemeral loopback ports. */
+class ClusterNodeTest {
+    private static final String TOKEN = "test-token-" + UUID.randomUUID();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final List<ClusterNode> nodes = new ArrayList<>();
+    private static final AtomicInteger shutdownRequests = new AtomicInteger();
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        String cluster = "node-test-" + UUID.randomUUID();
+        for (int i = 1; i <= 3; i++) {
+            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
+                    7800, List.of(), 4, 1.0, 1024, ReplicationSpec.fullSync(), OptionalLong.empty());
+            nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(),
+                    shutdownRequests::incrementAndGet));
+        }
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 3));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        nodes.reversed().forEach(ClusterNode::close);
+    }
+
+    @Test
+    void theCounterCreatesASessionThenIncrementsItsSerial() throws Exception {
+        var first = counter(1, Optional.empty());
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.headers().firstValue("Content-Type")).contains("application/json");
+        assertThat(first.headers().firstValue("X-Replsim-Node")).contains("node1");
+        JsonNode created = JSON.readTree(first.body());
+        String id = created.get("session").asText();
+        assertThat(created.get("serial").asInt()).isEqualTo(1);
+        assertThat(created.get("created").asBoolean()).isTrue();
+        assertThat(created.get("node").asText()).isEqualTo("node1");
+        assertThat(created.get("digest").asText()).matches("[0-9a-f]{16}");
+        String cookie = sessionCookie(first).orElseThrow();
+        assertThat(cookie).isEqualTo(id + ".node1");
+        assertThat(first.headers().firstValue("Set-Cookie").orElseThrow()).contains("Path=/").containsIgnoringCase("HttpOnly");
+
+        var second = counter(1, Optional.of(cookie));
+
+        JsonNode incremented = JSON.readTree(second.body());
+        assertThat(incremented.get("serial").asInt()).isEqualTo(2);
+        assertThat(incremented.get("created").asBoolean()).isFalse();
+        assertThat(incremented.get("digest").asText()).isEqualTo(created.get("digest").asText());
+        assertThat(sessionCookie(second)).as("same route: no new cookie").isEmpty();
+    }
+
+    @Test
+    void theSameCookieOnAnotherNodeContinuesTheSerialRewritesTheRouteAndMovesOwnership() throws Exception {
+        var onFirst = counter(1, Optional.empty());
+        String cookie = sessionCookie(onFirst).orElseThrow();
+        counter(1, Optional.of(cookie));                                  // serial 2 on node1
+        String digest = JSON.readTree(onFirst.body()).get("digest").asText();
+        String id = JSON.readTree(onFirst.body()).get("session").asText();
+
+        var onSecond = counter(2, Optional.of(cookie));
+
+        JsonNode body = JSON.readTree(onSecond.body());
+        assertThat(onSecond.statusCode()).isEqualTo(200);
+        assertThat(body.get("serial").asInt()).isEqualTo(3);
+        assertThat(body.get("node").asText()).isEqualTo("node2");
+        assertThat(body.get("digest").asText()).isEqualTo(digest);
+        assertThat(sessionCookie(onSecond)).contains(id + ".node2");
+        var sessionId = new SessionId(id);
+        assertThat(nodes.get(1).replication().store().peek(sessionId).orElseThrow().owner()).isEqualTo(new NodeId("node2"));
+        assertThat(nodes.get(0).replication().store().peek(sessionId).orElseThrow().owner())
+                .as("the old owner now holds a backup").isEqualTo(new NodeId("node2"));
+
+        var backOnSecond = counter(2, Optional.of(id + ".node2"));
+        assertThat(JSON.readTree(backOnSecond.body()).get("serial").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void anUnknownSessionGetsANewOne() throws Exception {
+        var response = counter(3, Optional.of("nosuchsession.node1"));
+
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.get("created").asBoolean()).isTrue();
+        assertThat(body.get("serial").asInt()).isEqualTo(1);
+        assertThat(body.get("session").asText()).isNotEqualTo("nosuchsession");
+        assertThat(sessionCookie(response)).contains(body.get("session").asText() + ".node3");
+    }
+
+    @Test
+    void theAdminApiAnswers401WithoutTheTokenOrWithAWrongOne() throws Exception {
+        for (String path : List.of("/admin/health", "/admin/stats")) {
+            assertThat(admin(1, path, Optional.empty()).statusCode()).isEqualTo(401);
+            assertThat(admin(1, path, Optional.of("Bearer wrong")).statusCode()).isEqualTo(401);
+            assertThat(admin(1, path, Optional.of("Basic " + TOKEN)).statusCode()).isEqualTo(401);
+        }
+        var shutdown = HttpRequest.newBuilder(adminUri(1, "/admin/shutdown"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        assertThat(HTTP.send(shutdown, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void shutdownWithTheTokenAnswers202AndStartsTheLeave() throws Exception {
+        int before = shutdownRequests.get();
+        var shutdown = HttpRequest.newBuilder(adminUri(3, "/admin/shutdown"))
+                .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.noBody()).build();
+
+        assertThat(HTTP.send(shutdown, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(5)).until(() -> shutdownRequests.get() == before + 1);
+    }
+
+    @Test
+    void healthReportsTheNodeAndItsMembers() throws Exception {
+        var response = admin(2, "/admin/health", Optional.of("Bearer " + TOKEN));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.get("status").asText()).isEqualTo("UP");
+        assertThat(body.get("node").asText()).isEqualTo("node2");
+        assertThat(body.get("members").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void statsCarryEveryDocumentedField() throws Exception {
+        counter(1, Optional.empty());
+
+        var response = admin(1, "/admin/stats", Optional.of("Bearer " + TOKEN));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode stats = JSON.readTree(response.body());
+        assertThat(fieldNames(stats)).containsExactlyInAnyOrder("node", "uptimeMs", "atEpochMs", "cpu", "workers",
+                "sessions", "requests", "replication", "view", "viewHistory");
+        assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
+                "utilization", "windowMs", "processCpuMs");
+        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup");
+        assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
+        assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
+                "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
+                "failures", "replicationMicrosTotal", "replicationMicrosMax");
+        assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
+                "installedAtEpochMs");
+        assertThat(fieldNames(stats.get("viewHistory").get(0))).containsExactlyInAnyOrder("id", "members",
+                "installedAtEpochMs");
+
+        assertThat(stats.get("node").asText()).isEqualTo("node1");
+        assertThat(stats.get("workers").asInt()).isEqualTo(4);
+        assertThat(stats.get("cpu").get("budgetCores").asDouble()).isEqualTo(1.0);
+        assertThat(stats.get("sessions").get("owned").asInt()).isPositive();
+        assertThat(stats.get("requests").get("total").asLong()).isPositive();
+        assertThat(stats.get("replication").get("placement").asText()).isEqualTo("ALL");
+        assertThat(stats.get("replication").get("granularity").asText()).isEqualTo("SESSION");
+        assertThat(stats.get("replication").get("delivery").asText()).isEqualTo("SYNC");
+        assertThat(stats.get("replication").get("messagesSent").asLong()).isPositive();
+        assertThat(stats.get("view").get("coordinator").asText()).isEqualTo("node1");
+        assertThat(stats.get("view").get("id").asText()).startsWith("[node1|");
+        assertThat(stats.get("view").get("members")).extracting(JsonNode::asText)
+                .containsExactly("node1", "node2", "node3");
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        return StreamSupport.stream(((Iterable<String>) node::fieldNames).spliterator(), false).toList();
+    }
+
+    private static HttpResponse<String> counter(int node, Optional<String> cookie) throws Exception {
+        var request = HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + nodes.get(node - 1).httpPort() + "/counter")).GET();
+        cookie.ifPresent(value -> request.header("Cookie", "JSESSIONID=" + value));
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI adminUri(int node, String path) {
+        return URI.create("http://127.0.0.1:" + nodes.get(node - 1).adminPort() + path);
+    }
+
+    private static HttpResponse<String> admin(int node, String path, Optional<String> authorization)
+            throws Exception {
+        var request = HttpRequest.newBuilder(adminUri(node, path)).GET();
+        authorization.ifPresent(value -> request.header("Authorization", value));
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static Optional<String> sessionCookie(HttpResponse<?> response) {
+        return response.headers().allValues("Set-Cookie").stream()
+                .filter(header -> header.startsWith("JSESSIONID="))
+                .map(header -> header.substring("JSESSIONID=".length()).split(";", 2)[0])
+                .findFirst();
+    }
+}

@@ -1,0 +1,125 @@
+package io.replsim.node.options;
+
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+class NodeOptionsParserTest {
+    private static final List<String> FULL = List.of(
+            "--name", "node1", "--cluster", "replsim-run1", "--bind", "127.0.0.1",
+            "--http-port", "18081", "--admin-port", "18181", "--jgroups-port", "18281",
+            "--members", "127.0.0.1[18281],127.0.0.1[18282],127.0.0.1[18283]",
+            "--workers", "16", "--cpu-budget", "0.66", "--payload-bytes", "4096",
+            "--placement", "all", "--granularity", "session", "--delivery", "sync", "--sync-timeout", "2s",
+            "--parent-pid", "12345");
+
+    private final NodeOptionsParser parser = new NodeOptionsParser();
+
+    @Test
+    void theDocumentedCommandLineParses() throws Exception {
+        NodeOptions options = parser.parse(FULL.toArray(String[]::new));
+
+        assertThat(options.name()).isEqualTo(new NodeId("node1"));
+        assertThat(options.cluster()).isEqualTo("replsim-run1");
+        assertThat(options.bind().getHostAddress()).isEqualTo("127.0.0.1");
+        assertThat(options.httpPort()).isEqualTo(18081);
+        assertThat(options.adminPort()).isEqualTo(18181);
+        assertThat(options.jgroupsPort()).isEqualTo(18281);
+        assertThat(options.members()).extracting(InetSocketAddress::getPort).containsExactly(18281, 18282, 18283);
+        assertThat(options.workers()).isEqualTo(16);
+        assertThat(options.cpuBudgetCores()).isEqualTo(0.66);
+        assertThat(options.payloadBytes()).isEqualTo(4096);
+        assertThat(options.replication().placement()).isEqualTo(new Placement.AllMembers());
+        assertThat(options.replication().granularity()).isEqualTo(Granularity.SESSION);
+        assertThat(options.replication().delivery()).isEqualTo(Delivery.SYNC);
+        assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(options.parentPid()).isEqualTo(OptionalLong.of(12345));
+    }
+
+    @Test
+    void optionsWithEqualsSignsAndDefaultsParse() throws Exception {
+        NodeOptions options = parser.parse("--name=n2", "--cluster=c", "--http-port=1", "--admin-port=2",
+                "--jgroups-port=3", "--members=127.0.0.1[3]", "--sync-timeout=500ms");
+
+        assertThat(options.workers()).isEqualTo(NodeOptionsParser.DEFAULT_WORKERS);
+        assertThat(options.payloadBytes()).isEqualTo(NodeOptionsParser.DEFAULT_PAYLOAD_BYTES);
+        assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(options.parentPid()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--http-port    | abc              | a port number 1-65535",
+            "--http-port    | 70000            | a port number 1-65535",
+            "--jgroups-port | 65500            | a port number 1-65435",
+            "--name         | node.1           | letters, digits",
+            "--bind         | localhost        | an IP address",
+            "--members      | 127.0.0.1:18281  | host[port] entries",
+            "--workers      | 0                | a whole number 1-10000",
+            "--cpu-budget   | -1               | a positive number of cores",
+            "--payload-bytes| lots             | a whole number 0-16777216",
+            "--placement    | buddies          | one of: all",
+            "--granularity  | attribute        | one of: session",
+            "--delivery     | async            | one of: sync",
+            "--sync-timeout | 2                | a positive a duration such as 500ms",
+            "--sync-timeout | 0s               | a positive a duration such as 500ms",
+            "--parent-pid   | -5               | a process id",
+    })
+    void aBadValueNamesTheArgumentWhatWasGivenAndWhatIsExpected(String option, String value, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf(option) + 1, value);
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).startsWith(option + ": got \"" + value + "\", expected ").contains(expected);
+    }
+
+    @Test
+    void aMissingRequiredOptionIsNamed() {
+        var args = new ArrayList<>(FULL);
+        int at = args.indexOf("--members");
+        args.remove(at + 1);
+        args.remove(at);
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--members");
+        assertThat(bad.getMessage()).startsWith("--members: got nothing, expected host[port]");
+    }
+
+    @Test
+    void anUnknownOptionIsNamed() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(Arrays.asList("--colour", "blue"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--colour");
+    }
+
+    @Test
+    void anOptionWithoutItsValueIsNamed() {
+        var args = new ArrayList<>(FULL);
+        args.add("--workers");
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--workers");
+        assertThat(bad.getMessage()).contains("a value after it");
+    }
+}

@@ -1,0 +1,50 @@
+package io.replsim.replication.delivery;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.Ack;
+import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.Replies;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * Sync delivery: returns only when every backup acknowledged holding the change within the timeout. A backup that
+ * crashed or left meanwhile is not a failure (the next view drops it); one that is silent or refuses is.
+ */
+public final class SynchronousDelivery implements DeliveryMode {
+    private static final Logger log = LoggerFactory.getLogger(SynchronousDelivery.class);
+
+    private final ClusterTransport transport;
+    private final Duration timeout;
+
+    public SynchronousDelivery(ClusterTransport transport, Duration timeout) {
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+    }
+
+    @Override
+    public void deliver(ReplicationMessage message, List<NodeId> backups) throws ReplicationException {
+        Replies replies = transport.sendAndWait(message, backups, timeout);
+        if (!replies.departed().isEmpty()) {
+            log.debug("backups {} left while replicating; the next view drops them", replies.departed());
+        }
+        if (!replies.unanswered().isEmpty()) {
+            throw new ReplicationException("no ack from " + replies.unanswered() + " within " + timeout.toMillis()
+                    + " ms");
+        }
+        Map<NodeId, Ack> refused = replies.acks().entrySet().stream()
+                .filter(entry -> !entry.getValue().holdsChange())
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        if (!refused.isEmpty()) {
+            throw new ReplicationException("not applied by " + refused);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.ClusterView;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.marshalling.MessageMarshaller;
+import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.StackSpec;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * One member's replication: its channel, its session store, and the pipeline between them, started together and
+ * closed together. What an application server embeds.
+ */
+public final class ReplicationNode implements AutoCloseable {
+    private final ReplicationSpec spec;
+    private final ClusterTransport transport;
+    private final SessionStore store;
+    private final ReplicationCounters counters;
+
+    private ReplicationNode(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
+                            ReplicationCounters counters) {
+        this.spec = spec;
+        this.transport = transport;
+        this.store = store;
+        this.counters = counters;
+    }
+
+    /** Builds the member and joins the cluster; returns once this member has a view. */
+    public static ReplicationNode start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
+            throws Exception {
+        Objects.requireNonNull(spec, "spec");
+        var transport = ClusterTransport.create(self, clusterName, stack, MessageMarshaller.standard());
+        try {
+            var counters = new ReplicationCounters();
+            var pipeline = ReplicationPipeline.forSpec(spec, transport, counters);
+            // An incoming replica waits for a local request at most half the sync timeout, so that when two
+            // nodes update one session at once, both fail fast rather than both time out.
+            var store = new SessionStore(self, pipeline, Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
+            transport.connect(new InboundReplication(store));
+            return new ReplicationNode(spec, transport, store, counters);
+        } catch (Exception | Error e) {
+            transport.close();
+            throw e;
+        }
+    }
+
+    public NodeId self() {
+        return transport.self();
+    }
+
+    public ReplicationSpec spec() {
+        return spec;
+    }
+
+    public SessionStore store() {
+        return store;
+    }
+
+    public ClusterTransport transport() {
+        return transport;
+    }
+
+    public ClusterView view() {
+        return transport.view();
+    }
+
+    public ReplicationStats stats() {
+        return new ReplicationStats(spec, transport.stats(), counters.failures(), counters.microsTotal(),
+                counters.microsMax());
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+}

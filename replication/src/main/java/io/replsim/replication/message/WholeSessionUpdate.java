@@ -1,0 +1,12 @@
+package io.replsim.replication.message;
+
+import io.replsim.replication.session.SessionSnapshot;
+
+import java.util.Objects;
+
+/** The whole session, as the session-granularity scope sends it. */
+public record WholeSessionUpdate(SessionSnapshot snapshot) implements ReplicationMessage {
+    public WholeSessionUpdate {
+        Objects.requireNonNull(snapshot, "snapshot");
+    }
+}

@@ -1,0 +1,40 @@
+package io.replsim.replication.session;
+
+/**
+ * A session locked for one request. Change it through {@link #session()}, hand it to
+ * {@link SessionStore#update(ActiveSession)}, and close it (try-with-resources) to release the lock.
+ */
+public final class ActiveSession implements AutoCloseable {
+    private final Session session;
+    private final boolean created;
+    private final boolean tookOwnership;
+    private boolean closed;
+
+    ActiveSession(Session session, boolean created, boolean tookOwnership) {
+        this.session = session;
+        this.created = created;
+        this.tookOwnership = tookOwnership;
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    /** True when this request created the session. */
+    public boolean created() {
+        return created;
+    }
+
+    /** True when this node held only a replica and became the owner for this request (a failover). */
+    public boolean tookOwnership() {
+        return tookOwnership;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            session.lock.unlock();
+        }
+    }
+}

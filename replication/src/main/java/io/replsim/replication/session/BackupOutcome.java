@@ -1,0 +1,11 @@
+package io.replsim.replication.session;
+
+/** What a backup did with a replica it received. */
+public enum BackupOutcome {
+    /** The replica was newer than the copy held, or new: it is now held. */
+    APPLIED,
+    /** The copy held is as new or newer (a late or repeated message): nothing changed, still an acknowledgement. */
+    STALE,
+    /** The session stayed locked by a local request for too long: not applied. */
+    BUSY
+}

@@ -1,0 +1,46 @@
+package io.replsim.replication.transport;
+
+import org.jgroups.protocols.FRAG4;
+import org.jgroups.protocols.SHARED_LOOPBACK;
+import org.jgroups.protocols.SHARED_LOOPBACK_PING;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A whole cluster inside one JVM, for fast tests: members find each other through a static registry keyed by
+ * cluster name, so every test uses its own name. No failure detection: members leave only by closing.
+ */
+public record LoopbackStackSpec(Duration joinTimeout) implements StackSpec {
+    /** Discovery in one JVM is immediate; the first member still waits this long before founding the cluster. */
+    public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofMillis(500);
+
+    public LoopbackStackSpec {
+        Objects.requireNonNull(joinTimeout, "joinTimeout");
+    }
+
+    public LoopbackStackSpec() {
+        this(DEFAULT_JOIN_TIMEOUT);
+    }
+
+    @Override
+    public List<Protocol> protocols() {
+        return List.of(
+                new SHARED_LOOPBACK(),
+                new SHARED_LOOPBACK_PING(),
+                new NAKACK2().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
+                new UNICAST3().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
+                new STABLE(),
+                new GMS().setJoinTimeout(joinTimeout.toMillis()).setLeaveTimeout(TcpStackSpec.LEAVE_TIMEOUT.toMillis())
+                        .setViewAckCollectionTimeout(TcpStackSpec.VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
+                        // The node logs its views itself; JGroups' banner would bypass the logger.
+                        .printLocalAddress(false),
+                new FRAG4());
+    }
+}

@@ -1,0 +1,76 @@
+package io.replsim.replication.transport;
+
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.FRAG4;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Separate processes on one host: TCP with a static member list (loopback has no multicast). The timings are the
+ * ones measured to detect a {@code kill -9} in about a second without false suspicions under RPC load
+ * (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
+ */
+public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers)
+        implements StackSpec {
+    /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
+    public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
+
+    static final Duration MERGE_MIN_INTERVAL = Duration.ofSeconds(1);
+    static final Duration MERGE_MAX_INTERVAL = Duration.ofSeconds(3);
+    static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(500);
+    static final Duration VERIFY_SUSPECT_TIMEOUT = Duration.ofMillis(500);
+    static final Duration RETRANSMIT_INTERVAL = Duration.ofMillis(200);
+    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration VIEW_ACK_COLLECTION_TIMEOUT = Duration.ofSeconds(1);
+
+    public TcpStackSpec {
+        Objects.requireNonNull(bindAddress, "bindAddress");
+        if (bindPort < 1 || bindPort + FAILURE_DETECTION_PORT_OFFSET > 65535) {
+            throw new IllegalArgumentException("bindPort must leave room for FD_SOCK2 at +"
+                    + FAILURE_DETECTION_PORT_OFFSET + ", got " + bindPort);
+        }
+        initialMembers = List.copyOf(initialMembers);
+        if (initialMembers.isEmpty()) {
+            throw new IllegalArgumentException("TCPPING needs the initial members (every member, this one included)");
+        }
+    }
+
+    @Override
+    public List<Protocol> protocols() {
+        TCP tcp = new TCP().setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
+        tcp.tcpNodelay(true);
+        TCPPING discovery = new TCPPING().setInitialHosts(initialMembers).setPortRange(0);
+        discovery.sendCacheOnJoin(true);
+        return List.of(
+                tcp,
+                discovery,
+                new MERGE3().setMinInterval(MERGE_MIN_INTERVAL.toMillis()).setMaxInterval(MERGE_MAX_INTERVAL.toMillis()),
+                new FD_SOCK2().setBindAddress(bindAddress).setOffset(FAILURE_DETECTION_PORT_OFFSET),
+                new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT.toMillis()).setInterval(HEARTBEAT_INTERVAL.toMillis()),
+                new VERIFY_SUSPECT2().setTimeout(VERIFY_SUSPECT_TIMEOUT.toMillis()),
+                new NAKACK2().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
+                new UNICAST3().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
+                new STABLE(),
+                new GMS().setJoinTimeout(JOIN_TIMEOUT.toMillis()).setLeaveTimeout(LEAVE_TIMEOUT.toMillis())
+                        .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
+                        // The node logs its views itself; JGroups' banner would bypass the logger.
+                        .printLocalAddress(false),
+                new FRAG4());
+    }
+}

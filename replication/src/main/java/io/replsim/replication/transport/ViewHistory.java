@@ -1,0 +1,28 @@
+package io.replsim.replication.transport;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+/** The views a node installed, newest last, bounded so a long run with a flapping member cannot grow it forever. */
+public final class ViewHistory {
+    static final int KEPT_VIEWS = 256;
+
+    private final Deque<ViewRecord> views = new ArrayDeque<>();
+
+    synchronized void install(ViewRecord view) {
+        views.addLast(view);
+        if (views.size() > KEPT_VIEWS) {
+            views.removeFirst();
+        }
+    }
+
+    public synchronized Optional<ViewRecord> current() {
+        return Optional.ofNullable(views.peekLast());
+    }
+
+    public synchronized List<ViewRecord> all() {
+        return List.copyOf(views);
+    }
+}

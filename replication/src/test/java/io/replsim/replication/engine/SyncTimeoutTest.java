@@ -1,0 +1,42 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.session.ActiveSession;
+import org.jgroups.protocols.DISCARD;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SyncTimeoutTest {
+    private static final Duration SYNC_TIMEOUT = Duration.ofMillis(500);
+
+    @Test
+    void aBackupThatDropsEveryMessageMakesASyncUpdateFailAfterTheTimeout() throws Exception {
+        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC, SYNC_TIMEOUT);
+        try (var cluster = LoopbackCluster.start(3, spec)) {
+            var deaf = new DISCARD().setUpDiscardRate(1.0);
+            cluster.node(3).transport().insertAboveTransport(deaf);
+            ReplicationNode owner = cluster.node(1);
+
+            try (ActiveSession active = owner.store().create()) {
+                active.session().setAttribute("serial", 1);
+                long start = System.nanoTime();
+                assertThatThrownBy(() -> owner.store().update(active))
+                        .isInstanceOf(ReplicationException.class)
+                        .hasMessageContaining("no ack from [node3] within 500 ms");
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(SYNC_TIMEOUT);
+            }
+
+            assertThat(owner.stats().failures()).isEqualTo(1);
+            assertThat(cluster.node(2).store().counts().total()).isEqualTo(1);   // the healthy backup has it
+            assertThat(cluster.node(3).store().counts().total()).isZero();
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.replsim.replication.marshalling;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.NotAllowedValue;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.message.Ack;
+import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.WholeSessionUpdate;
+import io.replsim.replication.session.SessionSnapshot;
+import org.junit.jupiter.api.Test;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+class MessageMarshallerTest {
+    /** An allowed class's subclass: the shape of many deserialization gadgets. */
+    static final class SubclassedMap extends HashMap<String, Serializable> {
+    }
+
+    private final MessageMarshaller marshaller = MessageMarshaller.standard();
+
+    private static WholeSessionUpdate updateWith(Map<String, Serializable> attributes) {
+        return new WholeSessionUpdate(new SessionSnapshot(new SessionId("abc"), 7, new NodeId("node2"),
+                1_000L, 2_000L, attributes));
+    }
+
+    @Test
+    void aWholeSessionUpdateSurvivesTheRoundTrip() throws Exception {
+        var nested = new HashMap<String, Serializable>();
+        nested.put("list", new ArrayList<>(List.of(1L, "two", 3.0)));
+        var original = updateWith(Map.of("serial", 42, "payload", new byte[] {1, 2, 3}, "name", "x",
+                "nested", nested, "immutable", (Serializable) List.of("a", "b")));
+
+        var copy = marshaller.unmarshal(marshaller.marshal(original), ReplicationMessage.class);
+
+        assertThat(copy).isInstanceOf(WholeSessionUpdate.class);
+        SessionSnapshot snapshot = ((WholeSessionUpdate) copy).snapshot();
+        assertThat(snapshot.id()).isEqualTo(new SessionId("abc"));
+        assertThat(snapshot.version()).isEqualTo(7);
+        assertThat(snapshot.owner()).isEqualTo(new NodeId("node2"));
+        assertThat(snapshot.createdEpochMs()).isEqualTo(1_000L);
+        assertThat(snapshot.lastAccessEpochMs()).isEqualTo(2_000L);
+        assertThat(snapshot.attributes()).containsOnlyKeys("serial", "payload", "name", "nested", "immutable");
+        assertThat(snapshot.attributes().get("serial")).isEqualTo(42);
+        assertThat((byte[]) snapshot.attributes().get("payload")).containsExactly(1, 2, 3);
+        assertThat(snapshot.attributes().get("nested")).isEqualTo(nested);
+        assertThat(snapshot.attributes().get("immutable")).isEqualTo(List.of("a", "b"));
+    }
+
+    @Test
+    void anAckSurvivesTheRoundTrip() throws Exception {
+        var ack = new Ack(AckStatus.STALE, "v3 <= v5");
+
+        assertThat(marshaller.unmarshal(marshaller.marshal(ack), Ack.class)).isEqualTo(ack);
+    }
+
+    @Test
+    void aClassOutsideTheAllowListIsRejectedAndNamed() {
+        byte[] bytes = marshaller.marshal(updateWith(Map.of("evil", new NotAllowedValue("boom"))));
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> marshaller.unmarshal(bytes, ReplicationMessage.class));
+
+        assertThat(rejected.offending()).isEqualTo(NotAllowedValue.class.getName());
+    }
+
+    @Test
+    void aSubclassOfAnAllowedClassIsRejected() {
+        var subclassed = new SubclassedMap();
+        subclassed.put("k", "v");
+        byte[] bytes = marshaller.marshal(updateWith(Map.of("m", subclassed)));
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> marshaller.unmarshal(bytes, ReplicationMessage.class));
+
+        assertThat(rejected.offending()).isEqualTo(SubclassedMap.class.getName());
+    }
+
+    @Test
+    void nestingDeeperThanTheLimitIsRejected() {
+        var strict = new MessageMarshaller(AllowList.standard(), new DeserializationLimits(8, 1_000, 1_000, 100_000));
+        ArrayList<Serializable> deep = new ArrayList<>();
+        ArrayList<Serializable> innermost = deep;
+        for (int level = 0; level < 10; level++) {
+            var next = new ArrayList<Serializable>();
+            innermost.add(next);
+            innermost = next;
+        }
+        byte[] bytes = strict.marshal(updateWith(Map.of("deep", deep)));
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> strict.unmarshal(bytes, ReplicationMessage.class));
+
+        assertThat(rejected.offending()).startsWith("depth");
+    }
+
+    @Test
+    void anArrayLongerThanTheLimitIsRejected() {
+        var strict = new MessageMarshaller(AllowList.standard(), new DeserializationLimits(20, 1_000, 100, 100_000));
+        byte[] bytes = strict.marshal(updateWith(Map.of("payload", new byte[101])));
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> strict.unmarshal(bytes, ReplicationMessage.class));
+
+        assertThat(rejected.offending()).startsWith("array length 101");
+    }
+
+    @Test
+    void anAllowedValueOfTheWrongTypeIsRejected() {
+        byte[] bytes = marshaller.marshal("just a string");
+
+        assertThatThrownBy(() -> marshaller.unmarshal(bytes, ReplicationMessage.class))
+                .isInstanceOf(RejectedMessageException.class)
+                .hasMessageContaining("expected a " + ReplicationMessage.class.getName());
+    }
+
+    @Test
+    void garbageIsRejected() {
+        assertThatThrownBy(() -> marshaller.unmarshal(new byte[] {1, 2, 3, 4}, ReplicationMessage.class))
+                .isInstanceOf(RejectedMessageException.class);
+    }
+
+    @Test
+    void aSnapshotFailingItsOwnValidationIsRejected() throws Exception {
+        byte[] bytes = marshaller.marshal(updateWith(Map.of()));
+        // Flip the version (a long in the stream) to a negative number: the canonical constructor must refuse it.
+        byte[] tampered = bytes.clone();
+        int at = indexOfLong(tampered, 7L);
+        tampered[at] = (byte) 0xFF;
+
+        assertThatThrownBy(() -> marshaller.unmarshal(tampered, ReplicationMessage.class))
+                .isInstanceOf(RejectedMessageException.class);
+    }
+
+    private static int indexOfLong(byte[] bytes, long value) {
+        var buffer = java.nio.ByteBuffer.wrap(bytes);
+        for (int i = 0; i + 8 <= bytes.length; i++) {
+            if (buffer.getLong(i) == value) {
+                return i;
+            }
+        }
+        throw new AssertionError("value " + value + " not in the stream");
+    }
+}

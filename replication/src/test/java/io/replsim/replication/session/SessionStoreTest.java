@@ -1,0 +1,155 @@
+package io.replsim.replication.session;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationException;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SessionStoreTest {
+    private static final NodeId SELF = new NodeId("node1");
+    private static final NodeId OTHER = new NodeId("node2");
+
+    private final List<SessionSnapshot> replicated = new ArrayList<>();
+    private final SessionStore store = new SessionStore(SELF, session -> replicated.add(session.snapshot()),
+            Clock.systemUTC(), Duration.ofMillis(200));
+
+    @Test
+    void aChangedSessionIsReplicatedWithANewVersion() throws Exception {
+        try (ActiveSession active = store.create()) {
+            active.session().setAttribute("serial", 1);
+            store.update(active);
+        }
+
+        assertThat(replicated).singleElement().satisfies(snapshot -> {
+            assertThat(snapshot.version()).isEqualTo(1);
+            assertThat(snapshot.owner()).isEqualTo(SELF);
+            assertThat(snapshot.attributes()).containsEntry("serial", 1);
+        });
+    }
+
+    @Test
+    void anUnchangedSessionIsNotReplicated() throws Exception {
+        var id = createWithSerial(1);
+        replicated.clear();
+
+        try (ActiveSession active = store.find(id.id()).orElseThrow()) {
+            store.update(active);
+        }
+
+        assertThat(replicated).isEmpty();
+        assertThat(store.peek(id.id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
+    void aReplicaFoundHereMakesThisNodeTheOwnerAndIsReplicatedEvenUnchanged() throws Exception {
+        store.applyBackup(new SessionSnapshot(new io.replsim.replication.SessionId("s1"), 4, OTHER, 1, 2,
+                Map.of("serial", 4)));
+        assertThat(store.counts()).isEqualTo(new SessionCounts(0, 1));
+
+        try (ActiveSession active = store.find(new io.replsim.replication.SessionId("s1")).orElseThrow()) {
+            assertThat(active.tookOwnership()).isTrue();
+            store.update(active);
+        }
+
+        assertThat(replicated).singleElement().satisfies(snapshot -> {
+            assertThat(snapshot.version()).isEqualTo(5);
+            assertThat(snapshot.owner()).isEqualTo(SELF);
+        });
+        assertThat(store.counts()).isEqualTo(new SessionCounts(1, 0));
+    }
+
+    @Test
+    void aStaleReplicaIsIgnoredAndANewerOneApplied() {
+        var id = new io.replsim.replication.SessionId("s1");
+        assertThat(store.applyBackup(new SessionSnapshot(id, 3, OTHER, 1, 2, Map.of("serial", 3))))
+                .isEqualTo(BackupOutcome.APPLIED);
+
+        assertThat(store.applyBackup(new SessionSnapshot(id, 2, OTHER, 1, 2, Map.of("serial", 2))))
+                .isEqualTo(BackupOutcome.STALE);
+        assertThat(store.peek(id).orElseThrow().attributes()).containsEntry("serial", 3);
+
+        assertThat(store.applyBackup(new SessionSnapshot(id, 4, OTHER, 1, 2, Map.of("serial", 4))))
+                .isEqualTo(BackupOutcome.APPLIED);
+        assertThat(store.peek(id).orElseThrow().attributes()).containsEntry("serial", 4);
+    }
+
+    @Test
+    void aFailedReplicationThrowsAndLeavesTheNewVersionOnTheOwner() {
+        var failing = new SessionStore(SELF, session -> {
+            throw new ReplicationException("no ack from [node2] within 10 ms");
+        }, Clock.systemUTC(), Duration.ofMillis(200));
+
+        ActiveSession active = failing.create();
+        active.session().setAttribute("serial", 1);
+        assertThatThrownBy(() -> failing.update(active)).isInstanceOf(ReplicationException.class)
+                .hasMessageContaining("no ack from [node2]");
+        active.close();
+
+        assertThat(failing.peek(active.session().id()).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
+    void aReplicaArrivingWhileARequestHoldsTheSessionWaitsThenReportsBusy() throws Exception {
+        var id = createWithSerial(1).id();
+        var held = new CountDownLatch(1);
+        var release = new CountDownLatch(1);
+        try (var executor = Executors.newSingleThreadExecutor()) {
+            executor.submit(() -> {
+                try (ActiveSession active = store.find(id).orElseThrow()) {
+                    held.countDown();
+                    release.await(5, TimeUnit.SECONDS);
+                }
+                return null;
+            });
+            assertThat(held.await(5, TimeUnit.SECONDS)).isTrue();
+
+            var outcome = store.applyBackup(new SessionSnapshot(id, 9, OTHER, 1, 2, Map.of("serial", 9)));
+            release.countDown();
+
+            assertThat(outcome).isEqualTo(BackupOutcome.BUSY);
+        }
+        assertThat(store.peek(id).orElseThrow().version()).isEqualTo(1);
+    }
+
+    @Test
+    void updatesOfOneSessionFromManyThreadsAreSerial() throws Exception {
+        var id = createWithSerial(0).id();
+        int threads = 8;
+        int incrementsEach = 200;
+        try (var executor = Executors.newFixedThreadPool(threads)) {
+            for (int t = 0; t < threads; t++) {
+                executor.submit(() -> {
+                    for (int i = 0; i < incrementsEach; i++) {
+                        try (ActiveSession active = store.find(id).orElseThrow()) {
+                            int serial = (Integer) active.session().getAttribute("serial").orElseThrow();
+                            active.session().setAttribute("serial", serial + 1);
+                            store.update(active);
+                        }
+                    }
+                    return null;
+                });
+            }
+        }
+
+        assertThat(store.peek(id).orElseThrow().attributes()).containsEntry("serial", threads * incrementsEach);
+    }
+
+    private SessionSnapshot createWithSerial(int serial) throws ReplicationException {
+        try (ActiveSession active = store.create()) {
+            active.session().setAttribute("serial", serial);
+            store.update(active);
+            return active.session().snapshot();
+        }
+    }
+}
