@@ -21,8 +21,7 @@ public final class ReplsimCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        CommandLine commandLine = new CommandLine(new ReplsimCommand())
-                .setExitCodeOnInvalidInput(BAD_INPUT);
-        System.exit(commandLine.execute(args));
+        // picocli answers a bad option or a missing argument with its usage and exit code 2 (BAD_INPUT).
+        System.exit(new CommandLine(new ReplsimCommand()).execute(args));
     }
 }

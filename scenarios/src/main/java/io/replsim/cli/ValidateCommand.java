@@ -18,7 +18,7 @@ final class ValidateCommand implements Callable<Integer> {
         try {
             var spec = ScenarioLoader.load(scenario);
             System.out.println(scenario + ": valid (" + spec.cluster().nodes() + " nodes, " + spec.load().users()
-                    + " users, " + spec.faults().size() + " faults, " + spec.checks().size() + " checks)");
+                    + " users, " + spec.faults().size() + " fault(s), " + spec.checks().size() + " check(s))");
             return 0;
         } catch (SpecException e) {
             System.err.println(e.getMessage());

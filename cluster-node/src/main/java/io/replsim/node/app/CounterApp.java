@@ -83,6 +83,7 @@ public final class CounterApp implements HttpHandler {
                 store.update(active);
             } catch (ReplicationException e) {
                 requests.failed();
+                log.warn("session {}: replication failed, answering 503: {}", session.id(), e.getMessage());
                 json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE,
                         new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
                 return;

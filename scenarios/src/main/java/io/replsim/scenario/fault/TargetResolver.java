@@ -2,7 +2,7 @@ package io.replsim.scenario.fault;
 
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
-import io.replsim.scenario.runtime.NodeStats;
+import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.spec.NodeSelector;
 import java.io.IOException;
 import java.util.Comparator;
@@ -31,8 +31,8 @@ public final class TargetResolver {
         Map<String, Long> owned = new LinkedHashMap<>();
         for (NodeHandle node : live) {
             try {
-                NodeStats stats = runtime.admin(node.name()).stats();
-                owned.put(node.name(), stats.sessions().owned());
+                NodeStatsReport stats = runtime.admin(node.name()).stats();
+                owned.put(node.name(), (long) stats.sessions().owned());
             } catch (IOException e) {
                 owned.put(node.name(), -1L);
             }

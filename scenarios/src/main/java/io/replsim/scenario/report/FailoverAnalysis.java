@@ -3,7 +3,7 @@ package io.replsim.scenario.report;
 import io.replsim.loadgen.Stint;
 import io.replsim.loadgen.UserTimeline;
 import io.replsim.scenario.fault.FaultEvent;
-import io.replsim.scenario.runtime.NodeStats;
+import io.replsim.node.stats.NodeStatsReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +20,16 @@ public final class FailoverAnalysis {
     }
 
     public static FaultReport analyse(FaultEvent fault, List<UserTimeline> timelines,
-                                      Map<String, List<NodeStats.View>> survivorViewHistories) {
+                                      Map<String, List<NodeStatsReport.PastView>> survivorViewHistories) {
         List<FaultReport.SurvivorView> survivors = new ArrayList<>();
         Long viewChangeMs = 0L;
         for (var entry : survivorViewHistories.entrySet()) {
-            Optional<NodeStats.View> firstWithout = entry.getValue().stream()
+            Optional<NodeStatsReport.PastView> firstWithout = entry.getValue().stream()
                     .filter(view -> view.installedAtEpochMs() >= fault.epochMs())
                     .filter(view -> !view.members().contains(fault.node()))
                     .findFirst();
             Long ms = firstWithout.map(view -> view.installedAtEpochMs() - fault.epochMs()).orElse(null);
-            survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms, firstWithout.map(NodeStats.View::id).orElse(null)));
+            survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms, firstWithout.map(NodeStatsReport.PastView::id).orElse(null)));
             viewChangeMs = (viewChangeMs == null || ms == null) ? null : Math.max(viewChangeMs, ms);
         }
         if (survivors.isEmpty()) {

@@ -2,7 +2,7 @@ package io.replsim.scenario.run;
 
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
-import io.replsim.scenario.runtime.NodeStats;
+import io.replsim.node.stats.NodeStatsReport;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class NodeStatsSampler {
     private final ClusterRuntime runtime;
-    private final Map<String, NodeStats> first = new ConcurrentHashMap<>();
-    private final Map<String, NodeStats> latest = new ConcurrentHashMap<>();
+    private final Map<String, NodeStatsReport> first = new ConcurrentHashMap<>();
+    private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -26,7 +26,7 @@ final class NodeStatsSampler {
     void sample() throws InterruptedException {
         for (NodeHandle node : runtime.liveNodes()) {
             try {
-                NodeStats stats = runtime.admin(node.name()).stats();
+                NodeStatsReport stats = runtime.admin(node.name()).stats();
                 first.putIfAbsent(node.name(), stats);
                 latest.put(node.name(), stats);
             } catch (IOException e) {
@@ -35,7 +35,7 @@ final class NodeStatsSampler {
         }
     }
 
-    Optional<NodeStats> latest(String node) {
+    Optional<NodeStatsReport> latest(String node) {
         return Optional.ofNullable(latest.get(node));
     }
 
@@ -47,8 +47,8 @@ final class NodeStatsSampler {
 
     /** Cores used on average between the first and the latest sample. */
     double meanCpuCores(String node) {
-        NodeStats a = first.get(node);
-        NodeStats b = latest.get(node);
+        NodeStatsReport a = first.get(node);
+        NodeStatsReport b = latest.get(node);
         if (a == null || b == null || b.atEpochMs() <= a.atEpochMs()) {
             return b == null ? 0 : b.cpu().usedCores();
         }

@@ -15,7 +15,7 @@ import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.NodeStats;
+import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.runtime.ProcessRuntime;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -120,7 +120,7 @@ public final class ScenarioRunner {
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ProcessRuntime runtime) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        Map<String, List<NodeStats.View>> survivorViews = new LinkedHashMap<>();
+        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>();
         for (String node : live) {
             sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
         }
@@ -146,7 +146,7 @@ public final class ScenarioRunner {
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
                 double cores = sampler.meanCpuCores(node.name());
-                NodeStats.Replication r = stats.replication();
+                NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
                         cores / stats.cpu().budgetCores(), stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),

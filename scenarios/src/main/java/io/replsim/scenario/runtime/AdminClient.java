@@ -2,6 +2,8 @@ package io.replsim.scenario.runtime;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.node.admin.AdminServer;
+import io.replsim.node.stats.NodeStatsReport;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -27,12 +29,12 @@ public final class AdminClient {
         this.http = http;
     }
 
-    public NodeHealth health() throws IOException, InterruptedException {
-        return JSON.readValue(get("/admin/health"), NodeHealth.class);
+    public AdminServer.Health health() throws IOException, InterruptedException {
+        return JSON.readValue(get("/admin/health"), AdminServer.Health.class);
     }
 
-    public NodeStats stats() throws IOException, InterruptedException {
-        return JSON.readValue(get("/admin/stats"), NodeStats.class);
+    public NodeStatsReport stats() throws IOException, InterruptedException {
+        return JSON.readValue(get("/admin/stats"), NodeStatsReport.class);
     }
 
     /** The stats as the node wrote them, for the run directory. */

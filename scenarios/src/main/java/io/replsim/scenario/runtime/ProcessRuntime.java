@@ -1,5 +1,6 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.node.admin.AdminServer;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
@@ -45,7 +46,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
     private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
     private final Map<String, AdminClient> admins = new ConcurrentHashMap<>();
-    private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAll);
+    private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAllOnExit);
     private boolean closed;
 
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
@@ -136,8 +137,8 @@ public final class ProcessRuntime implements ClusterRuntime {
                             + System.lineSeparator() + process.logTail(15));
                 }
                 try {
-                    NodeHealth health = admins.get(name).health();
-                    if (health.up() && health.members() == expectedMembers) {
+                    AdminServer.Health health = admins.get(name).health();
+                    if ("UP".equals(health.status()) && health.members() == expectedMembers) {
                         break;
                     }
                     lastProblem = "status " + health.status() + " with " + health.members() + " of "
@@ -206,6 +207,15 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
     }
 
+    /** Ctrl-C or a crash of this JVM: nothing it started may outlive it. */
+    private void killAllOnExit() {
+        long alive = processes.stream().filter(NodeProcess::alive).count();
+        if (alive > 0) {
+            System.err.printf("%nreplsim: interrupted; killing the %d node process(es) still running%n", alive);
+        }
+        killAll();
+    }
+
     private void killAll() {
         for (NodeProcess process : processes) {
             if (process.alive()) {
@@ -216,11 +226,6 @@ public final class ProcessRuntime implements ClusterRuntime {
                 }
             }
         }
-    }
-
-    /** The pids of every node process started, alive or not: tests check none is left. */
-    public List<Long> pids() {
-        return processes.stream().map(NodeProcess::pid).toList();
     }
 
     private NodeProcess process(String name) {

@@ -42,8 +42,8 @@ class CheckEvaluatorTest {
         Histogram histogram = latencies(values);
 
         var outcomes = CheckEvaluator.evaluate(List.of(
-                new Check.LatencyBelow(90, Duration.ofMillis(800)),
-                new Check.LatencyBelow(99, Duration.ofMillis(800)),
+                new Check.LatencyBelow(90, Duration.ofMillis(950)),   // p90 is 900 ms
+                new Check.LatencyBelow(99, Duration.ofMillis(950)),   // p99 is 990 ms
                 new Check.LatencyBelow(100, Duration.ofMillis(1100))), ONE_LOST_TWO_STALE, histogram, List.of());
 
         assertThat(outcomes).extracting(CheckOutcome::check)

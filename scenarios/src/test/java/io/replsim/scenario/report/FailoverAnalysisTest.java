@@ -1,0 +1,98 @@
+package io.replsim.scenario.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.loadgen.Stint;
+import io.replsim.loadgen.UserTimeline;
+import io.replsim.node.stats.NodeStatsReport.PastView;
+import io.replsim.scenario.fault.FaultEvent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FailoverAnalysisTest {
+    private static final long KILL = 1_000_000L;
+    private static final FaultEvent KILL_NODE2 = new FaultEvent("kill", "node2", "primary-of-most", 20_000, KILL);
+
+    private static UserTimeline user(int id, Stint... stints) {
+        return new UserTimeline(id, List.of(stints), List.of());
+    }
+
+    private static Map<String, List<PastView>> survivorsSawTheNewViewAfter(long node1Ms, long node3Ms) {
+        Map<String, List<PastView>> views = new LinkedHashMap<>();
+        views.put("node1", List.of(
+                new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000),
+                new PastView("[node1|3]", List.of("node1", "node3"), KILL + node1Ms)));
+        views.put("node3", List.of(
+                new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000),
+                new PastView("[node1|3]", List.of("node1", "node3"), KILL + node3Ms)));
+        return views;
+    }
+
+    @Test
+    void onlyUsersServedByTheFailedNodeAtTheMomentOfTheFaultAreAffected() {
+        List<UserTimeline> users = List.of(
+                user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 300, KILL + 300, KILL + 9_000)),
+                user(2, new Stint("node1", KILL - 5_000, KILL - 5_000, KILL + 9_000)),
+                // was on node2 earlier, had moved to node3 before the kill: not affected
+                user(3, new Stint("node2", KILL - 9_000, KILL - 9_000, KILL - 8_000), new Stint("node3", KILL - 7_000, KILL - 7_000, KILL + 9_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+
+        assertThat(report.affectedUsers()).isEqualTo(1);
+        assertThat(report.recoveredUsers()).isEqualTo(1);
+        assertThat(report.failoverMs()).isEqualTo(300);
+    }
+
+    @Test
+    void failoverTimeIsTheLastAffectedUsersFirstGoodResponseElsewhere() {
+        List<UserTimeline> users = List.of(
+                user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),
+                // first answer elsewhere was not good (a stale one), the good one came later
+                user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, KILL + 1_400, KILL + 9_000)),
+                user(3, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+
+        assertThat(report.affectedUsers()).isEqualTo(3);
+        assertThat(report.failoverMs()).isEqualTo(1_400);
+        assertThat(report.failoverMsP50()).isEqualTo(800);
+    }
+
+    @Test
+    void aUserNeverServedAgainLeavesTheFailoverTimeUnknown() {
+        List<UserTimeline> users = List.of(
+                user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),
+                user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, -1, KILL + 9_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+
+        assertThat(report.affectedUsers()).isEqualTo(2);
+        assertThat(report.recoveredUsers()).isEqualTo(1);
+        assertThat(report.unrecoveredUsers()).isEqualTo(1);
+        assertThat(report.failoverMs()).isNull();
+    }
+
+    @Test
+    void viewChangeIsWhenTheLastSurvivorInstalledAViewWithoutTheNode() {
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, List.of(), survivorsSawTheNewViewAfter(900, 1_250));
+
+        assertThat(report.viewChangeMs()).isEqualTo(1_250);
+        assertThat(report.survivors()).extracting(FaultReport.SurvivorView::node, FaultReport.SurvivorView::viewChangeMs)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("node1", 900L),
+                        org.assertj.core.groups.Tuple.tuple("node3", 1_250L));
+    }
+
+    @Test
+    void aSurvivorThatNeverDroppedTheNodeLeavesTheViewChangeUnknown() {
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
+        views.put("node3", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, List.of(), views);
+
+        assertThat(report.viewChangeMs()).isNull();
+        assertThat(report.survivors()).filteredOn(s -> s.node().equals("node3")).singleElement()
+                .satisfies(s -> assertThat(s.viewChangeMs()).isNull());
+    }
+}
