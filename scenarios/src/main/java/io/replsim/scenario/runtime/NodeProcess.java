@@ -27,9 +27,6 @@ final class NodeProcess {
         return process.isAlive();
     }
 
-    long pid() {
-        return process.pid();
-    }
 
     /** SIGKILL on POSIX: the JVM gets no chance to leave the group or flush anything. */
     void kill(Duration deadline) throws InterruptedException {
