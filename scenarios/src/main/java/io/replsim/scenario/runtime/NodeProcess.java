@@ -27,7 +27,6 @@ final class NodeProcess {
         return process.isAlive();
     }
 
-
     /** SIGKILL on POSIX: the JVM gets no chance to leave the group or flush anything. */
     void kill(Duration deadline) throws InterruptedException {
         process.destroyForcibly();
