@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds the node image without a registry: a jlink runtime, the shared libraries it links against and a static
+# busybox, imported as the base image; the node's jars on top. Prints the node image's tag on its last line.
+# A no-op when an image for the same JDK, modules and jars exists. Called by `./replsim image build` and by the
+# docker runtime before its first run.
+#   usage: docker/build-image.sh <JAVA_HOME> <directory of the node's runtime jars>
+set -euo pipefail
+
+java_home=${1:?usage: build-image.sh JAVA_HOME LIB_DIR}
+lib_dir=${2:?usage: build-image.sh JAVA_HOME LIB_DIR}
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+fail() { printf 'replsim image: %s\n' "$*" >&2; exit 1; }
+command -v docker >/dev/null || fail "no docker client; run docker/install-engine.sh first"
+docker info >/dev/null 2>&1 || fail "no Docker engine answers; run docker/install-engine.sh (it installs and starts one)"
+[ -x "$java_home/bin/jlink" ] || fail "$java_home has no jlink; point it at a JDK 21 or newer"
+busybox=$(command -v busybox || true)
+[ -n "$busybox" ] && file_type=$(ldd "$busybox" 2>&1 || true)
+case "${file_type:-}" in
+  *"not a dynamic executable"*|*"statically linked"*) ;;
+  *) fail "needs a static busybox for the image's shell (Debian: apt-get install busybox-static)";;
+esac
+
+# What the node needs from the JDK: its code uses no desktop, SQL drivers or scripting.
+modules=java.base,java.logging,java.management,jdk.management,java.naming,java.xml,jdk.unsupported,java.sql,jdk.crypto.ec
+java_version=$("$java_home/bin/java" -version 2>&1 | head -1 | sed -E 's/.*version "([^"]+)".*/\1/')
+base_tag="replsim-base:$(printf '%s %s %s' "$java_version" "$modules" "$(sha256sum "$0" | cut -c1-12)" | sha256sum | cut -c1-12)"
+node_tag="replsim-node:$(cd "$lib_dir" && cat $(ls *.jar | sort) | sha256sum | cut -c1-12)-${base_tag#replsim-base:}"
+
+if docker image inspect "$node_tag" >/dev/null 2>&1; then
+  echo "replsim image: $node_tag is up to date" >&2
+  echo "$node_tag"; exit 0
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if ! docker image inspect "$base_tag" >/dev/null 2>&1; then
+  echo "replsim image: building the base image $base_tag (jlink runtime of JDK $java_version + busybox)" >&2
+  root="$work/rootfs"
+  mkdir -p "$root/opt" "$root/bin" "$root/tmp" "$root/etc"
+  chmod 1777 "$root/tmp"
+  jlink_modules=$modules
+  # jdk.crypto.ec merged into java.base in JDK 22; jlink refuses a module that does not exist.
+  "$java_home/bin/java" --list-modules | grep -q '^jdk.crypto.ec@' || jlink_modules=${modules/,jdk.crypto.ec/}
+  "$java_home/bin/jlink" --add-modules "$jlink_modules" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
+    --output "$root/opt/java"
+  cp "$busybox" "$root/bin/busybox"
+  for tool in sh ls cat ps kill sleep ip hostname; do ln -s busybox "$root/bin/$tool"; done
+  # Every shared library the runtime links against, at the path the loader expects it.
+  find "$root/opt/java" -type f \( -name java -o -name '*.so' \) -print0 |
+    xargs -0 ldd 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*' | sort -u |
+    while read -r lib; do
+      [ -e "$lib" ] || continue
+      mkdir -p "$root$(dirname "$lib")"
+      cp -L "$lib" "$root$lib"
+    done
+  printf 'root:x:0:0:root:/:/bin/sh\n' > "$root/etc/passwd"
+  printf 'hosts: files dns\n' > "$root/etc/nsswitch.conf"
+  tar -C "$root" -c . | docker import --change 'ENV PATH=/opt/java/bin:/bin' \
+    --change 'ENV JAVA_HOME=/opt/java' - "$base_tag" >/dev/null
+fi
+
+echo "replsim image: building $node_tag on $base_tag" >&2
+mkdir -p "$work/context/lib"
+cp "$lib_dir"/*.jar "$work/context/lib/"
+cat > "$work/context/Dockerfile" <<DOCKERFILE
+FROM $base_tag
+COPY lib/ /opt/replsim/lib/
+LABEL org.replsim.image=node
+ENTRYPOINT ["/opt/java/bin/java", "-cp", "/opt/replsim/lib/*", "io.replsim.node.NodeMain"]
+DOCKERFILE
+# The classic builder: it takes the base from the local store and needs no buildx plugin.
+DOCKER_BUILDKIT=0 docker build -q -t "$node_tag" "$work/context" >/dev/null 2>"$work/build.err" ||
+  { cat "$work/build.err" >&2; fail "docker build of $node_tag failed"; }
+echo "$node_tag"
