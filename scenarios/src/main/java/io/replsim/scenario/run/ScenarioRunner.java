@@ -16,7 +16,9 @@ import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.node.stats.NodeStatsReport;
-import io.replsim.scenario.runtime.ProcessRuntime;
+import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.NodeImage;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -42,13 +44,18 @@ public final class ScenarioRunner {
     private static final String COUNTER_PATH = "/counter";
 
     private final Path runsRoot;
-    private final NodeLauncher launcher;
+    private final RuntimeFactory runtimes;
     private final PrintStream out;
     private final Duration progressEvery;
 
+    /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
+        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out, progressEvery);
+    }
+
+    public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
         this.runsRoot = runsRoot;
-        this.launcher = launcher;
+        this.runtimes = runtimes;
         this.out = out;
         this.progressEvery = progressEvery;
     }
@@ -60,8 +67,7 @@ public final class ScenarioRunner {
         out.println("replsim: scenario " + spec.name() + ", run directory " + dir.root());
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
-        try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
-                dir.nodes(), launcher, out)) {
+        try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
             NodeStatsSampler sampler = new NodeStatsSampler(runtime);
@@ -102,7 +108,7 @@ public final class ScenarioRunner {
                 event.atMs() / 1000.0);
     }
 
-    private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ProcessRuntime runtime,
+    private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ClusterRuntime runtime,
                                    int users) throws InterruptedException {
         while (true) {
             long remaining = endNanos - System.nanoTime();
@@ -118,7 +124,7 @@ public final class ScenarioRunner {
 
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
-                                        NodeStatsSampler sampler, ProcessRuntime runtime) {
+                                        NodeStatsSampler sampler, ClusterRuntime runtime) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>();
         for (String node : live) {

@@ -5,28 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminServer;
 import io.replsim.node.stats.NodeStatsReport;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 
-/** A node's admin API, with the run's token. */
+/** A node's admin API (docs/interfaces.md §3), read through whatever channel its runtime offers. */
 public final class AdminClient {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private final String node;
-    private final URI base;
-    private final String token;
-    private final HttpClient http;
+    private final AdminChannel channel;
 
-    public AdminClient(String node, URI base, String token, HttpClient http) {
+    public AdminClient(String node, AdminChannel channel) {
         this.node = node;
-        this.base = base;
-        this.token = token;
-        this.http = http;
+        this.channel = channel;
     }
 
     public AdminServer.Health health() throws IOException, InterruptedException {
@@ -43,15 +33,10 @@ public final class AdminClient {
     }
 
     private String get(String path) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
-                .timeout(TIMEOUT)
-                .header("Authorization", "Bearer " + token)
-                .GET()
-                .build();
-        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException(node + " admin " + path + " answered " + response.statusCode() + ": " + response.body());
+        try {
+            return channel.get(path);
+        } catch (IOException e) {
+            throw new IOException(node + " admin " + path + ": " + e.getMessage(), e);
         }
-        return response.body();
     }
 }

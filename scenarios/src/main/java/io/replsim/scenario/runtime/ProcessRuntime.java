@@ -1,6 +1,5 @@
 package io.replsim.scenario.runtime;
 
-import io.replsim.node.admin.AdminServer;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
@@ -17,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,7 +29,6 @@ import java.util.stream.Collectors;
  * also watch this process and exit when it is gone, which covers a SIGKILL of the runner.
  */
 public final class ProcessRuntime implements ClusterRuntime {
-    private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
@@ -117,7 +116,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
             NodeHandle handle = new NodeHandle(name, httpUri, adminUri);
             processes.add(new NodeProcess(handle, process, log));
-            admins.put(name, new AdminClient(name, adminUri, token, http));
+            admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
             out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
         } catch (IOException e) {
             throw new ClusterStartException("cannot start " + name + " with " + launcher.java() + ": " + e.getMessage());
@@ -126,33 +125,20 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     private void awaitViews(List<String> names, int expectedMembers, Duration deadline)
             throws ClusterStartException, InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        for (String name : names) {
-            NodeProcess process = process(name);
-            String lastProblem = "no answer yet";
-            while (true) {
-                if (!process.alive()) {
-                    throw new ClusterStartException(name + " exited with code " + process.exitCode()
-                            + " while starting; the end of its log (" + process.log() + "):"
-                            + System.lineSeparator() + process.logTail(15));
-                }
-                try {
-                    AdminServer.Health health = admins.get(name).health();
-                    if ("UP".equals(health.status()) && health.members() == expectedMembers) {
-                        break;
-                    }
-                    lastProblem = "status " + health.status() + " with " + health.members() + " of "
-                            + expectedMembers + " members in its view";
-                } catch (IOException e) {
-                    lastProblem = "admin API not answering (" + e.getClass().getSimpleName() + ")";
-                }
-                if (System.nanoTime() > end) {
-                    throw new ClusterStartException(name + " did not see " + expectedMembers + " members within "
-                            + deadline.toSeconds() + " s: " + lastProblem + "; its log: " + process.log());
-                }
-                Thread.sleep(POLL);
+        ViewBarrier.await(names, expectedMembers, deadline, this::admin, new ViewBarrier.Watch() {
+            @Override
+            public Optional<String> deathNotice(String node) {
+                NodeProcess process = process(node);
+                return process.alive() ? Optional.empty() : Optional.of("exited with code " + process.exitCode()
+                        + " while starting; the end of its log (" + process.log() + "):" + System.lineSeparator()
+                        + process.logTail(15));
             }
-        }
+
+            @Override
+            public String logOf(String node) {
+                return process(node).log().toString();
+            }
+        });
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.Optional;
 /** Reads the {@code cluster} section: how many nodes and what each one gets. */
 final class ClusterReader {
 
-    static final List<String> FIELDS = List.of("nodes", "workers", "cpuBudget", "heap");
+    static final List<String> FIELDS = List.of("nodes", "workers", "cpuBudget", "heap", "runtime");
 
     private static final int MAX_NODES = 16;
     private static final int MAX_WORKERS = 1000;
@@ -28,6 +28,7 @@ final class ClusterReader {
                 .must(size -> size.compareTo(MIN_HEAP) >= 0 && size.compareTo(MAX_HEAP) <= 0,
                         "a size from " + MIN_HEAP + " to " + MAX_HEAP + ", such as 256m")
                 .orElse(ClusterSpec.DEFAULT_HEAP);
-        return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap));
+        RuntimeKind runtime = cluster.choice("runtime", RuntimeKind::parse, "a runtime").orElse(RuntimeKind.PROCESS);
+        return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap, runtime));
     }
 }

@@ -11,8 +11,9 @@ import java.util.stream.IntStream;
  * @param workers        each node's Undertow worker pool size (min = max)
  * @param cpuBudgetCores the cores each node may use; its CPU utilization is reported against this
  * @param heap           each node's heap ({@code -Xms} = {@code -Xmx})
+ * @param runtime        processes on loopback, or containers with the CPU budget as their quota
  */
-public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap) {
+public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime) {
 
     public static final int DEFAULT_WORKERS = 16;
     public static final double DEFAULT_CPU_BUDGET_CORES = 0.66;
@@ -20,10 +21,16 @@ public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSiz
 
     public ClusterSpec {
         Objects.requireNonNull(heap, "heap");
+        Objects.requireNonNull(runtime, "runtime");
         if (nodes < 1 || workers < 1 || !(cpuBudgetCores > 0)) {
             throw new IllegalArgumentException("a cluster has at least 1 node, 1 worker and a positive CPU budget, got "
                     + nodes + " nodes, " + workers + " workers, " + cpuBudgetCores + " cores");
         }
+    }
+
+    /** Node processes on this machine, the default runtime. */
+    public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap) {
+        this(nodes, workers, cpuBudgetCores, heap, RuntimeKind.PROCESS);
     }
 
     /** {@code node1} to {@code nodeN}: the names fault targets use and the routes in the session cookies. */

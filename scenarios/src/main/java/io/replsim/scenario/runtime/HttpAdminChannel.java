@@ -1,0 +1,37 @@
+package io.replsim.scenario.runtime;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** The admin API of a node on this machine's loopback, with the run's token. */
+public final class HttpAdminChannel implements AdminChannel {
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private final URI base;
+    private final String token;
+    private final HttpClient http;
+
+    public HttpAdminChannel(URI base, String token, HttpClient http) {
+        this.base = base;
+        this.token = token;
+        this.http = http;
+    }
+
+    @Override
+    public String get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + token)
+                .GET()
+                .build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException(base + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return response.body();
+    }
+}
