@@ -116,7 +116,8 @@ class LoadDriverTest {
             assertThat(after.hadOk()).isTrue();
             assertThat(after.firstOkAtMs()).isGreaterThanOrEqualTo(stoppedAtMs);
         });
-        assertThat(result.errors().connect()).isPositive();
+        // Refused (a new connection) or reset (a kept-alive one the stop closed): which one depends on timing.
+        assertThat(result.errors().connect() + result.errors().io()).isPositive();
         assertThat(onNode1.stream().flatMap(t -> t.failures().stream()))
                 .anySatisfy(failure -> {
                     assertThat(failure.node()).isEqualTo("node1");
