@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -149,7 +148,9 @@ public final class DockerRuntime implements ClusterRuntime {
                 .withEnv("REPLSIM_ADMIN_TOKEN", token)
                 .withEnv("JAVA_TOOL_OPTIONS", "-Xms" + heap + " -Xmx" + heap
                         + " -XX:+ExitOnOutOfMemoryError -Djava.net.preferIPv4Stack=true")
-                .withCommand(nodeArguments(name, address, members).toArray(String[]::new))
+                .withCommand(NodeArguments.of(name, "replsim-" + runId, address,
+                        new NodePorts(HTTP_PORT, ADMIN_PORT, JGROUPS_PORT), members, cluster, replication, workload)
+                        .toArray(String[]::new))
                 .withLogConsumer(frame -> append(log, frame.getUtf8String()))
                 .withCreateContainerCmdModifier(cmd -> {
                     cmd.withName("replsim-" + runId + "-" + name)
@@ -177,24 +178,6 @@ public final class DockerRuntime implements ClusterRuntime {
                 new AdminClient(name, new ContainerAdminChannel(container, ADMIN_PORT))));
         out.printf("started %s (container %s, %s): http %s, log %s%n", name, container.getContainerName(), address,
                 httpUri, logFile);
-    }
-
-    private List<String> nodeArguments(String name, String address, String members) {
-        return new ArrayList<>(List.of(
-                "--name", name,
-                "--cluster", "replsim-" + runId,
-                "--bind", address,
-                "--http-port", Integer.toString(HTTP_PORT),
-                "--admin-port", Integer.toString(ADMIN_PORT),
-                "--jgroups-port", Integer.toString(JGROUPS_PORT),
-                "--members", members,
-                "--workers", Integer.toString(cluster.workers()),
-                "--cpu-budget", Double.toString(cluster.cpuBudgetCores()),
-                "--payload-bytes", Long.toString(workload.payload().bytes()),
-                "--placement", replication.placement().label(),
-                "--granularity", replication.granularity().label(),
-                "--delivery", replication.delivery().label(),
-                "--sync-timeout", replication.syncTimeout().toMillis() + "ms"));
     }
 
     private Map<String, String> labels() {

@@ -89,22 +89,10 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.net.preferIPv4Stack=true",
                 "-cp", launcher.classpath(),
-                "io.replsim.node.NodeMain",
-                "--name", name,
-                "--cluster", clusterName,
-                "--bind", bindAddress.getHostAddress(),
-                "--http-port", Integer.toString(ports.http()),
-                "--admin-port", Integer.toString(ports.admin()),
-                "--jgroups-port", Integer.toString(ports.jgroups()),
-                "--members", members,
-                "--workers", Integer.toString(cluster.workers()),
-                "--cpu-budget", Double.toString(cluster.cpuBudgetCores()),
-                "--payload-bytes", Long.toString(workload.payload().bytes()),
-                "--placement", replication.placement().label(),
-                "--granularity", replication.granularity().label(),
-                "--delivery", replication.delivery().label(),
-                "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
-                "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+                "io.replsim.node.NodeMain"));
+        command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
+                replication, workload));
+        command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
         Path log = logDirectory.resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
