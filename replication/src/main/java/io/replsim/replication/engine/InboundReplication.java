@@ -3,9 +3,14 @@ package io.replsim.replication.engine;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.CopyRemoval;
+import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.BackupOutcome;
+import io.replsim.replication.session.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.InboundHandler;
 
@@ -19,9 +24,37 @@ final class InboundReplication implements InboundHandler {
 
     @Override
     public Ack handle(NodeId sender, ReplicationMessage message) {
-        BackupOutcome outcome = switch (message) {
-            case WholeSessionUpdate update -> store.applyBackup(update.snapshot());
+        return switch (message) {
+            case WholeSessionUpdate update -> ackFor(store.applyBackup(update.snapshot()));
+            case BackupTransfer transfer -> applyAll(transfer);
+            case CopyRemoval removal -> removeAll(removal);
+            case GravitationRequest request -> store.copyForGravitation(request.id())
+                    .map(Ack::holding)
+                    .orElseGet(() -> Ack.of(AckStatus.NOT_HELD));
         };
+    }
+
+    /** One busy session fails the batch, so the sender knows its push is incomplete; the others are applied. */
+    private Ack applyAll(BackupTransfer transfer) {
+        int busy = 0;
+        for (SessionSnapshot snapshot : transfer.snapshots()) {
+            if (store.applyBackup(snapshot) == BackupOutcome.BUSY) {
+                busy++;
+            }
+        }
+        return busy == 0 ? Ack.of(AckStatus.APPLIED)
+                : new Ack(AckStatus.BUSY, busy + " of " + transfer.snapshots().size() + " sessions busy");
+    }
+
+    /** A copy kept because a newer write reached it is not a failure: it is what the version bound is for. */
+    private Ack removeAll(CopyRemoval removal) {
+        for (SessionVersion copy : removal.copies()) {
+            store.removeCopy(copy);
+        }
+        return Ack.of(AckStatus.APPLIED);
+    }
+
+    private static Ack ackFor(BackupOutcome outcome) {
         return Ack.of(switch (outcome) {
             case APPLIED -> AckStatus.APPLIED;
             case STALE -> AckStatus.STALE;

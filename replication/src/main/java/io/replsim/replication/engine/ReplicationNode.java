@@ -20,13 +20,15 @@ public final class ReplicationNode implements AutoCloseable {
     private final ClusterTransport transport;
     private final SessionStore store;
     private final ReplicationCounters counters;
+    private final BackupRebalancer rebalancer;
 
     private ReplicationNode(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
-                            ReplicationCounters counters) {
+                            ReplicationCounters counters, BackupRebalancer rebalancer) {
         this.spec = spec;
         this.transport = transport;
         this.store = store;
         this.counters = counters;
+        this.rebalancer = rebalancer;
     }
 
     /** Builds the member and joins the cluster; returns once this member has a view. */
@@ -39,9 +41,17 @@ public final class ReplicationNode implements AutoCloseable {
             var pipeline = ReplicationPipeline.forSpec(spec, transport, counters);
             // An incoming replica waits for a local request at most half the sync timeout, so that when two
             // nodes update one session at once, both fail fast rather than both time out.
-            var store = new SessionStore(self, pipeline, Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
-            transport.connect(new InboundReplication(store));
-            return new ReplicationNode(spec, transport, store, counters);
+            var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
+                    Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
+            var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            transport.onView(rebalancer::viewInstalled);
+            try {
+                transport.connect(new InboundReplication(store));
+            } catch (Exception | Error e) {
+                rebalancer.close();
+                throw e;
+            }
+            return new ReplicationNode(spec, transport, store, counters, rebalancer);
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -70,11 +80,12 @@ public final class ReplicationNode implements AutoCloseable {
 
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.failures(), counters.microsTotal(),
-                counters.microsMax());
+                counters.microsMax(), store.gravitations(), rebalancer.pushed());
     }
 
     @Override
     public void close() {
+        rebalancer.close();
         transport.close();
     }
 }

@@ -7,6 +7,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.DeliveryMode;
 import io.replsim.replication.delivery.SynchronousDelivery;
+import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.scope.ReplicationScope;
 import io.replsim.replication.scope.WholeSessionScope;
 import io.replsim.replication.session.Session;
@@ -28,15 +29,17 @@ public final class ReplicationPipeline implements SessionReplicator {
     private final DeliveryMode delivery;
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
+    private final StaleCopyRemoval staleCopies;
 
     ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, DeliveryMode delivery,
-                        Supplier<ClusterView> currentView, ReplicationCounters counters) {
+                        Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         this.currentView = Objects.requireNonNull(currentView, "currentView");
         this.counters = Objects.requireNonNull(counters, "counters");
+        this.staleCopies = Objects.requireNonNull(staleCopies, "staleCopies");
     }
 
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
@@ -46,15 +49,27 @@ public final class ReplicationPipeline implements SessionReplicator {
         DeliveryMode delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
         };
-        return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters);
+        return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters,
+                new StaleCopyRemoval(transport, spec.syncTimeout()));
     }
 
     @Override
     public void replicate(Session session) throws ReplicationException {
-        List<NodeId> backups = placement.backupsFor(session.id(), self, currentView.get());
-        if (backups.isEmpty()) {
-            return;
+        ClusterView view = currentView.get();
+        List<NodeId> backups = placement.backupsFor(session.id(), self, view);
+        if (!backups.isEmpty()) {
+            send(session, backups);
         }
+        if (session.ownerChanged()) {
+            // A takeover: the old owner and old backups may hold copies that are not ours to keep. Only after our
+            // own backups hold the new version, so the session is never held by fewer members than placement says.
+            List<NodeId> others = view.members().stream()
+                    .filter(member -> !member.equals(self) && !backups.contains(member)).toList();
+            staleCopies.removeFrom(others, List.of(new SessionVersion(session.id(), session.version() - 1)));
+        }
+    }
+
+    private void send(Session session, List<NodeId> backups) throws ReplicationException {
         long start = System.nanoTime();
         boolean failed = true;
         try {

@@ -3,7 +3,13 @@ package io.replsim.replication.engine;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.TransportStats;
 
-/** A node's replication figures at one instant, as the admin API reports them. */
+/**
+ * A node's replication figures at one instant, as the admin API reports them.
+ *
+ * @param gravitations   sessions this node fetched from other members because it held no copy
+ * @param sessionsPushed sessions this node pushed to members that became their backups on a view change
+ */
 public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long failures,
-                               long replicationMicrosTotal, long replicationMicrosMax) {
+                               long replicationMicrosTotal, long replicationMicrosMax, long gravitations,
+                               long sessionsPushed) {
 }

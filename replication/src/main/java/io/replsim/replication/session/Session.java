@@ -89,6 +89,11 @@ public final class Session {
         return Set.copyOf(dirtyAttributes);
     }
 
+    /** True from the moment this node took the session over until its next replication: old copies are stale. */
+    public boolean ownerChanged() {
+        return ownerChanged;
+    }
+
     /** Whether the next update has anything to tell the backups: changed attributes or a new owner. */
     public boolean needsReplication() {
         return !dirtyAttributes.isEmpty() || ownerChanged;

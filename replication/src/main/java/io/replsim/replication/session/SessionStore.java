@@ -4,12 +4,17 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 
+import io.replsim.replication.message.SessionVersion;
+
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The sessions one node holds, as owner or as backup. A request locks its session ({@link #find}/{@link #create}),
@@ -18,21 +23,30 @@ import java.util.concurrent.TimeUnit;
 public final class SessionStore {
     private final NodeId self;
     private final SessionReplicator replicator;
+    private final SessionLocator locator;
     private final Clock clock;
     private final Duration backupLockTimeout;
     private final SessionIdGenerator ids = new SessionIdGenerator();
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
+    private final LongAdder gravitations = new LongAdder();
 
     /**
      * @param backupLockTimeout how long an incoming replica waits for a session a local request holds; kept below
      *                          the sender's sync timeout so two nodes updating one session cannot wait on each
      *                          other forever
      */
-    public SessionStore(NodeId self, SessionReplicator replicator, Clock clock, Duration backupLockTimeout) {
+    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, Clock clock,
+                        Duration backupLockTimeout) {
         this.self = Objects.requireNonNull(self, "self");
         this.replicator = Objects.requireNonNull(replicator, "replicator");
+        this.locator = Objects.requireNonNull(locator, "locator");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
+    }
+
+    /** A store that finds sessions only in itself. */
+    public SessionStore(NodeId self, SessionReplicator replicator, Clock clock, Duration backupLockTimeout) {
+        this(self, replicator, SessionLocator.NOWHERE, clock, backupLockTimeout);
     }
 
     public NodeId self() {
@@ -40,19 +54,53 @@ public final class SessionStore {
     }
 
     /**
-     * Locks the session if this node holds it. A node holding only a replica becomes its owner: the next
-     * {@link #update} replicates the whole session with this node as owner, and the old owner keeps a backup.
+     * Locks the session if this node holds it, else fetches it from the members that do (data gravitation). A node
+     * holding only a replica, or nothing, becomes its owner: the next {@link #update} replicates the whole session
+     * with this node as owner to this node's backups, and the replicator removes the copies nobody needs any more.
      */
     public Optional<ActiveSession> find(SessionId id) {
-        Session session = sessions.get(id);
-        if (session == null) {
-            return Optional.empty();
+        Optional<ActiveSession> local = lockHeld(id);
+        if (local.isPresent()) {
+            return local;
         }
-        session.lock.lock();
-        session.touch(clock.instant());
-        boolean failover = !session.owner().equals(self);
-        session.takeOwnership(self);
-        return Optional.of(new ActiveSession(session, false, failover));
+        return locator.locate(id).flatMap(this::adoptGravitated);
+    }
+
+    private Optional<ActiveSession> adoptGravitated(SessionSnapshot found) {
+        var fresh = Session.fromSnapshot(found);
+        fresh.lock.lock();
+        if (sessions.putIfAbsent(found.id(), fresh) != null) {
+            // A replica arrived while we asked around: it is at least as new as what we found.
+            fresh.lock.unlock();
+            return lockHeld(found.id());
+        }
+        gravitations.increment();
+        fresh.touch(clock.instant());
+        fresh.takeOwnership(self);
+        return Optional.of(new ActiveSession(fresh, false, true, true));
+    }
+
+    /**
+     * Locks the held copy. A removal may drop the copy while we wait for its lock; then the map holds another
+     * copy or none, and we look again (a bounded number of times: each retry means a removal won a race).
+     */
+    private Optional<ActiveSession> lockHeld(SessionId id) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Session session = sessions.get(id);
+            if (session == null) {
+                return Optional.empty();
+            }
+            session.lock.lock();
+            if (sessions.get(id) != session) {
+                session.lock.unlock();
+                continue;
+            }
+            session.touch(clock.instant());
+            boolean failover = !session.owner().equals(self);
+            session.takeOwnership(self);
+            return Optional.of(new ActiveSession(session, false, failover, false));
+        }
+        return Optional.empty();
     }
 
     /** A new session owned by this node, locked, at version 0 until its first {@link #update}. */
@@ -60,7 +108,7 @@ public final class SessionStore {
         var session = new Session(ids.next(), self, clock.instant());
         session.lock.lock();
         sessions.put(session.id(), session);
-        return new ActiveSession(session, true, false);
+        return new ActiveSession(session, true, false, false);
     }
 
     /**
@@ -80,30 +128,34 @@ public final class SessionStore {
         session.markReplicated();
     }
 
-    /** Applies a replica from another node if it is newer than the copy held. */
+    /**
+     * Applies a replica from another node if it is newer than the copy held. A copy removed while we waited for
+     * its lock is no longer the held one: then we try again against whatever the map holds now (bounded).
+     */
     public BackupOutcome applyBackup(SessionSnapshot snapshot) {
-        var fresh = Session.fromSnapshot(snapshot);
-        Session held = sessions.putIfAbsent(snapshot.id(), fresh);
-        if (held == null) {
-            return BackupOutcome.APPLIED;
-        }
-        try {
-            if (!held.lock.tryLock(backupLockTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            var fresh = Session.fromSnapshot(snapshot);
+            Session held = sessions.putIfAbsent(snapshot.id(), fresh);
+            if (held == null) {
+                return BackupOutcome.APPLIED;
+            }
+            if (!tryLock(held)) {
                 return BackupOutcome.BUSY;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return BackupOutcome.BUSY;
-        }
-        try {
-            if (snapshot.version() <= held.version()) {
-                return BackupOutcome.STALE;
+            try {
+                if (sessions.get(snapshot.id()) != held) {
+                    continue;
+                }
+                if (snapshot.version() <= held.version()) {
+                    return BackupOutcome.STALE;
+                }
+                held.applySnapshot(snapshot);
+                return BackupOutcome.APPLIED;
+            } finally {
+                held.lock.unlock();
             }
-            held.applySnapshot(snapshot);
-            return BackupOutcome.APPLIED;
-        } finally {
-            held.lock.unlock();
         }
+        return BackupOutcome.BUSY;
     }
 
     /** A copy of the session as last replicated or applied here, without locking it for a request. */
@@ -117,6 +169,78 @@ public final class SessionStore {
             return Optional.of(session.snapshot());
         } finally {
             session.lock.unlock();
+        }
+    }
+
+    /**
+     * The copy held, for a member gathering it by gravitation; empty when none is held or a request holds it for
+     * longer than an incoming replica would wait.
+     */
+    public Optional<SessionSnapshot> copyForGravitation(SessionId id) {
+        Session session = sessions.get(id);
+        if (session == null || !tryLock(session)) {
+            return Optional.empty();
+        }
+        try {
+            return sessions.get(id) == session ? Optional.of(session.snapshot()) : Optional.empty();
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /**
+     * Drops a copy another member no longer needs here, unless a newer write reached it since. True when dropped
+     * or already absent.
+     */
+    public boolean removeCopy(SessionVersion copy) {
+        Session session = sessions.get(copy.id());
+        if (session == null) {
+            return true;
+        }
+        if (!tryLock(session)) {
+            return false;
+        }
+        try {
+            if (session.version() > copy.version()) {
+                return false;
+            }
+            return sessions.remove(copy.id(), session);
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /** Every session this node owns, each copied under its lock: what a view change may push to new backups. */
+    public List<SessionSnapshot> ownedSnapshots() {
+        List<SessionSnapshot> owned = new ArrayList<>();
+        for (Session session : sessions.values()) {
+            if (!session.owner().equals(self)) {
+                continue;
+            }
+            session.lock.lock();
+            try {
+                // Not yet replicated (version 0) means a request is still creating it: its update replicates it.
+                if (session.owner().equals(self) && session.version() > 0 && sessions.get(session.id()) == session) {
+                    owned.add(session.snapshot());
+                }
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return owned;
+    }
+
+    /** How many sessions this node fetched from other members since it started. */
+    public long gravitations() {
+        return gravitations.sum();
+    }
+
+    private boolean tryLock(Session session) {
+        try {
+            return session.lock.tryLock(backupLockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

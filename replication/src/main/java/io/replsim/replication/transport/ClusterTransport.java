@@ -52,6 +52,7 @@ public final class ClusterTransport implements AutoCloseable {
     private final ViewHistory views = new ViewHistory();
     private final TransportCounters counters = new TransportCounters();
     private final List<Consumer<Rejection>> rejectionListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
 
@@ -105,6 +106,14 @@ public final class ClusterTransport implements AutoCloseable {
 
     public void onRejection(Consumer<Rejection> listener) {
         rejectionListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Called on JGroups' thread with every view this member installs, in order, after {@link #view()} returns it:
+     * a listener must hand any real work to a thread of its own.
+     */
+    public void onView(Consumer<ClusterView> listener) {
+        viewListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /**
@@ -217,6 +226,9 @@ public final class ClusterTransport implements AutoCloseable {
                 System.currentTimeMillis());
         views.install(record);
         log.info("view changed: {}", record.describe());
+        for (Consumer<ClusterView> listener : viewListeners) {
+            listener.accept(record.view());
+        }
     }
 
     private static NodeId nodeOf(Address address) {
