@@ -165,7 +165,7 @@ class ClusterNodeTest {
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
-                "failures", "replicationMicrosTotal", "replicationMicrosMax");
+                "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
                 "installedAtEpochMs");
         assertThat(fieldNames(stats.get("viewHistory").get(0))).containsExactlyInAnyOrder("id", "members",

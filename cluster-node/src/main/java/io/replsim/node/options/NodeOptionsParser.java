@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -32,7 +33,7 @@ public final class NodeOptionsParser {
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
             "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
-            "--granularity", "--delivery", "--sync-timeout", "--parent-pid");
+            "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -50,7 +51,7 @@ public final class NodeOptionsParser {
         double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
         int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
-        Placement placement = convert(given, "--placement", "all", Placement::parse, "one of: all");
+        Placement placement = placement(given);
         Granularity granularity = convert(given, "--granularity", "session", Granularity::parse, "one of: session");
         Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
@@ -59,6 +60,24 @@ public final class NodeOptionsParser {
                 : OptionalLong.empty();
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
                 payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout), parentPid);
+    }
+
+    /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */
+    private static Placement placement(Map<String, String> given) throws BadArgumentException {
+        Placement named = convert(given, "--placement", "all", Placement::parse, "one of: all, buddies");
+        if (!(named instanceof Placement.Buddies)) {
+            for (String buddyOnly : List.of("--buddies", "--buddy-pools")) {
+                if (given.containsKey(buddyOnly)) {
+                    throw new BadArgumentException(buddyOnly, given.get(buddyOnly), "no such option unless "
+                            + "--placement buddies");
+                }
+            }
+            return named;
+        }
+        int count = intIn(given, "--buddies", 1, 1, 64);
+        BuddyPools pools = convert(given, "--buddy-pools", "", BuddyPools::parse,
+                "pools separated by '/', members by ',', each member in one pool, such as node1,node2/node3,node4");
+        return new Placement.Buddies(count, pools);
     }
 
     private static Map<String, String> split(String[] args) throws BadArgumentException {

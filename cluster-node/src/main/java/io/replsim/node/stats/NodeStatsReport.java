@@ -17,7 +17,8 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
 
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
-                              long failures, long replicationMicrosTotal, long replicationMicrosMax) {
+                              long failures, long replicationMicrosTotal, long replicationMicrosMax,
+                              long gravitations, long sessionsPushed) {
     }
 
     public record View(String id, String coordinator, List<String> members, long installedAtEpochMs) {

@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -72,7 +74,7 @@ class NodeOptionsParserTest {
             "--workers      | 0                | a whole number 1-10000",
             "--cpu-budget   | -1               | a positive number of cores",
             "--payload-bytes| lots             | a whole number 0-16777216",
-            "--placement    | buddies          | one of: all",
+            "--placement    | neighbours       | one of: all, buddies",
             "--granularity  | attribute        | one of: session",
             "--delivery     | async            | one of: sync",
             "--sync-timeout | 2                | a positive a duration such as 500ms",
@@ -87,6 +89,35 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo(option);
         assertThat(bad.getMessage()).startsWith(option + ": got \"" + value + "\", expected ").contains(expected);
+    }
+
+    @Test
+    void theBuddyPlacementTakesItsCountAndPools() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, "buddies");
+        args.addAll(List.of("--buddies", "2", "--buddy-pools", "node1,node2/node3,node4"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().placement()).isEqualTo(new Placement.Buddies(2, new BuddyPools(List.of(
+                Set.of(new NodeId("node1"), new NodeId("node2")), Set.of(new NodeId("node3"), new NodeId("node4"))))));
+    }
+
+    @ParameterizedTest(name = "{0} {1} with --placement {2}")
+    @CsvSource(delimiter = '|', value = {
+            "--buddies      | 0                   | buddies | a whole number 1-64",
+            "--buddy-pools  | node1,node2/node2   | buddies | each member in one pool",
+            "--buddies      | 1                   | all     | no such option unless --placement buddies",
+    })
+    void aBadBuddyArgumentIsNamed(String option, String value, String placement, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, placement);
+        args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
     }
 
     @Test
