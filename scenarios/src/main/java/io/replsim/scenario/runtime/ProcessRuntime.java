@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.admin.AdminServer;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
@@ -106,6 +107,12 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "--delivery", replication.delivery().label(),
                 "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
                 "--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        if (replication.placement() instanceof Placement.Buddies buddies) {
+            command.addAll(List.of("--buddies", Integer.toString(buddies.count())));
+            if (!buddies.pools().pools().isEmpty()) {
+                command.addAll(List.of("--buddy-pools", buddies.pools().label()));
+            }
+        }
         Path log = logDirectory.resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)

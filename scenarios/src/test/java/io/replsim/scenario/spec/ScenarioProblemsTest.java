@@ -166,7 +166,7 @@ class ScenarioProblemsTest {
                 """);
 
         assertThat(problems).containsExactly(
-                new SpecProblem("replication.placement", "buddy", "a placement, one of: all"),
+                new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
                 new SpecProblem("replication.granularity", "attribute", "a granularity, one of: session"),
                 new SpecProblem("replication.delivery", "async", "a delivery, one of: sync"),
                 new SpecProblem("workload.app", "cart", "an app, one of: counter"),
