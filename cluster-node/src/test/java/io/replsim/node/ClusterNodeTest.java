@@ -165,7 +165,10 @@ class ClusterNodeTest {
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
-                "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed");
+                "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
+                "async");
+        assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
+                "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
                 "installedAtEpochMs");
         assertThat(fieldNames(stats.get("viewHistory").get(0))).containsExactlyInAnyOrder("id", "members",

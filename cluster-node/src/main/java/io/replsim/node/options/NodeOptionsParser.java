@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
@@ -33,7 +34,8 @@ public final class NodeOptionsParser {
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
             "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
-            "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools");
+            "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
+            "--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -53,13 +55,34 @@ public final class NodeOptionsParser {
         int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
         Placement placement = placement(given);
         Granularity granularity = convert(given, "--granularity", "session", Granularity::parse, "one of: session");
-        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync");
+        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
-                payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout), parentPid);
+                payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout,
+                asyncQueue(given, delivery)), parentPid);
+    }
+
+    /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */
+    private static AsyncQueue asyncQueue(Map<String, String> given, Delivery delivery) throws BadArgumentException {
+        List<String> asyncOnly = List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
+        if (delivery != Delivery.ASYNC) {
+            for (String option : asyncOnly) {
+                if (given.containsKey(option)) {
+                    throw new BadArgumentException(option, given.get(option), "no such option unless --delivery async");
+                }
+            }
+            return AsyncQueue.DEFAULT;
+        }
+        String timeoutText = given.get("--async-bundle-timeout");
+        Duration bundleTimeout = timeoutText == null ? AsyncQueue.DEFAULT.bundleTimeout()
+                : DurationText.parse(timeoutText).orElseThrow(() -> new BadArgumentException("--async-bundle-timeout",
+                        timeoutText, DurationText.FORMAT + " (0ms sends at once)"));
+        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueue.DEFAULT.maxBundle(), 1, 10_000);
+        int capacity = intIn(given, "--async-capacity", AsyncQueue.DEFAULT.capacity(), 1, 10_000_000);
+        return new AsyncQueue(bundleTimeout, maxBundle, capacity);
     }
 
     /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */

@@ -18,7 +18,12 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
                               long failures, long replicationMicrosTotal, long replicationMicrosMax,
-                              long gravitations, long sessionsPushed) {
+                              long gravitations, long sessionsPushed, Async async) {
+    }
+
+    /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */
+    public record Async(long queued, long enqueued, long dropped, long sent, long failed, long discarded,
+                        long bundles, long lagMicrosTotal, long lagMicrosMax) {
     }
 
     public record View(String id, String coordinator, List<String> members, long installedAtEpochMs) {

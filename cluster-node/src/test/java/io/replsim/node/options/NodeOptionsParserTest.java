@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
@@ -76,7 +77,7 @@ class NodeOptionsParserTest {
             "--payload-bytes| lots             | a whole number 0-16777216",
             "--placement    | neighbours       | one of: all, buddies",
             "--granularity  | attribute        | one of: session",
-            "--delivery     | async            | one of: sync",
+            "--delivery     | eventually       | one of: sync, async",
             "--sync-timeout | 2                | a positive a duration such as 500ms",
             "--sync-timeout | 0s               | a positive a duration such as 500ms",
             "--parent-pid   | -5               | a process id",
@@ -118,6 +119,29 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo(option);
         assertThat(bad.getMessage()).contains(expected);
+    }
+
+    @Test
+    void asyncDeliveryTakesItsQueueSettings() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--delivery") + 1, "async");
+        args.addAll(List.of("--async-bundle-timeout", "0ms", "--async-max-bundle", "20", "--async-capacity", "500"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
+    }
+
+    @Test
+    void asyncQueueSettingsUnderSyncAreRefused() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--async-capacity", "500"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--async-capacity");
+        assertThat(bad.getMessage()).contains("no such option unless --delivery async");
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.replsim.replication.delivery;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
-import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.Replies;
 import org.slf4j.Logger;
@@ -31,8 +31,8 @@ public final class SynchronousDelivery implements DeliveryMode {
     }
 
     @Override
-    public void deliver(ReplicationMessage message, List<NodeId> backups) throws ReplicationException {
-        Replies replies = transport.sendAndWait(message, backups, timeout);
+    public void deliver(SessionUpdate update, List<NodeId> backups) throws ReplicationException {
+        Replies replies = transport.sendAndWait(update, backups, timeout);
         if (!replies.departed().isEmpty()) {
             log.debug("backups {} left while replicating; the next view drops them", replies.departed());
         }

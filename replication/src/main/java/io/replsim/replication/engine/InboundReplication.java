@@ -8,6 +8,8 @@ import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.message.SessionUpdate;
+import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.BackupOutcome;
 import io.replsim.replication.session.SessionSnapshot;
@@ -25,13 +27,32 @@ final class InboundReplication implements InboundHandler {
     @Override
     public Ack handle(NodeId sender, ReplicationMessage message) {
         return switch (message) {
-            case WholeSessionUpdate update -> ackFor(store.applyBackup(update.snapshot()));
+            case SessionUpdate update -> apply(update);
+            case UpdateBundle bundle -> applyAll(bundle);
             case BackupTransfer transfer -> applyAll(transfer);
             case CopyRemoval removal -> removeAll(removal);
             case GravitationRequest request -> store.copyForGravitation(request.id())
                     .map(Ack::holding)
                     .orElseGet(() -> Ack.of(AckStatus.NOT_HELD));
         };
+    }
+
+    private Ack apply(SessionUpdate update) {
+        return switch (update) {
+            case WholeSessionUpdate whole -> ackFor(store.applyBackup(whole.snapshot()));
+        };
+    }
+
+    /** In the order sent; one busy session fails the bundle, so the sender counts it as not acknowledged. */
+    private Ack applyAll(UpdateBundle bundle) {
+        int busy = 0;
+        for (SessionUpdate update : bundle.updates()) {
+            if (apply(update).status() == AckStatus.BUSY) {
+                busy++;
+            }
+        }
+        return busy == 0 ? Ack.of(AckStatus.APPLIED)
+                : new Ack(AckStatus.BUSY, busy + " of " + bundle.updates().size() + " updates busy");
     }
 
     /** One busy session fails the batch, so the sender knows its push is incomplete; the others are applied. */

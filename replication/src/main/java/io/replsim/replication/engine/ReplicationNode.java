@@ -21,14 +21,16 @@ public final class ReplicationNode implements AutoCloseable {
     private final SessionStore store;
     private final ReplicationCounters counters;
     private final BackupRebalancer rebalancer;
+    private final ReplicationPipeline pipeline;
 
     private ReplicationNode(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
-                            ReplicationCounters counters, BackupRebalancer rebalancer) {
+                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
         this.spec = spec;
         this.transport = transport;
         this.store = store;
         this.counters = counters;
         this.rebalancer = rebalancer;
+        this.pipeline = pipeline;
     }
 
     /** Builds the member and joins the cluster; returns once this member has a view. */
@@ -44,14 +46,16 @@ public final class ReplicationNode implements AutoCloseable {
             var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
                     Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            transport.onView(pipeline::viewInstalled);
             transport.onView(rebalancer::viewInstalled);
             try {
                 transport.connect(new InboundReplication(store));
             } catch (Exception | Error e) {
                 rebalancer.close();
+                pipeline.close();
                 throw e;
             }
-            return new ReplicationNode(spec, transport, store, counters, rebalancer);
+            return new ReplicationNode(spec, transport, store, counters, rebalancer, pipeline);
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -80,12 +84,14 @@ public final class ReplicationNode implements AutoCloseable {
 
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.failures(), counters.microsTotal(),
-                counters.microsMax(), store.gravitations(), rebalancer.pushed());
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats());
     }
 
     @Override
     public void close() {
         rebalancer.close();
+        // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.
+        pipeline.close();
         transport.close();
     }
 }

@@ -5,6 +5,8 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.delivery.AsyncStats;
+import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.DeliveryMode;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.message.SessionVersion;
@@ -22,7 +24,7 @@ import java.util.function.Supplier;
  * Replicates a session as three independent choices: placement (who), scope (what), delivery (how). The factory
  * {@link #forSpec} is the one place a {@link ReplicationSpec} becomes behaviour.
  */
-public final class ReplicationPipeline implements SessionReplicator {
+public final class ReplicationPipeline implements SessionReplicator, AutoCloseable {
     private final NodeId self;
     private final Placement placement;
     private final ReplicationScope scope;
@@ -48,6 +50,7 @@ public final class ReplicationPipeline implements SessionReplicator {
         };
         DeliveryMode delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
+            case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };
         return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters,
                 new StaleCopyRemoval(transport, spec.syncTimeout()));
@@ -81,5 +84,18 @@ public final class ReplicationPipeline implements SessionReplicator {
         } finally {
             counters.record((System.nanoTime() - start) / 1_000, failed);
         }
+    }
+
+    void viewInstalled(ClusterView view) {
+        delivery.viewInstalled(view);
+    }
+
+    AsyncStats queueStats() {
+        return delivery.stats();
+    }
+
+    @Override
+    public void close() {
+        delivery.close();
     }
 }

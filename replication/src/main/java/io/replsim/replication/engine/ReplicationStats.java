@@ -1,6 +1,7 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.transport.TransportStats;
 
 /**
@@ -8,8 +9,9 @@ import io.replsim.replication.transport.TransportStats;
  *
  * @param gravitations   sessions this node fetched from other members because it held no copy
  * @param sessionsPushed sessions this node pushed to members that became their backups on a view change
+ * @param async          what async delivery queued, sent and lost; all zero under sync
  */
 public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long failures,
                                long replicationMicrosTotal, long replicationMicrosMax, long gravitations,
-                               long sessionsPushed) {
+                               long sessionsPushed, AsyncStats async) {
 }

@@ -8,6 +8,7 @@ import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 
@@ -59,7 +60,7 @@ public final class AllowList {
                 // replsim's own message records
                 WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
                 AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
-                GravitationRequest.class),
+                GravitationRequest.class, UpdateBundle.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));
     }
 

@@ -10,6 +10,7 @@ import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 import org.junit.jupiter.api.Test;
@@ -67,11 +68,12 @@ class MessageMarshallerTest {
     }
 
     @Test
-    void everyBuddyMessageSurvivesTheRoundTrip() throws Exception {
+    void everyBuddyAndBundleMessageSurvivesTheRoundTrip() throws Exception {
         SessionSnapshot snapshot = updateWith(Map.of("serial", 1)).snapshot();
         List<ReplicationMessage> messages = List.of(new BackupTransfer(List.of(snapshot, snapshot)),
                 new CopyRemoval(List.of(new SessionVersion(new SessionId("abc"), 6))),
-                new GravitationRequest(new SessionId("abc")));
+                new GravitationRequest(new SessionId("abc")),
+                new UpdateBundle(List.of(new WholeSessionUpdate(snapshot), new WholeSessionUpdate(snapshot))));
 
         for (ReplicationMessage message : messages) {
             assertThat(marshaller.unmarshal(marshaller.marshal(message), ReplicationMessage.class)).isEqualTo(message);

@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.admin.AdminServer;
+import io.replsim.replication.Delivery;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.ClusterSpec;
@@ -112,6 +113,11 @@ public final class ProcessRuntime implements ClusterRuntime {
             if (!buddies.pools().pools().isEmpty()) {
                 command.addAll(List.of("--buddy-pools", buddies.pools().label()));
             }
+        }
+        if (replication.delivery() == Delivery.ASYNC) {
+            command.addAll(List.of("--async-bundle-timeout", replication.asyncQueue().bundleTimeout().toMillis() + "ms",
+                    "--async-max-bundle", Integer.toString(replication.asyncQueue().maxBundle()),
+                    "--async-capacity", Integer.toString(replication.asyncQueue().capacity())));
         }
         Path log = logDirectory.resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command)

@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
@@ -24,8 +25,10 @@ import java.util.regex.Pattern;
 final class ReplicationReader {
 
     static final List<String> FIELDS =
-            List.of("placement", "buddies", "buddyPools", "granularity", "delivery", "syncTimeout");
+            List.of("placement", "buddies", "buddyPools", "granularity", "delivery", "syncTimeout", "async");
+    static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
+    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
     private static final long MAX_BUDDIES = 15; // cluster.nodes is at most 16
     private static final Pattern NODE_NAME = Pattern.compile("node[1-9][0-9]?");
     private static final String POOLS_EXPECTED =
@@ -50,13 +53,35 @@ final class ReplicationReader {
             refuseWithoutBuddies(replication, "buddies");
             refuseWithoutBuddies(replication, "buddyPools");
         }
+        Granularity granularity =
+                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity());
+        Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
+        AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
+        if (delivery == Delivery.ASYNC) {
+            asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
+        } else {
+            String expected = "no async unless delivery is async";
+            replication.text("async", expected).must(text -> false, expected);
+        }
         return new ReplicationSpec(
                 placement,
-                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity()),
-                replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery()),
+                granularity,
+                delivery,
                 replication.duration("syncTimeout")
                         .must(Duration::isPositive, "a duration above 0s, such as 2s")
-                        .orElse(defaults.syncTimeout()));
+                        .orElse(defaults.syncTimeout()),
+                asyncQueue);
+    }
+
+    private static AsyncQueue asyncQueue(MapReader async) {
+        AsyncQueue defaults = AsyncQueue.DEFAULT;
+        return new AsyncQueue(
+                async.duration("bundleTimeout")
+                        .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
+                                "a duration from 0ms (send at once) to 1s, such as 5ms")
+                        .orElse(defaults.bundleTimeout()),
+                async.wholeNumber("maxBundle", 1, 10_000).orElse((long) defaults.maxBundle()).intValue(),
+                async.wholeNumber("capacity", 1, 10_000_000).orElse((long) defaults.capacity()).intValue());
     }
 
     private static void refuseWithoutBuddies(MapReader replication, String key) {

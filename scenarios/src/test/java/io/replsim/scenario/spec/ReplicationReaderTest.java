@@ -3,10 +3,13 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
+import io.replsim.replication.Delivery;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -81,5 +84,41 @@ class ReplicationReaderTest {
 
         assertThat(spec.cluster().nodes()).isEqualTo(5);
         assertThat(spec.replication().placement()).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+    }
+
+    @Test
+    void asyncDeliveryTakesItsQueueSettingsOrTheirDefaults() throws Exception {
+        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueue.DEFAULT);
+
+        var spec = load("{delivery: async, async: {bundleTimeout: 0ms, maxBundle: 10, capacity: 50}}").replication();
+
+        assertThat(spec.delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 10, 50));
+    }
+
+    @Test
+    void badAsyncSettingsAndAsyncUnderSyncAreReported() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {delivery: async, async: {bundleTimeout: 2s, maxBundle: 0, capacity: lots, linger: 1ms}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> underSync = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {delivery: sync, async: {capacity: 5}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(
+                new SpecProblem("replication.async.linger", "linger",
+                        "one of the fields of replication.async: bundleTimeout, maxBundle, capacity"),
+                new SpecProblem("replication.async.bundleTimeout", "2s",
+                        "a duration from 0ms (send at once) to 1s, such as 5ms"),
+                new SpecProblem("replication.async.maxBundle", "0", "a whole number from 1 to 10000"),
+                new SpecProblem("replication.async.capacity", "lots", "a whole number from 1 to 10000000"));
+        assertThat(underSync).containsExactly(
+                new SpecProblem("replication.async", "{capacity: 5}", "no async unless delivery is async"));
     }
 }

@@ -158,7 +158,7 @@ class ScenarioProblemsTest {
         List<SpecProblem> problems = problemsOf("""
                 name: x
                 cluster: {nodes: 3}
-                replication: {placement: buddy, granularity: attribute, delivery: async}
+                replication: {placement: buddy, granularity: attribute, delivery: eventually}
                 workload: {app: cart}
                 load: {users: 60, thinkTime: 1s, duration: 45s}
                 faults:
@@ -168,7 +168,7 @@ class ScenarioProblemsTest {
         assertThat(problems).containsExactly(
                 new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
                 new SpecProblem("replication.granularity", "attribute", "a granularity, one of: session"),
-                new SpecProblem("replication.delivery", "async", "a delivery, one of: sync"),
+                new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
                 new SpecProblem("workload.app", "cart", "an app, one of: counter"),
                 new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
     }
