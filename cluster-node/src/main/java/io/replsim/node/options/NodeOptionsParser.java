@@ -7,6 +7,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.net.InetAddress;
@@ -35,7 +36,8 @@ public final class NodeOptionsParser {
     private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
             "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
-            "--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
+            "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
+            "--max-unreplicated-interval");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -54,7 +56,14 @@ public final class NodeOptionsParser {
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
         int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
         Placement placement = placement(given);
-        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse, "one of: session");
+        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse,
+                "one of: session, attribute");
+        ReplicationTrigger trigger = convert(given, "--trigger", ReplicationSpec.DEFAULT_TRIGGER.label(),
+                ReplicationTrigger::parse, "one of: set, set-and-non-primitive-get, set-and-get");
+        String intervalText = given.getOrDefault("--max-unreplicated-interval", "60s");
+        Duration maxUnreplicatedInterval = DurationText.parse(intervalText).orElseThrow(() ->
+                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.FORMAT
+                        + " (0s: every request)"));
         Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
         OptionalLong parentPid = given.containsKey("--parent-pid")
@@ -62,7 +71,7 @@ public final class NodeOptionsParser {
                 : OptionalLong.empty();
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
                 payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery)), parentPid);
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval), parentPid);
     }
 
     /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */

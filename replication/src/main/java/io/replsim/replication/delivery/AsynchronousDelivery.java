@@ -3,7 +3,6 @@ package io.replsim.replication.delivery;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.transport.ClusterTransport;
 
 import java.time.Duration;
@@ -32,14 +31,14 @@ public final class AsynchronousDelivery implements DeliveryMode {
     }
 
     @Override
-    public void deliver(SessionUpdate update, List<NodeId> backups) {
+    public void deliver(Outgoing outgoing, List<NodeId> backups) {
         for (NodeId backup : backups) {
             if (closed) {
                 counters.discarded(1);
                 continue;
             }
             queues.computeIfAbsent(backup,
-                    member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(update);
+                    member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(outgoing);
         }
     }
 

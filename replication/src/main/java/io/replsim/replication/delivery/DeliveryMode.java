@@ -3,14 +3,13 @@ package io.replsim.replication.delivery;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
-import io.replsim.replication.message.SessionUpdate;
 
 import java.util.List;
 
 /** How a change travels to its backups and what the request waits for. */
 public interface DeliveryMode extends AutoCloseable {
     /** Called with the session's lock held, so one session's updates reach the mode in version order. */
-    void deliver(SessionUpdate update, List<NodeId> backups) throws ReplicationException;
+    void deliver(Outgoing outgoing, List<NodeId> backups) throws ReplicationException;
 
     /** Every view this member installs, in order; a mode holding per-member state drops departed members here. */
     default void viewInstalled(ClusterView view) {

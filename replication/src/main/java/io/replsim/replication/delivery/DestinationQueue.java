@@ -4,6 +4,7 @@ import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
+import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.UpdateBundle;
@@ -26,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 final class DestinationQueue implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DestinationQueue.class);
 
-    private record Pending(SessionUpdate update, long enqueuedNanos) {
+    private record Pending(Outgoing outgoing, long enqueuedNanos) {
     }
 
     private final NodeId destination;
@@ -50,8 +51,8 @@ final class DestinationQueue implements AutoCloseable {
     }
 
     /** False, and counted as dropped, when the queue is full: the request never waits under async. */
-    boolean offer(SessionUpdate update) {
-        if (queue.offer(new Pending(update, System.nanoTime()))) {
+    boolean offer(Outgoing outgoing) {
+        if (queue.offer(new Pending(outgoing, System.nanoTime()))) {
             counters.enqueued();
             return true;
         }
@@ -98,10 +99,14 @@ final class DestinationQueue implements AutoCloseable {
     }
 
     private void send(List<Pending> bundle) {
-        List<SessionUpdate> updates = bundle.stream().map(Pending::update).toList();
-        ReplicationMessage message = updates.size() == 1 ? updates.getFirst() : new UpdateBundle(updates);
         try {
-            Replies replies = transport.sendAndWait(message, List.of(destination), ackTimeout);
+            Replies replies = transport.sendAndWait(message(bundle.stream().map(p -> p.outgoing().update()).toList()),
+                    List.of(destination), ackTimeout);
+            if (replies.acks().values().stream().anyMatch(ack -> ack.status() == AckStatus.GAP)) {
+                // The destination missed an earlier update (dropped or failed): whole sessions repair its copies.
+                List<SessionUpdate> wholes = bundle.stream().map(p -> (SessionUpdate) p.outgoing().whole()).toList();
+                replies = transport.sendAndWait(message(wholes), List.of(destination), ackTimeout);
+            }
             if (!replies.departed().isEmpty()) {
                 counters.discarded(bundle.size());
             } else if (replies.unanswered().isEmpty() && replies.acks().values().stream().allMatch(Ack::holdsChange)) {
@@ -118,6 +123,10 @@ final class DestinationQueue implements AutoCloseable {
             counters.failed(bundle.size());
             log.warn("{} async updates to {} failed: {}", bundle.size(), destination, e.getMessage());
         }
+    }
+
+    private static ReplicationMessage message(List<SessionUpdate> updates) {
+        return updates.size() == 1 ? updates.getFirst() : new UpdateBundle(updates);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.replsim.replication.engine;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
@@ -40,19 +41,27 @@ final class InboundReplication implements InboundHandler {
     private Ack apply(SessionUpdate update) {
         return switch (update) {
             case WholeSessionUpdate whole -> ackFor(store.applyBackup(whole.snapshot()));
+            case AttributeDelta delta -> ackFor(store.applyDelta(delta));
         };
     }
 
-    /** In the order sent; one busy session fails the bundle, so the sender counts it as not acknowledged. */
+    /**
+     * In the order sent. One busy session fails the bundle, so the sender counts it as not acknowledged; one gap
+     * asks for the bundle's whole sessions, which repair any copy a delta could not.
+     */
     private Ack applyAll(UpdateBundle bundle) {
         int busy = 0;
+        int gaps = 0;
         for (SessionUpdate update : bundle.updates()) {
-            if (apply(update).status() == AckStatus.BUSY) {
-                busy++;
-            }
+            AckStatus status = apply(update).status();
+            busy += status == AckStatus.BUSY ? 1 : 0;
+            gaps += status == AckStatus.GAP ? 1 : 0;
         }
-        return busy == 0 ? Ack.of(AckStatus.APPLIED)
-                : new Ack(AckStatus.BUSY, busy + " of " + bundle.updates().size() + " updates busy");
+        if (busy > 0) {
+            return new Ack(AckStatus.BUSY, busy + " of " + bundle.updates().size() + " updates busy");
+        }
+        return gaps > 0 ? new Ack(AckStatus.GAP, gaps + " of " + bundle.updates().size() + " updates lack their base")
+                : Ack.of(AckStatus.APPLIED);
     }
 
     /** One busy session fails the batch, so the sender knows its push is incomplete; the others are applied. */
@@ -80,6 +89,7 @@ final class InboundReplication implements InboundHandler {
             case APPLIED -> AckStatus.APPLIED;
             case STALE -> AckStatus.STALE;
             case BUSY -> AckStatus.BUSY;
+            case GAP -> AckStatus.GAP;
         });
     }
 }

@@ -5,6 +5,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.StackSpec;
 
@@ -44,7 +45,8 @@ public final class ReplicationNode implements AutoCloseable {
             // An incoming replica waits for a local request at most half the sync timeout, so that when two
             // nodes update one session at once, both fail fast rather than both time out.
             var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
-                    Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
+                    spec.syncTimeout().dividedBy(2));
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
             transport.onView(rebalancer::viewInstalled);

@@ -10,6 +10,7 @@ import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.DeliveryMode;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.scope.DirtyAttributeScope;
 import io.replsim.replication.scope.ReplicationScope;
 import io.replsim.replication.scope.WholeSessionScope;
 import io.replsim.replication.session.Session;
@@ -47,6 +48,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
         ReplicationScope scope = switch (spec.granularity()) {
             case SESSION -> new WholeSessionScope();
+            case ATTRIBUTE -> new DirtyAttributeScope();
         };
         DeliveryMode delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());

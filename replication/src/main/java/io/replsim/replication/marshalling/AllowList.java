@@ -4,6 +4,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
@@ -60,7 +61,7 @@ public final class AllowList {
                 // replsim's own message records
                 WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
                 AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
-                GravitationRequest.class, UpdateBundle.class),
+                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));
     }
 

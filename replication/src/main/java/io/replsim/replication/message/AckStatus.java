@@ -7,6 +7,8 @@ public enum AckStatus {
     BUSY,
     /** Refused by the allow-list or the deserialization limits, or not a message at all. */
     REJECTED,
+    /** An attribute update whose base version the receiver lacks: send the whole session. */
+    GAP,
     /** A gravitation answer: the receiver holds the session and sends its copy back. */
     HELD,
     /** A gravitation answer: the receiver has no copy. */

@@ -4,10 +4,12 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 
+import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.SessionVersion;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +26,7 @@ public final class SessionStore {
     private final NodeId self;
     private final SessionReplicator replicator;
     private final SessionLocator locator;
+    private final SessionTracking tracking;
     private final Clock clock;
     private final Duration backupLockTimeout;
     private final SessionIdGenerator ids = new SessionIdGenerator();
@@ -35,18 +38,19 @@ public final class SessionStore {
      *                          the sender's sync timeout so two nodes updating one session cannot wait on each
      *                          other forever
      */
-    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, Clock clock,
-                        Duration backupLockTimeout) {
+    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
+                        Clock clock, Duration backupLockTimeout) {
         this.self = Objects.requireNonNull(self, "self");
         this.replicator = Objects.requireNonNull(replicator, "replicator");
         this.locator = Objects.requireNonNull(locator, "locator");
+        this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
     }
 
     /** A store that finds sessions only in itself. */
     public SessionStore(NodeId self, SessionReplicator replicator, Clock clock, Duration backupLockTimeout) {
-        this(self, replicator, SessionLocator.NOWHERE, clock, backupLockTimeout);
+        this(self, replicator, SessionLocator.NOWHERE, SessionTracking.DEFAULT, clock, backupLockTimeout);
     }
 
     public NodeId self() {
@@ -67,7 +71,7 @@ public final class SessionStore {
     }
 
     private Optional<ActiveSession> adoptGravitated(SessionSnapshot found) {
-        var fresh = Session.fromSnapshot(found);
+        var fresh = Session.fromSnapshot(found, tracking.trigger(), clock.instant());
         fresh.lock.lock();
         if (sessions.putIfAbsent(found.id(), fresh) != null) {
             // A replica arrived while we asked around: it is at least as new as what we found.
@@ -105,7 +109,7 @@ public final class SessionStore {
 
     /** A new session owned by this node, locked, at version 0 until its first {@link #update}. */
     public ActiveSession create() {
-        var session = new Session(ids.next(), self, clock.instant());
+        var session = new Session(ids.next(), self, clock.instant(), tracking.trigger());
         session.lock.lock();
         sessions.put(session.id(), session);
         return new ActiveSession(session, true, false, false);
@@ -120,12 +124,13 @@ public final class SessionStore {
         if (!session.lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("update " + session.id() + " from the thread that found or created it");
         }
-        if (!session.needsReplication()) {
+        Instant now = clock.instant();
+        if (!session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
             return;
         }
         session.advanceVersion();
         replicator.replicate(session);
-        session.markReplicated();
+        session.markReplicated(now);
     }
 
     /**
@@ -134,7 +139,7 @@ public final class SessionStore {
      */
     public BackupOutcome applyBackup(SessionSnapshot snapshot) {
         for (int attempt = 0; attempt < 3; attempt++) {
-            var fresh = Session.fromSnapshot(snapshot);
+            var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
             Session held = sessions.putIfAbsent(snapshot.id(), fresh);
             if (held == null) {
                 return BackupOutcome.APPLIED;
@@ -156,6 +161,36 @@ public final class SessionStore {
             }
         }
         return BackupOutcome.BUSY;
+    }
+
+    /**
+     * Applies an attribute update: only onto the version it was made from. A copy that is older (a missed update) or
+     * absent cannot be completed from a delta: {@link BackupOutcome#GAP} asks the sender for the whole session.
+     */
+    public BackupOutcome applyDelta(AttributeDelta delta) {
+        Session held = sessions.get(delta.id());
+        if (held == null) {
+            return BackupOutcome.GAP;
+        }
+        if (!tryLock(held)) {
+            return BackupOutcome.BUSY;
+        }
+        try {
+            if (sessions.get(delta.id()) != held) {
+                return BackupOutcome.GAP;
+            }
+            if (delta.version() <= held.version()) {
+                return BackupOutcome.STALE;
+            }
+            if (held.version() != delta.version() - 1) {
+                return BackupOutcome.GAP;
+            }
+            held.applyDelta(delta.version(), delta.owner(), delta.lastAccessEpochMs(), delta.changed(),
+                    delta.removed());
+            return BackupOutcome.APPLIED;
+        } finally {
+            held.lock.unlock();
+        }
     }
 
     /** A copy of the session as last replicated or applied here, without locking it for a request. */

@@ -105,6 +105,8 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "--payload-bytes", Long.toString(workload.payload().bytes()),
                 "--placement", replication.placement().label(),
                 "--granularity", replication.granularity().label(),
+                "--trigger", replication.trigger().label(),
+                "--max-unreplicated-interval", replication.maxUnreplicatedInterval().toMillis() + "ms",
                 "--delivery", replication.delivery().label(),
                 "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
                 "--parent-pid", Long.toString(ProcessHandle.current().pid())));

@@ -8,6 +8,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
 final class ReplicationReader {
 
     static final List<String> FIELDS =
-            List.of("placement", "buddies", "buddyPools", "granularity", "delivery", "syncTimeout", "async");
+            List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
+                    "delivery", "syncTimeout", "async");
     static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
     private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -55,6 +57,11 @@ final class ReplicationReader {
         }
         Granularity granularity =
                 replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity());
+        ReplicationTrigger trigger =
+                replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
+        Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")
+                .must(interval -> !interval.isNegative(), "a duration, 0s (every request) or more, such as 60s")
+                .orElse(defaults.maxUnreplicatedInterval());
         Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
         AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
         if (delivery == Delivery.ASYNC) {
@@ -70,7 +77,9 @@ final class ReplicationReader {
                 replication.duration("syncTimeout")
                         .must(Duration::isPositive, "a duration above 0s, such as 2s")
                         .orElse(defaults.syncTimeout()),
-                asyncQueue);
+                asyncQueue,
+                trigger,
+                maxUnreplicated);
     }
 
     private static AsyncQueue asyncQueue(MapReader async) {
