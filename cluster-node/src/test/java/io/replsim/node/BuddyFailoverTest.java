@@ -3,6 +3,7 @@ package io.replsim.node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
@@ -44,7 +45,7 @@ class BuddyFailoverTest {
                 Delivery.SYNC, Duration.ofSeconds(2));
         for (int i = 1; i <= 3; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, List.of(), 4, 1.0, 256, spec, OptionalLong.empty());
+                    7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT, spec, OptionalLong.empty());
             nodes.add(ClusterNode.start(options, new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(10))

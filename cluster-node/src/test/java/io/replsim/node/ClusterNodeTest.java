@@ -3,6 +3,7 @@ package io.replsim.node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
@@ -42,7 +43,8 @@ class ClusterNodeTest {
         String cluster = "node-test-" + UUID.randomUUID();
         for (int i = 1; i <= 3; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, List.of(), 4, 1.0, 1024, ReplicationSpec.fullSync(), OptionalLong.empty());
+                    7800, List.of(), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(),
+                    OptionalLong.empty());
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(),
                     shutdownRequests::incrementAndGet));
         }

@@ -1,5 +1,7 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
@@ -37,7 +39,8 @@ public final class NodeOptionsParser {
             "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
             "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
-            "--max-unreplicated-interval");
+            "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
+            "--profile-modified-share", "--profile-mutate-in-place");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -70,8 +73,32 @@ public final class NodeOptionsParser {
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
-                payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout,
+                payloadBytes, profile(given), new ReplicationSpec(placement, granularity, delivery, syncTimeout,
                 asyncQueue(given, delivery), trigger, maxUnreplicatedInterval), parentPid);
+    }
+
+    private static SessionProfile profile(Map<String, String> given) throws BadArgumentException {
+        SessionProfile defaults = SessionProfile.DEFAULT;
+        int attributes = intIn(given, "--profile-attributes", defaults.attributes(), 1, 10_000);
+        int attributeBytes = intIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1, MAX_PAYLOAD_BYTES);
+        AttributeShape shape = convert(given, "--profile-shape", defaults.shape().label(), AttributeShape::parse,
+                "one of: bytes, graph");
+        String shareExpected = "a share from 0 to 1, such as 0.2";
+        double share = convert(given, "--profile-modified-share", String.valueOf(defaults.modifiedShare()),
+                text -> {
+                    double value = Double.parseDouble(text.trim());
+                    if (!(value >= 0 && value <= 1)) {
+                        throw new IllegalArgumentException(shareExpected);
+                    }
+                    return value;
+                }, shareExpected);
+        boolean mutateInPlace = convert(given, "--profile-mutate-in-place", String.valueOf(defaults.mutateInPlace()),
+                text -> switch (text.trim()) {
+                    case "true" -> true;
+                    case "false" -> false;
+                    default -> throw new IllegalArgumentException("true or false");
+                }, "true or false");
+        return new SessionProfile(attributes, attributeBytes, shape, share, mutateInPlace);
     }
 
     /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */

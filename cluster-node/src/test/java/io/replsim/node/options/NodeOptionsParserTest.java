@@ -1,11 +1,14 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationTrigger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -76,7 +79,7 @@ class NodeOptionsParserTest {
             "--cpu-budget   | -1               | a positive number of cores",
             "--payload-bytes| lots             | a whole number 0-16777216",
             "--placement    | neighbours       | one of: all, buddies",
-            "--granularity  | attribute        | one of: session",
+            "--granularity  | delta            | one of: session, attribute",
             "--delivery     | eventually       | one of: sync, async",
             "--sync-timeout | 2                | a positive a duration such as 500ms",
             "--sync-timeout | 0s               | a positive a duration such as 500ms",
@@ -131,6 +134,37 @@ class NodeOptionsParserTest {
 
         assertThat(options.replication().delivery()).isEqualTo(Delivery.ASYNC);
         assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
+    }
+
+    @Test
+    void theProfileAppTakesItsSessionShapeAndTheReplicationItsTriggerAndInterval() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--profile-attributes", "20", "--profile-attribute-bytes", "256", "--profile-shape", "graph",
+                "--profile-modified-share", "0.1", "--profile-mutate-in-place", "true", "--trigger", "set",
+                "--max-unreplicated-interval", "0s"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.profile()).isEqualTo(new SessionProfile(20, 256, AttributeShape.GRAPH, 0.1, true));
+        assertThat(options.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
+        assertThat(options.replication().maxUnreplicatedInterval()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--profile-shape          | tree   | one of: bytes, graph",
+            "--profile-modified-share | 1.5    | a share from 0 to 1",
+            "--profile-mutate-in-place| yes    | true or false",
+            "--trigger                | always | one of: set, set-and-non-primitive-get, set-and-get",
+    })
+    void aBadProfileOrTriggerArgumentIsNamed(String option, String value, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
     }
 
     @Test
