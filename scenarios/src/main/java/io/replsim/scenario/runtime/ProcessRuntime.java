@@ -1,9 +1,11 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.admin.AdminServer;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.IOException;
@@ -115,6 +117,14 @@ public final class ProcessRuntime implements ClusterRuntime {
             if (!buddies.pools().pools().isEmpty()) {
                 command.addAll(List.of("--buddy-pools", buddies.pools().label()));
             }
+        }
+        if (workload.app() == App.PROFILE) {
+            SessionProfile profile = workload.profile();
+            command.addAll(List.of("--profile-attributes", Integer.toString(profile.attributes()),
+                    "--profile-attribute-bytes", Integer.toString(profile.attributeBytes()),
+                    "--profile-shape", profile.shape().label(),
+                    "--profile-modified-share", Double.toString(profile.modifiedShare()),
+                    "--profile-mutate-in-place", Boolean.toString(profile.mutateInPlace())));
         }
         if (replication.delivery() == Delivery.ASYNC) {
             command.addAll(List.of("--async-bundle-timeout", replication.asyncQueue().bundleTimeout().toMillis() + "ms",

@@ -158,7 +158,7 @@ class ScenarioProblemsTest {
         List<SpecProblem> problems = problemsOf("""
                 name: x
                 cluster: {nodes: 3}
-                replication: {placement: buddy, granularity: attribute, delivery: eventually}
+                replication: {placement: buddy, granularity: delta, delivery: eventually}
                 workload: {app: cart}
                 load: {users: 60, thinkTime: 1s, duration: 45s}
                 faults:
@@ -167,9 +167,9 @@ class ScenarioProblemsTest {
 
         assertThat(problems).containsExactly(
                 new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
-                new SpecProblem("replication.granularity", "attribute", "a granularity, one of: session"),
+                new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
-                new SpecProblem("workload.app", "cart", "an app, one of: counter"),
+                new SpecProblem("workload.app", "cart", "an app, one of: counter, profile"),
                 new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
     }
 
