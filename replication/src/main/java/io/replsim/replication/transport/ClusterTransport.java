@@ -151,7 +151,12 @@ public final class ClusterTransport implements AutoCloseable {
         byte[] bytes = marshaller.marshal(message);
         RspList<Object> responses;
         try {
-            var options = new RequestOptions(ResponseMode.GET_ALL, timeout.toMillis()).anycasting(true);
+            // OOB: a receiver handles requests from one sender concurrently rather than one after another, so one
+            // slow (cold, large) message does not hold up every other session's. Order per session does not need
+            // JGroups: a sync sender holds the session's lock until the ack, an async one waits for each bundle's
+            // ack before sending the next, and receivers drop versions older than what they hold.
+            var options = new RequestOptions(ResponseMode.GET_ALL, timeout.toMillis()).anycasting(true)
+                    .flags(Message.Flag.OOB);
             counters.sent(destinations.size(), bytes.length);
             responses = dispatcher.castMessage(destinations.keySet(), new BytesMessage(null, bytes), options);
         } catch (Exception e) {
