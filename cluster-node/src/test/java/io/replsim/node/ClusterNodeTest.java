@@ -163,12 +163,13 @@ class ClusterNodeTest {
                 "sessions", "requests", "replication", "view", "viewHistory");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
                 "utilization", "windowMs", "processCpuMs");
-        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup");
+        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes");
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
                 "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
-                "async");
+                "async", "replications", "marshalledMessages", "marshalledBytes", "marshalMicrosTotal",
+                "unmarshalMicrosTotal");
         assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
                 "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
@@ -185,6 +186,13 @@ class ClusterNodeTest {
         assertThat(stats.get("replication").get("granularity").asText()).isEqualTo("SESSION");
         assertThat(stats.get("replication").get("delivery").asText()).isEqualTo("SYNC");
         assertThat(stats.get("replication").get("messagesSent").asLong()).isPositive();
+        assertThat(stats.get("replication").get("replications").asLong()).isPositive();
+        assertThat(stats.get("replication").get("marshalledBytes").asLong()).isPositive();
+        assertThat(stats.get("replication").get("marshalledMessages").asLong())
+                .isLessThanOrEqualTo(stats.get("replication").get("messagesSent").asLong());
+        // Two nodes back up node1's sessions; node1 backs up theirs, each with a 1 KB payload.
+        assertThat(stats.get("sessions").get("backupBytes").asLong())
+                .isGreaterThanOrEqualTo(1024L * stats.get("sessions").get("backup").asLong());
         assertThat(stats.get("view").get("coordinator").asText()).isEqualTo("node1");
         assertThat(stats.get("view").get("id").asText()).startsWith("[node1|");
         assertThat(stats.get("view").get("members")).extracting(JsonNode::asText)

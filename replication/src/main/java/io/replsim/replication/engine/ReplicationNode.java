@@ -85,7 +85,7 @@ public final class ReplicationNode implements AutoCloseable {
     }
 
     public ReplicationStats stats() {
-        return new ReplicationStats(spec, transport.stats(), counters.failures(), counters.microsTotal(),
+        return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
                 counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats());
     }
 

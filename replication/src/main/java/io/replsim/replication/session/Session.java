@@ -31,6 +31,7 @@ public final class Session {
     private final ReplicationTrigger trigger;
     private Instant lastAccess;
     private Instant lastReplicated;
+    private volatile long replicaFootprint; // volatile: SessionStore.backupFootprintBytes() samples it without the lock
     private boolean ownerChanged;
 
     Session(SessionId id, NodeId owner, Instant created, ReplicationTrigger trigger) {
@@ -172,6 +173,7 @@ public final class Session {
         lastAccess = Instant.ofEpochMilli(lastAccessEpochMs);
         attributes.putAll(changed);
         attributes.keySet().removeAll(removed);
+        replicaFootprint = ReplicaFootprint.of(attributes);
     }
 
     void applySnapshot(SessionSnapshot snapshot) {
@@ -182,5 +184,11 @@ public final class Session {
         attributes.putAll(snapshot.attributes());
         dirtyAttributes.clear();
         ownerChanged = false;
+        replicaFootprint = ReplicaFootprint.of(attributes);
+    }
+
+    /** The estimated heap of this copy as last applied from a replica; 0 for a session created here. */
+    long replicaFootprint() {
+        return replicaFootprint;
     }
 }

@@ -265,6 +265,20 @@ public final class SessionStore {
         return owned;
     }
 
+    /**
+     * The estimated heap held by copies of other members' sessions ({@link ReplicaFootprint}): what a placement
+     * costs each node. Sampled without locks, like {@link #counts()}.
+     */
+    public long backupFootprintBytes() {
+        long bytes = 0;
+        for (Session session : sessions.values()) {
+            if (!session.owner().equals(self)) {
+                bytes += session.replicaFootprint();
+            }
+        }
+        return bytes;
+    }
+
     /** How many sessions this node fetched from other members since it started. */
     public long gravitations() {
         return gravitations.sum();

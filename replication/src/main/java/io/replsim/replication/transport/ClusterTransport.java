@@ -148,7 +148,9 @@ public final class ClusterTransport implements AutoCloseable {
         if (destinations.isEmpty()) {
             return new Replies(Map.of(), List.of(), departed);
         }
+        long marshalStart = System.nanoTime();
         byte[] bytes = marshaller.marshal(message);
+        counters.marshalled(bytes.length, System.nanoTime() - marshalStart);
         RspList<Object> responses;
         try {
             // OOB: a receiver handles requests from one sender concurrently rather than one after another, so one
@@ -200,7 +202,9 @@ public final class ClusterTransport implements AutoCloseable {
         counters.received(bytes.length);
         Ack ack;
         try {
+            long unmarshalStart = System.nanoTime();
             ReplicationMessage message = marshaller.unmarshal(bytes, ReplicationMessage.class);
+            counters.unmarshalled(System.nanoTime() - unmarshalStart);
             ack = inbound.handle(sender, message);
         } catch (RejectedMessageException e) {
             ack = reject(sender, e.offending(), e.getMessage());

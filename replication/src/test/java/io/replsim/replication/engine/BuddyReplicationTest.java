@@ -47,6 +47,23 @@ class BuddyReplicationTest {
     }
 
     @Test
+    void onlyTheBuddyCountsTheCopysMemoryAndTheOwnerCountsOneSerialization() throws Exception {
+        cluster = LoopbackCluster.start(4, BUDDY);
+        ReplicationNode owner = cluster.node(2);
+        try (ActiveSession active = owner.store().create()) {
+            active.session().setAttribute("payload", new byte[10_000]);
+            owner.store().update(active);
+        }
+
+        assertThat(cluster.node(3).store().backupFootprintBytes()).isBetween(10_000L, 11_000L);
+        assertThat(owner.store().backupFootprintBytes()).isZero();
+        assertThat(cluster.node(1).store().backupFootprintBytes()).isZero();
+        assertThat(owner.stats().replications()).isEqualTo(1);
+        assertThat(owner.stats().traffic().marshalledMessages()).isEqualTo(1);
+        assertThat(owner.stats().traffic().marshalledBytes()).isGreaterThan(10_000);
+    }
+
+    @Test
     void whenTheOwnerIsKilledEverySessionIsServedElsewhereWithItsLastSerial() throws Exception {
         cluster = LoopbackCluster.start(5, BUDDY);
         List<SessionId> ids = new ArrayList<>();
