@@ -2,6 +2,7 @@ package io.replsim.node;
 
 import io.replsim.node.admin.AdminServer;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
 import io.replsim.node.options.NodeOptions;
@@ -64,7 +65,9 @@ public final class ClusterNode implements AutoCloseable {
                     .addExactPath(CounterApp.PATH, new CounterApp(options.name(), replication.store(),
                             options.payloadBytes(), requests, new JsonWriter()))
                     .addExactPath(ProfileApp.PATH, new ProfileApp(options.name(), replication.store(),
-                            options.profile(), requests, new JsonWriter()));
+                            options.profile(), requests, new JsonWriter()))
+                    .addExactPath(BeanApp.PATH, new BeanApp(options.name(), replication.store(), requests,
+                            new JsonWriter()));
             var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
             return new ClusterNode(options, cpu, replication, admin, app);
         } catch (Exception | Error e) {

@@ -84,6 +84,14 @@ public final class Session {
         return Optional.ofNullable(value);
     }
 
+    /**
+     * The value, never marking it dirty whatever the trigger: for a container that decides itself what changed, as
+     * an SFSB container does with the bean's isModified().
+     */
+    public Optional<Serializable> peekAttribute(String name) {
+        return Optional.ofNullable(attributes.get(name));
+    }
+
     /** Stores a value and marks it dirty: only a {@code setAttribute} tells replication that something changed. */
     public void setAttribute(String name, Serializable value) {
         Objects.requireNonNull(name, "name");

@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
 import java.util.Arrays;
@@ -11,7 +12,9 @@ public enum App {
     /** A per-session serial number and payload: every response tells whether the session survived intact. */
     COUNTER(CounterApp.PATH),
     /** Sessions shaped like an application's (workload.profile), with the counter's serial and digest. */
-    PROFILE(ProfileApp.PATH);
+    PROFILE(ProfileApp.PATH),
+    /** A stateful session bean per user, incremented on each call, failing over like a session. */
+    BEAN(BeanApp.PATH);
 
     private final String path;
 

@@ -169,7 +169,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
                 new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
-                new SpecProblem("workload.app", "cart", "an app, one of: counter, profile"),
+                new SpecProblem("workload.app", "cart", "an app, one of: counter, profile, bean"),
                 new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
     }
 
