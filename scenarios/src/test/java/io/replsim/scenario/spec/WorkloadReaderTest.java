@@ -70,6 +70,15 @@ class WorkloadReaderTest {
                 new SpecProblem("workload.profile", "{attributes: 3}", "no profile unless app is profile"));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"async-buddies.yaml", "sfsb.yaml"})
+    void theEngineScenariosLoad(String file) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.load(Path.of(file));
+
+        assertThat(spec.name()).isEqualTo(file.replace(".yaml", ""));
+        assertThat(spec.faults()).hasSize(1);
+    }
+
     @Test
     void theProfileBugScenarioLoads() throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Path.of("profile-bug.yaml"));
