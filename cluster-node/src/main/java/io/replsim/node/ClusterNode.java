@@ -3,6 +3,7 @@ package io.replsim.node;
 import io.replsim.node.admin.AdminServer;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.app.BeanApp;
+import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
 import io.replsim.node.options.NodeOptions;
@@ -67,6 +68,8 @@ public final class ClusterNode implements AutoCloseable {
                     .addExactPath(ProfileApp.PATH, new ProfileApp(options.name(), replication.store(),
                             options.profile(), requests, new JsonWriter()))
                     .addExactPath(BeanApp.PATH, new BeanApp(options.name(), replication.store(), requests,
+                            new JsonWriter()))
+                    .addExactPath(CartApp.PATH, new CartApp(options.name(), replication.store(), requests,
                             new JsonWriter()));
             var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
             return new ClusterNode(options, cpu, replication, admin, app);

@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.node.app.BeanApp;
+import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
 import java.util.Arrays;
@@ -14,7 +15,9 @@ public enum App {
     /** Sessions shaped like an application's (workload.profile), with the counter's serial and digest. */
     PROFILE(ProfileApp.PATH),
     /** A stateful session bean per user, incremented on each call, failing over like a session. */
-    BEAN(BeanApp.PATH);
+    BEAN(BeanApp.PATH),
+    /** A shopping cart of small line items, one added per request. */
+    CART(CartApp.PATH);
 
     private final String path;
 

@@ -159,7 +159,7 @@ class ScenarioProblemsTest {
                 name: x
                 cluster: {nodes: 3}
                 replication: {placement: buddy, granularity: delta, delivery: eventually}
-                workload: {app: cart}
+                workload: {app: basket}
                 load: {users: 60, thinkTime: 1s, duration: 45s}
                 faults:
                   - {type: pause, at: 1s}
@@ -169,7 +169,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
                 new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
-                new SpecProblem("workload.app", "cart", "an app, one of: counter, profile, bean"),
+                new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),
                 new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
     }
 
