@@ -183,6 +183,22 @@ class BuddyReplicationTest {
     }
 
     @Test
+    void underFullReplicationTheLastSurvivorOfNMinusOneFailuresServesEverySession() throws Exception {
+        cluster = LoopbackCluster.start(4, ReplicationSpec.fullSync());
+        Map<SessionId, Integer> ownerOf = new LinkedHashMap<>();
+        for (int number = 1; number <= 4; number++) {
+            ownerOf.put(create(cluster.node(number), number), number);
+        }
+
+        cluster.stop(1, 2, 4);
+
+        for (var entry : ownerOf.entrySet()) {
+            assertThat(increment(cluster.node(3), entry.getKey())).contains(entry.getValue() + 1);
+        }
+        assertThat(cluster.node(3).store().counts().owned()).isEqualTo(4);
+    }
+
+    @Test
     void aSessionNobodyHoldsIsNotFound() throws Exception {
         cluster = LoopbackCluster.start(3, BUDDY);
 
