@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -141,7 +142,7 @@ public class LoopbackReplicationBenchmark {
         });
         client = new Socket(loopback, echoServer.getLocalPort());
         client.setTcpNoDelay(true);
-        clientOut = new DataOutputStream(new java.io.BufferedOutputStream(client.getOutputStream()));
+        clientOut = new DataOutputStream(new BufferedOutputStream(client.getOutputStream()));
         clientIn = new DataInputStream(client.getInputStream());
     }
 

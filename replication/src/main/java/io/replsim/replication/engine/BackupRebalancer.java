@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -61,7 +62,7 @@ final class BackupRebalancer implements AutoCloseable {
     void viewInstalled(ClusterView view) {
         try {
             worker.execute(() -> rebalance(view));
-        } catch (java.util.concurrent.RejectedExecutionException closing) {
+        } catch (RejectedExecutionException closing) {
             log.debug("view {} arrived while closing", view.id());
         }
     }
