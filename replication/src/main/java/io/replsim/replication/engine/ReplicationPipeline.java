@@ -66,8 +66,9 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
             send(session, backups);
         }
         if (session.ownerChanged()) {
-            // A takeover: the old owner and old backups may hold copies that are not ours to keep. Only after our
-            // own backups hold the new version, so the session is never held by fewer members than placement says.
+            // A takeover: the old owner and old backups may hold copies that are not ours to keep. Under sync only
+            // after our own backups hold the new version, so the session is never held by fewer members than
+            // placement says; under async once it is queued, which is part of the loss window async accepts.
             List<NodeId> others = view.members().stream()
                     .filter(member -> !member.equals(self) && !backups.contains(member)).toList();
             staleCopies.removeFrom(others, List.of(new SessionVersion(session.id(), session.version() - 1)));
