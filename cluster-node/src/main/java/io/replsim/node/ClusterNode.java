@@ -2,7 +2,10 @@ package io.replsim.node;
 
 import io.replsim.node.admin.AdminServer;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.BeanApp;
+import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
+import io.replsim.node.app.ProfileApp;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.stats.CpuSampler;
 import io.replsim.node.stats.RequestCounters;
@@ -59,8 +62,15 @@ public final class ClusterNode implements AutoCloseable {
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
-            PathHandler routes = Handlers.path().addExactPath(CounterApp.PATH, new CounterApp(options.name(),
-                    replication.store(), options.payloadBytes(), requests, new JsonWriter()));
+            PathHandler routes = Handlers.path()
+                    .addExactPath(CounterApp.PATH, new CounterApp(options.name(), replication.store(),
+                            options.payloadBytes(), requests, new JsonWriter()))
+                    .addExactPath(ProfileApp.PATH, new ProfileApp(options.name(), replication.store(),
+                            options.profile(), requests, new JsonWriter()))
+                    .addExactPath(BeanApp.PATH, new BeanApp(options.name(), replication.store(), requests,
+                            new JsonWriter()))
+                    .addExactPath(CartApp.PATH, new CartApp(options.name(), replication.store(), requests,
+                            new JsonWriter()));
             var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
             return new ClusterNode(options, cpu, replication, admin, app);
         } catch (Exception | Error e) {

@@ -3,6 +3,7 @@ package io.replsim.node;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
@@ -42,7 +43,8 @@ class ClusterNodeTest {
         String cluster = "node-test-" + UUID.randomUUID();
         for (int i = 1; i <= 3; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, List.of(), 4, 1.0, 1024, ReplicationSpec.fullSync(), OptionalLong.empty());
+                    7800, List.of(), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(),
+                    OptionalLong.empty());
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(),
                     shutdownRequests::incrementAndGet));
         }
@@ -161,11 +163,15 @@ class ClusterNodeTest {
                 "sessions", "requests", "replication", "view", "viewHistory");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
                 "utilization", "windowMs", "processCpuMs");
-        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup");
+        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes");
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
-                "failures", "replicationMicrosTotal", "replicationMicrosMax");
+                "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
+                "async", "replications", "marshalledMessages", "marshalledBytes", "marshalMicrosTotal",
+                "unmarshalMicrosTotal");
+        assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
+                "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
                 "installedAtEpochMs");
         assertThat(fieldNames(stats.get("viewHistory").get(0))).containsExactlyInAnyOrder("id", "members",
@@ -180,6 +186,13 @@ class ClusterNodeTest {
         assertThat(stats.get("replication").get("granularity").asText()).isEqualTo("SESSION");
         assertThat(stats.get("replication").get("delivery").asText()).isEqualTo("SYNC");
         assertThat(stats.get("replication").get("messagesSent").asLong()).isPositive();
+        assertThat(stats.get("replication").get("replications").asLong()).isPositive();
+        assertThat(stats.get("replication").get("marshalledBytes").asLong()).isPositive();
+        assertThat(stats.get("replication").get("marshalledMessages").asLong())
+                .isLessThanOrEqualTo(stats.get("replication").get("messagesSent").asLong());
+        // Two nodes back up node1's sessions; node1 backs up theirs, each with a 1 KB payload.
+        assertThat(stats.get("sessions").get("backupBytes").asLong())
+                .isGreaterThanOrEqualTo(1024L * stats.get("sessions").get("backup").asLong());
         assertThat(stats.get("view").get("coordinator").asText()).isEqualTo("node1");
         assertThat(stats.get("view").get("id").asText()).startsWith("[node1|");
         assertThat(stats.get("view").get("members")).extracting(JsonNode::asText)

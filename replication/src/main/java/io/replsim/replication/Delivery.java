@@ -3,9 +3,13 @@ package io.replsim.replication;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** Whether a request waits for its backups: SYNC answers only after every backup acknowledged the change. */
+/**
+ * Whether a request waits for its backups: SYNC answers only after every backup acknowledged the change; ASYNC
+ * answers at once and the change follows from a queue, so a crash can lose what is still queued.
+ */
 public enum Delivery {
-    SYNC;
+    SYNC,
+    ASYNC;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
@@ -14,6 +18,6 @@ public enum Delivery {
     public static Delivery parse(String text) {
         return Arrays.stream(values()).filter(d -> d.label().equalsIgnoreCase(text.trim())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
-                        "unknown delivery \"" + text + "\"; expected one of: sync"));
+                        "unknown delivery \"" + text + "\"; expected one of: sync, async"));
     }
 }

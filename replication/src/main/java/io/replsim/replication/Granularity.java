@@ -3,9 +3,13 @@ package io.replsim.replication;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** What travels on a replication: the whole session (GlassFish's "full session" scope). */
+/**
+ * What travels on a replication: the whole session (GlassFish's "full session" scope, JBoss's SESSION), or only
+ * the attributes that are dirty plus removals and metadata (JBoss's ATTRIBUTE, GlassFish's "modified-attribute").
+ */
 public enum Granularity {
-    SESSION;
+    SESSION,
+    ATTRIBUTE;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
@@ -14,6 +18,6 @@ public enum Granularity {
     public static Granularity parse(String text) {
         return Arrays.stream(values()).filter(g -> g.label().equalsIgnoreCase(text.trim())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
-                        "unknown granularity \"" + text + "\"; expected one of: session"));
+                        "unknown granularity \"" + text + "\"; expected one of: session, attribute"));
     }
 }

@@ -1,23 +1,32 @@
 package io.replsim.replication;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Who must hold copies of a session besides its primary. Pure: the same inputs give the same backups, so
- * every member computes the same answer from the view it has. Buddy placements join this type later.
+ * every member computes the same answer from the view it has.
  */
-public sealed interface Placement permits Placement.AllMembers {
+public sealed interface Placement permits Placement.AllMembers, Placement.Buddies {
 
     List<NodeId> backupsFor(SessionId session, NodeId primary, ClusterView view);
 
     /** The name used in scenario files and on the node's command line. */
     String label();
 
+    /** The label with its parameters, for reports: {@code buddies(1)}. */
+    default String describe() {
+        return label();
+    }
+
+    /** Buddies take their count and pools from their own arguments; the label alone gives the defaults. */
     static Placement parse(String text) {
         return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "all" -> new AllMembers();
+            case "buddies" -> new Buddies(1, BuddyPools.none());
             default -> throw new IllegalArgumentException(
-                    "unknown placement \"" + text + "\"; expected one of: all");
+                    "unknown placement \"" + text + "\"; expected one of: all, buddies");
         };
     }
 
@@ -31,6 +40,48 @@ public sealed interface Placement permits Placement.AllMembers {
         @Override
         public String label() {
             return "all";
+        }
+    }
+
+    /**
+     * Buddy replication (JBoss AS 5 §1.6, GlassFish's replica partner for count 1): the next {@code count} members
+     * after the primary in view order, wrapping around, members of the primary's pool first. Since every member
+     * walks the same view, a primary's buddies change only when a member next to it joins or leaves.
+     */
+    record Buddies(int count, BuddyPools pools) implements Placement {
+        public Buddies {
+            Objects.requireNonNull(pools, "pools");
+            if (count < 1) {
+                throw new IllegalArgumentException("a buddy placement has at least 1 buddy, got " + count);
+            }
+        }
+
+        @Override
+        public List<NodeId> backupsFor(SessionId session, NodeId primary, ClusterView view) {
+            List<NodeId> members = view.members();
+            // A primary outside the view (it left) has no position: walk from the start of the view.
+            int start = members.indexOf(primary) + 1;
+            List<NodeId> sameAfter = new ArrayList<>();
+            List<NodeId> othersAfter = new ArrayList<>();
+            for (int step = 0; step < members.size(); step++) {
+                NodeId candidate = members.get((start + step) % members.size());
+                if (candidate.equals(primary)) {
+                    continue;
+                }
+                (pools.samePool(primary, candidate) ? sameAfter : othersAfter).add(candidate);
+            }
+            sameAfter.addAll(othersAfter);
+            return List.copyOf(sameAfter.subList(0, Math.min(count, sameAfter.size())));
+        }
+
+        @Override
+        public String label() {
+            return "buddies";
+        }
+
+        @Override
+        public String describe() {
+            return "buddies(" + count + (pools.pools().isEmpty() ? "" : ", pools " + pools.label()) + ")";
         }
     }
 }

@@ -3,22 +3,62 @@ package io.replsim.replication;
 import java.time.Duration;
 import java.util.Objects;
 
-/** The replication choices of one cluster: each an independent type, mapped to behaviour in one place. */
-public record ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout) {
+/**
+ * The replication choices of one cluster: each an independent type, mapped to behaviour in one place.
+ *
+ * @param syncTimeout             how long a sync request waits for its backups; also bounds gravitation, pushes
+ *                                and removals
+ * @param asyncQueue              how async delivery queues and bundles; unused under sync
+ * @param trigger                 what marks an attribute dirty
+ * @param maxUnreplicatedInterval a request that dirtied nothing still replicates the session's metadata (its last
+ *                                access) when the last replication is older than this; zero: on every request
+ */
+public record ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
+                              AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
+    public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
+    /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
+    public static final Duration DEFAULT_MAX_UNREPLICATED_INTERVAL = Duration.ofSeconds(60);
 
     public ReplicationSpec {
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(granularity, "granularity");
         Objects.requireNonNull(delivery, "delivery");
         Objects.requireNonNull(syncTimeout, "syncTimeout");
+        Objects.requireNonNull(asyncQueue, "asyncQueue");
+        Objects.requireNonNull(trigger, "trigger");
+        Objects.requireNonNull(maxUnreplicatedInterval, "maxUnreplicatedInterval");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
+        if (maxUnreplicatedInterval.isNegative()) {
+            throw new IllegalArgumentException("maxUnreplicatedInterval must not be negative, got "
+                    + maxUnreplicatedInterval);
+        }
     }
 
-    /** Full-session, synchronous replication to every member: the only combination built so far. */
+    /** With the default async queue, trigger and interval. */
+    public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout) {
+        this(placement, granularity, delivery, syncTimeout, AsyncQueue.DEFAULT, DEFAULT_TRIGGER,
+                DEFAULT_MAX_UNREPLICATED_INTERVAL);
+    }
+
+    /** Full-session, synchronous replication to every member: the default. */
     public static ReplicationSpec fullSync() {
         return new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC, DEFAULT_SYNC_TIMEOUT);
+    }
+
+    public ReplicationSpec withAsyncQueue(AsyncQueue queue) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
+                maxUnreplicatedInterval);
+    }
+
+    public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
+                maxUnreplicatedInterval);
+    }
+
+    public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval);
     }
 }

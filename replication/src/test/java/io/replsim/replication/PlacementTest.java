@@ -3,6 +3,7 @@ package io.replsim.replication;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +12,8 @@ class PlacementTest {
     private static final NodeId A = new NodeId("a");
     private static final NodeId B = new NodeId("b");
     private static final NodeId C = new NodeId("c");
+    private static final NodeId D = new NodeId("d");
+    private static final NodeId E = new NodeId("e");
     private static final SessionId SESSION = new SessionId("s1");
 
     @Test
@@ -35,6 +38,48 @@ class PlacementTest {
     @Test
     void parseAcceptsTheCommandLineLabelAndNamesTheChoicesOtherwise() {
         assertThat(Placement.parse(" ALL ")).isEqualTo(new Placement.AllMembers());
-        assertThatThrownBy(() -> Placement.parse("buddies")).hasMessageContaining("expected one of: all");
+        assertThat(Placement.parse("buddies")).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+        assertThatThrownBy(() -> Placement.parse("neighbours")).hasMessageContaining("expected one of: all, buddies");
+    }
+
+    @Test
+    void buddiesAreTheNextMembersInViewOrderWrappingAround() {
+        var view = new ClusterView("[a|5]", List.of(A, B, C, D, E));
+
+        assertThat(new Placement.Buddies(1, BuddyPools.none()).backupsFor(SESSION, B, view)).containsExactly(C);
+        assertThat(new Placement.Buddies(2, BuddyPools.none()).backupsFor(SESSION, D, view)).containsExactly(E, A);
+        assertThat(new Placement.Buddies(9, BuddyPools.none()).backupsFor(SESSION, A, view))
+                .containsExactly(B, C, D, E);
+    }
+
+    @Test
+    void buddiesPreferTheirPoolThenFillFromTheRest() {
+        var view = new ClusterView("[a|5]", List.of(A, B, C, D, E));
+        var pools = new BuddyPools(List.of(Set.of(A, C), Set.of(B, D, E)));
+
+        assertThat(new Placement.Buddies(1, pools).backupsFor(SESSION, A, view)).containsExactly(C);
+        assertThat(new Placement.Buddies(1, pools).backupsFor(SESSION, E, view)).containsExactly(B);
+        assertThat(new Placement.Buddies(2, pools).backupsFor(SESSION, C, view)).containsExactly(A, D);
+    }
+
+    @Test
+    void whenABuddyLeavesTheNextMemberTakesItsPlace() {
+        var before = new ClusterView("[a|5]", List.of(A, B, C, D));
+        var after = new ClusterView("[a|6]", List.of(A, C, D));
+        var placement = new Placement.Buddies(1, BuddyPools.none());
+
+        assertThat(placement.backupsFor(SESSION, A, before)).containsExactly(B);
+        assertThat(placement.backupsFor(SESSION, A, after)).containsExactly(C);
+        assertThat(placement.backupsFor(SESSION, C, after)).isEqualTo(placement.backupsFor(SESSION, C, before));
+    }
+
+    @Test
+    void buddyPoolsRefuseAMemberInTwoPoolsAndReadTheirCommandLineForm() {
+        assertThatThrownBy(() -> new BuddyPools(List.of(Set.of(A, B), Set.of(B)))).hasMessageContaining("b is in more");
+        var parsed = BuddyPools.parse("a,c/b, d");
+        assertThat(parsed.samePool(A, C)).isTrue();
+        assertThat(parsed.samePool(B, D)).isTrue();
+        assertThat(parsed.samePool(A, B)).isFalse();
+        assertThat(BuddyPools.parse(parsed.label())).isEqualTo(parsed);
     }
 }

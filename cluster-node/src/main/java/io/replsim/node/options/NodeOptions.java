@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 
@@ -10,16 +11,19 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * Everything a node runs with, typed. Port 0 means "any free port" (in-JVM tests); the command line always
+ * Everything a node runs with, typed. {@code payloadBytes} shapes the counter app's sessions, {@code profile} the
+ * profile app's. Port 0 means "any free port" (in-JVM tests); the command line always
  * names real ports.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, List<InetSocketAddress> members, int workers, double cpuBudgetCores,
-                          int payloadBytes, ReplicationSpec replication, OptionalLong parentPid) {
+                          int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                          OptionalLong parentPid) {
     public NodeOptions {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(replication, "replication");
         Objects.requireNonNull(parentPid, "parentPid");
         members = List.copyOf(members);

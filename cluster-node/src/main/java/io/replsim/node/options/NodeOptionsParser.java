@@ -1,10 +1,15 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.SessionProfile;
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.net.InetAddress;
@@ -32,7 +37,10 @@ public final class NodeOptionsParser {
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
             "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
-            "--granularity", "--delivery", "--sync-timeout", "--parent-pid");
+            "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
+            "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
+            "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
+            "--profile-modified-share", "--profile-mutate-in-place");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -50,15 +58,85 @@ public final class NodeOptionsParser {
         double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
         int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
-        Placement placement = convert(given, "--placement", "all", Placement::parse, "one of: all");
-        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse, "one of: session");
-        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync");
+        Placement placement = placement(given);
+        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse,
+                "one of: session, attribute");
+        ReplicationTrigger trigger = convert(given, "--trigger", ReplicationSpec.DEFAULT_TRIGGER.label(),
+                ReplicationTrigger::parse, "one of: set, set-and-non-primitive-get, set-and-get");
+        String intervalText = given.getOrDefault("--max-unreplicated-interval", "60s");
+        Duration maxUnreplicatedInterval = DurationText.parse(intervalText).orElseThrow(() ->
+                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.FORMAT
+                        + " (0s: every request)"));
+        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
-                payloadBytes, new ReplicationSpec(placement, granularity, delivery, syncTimeout), parentPid);
+                payloadBytes, profile(given), new ReplicationSpec(placement, granularity, delivery, syncTimeout,
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval), parentPid);
+    }
+
+    private static SessionProfile profile(Map<String, String> given) throws BadArgumentException {
+        SessionProfile defaults = SessionProfile.DEFAULT;
+        int attributes = intIn(given, "--profile-attributes", defaults.attributes(), 1, 10_000);
+        int attributeBytes = intIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1, MAX_PAYLOAD_BYTES);
+        AttributeShape shape = convert(given, "--profile-shape", defaults.shape().label(), AttributeShape::parse,
+                "one of: bytes, graph");
+        String shareExpected = "a share from 0 to 1, such as 0.2";
+        double share = convert(given, "--profile-modified-share", String.valueOf(defaults.modifiedShare()),
+                text -> {
+                    double value = Double.parseDouble(text.trim());
+                    if (!(value >= 0 && value <= 1)) {
+                        throw new IllegalArgumentException(shareExpected);
+                    }
+                    return value;
+                }, shareExpected);
+        boolean mutateInPlace = convert(given, "--profile-mutate-in-place", String.valueOf(defaults.mutateInPlace()),
+                text -> switch (text.trim()) {
+                    case "true" -> true;
+                    case "false" -> false;
+                    default -> throw new IllegalArgumentException("true or false");
+                }, "true or false");
+        return new SessionProfile(attributes, attributeBytes, shape, share, mutateInPlace);
+    }
+
+    /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */
+    private static AsyncQueue asyncQueue(Map<String, String> given, Delivery delivery) throws BadArgumentException {
+        List<String> asyncOnly = List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
+        if (delivery != Delivery.ASYNC) {
+            for (String option : asyncOnly) {
+                if (given.containsKey(option)) {
+                    throw new BadArgumentException(option, given.get(option), "no such option unless --delivery async");
+                }
+            }
+            return AsyncQueue.DEFAULT;
+        }
+        String timeoutText = given.get("--async-bundle-timeout");
+        Duration bundleTimeout = timeoutText == null ? AsyncQueue.DEFAULT.bundleTimeout()
+                : DurationText.parse(timeoutText).orElseThrow(() -> new BadArgumentException("--async-bundle-timeout",
+                        timeoutText, DurationText.FORMAT + " (0ms sends at once)"));
+        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueue.DEFAULT.maxBundle(), 1, 10_000);
+        int capacity = intIn(given, "--async-capacity", AsyncQueue.DEFAULT.capacity(), 1, 10_000_000);
+        return new AsyncQueue(bundleTimeout, maxBundle, capacity);
+    }
+
+    /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */
+    private static Placement placement(Map<String, String> given) throws BadArgumentException {
+        Placement named = convert(given, "--placement", "all", Placement::parse, "one of: all, buddies");
+        if (!(named instanceof Placement.Buddies)) {
+            for (String buddyOnly : List.of("--buddies", "--buddy-pools")) {
+                if (given.containsKey(buddyOnly)) {
+                    throw new BadArgumentException(buddyOnly, given.get(buddyOnly), "no such option unless "
+                            + "--placement buddies");
+                }
+            }
+            return named;
+        }
+        int count = intIn(given, "--buddies", 1, 1, 64);
+        BuddyPools pools = convert(given, "--buddy-pools", "", BuddyPools::parse,
+                "pools separated by '/', members by ',', each member in one pool, such as node1,node2/node3,node4");
+        return new Placement.Buddies(count, pools);
     }
 
     private static Map<String, String> split(String[] args) throws BadArgumentException {

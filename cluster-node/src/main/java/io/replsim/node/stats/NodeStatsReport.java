@@ -9,15 +9,28 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
     public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs) {
     }
 
-    public record Sessions(int owned, int backup) {
+    /** {@code backupBytes}: the estimated heap held by backup copies (payload bytes plus a fixed per-object cost). */
+    public record Sessions(int owned, int backup, long backupBytes) {
     }
 
     public record Requests(long total, long errors) {
     }
 
+    /**
+     * Per node; divide by {@code replications} for per-request figures. {@code marshalled*} count each serialization
+     * once (whatever its fan-out), {@code unmarshalMicrosTotal} the time spent reading received messages.
+     */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
-                              long failures, long replicationMicrosTotal, long replicationMicrosMax) {
+                              long failures, long replicationMicrosTotal, long replicationMicrosMax,
+                              long gravitations, long sessionsPushed, Async async, long replications,
+                              long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
+                              long unmarshalMicrosTotal) {
+    }
+
+    /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */
+    public record Async(long queued, long enqueued, long dropped, long sent, long failed, long discarded,
+                        long bundles, long lagMicrosTotal, long lagMicrosMax) {
     }
 
     public record View(String id, String coordinator, List<String> members, long installedAtEpochMs) {

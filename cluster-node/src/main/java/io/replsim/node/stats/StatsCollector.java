@@ -1,6 +1,7 @@
 package io.replsim.node.stats;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.engine.ReplicationNode;
 import io.replsim.replication.engine.ReplicationStats;
 import io.replsim.replication.session.SessionCounts;
@@ -40,18 +41,27 @@ public final class StatsCollector {
                 new NodeStatsReport.Cpu(window.budgetCores(), window.usedCores(), window.utilization(),
                         window.windowMs(), window.processCpuMs()),
                 workers,
-                new NodeStatsReport.Sessions(sessions.owned(), sessions.backup()),
+                new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
+                        replication.store().backupFootprintBytes()),
                 new NodeStatsReport.Requests(requests.total(), requests.errors()),
                 new NodeStatsReport.Replication(
                         stats.spec().placement().label().toUpperCase(Locale.ROOT),
                         stats.spec().granularity().name(), stats.spec().delivery().name(),
                         traffic.messagesSent(), traffic.bytesSent(), traffic.messagesReceived(),
                         traffic.bytesReceived(), traffic.rejectedMessages(), stats.failures(),
-                        stats.replicationMicrosTotal(), stats.replicationMicrosMax()),
+                        stats.replicationMicrosTotal(), stats.replicationMicrosMax(), stats.gravitations(),
+                        stats.sessionsPushed(), async(stats.async()), stats.replications(),
+                        traffic.marshalledMessages(), traffic.marshalledBytes(), traffic.marshalMicrosTotal(),
+                        traffic.unmarshalMicrosTotal()),
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),
                         view.installedAtEpochMs())).toList());
+    }
+
+    private static NodeStatsReport.Async async(AsyncStats async) {
+        return new NodeStatsReport.Async(async.queued(), async.enqueued(), async.dropped(), async.sent(),
+                async.failed(), async.discarded(), async.bundles(), async.lagMicrosTotal(), async.lagMicrosMax());
     }
 
     private static List<String> names(List<NodeId> members) {

@@ -1,9 +1,14 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.SessionProfile;
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationTrigger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -72,9 +78,9 @@ class NodeOptionsParserTest {
             "--workers      | 0                | a whole number 1-10000",
             "--cpu-budget   | -1               | a positive number of cores",
             "--payload-bytes| lots             | a whole number 0-16777216",
-            "--placement    | buddies          | one of: all",
-            "--granularity  | attribute        | one of: session",
-            "--delivery     | async            | one of: sync",
+            "--placement    | neighbours       | one of: all, buddies",
+            "--granularity  | delta            | one of: session, attribute",
+            "--delivery     | eventually       | one of: sync, async",
             "--sync-timeout | 2                | a positive a duration such as 500ms",
             "--sync-timeout | 0s               | a positive a duration such as 500ms",
             "--parent-pid   | -5               | a process id",
@@ -87,6 +93,89 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo(option);
         assertThat(bad.getMessage()).startsWith(option + ": got \"" + value + "\", expected ").contains(expected);
+    }
+
+    @Test
+    void theBuddyPlacementTakesItsCountAndPools() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, "buddies");
+        args.addAll(List.of("--buddies", "2", "--buddy-pools", "node1,node2/node3,node4"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().placement()).isEqualTo(new Placement.Buddies(2, new BuddyPools(List.of(
+                Set.of(new NodeId("node1"), new NodeId("node2")), Set.of(new NodeId("node3"), new NodeId("node4"))))));
+    }
+
+    @ParameterizedTest(name = "{0} {1} with --placement {2}")
+    @CsvSource(delimiter = '|', value = {
+            "--buddies      | 0                   | buddies | a whole number 1-64",
+            "--buddy-pools  | node1,node2/node2   | buddies | each member in one pool",
+            "--buddies      | 1                   | all     | no such option unless --placement buddies",
+    })
+    void aBadBuddyArgumentIsNamed(String option, String value, String placement, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, placement);
+        args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
+    }
+
+    @Test
+    void asyncDeliveryTakesItsQueueSettings() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--delivery") + 1, "async");
+        args.addAll(List.of("--async-bundle-timeout", "0ms", "--async-max-bundle", "20", "--async-capacity", "500"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
+    }
+
+    @Test
+    void theProfileAppTakesItsSessionShapeAndTheReplicationItsTriggerAndInterval() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--profile-attributes", "20", "--profile-attribute-bytes", "256", "--profile-shape", "graph",
+                "--profile-modified-share", "0.1", "--profile-mutate-in-place", "true", "--trigger", "set",
+                "--max-unreplicated-interval", "0s"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.profile()).isEqualTo(new SessionProfile(20, 256, AttributeShape.GRAPH, 0.1, true));
+        assertThat(options.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
+        assertThat(options.replication().maxUnreplicatedInterval()).isZero();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--profile-shape          | tree   | one of: bytes, graph",
+            "--profile-modified-share | 1.5    | a share from 0 to 1",
+            "--profile-mutate-in-place| yes    | true or false",
+            "--trigger                | always | one of: set, set-and-non-primitive-get, set-and-get",
+    })
+    void aBadProfileOrTriggerArgumentIsNamed(String option, String value, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
+    }
+
+    @Test
+    void asyncQueueSettingsUnderSyncAreRefused() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--async-capacity", "500"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--async-capacity");
+        assertThat(bad.getMessage()).contains("no such option unless --delivery async");
     }
 
     @Test

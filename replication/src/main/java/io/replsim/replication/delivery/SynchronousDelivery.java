@@ -3,13 +3,14 @@ package io.replsim.replication.delivery;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
-import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.Replies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,8 +32,24 @@ public final class SynchronousDelivery implements DeliveryMode {
     }
 
     @Override
-    public void deliver(ReplicationMessage message, List<NodeId> backups) throws ReplicationException {
-        Replies replies = transport.sendAndWait(message, backups, timeout);
+    public void deliver(Outgoing outgoing, List<NodeId> backups) throws ReplicationException {
+        Replies replies = transport.sendAndWait(outgoing.update(), backups, timeout);
+        List<NodeId> missingBase = replies.acks().entrySet().stream()
+                .filter(entry -> entry.getValue().status() == AckStatus.GAP).map(Map.Entry::getKey).toList();
+        if (!missingBase.isEmpty()) {
+            check(transport.sendAndWait(outgoing.whole(), missingBase, timeout));
+            replies = withoutAcksOf(replies, missingBase);
+        }
+        check(replies);
+    }
+
+    private static Replies withoutAcksOf(Replies replies, List<NodeId> members) {
+        Map<NodeId, Ack> rest = new HashMap<>(replies.acks());
+        members.forEach(rest::remove);
+        return new Replies(rest, replies.unanswered(), replies.departed());
+    }
+
+    private void check(Replies replies) throws ReplicationException {
         if (!replies.departed().isEmpty()) {
             log.debug("backups {} left while replicating; the next view drops them", replies.departed());
         }

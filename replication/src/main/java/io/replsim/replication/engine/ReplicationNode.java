@@ -5,6 +5,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.StackSpec;
 
@@ -20,13 +21,17 @@ public final class ReplicationNode implements AutoCloseable {
     private final ClusterTransport transport;
     private final SessionStore store;
     private final ReplicationCounters counters;
+    private final BackupRebalancer rebalancer;
+    private final ReplicationPipeline pipeline;
 
     private ReplicationNode(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
-                            ReplicationCounters counters) {
+                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
         this.spec = spec;
         this.transport = transport;
         this.store = store;
         this.counters = counters;
+        this.rebalancer = rebalancer;
+        this.pipeline = pipeline;
     }
 
     /** Builds the member and joins the cluster; returns once this member has a view. */
@@ -39,9 +44,20 @@ public final class ReplicationNode implements AutoCloseable {
             var pipeline = ReplicationPipeline.forSpec(spec, transport, counters);
             // An incoming replica waits for a local request at most half the sync timeout, so that when two
             // nodes update one session at once, both fail fast rather than both time out.
-            var store = new SessionStore(self, pipeline, Clock.systemUTC(), spec.syncTimeout().dividedBy(2));
-            transport.connect(new InboundReplication(store));
-            return new ReplicationNode(spec, transport, store, counters);
+            var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
+                    spec.syncTimeout().dividedBy(2));
+            var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            transport.onView(pipeline::viewInstalled);
+            transport.onView(rebalancer::viewInstalled);
+            try {
+                transport.connect(new InboundReplication(store));
+            } catch (Exception | Error e) {
+                rebalancer.close();
+                pipeline.close();
+                throw e;
+            }
+            return new ReplicationNode(spec, transport, store, counters, rebalancer, pipeline);
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -69,12 +85,15 @@ public final class ReplicationNode implements AutoCloseable {
     }
 
     public ReplicationStats stats() {
-        return new ReplicationStats(spec, transport.stats(), counters.failures(), counters.microsTotal(),
-                counters.microsMax());
+        return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats());
     }
 
     @Override
     public void close() {
+        rebalancer.close();
+        // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.
+        pipeline.close();
         transport.close();
     }
 }

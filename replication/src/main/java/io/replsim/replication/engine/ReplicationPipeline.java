@@ -5,8 +5,12 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.delivery.AsyncStats;
+import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.DeliveryMode;
 import io.replsim.replication.delivery.SynchronousDelivery;
+import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.scope.DirtyAttributeScope;
 import io.replsim.replication.scope.ReplicationScope;
 import io.replsim.replication.scope.WholeSessionScope;
 import io.replsim.replication.session.Session;
@@ -21,40 +25,57 @@ import java.util.function.Supplier;
  * Replicates a session as three independent choices: placement (who), scope (what), delivery (how). The factory
  * {@link #forSpec} is the one place a {@link ReplicationSpec} becomes behaviour.
  */
-public final class ReplicationPipeline implements SessionReplicator {
+public final class ReplicationPipeline implements SessionReplicator, AutoCloseable {
     private final NodeId self;
     private final Placement placement;
     private final ReplicationScope scope;
     private final DeliveryMode delivery;
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
+    private final StaleCopyRemoval staleCopies;
 
     ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, DeliveryMode delivery,
-                        Supplier<ClusterView> currentView, ReplicationCounters counters) {
+                        Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
         this.scope = Objects.requireNonNull(scope, "scope");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         this.currentView = Objects.requireNonNull(currentView, "currentView");
         this.counters = Objects.requireNonNull(counters, "counters");
+        this.staleCopies = Objects.requireNonNull(staleCopies, "staleCopies");
     }
 
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
         ReplicationScope scope = switch (spec.granularity()) {
             case SESSION -> new WholeSessionScope();
+            case ATTRIBUTE -> new DirtyAttributeScope();
         };
         DeliveryMode delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
+            case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };
-        return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters);
+        return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters,
+                new StaleCopyRemoval(transport, spec.syncTimeout()));
     }
 
     @Override
     public void replicate(Session session) throws ReplicationException {
-        List<NodeId> backups = placement.backupsFor(session.id(), self, currentView.get());
-        if (backups.isEmpty()) {
-            return;
+        ClusterView view = currentView.get();
+        List<NodeId> backups = placement.backupsFor(session.id(), self, view);
+        if (!backups.isEmpty()) {
+            send(session, backups);
         }
+        if (session.ownerChanged()) {
+            // A takeover: the old owner and old backups may hold copies that are not ours to keep. Under sync only
+            // after our own backups hold the new version, so the session is never held by fewer members than
+            // placement says; under async once it is queued, which is part of the loss window async accepts.
+            List<NodeId> others = view.members().stream()
+                    .filter(member -> !member.equals(self) && !backups.contains(member)).toList();
+            staleCopies.removeFrom(others, List.of(new SessionVersion(session.id(), session.version() - 1)));
+        }
+    }
+
+    private void send(Session session, List<NodeId> backups) throws ReplicationException {
         long start = System.nanoTime();
         boolean failed = true;
         try {
@@ -66,5 +87,18 @@ public final class ReplicationPipeline implements SessionReplicator {
         } finally {
             counters.record((System.nanoTime() - start) / 1_000, failed);
         }
+    }
+
+    void viewInstalled(ClusterView view) {
+        delivery.viewInstalled(view);
+    }
+
+    AsyncStats queueStats() {
+        return delivery.stats();
+    }
+
+    @Override
+    public void close() {
+        delivery.close();
     }
 }

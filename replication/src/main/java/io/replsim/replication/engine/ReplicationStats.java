@@ -1,9 +1,19 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.transport.TransportStats;
 
-/** A node's replication figures at one instant, as the admin API reports them. */
-public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long failures,
-                               long replicationMicrosTotal, long replicationMicrosMax) {
+/**
+ * A node's replication figures at one instant, as the admin API reports them.
+ *
+ * @param replications  session updates this node replicated (one per request that needed it, whatever the
+ *                      number of backups): the denominator for per-request figures
+ * @param gravitations   sessions this node fetched from other members because it held no copy
+ * @param sessionsPushed sessions this node pushed to members that became their backups on a view change
+ * @param async          what async delivery queued, sent and lost; all zero under sync
+ */
+public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long replications, long failures,
+                               long replicationMicrosTotal, long replicationMicrosMax, long gravitations,
+                               long sessionsPushed, AsyncStats async) {
 }

@@ -4,6 +4,12 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.CopyRemoval;
+import io.replsim.replication.message.GravitationRequest;
+import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 
@@ -54,7 +60,8 @@ public final class AllowList {
                 Map.Entry.class,
                 // replsim's own message records
                 WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
-                AckStatus.class),
+                AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
+                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));
     }
 

@@ -6,5 +6,11 @@ public enum AckStatus {
     STALE,
     BUSY,
     /** Refused by the allow-list or the deserialization limits, or not a message at all. */
-    REJECTED
+    REJECTED,
+    /** An attribute update whose base version the receiver lacks: send the whole session. */
+    GAP,
+    /** A gravitation answer: the receiver holds the session and sends its copy back. */
+    HELD,
+    /** A gravitation answer: the receiver has no copy. */
+    NOT_HELD
 }

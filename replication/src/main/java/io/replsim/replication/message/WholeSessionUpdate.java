@@ -5,7 +5,7 @@ import io.replsim.replication.session.SessionSnapshot;
 import java.util.Objects;
 
 /** The whole session, as the session-granularity scope sends it. */
-public record WholeSessionUpdate(SessionSnapshot snapshot) implements ReplicationMessage {
+public record WholeSessionUpdate(SessionSnapshot snapshot) implements SessionUpdate {
     public WholeSessionUpdate {
         Objects.requireNonNull(snapshot, "snapshot");
     }

@@ -1,11 +1,11 @@
 package io.replsim.replication.scope;
 
-import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.delivery.Outgoing;
 import io.replsim.replication.session.Session;
 
-/** What travels when a session changes: the whole session, or (later) only its changed attributes. */
+/** What travels when a session changes: the whole session, or only its changed attributes. */
 @FunctionalInterface
 public interface ReplicationScope {
     /** Called with the session's lock held, after its version advanced. */
-    ReplicationMessage messageFor(Session session);
+    Outgoing messageFor(Session session);
 }

@@ -1,13 +1,13 @@
 package io.replsim.replication.scope;
 
-import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.delivery.Outgoing;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.Session;
 
 /** Session granularity: every change sends every attribute, so any one message makes a backup complete. */
 public final class WholeSessionScope implements ReplicationScope {
     @Override
-    public ReplicationMessage messageFor(Session session) {
-        return new WholeSessionUpdate(session.snapshot());
+    public Outgoing messageFor(Session session) {
+        return Outgoing.whole(new WholeSessionUpdate(session.snapshot()));
     }
 }

@@ -8,12 +8,14 @@ public final class ActiveSession implements AutoCloseable {
     private final Session session;
     private final boolean created;
     private final boolean tookOwnership;
+    private final boolean gravitated;
     private boolean closed;
 
-    ActiveSession(Session session, boolean created, boolean tookOwnership) {
+    ActiveSession(Session session, boolean created, boolean tookOwnership, boolean gravitated) {
         this.session = session;
         this.created = created;
         this.tookOwnership = tookOwnership;
+        this.gravitated = gravitated;
     }
 
     public Session session() {
@@ -25,9 +27,14 @@ public final class ActiveSession implements AutoCloseable {
         return created;
     }
 
-    /** True when this node held only a replica and became the owner for this request (a failover). */
+    /** True when this node held only a replica, or nothing, and became the owner for this request (a failover). */
     public boolean tookOwnership() {
         return tookOwnership;
+    }
+
+    /** True when this node held no copy and fetched the session from another member for this request. */
+    public boolean gravitated() {
+        return gravitated;
     }
 
     @Override

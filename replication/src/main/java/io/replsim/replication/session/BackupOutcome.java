@@ -7,5 +7,7 @@ public enum BackupOutcome {
     /** The copy held is as new or newer (a late or repeated message): nothing changed, still an acknowledgement. */
     STALE,
     /** The session stayed locked by a local request for too long: not applied. */
-    BUSY
+    BUSY,
+    /** An attribute update whose base version is not held here: only the whole session can fix the copy. */
+    GAP
 }

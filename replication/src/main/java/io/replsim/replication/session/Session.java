@@ -1,9 +1,11 @@
 package io.replsim.replication.session;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionId;
 
 import java.io.Serializable;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,20 +28,27 @@ public final class Session {
     private final Set<String> dirtyAttributes = new HashSet<>();
     private long version;
     private volatile NodeId owner; // volatile: SessionStore.counts() samples it without the lock
+    private final ReplicationTrigger trigger;
     private Instant lastAccess;
+    private Instant lastReplicated;
+    private volatile long replicaFootprint; // volatile: SessionStore.backupFootprintBytes() samples it without the lock
     private boolean ownerChanged;
 
-    Session(SessionId id, NodeId owner, Instant created) {
+    Session(SessionId id, NodeId owner, Instant created, ReplicationTrigger trigger) {
         this.id = Objects.requireNonNull(id, "id");
         this.owner = Objects.requireNonNull(owner, "owner");
+        this.trigger = Objects.requireNonNull(trigger, "trigger");
         this.created = created;
         this.lastAccess = created;
+        this.lastReplicated = created;
         this.attributes = new HashMap<>();
     }
 
-    static Session fromSnapshot(SessionSnapshot snapshot) {
-        var session = new Session(snapshot.id(), snapshot.owner(), Instant.ofEpochMilli(snapshot.createdEpochMs()));
+    static Session fromSnapshot(SessionSnapshot snapshot, ReplicationTrigger trigger, Instant now) {
+        var session = new Session(snapshot.id(), snapshot.owner(), Instant.ofEpochMilli(snapshot.createdEpochMs()),
+                trigger);
         session.applySnapshot(snapshot);
+        session.lastReplicated = now;
         return session;
     }
 
@@ -63,7 +72,23 @@ public final class Session {
         return lastAccess;
     }
 
+    /**
+     * The value, marking it dirty when the trigger says a read may lead to a change: the caller might mutate what
+     * it got without calling {@link #setAttribute} again.
+     */
     public Optional<Serializable> getAttribute(String name) {
+        Serializable value = attributes.get(name);
+        if (value != null && trigger.readMarksDirty(value)) {
+            dirtyAttributes.add(name);
+        }
+        return Optional.ofNullable(value);
+    }
+
+    /**
+     * The value, never marking it dirty whatever the trigger: for a container that decides itself what changed, as
+     * an SFSB container does with the bean's isModified().
+     */
+    public Optional<Serializable> peekAttribute(String name) {
         return Optional.ofNullable(attributes.get(name));
     }
 
@@ -89,9 +114,37 @@ public final class Session {
         return Set.copyOf(dirtyAttributes);
     }
 
-    /** Whether the next update has anything to tell the backups: changed attributes or a new owner. */
-    public boolean needsReplication() {
-        return !dirtyAttributes.isEmpty() || ownerChanged;
+    /** True from the moment this node took the session over until its next replication: old copies are stale. */
+    public boolean ownerChanged() {
+        return ownerChanged;
+    }
+
+    /**
+     * Whether the next update has anything to tell the backups: changed attributes, a new owner, or only that the
+     * session was used, once the last replication is older than {@code maxUnreplicated}.
+     */
+    public boolean needsReplication(Instant now, Duration maxUnreplicated) {
+        return !dirtyAttributes.isEmpty() || ownerChanged
+                || !now.isBefore(lastReplicated.plus(maxUnreplicated));
+    }
+
+    /** The dirty attributes' current values: what an attribute-granularity update carries. */
+    public Map<String, Serializable> dirtyValues() {
+        Map<String, Serializable> values = new HashMap<>();
+        for (String name : dirtyAttributes) {
+            Serializable value = attributes.get(name);
+            if (value != null) {
+                values.put(name, value);
+            }
+        }
+        return values;
+    }
+
+    /** Dirty attributes that no longer exist: removals an attribute-granularity update carries. */
+    public Set<String> removedAttributes() {
+        Set<String> removed = new HashSet<>(dirtyAttributes);
+        removed.removeAll(attributes.keySet());
+        return removed;
     }
 
     public SessionSnapshot snapshot() {
@@ -114,9 +167,21 @@ public final class Session {
         version++;
     }
 
-    void markReplicated() {
+    void markReplicated(Instant now) {
         dirtyAttributes.clear();
         ownerChanged = false;
+        lastReplicated = now;
+    }
+
+    /** Applies an attribute update whose base is the version held; the caller checked that. */
+    void applyDelta(long newVersion, NodeId newOwner, long lastAccessEpochMs, Map<String, Serializable> changed,
+                    Set<String> removed) {
+        version = newVersion;
+        owner = newOwner;
+        lastAccess = Instant.ofEpochMilli(lastAccessEpochMs);
+        attributes.putAll(changed);
+        attributes.keySet().removeAll(removed);
+        replicaFootprint = ReplicaFootprint.of(attributes);
     }
 
     void applySnapshot(SessionSnapshot snapshot) {
@@ -127,5 +192,11 @@ public final class Session {
         attributes.putAll(snapshot.attributes());
         dirtyAttributes.clear();
         ownerChanged = false;
+        replicaFootprint = ReplicaFootprint.of(attributes);
+    }
+
+    /** The estimated heap of this copy as last applied from a replica; 0 for a session created here. */
+    long replicaFootprint() {
+        return replicaFootprint;
     }
 }

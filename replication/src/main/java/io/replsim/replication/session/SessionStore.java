@@ -4,12 +4,19 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 
+import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.SessionVersion;
+
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The sessions one node holds, as owner or as backup. A request locks its session ({@link #find}/{@link #create}),
@@ -18,21 +25,32 @@ import java.util.concurrent.TimeUnit;
 public final class SessionStore {
     private final NodeId self;
     private final SessionReplicator replicator;
+    private final SessionLocator locator;
+    private final SessionTracking tracking;
     private final Clock clock;
     private final Duration backupLockTimeout;
     private final SessionIdGenerator ids = new SessionIdGenerator();
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
+    private final LongAdder gravitations = new LongAdder();
 
     /**
      * @param backupLockTimeout how long an incoming replica waits for a session a local request holds; kept below
      *                          the sender's sync timeout so two nodes updating one session cannot wait on each
      *                          other forever
      */
-    public SessionStore(NodeId self, SessionReplicator replicator, Clock clock, Duration backupLockTimeout) {
+    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
+                        Clock clock, Duration backupLockTimeout) {
         this.self = Objects.requireNonNull(self, "self");
         this.replicator = Objects.requireNonNull(replicator, "replicator");
+        this.locator = Objects.requireNonNull(locator, "locator");
+        this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
+    }
+
+    /** A store that finds sessions only in itself. */
+    public SessionStore(NodeId self, SessionReplicator replicator, Clock clock, Duration backupLockTimeout) {
+        this(self, replicator, SessionLocator.NOWHERE, SessionTracking.DEFAULT, clock, backupLockTimeout);
     }
 
     public NodeId self() {
@@ -40,27 +58,61 @@ public final class SessionStore {
     }
 
     /**
-     * Locks the session if this node holds it. A node holding only a replica becomes its owner: the next
-     * {@link #update} replicates the whole session with this node as owner, and the old owner keeps a backup.
+     * Locks the session if this node holds it, else fetches it from the members that do (data gravitation). A node
+     * holding only a replica, or nothing, becomes its owner: the next {@link #update} replicates the whole session
+     * with this node as owner to this node's backups, and the replicator removes the copies nobody needs any more.
      */
     public Optional<ActiveSession> find(SessionId id) {
-        Session session = sessions.get(id);
-        if (session == null) {
-            return Optional.empty();
+        Optional<ActiveSession> local = lockHeld(id);
+        if (local.isPresent()) {
+            return local;
         }
-        session.lock.lock();
-        session.touch(clock.instant());
-        boolean failover = !session.owner().equals(self);
-        session.takeOwnership(self);
-        return Optional.of(new ActiveSession(session, false, failover));
+        return locator.locate(id).flatMap(this::adoptGravitated);
+    }
+
+    private Optional<ActiveSession> adoptGravitated(SessionSnapshot found) {
+        var fresh = Session.fromSnapshot(found, tracking.trigger(), clock.instant());
+        fresh.lock.lock();
+        if (sessions.putIfAbsent(found.id(), fresh) != null) {
+            // A replica arrived while we asked around: it is at least as new as what we found.
+            fresh.lock.unlock();
+            return lockHeld(found.id());
+        }
+        gravitations.increment();
+        fresh.touch(clock.instant());
+        fresh.takeOwnership(self);
+        return Optional.of(new ActiveSession(fresh, false, true, true));
+    }
+
+    /**
+     * Locks the held copy. A removal may drop the copy while we wait for its lock; then the map holds another
+     * copy or none, and we look again (a bounded number of times: each retry means a removal won a race).
+     */
+    private Optional<ActiveSession> lockHeld(SessionId id) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Session session = sessions.get(id);
+            if (session == null) {
+                return Optional.empty();
+            }
+            session.lock.lock();
+            if (sessions.get(id) != session) {
+                session.lock.unlock();
+                continue;
+            }
+            session.touch(clock.instant());
+            boolean failover = !session.owner().equals(self);
+            session.takeOwnership(self);
+            return Optional.of(new ActiveSession(session, false, failover, false));
+        }
+        return Optional.empty();
     }
 
     /** A new session owned by this node, locked, at version 0 until its first {@link #update}. */
     public ActiveSession create() {
-        var session = new Session(ids.next(), self, clock.instant());
+        var session = new Session(ids.next(), self, clock.instant(), tracking.trigger());
         session.lock.lock();
         sessions.put(session.id(), session);
-        return new ActiveSession(session, true, false);
+        return new ActiveSession(session, true, false, false);
     }
 
     /**
@@ -72,34 +124,69 @@ public final class SessionStore {
         if (!session.lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("update " + session.id() + " from the thread that found or created it");
         }
-        if (!session.needsReplication()) {
+        Instant now = clock.instant();
+        if (!session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
             return;
         }
         session.advanceVersion();
         replicator.replicate(session);
-        session.markReplicated();
+        session.markReplicated(now);
     }
 
-    /** Applies a replica from another node if it is newer than the copy held. */
+    /**
+     * Applies a replica from another node if it is newer than the copy held. A copy removed while we waited for
+     * its lock is no longer the held one: then we try again against whatever the map holds now (bounded).
+     */
     public BackupOutcome applyBackup(SessionSnapshot snapshot) {
-        var fresh = Session.fromSnapshot(snapshot);
-        Session held = sessions.putIfAbsent(snapshot.id(), fresh);
-        if (held == null) {
-            return BackupOutcome.APPLIED;
-        }
-        try {
-            if (!held.lock.tryLock(backupLockTimeout.toNanos(), TimeUnit.NANOSECONDS)) {
+        for (int attempt = 0; attempt < 3; attempt++) {
+            var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
+            Session held = sessions.putIfAbsent(snapshot.id(), fresh);
+            if (held == null) {
+                return BackupOutcome.APPLIED;
+            }
+            if (!tryLock(held)) {
                 return BackupOutcome.BUSY;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            try {
+                if (sessions.get(snapshot.id()) != held) {
+                    continue;
+                }
+                if (snapshot.version() <= held.version()) {
+                    return BackupOutcome.STALE;
+                }
+                held.applySnapshot(snapshot);
+                return BackupOutcome.APPLIED;
+            } finally {
+                held.lock.unlock();
+            }
+        }
+        return BackupOutcome.BUSY;
+    }
+
+    /**
+     * Applies an attribute update: only onto the version it was made from. A copy that is older (a missed update) or
+     * absent cannot be completed from a delta: {@link BackupOutcome#GAP} asks the sender for the whole session.
+     */
+    public BackupOutcome applyDelta(AttributeDelta delta) {
+        Session held = sessions.get(delta.id());
+        if (held == null) {
+            return BackupOutcome.GAP;
+        }
+        if (!tryLock(held)) {
             return BackupOutcome.BUSY;
         }
         try {
-            if (snapshot.version() <= held.version()) {
+            if (sessions.get(delta.id()) != held) {
+                return BackupOutcome.GAP;
+            }
+            if (delta.version() <= held.version()) {
                 return BackupOutcome.STALE;
             }
-            held.applySnapshot(snapshot);
+            if (held.version() != delta.version() - 1) {
+                return BackupOutcome.GAP;
+            }
+            held.applyDelta(delta.version(), delta.owner(), delta.lastAccessEpochMs(), delta.changed(),
+                    delta.removed());
             return BackupOutcome.APPLIED;
         } finally {
             held.lock.unlock();
@@ -117,6 +204,92 @@ public final class SessionStore {
             return Optional.of(session.snapshot());
         } finally {
             session.lock.unlock();
+        }
+    }
+
+    /**
+     * The copy held, for a member gathering it by gravitation; empty when none is held or a request holds it for
+     * longer than an incoming replica would wait.
+     */
+    public Optional<SessionSnapshot> copyForGravitation(SessionId id) {
+        Session session = sessions.get(id);
+        if (session == null || !tryLock(session)) {
+            return Optional.empty();
+        }
+        try {
+            return sessions.get(id) == session ? Optional.of(session.snapshot()) : Optional.empty();
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /**
+     * Drops a copy another member no longer needs here, unless a newer write reached it since. True when dropped
+     * or already absent.
+     */
+    public boolean removeCopy(SessionVersion copy) {
+        Session session = sessions.get(copy.id());
+        if (session == null) {
+            return true;
+        }
+        if (!tryLock(session)) {
+            return false;
+        }
+        try {
+            if (session.version() > copy.version()) {
+                return false;
+            }
+            return sessions.remove(copy.id(), session);
+        } finally {
+            session.lock.unlock();
+        }
+    }
+
+    /** Every session this node owns, each copied under its lock: what a view change may push to new backups. */
+    public List<SessionSnapshot> ownedSnapshots() {
+        List<SessionSnapshot> owned = new ArrayList<>();
+        for (Session session : sessions.values()) {
+            if (!session.owner().equals(self)) {
+                continue;
+            }
+            session.lock.lock();
+            try {
+                // Not yet replicated (version 0) means a request is still creating it: its update replicates it.
+                if (session.owner().equals(self) && session.version() > 0 && sessions.get(session.id()) == session) {
+                    owned.add(session.snapshot());
+                }
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return owned;
+    }
+
+    /**
+     * The estimated heap held by copies of other members' sessions ({@link ReplicaFootprint}): what a placement
+     * costs each node. Sampled without locks, like {@link #counts()}.
+     */
+    public long backupFootprintBytes() {
+        long bytes = 0;
+        for (Session session : sessions.values()) {
+            if (!session.owner().equals(self)) {
+                bytes += session.replicaFootprint();
+            }
+        }
+        return bytes;
+    }
+
+    /** How many sessions this node fetched from other members since it started. */
+    public long gravitations() {
+        return gravitations.sum();
+    }
+
+    private boolean tryLock(Session session) {
+        try {
+            return session.lock.tryLock(backupLockTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

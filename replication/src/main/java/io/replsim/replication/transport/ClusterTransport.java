@@ -52,6 +52,7 @@ public final class ClusterTransport implements AutoCloseable {
     private final ViewHistory views = new ViewHistory();
     private final TransportCounters counters = new TransportCounters();
     private final List<Consumer<Rejection>> rejectionListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
 
@@ -108,6 +109,14 @@ public final class ClusterTransport implements AutoCloseable {
     }
 
     /**
+     * Called on JGroups' thread with every view this member installs, in order, after {@link #view()} returns it:
+     * a listener must hand any real work to a thread of its own.
+     */
+    public void onView(Consumer<ClusterView> listener) {
+        viewListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
      * Inserts a protocol right above the transport at run time: how faults (DISCARD, DELAY) are applied to a
      * running member, the JGroups way.
      */
@@ -139,10 +148,17 @@ public final class ClusterTransport implements AutoCloseable {
         if (destinations.isEmpty()) {
             return new Replies(Map.of(), List.of(), departed);
         }
+        long marshalStart = System.nanoTime();
         byte[] bytes = marshaller.marshal(message);
+        counters.marshalled(bytes.length, System.nanoTime() - marshalStart);
         RspList<Object> responses;
         try {
-            var options = new RequestOptions(ResponseMode.GET_ALL, timeout.toMillis()).anycasting(true);
+            // OOB: a receiver handles requests from one sender concurrently rather than one after another, so one
+            // slow (cold, large) message does not hold up every other session's. Order per session does not need
+            // JGroups: a sync sender holds the session's lock until the ack, an async one waits for each bundle's
+            // ack before sending the next, and receivers drop versions older than what they hold.
+            var options = new RequestOptions(ResponseMode.GET_ALL, timeout.toMillis()).anycasting(true)
+                    .flags(Message.Flag.OOB);
             counters.sent(destinations.size(), bytes.length);
             responses = dispatcher.castMessage(destinations.keySet(), new BytesMessage(null, bytes), options);
         } catch (Exception e) {
@@ -186,7 +202,9 @@ public final class ClusterTransport implements AutoCloseable {
         counters.received(bytes.length);
         Ack ack;
         try {
+            long unmarshalStart = System.nanoTime();
             ReplicationMessage message = marshaller.unmarshal(bytes, ReplicationMessage.class);
+            counters.unmarshalled(System.nanoTime() - unmarshalStart);
             ack = inbound.handle(sender, message);
         } catch (RejectedMessageException e) {
             ack = reject(sender, e.offending(), e.getMessage());
@@ -217,6 +235,9 @@ public final class ClusterTransport implements AutoCloseable {
                 System.currentTimeMillis());
         views.install(record);
         log.info("view changed: {}", record.describe());
+        for (Consumer<ClusterView> listener : viewListeners) {
+            listener.accept(record.view());
+        }
     }
 
     private static NodeId nodeOf(Address address) {

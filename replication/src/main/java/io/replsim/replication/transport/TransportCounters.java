@@ -9,6 +9,10 @@ final class TransportCounters {
     private final LongAdder messagesReceived = new LongAdder();
     private final LongAdder bytesReceived = new LongAdder();
     private final LongAdder rejectedMessages = new LongAdder();
+    private final LongAdder marshalledMessages = new LongAdder();
+    private final LongAdder marshalledBytes = new LongAdder();
+    private final LongAdder marshalNanos = new LongAdder();
+    private final LongAdder unmarshalNanos = new LongAdder();
 
     void sent(int destinations, int bytesEach) {
         messagesSent.add(destinations);
@@ -20,12 +24,24 @@ final class TransportCounters {
         bytesReceived.add(bytes);
     }
 
+    /** One serialization, however many destinations the bytes then go to. */
+    void marshalled(int bytes, long nanos) {
+        marshalledMessages.increment();
+        marshalledBytes.add(bytes);
+        marshalNanos.add(nanos);
+    }
+
+    void unmarshalled(long nanos) {
+        unmarshalNanos.add(nanos);
+    }
+
     void rejected() {
         rejectedMessages.increment();
     }
 
     TransportStats snapshot() {
         return new TransportStats(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(), bytesReceived.sum(),
-                rejectedMessages.sum());
+                rejectedMessages.sum(), marshalledMessages.sum(), marshalledBytes.sum(), marshalNanos.sum() / 1_000,
+                unmarshalNanos.sum() / 1_000);
     }
 }

@@ -11,22 +11,27 @@ import java.util.UUID;
 
 import static org.awaitility.Awaitility.await;
 
-/** N members over SHARED_LOOPBACK under a cluster name of their own, started coordinator first. */
+/**
+ * N members over SHARED_LOOPBACK under a cluster name of their own, started coordinator first. Members can be
+ * stopped (a leave without handing anything over: for session data, the same as a crash) and new ones can join.
+ */
 public final class LoopbackCluster implements AutoCloseable {
+    private final String name = "test-" + UUID.randomUUID();
+    private final ReplicationSpec spec;
     private final List<ReplicationNode> nodes = new ArrayList<>();
+    private final List<ReplicationNode> running = new ArrayList<>();
 
-    private LoopbackCluster() {
+    private LoopbackCluster(ReplicationSpec spec) {
+        this.spec = spec;
     }
 
     public static LoopbackCluster start(int size, ReplicationSpec spec) throws Exception {
-        var cluster = new LoopbackCluster();
-        String name = "test-" + UUID.randomUUID();
+        var cluster = new LoopbackCluster(spec);
         try {
             for (int i = 1; i <= size; i++) {
-                cluster.nodes.add(ReplicationNode.start(new NodeId("node" + i), name, new LoopbackStackSpec(), spec));
+                cluster.add(ReplicationNode.start(new NodeId("node" + i), cluster.name, new LoopbackStackSpec(), spec));
             }
-            await().atMost(Duration.ofSeconds(10)).until(() ->
-                    cluster.nodes.stream().allMatch(node -> node.view().members().size() == size));
+            cluster.awaitViewOf(size);
             return cluster;
         } catch (Exception | Error e) {
             cluster.close();
@@ -34,6 +39,7 @@ public final class LoopbackCluster implements AutoCloseable {
         }
     }
 
+    /** The member started as {@code node<oneBased>}, joined later ones included. */
     public ReplicationNode node(int oneBased) {
         return nodes.get(oneBased - 1);
     }
@@ -42,11 +48,45 @@ public final class LoopbackCluster implements AutoCloseable {
         return List.copyOf(nodes);
     }
 
+    /** The members still in the cluster. */
+    public List<ReplicationNode> running() {
+        return List.copyOf(running);
+    }
+
+    /** Starts {@code node<N+1>} and returns once every running member sees it. */
+    public ReplicationNode join() throws Exception {
+        var node = ReplicationNode.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(), spec);
+        add(node);
+        awaitViewOf(running.size());
+        return node;
+    }
+
+    /** Stops the members and returns once the others installed a view without them. */
+    public void stop(int... oneBased) {
+        for (int number : oneBased) {
+            ReplicationNode node = node(number);
+            running.remove(node);
+            node.close();
+        }
+        awaitViewOf(running.size());
+    }
+
+    private void add(ReplicationNode node) {
+        nodes.add(node);
+        running.add(node);
+    }
+
+    private void awaitViewOf(int size) {
+        await().atMost(Duration.ofSeconds(10)).until(() ->
+                running.stream().allMatch(node -> node.view().members().size() == size));
+    }
+
     @Override
     public void close() {
         // Last joiner first, so the coordinator is not handed over on every leave.
-        for (ReplicationNode node : nodes.reversed()) {
+        for (ReplicationNode node : running.reversed()) {
             node.close();
         }
+        running.clear();
     }
 }

@@ -5,7 +5,12 @@ import io.replsim.replication.NotAllowedValue;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.CopyRemoval;
+import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 import org.junit.jupiter.api.Test;
@@ -60,6 +65,32 @@ class MessageMarshallerTest {
         var ack = new Ack(AckStatus.STALE, "v3 <= v5");
 
         assertThat(marshaller.unmarshal(marshaller.marshal(ack), Ack.class)).isEqualTo(ack);
+    }
+
+    @Test
+    void everyBuddyAndBundleMessageSurvivesTheRoundTrip() throws Exception {
+        SessionSnapshot snapshot = updateWith(Map.of("serial", 1)).snapshot();
+        List<ReplicationMessage> messages = List.of(new BackupTransfer(List.of(snapshot, snapshot)),
+                new CopyRemoval(List.of(new SessionVersion(new SessionId("abc"), 6))),
+                new GravitationRequest(new SessionId("abc")),
+                new UpdateBundle(List.of(new WholeSessionUpdate(snapshot), new WholeSessionUpdate(snapshot))));
+
+        for (ReplicationMessage message : messages) {
+            assertThat(marshaller.unmarshal(marshaller.marshal(message), ReplicationMessage.class)).isEqualTo(message);
+        }
+        var holding = Ack.holding(snapshot);
+        assertThat(marshaller.unmarshal(marshaller.marshal(holding), Ack.class).carried()).containsExactly(snapshot);
+    }
+
+    @Test
+    void aGravitationAnswerCarryingAClassOutsideTheAllowListIsRejected() {
+        byte[] bytes = marshaller.marshal(Ack.holding(updateWith(Map.of("evil", new NotAllowedValue("boom")))
+                .snapshot()));
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> marshaller.unmarshal(bytes, Ack.class));
+
+        assertThat(rejected.offending()).isEqualTo(NotAllowedValue.class.getName());
     }
 
     @Test

@@ -123,6 +123,62 @@ class SessionStoreTest {
     }
 
     @Test
+    void aSessionHeldNowhereHereIsGravitatedAndItsWholeSessionReplicatedWithThisNodeAsOwner() throws Exception {
+        var id = new io.replsim.replication.SessionId("far");
+        var remote = new SessionSnapshot(id, 6, OTHER, 1, 2, Map.of("serial", 6));
+        var gravitating = new SessionStore(SELF, session -> replicated.add(session.snapshot()),
+                wanted -> wanted.equals(id) ? java.util.Optional.of(remote) : java.util.Optional.empty(),
+                SessionTracking.DEFAULT, Clock.systemUTC(), Duration.ofMillis(200));
+
+        try (ActiveSession active = gravitating.find(id).orElseThrow()) {
+            assertThat(active.gravitated()).isTrue();
+            assertThat(active.tookOwnership()).isTrue();
+            gravitating.update(active);
+        }
+
+        assertThat(replicated).singleElement().satisfies(snapshot -> {
+            assertThat(snapshot.version()).isEqualTo(7);
+            assertThat(snapshot.owner()).isEqualTo(SELF);
+            assertThat(snapshot.attributes()).containsEntry("serial", 6);
+        });
+        assertThat(gravitating.gravitations()).isEqualTo(1);
+        assertThat(gravitating.find(new io.replsim.replication.SessionId("other"))).isEmpty();
+    }
+
+    @Test
+    void aRemovalDropsACopyUpToItsVersionAndKeepsANewerOne() {
+        var id = new io.replsim.replication.SessionId("s1");
+        store.applyBackup(new SessionSnapshot(id, 3, OTHER, 1, 2, Map.of("serial", 3)));
+
+        assertThat(store.removeCopy(new io.replsim.replication.message.SessionVersion(id, 2))).isFalse();
+        assertThat(store.peek(id)).isPresent();
+
+        assertThat(store.removeCopy(new io.replsim.replication.message.SessionVersion(id, 3))).isTrue();
+        assertThat(store.peek(id)).isEmpty();
+        assertThat(store.find(id)).isEmpty();
+    }
+
+    @Test
+    void aDeltaAppliesOnlyOntoTheVersionItWasMadeFrom() {
+        var id = new io.replsim.replication.SessionId("s1");
+        store.applyBackup(new SessionSnapshot(id, 3, OTHER, 1, 2, Map.of("a", 1, "b", 2)));
+
+        assertThat(store.applyDelta(delta(id, 5, Map.of("a", 9), java.util.Set.of()))).isEqualTo(BackupOutcome.GAP);
+        assertThat(store.applyDelta(delta(id, 3, Map.of("a", 9), java.util.Set.of()))).isEqualTo(BackupOutcome.STALE);
+        assertThat(store.applyDelta(delta(id, 4, Map.of("a", 9), java.util.Set.of("b"))))
+                .isEqualTo(BackupOutcome.APPLIED);
+        assertThat(store.peek(id).orElseThrow().attributes()).containsExactly(Map.entry("a", 9));
+        assertThat(store.peek(id).orElseThrow().version()).isEqualTo(4);
+        assertThat(store.applyDelta(delta(new io.replsim.replication.SessionId("none"), 2, Map.of(), java.util.Set.of())))
+                .isEqualTo(BackupOutcome.GAP);
+    }
+
+    private static io.replsim.replication.message.AttributeDelta delta(io.replsim.replication.SessionId id, long version,
+            Map<String, java.io.Serializable> changed, java.util.Set<String> removed) {
+        return new io.replsim.replication.message.AttributeDelta(id, version, OTHER, 3, changed, removed);
+    }
+
+    @Test
     void updatesOfOneSessionFromManyThreadsAreSerial() throws Exception {
         var id = createWithSerial(0).id();
         int threads = 8;

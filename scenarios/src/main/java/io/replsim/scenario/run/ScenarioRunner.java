@@ -41,7 +41,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
-    private static final String COUNTER_PATH = "/counter";
 
     private final Path runsRoot;
     private final RuntimeFactory runtimes;
@@ -75,7 +74,7 @@ public final class ScenarioRunner {
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             LoadSpec load = spec.load();
             LoadProfile profile = new LoadProfile(load.users(), load.thinkTime(), load.rampUp(), load.duration(),
-                    load.requestTimeout(), COUNTER_PATH);
+                    load.requestTimeout(), spec.workload().app().path());
             LoadResult result;
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());

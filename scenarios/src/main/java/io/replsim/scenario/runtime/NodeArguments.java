@@ -1,6 +1,10 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.node.app.SessionProfile;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.util.ArrayList;
@@ -18,7 +22,7 @@ final class NodeArguments {
     /** {@code members}: the TCPPING list, {@code address[port]} for every member. */
     static List<String> of(String name, String clusterName, String bindAddress, NodePorts ports, String members,
                            ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload) {
-        return new ArrayList<>(List.of(
+        List<String> arguments = new ArrayList<>(List.of(
                 "--name", name,
                 "--cluster", clusterName,
                 "--bind", bindAddress,
@@ -31,7 +35,29 @@ final class NodeArguments {
                 "--payload-bytes", Long.toString(workload.payload().bytes()),
                 "--placement", replication.placement().label(),
                 "--granularity", replication.granularity().label(),
+                "--trigger", replication.trigger().label(),
+                "--max-unreplicated-interval", replication.maxUnreplicatedInterval().toMillis() + "ms",
                 "--delivery", replication.delivery().label(),
                 "--sync-timeout", replication.syncTimeout().toMillis() + "ms"));
+        if (replication.placement() instanceof Placement.Buddies buddies) {
+            arguments.addAll(List.of("--buddies", Integer.toString(buddies.count())));
+            if (!buddies.pools().pools().isEmpty()) {
+                arguments.addAll(List.of("--buddy-pools", buddies.pools().label()));
+            }
+        }
+        if (workload.app() == App.PROFILE) {
+            SessionProfile profile = workload.profile();
+            arguments.addAll(List.of("--profile-attributes", Integer.toString(profile.attributes()),
+                    "--profile-attribute-bytes", Integer.toString(profile.attributeBytes()),
+                    "--profile-shape", profile.shape().label(),
+                    "--profile-modified-share", Double.toString(profile.modifiedShare()),
+                    "--profile-mutate-in-place", Boolean.toString(profile.mutateInPlace())));
+        }
+        if (replication.delivery() == Delivery.ASYNC) {
+            arguments.addAll(List.of("--async-bundle-timeout", replication.asyncQueue().bundleTimeout().toMillis() + "ms",
+                    "--async-max-bundle", Integer.toString(replication.asyncQueue().maxBundle()),
+                    "--async-capacity", Integer.toString(replication.asyncQueue().capacity())));
+        }
+        return arguments;
     }
 }

@@ -73,6 +73,11 @@ final class MapReader {
                 new MapReader(pathOf(key), JsonNodeFactory.instance.objectNode(), sectionFields, problems));
     }
 
+    /** A problem deeper inside one of this map's fields, such as an item of a list of lists. */
+    void problemAt(String itemPath, JsonNode written, String expected) {
+        problems.add(itemPath, WrittenValue.of(written), expected);
+    }
+
     Field<List<JsonNode>> list(String key, String expected) {
         return read(key, expected, node -> {
             if (!node.isArray()) {

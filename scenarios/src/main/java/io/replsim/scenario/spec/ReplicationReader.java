@@ -1,28 +1,134 @@
 package io.replsim.scenario.spec;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
-/** Reads the {@code replication} section; every field has a default, full synchronous replication. */
+/**
+ * Reads the {@code replication} section; every field has a default, full synchronous replication. The buddy
+ * placement's own fields ({@code buddies}, {@code buddyPools}) are refused with any other placement, so a file
+ * never looks like it asks for something it does not get.
+ */
 final class ReplicationReader {
 
-    static final List<String> FIELDS = List.of("placement", "granularity", "delivery", "syncTimeout");
+    static final List<String> FIELDS =
+            List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
+                    "delivery", "syncTimeout", "async");
+    static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
+
+    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
+    private static final long MAX_BUDDIES = 15; // cluster.nodes is at most 16
+    private static final Pattern NODE_NAME = Pattern.compile("node[1-9][0-9]?");
+    private static final String POOLS_EXPECTED =
+            "a list of pools, each a list of node names, such as [[node1, node2], [node3, node4]]";
+    private static final String POOL_EXPECTED = "a list of node names, such as [node1, node2]";
+    private static final String NODE_EXPECTED = "a node name, node1 to node16";
 
     private ReplicationReader() {
     }
 
     static ReplicationSpec read(MapReader replication) {
         ReplicationSpec defaults = ReplicationSpec.fullSync();
+        Placement named = replication.choice("placement", Placement::parse, "a placement").orElse(defaults.placement());
+        Placement placement = named;
+        if (named instanceof Placement.Buddies) {
+            long buddies = replication.wholeNumber("buddies", 1, MAX_BUDDIES).orElse(1L);
+            BuddyPools pools = replication.list("buddyPools", POOLS_EXPECTED).optional()
+                    .flatMap(items -> pools(items, replication.pathOf("buddyPools"), replication))
+                    .orElse(BuddyPools.none());
+            placement = new Placement.Buddies((int) buddies, pools);
+        } else {
+            refuseWithoutBuddies(replication, "buddies");
+            refuseWithoutBuddies(replication, "buddyPools");
+        }
+        Granularity granularity =
+                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity());
+        ReplicationTrigger trigger =
+                replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
+        Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")
+                .must(interval -> !interval.isNegative(), "a duration, 0s (every request) or more, such as 60s")
+                .orElse(defaults.maxUnreplicatedInterval());
+        Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
+        AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
+        if (delivery == Delivery.ASYNC) {
+            asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
+        } else {
+            String expected = "no async unless delivery is async";
+            replication.text("async", expected).must(text -> false, expected);
+        }
         return new ReplicationSpec(
-                replication.choice("placement", Placement::parse, "a placement").orElse(defaults.placement()),
-                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity()),
-                replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery()),
+                placement,
+                granularity,
+                delivery,
                 replication.duration("syncTimeout")
                         .must(Duration::isPositive, "a duration above 0s, such as 2s")
-                        .orElse(defaults.syncTimeout()));
+                        .orElse(defaults.syncTimeout()),
+                asyncQueue,
+                trigger,
+                maxUnreplicated);
+    }
+
+    private static AsyncQueue asyncQueue(MapReader async) {
+        AsyncQueue defaults = AsyncQueue.DEFAULT;
+        return new AsyncQueue(
+                async.duration("bundleTimeout")
+                        .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
+                                "a duration from 0ms (send at once) to 1s, such as 5ms")
+                        .orElse(defaults.bundleTimeout()),
+                async.wholeNumber("maxBundle", 1, 10_000).orElse((long) defaults.maxBundle()).intValue(),
+                async.wholeNumber("capacity", 1, 10_000_000).orElse((long) defaults.capacity()).intValue());
+    }
+
+    private static void refuseWithoutBuddies(MapReader replication, String key) {
+        String expected = "no " + key + " unless placement is buddies";
+        // A list is not text, so text() reports it; a scalar is, so the rule that never holds reports it.
+        replication.text(key, expected).must(text -> false, expected);
+    }
+
+    /** Every pool and name is checked, so one pass reports every bad entry at its own path. */
+    private static Optional<BuddyPools> pools(List<JsonNode> items, String path, MapReader replication) {
+        List<Set<NodeId>> pools = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        boolean valid = true;
+        for (int p = 0; p < items.size(); p++) {
+            JsonNode pool = items.get(p);
+            String poolPath = path + "[" + p + "]";
+            if (!pool.isArray() || pool.isEmpty()) {
+                replication.problemAt(poolPath, pool, POOL_EXPECTED);
+                valid = false;
+                continue;
+            }
+            Set<NodeId> members = new LinkedHashSet<>();
+            for (int m = 0; m < pool.size(); m++) {
+                JsonNode name = pool.get(m);
+                String namePath = poolPath + "[" + m + "]";
+                if (!name.isTextual() || !NODE_NAME.matcher(name.asText()).matches()) {
+                    replication.problemAt(namePath, name, NODE_EXPECTED);
+                    valid = false;
+                } else if (!seen.add(name.asText())) {
+                    replication.problemAt(namePath, name, "a node in one pool only; " + name.asText()
+                            + " is already in an earlier pool or earlier in this one");
+                    valid = false;
+                } else {
+                    members.add(new NodeId(name.asText()));
+                }
+            }
+            pools.add(members);
+        }
+        return valid ? Optional.of(new BuddyPools(pools)) : Optional.empty();
     }
 }

@@ -158,18 +158,18 @@ class ScenarioProblemsTest {
         List<SpecProblem> problems = problemsOf("""
                 name: x
                 cluster: {nodes: 3}
-                replication: {placement: buddy, granularity: attribute, delivery: async}
-                workload: {app: cart}
+                replication: {placement: buddy, granularity: delta, delivery: eventually}
+                workload: {app: basket}
                 load: {users: 60, thinkTime: 1s, duration: 45s}
                 faults:
                   - {type: pause, at: 1s}
                 """);
 
         assertThat(problems).containsExactly(
-                new SpecProblem("replication.placement", "buddy", "a placement, one of: all"),
-                new SpecProblem("replication.granularity", "attribute", "a granularity, one of: session"),
-                new SpecProblem("replication.delivery", "async", "a delivery, one of: sync"),
-                new SpecProblem("workload.app", "cart", "an app, one of: counter"),
+                new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
+                new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
+                new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
+                new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),
                 new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
     }
 

@@ -1,0 +1,168 @@
+package io.replsim.bench;
+
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.TcpStackSpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One counter request's replication to one backup in another member on 127.0.0.1 over the TCP stack the nodes use,
+ * against the floor: the same bytes written to a plain loopback socket and a one-byte answer read back. The ratio
+ * is what JGroups, marshalling, the allow-list and the store add to a round trip.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class LoopbackReplicationBenchmark {
+    @Param({"4096"})
+    public int payloadBytes;
+
+    @Param({"sync", "async"})
+    public String delivery;
+
+    private ReplicationNode owner;
+    private ReplicationNode backup;
+    private SessionId session;
+    private int serial;
+
+    private ServerSocket echoServer;
+    private Thread echoThread;
+    private Socket client;
+    private DataOutputStream clientOut;
+    private DataInputStream clientIn;
+    private byte[] rawMessage;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        int firstPort = freePortPair();
+        int secondPort = freePortPair();
+        List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
+                new InetSocketAddress(loopback, secondPort));
+        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.parse(delivery),
+                Duration.ofSeconds(2));
+        String cluster = "bench-" + UUID.randomUUID();
+        owner = ReplicationNode.start(new NodeId("node1"), cluster, new TcpStackSpec(loopback, firstPort, members), spec);
+        backup = ReplicationNode.start(new NodeId("node2"), cluster, new TcpStackSpec(loopback, secondPort, members),
+                spec);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (owner.view().members().size() < 2 || backup.view().members().size() < 2) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the two members never formed one view");
+            }
+            Thread.sleep(50);
+        }
+        try (ActiveSession active = owner.store().create()) {
+            active.session().setAttribute("payload", new byte[payloadBytes]);
+            active.session().setAttribute("serial", 0);
+            owner.store().update(active);
+            session = active.session().id();
+        }
+        rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
+        startEchoServer(loopback);
+    }
+
+    @Benchmark
+    public int replicateOneCounterRequest() throws Exception {
+        try (ActiveSession active = owner.store().find(session).orElseThrow()) {
+            active.session().setAttribute("serial", ++serial);
+            owner.store().update(active);
+        }
+        return serial;
+    }
+
+    @Benchmark
+    public int rawLoopbackSocketRoundTrip() throws IOException {
+        clientOut.writeInt(rawMessage.length);
+        clientOut.write(rawMessage);
+        clientOut.flush();
+        return clientIn.readByte();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        client.close();
+        echoServer.close();
+        echoThread.join(5_000);
+        backup.close();
+        owner.close();
+    }
+
+    private void startEchoServer(InetAddress loopback) throws IOException {
+        echoServer = new ServerSocket(0, 1, loopback);
+        echoThread = Thread.ofPlatform().daemon().start(() -> {
+            try (Socket peer = echoServer.accept();
+                 var in = new DataInputStream(peer.getInputStream());
+                 var out = new DataOutputStream(peer.getOutputStream())) {
+                peer.setTcpNoDelay(true);
+                byte[] buffer = new byte[1 << 20];
+                while (true) {
+                    int length = in.readInt();
+                    in.readFully(buffer, 0, length);
+                    out.writeByte(1);
+                    out.flush();
+                }
+            } catch (IOException closed) {
+                // the trial is over
+            }
+        });
+        client = new Socket(loopback, echoServer.getLocalPort());
+        client.setTcpNoDelay(true);
+        clientOut = new DataOutputStream(new BufferedOutputStream(client.getOutputStream()));
+        clientIn = new DataInputStream(client.getInputStream());
+    }
+
+    /** A free port whose FD_SOCK2 partner (port + 100) is free too. */
+    private static int freePortPair() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port;
+            try (var probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = probe.getLocalPort();
+            }
+            if (port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET > 65535) {
+                continue;
+            }
+            try (var partner = new ServerSocket(port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1,
+                    InetAddress.getLoopbackAddress())) {
+                return port;
+            } catch (IOException taken) {
+                // try another
+            }
+        }
+        throw new IOException("no free port pair on loopback");
+    }
+}

@@ -1,0 +1,92 @@
+package io.replsim.bench;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.marshalling.MessageMarshaller;
+import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.WholeSessionUpdate;
+import io.replsim.replication.session.SessionSnapshot;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one replication message costs to produce and to read, through the allow-list filter: a whole session of
+ * ten attributes against a delta of one, byte[] attributes against graphs of small maps.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class MarshallingBenchmark {
+    private static final int ATTRIBUTES = 10;
+    private static final int ATTRIBUTE_BYTES = 1024;
+
+    @Param({"bytes", "graph"})
+    public String shape;
+
+    private final MessageMarshaller marshaller = MessageMarshaller.standard();
+    private WholeSessionUpdate whole;
+    private AttributeDelta delta;
+    private byte[] wholeBytes;
+
+    @Setup
+    public void setUp() {
+        Map<String, Serializable> attributes = new HashMap<>();
+        for (int i = 0; i < ATTRIBUTES; i++) {
+            attributes.put("attr" + i, value());
+        }
+        whole = new WholeSessionUpdate(new SessionSnapshot(new SessionId("s"), 5, new NodeId("node1"), 1, 2,
+                attributes));
+        delta = new AttributeDelta(new SessionId("s"), 6, new NodeId("node1"), 3, Map.of("attr3", value()), Set.of());
+        wholeBytes = marshaller.marshal(whole);
+    }
+
+    private Serializable value() {
+        if (shape.equals("bytes")) {
+            return new byte[ATTRIBUTE_BYTES];
+        }
+        var graph = new ArrayList<HashMap<String, Serializable>>();
+        for (int i = 0; i < ATTRIBUTE_BYTES / 64; i++) {
+            var node = new HashMap<String, Serializable>();
+            node.put("id", i);
+            node.put("name", "item-" + i);
+            node.put("price", (long) i * 7);
+            graph.add(node);
+        }
+        return graph;
+    }
+
+    @Benchmark
+    public byte[] marshalWholeSession() {
+        return marshaller.marshal(whole);
+    }
+
+    @Benchmark
+    public byte[] marshalOneAttributeDelta() {
+        return marshaller.marshal(delta);
+    }
+
+    @Benchmark
+    public ReplicationMessage unmarshalWholeSession() throws Exception {
+        return marshaller.unmarshal(wholeBytes, ReplicationMessage.class);
+    }
+}

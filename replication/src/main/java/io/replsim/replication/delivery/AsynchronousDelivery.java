@@ -1,0 +1,68 @@
+package io.replsim.replication.delivery;
+
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.ClusterView;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.ClusterTransport;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Async delivery: the request returns once its update is queued for each backup; one queue and sender per
+ * destination bundles and sends them. Nothing here ever fails a request: what a crash loses is what was still
+ * queued or unacknowledged, and {@link AsyncStats} accounts for every update.
+ */
+public final class AsynchronousDelivery implements DeliveryMode {
+    private final ClusterTransport transport;
+    private final AsyncQueue settings;
+    private final Duration ackTimeout;
+    private final AsyncCounters counters = new AsyncCounters();
+    private final Map<NodeId, DestinationQueue> queues = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    public AsynchronousDelivery(ClusterTransport transport, AsyncQueue settings, Duration ackTimeout) {
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.ackTimeout = Objects.requireNonNull(ackTimeout, "ackTimeout");
+    }
+
+    @Override
+    public void deliver(Outgoing outgoing, List<NodeId> backups) {
+        for (NodeId backup : backups) {
+            if (closed) {
+                counters.discarded(1);
+                continue;
+            }
+            queues.computeIfAbsent(backup,
+                    member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(outgoing);
+        }
+    }
+
+    /** A member that left gets nothing more: its queue stops and what it held counts as discarded. */
+    @Override
+    public void viewInstalled(ClusterView view) {
+        queues.keySet().stream().filter(member -> !view.contains(member)).toList().forEach(member -> {
+            DestinationQueue queue = queues.remove(member);
+            if (queue != null) {
+                queue.close();
+            }
+        });
+    }
+
+    @Override
+    public AsyncStats stats() {
+        return counters.snapshot(() -> queues.values().stream().mapToLong(DestinationQueue::size).sum());
+    }
+
+    /** Stops every sender; what is still queued is discarded and counted, as a crash would lose it. */
+    @Override
+    public void close() {
+        closed = true;
+        queues.values().forEach(DestinationQueue::close);
+        queues.clear();
+    }
+}

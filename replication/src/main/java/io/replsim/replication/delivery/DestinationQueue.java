@@ -1,0 +1,141 @@
+package io.replsim.replication.delivery;
+
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.Ack;
+import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionUpdate;
+import io.replsim.replication.message.UpdateBundle;
+import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.Replies;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One destination's queue and the one thread that sends it, so updates reach that member in the order they were
+ * queued, and one session's updates (queued under its lock) in version order.
+ */
+final class DestinationQueue implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(DestinationQueue.class);
+
+    private record Pending(Outgoing outgoing, long enqueuedNanos) {
+    }
+
+    private final NodeId destination;
+    private final ClusterTransport transport;
+    private final AsyncQueue settings;
+    private final Duration ackTimeout;
+    private final AsyncCounters counters;
+    private final BlockingQueue<Pending> queue;
+    private final Thread sender;
+
+    DestinationQueue(NodeId destination, ClusterTransport transport, AsyncQueue settings, Duration ackTimeout,
+                     AsyncCounters counters) {
+        this.destination = destination;
+        this.transport = transport;
+        this.settings = settings;
+        this.ackTimeout = ackTimeout;
+        this.counters = counters;
+        this.queue = new ArrayBlockingQueue<>(settings.capacity());
+        this.sender = Thread.ofPlatform().daemon().name("async-" + transport.self() + "-to-" + destination)
+                .start(this::sendUntilClosed);
+    }
+
+    /** False, and counted as dropped, when the queue is full: the request never waits under async. */
+    boolean offer(Outgoing outgoing) {
+        if (queue.offer(new Pending(outgoing, System.nanoTime()))) {
+            counters.enqueued();
+            return true;
+        }
+        counters.dropped();
+        return false;
+    }
+
+    int size() {
+        return queue.size();
+    }
+
+    private void sendUntilClosed() {
+        List<Pending> bundle = new ArrayList<>();
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                bundle.add(queue.take());
+                fill(bundle);
+                send(bundle);
+                bundle.clear();
+            }
+        } catch (InterruptedException closing) {
+            Thread.currentThread().interrupt();
+        } finally {
+            List<Pending> left = new ArrayList<>(bundle);
+            queue.drainTo(left);
+            counters.discarded(left.size());
+            if (!left.isEmpty()) {
+                log.info("{} queued updates for {} discarded unsent", left.size(), destination);
+            }
+        }
+    }
+
+    /** Waits up to the bundle timeout after the first update for more, as JGroups' bundler does. */
+    private void fill(List<Pending> bundle) throws InterruptedException {
+        long deadline = System.nanoTime() + settings.bundleTimeout().toNanos();
+        while (bundle.size() < settings.maxBundle()) {
+            long left = deadline - System.nanoTime();
+            Pending next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : queue.poll();
+            if (next == null) {
+                return;
+            }
+            bundle.add(next);
+        }
+    }
+
+    private void send(List<Pending> bundle) {
+        try {
+            Replies replies = transport.sendAndWait(message(bundle.stream().map(p -> p.outgoing().update()).toList()),
+                    List.of(destination), ackTimeout);
+            if (replies.acks().values().stream().anyMatch(ack -> ack.status() == AckStatus.GAP)) {
+                // The destination missed an earlier update (dropped or failed): whole sessions repair its copies.
+                List<SessionUpdate> wholes = bundle.stream().map(p -> (SessionUpdate) p.outgoing().whole()).toList();
+                replies = transport.sendAndWait(message(wholes), List.of(destination), ackTimeout);
+            }
+            if (!replies.departed().isEmpty()) {
+                counters.discarded(bundle.size());
+            } else if (replies.unanswered().isEmpty() && replies.acks().values().stream().allMatch(Ack::holdsChange)) {
+                long now = System.nanoTime();
+                long oldest = (now - bundle.getFirst().enqueuedNanos()) / 1_000;
+                long sum = bundle.stream().mapToLong(pending -> (now - pending.enqueuedNanos()) / 1_000).sum();
+                counters.sent(bundle.size(), oldest, sum);
+            } else {
+                counters.failed(bundle.size());
+                log.warn("{} async updates to {} not acknowledged: acks {}, unanswered {}", bundle.size(),
+                        destination, replies.acks(), replies.unanswered());
+            }
+        } catch (ReplicationException e) {
+            counters.failed(bundle.size());
+            log.warn("{} async updates to {} failed: {}", bundle.size(), destination, e.getMessage());
+        }
+    }
+
+    private static ReplicationMessage message(List<SessionUpdate> updates) {
+        return updates.size() == 1 ? updates.getFirst() : new UpdateBundle(updates);
+    }
+
+    @Override
+    public void close() {
+        sender.interrupt();
+        try {
+            sender.join(ackTimeout.toMillis() + 1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.ClusterView;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.SessionVersion;
+import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.Replies;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Keeps an owner's sessions where placement wants them as the view changes: a member that became a backup of
+ * some of this node's sessions (a new buddy after one left, a joiner, a restarted node) receives them, and a
+ * member that stopped being one drops them. Orphans (sessions whose owner left) are not moved here: they wait on
+ * their surviving holders until a request gravitates them, as JBoss does.
+ */
+final class BackupRebalancer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(BackupRebalancer.class);
+    /** Sessions per message: a view change on a loaded node moves thousands, one message each would be slow. */
+    private static final int BATCH = 100;
+
+    private final NodeId self;
+    private final Placement placement;
+    private final SessionStore store;
+    private final ClusterTransport transport;
+    private final StaleCopyRemoval staleCopies;
+    private final Duration timeout;
+    private final ExecutorService worker;
+    private final LongAdder pushed = new LongAdder();
+    private ClusterView previous; // touched only on the worker thread
+
+    BackupRebalancer(NodeId self, Placement placement, SessionStore store, ClusterTransport transport,
+                     Duration timeout) {
+        this.self = self;
+        this.placement = placement;
+        this.store = store;
+        this.transport = transport;
+        this.staleCopies = new StaleCopyRemoval(transport, timeout);
+        this.timeout = timeout;
+        // One thread: views are handled in the order installed, and JGroups' own thread never waits for a push.
+        this.worker = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("rebalance-" + self)
+                .factory());
+    }
+
+    /** Called on JGroups' thread; returns at once. */
+    void viewInstalled(ClusterView view) {
+        try {
+            worker.execute(() -> rebalance(view));
+        } catch (RejectedExecutionException closing) {
+            log.debug("view {} arrived while closing", view.id());
+        }
+    }
+
+    /** Sessions pushed to new backups since start. */
+    long pushed() {
+        return pushed.sum();
+    }
+
+    private void rebalance(ClusterView current) {
+        ClusterView before = previous;
+        previous = current;
+        if (before == null) {
+            return; // our first view: we own nothing yet
+        }
+        Map<NodeId, List<SessionSnapshot>> toPush = new LinkedHashMap<>();
+        Map<NodeId, List<SessionVersion>> toDrop = new LinkedHashMap<>();
+        for (SessionSnapshot session : store.ownedSnapshots()) {
+            List<NodeId> had = placement.backupsFor(session.id(), self, before);
+            List<NodeId> has = placement.backupsFor(session.id(), self, current);
+            for (NodeId member : has) {
+                if (!had.contains(member)) {
+                    toPush.computeIfAbsent(member, m -> new ArrayList<>()).add(session);
+                }
+            }
+            for (NodeId member : had) {
+                if (!has.contains(member) && current.contains(member)) {
+                    toDrop.computeIfAbsent(member, m -> new ArrayList<>())
+                            .add(new SessionVersion(session.id(), session.version()));
+                }
+            }
+        }
+        toPush.forEach(this::push);
+        toDrop.forEach((member, copies) -> staleCopies.removeFrom(List.of(member), copies));
+        if (!toPush.isEmpty() || !toDrop.isEmpty()) {
+            log.info("view {}: pushed sessions to {}, dropped copies on {}", current.id(),
+                    summary(toPush), summary(toDrop));
+        }
+    }
+
+    private void push(NodeId member, List<SessionSnapshot> sessions) {
+        for (int from = 0; from < sessions.size(); from += BATCH) {
+            List<SessionSnapshot> batch = sessions.subList(from, Math.min(sessions.size(), from + BATCH));
+            try {
+                Replies replies = transport.sendAndWait(new BackupTransfer(batch), List.of(member), timeout);
+                if (replies.acks().values().stream().allMatch(ack -> ack.holdsChange())
+                        && replies.unanswered().isEmpty() && replies.departed().isEmpty()) {
+                    pushed.add(batch.size());
+                } else {
+                    log.warn("pushing {} sessions to {} incomplete: acks {}, unanswered {}, departed {}",
+                            batch.size(), member, replies.acks(), replies.unanswered(), replies.departed());
+                }
+            } catch (ReplicationException e) {
+                log.warn("pushing {} sessions to {} failed: {}", batch.size(), member, e.getMessage());
+            }
+        }
+    }
+
+    private static String summary(Map<NodeId, ? extends List<?>> byMember) {
+        var parts = new ArrayList<String>();
+        byMember.forEach((member, items) -> parts.add(member + "=" + items.size()));
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

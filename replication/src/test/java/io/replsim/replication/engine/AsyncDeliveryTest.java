@@ -1,0 +1,118 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.delivery.AsyncStats;
+import io.replsim.replication.session.ActiveSession;
+import org.jgroups.protocols.DISCARD;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Async delivery: requests never wait, updates arrive in order, and every update that did not arrive is counted. */
+class AsyncDeliveryTest {
+    private static final Duration ACK_TIMEOUT = Duration.ofSeconds(1);
+
+    private static ReplicationSpec async(AsyncQueue queue) {
+        return new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.ASYNC, ACK_TIMEOUT)
+                .withAsyncQueue(queue);
+    }
+
+    @Test
+    void everyUpdateReachesEveryBackupInOrderAndIsCountedAsSent() throws Exception {
+        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueue(Duration.ofMillis(5), 100, 10_000)))) {
+            ReplicationNode owner = cluster.node(1);
+            SessionId id = create(owner);
+            for (int serial = 2; serial <= 50; serial++) {
+                set(owner, id, serial);
+            }
+
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                for (int backup = 2; backup <= 3; backup++) {
+                    var copy = cluster.node(backup).store().peek(id).orElseThrow();
+                    assertThat(copy.version()).isEqualTo(50);
+                    assertThat(copy.attributes()).containsEntry("serial", 50);
+                }
+            });
+            // A backup applies an update before its ack reaches the sender, which counts it only then.
+            await().atMost(Duration.ofSeconds(5)).until(() -> owner.stats().async().sent() == 100);
+            AsyncStats stats = owner.stats().async();
+            assertThat(stats.enqueued()).isEqualTo(100);
+            assertThat(stats.queued() + stats.dropped() + stats.failed() + stats.discarded()).isZero();
+            assertThat(stats.bundles()).isBetween(2L, 100L);
+            assertThat(owner.stats().failures()).isZero();
+        }
+    }
+
+    @Test
+    void aCrashRightAfterWritesLeavesTheBackupStaleAndCountsEveryUpdateItMissed() throws Exception {
+        // A long bundle timeout holds updates in the queue: the loss window, made wide enough to hit every time.
+        var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ofSeconds(2), 1_000, 10_000)));
+        try (cluster) {
+            ReplicationNode owner = cluster.node(1);
+            SessionId id = create(owner);
+            await().atMost(Duration.ofSeconds(10)).until(() -> cluster.node(2).store().peek(id).isPresent());
+            for (int serial = 2; serial <= 5; serial++) {
+                set(owner, id, serial);   // each returns at once: the user has seen serial 5
+            }
+
+            cluster.stop(1);
+
+            assertThat(cluster.node(2).store().peek(id).orElseThrow().attributes())
+                    .as("the survivor's copy: a failover to it shows serial 1 after 5, a STALE session")
+                    .containsEntry("serial", 1);
+            AsyncStats stats = owner.stats().async();
+            assertThat(stats.sent()).isEqualTo(1);
+            assertThat(stats.discarded()).isEqualTo(4);
+            assertThat(stats.enqueued()).isEqualTo(stats.sent() + stats.discarded());
+        }
+    }
+
+    @Test
+    void aFullQueueDropsTheUpdateWithoutBlockingTheRequestAndCountsIt() throws Exception {
+        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ZERO, 1, 2)))) {
+            ReplicationNode owner = cluster.node(1);
+            cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
+            SessionId id = create(owner);
+            // The sender took the first update and waits for an ack that cannot come; the queue is empty.
+            await().atMost(Duration.ofSeconds(5)).until(() -> owner.stats().async().queued() == 0);
+
+            long start = System.nanoTime();
+            for (int serial = 2; serial <= 5; serial++) {
+                set(owner, id, serial);
+            }
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(ACK_TIMEOUT);
+
+            assertThat(owner.stats().async().dropped()).isEqualTo(2);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                AsyncStats stats = owner.stats().async();
+                assertThat(stats.failed()).isEqualTo(3);
+                assertThat(stats.enqueued()).isEqualTo(3);
+                assertThat(stats.sent()).isZero();
+            });
+        }
+    }
+
+    private static SessionId create(ReplicationNode node) throws ReplicationException {
+        try (ActiveSession active = node.store().create()) {
+            active.session().setAttribute("serial", 1);
+            node.store().update(active);
+            return active.session().id();
+        }
+    }
+
+    private static void set(ReplicationNode node, SessionId id, int serial) throws ReplicationException {
+        try (ActiveSession active = node.store().find(id).orElseThrow()) {
+            active.session().setAttribute("serial", serial);
+            node.store().update(active);
+        }
+    }
+}

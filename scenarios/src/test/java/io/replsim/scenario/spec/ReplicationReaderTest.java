@@ -1,0 +1,124 @@
+package io.replsim.scenario.spec;
+
+import static io.replsim.scenario.spec.Scenarios.problemsOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.BuddyPools;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The replication section's buddy placement: its count, its pools and every way to get them wrong. */
+class ReplicationReaderTest {
+
+    private static ScenarioSpec load(String replication) throws SpecException {
+        return ScenarioLoader.parse("""
+                name: x
+                cluster: {nodes: 4}
+                replication: %s
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """.formatted(replication), Scenarios.SOURCE);
+    }
+
+    @Test
+    void buddiesWithoutCountOrPoolsIsOneBuddyInNoPool() throws Exception {
+        assertThat(load("{placement: buddies}").replication().placement())
+                .isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+    }
+
+    @Test
+    void buddiesTakeTheirCountAndPools() throws Exception {
+        var placement = load("{placement: buddies, buddies: 2, buddyPools: [[node1, node2], [node3, node4]]}")
+                .replication().placement();
+
+        assertThat(placement).isEqualTo(new Placement.Buddies(2, new BuddyPools(List.of(
+                Set.of(new NodeId("node1"), new NodeId("node2")), Set.of(new NodeId("node3"), new NodeId("node4"))))));
+    }
+
+    @Test
+    void badPoolsAreReportedAtTheEntryThatIsWrong() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication:
+                  placement: buddies
+                  buddies: 0
+                  buddyPools: [[node1, node2], node3, [node2, host4], []]
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(
+                new SpecProblem("replication.buddies", "0", "a whole number from 1 to 15"),
+                new SpecProblem("replication.buddyPools[1]", "node3", "a list of node names, such as [node1, node2]"),
+                new SpecProblem("replication.buddyPools[2][0]", "node2",
+                        "a node in one pool only; node2 is already in an earlier pool or earlier in this one"),
+                new SpecProblem("replication.buddyPools[2][1]", "host4", "a node name, node1 to node16"),
+                new SpecProblem("replication.buddyPools[3]", "[]", "a list of node names, such as [node1, node2]"));
+    }
+
+    @Test
+    void buddyFieldsWithAnotherPlacementAreRefused() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {placement: all, buddies: 1, buddyPools: [[node1, node2]]}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(
+                new SpecProblem("replication.buddies", "1", "no buddies unless placement is buddies"),
+                new SpecProblem("replication.buddyPools", "[[node1, node2]]",
+                        "no buddyPools unless placement is buddies"));
+    }
+
+    @Test
+    void theBuddiesScenarioLoads() throws Exception {
+        // Surefire runs in the module directory, next to the scenario files.
+        ScenarioSpec spec = ScenarioLoader.load(Path.of("buddies.yaml"));
+
+        assertThat(spec.cluster().nodes()).isEqualTo(5);
+        assertThat(spec.replication().placement()).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+    }
+
+    @Test
+    void asyncDeliveryTakesItsQueueSettingsOrTheirDefaults() throws Exception {
+        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueue.DEFAULT);
+
+        var spec = load("{delivery: async, async: {bundleTimeout: 0ms, maxBundle: 10, capacity: 50}}").replication();
+
+        assertThat(spec.delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 10, 50));
+    }
+
+    @Test
+    void badAsyncSettingsAndAsyncUnderSyncAreReported() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {delivery: async, async: {bundleTimeout: 2s, maxBundle: 0, capacity: lots, linger: 1ms}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> underSync = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {delivery: sync, async: {capacity: 5}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(
+                new SpecProblem("replication.async.linger", "linger",
+                        "one of the fields of replication.async: bundleTimeout, maxBundle, capacity"),
+                new SpecProblem("replication.async.bundleTimeout", "2s",
+                        "a duration from 0ms (send at once) to 1s, such as 5ms"),
+                new SpecProblem("replication.async.maxBundle", "0", "a whole number from 1 to 10000"),
+                new SpecProblem("replication.async.capacity", "lots", "a whole number from 1 to 10000000"));
+        assertThat(underSync).containsExactly(
+                new SpecProblem("replication.async", "{capacity: 5}", "no async unless delivery is async"));
+    }
+}

@@ -1,0 +1,89 @@
+package io.replsim.scenario.spec;
+
+import static io.replsim.scenario.spec.Scenarios.problemsOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.SessionProfile;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.ReplicationTrigger;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The workload section's profile app, and the replication fields that decide what of its sessions travels. */
+class WorkloadReaderTest {
+
+    private static ScenarioSpec load(String workload, String replication) throws SpecException {
+        return ScenarioLoader.parse("""
+                name: x
+                cluster: {nodes: 3}
+                replication: %s
+                workload: %s
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """.formatted(replication, workload), Scenarios.SOURCE);
+    }
+
+    @Test
+    void theProfileAppTakesItsSessionShapeOrItsDefaults() throws Exception {
+        assertThat(load("{app: profile}", "{}").workload().profile()).isEqualTo(SessionProfile.DEFAULT);
+
+        var spec = load("{app: profile, profile: {attributes: 20, attributeSize: 2KB, shape: graph,"
+                + " modifiedShare: 0.1, mutateInPlace: true}}", "{granularity: attribute, trigger: set,"
+                + " maxUnreplicatedInterval: 0s}");
+
+        assertThat(spec.workload().app()).isEqualTo(App.PROFILE);
+        assertThat(spec.workload().app().path()).isEqualTo("/profile");
+        assertThat(spec.workload().profile()).isEqualTo(new SessionProfile(20, 2048, AttributeShape.GRAPH, 0.1, true));
+        assertThat(spec.replication().granularity()).isEqualTo(Granularity.ATTRIBUTE);
+        assertThat(spec.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
+        assertThat(spec.replication().maxUnreplicatedInterval()).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void badProfileFieldsAndAProfileForTheCounterAreReported() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                replication: {trigger: always, maxUnreplicatedInterval: 60}
+                workload: {app: profile, profile: {attributes: 0, shape: tree, modifiedShare: 2, mutateInPlace: maybe}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> counter = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                workload: {app: counter, profile: {attributes: 3}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(
+                new SpecProblem("replication.trigger", "always",
+                        "a trigger, one of: set, set-and-non-primitive-get, set-and-get"),
+                new SpecProblem("replication.maxUnreplicatedInterval", "60",
+                        "a duration with a unit (ms, s, m or h), such as 500ms, 20s or 1m"),
+                new SpecProblem("workload.profile.attributes", "0", "a whole number from 1 to 10000"),
+                new SpecProblem("workload.profile.shape", "tree", "a shape, one of: bytes, graph"),
+                new SpecProblem("workload.profile.modifiedShare", "2", "a share from 0 to 1, such as 0.2"),
+                new SpecProblem("workload.profile.mutateInPlace", "maybe", "a boolean, one of: true, false"));
+        assertThat(counter).containsExactly(
+                new SpecProblem("workload.profile", "{attributes: 3}", "no profile unless app is profile"));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"async-buddies.yaml", "sfsb.yaml"})
+    void theEngineScenariosLoad(String file) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.load(Path.of(file));
+
+        assertThat(spec.name()).isEqualTo(file.replace(".yaml", ""));
+        assertThat(spec.faults()).hasSize(1);
+    }
+
+    @Test
+    void theProfileBugScenarioLoads() throws Exception {
+        ScenarioSpec spec = ScenarioLoader.load(Path.of("profile-bug.yaml"));
+
+        assertThat(spec.workload().profile().mutateInPlace()).isTrue();
+        assertThat(spec.replication().granularity()).isEqualTo(Granularity.ATTRIBUTE);
+    }
+}
