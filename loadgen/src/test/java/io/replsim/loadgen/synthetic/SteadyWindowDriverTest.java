@@ -58,10 +58,11 @@ class SteadyWindowDriverTest {
     void aSaturatedPoolServesAtItsCapacityAndTheQueueShowsInTheResponseTime() throws Exception {
         // 60 users pausing 50 ms against at most 4/S: demand 60/0.06 = 1000/s is far above what 4 threads serve
         LoadResult result = run(60, new ThinkTime.Fixed(Duration.ofMillis(50)), ThinkMode.AFTER_RESPONSE, WARM_UP);
-        // no more than the pool can serve (each request holds a thread at least 10 ms), and the pool kept busy
-        double capacity = 4 / (SERVICE.toNanos() / 1e9);
-        assertThat(result.steady().throughputPerSecond()).isBetween(capacity * 0.6, capacity);
-        assertThat(result.steady().throughputPerSecond()).isLessThanOrEqualTo(4 / (holdTime.toNanos() / 1e9) * 1.2);
+        // no more than the pool can serve (each request holds a thread at least 10 ms), and the pool kept busy:
+        // about threads / hold time, the hold time as served (the sleep overshoots on a busy machine)
+        assertThat(result.steady().throughputPerSecond()).isLessThanOrEqualTo(4 / (SERVICE.toNanos() / 1e9));
+        double servedCapacity = 4 / (holdTime.toNanos() / 1e9);
+        assertThat(result.steady().throughputPerSecond()).isBetween(servedCapacity * 0.75, servedCapacity * 1.2);
         // the queue: R = N/X − Z, far above the service time
         assertThat(result.steady().meanResponseTime()).isGreaterThan(SERVICE.multipliedBy(5));
         assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
