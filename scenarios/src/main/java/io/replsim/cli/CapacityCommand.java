@@ -11,7 +11,11 @@ import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.SpecException;
+import io.replsim.loadgen.NodeEndpoint;
 import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -54,8 +58,24 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
     boolean oneNodeDown;
 
+    @Option(names = "--target", paramLabel = "[NAME=]URL", description = {
+            "search an already running cluster instead of starting the scenario's (repeatable, one per node); it must",
+            "serve the counter app of docs/interfaces.md §2 (its CPU is not read: the CPU limit is not applied)"})
+    List<String> targets = new ArrayList<>();
+
     @Option(names = "--runs-dir", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
     Path runsDir;
+
+    /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
+    static NodeEndpoint endpoint(String text, int position) {
+        int equals = text.indexOf('=');
+        String name = equals < 0 ? "target" + position : text.substring(0, equals).trim();
+        URI uri = URI.create(text.substring(equals + 1).trim());
+        if (name.isEmpty() || !"http".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("got \"" + text + "\", expected [name=]http://host:port");
+        }
+        return new NodeEndpoint(name, uri);
+    }
 
     @Override
     public Integer call() {
@@ -78,9 +98,19 @@ final class CapacityCommand implements Callable<Integer> {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        List<NodeEndpoint> external = new ArrayList<>();
         try {
-            CapacitySummary summary = new CapacityRunner(runsDir, NodeLauncher.currentJvm(), System.out)
-                    .run(spec, scenario, criteria, plan, oneNodeDown);
+            for (int i = 0; i < targets.size(); i++) {
+                external.add(endpoint(targets.get(i), i + 1));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim capacity: --target: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        try {
+            CapacityRunner runner = new CapacityRunner(runsDir, NodeLauncher.currentJvm(), System.out);
+            CapacitySummary summary = external.isEmpty() ? runner.run(spec, scenario, criteria, plan, oneNodeDown)
+                    : runner.runAgainst(external, spec, scenario, criteria, plan);
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         } catch (ClusterStartException e) {
             System.err.println("replsim: the cluster did not come up: " + e.getMessage());

@@ -48,17 +48,14 @@ public final class CapacityRunner {
         CapacityConsole console = new CapacityConsole(out);
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
-        out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
-        console.line("criteria: %s", criteria.describe());
-        console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
+        printHeader(spec, criteria, dir, console);
         try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
                 dir.nodes(), launcher, out)) {
             runtime.start(VIEW_DEADLINE);
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
-            CapacityResult all = search(runtime, spec.load(), criteria, plan, console, dir, "all");
-            CapacitySummary.Search allNodes = CapacitySummary.searchOf(names.size(), all);
-            CapacityCsv.write(dir.root().resolve("capacity.csv"), "all", names, allNodes.steps());
-            console.result("capacity", allNodes);
+            CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
+                    console, dir, "all");
+            CapacitySummary.Search allNodes = report(names, all, "all", "capacity", console, dir);
             double survivorCpu = survivorUtilization(allNodes);
             if (!Double.isNaN(survivorCpu)) {
                 console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
@@ -75,31 +72,77 @@ public final class CapacityRunner {
                 int start = Math.max(1, all.usersSustained() / 2);
                 SearchPlan downPlan = new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(),
                         plan.resolution(), plan.maxSteps(), plan.maxUsers());
-                CapacityResult survivors = search(runtime, spec.load(), criteria, downPlan, console, dir, "n-1");
-                down = CapacitySummary.searchOf(names.size() - 1, survivors);
-                CapacityCsv.write(dir.root().resolve("capacity.csv"), "n-1", names, down.steps());
-                console.result("capacity with " + stopped + " down", down);
+                CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
+                        criteria, downPlan, console, dir, "n-1");
+                down = report(names, survivors, "n-1", "capacity with " + stopped + " down", console, dir);
             }
             for (NodeHandle node : runtime.liveNodes()) {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
-            CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                    (System.nanoTime() - wallStart) / 1_000_000, criteria.describe(), names.size(),
+            return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
                     spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down);
-            dir.writeSummary(summary);
-            console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
-                    summary.wallMs() / 1000.0, dir.root());
-            return summary;
         }
     }
 
-    private CapacityResult search(ProcessRuntime runtime, LoadSpec load, CapacityCriteria criteria, SearchPlan plan,
-                                  CapacityConsole console, RunDirectory dir, String label)
-            throws IOException, InterruptedException {
-        List<NodeEndpoint> endpoints = runtime.liveNodes().stream()
-                .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+    /**
+     * The same search against a cluster that is already running elsewhere and serves the counter app (interface
+     * doc §2): nothing is started or stopped, and its CPU cannot be read, so steps are judged without the CPU limit
+     * (the console and summary say so).
+     */
+    public CapacitySummary runAgainst(List<NodeEndpoint> targets, ScenarioSpec spec, Path specFile,
+                                      CapacityCriteria criteria, SearchPlan plan) throws IOException, InterruptedException {
+        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
+        dir.copySpec(specFile);
+        CapacityConsole console = new CapacityConsole(out);
+        long wallStart = System.nanoTime();
+        Instant startedAt = Instant.now();
+        printHeader(spec, criteria, dir, console);
+        console.line("target: %s (external: its CPU is not read, so the CPU limit is not applied)", targets.stream()
+                .map(t -> t.name() + "=" + t.baseUri()).toList());
+        List<String> names = targets.stream().map(NodeEndpoint::name).toList();
+        CapacityResult result = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all");
+        CapacitySummary.Search search = report(names, result, "all", "capacity of the external target", console, dir);
+        return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
+                Double.NaN, null);
+    }
+
+    private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
+        out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
+        console.line("criteria: %s", criteria.describe());
+        console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
+    }
+
+    private static List<NodeEndpoint> endpointsOf(ProcessRuntime runtime) {
+        return runtime.liveNodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+    }
+
+    private static CapacitySummary.Search report(List<String> names, CapacityResult result, String label,
+                                                 String title, CapacityConsole console, RunDirectory dir)
+            throws IOException {
+        CapacitySummary.Search search = CapacitySummary.searchOf(names.size(), result);
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, names, search.steps());
+        console.result(title, search);
+        return search;
+    }
+
+    private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
+                                          CapacityConsole console, long wallStart, Instant startedAt, int nodes,
+                                          double cpuBudgetCores, CapacitySummary.Search all, double survivorCpu,
+                                          CapacitySummary.Search down) throws IOException {
+        CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
+                (System.nanoTime() - wallStart) / 1_000_000, criteria.describe(), nodes, cpuBudgetCores, all,
+                survivorCpu, down);
+        dir.writeSummary(summary);
+        console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
+                summary.wallMs() / 1000.0, dir.root());
+        return summary;
+    }
+
+    private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
+                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
+                                  RunDirectory dir, String label) throws IOException, InterruptedException {
         AtomicInteger stepNumber = new AtomicInteger();
-        DriverLoadStep step = new DriverLoadStep(load, COUNTER_PATH, endpoints, new AdminCpuProbe(runtime),
+        DriverLoadStep step = new DriverLoadStep(load, COUNTER_PATH, endpoints, cpu,
                 users -> dir.root().resolve("step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users
                         + "users.hlog"));
         return new CapacitySearch(plan, criteria, step, console::step).run();
