@@ -33,9 +33,10 @@ class OpenLoadDriverTest {
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
         assertThat(result.correctedMicros().getTotalCount()).isEqualTo(result.requests());
         assertThat(result.uncorrectedMicros().getTotalCount()).isEqualTo(result.requests());
-        // nobody waited for a session: corrected and uncorrected differ by the scheduler's lateness only
+        // nobody waited for a session: corrected and uncorrected differ by the scheduler's lateness only (a few ms
+        // on a busy machine), where above capacity they differ by the whole queue
         assertThat(result.correctedMicros().getValueAtPercentile(50) - result.uncorrectedMicros().getValueAtPercentile(50))
-                .isLessThan(5_000);
+                .isLessThan(20_000);
         assertThat(result.sessionVerdicts().stale() + result.sessionVerdicts().lost()).isZero();
     }
 

@@ -47,8 +47,8 @@ class SteadyWindowDriverTest {
         assertThat(result.steady().latencyMicros().getTotalCount()).isEqualTo(result.steady().requests());
         assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
         assertThat(result.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("Little"));
-        // R ≥ S, and with a free pool not much more
-        assertThat(result.steady().meanResponseTime()).isBetween(SERVICE, SERVICE.multipliedBy(3));
+        // every request holds a pool thread for the service time at least
+        assertThat(result.steady().meanResponseTime()).isGreaterThanOrEqualTo(SERVICE);
         double expected = 20 / ((result.steady().meanResponseTime().toNanos() + 100e6) / 1e9);
         assertThat(result.steady().throughputPerSecond()).isCloseTo(expected, within(expected * 0.1));
         assertThat(result.validity().driverCost().cpuShare()).isBetween(0.0, 1.0);
