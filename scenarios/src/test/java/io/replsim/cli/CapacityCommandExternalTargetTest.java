@@ -25,10 +25,10 @@ class CapacityCommandExternalTargetTest {
             cluster: {nodes: 1}
             load:
               users: 10
-              thinkTime: 200ms
+              thinkTime: 1s
               rampUp: 200ms
               warmUp: 300ms
-              duration: 1500ms
+              duration: 2s
             """;
 
     @Test
@@ -51,7 +51,8 @@ class CapacityCommandExternalTargetTest {
         assertThat(run.getFileName().toString()).endsWith("-external-capacity-external");
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         JsonNode search = summary.get("search");
-        // 40 users at 200 ms think want ~190 req/s of a 400 req/s pool: every step passes up to the cap, then confirms
+        // 40 users at 1 s think want ~40 req/s of a 400 req/s pool: every step passes up to the cap, then confirms
+        // (a long pause, so a busy machine's late wake-ups stay far below the 5% drift limit)
         assertThat(search.get("usersSustained").asInt()).isEqualTo(40);
         assertThat(search.get("confirmed").asBoolean()).isTrue();
         assertThat(search.get("binding")).isEmpty();
