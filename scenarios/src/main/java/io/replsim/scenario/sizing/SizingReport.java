@@ -32,14 +32,23 @@ public final class SizingReport {
                     nodes.nodes().getAsInt(), nodes.targetUsers(), nodes.capacityAtN(), nodes.nodes().getAsInt(),
                     nodes.capacityAtNm1(), nodes.nodes().getAsInt() - 1);
         } else {
-            line("nodes        NONE up to %d nodes sustains %.0f users with one lost: the fitted law peaks first;"
-                    + " change the replication (fewer copies) or the node", nodes.searchedUpTo(), nodes.targetUsers());
+            line("nodes        NONE up to %d nodes sustains %.0f users with one lost: the fitted law tops out at"
+                    + " %.0f users (%s); change the replication (fewer copies) or the node", nodes.searchedUpTo(),
+                    nodes.targetUsers(), model.ceiling(), model.kappa() > 0 ? "its peak" : "γ/σ, contention");
+            line("memory       not sized: no cluster size answers");
+            line("threads      not sized: no cluster size answers");
+            printAssumptions(assumptions);
+            return;
         }
         line("memory       %s of sessions per node (%s per survivor after a loss): %,d sessions × %s × %d copies / %d nodes",
                 bytes(memory.bytesPerNode()), bytes(memory.bytesPerSurvivor()), memory.sessions(),
                 bytes(memory.sessionBytes()), memory.copies(), memory.nodes());
         line("threads      %d workers per node: λ %.1f req/s per node (with one node lost) × W %.0f ms = %.1f busy, + 20%%",
                 threads.threads(), threads.perNodeRate(), threads.responseSeconds() * 1000, threads.busyThreads());
+        printAssumptions(assumptions);
+    }
+
+    private void printAssumptions(List<String> assumptions) {
         line("assumptions");
         for (String assumption : assumptions) {
             line("  - %s", assumption);

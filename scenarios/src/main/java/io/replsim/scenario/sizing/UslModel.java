@@ -11,6 +11,14 @@ public record UslModel(double gamma, double sigma, double kappa) {
         return gamma * nodes / (1 + sigma * (nodes - 1) + kappa * nodes * (nodes - 1.0));
     }
 
+    /** The capacity no cluster size reaches: γ/σ when there is no crosstalk, else the capacity at the peak. */
+    public double ceiling() {
+        if (kappa > 0) {
+            return capacity((int) Math.max(1, Math.round(peakNodes())));
+        }
+        return sigma > 0 ? gamma / sigma : Double.POSITIVE_INFINITY;
+    }
+
     /** The cluster size past which adding nodes lowers capacity: √((1 − σ)/κ); infinite when κ is 0. */
     public double peakNodes() {
         return kappa <= 0 ? Double.POSITIVE_INFINITY : Math.sqrt(Math.max(0, 1 - sigma) / kappa);

@@ -63,7 +63,10 @@ class UslFitTest {
         assertThat(TRUE_LAW.capacity(2)).isLessThan(1_250);
 
         double peak = TRUE_LAW.capacity((int) Math.round(TRUE_LAW.peakNodes()));
+        assertThat(TRUE_LAW.ceiling()).isEqualTo(peak);
         assertThat(NodesNeeded.of(TRUE_LAW, peak * 1.5, 64).nodes()).isEmpty();
+        // contention alone levels off at γ/σ
+        assertThat(new UslModel(180, 0.2, 0).ceiling()).isCloseTo(900, within(1e-9));
     }
 
     @Test
