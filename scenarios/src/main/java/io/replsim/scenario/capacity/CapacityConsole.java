@@ -32,6 +32,10 @@ public final class CapacityConsole {
         if (search.usersSustained() == 0) {
             line("== %s: no load sustained%s; binding %s ==", title,
                     search.stoppedEarly() ? " (step budget spent)" : "", search.binding());
+            search.steps().stream().filter(row -> row.verdict().equals("PASS"))
+                    .mapToInt(CapacitySummary.StepRow::users).max()
+                    .ifPresent(users -> line("             %,d users passed once but were not confirmed: a lower bound;"
+                            + " run again with more --max-steps", users));
             return;
         }
         CapacitySummary.StepRow at = search.atCapacity();

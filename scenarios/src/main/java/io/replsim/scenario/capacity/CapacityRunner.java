@@ -69,7 +69,9 @@ public final class CapacityRunner {
                 console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
                 runtime.kill(stopped);
                 awaitViewWithout(runtime, stopped);
-                int start = Math.max(1, all.usersSustained() / 2);
+                // half the most users that passed on all nodes: an unconfirmed search still gives a fair start
+                int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
+                        .mapToInt(StepOutcome::users).max().orElse(2) / 2);
                 SearchPlan downPlan = new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(),
                         plan.resolution(), plan.maxSteps(), plan.maxUsers());
                 CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
