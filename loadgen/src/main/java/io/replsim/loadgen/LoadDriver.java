@@ -5,6 +5,11 @@ import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.steady.SteadyRecording;
+import io.replsim.loadgen.steady.SteadyWindow;
+import io.replsim.loadgen.validity.DriverCostMonitor;
+import io.replsim.loadgen.validity.RunValidity;
+import io.replsim.loadgen.validity.ValidityRules;
 import io.replsim.loadgen.user.RunPlan;
 import io.replsim.loadgen.user.VirtualUser;
 import org.HdrHistogram.Histogram;
@@ -53,8 +58,9 @@ public final class LoadDriver implements AutoCloseable {
     private boolean closed;
 
     /** The state of a started run; exists from {@link #start()} on. */
-    private record Run(Instant startedAt, long startNanos, RunRecording recording, ProgressWindow progress,
-                       List<VirtualUser> users, List<Thread> userThreads, Thread logTicker) {
+    private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording,
+                       SteadyRecording steady, DriverCostMonitor cost, ProgressWindow progress,
+                       List<VirtualUser> users, List<Thread> userThreads, Thread logTicker, Thread windowMarker) {
     }
 
     /**
@@ -88,18 +94,23 @@ public final class LoadDriver implements AutoCloseable {
         }
         RunRecording recording = new RunRecording(latency);
         RunPlan plan = RunPlan.from(profile, startNanos);
+        SteadyRecording steady = new SteadyRecording(plan);
+        DriverCostMonitor cost = new DriverCostMonitor();
         List<VirtualUser> users = new ArrayList<>(profile.users());
         List<Thread> threads = new ArrayList<>(profile.users());
+        long seedBase = System.nanoTime();
         for (int i = 0; i < profile.users(); i++) {
-            VirtualUser user = new VirtualUser(i, plan, router, client, recording, activeUsers);
+            VirtualUser user = new VirtualUser(i, plan, router, client, recording, steady, activeUsers, seedBase + i);
             users.add(user);
             threads.add(Thread.ofVirtual().name("replsim-user-" + i).unstarted(user));
         }
         Thread ticker = Thread.ofVirtual().name("replsim-interval-log").unstarted(() -> tickEverySecond(latency, startNanos));
-        run = new Run(startedAt, startNanos, recording, new ProgressWindow(recording, startNanos), List.copyOf(users),
-                List.copyOf(threads), ticker);
+        Thread marker = Thread.ofVirtual().name("replsim-steady-window").unstarted(() -> markSteadyWindow(plan, cost));
+        run = new Run(startedAt, startNanos, plan, recording, steady, cost, new ProgressWindow(recording, startNanos),
+                List.copyOf(users), List.copyOf(threads), ticker, marker);
         threads.forEach(Thread::start);
         ticker.start();
+        marker.start();
     }
 
     private static void tickEverySecond(LatencyRecording latency, long startNanos) {
@@ -114,6 +125,25 @@ public final class LoadDriver implements AutoCloseable {
             }
         } catch (InterruptedException stop) {
             // the run is over; finish() writes the last, partial interval
+        }
+    }
+
+    /** Marks the driver's CPU time at the steady window's start and end; an interrupt leaves it unmeasured. */
+    private static void markSteadyWindow(RunPlan plan, DriverCostMonitor cost) {
+        try {
+            sleepUntilNanos(plan.steadyStartNanos());
+            cost.markFrom();
+            sleepUntilNanos(plan.deadlineNanos());
+            cost.markTo();
+        } catch (InterruptedException stop) {
+            // closed before the window ended
+        }
+    }
+
+    private static void sleepUntilNanos(long nanos) throws InterruptedException {
+        long wait = nanos - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(Duration.ofNanos(wait));
         }
     }
 
@@ -144,6 +174,12 @@ public final class LoadDriver implements AutoCloseable {
         }
         current.logTicker().interrupt();
         current.logTicker().join();
+        if (current.plan().over(System.nanoTime())) {
+            current.windowMarker().join(STOP_WAIT); // marking the end takes a moment after the deadline
+        }
+        current.windowMarker().interrupt();
+        current.windowMarker().join();
+        current.cost().close();
         long endNanos = current.users().stream().mapToLong(VirtualUser::stoppedAtNanos).max().orElse(System.nanoTime());
         Duration elapsed = Duration.ofNanos(Math.max(0, endNanos - current.startNanos()));
         long endMs = current.startedAt().toEpochMilli() + elapsed.toMillis();
@@ -161,12 +197,18 @@ public final class LoadDriver implements AutoCloseable {
             distinctSessions += user.distinctSessions();
             timelines.add(user.timeline());
         }
+        Duration steadyFrom = profile.steadyStart();
+        // A run closed early ends its window where it stopped.
+        Duration steadyTo = Duration.ofNanos(Math.max(current.plan().steadyStartNanos(),
+                Math.min(current.plan().deadlineNanos(), endNanos)) - current.startNanos());
+        SteadyWindow steady = current.steady().window(steadyFrom, steadyTo);
+        RunValidity validity = ValidityRules.judge(steady, current.cost().cost());
         long requests = recording.requests();
         double seconds = elapsed.toNanos() / 1e9;
         result = new LoadResult(current.startedAt(), elapsed, requests, recording.errors(), latency,
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
                 recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
-                recording.meanThinkTime());
+                recording.meanThinkTime(), steady, validity);
         return result;
     }
 

@@ -1,33 +1,46 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.loadgen.think.ThinkTime;
+
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * What the driver does: {@code users} closed-loop virtual users, each sending {@code GET <node><path>} and then
- * thinking for {@code thinkTime} after every response, started evenly over {@code rampUp} and stopped at
- * {@code duration} from the start (the ramp-up is part of the duration).
+ * pausing for a think time drawn from {@code thinkTime}, started evenly over {@code rampUp} and stopped at
+ * {@code duration} from the start. The run has three explicit phases: ramp-up, warm-up, and the steady window
+ * that follows them up to the end; the validity checks and the capacity figures use the steady window only.
  *
  * @param users          virtual users, at least 1; each runs on its own virtual thread
- * @param thinkTime      fixed pause after each response (or error), zero or more
- * @param rampUp         the users' start times are spread evenly over this, zero or more and at most {@code duration}
- * @param duration       how long the run lasts from {@link LoadDriver#start()}; no request starts after it
+ * @param thinkTime      the pause between requests
+ * @param thinkMode      whether the pause counts from the response or from the request's start (cycle time)
+ * @param rampUp         the users' start times are spread evenly over this, zero or more
+ * @param warmUp         after the ramp-up, load that is driven but not measured for validity, zero or more
+ * @param duration       how long the run lasts from {@link LoadDriver#start()}, ramp-up and warm-up included; longer
+ *                       than both together, so the steady window is not empty
  * @param requestTimeout connect timeout and per-request timeout; a request that takes longer counts as a timeout
  * @param path           the counter app's path, e.g. {@code /counter}; must start with {@code /}
  */
-public record LoadProfile(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
-                          String path) {
+public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
+                          Duration duration, Duration requestTimeout, String path) {
 
     public LoadProfile {
         if (users < 1) {
             throw new IllegalArgumentException("users: got " + users + ", expected at least 1");
         }
-        requireNonNegative(thinkTime, "thinkTime");
+        Objects.requireNonNull(thinkTime, "thinkTime");
+        Objects.requireNonNull(thinkMode, "thinkMode");
         requireNonNegative(rampUp, "rampUp");
+        requireNonNegative(warmUp, "warmUp");
         requirePositive(duration, "duration");
         requirePositive(requestTimeout, "requestTimeout");
         if (rampUp.compareTo(duration) > 0) {
             throw new IllegalArgumentException("rampUp: got " + rampUp + ", expected at most the duration " + duration);
+        }
+        if (rampUp.plus(warmUp).compareTo(duration) >= 0 && !warmUp.isZero()) {
+            throw new IllegalArgumentException("warmUp: got " + warmUp + ", expected less than the duration " + duration
+                    + " minus the ramp-up " + rampUp + ", so a steady window is left");
         }
         Objects.requireNonNull(path, "path");
         if (!path.startsWith("/")) {
@@ -35,11 +48,30 @@ public record LoadProfile(int users, Duration thinkTime, Duration rampUp, Durati
         }
     }
 
-    private static void requireNonNegative(Duration value, String field) {
+    /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */
+    public LoadProfile(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                       String path) {
+        this(users, new ThinkTime.Fixed(requireNonNegative(thinkTime, "thinkTime")), ThinkMode.AFTER_RESPONSE, rampUp,
+                Duration.ZERO, duration, requestTimeout, path);
+    }
+
+    /** The time from the start to the steady window's start: ramp-up plus warm-up. */
+    public Duration steadyStart() {
+        return rampUp.plus(warmUp);
+    }
+
+    /** The steady window's length: what is left of the duration after ramp-up and warm-up (may be zero). */
+    public Duration steady() {
+        Duration left = duration.minus(steadyStart());
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    private static Duration requireNonNegative(Duration value, String field) {
         Objects.requireNonNull(value, field);
         if (value.isNegative()) {
             throw new IllegalArgumentException(field + ": got " + value + ", expected zero or more");
         }
+        return value;
     }
 
     private static void requirePositive(Duration value, String field) {

@@ -1,5 +1,7 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.steady.SteadyWindow;
+import io.replsim.loadgen.validity.RunValidity;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
@@ -25,11 +27,15 @@ import java.util.List;
  * @param meanThinkTime      the think time users actually took between a response and their next request; well
  *                           above the profile's think time means the driver itself fell behind and the run is not
  *                           valid (Faban's "think time deviation too high")
+ * @param steady             the figures of the steady window (after ramp-up and warm-up), which validity and the
+ *                           capacity search use
+ * @param validity           whether the steady window measured the server rather than the driver, and why not
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
-                         long distinctSessions, Duration meanThinkTime) {
+                         long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
+                         RunValidity validity) {
 
     public LoadResult {
         perSecond = List.copyOf(perSecond);

@@ -33,7 +33,6 @@ class LoadDriverTest {
     void aSteadyRunKeepsEverySessionOkObeysLittlesLawAndWritesAReadableIntervalLog(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("latency.hlog");
         int users = 20;
-        double thinkSeconds = 0.050;
         LoadResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(profile(users, 50, 0, 2_000), cluster.endpoints(), log)) {
@@ -60,12 +59,12 @@ class LoadDriverTest {
         assertThat(result.responseVerdicts().ok()).isEqualTo(result.requests());
         assertThat(result.latencyMicros().getTotalCount()).isEqualTo(result.requests());
 
-        // Little's law for a closed loop: X = N / (R + Z).
-        double responseSeconds = result.latencyMicros().getMean() / 1e6;
-        double predicted = users / (responseSeconds + thinkSeconds);
-        assertThat(result.throughputPerSecond()).isCloseTo(predicted, within(predicted * 0.25));
-        assertThat(result.meanThinkTime()).as("no think-time drift")
-                .isBetween(Duration.ofMillis(50), Duration.ofMillis(65));
+        // Little's law for a closed loop, N = X·(R + Z), over the steady window (the whole run after a zero ramp-up)
+        assertThat(result.validity().littlesLaw().users()).isEqualTo(users);
+        assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
+        // pauses are never shorter than asked; how much longer is the validity's drift figure, which a busy
+        // machine can push past its limit, so it is not asserted here
+        assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
         assertThat(result.elapsed()).isBetween(Duration.ofMillis(2_000), Duration.ofMillis(2_000).plus(TIMEOUT));
 
         assertThat(result.perSecond().stream().mapToLong(Second::requests).sum()).isEqualTo(result.requests());

@@ -1,17 +1,22 @@
 package io.replsim.loadgen.user;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.loadgen.think.ThinkTime;
 
 import java.time.Duration;
 
 /**
- * When each user starts and when every user stops, in {@link System#nanoTime()} terms, fixed at the run's start.
+ * When each user starts, when the steady window opens and when every user stops, in {@link System#nanoTime()}
+ * terms, fixed at the run's start; and how users think.
  */
-public record RunPlan(long startNanos, long deadlineNanos, int users, Duration rampUp, Duration thinkTime) {
+public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
+                      ThinkTime thinkTime, ThinkMode thinkMode) {
 
     public static RunPlan from(LoadProfile profile, long startNanos) {
-        return new RunPlan(startNanos, startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(),
-                profile.thinkTime());
+        return new RunPlan(startNanos, startNanos + profile.steadyStart().toNanos(),
+                startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(), profile.thinkTime(),
+                profile.thinkMode());
     }
 
     /** User {@code user} (from 0) starts {@code rampUp · user / users} after the start, so starts are spread evenly. */
@@ -21,5 +26,10 @@ public record RunPlan(long startNanos, long deadlineNanos, int users, Duration r
 
     public boolean over(long nowNanos) {
         return nowNanos - deadlineNanos >= 0;
+    }
+
+    /** Whether an event at {@code nanos} falls in the steady window {@code [steadyStart, deadline)}. */
+    public boolean inSteadyWindow(long nanos) {
+        return nanos - steadyStartNanos >= 0 && nanos - deadlineNanos < 0;
     }
 }

@@ -14,15 +14,19 @@ import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.TimelineRecorder;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.steady.SteadyRecording;
+import io.replsim.loadgen.think.ThinkMode;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One closed-loop user on its own virtual thread: route, request, judge, record, then think for the fixed think
- * time counted from the response, until the deadline or an interrupt. Its session, expectations and timeline are
+ * One closed-loop user on its own virtual thread: route, request, judge, record, then think (a pause drawn from the
+ * plan's think time, counted from the response or, in cycle-time mode, from the request's start), until the
+ * deadline or an interrupt. Its session, expectations and timeline are
  * its own; the driver reads them only after the thread has ended.
  */
 public final class VirtualUser implements Runnable {
@@ -32,7 +36,9 @@ public final class VirtualUser implements Runnable {
     private final StickyRouter router;
     private final CounterClient client;
     private final RunRecording recording;
+    private final SteadyRecording steady;
     private final AtomicInteger activeUsers;
+    private final SplittableRandom random;
 
     private final ExpectedSession expected = new ExpectedSession();
     private final TimelineRecorder timeline;
@@ -40,13 +46,15 @@ public final class VirtualUser implements Runnable {
     private volatile long stoppedAtNanos;
 
     public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
-                       AtomicInteger activeUsers) {
+                       SteadyRecording steady, AtomicInteger activeUsers, long seed) {
         this.index = index;
         this.plan = plan;
         this.router = router;
         this.client = client;
         this.recording = recording;
+        this.steady = steady;
         this.activeUsers = activeUsers;
+        this.random = new SplittableRandom(seed);
         this.timeline = new TimelineRecorder(index);
     }
 
@@ -60,8 +68,11 @@ public final class VirtualUser implements Runnable {
             activeUsers.incrementAndGet();
             try {
                 while (!plan.over(System.nanoTime()) && !Thread.currentThread().isInterrupted()) {
+                    long requestStart = System.nanoTime();
                     request();
-                    think();
+                    long requestEnd = System.nanoTime();
+                    steady.requestDone(requestStart, requestEnd);
+                    think(requestStart);
                 }
             } finally {
                 activeUsers.decrementAndGet();
@@ -74,17 +85,24 @@ public final class VirtualUser implements Runnable {
     }
 
     /**
-     * The fixed think time after the response. How long it really took is recorded, since a driver short of CPU
-     * wakes its users late and so adds think time nobody asked for; a pause cut short by the deadline says nothing
-     * about that and is left out.
+     * One pause. How long it really took is recorded beside what was asked, since a driver short of CPU wakes its
+     * users late and so adds think time nobody asked for; a pause cut short by the deadline says nothing about
+     * that and is left out.
      */
-    private void think() throws InterruptedException {
+    private void think(long requestStartNanos) throws InterruptedException {
         long from = System.nanoTime();
-        long wake = from + plan.thinkTime().toNanos();
+        long sampled = plan.thinkTime().sampleNanos(random);
+        long wake = plan.thinkMode() == ThinkMode.CYCLE_TIME ? requestStartNanos + sampled : from + sampled;
+        if (wake - from < 0) {
+            steady.missedCycle(from);
+            return;
+        }
         sleepUntil(wake);
         long now = System.nanoTime();
+        steady.paused(from, now);
         if (now - wake >= 0) {
             recording.thought(now - from);
+            steady.thought(now, wake - from, now - from);
         }
     }
 
@@ -138,6 +156,7 @@ public final class VirtualUser implements Runnable {
 
     private void answered(Exchange.Answered answered, long micros) {
         recording.answered(micros);
+        steady.answered(System.nanoTime(), micros);
         answered.setCookie().ifPresent(issued -> cookie = Optional.of(issued));
         if (answered.status() != 200 || answered.reply().isEmpty()) {
             recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
@@ -150,6 +169,7 @@ public final class VirtualUser implements Runnable {
 
     private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs) {
         recording.error(kind, atMs);
+        steady.error(System.nanoTime(), kind);
         timeline.failure(node == null ? null : node.name(), kind, atMs);
     }
 

@@ -1,6 +1,8 @@
 package io.replsim.loadgen.user;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.loadgen.think.ThinkTime;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,7 +24,8 @@ class RunPlanTest {
 
     @Test
     void theRunIsOverAtTheDeadline() {
-        RunPlan plan = new RunPlan(0, 100, 1, Duration.ZERO, Duration.ZERO);
+        RunPlan plan = new RunPlan(0, 0, 100, 1, Duration.ZERO, new ThinkTime.Fixed(Duration.ZERO),
+                ThinkMode.AFTER_RESPONSE);
         assertThat(plan.over(99)).isFalse();
         assertThat(plan.over(100)).isTrue();
     }

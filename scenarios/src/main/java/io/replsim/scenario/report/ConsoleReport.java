@@ -27,6 +27,7 @@ public final class ConsoleReport {
                 requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
         line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()), ms(latency.p99()),
                 ms(latency.max()));
+        printValidity(summary.validity());
         line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().lost(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
@@ -47,6 +48,21 @@ public final class ConsoleReport {
                     check.actual());
         }
         line("run       %s  (summary.json, latency.hlog, events.jsonl, nodes/)", summary.runDirectory());
+    }
+
+    private void printValidity(Validity validity) {
+        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s, error ratio %.2f%%",
+                CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
+                validity.requests(), validity.throughputPerSec(), ms(validity.latencyMs().p50()),
+                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()), validity.errorRatio() * 100);
+        line("validity  %s   Little's law X·(R+Z) %.1f users for %d (%.1f%% off)   think %.1f ms asked, %.1f ms taken"
+                        + "   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
+                validity.littlesLawUsers(), validity.users(), validity.littlesLawDeviation() * 100,
+                validity.thinkAskedMs(), validity.thinkTakenMs(), validity.driverCpuShare() * 100,
+                validity.driverCores(), validity.gcPauseMaxMs());
+        for (String reason : validity.reasons()) {
+            line("          INVALID: %s", reason);
+        }
     }
 
     private void printFault(FaultReport fault) {

@@ -2,16 +2,20 @@ package io.replsim.scenario.report;
 
 import java.util.List;
 
-/** Every figure of a run: what the console prints and what summary.json holds, one record for both. */
+/**
+ * Every figure of a run: what the console prints and what summary.json holds, one record for both. The figures
+ * cover the whole load, except {@code validity}, which judges and describes the steady window alone.
+ */
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
-                         List<CheckOutcome> checks) {
+                         List<CheckOutcome> checks, Validity validity) {
 
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs) {}
 
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
+
 
     public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {}
 

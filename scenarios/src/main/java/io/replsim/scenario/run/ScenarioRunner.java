@@ -12,6 +12,7 @@ import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -73,16 +74,14 @@ public final class ScenarioRunner {
             List<NodeEndpoint> endpoints = runtime.nodes().stream()
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             LoadSpec load = spec.load();
-            LoadProfile profile = new LoadProfile(load.users(), load.thinkTime(), load.rampUp(), load.duration(),
-                    load.requestTimeout(), spec.workload().app().path());
+            LoadProfile profile = load.toProfile(spec.workload().app().path());
             LoadResult result;
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
                          event -> announce(dir, event), problem -> out.println("replsim: " + problem))) {
                 sampler.sample();
-                out.printf(Locale.ROOT, "load: %d users, think time %d ms, ramp-up %d s, for %d s%n", load.users(),
-                        load.thinkTime().toMillis(), load.rampUp().toSeconds(), load.duration().toSeconds());
+                out.println(LoadPhases.describe(load));
                 long loadStart = System.nanoTime();
                 driver.start();
                 timeline.start(loadStart);
@@ -172,6 +171,7 @@ public final class ScenarioRunner {
                         spec.workload().payload().toString(), clusterStartMs),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks);
+                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,
+                Validity.of(result));
     }
 }

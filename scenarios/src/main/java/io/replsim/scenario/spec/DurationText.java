@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * {@code 1h}. The unit is never implied: {@code thinkTime: 500} could mean milliseconds or seconds, and a guess
  * that is off by a thousand ruins a run silently.
  */
-final class DurationText {
+public final class DurationText {
 
-    static final String EXAMPLES = "a duration such as 500ms, 20s or 1m";
+    public static final String EXAMPLES = "a duration such as 500ms, 20s or 1m";
     static final String WITH_UNIT = "a duration with a unit (ms, s, m or h), such as 500ms, 20s or 1m";
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
@@ -23,7 +23,7 @@ final class DurationText {
     }
 
     /** The duration the text states, or empty when it is not one. */
-    static Optional<Duration> parse(String text) {
+    public static Optional<Duration> parse(String text) {
         Matcher form = FORM.matcher(text.trim());
         if (!form.matches()) {
             return Optional.empty();

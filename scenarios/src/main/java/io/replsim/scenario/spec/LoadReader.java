@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.think.ThinkMode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +11,8 @@ import java.util.Optional;
  */
 final class LoadReader {
 
-    static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout");
+    static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout",
+            "thinkDistribution", "thinkMode", "warmUp");
 
     private static final int MAX_USERS = 100_000;
     private static final Duration LONGEST_RUN = Duration.ofHours(24);
@@ -32,8 +34,17 @@ final class LoadReader {
         Duration requestTimeout = load.duration("requestTimeout")
                 .must(Duration::isPositive, "a duration above 0s, such as 5s")
                 .orElse(LoadSpec.DEFAULT_REQUEST_TIMEOUT);
+        ThinkDistribution distribution = load.choice("thinkDistribution", ThinkDistribution::parse,
+                "a think-time distribution").orElse(LoadSpec.DEFAULT_THINK_DISTRIBUTION);
+        ThinkMode mode = load.choice("thinkMode", ThinkMode::parse, "a think mode").orElse(LoadSpec.DEFAULT_THINK_MODE);
+        // The steady window is what is left after ramp-up and warm-up; it must not be empty.
+        Duration warmUp = load.duration("warmUp")
+                .must(warm -> duration.map(length -> rampUp.plus(warm).compareTo(length) < 0).orElse(true),
+                        "a duration that leaves a steady window: load.rampUp + load.warmUp shorter than load.duration"
+                                + duration.map(LoadReader::inBrackets).orElse(""))
+                .orElse(LoadSpec.DEFAULT_WARM_UP);
         spec = users.flatMap(count -> thinkTime.flatMap(think -> duration.map(length ->
-                new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout))));
+                new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout, distribution, mode, warmUp))));
     }
 
     /** The load's duration, when the file states a valid one. */

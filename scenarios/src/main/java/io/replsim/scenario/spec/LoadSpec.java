@@ -1,30 +1,74 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.think.ThinkMode;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * The closed-loop load: {@code users} virtual users, each sending a request, waiting for the answer, then thinking.
+ * The load runs in three explicit phases: ramp-up (users start), warm-up (load, not judged), then the steady window
+ * up to the end of {@code duration}, which the validity checks and the capacity search use.
  *
- * @param rampUp         the time over which the users start, evenly spread
- * @param duration       the whole load phase, ramp-up included
- * @param requestTimeout how long a user waits for one response before counting a timeout
+ * @param thinkTime         the mean pause between requests
+ * @param rampUp            the time over which the users start, evenly spread
+ * @param duration          the whole load phase, ramp-up and warm-up included
+ * @param requestTimeout    how long a user waits for one response before counting a timeout
+ * @param thinkDistribution how pauses spread around {@code thinkTime}
+ * @param thinkMode         whether a pause counts from the response or from the request's start (cycle time)
+ * @param warmUp            after the ramp-up, load that is driven but not judged
  */
-public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout) {
+public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                       ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    public static final ThinkDistribution DEFAULT_THINK_DISTRIBUTION = ThinkDistribution.FIXED;
+    public static final ThinkMode DEFAULT_THINK_MODE = ThinkMode.AFTER_RESPONSE;
+    public static final Duration DEFAULT_WARM_UP = Duration.ZERO;
 
     public LoadSpec {
         Objects.requireNonNull(thinkTime, "thinkTime");
         Objects.requireNonNull(rampUp, "rampUp");
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
-        if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || !duration.isPositive()
-                || !requestTimeout.isPositive()) {
-            throw new IllegalArgumentException("a load has at least 1 user, no negative times and a positive duration"
-                    + " and request timeout, got " + users + " users, thinkTime " + thinkTime + ", rampUp " + rampUp
-                    + ", duration " + duration + ", requestTimeout " + requestTimeout);
+        Objects.requireNonNull(thinkDistribution, "thinkDistribution");
+        Objects.requireNonNull(thinkMode, "thinkMode");
+        Objects.requireNonNull(warmUp, "warmUp");
+        if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
+                || !duration.isPositive() || !requestTimeout.isPositive()
+                || rampUp.plus(warmUp).compareTo(duration) >= 0) {
+            throw new IllegalArgumentException("a load has at least 1 user, no negative times, a positive duration"
+                    + " longer than ramp-up and warm-up together and a positive request timeout, got " + users
+                    + " users, thinkTime " + thinkTime + ", rampUp " + rampUp + ", warmUp " + warmUp + ", duration "
+                    + duration + ", requestTimeout " + requestTimeout);
         }
+    }
+
+    /** Fixed think time after each response, no warm-up: the load as the first scenario files wrote it. */
+    public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout) {
+        this(users, thinkTime, rampUp, duration, requestTimeout, DEFAULT_THINK_DISTRIBUTION, DEFAULT_THINK_MODE,
+                DEFAULT_WARM_UP);
+    }
+
+    /** The same load with another number of users: one step of a capacity search. */
+    public LoadSpec withUsers(int count) {
+        return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp);
+    }
+
+    /** From the start of the load to the steady window's start. */
+    public Duration steadyStart() {
+        return rampUp.plus(warmUp);
+    }
+
+    /** The steady window's length. */
+    public Duration steady() {
+        return duration.minus(steadyStart());
+    }
+
+    /** What the driver runs for this load against the app at {@code path}. */
+    public LoadProfile toProfile(String path) {
+        return new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp, duration,
+                requestTimeout, path);
     }
 }

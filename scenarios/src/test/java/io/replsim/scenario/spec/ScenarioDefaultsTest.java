@@ -2,6 +2,7 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.Placement;
@@ -41,7 +42,8 @@ class ScenarioDefaultsTest {
                 Granularity.SESSION, Delivery.SYNC, Duration.ofMillis(1500)));
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("16KB")));
         assertThat(spec.load()).isEqualTo(new LoadSpec(250, Duration.ofSeconds(1), Duration.ofSeconds(10),
-                Duration.ofMinutes(2), Duration.ofSeconds(3)));
+                Duration.ofMinutes(2), Duration.ofSeconds(3), ThinkDistribution.NEGATIVE_EXPONENTIAL,
+                ThinkMode.CYCLE_TIME, Duration.ofSeconds(20)));
         assertThat(spec.faults()).containsExactly(
                 new KillSpec(Duration.ofSeconds(30), new NodeSelector.Named("node2")),
                 new KillSpec(Duration.ofMinutes(1), new NodeSelector.PrimaryOfMost()));

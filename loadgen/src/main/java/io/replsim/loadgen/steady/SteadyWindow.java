@@ -1,0 +1,40 @@
+package io.replsim.loadgen.steady;
+
+import io.replsim.loadgen.ErrorCounts;
+import org.HdrHistogram.Histogram;
+
+import java.time.Duration;
+
+/**
+ * The run's figures over its steady window, the part after ramp-up and warm-up that a run is judged by.
+ *
+ * @param from              the window's start, from the run's start
+ * @param to                the window's end, from the run's start
+ * @param users             the users in the system during the window (all of them: the ramp-up is over)
+ * @param requests          user requests that ended in the window, answered or failed
+ * @param latencyMicros     response times of the answered ones
+ * @param throughputPerSecond {@code requests} over the window's length
+ * @param meanResponseTime  the mean time of every request that ended in the window, failed ones included: the R
+ *                          of Little's law (a user waiting for a timeout is as busy as one waiting for an answer)
+ * @param meanThinkAsked    the mean pause users asked for (in cycle-time mode, what was left of the cycle)
+ * @param meanThinkTaken    the mean pause they got: later than asked when the driver was short of CPU
+ * @param thinks            pauses that ended in the window
+ * @param missedCycles      cycle-time mode: responses that came after their cycle had ended
+ * @param waitingInWindow   the time all users together spent waiting for responses inside the window (requests
+ *                          straddling an edge count with their part inside)
+ * @param thinkingInWindow  the time all users together spent pausing inside the window
+ */
+public record SteadyWindow(Duration from, Duration to, int users, long requests, ErrorCounts errors,
+                           Histogram latencyMicros, double throughputPerSecond, Duration meanResponseTime,
+                           Duration meanThinkAsked, Duration meanThinkTaken, long thinks, long missedCycles,
+                           Duration waitingInWindow, Duration thinkingInWindow) {
+
+    public Duration length() {
+        return to.minus(from);
+    }
+
+    /** Errors over requests: failed attempts per user request, so a refused-then-retried request counts too. */
+    public double errorRatio() {
+        return requests == 0 ? 0 : errors.total() / (double) requests;
+    }
+}

@@ -1,0 +1,75 @@
+package io.replsim.loadgen.validity;
+
+import io.replsim.loadgen.steady.SteadyWindow;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The rules a run's steady window must obey to count (issue 4, after Faban and glassfish-and-load-testing §2):
+ * Little's law within 5%, pauses no more than 5% late, the driver under 70% of its cores, and its collector never
+ * stopping it long enough to bunch requests up.
+ */
+public final class ValidityRules {
+
+    public static final double LITTLES_LAW_TOLERANCE = 0.05;
+    public static final double THINK_DRIFT_TOLERANCE = 0.05;
+    /** Below this lateness a pause is on time whatever the ratio: timer granularity, not a driver falling behind. */
+    public static final Duration THINK_LATENESS_FLOOR = Duration.ofMillis(2);
+    public static final double MISSED_CYCLE_TOLERANCE = 0.05;
+    public static final double DRIVER_CPU_LIMIT = 0.70;
+    public static final Duration GC_PAUSE_LIMIT = Duration.ofMillis(100);
+    public static final double GC_SHARE_LIMIT = 0.05;
+
+    private ValidityRules() {
+    }
+
+    public static RunValidity judge(SteadyWindow window, DriverCost cost) {
+        LittlesLaw law = LittlesLaw.of(window);
+        ThinkDrift drift = ThinkDrift.of(window.meanThinkAsked(), window.meanThinkTaken(), window.thinks(),
+                window.missedCycles());
+        List<String> reasons = new ArrayList<>();
+        if (window.requests() == 0) {
+            reasons.add("no request ended in the steady window " + window.from() + " to " + window.to());
+        } else if (law.deviation() > LITTLES_LAW_TOLERANCE) {
+            reasons.add(format("Little's law fails: X·(R+Z) = %.1f/s × (%.1f ms + %.1f ms) = %.1f users, but %d were"
+                            + " driven (%.1f%% off, at most %.0f%% allowed)", law.throughput(),
+                    millis(law.meanResponse()), millis(law.meanThink()), law.impliedUsers(), law.users(),
+                    law.deviation() * 100, LITTLES_LAW_TOLERANCE * 100));
+        }
+        if (drift.drift() > THINK_DRIFT_TOLERANCE && drift.lateness().compareTo(THINK_LATENESS_FLOOR) > 0) {
+            reasons.add(format("think time drifted: users paused %.1f ms on average where they asked for %.1f ms"
+                            + " (%.1f%% late, at most %.0f%% allowed): the driver woke them late", millis(drift.meanTaken()),
+                    millis(drift.meanAsked()), drift.drift() * 100, THINK_DRIFT_TOLERANCE * 100));
+        }
+        if (drift.missedCycleRatio() > MISSED_CYCLE_TOLERANCE) {
+            reasons.add(format("%.1f%% of cycles were missed (the response took longer than the cycle time; at most"
+                    + " %.0f%% allowed)", drift.missedCycleRatio() * 100, MISSED_CYCLE_TOLERANCE * 100));
+        }
+        if (cost.cpuShare() > DRIVER_CPU_LIMIT) {
+            reasons.add(format("the driver used %.2f of its %d cores (%.0f%%, at most %.0f%% allowed)", cost.cpuCores(),
+                    cost.availableCores(), cost.cpuShare() * 100, DRIVER_CPU_LIMIT * 100));
+        }
+        if (cost.gcPauseMax().compareTo(GC_PAUSE_LIMIT) > 0) {
+            reasons.add(format("the driver's GC paused it for %d ms at once (at most %d ms allowed)",
+                    cost.gcPauseMax().toMillis(), GC_PAUSE_LIMIT.toMillis()));
+        }
+        double windowMillis = window.length().toMillis();
+        if (windowMillis > 0 && cost.gcPauseTotal().toMillis() / windowMillis > GC_SHARE_LIMIT) {
+            reasons.add(format("the driver's GC paused it for %d ms in all, %.1f%% of the window (at most %.0f%%)",
+                    cost.gcPauseTotal().toMillis(), cost.gcPauseTotal().toMillis() / windowMillis * 100,
+                    GC_SHARE_LIMIT * 100));
+        }
+        return new RunValidity(reasons.isEmpty(), reasons, law, drift, cost);
+    }
+
+    private static double millis(Duration duration) {
+        return duration.toNanos() / 1e6;
+    }
+
+    private static String format(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,121 @@
+package io.replsim.loadgen.synthetic;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.replsim.loadgen.NodeEndpoint;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A one-node counter app (interface doc §2) with a known capacity: a fixed pool of {@code threads} request threads,
+ * each holding a request for {@code serviceTime}. It serves at most threads / serviceTime requests a second, so
+ * a closed loop of N users thinking Z saturates at N* = threads·(S + Z)/S, and beyond it R = N/X − Z exactly.
+ */
+public final class FixedServiceCounter implements AutoCloseable {
+
+    public static final String NODE = "node1";
+
+    private final Duration serviceTime;
+    private final int threads;
+    private final ExecutorService pool;
+    private final HttpServer server;
+    private final Map<String, Long> serials = new ConcurrentHashMap<>();
+    private final LongAdder holdNanos = new LongAdder();
+    private final LongAdder held = new LongAdder();
+
+    public FixedServiceCounter(int threads, Duration serviceTime) throws IOException {
+        this.threads = threads;
+        this.serviceTime = serviceTime;
+        this.pool = Executors.newFixedThreadPool(threads);
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 1_000);
+        server.setExecutor(pool);
+        server.createContext("/counter", this::handle);
+        server.start();
+    }
+
+    /** The most requests a second the pool can serve. */
+    public double maxThroughput() {
+        return threads / (serviceTime.toNanos() / 1e9);
+    }
+
+    public List<NodeEndpoint> endpoints() {
+        return List.of(new NodeEndpoint(NODE, URI.create("http://127.0.0.1:" + server.getAddress().getPort())));
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        long from = System.nanoTime();
+        try {
+            serve(exchange);
+        } finally {
+            holdNanos.add(System.nanoTime() - from);
+            held.increment();
+        }
+    }
+
+    /** How long a pool thread held a request on average: the service time as served, sleep overshoot included. */
+    public Duration meanHoldTime() {
+        long count = held.sum();
+        return count == 0 ? Duration.ZERO : Duration.ofNanos(holdNanos.sum() / count);
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        try {
+            Thread.sleep(serviceTime);
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+            exchange.close();
+            return;
+        }
+        String id = sessionId(exchange);
+        boolean created = id == null || !serials.containsKey(id);
+        if (created) {
+            id = UUID.randomUUID().toString().replace("-", "");
+            exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + NODE + "; Path=/; HttpOnly");
+        }
+        long serial = serials.merge(id, 1L, Long::sum);
+        byte[] body = ("{\"session\":\"" + id + "\",\"serial\":" + serial + ",\"node\":\"" + NODE
+                + "\",\"digest\":\"0000000000000000\",\"created\":" + created + "}").getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.getResponseHeaders().add("X-Replsim-Node", NODE);
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String sessionId(HttpExchange exchange) {
+        for (String header : exchange.getRequestHeaders().getOrDefault("Cookie", List.of())) {
+            for (String pair : header.split(";")) {
+                String trimmed = pair.trim();
+                if (trimmed.startsWith("JSESSIONID=")) {
+                    String value = trimmed.substring("JSESSIONID=".length());
+                    int dot = value.indexOf('.');
+                    return dot < 0 ? value : value.substring(0, dot);
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        server.stop(0);
+        pool.shutdownNow();
+        if (!pool.awaitTermination(5, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the synthetic server's threads did not stop");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.replsim.loadgen.synthetic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.open.Arrivals;
+import io.replsim.loadgen.open.OpenLoadDriver;
+import io.replsim.loadgen.open.OpenProfile;
+import io.replsim.loadgen.open.OpenResult;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The open model against a pool of 4 threads holding each request 10 ms: at most 400 requests a second. */
+@Timeout(60)
+class OpenLoadDriverTest {
+
+    private static OpenResult run(Arrivals arrivals, int sessions) throws Exception {
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10));
+             OpenLoadDriver driver = new OpenLoadDriver(new OpenProfile(arrivals, sessions, Duration.ofMillis(500),
+                     Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter"), server.endpoints())) {
+            return driver.run();
+        }
+    }
+
+    @Test
+    void underCapacityTheRateIsKeptAndBothLatenciesAgree() throws Exception {
+        OpenResult result = run(new Arrivals.Constant(100), 20);
+        assertThat(result.throughputPerSecond()).isCloseTo(100, within(10.0));
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.correctedMicros().getTotalCount()).isEqualTo(result.requests());
+        assertThat(result.uncorrectedMicros().getTotalCount()).isEqualTo(result.requests());
+        // nobody waited for a session: corrected and uncorrected differ by the scheduler's lateness only (a few ms
+        // on a busy machine), where above capacity they differ by the whole queue
+        assertThat(result.correctedMicros().getValueAtPercentile(50) - result.uncorrectedMicros().getValueAtPercentile(50))
+                .isLessThan(20_000);
+        assertThat(result.sessionVerdicts().stale() + result.sessionVerdicts().lost()).isZero();
+    }
+
+    @Test
+    void aboveCapacityTheCorrectedLatencyShowsTheQueueTheUncorrectedOneHides() throws Exception {
+        // 600/s into 4 sessions against a 400/s server: arrivals queue in the driver for a free session
+        OpenResult result = run(new Arrivals.Constant(600), 4);
+        long correctedP90 = result.correctedMicros().getValueAtPercentile(90);
+        long uncorrectedP90 = result.uncorrectedMicros().getValueAtPercentile(90);
+        assertThat(uncorrectedP90).as("a sent request still takes about the service time").isLessThan(100_000);
+        assertThat(correctedP90).as("measured from the arrival, the queue shows").isGreaterThan(uncorrectedP90 * 5);
+        assertThat(result.throughputPerSecond()).isLessThan(420);
+    }
+
+    @Test
+    void poissonArrivalsHaveTheirMeanRateAndExponentialGaps() {
+        Arrivals.Poisson poisson = new Arrivals.Poisson(200);
+        SplittableRandom random = new SplittableRandom(3);
+        long[] gaps = LongStream.range(0, 100_000).map(i -> poisson.gapNanos(random)).toArray();
+        double meanMillis = LongStream.of(gaps).average().orElseThrow() / 1e6;
+        assertThat(meanMillis).isCloseTo(5.0, within(0.05));
+        // exponential: P(gap ≤ mean) = 1 − 1/e
+        double belowMean = LongStream.of(gaps).filter(g -> g <= 5_000_000).count() / (double) gaps.length;
+        assertThat(belowMean).isCloseTo(1 - Math.exp(-1), within(0.01));
+        assertThat(new Arrivals.Constant(200).gapNanos(random)).isEqualTo(5_000_000);
+    }
+}

@@ -1,0 +1,127 @@
+package io.replsim.cli;
+
+import io.replsim.scenario.capacity.CapacityCriteria;
+import io.replsim.scenario.capacity.CapacityRunner;
+import io.replsim.scenario.capacity.CapacitySummary;
+import io.replsim.scenario.capacity.LatencyStatistic;
+import io.replsim.scenario.capacity.SearchPlan;
+import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.DurationText;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.SpecException;
+import io.replsim.loadgen.NodeEndpoint;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "capacity", description = {
+        "Find the most users the scenario's cluster sustains: the latency statistic at most the limit, every node at",
+        "most the CPU limit of its budget, errors at most the error limit, the run valid. Steps users up, bisects,",
+        "then confirms by a repeat. Each step is the scenario's load (think time, ramp-up, warm-up, steady window)",
+        "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none."})
+final class CapacityCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file, e.g. scenarios/capacity-quickstart.yaml")
+    Path scenario;
+
+    @Option(names = "--statistic", defaultValue = "p90", description = "mean, p90, p95 or p99 (default: ${DEFAULT-VALUE})")
+    String statistic;
+
+    @Option(names = "--latency-limit", defaultValue = "800ms", description = "the statistic's limit (default: ${DEFAULT-VALUE})")
+    String latencyLimit;
+
+    @Option(names = "--cpu-limit", defaultValue = "0.6", description = "each node's CPU over its budget, at most (default: ${DEFAULT-VALUE})")
+    double cpuLimit;
+
+    @Option(names = "--error-limit", defaultValue = "0.001", description = "failed attempts over requests, at most (default: ${DEFAULT-VALUE})")
+    double errorLimit;
+
+    @Option(names = "--start-users", description = "the first step's users (default: the scenario's load.users)")
+    Integer startUsers;
+
+    @Option(names = "--max-users", defaultValue = "20000", description = "the most users a step may have (default: ${DEFAULT-VALUE})")
+    int maxUsers;
+
+    @Option(names = "--max-steps", defaultValue = "20", description = "the most steps in one search (default: ${DEFAULT-VALUE})")
+    int maxSteps;
+
+    @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
+    boolean oneNodeDown;
+
+    @Option(names = "--target", paramLabel = "[NAME=]URL", description = {
+            "search an already running cluster instead of starting the scenario's (repeatable, one per node); it must",
+            "serve the counter app of docs/interfaces.md §2 (its CPU is not read: the CPU limit is not applied)"})
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--runs-dir", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
+    Path runsDir;
+
+    /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
+    static NodeEndpoint endpoint(String text, int position) {
+        int equals = text.indexOf('=');
+        String name = equals < 0 ? "target" + position : text.substring(0, equals).trim();
+        URI uri = URI.create(text.substring(equals + 1).trim());
+        if (name.isEmpty() || !"http".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("got \"" + text + "\", expected [name=]http://host:port");
+        }
+        return new NodeEndpoint(name, uri);
+    }
+
+    @Override
+    public Integer call() {
+        ScenarioSpec spec;
+        try {
+            spec = ScenarioLoader.load(scenario);
+        } catch (SpecException e) {
+            System.err.println(e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        CapacityCriteria criteria;
+        SearchPlan plan;
+        try {
+            Duration limit = DurationText.parse(latencyLimit).orElseThrow(() -> new IllegalArgumentException(
+                    "--latency-limit: got \"" + latencyLimit + "\", expected " + DurationText.EXAMPLES));
+            criteria = new CapacityCriteria(LatencyStatistic.parse(statistic), limit, cpuLimit, errorLimit);
+            int start = Optional.ofNullable(startUsers).orElse(spec.load().users());
+            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, maxSteps, maxUsers);
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim capacity: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        List<NodeEndpoint> external = new ArrayList<>();
+        try {
+            for (int i = 0; i < targets.size(); i++) {
+                external.add(endpoint(targets.get(i), i + 1));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim capacity: --target: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        try {
+            CapacityRunner runner = new CapacityRunner(runsDir, NodeLauncher.currentJvm(), System.out);
+            CapacitySummary summary = external.isEmpty() ? runner.run(spec, scenario, criteria, plan, oneNodeDown)
+                    : runner.runAgainst(external, spec, scenario, criteria, plan);
+            return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
+        } catch (ClusterStartException e) {
+            System.err.println("replsim: the cluster did not come up: " + e.getMessage());
+            return ReplsimCommand.RUN_BROKE;
+        } catch (IOException e) {
+            System.err.println("replsim: the capacity run broke: " + e.getMessage());
+            return ReplsimCommand.RUN_BROKE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            System.err.println("replsim: interrupted; every node started was stopped");
+            return ReplsimCommand.RUN_BROKE;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.replsim.scenario.capacity;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What "sustained" means (GlassFish's users-sustained metric, glassfish-and-load-testing §1.4): the chosen latency
+ * statistic at most {@code latencyLimit}, every node at most {@code cpuLimit} of its CPU budget, failed attempts at
+ * most {@code errorLimit} of requests, and a valid run.
+ */
+public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit, double cpuLimit, double errorLimit) {
+
+    public static final CapacityCriteria DEFAULT =
+            new CapacityCriteria(LatencyStatistic.P90, Duration.ofMillis(800), 0.60, 0.001);
+
+    public CapacityCriteria {
+        if (!latencyLimit.isPositive() || cpuLimit <= 0 || errorLimit < 0) {
+            throw new IllegalArgumentException("criteria need a positive latency limit and CPU limit and an error"
+                    + " limit of zero or more, got " + latencyLimit + ", " + cpuLimit + ", " + errorLimit);
+        }
+    }
+
+    /** The limits a step broke, in the order of {@link Limit}; empty when it sustained its users. */
+    public List<Limit> broken(StepMeasurement step) {
+        List<Limit> broken = new ArrayList<>();
+        if (step.requests() == 0 || step.latencyMillis(statistic) > latencyLimit.toNanos() / 1e6) {
+            broken.add(Limit.LATENCY);
+        }
+        if (step.maxCpuUtilization() > cpuLimit) {
+            broken.add(Limit.CPU);
+        }
+        if (step.errorRatio() > errorLimit) {
+            broken.add(Limit.ERRORS);
+        }
+        if (!step.valid()) {
+            broken.add(Limit.VALIDITY);
+        }
+        return broken;
+    }
+
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "%s ≤ %d ms, every node ≤ %.0f%% of its CPU budget, errors ≤ %.2f%%,"
+                + " run valid", statistic.label(), latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);
+    }
+}

@@ -1,0 +1,41 @@
+package io.replsim.scenario.capacity;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** capacity.csv: one row per step, the nodes' CPU utilizations as columns named after the nodes. */
+public final class CapacityCsv {
+
+    private CapacityCsv() {
+    }
+
+    public static void write(Path file, String search, List<String> nodeNames, List<CapacitySummary.StepRow> rows)
+            throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (!Files.exists(file)) {
+            lines.add("search,step,phase,users,verdict,broken,throughput_per_s,mean_ms,p90_ms,p95_ms,p99_ms,"
+                    + "error_ratio,valid,max_node_cpu,"
+                    + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(",")) + ",wall_s,invalid_reasons");
+        }
+        for (CapacitySummary.StepRow row : rows) {
+            String cpus = nodeNames.stream().map(name -> row.nodeCpu().stream().filter(c -> c.node().equals(name))
+                    .findFirst().map(c -> String.format(Locale.ROOT, "%.3f", c.utilization())).orElse(""))
+                    .collect(Collectors.joining(","));
+            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%.3f,%s,%.1f,%s",
+                    search, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
+                    row.throughputPerSec(), row.meanMs(), row.p90Ms(), row.p95Ms(), row.p99Ms(), row.errorRatio(),
+                    row.valid(), row.maxNodeCpuUtilization(), cpus, row.wallMs() / 1000.0,
+                    quoted(String.join("; ", row.invalidReasons()))));
+        }
+        Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    private static String quoted(String text) {
+        return text.isEmpty() ? "" : "\"" + text.replace("\"", "\"\"") + "\"";
+    }
+}

@@ -1,0 +1,177 @@
+package io.replsim.scenario.capacity;
+
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.run.LoadPhases;
+import io.replsim.scenario.run.RunDirectory;
+import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.ProcessRuntime;
+import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code replsim capacity}: starts the scenario's cluster once, then searches for the most users it sustains under
+ * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users.
+ * The scenario's faults and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
+ * again on the survivors. Everything it started is stopped before it returns.
+ */
+public final class CapacityRunner {
+
+    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
+    private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
+    private static final String COUNTER_PATH = "/counter";
+
+    private final Path runsRoot;
+    private final NodeLauncher launcher;
+    private final PrintStream out;
+
+    public CapacityRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
+        this.runsRoot = runsRoot;
+        this.launcher = launcher;
+        this.out = out;
+    }
+
+    public CapacitySummary run(ScenarioSpec spec, Path specFile, CapacityCriteria criteria, SearchPlan plan,
+                               boolean oneNodeDown) throws IOException, InterruptedException, ClusterStartException {
+        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity", LocalDateTime.now());
+        dir.copySpec(specFile);
+        CapacityConsole console = new CapacityConsole(out);
+        long wallStart = System.nanoTime();
+        Instant startedAt = Instant.now();
+        printHeader(spec, criteria, dir, console);
+        try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
+                dir.nodes(), launcher, out)) {
+            runtime.start(VIEW_DEADLINE);
+            List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
+            CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
+                    console, dir, "all");
+            CapacitySummary.Search allNodes = report(names, all, "all", "capacity", console, dir);
+            double survivorCpu = survivorUtilization(allNodes);
+            if (!Double.isNaN(survivorCpu)) {
+                console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
+                        + " (busiest node × N/(N−1) = × %d/%d)%s", survivorCpu * 100, names.size(), names.size() - 1,
+                        survivorCpu > 1 ? ": MORE than it has, the survivors cannot absorb it" : "");
+            }
+            CapacitySummary.Search down = null;
+            if (oneNodeDown && names.size() > 1) {
+                String stopped = names.getLast();
+                console.line("");
+                console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
+                runtime.kill(stopped);
+                awaitViewWithout(runtime, stopped);
+                // half the most users that passed on all nodes: an unconfirmed search still gives a fair start
+                int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
+                        .mapToInt(StepOutcome::users).max().orElse(2) / 2);
+                SearchPlan downPlan = new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(),
+                        plan.resolution(), plan.maxSteps(), plan.maxUsers());
+                CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
+                        criteria, downPlan, console, dir, "n-1");
+                down = report(names, survivors, "n-1", "capacity with " + stopped + " down", console, dir);
+            }
+            for (NodeHandle node : runtime.liveNodes()) {
+                dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+            }
+            return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
+                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down);
+        }
+    }
+
+    /**
+     * The same search against a cluster that is already running elsewhere and serves the counter app (interface
+     * doc §2): nothing is started or stopped, and its CPU cannot be read, so steps are judged without the CPU limit
+     * (the console and summary say so).
+     */
+    public CapacitySummary runAgainst(List<NodeEndpoint> targets, ScenarioSpec spec, Path specFile,
+                                      CapacityCriteria criteria, SearchPlan plan) throws IOException, InterruptedException {
+        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
+        dir.copySpec(specFile);
+        CapacityConsole console = new CapacityConsole(out);
+        long wallStart = System.nanoTime();
+        Instant startedAt = Instant.now();
+        printHeader(spec, criteria, dir, console);
+        console.line("target: %s (external: its CPU is not read, so the CPU limit is not applied)", targets.stream()
+                .map(t -> t.name() + "=" + t.baseUri()).toList());
+        List<String> names = targets.stream().map(NodeEndpoint::name).toList();
+        CapacityResult result = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all");
+        CapacitySummary.Search search = report(names, result, "all", "capacity of the external target", console, dir);
+        return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
+                Double.NaN, null);
+    }
+
+    private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
+        out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
+        console.line("criteria: %s", criteria.describe());
+        console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
+    }
+
+    private static List<NodeEndpoint> endpointsOf(ProcessRuntime runtime) {
+        return runtime.liveNodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+    }
+
+    private static CapacitySummary.Search report(List<String> names, CapacityResult result, String label,
+                                                 String title, CapacityConsole console, RunDirectory dir)
+            throws IOException {
+        CapacitySummary.Search search = CapacitySummary.searchOf(names.size(), result);
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, names, search.steps());
+        console.result(title, search);
+        return search;
+    }
+
+    private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
+                                          CapacityConsole console, long wallStart, Instant startedAt, int nodes,
+                                          double cpuBudgetCores, CapacitySummary.Search all, double survivorCpu,
+                                          CapacitySummary.Search down) throws IOException {
+        CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
+                (System.nanoTime() - wallStart) / 1_000_000, criteria.describe(), nodes, cpuBudgetCores, all,
+                survivorCpu, down);
+        dir.writeSummary(summary);
+        console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
+                summary.wallMs() / 1000.0, dir.root());
+        return summary;
+    }
+
+    private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
+                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
+                                  RunDirectory dir, String label) throws IOException, InterruptedException {
+        AtomicInteger stepNumber = new AtomicInteger();
+        DriverLoadStep step = new DriverLoadStep(load, COUNTER_PATH, endpoints, cpu,
+                users -> dir.root().resolve("step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users
+                        + "users.hlog"));
+        return new CapacitySearch(plan, criteria, step, console::step).run();
+    }
+
+    /** The busiest node's utilization at capacity scaled to N−1 nodes sharing its load; NaN with one node. */
+    static double survivorUtilization(CapacitySummary.Search search) {
+        if (search.atCapacity() == null || search.nodes() < 2) {
+            return Double.NaN;
+        }
+        return search.atCapacity().maxNodeCpuUtilization() * search.nodes() / (search.nodes() - 1);
+    }
+
+    private void awaitViewWithout(ProcessRuntime runtime, String stopped) throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + SETTLE_DEADLINE.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            boolean settled = true;
+            for (NodeHandle node : runtime.liveNodes()) {
+                NodeStatsReport stats = runtime.admin(node.name()).stats();
+                settled &= stats.view() != null && !stats.view().members().contains(stopped);
+            }
+            if (settled) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IOException("the survivors did not agree on a view without " + stopped + " within "
+                + SETTLE_DEADLINE.toSeconds() + " s");
+    }
+}

@@ -1,0 +1,42 @@
+package io.replsim.scenario.capacity;
+
+import java.util.List;
+
+/**
+ * summary.json of a capacity run: the users sustained, how they were found and every step.
+ *
+ * @param binding                the limits the fewest failing users broke: LATENCY, CPU, ERRORS or VALIDITY
+ * @param survivorCpuUtilization the busiest node's utilization at capacity times N/(N−1): what each survivor
+ *                               would carry if a node failed at that load (above 1 the survivors cannot absorb it)
+ * @param oneNodeDown            the same search with one node stopped, when asked for
+ */
+public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
+                              int nodes, double cpuBudgetCores, Search search, double survivorCpuUtilization,
+                              Search oneNodeDown) {
+
+    public record Search(int nodes, int usersSustained, boolean confirmed, List<String> binding, StepRow atCapacity,
+                         boolean stoppedEarly, List<StepRow> steps) {
+    }
+
+    public record StepRow(int step, String phase, int users, String verdict, List<String> broken,
+                          double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
+                          double errorRatio, boolean valid, List<String> invalidReasons, double maxNodeCpuUtilization,
+                          List<NodeCpu> nodeCpu, long wallMs) {
+
+        public static StepRow of(StepOutcome outcome) {
+            StepMeasurement m = outcome.measurement();
+            return new StepRow(outcome.index(), outcome.phase().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    outcome.users(), outcome.passed() ? "PASS" : "FAIL",
+                    outcome.broken().stream().map(Limit::name).toList(), m.throughputPerSec(), m.meanMs(), m.p90Ms(),
+                    m.p95Ms(), m.p99Ms(), m.errorRatio(), m.valid(), m.invalidReasons(), m.maxCpuUtilization(),
+                    m.nodes(), m.wall().toMillis());
+        }
+    }
+
+    public static Search searchOf(int nodes, CapacityResult result) {
+        return new Search(nodes, result.usersSustained(), result.atCapacity().isPresent(),
+                result.binding().stream().map(Limit::name).toList(),
+                result.atCapacity().map(StepRow::of).orElse(null), result.stoppedEarly(),
+                result.steps().stream().map(StepRow::of).toList());
+    }
+}

@@ -1,0 +1,56 @@
+package io.replsim.scenario.capacity;
+
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.scenario.spec.LoadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * One capacity step with the load driver: the scenario's load with the step's users against the given nodes, the
+ * nodes' CPU read at the steady window's start and end, every figure taken from the steady window.
+ */
+public final class DriverLoadStep implements LoadStep {
+
+    private final LoadSpec load;
+    private final String path;
+    private final List<NodeEndpoint> nodes;
+    private final NodeCpuProbe cpu;
+    private final IntFunction<Path> intervalLogOf;
+
+    /** @param intervalLogOf where step {@code users}' HdrHistogram interval log goes; may return null for none */
+    public DriverLoadStep(LoadSpec load, String path, List<NodeEndpoint> nodes, NodeCpuProbe cpu,
+                          IntFunction<Path> intervalLogOf) {
+        this.load = load;
+        this.path = path;
+        this.nodes = List.copyOf(nodes);
+        this.cpu = cpu;
+        this.intervalLogOf = intervalLogOf;
+    }
+
+    @Override
+    public StepMeasurement run(int users) throws IOException, InterruptedException {
+        long wallStart = System.nanoTime();
+        try (LoadDriver driver = new LoadDriver(load.withUsers(users).toProfile(path), nodes,
+                intervalLogOf.apply(users))) {
+            driver.start();
+            sleepUntil(wallStart + load.steadyStart().toNanos());
+            List<NodeCpuProbe.Reading> before = cpu.read();
+            LoadResult result = driver.awaitResult();
+            List<NodeCpuProbe.Reading> after = cpu.read();
+            return StepMeasurement.of(result, NodeCpuProbe.between(before, after),
+                    Duration.ofNanos(System.nanoTime() - wallStart));
+        }
+    }
+
+    private static void sleepUntil(long nanos) throws InterruptedException {
+        long wait = nanos - System.nanoTime();
+        if (wait > 0) {
+            Thread.sleep(Duration.ofNanos(wait));
+        }
+    }
+}

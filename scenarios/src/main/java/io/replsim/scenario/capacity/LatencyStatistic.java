@@ -1,0 +1,36 @@
+package io.replsim.scenario.capacity;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/** The response-time figure a capacity step is judged by (GlassFish's users-sustained metric uses p90). */
+public enum LatencyStatistic {
+    MEAN, P90, P95, P99;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static LatencyStatistic parse(String text) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(s -> s.label().equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown statistic \"" + text + "\"; expected one of: "
+                        + Arrays.stream(values()).map(LatencyStatistic::label).collect(Collectors.joining(", "))));
+    }
+
+    /** This statistic of response times recorded in microseconds, in milliseconds; 0 for an empty histogram. */
+    public double millisOf(Histogram micros) {
+        if (micros.getTotalCount() == 0) {
+            return 0;
+        }
+        double value = switch (this) {
+            case MEAN -> micros.getMean();
+            case P90 -> micros.getValueAtPercentile(90);
+            case P95 -> micros.getValueAtPercentile(95);
+            case P99 -> micros.getValueAtPercentile(99);
+        };
+        return value / 1000.0;
+    }
+}

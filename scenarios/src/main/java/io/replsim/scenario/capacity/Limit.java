@@ -1,0 +1,13 @@
+package io.replsim.scenario.capacity;
+
+/** A rule a capacity step can break; the one broken just above the capacity is the binding limit. */
+public enum Limit {
+    /** The chosen latency statistic went above its limit. */
+    LATENCY,
+    /** A node used more than its share of its CPU budget (60%: the survivors must absorb a failed node). */
+    CPU,
+    /** Failed attempts above their share of requests. */
+    ERRORS,
+    /** The step's steady window was not valid (the driver, not the cluster, was measured). */
+    VALIDITY
+}

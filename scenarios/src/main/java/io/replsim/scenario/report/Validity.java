@@ -1,0 +1,56 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.steady.SteadyWindow;
+import io.replsim.loadgen.validity.RunValidity;
+import java.util.List;
+
+/**
+ * summary.json's {@code validity}: whether the run's steady window measured the cluster rather than the driver,
+ * every reason it did not, and the window's own figures (the rest of the summary covers the whole run).
+ *
+ * @param verdict              VALID or INVALID
+ * @param windowFromMs         the steady window's start, from the load's start (after ramp-up and warm-up)
+ * @param windowToMs           its end
+ * @param latencyMs            response times of the window
+ * @param littlesLawUsers      X·(R+Z) over the window, to compare with {@code users}
+ * @param thinkAskedMs         the mean pause users asked for; {@code thinkTakenMs} what they got
+ * @param driverCpuShare       the driver's CPU over the cores it has, 0..1
+ */
+public record Validity(String verdict, List<String> reasons, long windowFromMs, long windowToMs, long requests,
+                       double throughputPerSec, double errorRatio, RunSummary.Latency latencyMs, int users,
+                       double littlesLawUsers, double littlesLawDeviation, double thinkAskedMs, double thinkTakenMs,
+                       double thinkDrift, long missedCycles, double driverCpuCores, int driverCores,
+                       double driverCpuShare, long gcPauseMaxMs, long gcPauseTotalMs) {
+
+    public static final String VALID = "VALID";
+    public static final String INVALID = "INVALID";
+
+    public Validity {
+        reasons = List.copyOf(reasons);
+    }
+
+    public boolean valid() {
+        return VALID.equals(verdict);
+    }
+
+    public static Validity of(LoadResult result) {
+        SteadyWindow window = result.steady();
+        RunValidity validity = result.validity();
+        var histogram = window.latencyMicros();
+        boolean empty = histogram.getTotalCount() == 0;
+        RunSummary.Latency latency = new RunSummary.Latency(
+                empty ? 0 : histogram.getValueAtPercentile(50) / 1000.0,
+                empty ? 0 : histogram.getValueAtPercentile(90) / 1000.0,
+                empty ? 0 : histogram.getValueAtPercentile(99) / 1000.0,
+                histogram.getMaxValue() / 1000.0, empty ? 0 : histogram.getMean() / 1000.0);
+        var law = validity.littlesLaw();
+        var drift = validity.thinkDrift();
+        var cost = validity.driverCost();
+        return new Validity(validity.valid() ? VALID : INVALID, validity.reasons(), window.from().toMillis(),
+                window.to().toMillis(), window.requests(), window.throughputPerSecond(), window.errorRatio(), latency,
+                window.users(), law.impliedUsers(), law.deviation(), drift.meanAsked().toNanos() / 1e6,
+                drift.meanTaken().toNanos() / 1e6, drift.drift(), drift.missedCycles(), cost.cpuCores(),
+                cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis());
+    }
+}

@@ -1,0 +1,25 @@
+package io.replsim.scenario.run;
+
+import io.replsim.scenario.spec.LoadSpec;
+import java.time.Duration;
+import java.util.Locale;
+
+/** The load's line on the console: users, think time and the three phases, each stated, so a reader knows which
+ * part of the run the validity verdict and the capacity figures describe. */
+public final class LoadPhases {
+    private LoadPhases() {
+    }
+
+    public static String describe(LoadSpec load) {
+        return String.format(Locale.ROOT,
+                "load: %d users, think time %s %s (%s); ramp-up %s, warm-up %s, steady window %s to %s (%s)",
+                load.users(), seconds(load.thinkTime()), load.thinkDistribution().label(), load.thinkMode().label(),
+                seconds(load.rampUp()), seconds(load.warmUp()), seconds(load.steadyStart()), seconds(load.duration()),
+                seconds(load.steady()));
+    }
+
+    static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s"
+                : String.format(Locale.ROOT, "%.3f s", duration.toMillis() / 1000.0);
+    }
+}

@@ -1,0 +1,74 @@
+package io.replsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code replsim capacity --target}: the search against a counter app already running, here one started in the test. */
+@Timeout(90)
+class CapacityCommandExternalTargetTest {
+
+    private static final String SCENARIO = """
+            name: external
+            cluster: {nodes: 1}
+            load:
+              users: 10
+              thinkTime: 1s
+              rampUp: 200ms
+              warmUp: 300ms
+              duration: 2s
+            """;
+
+    @Test
+    void searchesTheNamedTargetWithoutStartingAClusterAndWritesEveryStep(@TempDir Path dir) throws Exception {
+        Path scenario = dir.resolve("external.yaml");
+        Files.writeString(scenario, SCENARIO);
+        Path runs = dir.resolve("runs");
+        int exit;
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            String url = server.endpoints().getFirst().baseUri().toString();
+            exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
+                    "--target", "app1=" + url, "--max-users", "40", "--max-steps", "6", "--runs-dir", runs.toString());
+        }
+
+        assertThat(exit).isZero();
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        assertThat(run.getFileName().toString()).endsWith("-external-capacity-external");
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        JsonNode search = summary.get("search");
+        // 40 users at 1 s think want ~40 req/s of a 400 req/s pool: every step passes up to the cap, then confirms
+        // (a long pause, so a busy machine's late wake-ups stay far below the 5% drift limit)
+        assertThat(search.get("usersSustained").asInt()).isEqualTo(40);
+        assertThat(search.get("confirmed").asBoolean()).isTrue();
+        assertThat(search.get("binding")).isEmpty();
+        assertThat(search.get("steps")).hasSize(4);
+        assertThat(search.get("atCapacity").get("nodeCpu")).isEmpty();
+        List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
+        assertThat(csv).hasSize(5);
+        assertThat(csv.getFirst()).startsWith("search,step,phase,users,verdict").contains("app1_cpu");
+        assertThat(csv.get(1)).startsWith("all,1,step-up,10,PASS");
+        assertThat(csv.getLast()).startsWith("all,4,confirm,40,PASS");
+    }
+
+    @Test
+    void aTargetIsANameAndAnHttpUrlOrJustTheUrl() {
+        assertThat(CapacityCommand.endpoint("n1=http://127.0.0.1:8080", 1).name()).isEqualTo("n1");
+        assertThat(CapacityCommand.endpoint("http://127.0.0.1:8080", 2).name()).isEqualTo("target2");
+        assertThatThrownBy(() -> CapacityCommand.endpoint("ftp://x", 1)).hasMessageContaining("[name=]http://host:port");
+    }
+}

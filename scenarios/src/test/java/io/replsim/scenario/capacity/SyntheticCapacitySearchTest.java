@@ -1,0 +1,66 @@
+package io.replsim.scenario.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.ThinkDistribution;
+import io.replsim.loadgen.think.ThinkMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The users-sustained search against a server whose capacity is known: 4 threads, each holding a request 10 ms.
+ * It serves at most X = 4/S requests a second; past saturation a closed loop of N users thinking Z waits
+ * R = N/X − Z, so the most users with a mean response time at most L is N = X·(L + Z).
+ */
+@Timeout(240)
+class SyntheticCapacitySearchTest {
+
+    private static final int THREADS = 4;
+    private static final Duration SERVICE = Duration.ofMillis(10);
+    private static final Duration THINK = Duration.ofMillis(200);
+    private static final Duration LATENCY_LIMIT = Duration.ofMillis(100);
+
+    @Test
+    void theSearchFindsTheCapacityLittlesLawPredictsWithinTenPercent() throws Exception {
+        // a 3 s steady window: on a busy 2-core machine a shorter one lets noise decide steps near the knee
+        LoadSpec load = new LoadSpec(20, THINK, Duration.ofMillis(500), Duration.ofMillis(4_500),
+                Duration.ofSeconds(5), ThinkDistribution.FIXED, ThinkMode.AFTER_RESPONSE, Duration.ofMillis(1_000));
+        CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.MEAN, LATENCY_LIMIT, 0.6, 0.001);
+        List<StepOutcome> seen = new ArrayList<>();
+        CapacityResult result;
+        Duration hold;
+        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE)) {
+            DriverLoadStep step = new DriverLoadStep(load, "/counter", server.endpoints(), NodeCpuProbe.NONE,
+                    users -> null);
+            result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000), criteria, step, outcome -> {
+                seen.add(outcome);
+                new CapacityConsole(System.out).step(outcome);
+            }).run();
+            hold = server.meanHoldTime();
+        }
+
+        // The pool's real hold time (10 ms plus the sleep's overshoot on a busy machine) sets its real capacity.
+        double maxThroughput = THREADS / (hold.toNanos() / 1e9);
+        double expectedUsers = maxThroughput * (LATENCY_LIMIT.toNanos() + THINK.toNanos()) / 1e9;
+        assertThat(result.usersSustained()).as("users sustained, expected about %.0f; steps %s", expectedUsers,
+                        seen.stream().map(o -> o.users() + (o.passed() ? " pass" : " fail " + o.broken())).toList())
+                .isCloseTo((int) Math.round(expectedUsers), within((int) Math.ceil(expectedUsers * 0.10)));
+        assertThat(result.binding()).contains(Limit.LATENCY);
+        assertThat(result.atCapacity()).hasValueSatisfying(confirm -> {
+            assertThat(confirm.phase()).isEqualTo(StepOutcome.Phase.CONFIRM);
+            assertThat(confirm.passed()).isTrue();
+            assertThat(confirm.measurement().throughputPerSec()).isCloseTo(maxThroughput, within(maxThroughput * 0.15));
+        });
+        // stepped up by doubling from 20 users, then bisected, then confirmed
+        assertThat(seen.getFirst().users()).isEqualTo(20);
+        assertThat(seen.getFirst().phase()).isEqualTo(StepOutcome.Phase.STEP_UP);
+        assertThat(seen).anySatisfy(o -> assertThat(o.phase()).isEqualTo(StepOutcome.Phase.BISECT));
+        assertThat(seen).hasSameSizeAs(result.steps());
+    }
+}
