@@ -50,22 +50,35 @@ public final class ConsoleReport {
     }
 
     private void printFault(FaultReport fault) {
-        line("fault     %s %s (%s) at %s", fault.type(), fault.node(), fault.target(),
-                CheckEvaluator.millis(fault.atMs()));
+        line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
+                fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
+                fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));
         line("          new view after %s (%s)",
                 fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        if (fault.backInViewMs() != null) {
+            line("          %s back in the survivors' view after %s%s", fault.node(),
+                    CheckEvaluator.millis(fault.backInViewMs()), fault.healedAtMs() == null ? ""
+                            : " (" + CheckEvaluator.millis(fault.backInViewMs() - (fault.healedAtMs() - fault.atMs()))
+                                    + " after the heal)");
+        }
         if (fault.affectedUsers() == 0) {
             line("          no user was on %s when it failed", fault.node());
         } else {
-            line("          %d users were on %s: %d served again elsewhere%s, first good response p50 %s, last %s",
+            line("          %d users were on %s: %d served again elsewhere%s%s, first good response p50 %s, p90 %s,"
+                            + " last %s",
                     fault.affectedUsers(), fault.node(), fault.recoveredUsers(),
+                    fault.stayedUsers() > 0 ? ", " + fault.stayedUsers() + " kept being served by " + fault.node() : "",
                     fault.unrecoveredUsers() > 0 ? " (" + fault.unrecoveredUsers() + " NEVER)" : "",
-                    fault.failoverMsP50() == null ? "-" : CheckEvaluator.millis(fault.failoverMsP50()),
+                    optionalMillis(fault.failoverMsP50()), optionalMillis(fault.failoverMsP90()),
                     fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
         }
+    }
+
+    private static String optionalMillis(Long ms) {
+        return ms == null ? "-" : CheckEvaluator.millis(ms);
     }
 
     private static String errorBreakdown(RunSummary.Requests requests) {

@@ -7,6 +7,7 @@ import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
@@ -74,7 +75,8 @@ public final class ScenarioRunner {
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
-                         event -> announce(dir, event), problem -> out.println("replsim: " + problem))) {
+                         TimelineClock.SYSTEM, event -> announce(dir, event),
+                         problem -> out.println("replsim: " + problem))) {
                 sampler.sample();
                 out.printf(Locale.ROOT, "load: %d users, think time %d ms, ramp-up %d s, for %d s%n", load.users(),
                         load.thinkTime().toMillis(), load.rampUp().toSeconds(), load.duration().toSeconds());
@@ -98,8 +100,13 @@ public final class ScenarioRunner {
 
     private void announce(RunDirectory dir, FaultEvent event) {
         dir.appendEvent(event);
-        out.printf(Locale.ROOT, "fault: %s %s (%s) at %.1f s%n", event.type(), event.node(), event.target(),
-                event.atMs() / 1000.0);
+        if (event.phase() == FaultEvent.Phase.START) {
+            out.printf(Locale.ROOT, "fault: %s %s (%s)%s at %.1f s%n", event.type(), event.node(), event.target(),
+                    event.detail().isEmpty() ? "" : ", " + event.detail(), event.atMs() / 1000.0);
+        } else {
+            out.printf(Locale.ROOT, "fault: %s %s healed %s at %.1f s%n", event.type(), event.node(), event.detail(),
+                    event.atMs() / 1000.0);
+        }
     }
 
     private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ProcessRuntime runtime,
@@ -116,6 +123,14 @@ public final class ScenarioRunner {
         }
     }
 
+    /** The heal event of a fault's start: the first of the same type and nodes after it. */
+    private static java.util.Optional<FaultEvent> healOf(FaultEvent start, List<FaultEvent> events) {
+        return events.stream()
+                .filter(event -> event.phase() == FaultEvent.Phase.HEAL && event.type().equals(start.type())
+                        && event.nodes().equals(start.nodes()) && event.atMs() >= start.atMs())
+                .findFirst();
+    }
+
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ProcessRuntime runtime) {
@@ -125,7 +140,9 @@ public final class ScenarioRunner {
             sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
         }
         List<FaultReport> faults = events.stream()
-                .map(event -> FailoverAnalysis.analyse(event, result.timelines(), survivorViews))
+                .filter(event -> event.phase() == FaultEvent.Phase.START)
+                .map(event -> FailoverAnalysis.analyse(event, healOf(event, events), result.timelines(),
+                        survivorViews))
                 .toList();
 
         Histogram latency = result.latencyMicros();
