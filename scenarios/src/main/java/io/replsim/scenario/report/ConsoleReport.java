@@ -75,6 +75,39 @@ public final class ConsoleReport {
                     optionalMillis(fault.failoverMsP50()), optionalMillis(fault.failoverMsP90()),
                     fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
         }
+        if (fault.impact() != null) {
+            printImpact(fault.impact());
+        }
+    }
+
+    private void printImpact(FaultImpact impact) {
+        line("          window %s-%s: %,d errors, throughput %s -> lowest %s req/s (dip %s)",
+                CheckEvaluator.millis(impact.windowFromMs()), CheckEvaluator.millis(impact.windowToMs()),
+                impact.errors(), number(impact.throughputBefore()), number(impact.lowestThroughput()),
+                percent(impact.throughputDip()));
+        line("          latency p99 %s, max %s (before: p99 %s, max %s); p90 back under %s after %s",
+                optionalMillis(impact.p99WindowMs()), optionalMillis(impact.maxWindowMs()),
+                optionalMillis(impact.p99BeforeMs()), optionalMillis(impact.maxBeforeMs()),
+                CheckEvaluator.millis(impact.p90BoundMs()),
+                impact.p90BackUnderBoundAfterMs() == null ? "-" : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
+        String survivors = impact.survivorCpu().stream()
+                .map(cpu -> cpu.node() + " " + percent(cpu.utilizationAfter()))
+                .collect(Collectors.joining(", "));
+        line("          survivor CPU after failover %s (ceiling %s; before %s, even spread predicts %s)", survivors,
+                percent(impact.cpuCeiling()), percent(impact.utilizationBefore()),
+                percent(impact.predictedSurvivorUtilization()));
+    }
+
+    private static String number(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String percent(Double fraction) {
+        return fraction == null ? "-" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+
+    private static String optionalMillis(Double ms) {
+        return ms == null ? "-" : CheckEvaluator.millis(ms);
     }
 
     private static String optionalMillis(Long ms) {

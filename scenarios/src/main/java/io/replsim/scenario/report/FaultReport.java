@@ -15,7 +15,7 @@ public record FaultReport(String type, String node, List<String> nodes, String t
                           long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
                           List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
                           Long failoverMs,
-                          Long failoverMsP50, Long failoverMsP90) {
+                          Long failoverMsP50, Long failoverMsP90, FaultImpact impact) {
 
     public FaultReport {
         nodes = List.copyOf(nodes);
@@ -24,6 +24,13 @@ public record FaultReport(String type, String node, List<String> nodes, String t
 
     /** When one survivor installed its first view without the fault's nodes, and its first one with them again. */
     public record SurvivorView(String node, Long viewChangeMs, String viewId, Long backInViewMs) {}
+
+    /** The same report with the fault's effect on the service, measured once the whole run is in. */
+    public FaultReport withImpact(FaultImpact measured) {
+        return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
+                survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
+                measured);
+    }
 
     public int unrecoveredUsers() {
         return affectedUsers - recoveredUsers - stayedUsers;

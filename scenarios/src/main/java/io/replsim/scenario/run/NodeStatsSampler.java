@@ -3,6 +3,8 @@ package io.replsim.scenario.run;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.report.CpuSample;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ final class NodeStatsSampler {
     private final ClusterRuntime runtime;
     private final Map<String, NodeStatsReport> first = new ConcurrentHashMap<>();
     private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
+    private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -29,10 +32,30 @@ final class NodeStatsSampler {
                 NodeStatsReport stats = runtime.admin(node.name()).stats();
                 first.putIfAbsent(node.name(), stats);
                 latest.put(node.name(), stats);
+                cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
+                        stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
             } catch (IOException e) {
                 // a node being killed right now, or too busy to answer in time: the next sample will tell
             }
         }
+    }
+
+    /** Every node's CPU readings, oldest first; a restarted node's readings start again from its new process. */
+    Map<String, List<CpuSample>> cpuSamples() {
+        Map<String, List<CpuSample>> copy = new java.util.TreeMap<>();
+        cpu.forEach((node, samples) -> copy.put(node, restartedAtTheLastDrop(samples)));
+        return copy;
+    }
+
+    /** A fresh process counts its CPU time from zero: only the readings since the last such drop belong together. */
+    private static List<CpuSample> restartedAtTheLastDrop(List<CpuSample> samples) {
+        int from = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            if (samples.get(i).processCpuMs() < samples.get(i - 1).processCpuMs()) {
+                from = i;
+            }
+        }
+        return List.copyOf(samples.subList(from, samples.size()));
     }
 
     Optional<NodeStatsReport> latest(String node) {
