@@ -135,4 +135,23 @@ class DrillFaultsTest {
         assertThat(problemsOf(twoNodes + "  - {type: kill, every: 10s, from: 10s, until: 30s, target: random}\n"))
                 .singleElement().extracting(SpecProblem::path).isEqualTo("faults[0]");
     }
+
+    @Test
+    void drillChecksReadIntoTheirRecordsAndABadFractionIsReported() throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(HEAD + """
+                  - {type: pause, at: 5s, target: node1, for: 5s}
+                checks:
+                  maxErrorsPerFault: 50
+                  maxP90Recovery: 10s
+                  maxMergeAfterHeal: 8s
+                  maxSurvivorCpu: 0.6
+                """, Scenarios.SOURCE);
+
+        assertThat(spec.checks()).containsExactly(new Check.MaxErrorsPerFault(50),
+                new Check.MaxP90Recovery(Duration.ofSeconds(10)), new Check.MaxMergeAfterHeal(Duration.ofSeconds(8)),
+                new Check.MaxSurvivorCpu(0.6));
+        assertThat(problemsOf(HEAD + "  - {type: pause, at: 5s, target: node1}\nchecks: {maxSurvivorCpu: 60}\n"))
+                .singleElement().isEqualTo(new SpecProblem("checks.maxSurvivorCpu", "60",
+                        "a fraction of the CPU budget above 0 and at most 1, such as 0.6"));
+    }
 }
