@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code replsim} command line. Exit codes: 0 checks held, 1 a check failed, 2 bad input, 3 the run broke. */
 @Command(name = "replsim", mixinStandardHelpOptions = true, version = "replsim 0.1.0",
         description = "Session-replication and clustering simulator: runs a scenario against a real cluster.",
-        subcommands = {RunCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ValidateCommand.class, SoakCommand.class, CommandLine.HelpCommand.class})
 public final class ReplsimCommand implements Runnable {
     static final int CHECKS_FAILED = 1;
     static final int BAD_INPUT = 2;
