@@ -56,8 +56,12 @@ public final class ConsoleReport {
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));
-        line("          new view after %s (%s)",
-                fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        if (fault.type().equals("restart") && fault.viewChangeMs() == null) {
+            line("          %s was already out of the view when it was restarted", fault.node());
+        } else {
+            line("          new view after %s (%s)",
+                    fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        }
         if (fault.backInViewMs() != null) {
             line("          %s back in the survivors' view after %s%s", fault.node(),
                     CheckEvaluator.millis(fault.backInViewMs()), fault.healedAtMs() == null ? ""

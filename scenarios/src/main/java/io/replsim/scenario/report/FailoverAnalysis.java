@@ -16,6 +16,8 @@ import java.util.Optional;
  */
 public final class FailoverAnalysis {
 
+    private static final String RESTART = "restart";
+
     private FailoverAnalysis() {
     }
 
@@ -39,10 +41,13 @@ public final class FailoverAnalysis {
             Optional<NodeStatsReport.PastView> firstWithout = after.stream()
                     .filter(view -> faulty.stream().noneMatch(view.members()::contains))
                     .findFirst();
-            Optional<NodeStatsReport.PastView> firstBack = firstWithout.flatMap(without -> after.stream()
-                    .filter(view -> view.installedAtEpochMs() >= without.installedAtEpochMs())
+            // A restarted node may have been gone before the restart: then its return needs no view without it first.
+            long backFrom = firstWithout.map(NodeStatsReport.PastView::installedAtEpochMs)
+                    .orElse(RESTART.equals(start.type()) ? start.epochMs() : Long.MAX_VALUE);
+            Optional<NodeStatsReport.PastView> firstBack = after.stream()
+                    .filter(view -> view.installedAtEpochMs() >= backFrom)
                     .filter(view -> view.members().containsAll(faulty))
-                    .findFirst());
+                    .findFirst();
             Long ms = firstWithout.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
             Long backMs = firstBack.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
             survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms,

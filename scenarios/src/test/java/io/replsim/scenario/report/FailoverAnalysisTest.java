@@ -137,4 +137,20 @@ class FailoverAnalysisTest {
         assertThat(report.backInViewMs()).isEqualTo(13_200);
         assertThat(report.healedAtMs()).isEqualTo(28_000);
     }
+
+    @Test
+    void aRestartOfANodeAlreadyGoneIsTimedToItsReturnIntoTheView() {
+        FaultEvent restart = new FaultEvent(FaultEvent.Phase.START, "restart", "node2", List.of("node2"), "node2", "",
+                30_000, KILL + 10_000);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
+        views.put("node1", List.of(views.get("node1").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_500)));
+        views.put("node3", List.of(views.get("node3").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_600)));
+
+        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views);
+
+        assertThat(report.viewChangeMs()).as("no view without it came after the restart").isNull();
+        assertThat(report.backInViewMs()).isEqualTo(4_600);
+    }
 }
