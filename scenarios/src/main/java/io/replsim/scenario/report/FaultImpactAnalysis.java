@@ -20,6 +20,8 @@ public final class FaultImpactAnalysis {
     /** How far back "before" looks, never into the ramp-up. */
     static final Duration BEFORE = Duration.ofSeconds(10);
 
+    private static final java.util.Set<String> TAKES_NODES_AWAY = java.util.Set.of("kill", "stop", "pause", "partition");
+
     private final Records records;
 
     /**
@@ -86,7 +88,9 @@ public final class FaultImpactAnalysis {
                 : allBefore.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         int nodes = allBefore.size();
         int left = nodes - fault.nodes().size();
-        Double predicted = meanBefore == null || left <= 0 ? null : meanBefore * nodes / left;
+        // Only a fault that takes nodes away leaves their load to the others; a delay or a restart does not.
+        Double predicted = meanBefore == null || left <= 0 || !TAKES_NODES_AWAY.contains(fault.type()) ? null
+                : meanBefore * nodes / left;
 
         return new FaultImpact(at, to, errors, throughputBefore, lowest, dip,
                 beforeLatency.map(h -> h.getValueAtPercentile(99) / 1000.0).orElse(null),
