@@ -1,10 +1,13 @@
 package io.replsim.scenario.fault;
 
-import io.replsim.scenario.spec.FaultSpec;
-import io.replsim.scenario.spec.PauseSpec;
-import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.PartitionSpec;
+import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
+import io.replsim.scenario.spec.StopSpec;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,7 +100,7 @@ public final class FaultTimeline implements AutoCloseable {
                         .toList();
             }
             if (paused.isEmpty()) {
-                onProblem.accept("resume " + resume.node().orElse("") + " at " + fault.at().toMillis()
+                onProblem.accept("resume " + resume.node().orElse("") + " at " + millisSinceStart()
                         + " ms: no node of that name is paused");
             }
             for (OpenFault pause : paused) {
@@ -177,9 +180,9 @@ public final class FaultTimeline implements AutoCloseable {
 
     private static String target(FaultSpec fault) {
         return switch (fault) {
-            case io.replsim.scenario.spec.KillSpec kill -> kill.target().label();
-            case io.replsim.scenario.spec.StopSpec stop -> stop.target().label();
-            case io.replsim.scenario.spec.RestartSpec restart -> restart.target().label();
+            case KillSpec kill -> kill.target().label();
+            case StopSpec stop -> stop.target().label();
+            case RestartSpec restart -> restart.target().label();
             case PauseSpec pause -> pause.target().label();
             case DelaySpec delay -> delay.target().label();
             case PartitionSpec partition -> switch (partition.sides()) {

@@ -88,15 +88,11 @@ public final class SoakRunner {
                     broken++;
                     out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
                 }
+                // After every drill, so a soak cut short still leaves its figures so far.
+                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec, run, broken, drills));
             }
         }
-        SoakSummary summary = new SoakSummary(spec.name(), repeat,
-                (int) drills.stream().filter(drill -> drill.verdict().equals("PASS")).count(), broken,
-                drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
-                Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
-                Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
-                drills);
-        JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary);
+        SoakSummary summary = summary(spec, repeat, broken, drills);
         out.printf(Locale.ROOT, "%n== soak %s: %d of %d drills passed%s ==%n", spec.name(), summary.passed(), repeat,
                 broken == 0 ? "" : " (" + broken + " broke)");
         out.printf(Locale.ROOT, "sessions  %d lost, %d stale over all drills%n", summary.sessionsLost(),
@@ -105,6 +101,15 @@ public final class SoakRunner {
         out.println("failover  " + describe(summary.failoverMs()) + "  (last affected user of each fault)");
         out.println("soak      " + soakDir + "  (soak.json, soak.log, runs/)");
         return summary;
+    }
+
+    private static SoakSummary summary(ScenarioSpec spec, int runs, int broken, List<Drill> drills) {
+        return new SoakSummary(spec.name(), runs,
+                (int) drills.stream().filter(drill -> drill.verdict().equals("PASS")).count(), broken,
+                drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
+                Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
+                Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
+                List.copyOf(drills));
     }
 
     private static Drill drill(int run, RunSummary summary) {

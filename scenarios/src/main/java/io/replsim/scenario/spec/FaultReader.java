@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 
 /**
@@ -127,7 +128,7 @@ final class FaultReader {
         };
     }
 
-    private static <A, B, R> Optional<R> both(Optional<A> a, Optional<B> b, java.util.function.BiFunction<A, B, R> make) {
+    private static <A, B, R> Optional<R> both(Optional<A> a, Optional<B> b, BiFunction<A, B, R> make) {
         return a.flatMap(first -> b.map(second -> make.apply(first, second)));
     }
 
@@ -140,6 +141,7 @@ final class FaultReader {
         if (!present.contains("every")) {
             for (String onlyWithEvery : List.of("from", "until")) {
                 if (present.contains(onlyWithEvery)) {
+                    // Reported through the field, like any other bad value, so the problem carries its path.
                     fault.text(onlyWithEvery, "").must(text -> false,
                             "no " + onlyWithEvery + " without every (at: fires once; every: 10s, from: 5s, until: 40s"
                                     + " fires repeatedly)");

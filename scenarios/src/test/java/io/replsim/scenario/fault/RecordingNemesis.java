@@ -22,7 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingNemesis implements Nemesis {
     private final FakeClock clock;
     private final Set<String> refusing;
-    final List<String> actions = new CopyOnWriteArrayList<>();
+    private final List<String> actions = new CopyOnWriteArrayList<>();
 
     RecordingNemesis(FakeClock clock, Set<String> refusing) {
         this.clock = clock;
