@@ -22,7 +22,8 @@ final class FaultReader {
 
     static final String EXPECTED = "a list of faults, such as - {type: kill, at: 20s, target: primary-of-most}";
 
-    private static final List<String> SCHEDULE = List.of("type", "at", "every", "from", "until");
+    private static final List<String> SCHEDULE = List.of("type", "at", "every", "random", "from", "until", "seed");
+    private static final int MAX_RANDOM_FIRINGS = 1000;
     private static final Map<String, List<String>> FIELDS_BY_TYPE = fieldsByType();
     private static final String TYPES = "a fault type, one of: " + String.join(", ", FIELDS_BY_TYPE.keySet());
     private static final String PRIMARY_OF_MOST = "primary-of-most";
@@ -43,13 +44,13 @@ final class FaultReader {
 
     private static Map<String, List<String>> fieldsByType() {
         Map<String, List<String>> fields = new LinkedHashMap<>();
-        fields.put("kill", with("target", "seed"));
-        fields.put("stop", with("target", "seed"));
-        fields.put("pause", with("target", "seed", "for"));
+        fields.put("kill", with("target"));
+        fields.put("stop", with("target"));
+        fields.put("pause", with("target", "for"));
         fields.put("resume", with("target"));
-        fields.put("partition", with("sides", "target", "seed", "for"));
-        fields.put("delay", with("target", "seed", "delay", "for"));
-        fields.put("restart", with("target", "seed"));
+        fields.put("partition", with("sides", "target", "for"));
+        fields.put("delay", with("target", "delay", "for"));
+        fields.put("restart", with("target"));
         return fields;
     }
 
@@ -81,7 +82,8 @@ final class FaultReader {
             if (type.isEmpty()) {
                 continue;
             }
-            Optional<Schedule> schedule = schedule(fault.get());
+            long seed = seed(fault.get(), RANDOM.equals(item.path("target").asText()));
+            Optional<Schedule> schedule = schedule(fault.get(), seed);
             if (type.get().equals("kill") || type.get().equals("stop") || type.get().equals("restart")) {
                 int change = type.get().equals("restart") ? -1 : 1;
                 // A fault with a bad time still counts at 0s, so that the survivor check is not skipped.
@@ -89,19 +91,19 @@ final class FaultReader {
                     counts.add(new NodeCount(at, change, path, item));
                 }
             }
-            read(type.get(), fault.get(), schedule).ifPresent(faults::add);
+            read(type.get(), fault.get(), schedule, seed).ifPresent(faults::add);
         }
         checkSomeNodeSurvives(counts);
         return faults;
     }
 
-    private Optional<FaultSpec> read(String type, MapReader fault, Optional<Schedule> schedule) {
+    private Optional<FaultSpec> read(String type, MapReader fault, Optional<Schedule> schedule, long seed) {
         return switch (type) {
-            case "kill" -> both(schedule, target(fault, true), KillSpec::new);
-            case "stop" -> both(schedule, target(fault, true), StopSpec::new);
-            case "restart" -> both(schedule, target(fault, true), RestartSpec::new);
+            case "kill" -> both(schedule, target(fault, seed), KillSpec::new);
+            case "stop" -> both(schedule, target(fault, seed), StopSpec::new);
+            case "restart" -> both(schedule, target(fault, seed), RestartSpec::new);
             case "pause" -> {
-                Optional<NodeSelector> target = target(fault, true);
+                Optional<NodeSelector> target = target(fault, seed);
                 Optional<Duration> lasting = lasting(fault);
                 yield both(schedule, target, (when, node) -> new PauseSpec(when, node, lasting));
             }
@@ -112,12 +114,12 @@ final class FaultReader {
                 yield schedule.map(when -> new ResumeSpec(when, node));
             }
             case "partition" -> {
-                Optional<PartitionSpec.Sides> sides = sides(fault);
+                Optional<PartitionSpec.Sides> sides = sides(fault, seed);
                 Optional<Duration> lasting = lasting(fault);
                 yield both(schedule, sides, (when, split) -> new PartitionSpec(when, split, lasting));
             }
             case "delay" -> {
-                Optional<NodeSelector> target = target(fault, true);
+                Optional<NodeSelector> target = target(fault, seed);
                 Optional<Duration> delay = fault.duration("delay").must(Duration::isPositive,
                         "a duration above 0s, such as 200ms").required();
                 Optional<Duration> lasting = lasting(fault);
@@ -133,11 +135,20 @@ final class FaultReader {
     }
 
     /** {@code at: 20s}, or {@code every: 10s} with an optional {@code from} (0s) and {@code until} (the load's end). */
-    private Optional<Schedule> schedule(MapReader fault) {
+    private Optional<Schedule> schedule(MapReader fault, long seed) {
         List<String> present = fault.presentFields();
+        long kinds = Stream.of("at", "every", "random").filter(present::contains).count();
+        if (kinds > 1) {
+            fault.text(present.contains("random") ? "random" : "at", "").must(text -> false,
+                    "one of at (once), every (repeatedly) or random (at seeded random times), not several");
+            return Optional.empty();
+        }
         String beforeEnd = "a time before the end of the load"
                 + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("")
                 + ", counted from the start of the load";
+        if (present.contains("random")) {
+            return randomSchedule(fault, seed);
+        }
         if (!present.contains("every")) {
             for (String onlyWithEvery : List.of("from", "until")) {
                 if (present.contains(onlyWithEvery)) {
@@ -150,7 +161,6 @@ final class FaultReader {
             return fault.duration("at").must(this::beforeTheEnd, beforeEnd).required().map(Schedule.At::new);
         }
         if (present.contains("at")) {
-            fault.text("at", "").must(text -> false, "either at (once) or every (repeatedly), not both");
         }
         Optional<Duration> period = fault.duration("every").must(Duration::isPositive, POSITIVE).required();
         Duration from = fault.duration("from").must(this::beforeTheEnd, beforeEnd).orElse(Duration.ZERO);
@@ -159,11 +169,39 @@ final class FaultReader {
                         "a time after from (" + DurationText.format(from) + ") and at most the load's end"
                                 + loadDuration.map(LoadReader::inBrackets).orElse(""))
                 .optional().or(() -> loadDuration);
-        if (present.contains("at") || !beforeTheEnd(from)) {
+        if (!beforeTheEnd(from)) {
             return Optional.empty();
         }
         return period.flatMap(every -> until.filter(end -> end.compareTo(from) > 0)
                 .map(end -> new Schedule.Every(every, from, end)));
+    }
+
+    /** {@code random: 3} with {@code from} (0s), {@code until} (the load's end) and {@code seed} (1). */
+    private Optional<Schedule> randomSchedule(MapReader fault, long seed) {
+        Optional<Long> count = fault.wholeNumber("random", 1, MAX_RANDOM_FIRINGS).required();
+        Duration from = fault.duration("from").must(this::beforeTheEnd, "a time before the end of the load"
+                + loadDuration.map(LoadReader::inBrackets).orElse("")).orElse(Duration.ZERO);
+        Optional<Duration> until = fault.duration("until")
+                .must(time -> time.compareTo(from) > 0 && loadDuration.map(end -> time.compareTo(end) <= 0).orElse(true),
+                        "a time after from (" + DurationText.format(from) + ") and at most the load's end"
+                                + loadDuration.map(LoadReader::inBrackets).orElse(""))
+                .optional().or(() -> loadDuration);
+        if (!beforeTheEnd(from)) {
+            return Optional.empty();
+        }
+        return count.flatMap(times -> until.filter(end -> end.compareTo(from) > 0)
+                .map(end -> new Schedule.Random(times.intValue(), from, end, seed)));
+    }
+
+    /**
+     * The fault's seed (1 when absent), one for every draw of the fault: its target's and, with random times, its
+     * schedule's. Reported when nothing of the fault is random.
+     */
+    private static long seed(MapReader fault, boolean randomTarget) {
+        boolean randomTimes = fault.presentFields().contains("random");
+        return fault.wholeNumber("seed", 0, Long.MAX_VALUE)
+                .must(any -> randomTarget || randomTimes, "no seed unless the target or the times are random")
+                .orElse(DEFAULT_SEED);
     }
 
     private boolean beforeTheEnd(Duration time) {
@@ -174,23 +212,19 @@ final class FaultReader {
         return fault.duration("for").must(Duration::isPositive, POSITIVE).optional();
     }
 
-    private Optional<NodeSelector> target(MapReader fault, boolean required) {
-        var field = fault.text("target", expectedTarget()).must(this::isTarget, expectedTarget());
-        Optional<String> text = required ? field.required() : field.optional();
-        boolean random = text.filter(RANDOM::equals).isPresent();
-        Optional<Long> seed = fault.wholeNumber("seed", 0, Long.MAX_VALUE)
-                .must(any -> random || text.isEmpty(), "no seed unless the target is random")
-                .optional();
+    /** The required target; {@code seed} drives a random one. */
+    private Optional<NodeSelector> target(MapReader fault, long seed) {
+        Optional<String> text = fault.text("target", expectedTarget()).must(this::isTarget, expectedTarget()).required();
         return text.map(written -> switch (written) {
             case PRIMARY_OF_MOST -> new NodeSelector.PrimaryOfMost();
             case COORDINATOR -> new NodeSelector.Coordinator();
-            case RANDOM -> new NodeSelector.Random(seed.orElse(DEFAULT_SEED));
+            case RANDOM -> new NodeSelector.Random(seed);
             default -> new NodeSelector.Named(written);
         });
     }
 
     /** {@code sides: [[node1], [node2, node3]]}, or {@code target:} for one node cut off from all the others. */
-    private Optional<PartitionSpec.Sides> sides(MapReader fault) {
+    private Optional<PartitionSpec.Sides> sides(MapReader fault, long seed) {
         boolean hasSides = fault.presentFields().contains("sides");
         boolean hasTarget = fault.presentFields().contains("target");
         String expected = "two or more lists of node names, no node on two, such as [[node1], [node2, node3]]"
@@ -204,7 +238,7 @@ final class FaultReader {
                 fault.list("sides", expected + ", or a target to cut off alone").required();
                 return Optional.empty();
             }
-            return target(fault, true).map(PartitionSpec.Isolate::new);
+            return target(fault, seed).map(PartitionSpec.Isolate::new);
         }
         return fault.list("sides", expected)
                 .must(lists -> validSides(lists), expected)

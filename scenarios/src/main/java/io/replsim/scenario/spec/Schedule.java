@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /** When a fault fires, counted from the start of the load: once, or again and again over a stretch of the run. */
-public sealed interface Schedule permits Schedule.At, Schedule.Every {
+public sealed interface Schedule permits Schedule.At, Schedule.Every, Schedule.Random {
 
     /** Every firing time, earliest first; never empty. */
     List<Duration> times();
@@ -45,6 +45,29 @@ public sealed interface Schedule permits Schedule.At, Schedule.Every {
                 times.add(time);
             }
             return List.copyOf(times);
+        }
+    }
+
+    /**
+     * {@code random: 3, from: 10s, until: 40s, seed: 7}: three times drawn uniformly from [from, until), to the
+     * millisecond; the same seed draws the same times in every run.
+     */
+    record Random(int count, Duration from, Duration until, long seed) implements Schedule {
+        public Random {
+            Objects.requireNonNull(from, "from");
+            Objects.requireNonNull(until, "until");
+            if (count < 1 || from.isNegative() || until.compareTo(from) <= 0) {
+                throw new IllegalArgumentException("random needs a count of 1 or more and 0 <= from < until, got "
+                        + count + " from " + from + " until " + until);
+            }
+        }
+
+        @Override
+        public List<Duration> times() {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            long span = until.minus(from).toMillis();
+            return java.util.stream.Stream.generate(() -> from.plusMillis(random.nextLong(span)))
+                    .limit(count).sorted().toList();
         }
     }
 }

@@ -69,7 +69,7 @@ class DrillFaultsTest {
     void aFieldOfAnotherTypeIsReportedWithTheFieldsThisTypeHas() {
         assertThat(problemsOf(HEAD + "  - {type: kill, at: 5s, target: node1, for: 5s}\n")).singleElement()
                 .isEqualTo(new SpecProblem("faults[0].for", "for",
-                        "one of the fields of faults[0]: type, at, every, from, until, target, seed"));
+                        "one of the fields of faults[0]: type, at, every, random, from, until, seed, target"));
     }
 
     @Test
@@ -84,7 +84,7 @@ class DrillFaultsTest {
 
         assertThat(Scenarios.pathsOf(problems)).containsExactly("faults[0].at", "faults[1].from", "faults[2].every",
                 "faults[3].until", "faults[4].at");
-        assertThat(problems.get(0).expected()).isEqualTo("either at (once) or every (repeatedly), not both");
+        assertThat(problems.get(0).expected()).isEqualTo("one of at (once), every (repeatedly) or random (at seeded random times), not several");
         assertThat(problems.get(3).expected()).isEqualTo("a time after from (30s) and at most the load's end (1m)");
     }
 
@@ -115,7 +115,7 @@ class DrillFaultsTest {
                 """);
 
         assertThat(problems).extracting(SpecProblem::path, SpecProblem::expected).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("faults[0].seed", "no seed unless the target is random"),
+                org.assertj.core.groups.Tuple.tuple("faults[0].seed", "no seed unless the target or the times are random"),
                 org.assertj.core.groups.Tuple.tuple("faults[1].target",
                         "a paused node's name, one of: node1, node2, node3"),
                 org.assertj.core.groups.Tuple.tuple("faults[2].delay", "a duration such as 500ms, 20s or 1m"),
@@ -153,5 +153,25 @@ class DrillFaultsTest {
         assertThat(problemsOf(HEAD + "  - {type: pause, at: 5s, target: node1}\nchecks: {maxSurvivorCpu: 60}\n"))
                 .singleElement().isEqualTo(new SpecProblem("checks.maxSurvivorCpu", "60",
                         "a fraction of the CPU budget above 0 and at most 1, such as 0.6"));
+    }
+
+    @Test
+    void randomTimesAreDrawnWithTheFaultsSeedWithinFromAndUntil() throws Exception {
+        List<FaultSpec> faults = faultsOf("""
+                  - {type: pause, random: 4, from: 10s, until: 50s, seed: 7, target: random, for: 2s}
+                  - {type: pause, random: 4, from: 10s, until: 50s, seed: 7, target: node1, for: 2s}
+                  - {type: delay, random: 2, target: node2, delay: 100ms}
+                """);
+
+        Schedule first = faults.get(0).schedule();
+        assertThat(first).isEqualTo(new Schedule.Random(4, Duration.ofSeconds(10), Duration.ofSeconds(50), 7));
+        assertThat(((PauseSpec) faults.get(0)).target()).as("one seed for both draws")
+                .isEqualTo(new NodeSelector.Random(7));
+        assertThat(first.times()).hasSize(4).isSorted()
+                .allSatisfy(time -> assertThat(time).isBetween(Duration.ofSeconds(10), Duration.ofMillis(49_999)))
+                .as("the same seed draws the same times").isEqualTo(faults.get(1).schedule().times());
+        assertThat(faults.get(2).schedule()).isEqualTo(new Schedule.Random(2, Duration.ZERO, Duration.ofSeconds(60), 1));
+        assertThat(problemsOf(HEAD + "  - {type: kill, random: 0, target: node1}\n")).singleElement()
+                .extracting(SpecProblem::path).isEqualTo("faults[0].random");
     }
 }
