@@ -62,10 +62,13 @@ final class NodeStatsSampler {
         return Optional.ofNullable(latest.get(node));
     }
 
-    /** The view the first live node answering reports, for the progress line. */
+    /**
+     * The view in the freshest sample of a live node, for the progress line: a paused node's last sample is old,
+     * and its view with it.
+     */
     Optional<List<String>> currentView(List<NodeHandle> live) {
         return live.stream().map(n -> latest.get(n.name())).filter(s -> s != null && s.view() != null)
-                .findFirst().map(s -> s.view().members());
+                .max(java.util.Comparator.comparingLong(NodeStatsReport::atEpochMs)).map(s -> s.view().members());
     }
 
     /** Cores used on average between the first and the latest sample. */
