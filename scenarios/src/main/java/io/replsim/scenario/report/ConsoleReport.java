@@ -58,6 +58,8 @@ public final class ConsoleReport {
                 .collect(Collectors.joining(", "));
         if (fault.type().equals("restart") && fault.viewChangeMs() == null) {
             line("          %s was already out of the view when it was restarted", fault.node());
+        } else if (fault.viewChangeMs() == null && fault.survivors().stream().allMatch(v -> v.viewChangeMs() == null)) {
+            line("          no new view: no survivor installed a view without %s", fault.node());
         } else {
             line("          new view after %s (%s)",
                     fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
@@ -70,6 +72,8 @@ public final class ConsoleReport {
         }
         if (fault.affectedUsers() == 0) {
             line("          no user was on %s when it failed", fault.node());
+        } else if (fault.recoveredUsers() == 0 && fault.unrecoveredUsers() == 0) {
+            line("          %d users were on %s: it kept serving them", fault.affectedUsers(), fault.node());
         } else {
             line("          %d users were on %s: %d served again elsewhere%s%s, first good response p50 %s, p90 %s,"
                             + " last %s",
