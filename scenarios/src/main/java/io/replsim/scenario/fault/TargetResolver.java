@@ -28,6 +28,7 @@ public final class TargetResolver {
             case NodeSelector.PrimaryOfMost ignored -> primaryOfMostSessions();
             case NodeSelector.Coordinator ignored -> coordinator();
             case NodeSelector.Random random -> randomLiveNode(random.seed());
+            case NodeSelector.BuddyOf buddy -> buddyOf(buddy.node());
         };
     }
 
@@ -63,6 +64,27 @@ public final class TargetResolver {
             }
         }
         throw new IllegalStateException("no live node answered with its view, so the coordinator is unknown");
+    }
+
+    /** The member after {@code node} in the latest view that held it, as the first live node answering saw it. */
+    private String buddyOf(String node) throws InterruptedException {
+        for (NodeHandle live : runtime.liveNodes()) {
+            if (live.name().equals(node)) {
+                continue;
+            }
+            try {
+                List<NodeStatsReport.PastView> history = runtime.admin(live.name()).stats().viewHistory();
+                for (NodeStatsReport.PastView view : history.reversed()) {
+                    int at = view.members().indexOf(node);
+                    if (at >= 0 && view.members().size() > 1) {
+                        return view.members().get((at + 1) % view.members().size());
+                    }
+                }
+            } catch (IOException e) {
+                // paused or dying: ask the next one
+            }
+        }
+        throw new IllegalStateException("no live node has a view with " + node + ", so its buddy is unknown");
     }
 
     private String randomLiveNode(long seed) {

@@ -29,6 +29,7 @@ final class FaultReader {
     private static final String PRIMARY_OF_MOST = "primary-of-most";
     private static final String COORDINATOR = "coordinator";
     private static final String RANDOM = "random";
+    private static final String BUDDY_OF = "buddy-of:";
     private static final long DEFAULT_SEED = 1;
     private static final String POSITIVE = "a duration above 0s, such as 5s";
 
@@ -219,7 +220,9 @@ final class FaultReader {
             case PRIMARY_OF_MOST -> new NodeSelector.PrimaryOfMost();
             case COORDINATOR -> new NodeSelector.Coordinator();
             case RANDOM -> new NodeSelector.Random(seed);
-            default -> new NodeSelector.Named(written);
+            default -> written.startsWith(BUDDY_OF)
+                    ? new NodeSelector.BuddyOf(written.substring(BUDDY_OF.length()))
+                    : new NodeSelector.Named(written);
         });
     }
 
@@ -283,7 +286,9 @@ final class FaultReader {
     }
 
     private boolean isTarget(String text) {
-        return text.equals(PRIMARY_OF_MOST) || text.equals(COORDINATOR) || text.equals(RANDOM) || isNodeName(text);
+        return text.equals(PRIMARY_OF_MOST) || text.equals(COORDINATOR) || text.equals(RANDOM) || isNodeName(text)
+                || (text.startsWith(BUDDY_OF) && isNodeName(text.substring(BUDDY_OF.length()))
+                        && cluster.map(spec -> spec.nodes() > 1).orElse(true));
     }
 
     private String nodeNames() {
@@ -291,6 +296,7 @@ final class FaultReader {
     }
 
     private String expectedTarget() {
-        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + " or a node name, " + nodeNames();
+        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node> or a node name, "
+                + nodeNames();
     }
 }

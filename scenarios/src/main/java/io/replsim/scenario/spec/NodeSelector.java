@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /** Which node a fault hits: named up front, or chosen when the fault fires from what the cluster looks like then. */
 public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.PrimaryOfMost, NodeSelector.Coordinator,
-        NodeSelector.Random {
+        NodeSelector.Random, NodeSelector.BuddyOf {
 
     /** How a scenario file writes it. */
     String label();
@@ -45,6 +45,22 @@ public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.Pr
         @Override
         public String label() {
             return "random(seed " + seed + ")";
+        }
+    }
+
+    /**
+     * The member after {@code node} in the latest view that held it ({@code buddy-of:node1}): its first buddy when
+     * buddies are chosen in view order, as JBoss buddy replication does. It still resolves after {@code node} has
+     * died, which is how a double failure is written: kill node1, then buddy-of:node1 a moment later.
+     */
+    record BuddyOf(String node) implements NodeSelector {
+        public BuddyOf {
+            Objects.requireNonNull(node, "node");
+        }
+
+        @Override
+        public String label() {
+            return "buddy-of:" + node;
         }
     }
 }

@@ -87,6 +87,12 @@ class FaultHealingProcessTest {
             Disruption killed = nemesis.inject(new KillSpec(Duration.ZERO, new NodeSelector.Named("node3")));
             assertThat(killed).isEqualTo(new Disruption.Killed("node3"));
             await().atMost(Duration.ofSeconds(15)).until(() -> runtime.admin("node1").health().members() == 2);
+            // The dead node's buddy: the member after it in the last view node1 saw it in, whatever order merges left.
+            List<String> lastWithNode3 = runtime.admin("node1").stats().viewHistory().reversed().stream()
+                    .filter(view -> view.members().contains("node3")).findFirst().orElseThrow().members();
+            String expectedBuddy = lastWithNode3.get((lastWithNode3.indexOf("node3") + 1) % lastWithNode3.size());
+            assertThat(new TargetResolver(runtime).resolve(new NodeSelector.BuddyOf("node3")))
+                    .isEqualTo(expectedBuddy).isIn("node1", "node2");
 
             FaultSpec restart = new RestartSpec(new Schedule.At(Duration.ZERO), new NodeSelector.Named("node3"));
             assertThat(nemesis.inject(restart)).isEqualTo(new Disruption.Restarted("node3"));

@@ -174,4 +174,16 @@ class DrillFaultsTest {
         assertThat(problemsOf(HEAD + "  - {type: kill, random: 0, target: node1}\n")).singleElement()
                 .extracting(SpecProblem::path).isEqualTo("faults[0].random");
     }
+
+    @Test
+    void aDoubleFailureIsAKillAndAKillOfTheSameNodesBuddyAMomentLater() throws Exception {
+        List<FaultSpec> faults = faultsOf("""
+                  - {type: kill, at: 20s, target: node1}
+                  - {type: kill, at: 20.5s, target: buddy-of:node1}
+                """);
+
+        assertThat(faults.get(1)).isEqualTo(new KillSpec(Duration.ofMillis(20_500), new NodeSelector.BuddyOf("node1")));
+        assertThat(problemsOf(HEAD + "  - {type: kill, at: 20s, target: buddy-of:node7}\n")).singleElement()
+                .extracting(SpecProblem::path).isEqualTo("faults[0].target");
+    }
 }

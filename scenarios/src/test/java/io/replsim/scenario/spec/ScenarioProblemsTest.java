@@ -213,7 +213,7 @@ class ScenarioProblemsTest {
                   - {type: kill, at: 20s, target: primary}
                 """);
 
-        String expected = "primary-of-most, coordinator, random or a node name, one of: node1, node2, node3";
+        String expected = "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3";
         assertThat(problems).containsExactly(
                 new SpecProblem("faults[0].target", "node4", expected),
                 new SpecProblem("faults[1].target", "primary", expected));
@@ -308,7 +308,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("faults[0].at", "40s", "a time before the end of the load, load.duration (30s),"
                         + " counted from the start of the load"),
                 new SpecProblem("faults[0].target", "node9",
-                        "primary-of-most, coordinator, random or a node name, one of: node1, node2, node3"),
+                        "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3"),
                 new SpecProblem("checks.p90Below", "800", DurationText.WITH_UNIT));
         assertThat(rejection.getMessage().lines()).hasSize(8).allSatisfy(line -> assertThat(line).startsWith(
                 "test.yaml: "));
