@@ -22,8 +22,8 @@ final class FaultReader {
 
     static final String EXPECTED = "a list of faults, such as - {type: kill, at: 20s, target: primary-of-most}";
 
-    private static final List<String> SCHEDULE = List.of("type", "at", "every", "random", "from", "until", "seed");
-    private static final int MAX_RANDOM_FIRINGS = 1000;
+    private static final List<String> SCHEDULE = Stream.concat(Stream.concat(Stream.of("type"),
+            ScheduleReader.FIELDS.stream()), Stream.of("seed")).toList();
     private static final Map<String, List<String>> FIELDS_BY_TYPE = fieldsByType();
     private static final String TYPES = "a fault type, one of: " + String.join(", ", FIELDS_BY_TYPE.keySet());
     private static final String PRIMARY_OF_MOST = "primary-of-most";
@@ -34,13 +34,13 @@ final class FaultReader {
     private static final String POSITIVE = "a duration above 0s, such as 5s";
 
     private final Optional<ClusterSpec> cluster;
-    private final Optional<Duration> loadDuration;
     private final Problems problems;
+    private final ScheduleReader schedules;
 
     FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Problems problems) {
         this.cluster = cluster;
-        this.loadDuration = loadDuration;
         this.problems = problems;
+        this.schedules = new ScheduleReader(loadDuration);
     }
 
     private static Map<String, List<String>> fieldsByType() {
@@ -84,7 +84,7 @@ final class FaultReader {
                 continue;
             }
             long seed = seed(fault.get(), RANDOM.equals(item.path("target").asText()));
-            Optional<Schedule> schedule = schedule(fault.get(), seed);
+            Optional<Schedule> schedule = schedules.read(fault.get(), seed);
             if (type.get().equals("kill") || type.get().equals("stop") || type.get().equals("restart")) {
                 int change = type.get().equals("restart") ? -1 : 1;
                 // A fault with a bad time still counts at 0s, so that the survivor check is not skipped.
@@ -135,65 +135,6 @@ final class FaultReader {
         return a.flatMap(first -> b.map(second -> make.apply(first, second)));
     }
 
-    /** {@code at: 20s}, or {@code every: 10s} with an optional {@code from} (0s) and {@code until} (the load's end). */
-    private Optional<Schedule> schedule(MapReader fault, long seed) {
-        List<String> present = fault.presentFields();
-        long kinds = Stream.of("at", "every", "random").filter(present::contains).count();
-        if (kinds > 1) {
-            fault.text(present.contains("random") ? "random" : "at", "").must(text -> false,
-                    "one of at (once), every (repeatedly) or random (at seeded random times), not several");
-            return Optional.empty();
-        }
-        String beforeEnd = "a time before the end of the load"
-                + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("")
-                + ", counted from the start of the load";
-        if (present.contains("random")) {
-            return randomSchedule(fault, seed);
-        }
-        if (!present.contains("every")) {
-            for (String onlyWithEvery : List.of("from", "until")) {
-                if (present.contains(onlyWithEvery)) {
-                    // Reported through the field, like any other bad value, so the problem carries its path.
-                    fault.text(onlyWithEvery, "").must(text -> false,
-                            "no " + onlyWithEvery + " without every (at: fires once; every: 10s, from: 5s, until: 40s"
-                                    + " fires repeatedly)");
-                }
-            }
-            return fault.duration("at").must(this::beforeTheEnd, beforeEnd).required().map(Schedule.At::new);
-        }
-        if (present.contains("at")) {
-        }
-        Optional<Duration> period = fault.duration("every").must(Duration::isPositive, POSITIVE).required();
-        Duration from = fault.duration("from").must(this::beforeTheEnd, beforeEnd).orElse(Duration.ZERO);
-        Optional<Duration> until = fault.duration("until")
-                .must(time -> time.compareTo(from) > 0 && loadDuration.map(end -> time.compareTo(end) <= 0).orElse(true),
-                        "a time after from (" + DurationText.format(from) + ") and at most the load's end"
-                                + loadDuration.map(LoadReader::inBrackets).orElse(""))
-                .optional().or(() -> loadDuration);
-        if (!beforeTheEnd(from)) {
-            return Optional.empty();
-        }
-        return period.flatMap(every -> until.filter(end -> end.compareTo(from) > 0)
-                .map(end -> new Schedule.Every(every, from, end)));
-    }
-
-    /** {@code random: 3} with {@code from} (0s), {@code until} (the load's end) and {@code seed} (1). */
-    private Optional<Schedule> randomSchedule(MapReader fault, long seed) {
-        Optional<Long> count = fault.wholeNumber("random", 1, MAX_RANDOM_FIRINGS).required();
-        Duration from = fault.duration("from").must(this::beforeTheEnd, "a time before the end of the load"
-                + loadDuration.map(LoadReader::inBrackets).orElse("")).orElse(Duration.ZERO);
-        Optional<Duration> until = fault.duration("until")
-                .must(time -> time.compareTo(from) > 0 && loadDuration.map(end -> time.compareTo(end) <= 0).orElse(true),
-                        "a time after from (" + DurationText.format(from) + ") and at most the load's end"
-                                + loadDuration.map(LoadReader::inBrackets).orElse(""))
-                .optional().or(() -> loadDuration);
-        if (!beforeTheEnd(from)) {
-            return Optional.empty();
-        }
-        return count.flatMap(times -> until.filter(end -> end.compareTo(from) > 0)
-                .map(end -> new Schedule.Random(times.intValue(), from, end, seed)));
-    }
-
     /**
      * The fault's seed (1 when absent), one for every draw of the fault: its target's and, with random times, its
      * schedule's. Reported when nothing of the fault is random.
@@ -203,10 +144,6 @@ final class FaultReader {
         return fault.wholeNumber("seed", 0, Long.MAX_VALUE)
                 .must(any -> randomTarget || randomTimes, "no seed unless the target or the times are random")
                 .orElse(DEFAULT_SEED);
-    }
-
-    private boolean beforeTheEnd(Duration time) {
-        return loadDuration.map(length -> time.compareTo(length) < 0).orElse(true);
     }
 
     private Optional<Duration> lasting(MapReader fault) {
