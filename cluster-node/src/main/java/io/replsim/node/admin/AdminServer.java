@@ -35,11 +35,18 @@ public final class AdminServer implements AutoCloseable {
     public static AdminServer start(int port, AdminToken token, ReplicationNode replication, StatsCollector stats,
                                     Runnable shutdown) {
         var json = new JsonWriter();
+        var faults = new NetworkFaults(replication.transport());
+        var faultRoutes = new FaultEndpoints(faults, json);
         RoutingHandler routes = Handlers.routing()
                 .get("/admin/health", exchange -> json.write(exchange, StatusCodes.OK, new Health("UP",
                         replication.self().name(), replication.view().members().size())))
                 .get("/admin/stats", exchange -> json.write(exchange, StatusCodes.OK, stats.collect()))
                 .post("/admin/shutdown", exchange -> acceptShutdown(exchange, json, shutdown))
+                .get(FaultEndpoints.FAULTS, faultRoutes::state)
+                .post(FaultEndpoints.DISCARD, faultRoutes::discard)
+                .delete(FaultEndpoints.DISCARD, faultRoutes::stopDiscarding)
+                .post(FaultEndpoints.DELAY, faultRoutes::delay)
+                .delete(FaultEndpoints.DELAY, faultRoutes::stopDelaying)
                 .setFallbackHandler(exchange -> json.write(exchange, StatusCodes.NOT_FOUND,
                         new JsonWriter.ErrorBody("no such admin endpoint")));
         HttpHandler root = new BearerAuthHandler(token, new BlockingHandler(routes), json);

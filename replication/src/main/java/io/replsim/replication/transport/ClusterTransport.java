@@ -128,6 +128,13 @@ public final class ClusterTransport implements AutoCloseable {
         protocol.start();
     }
 
+    /** Takes out a protocol put in by {@link #insertAboveTransport}: the fault it was is healed. */
+    public void removeInserted(Protocol protocol) {
+        channel.getProtocolStack().removeProtocol(protocol);
+        protocol.stop();
+        protocol.destroy();
+    }
+
     /**
      * Sends one message to each target and waits up to {@code timeout} for all of their acks. Never throws for a
      * slow or refusing member (that is the delivery mode's call); throws only when the message could not be sent.

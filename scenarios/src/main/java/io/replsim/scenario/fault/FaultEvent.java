@@ -1,7 +1,28 @@
 package io.replsim.scenario.fault;
 
+import java.util.List;
+
 /**
- * A fault as it happened: what, to which node, chosen how, and when (ms after the load started, and the wall
- * clock the nodes' view timestamps are compared with).
+ * A fault as it happened, one line of events.jsonl: a fault starting or being healed, of which type, to which
+ * nodes, chosen how, and when (ms after the load started, and the wall clock the nodes' view timestamps are
+ * compared with). {@code node} names the nodes for people ({@code node1+node2} when several).
  */
-public record FaultEvent(String type, String node, String target, long atMs, long epochMs) {}
+public record FaultEvent(Phase phase, String type, String node, List<String> nodes, String target, String detail,
+                         long atMs, long epochMs) {
+
+    public FaultEvent {
+        nodes = List.copyOf(nodes);
+    }
+
+    public static FaultEvent started(String type, Disruption disruption, String target, long atMs, long epochMs) {
+        return new FaultEvent(Phase.START, type, String.join("+", disruption.nodes()), disruption.nodes(), target,
+                disruption.detail(), atMs, epochMs);
+    }
+
+    public static FaultEvent healed(FaultEvent start, String how, long atMs, long epochMs) {
+        return new FaultEvent(Phase.HEAL, start.type(), start.node(), start.nodes(), start.target(), how, atMs,
+                epochMs);
+    }
+
+    public enum Phase { START, HEAL }
+}

@@ -1,51 +1,87 @@
 package io.replsim.scenario.fault;
 
+import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.PartitionSpec;
+import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.RestartSpec;
+import io.replsim.scenario.spec.ResumeSpec;
+import io.replsim.scenario.spec.StopSpec;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Plays a scenario's faults at their times, counted from the moment the load starts, on a thread of its own.
- * Every fault is healed when the timeline ends, also when the run is cut short.
+ * Plays a scenario's faults at their times, counted from the moment the load starts, on a thread of its own. It
+ * keeps every lasting disruption (a pause, a partition, a delay) until it is healed: after the fault's
+ * {@code for}, by a {@code resume}, or when the timeline is closed, which also happens when the run is cut short.
  */
 public final class FaultTimeline implements AutoCloseable {
+    private static final Duration JOIN_DEADLINE = Duration.ofSeconds(30);
+
     private final List<FaultSpec> faults;
     private final Nemesis nemesis;
+    private final TimelineClock clock;
     private final Consumer<FaultEvent> onEvent;
     private final Consumer<String> onProblem;
     private final List<FaultEvent> events = new CopyOnWriteArrayList<>();
+    // Touched by the player thread while it plays and by close() after the player has stopped.
+    private final List<OpenFault> open = new ArrayList<>();
+    private volatile long startNanos;
     private Thread player;
 
-    public FaultTimeline(List<FaultSpec> faults, Nemesis nemesis, Consumer<FaultEvent> onEvent, Consumer<String> onProblem) {
-        this.faults = new ArrayList<>(faults);
-        this.faults.sort(Comparator.comparing(FaultSpec::at));
+    /** A lasting disruption not healed yet, with the event that started it. */
+    private record OpenFault(FaultEvent start, Disruption disruption) {
+    }
+
+    /** One thing to do at one time: a fault to inject, or an open one to heal. Heals go first at equal times. */
+    private record Step(Duration at, int order, Optional<FaultSpec> fault, Optional<OpenFault> heal) {
+        static final Comparator<Step> ORDER = Comparator.comparing(Step::at)
+                .thenComparing(step -> step.fault().isPresent())
+                .thenComparingInt(Step::order);
+    }
+
+    public FaultTimeline(List<FaultSpec> faults, Nemesis nemesis, TimelineClock clock, Consumer<FaultEvent> onEvent,
+                         Consumer<String> onProblem) {
+        this.faults = List.copyOf(faults);
         this.nemesis = nemesis;
+        this.clock = clock;
         this.onEvent = onEvent;
         this.onProblem = onProblem;
     }
 
-    /** Starts playing; {@code startNanos} is the {@link System#nanoTime()} the fault times count from. */
+    /** Starts playing; {@code startNanos} is the {@link TimelineClock#nanoTime()} the fault times count from. */
     public void start(long startNanos) {
         player = Thread.ofPlatform().name("fault-timeline").daemon().start(() -> play(startNanos));
     }
 
-    private void play(long startNanos) {
+    /** Plays every fault in order on the calling thread; returns when the last is done or when interrupted. */
+    void play(long startNanos) {
+        this.startNanos = startNanos;
+        PriorityQueue<Step> steps = new PriorityQueue<>(Step.ORDER);
+        for (int order = 0; order < faults.size(); order++) {
+            for (Duration at : faults.get(order).schedule().times()) {
+                steps.add(new Step(at, order, Optional.of(faults.get(order)), Optional.empty()));
+            }
+        }
         try {
-            for (FaultSpec fault : faults) {
-                long waitNanos = startNanos + fault.at().toNanos() - System.nanoTime();
-                if (waitNanos > 0) {
-                    Thread.sleep(waitNanos / 1_000_000, (int) (waitNanos % 1_000_000));
-                }
-                long atMs = (System.nanoTime() - startNanos) / 1_000_000;
-                try {
-                    FaultEvent event = nemesis.apply(fault, atMs);
-                    events.add(event);
-                    onEvent.accept(event);
-                } catch (RuntimeException e) {
-                    onProblem.accept("fault " + fault + " failed: " + e.getMessage());
+            while (!steps.isEmpty()) {
+                Step step = steps.poll();
+                clock.sleepUntil(startNanos + step.at().toNanos());
+                if (step.heal().isPresent()) {
+                    heal(step.heal().get(), "at the end of its for");
+                } else {
+                    FaultSpec fault = step.fault().orElseThrow();
+                    fire(fault).ifPresent(opened -> lasting(fault).ifPresent(length ->
+                            steps.add(new Step(step.at().plus(length), step.order(), Optional.empty(),
+                                    Optional.of(opened)))));
                 }
             }
         } catch (InterruptedException e) {
@@ -53,21 +89,141 @@ public final class FaultTimeline implements AutoCloseable {
         }
     }
 
+    /** Injects the fault, or heals paused nodes for a resume; the disruption when one was opened. */
+    private Optional<OpenFault> fire(FaultSpec fault) throws InterruptedException {
+        if (fault instanceof ResumeSpec resume) {
+            List<OpenFault> paused;
+            synchronized (open) {
+                paused = open.stream()
+                        .filter(candidate -> candidate.disruption() instanceof Disruption.Paused pause
+                                && resume.node().map(pause.node()::equals).orElse(true))
+                        .toList();
+            }
+            if (paused.isEmpty()) {
+                onProblem.accept("resume " + resume.node().orElse("") + " at " + millisSinceStart()
+                        + " ms: no node of that name is paused");
+            }
+            for (OpenFault pause : paused) {
+                heal(pause, "resumed by a resume fault");
+            }
+            return Optional.empty();
+        }
+        long atMs = millisSinceStart();
+        long epochMs = clock.epochMillis();
+        Disruption disruption;
+        try {
+            disruption = nemesis.inject(fault);
+        } catch (IOException | RuntimeException e) {
+            onProblem.accept(fault.type() + " at " + atMs + " ms failed: " + e.getMessage());
+            return Optional.empty();
+        }
+        FaultEvent event = FaultEvent.started(fault.type(), disruption, target(fault), atMs, epochMs);
+        record(event);
+        forgetWhatDiedWith(disruption);
+        if (!disruption.lasts()) {
+            return Optional.empty();
+        }
+        OpenFault opened = new OpenFault(event, disruption);
+        synchronized (open) {
+            open.add(opened);
+        }
+        return Optional.of(opened);
+    }
+
+    /** A node that was killed, stopped or restarted took its pause and its rules with it: nothing left to heal. */
+    private void forgetWhatDiedWith(Disruption disruption) {
+        if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.Stopped
+                || disruption instanceof Disruption.Restarted) {
+            String node = disruption.nodes().getFirst();
+            synchronized (open) {
+                open.removeIf(candidate -> (candidate.disruption() instanceof Disruption.Paused
+                        || candidate.disruption() instanceof Disruption.Delayed)
+                        && candidate.disruption().nodes().contains(node));
+            }
+        }
+    }
+
+    private void heal(OpenFault fault, String how) throws InterruptedException {
+        synchronized (open) {
+            if (!open.remove(fault)) {
+                return;
+            }
+        }
+        long atMs = millisSinceStart();
+        long epochMs = clock.epochMillis();
+        try {
+            nemesis.heal(fault.disruption());
+            record(FaultEvent.healed(fault.start(), how, atMs, epochMs));
+        } catch (IOException | RuntimeException e) {
+            onProblem.accept("healing " + fault.start().type() + " " + fault.start().node() + " failed: "
+                    + e.getMessage());
+        }
+    }
+
+    private void record(FaultEvent event) {
+        events.add(event);
+        onEvent.accept(event);
+    }
+
+    private long millisSinceStart() {
+        return (clock.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    private static Optional<Duration> lasting(FaultSpec fault) {
+        return switch (fault) {
+            case PauseSpec pause -> pause.lasting();
+            case PartitionSpec partition -> partition.lasting();
+            case DelaySpec delay -> delay.lasting();
+            default -> Optional.empty();
+        };
+    }
+
+    private static String target(FaultSpec fault) {
+        return switch (fault) {
+            case KillSpec kill -> kill.target().label();
+            case StopSpec stop -> stop.target().label();
+            case RestartSpec restart -> restart.target().label();
+            case PauseSpec pause -> pause.target().label();
+            case DelaySpec delay -> delay.target().label();
+            case PartitionSpec partition -> switch (partition.sides()) {
+                case PartitionSpec.Named named -> "sides " + named.sides();
+                case PartitionSpec.Isolate isolate -> "isolate " + isolate.target().label();
+            };
+            case ResumeSpec resume -> resume.node().orElse("every paused node");
+        };
+    }
+
     public List<FaultEvent> events() {
         return List.copyOf(events);
     }
 
+    /** Stops playing, then heals every disruption still open, the latest first. */
     @Override
     public void close() {
-        try {
-            if (player != null) {
-                player.interrupt();
-                player.join(10_000);
+        // An aborted run often gets here interrupted; the healing must still happen, so the flag waits till after.
+        boolean interrupted = Thread.interrupted();
+        if (player != null) {
+            player.interrupt();
+            try {
+                player.join(JOIN_DEADLINE.toMillis());
+            } catch (InterruptedException e) {
+                interrupted = true;
+                Thread.interrupted();
             }
-        } catch (InterruptedException e) {
+        }
+        List<OpenFault> remaining;
+        synchronized (open) {
+            remaining = new ArrayList<>(open).reversed();
+        }
+        for (OpenFault fault : remaining) {
+            try {
+                heal(fault, "at the end of the run");
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
-        } finally {
-            nemesis.healAll();
         }
     }
 }

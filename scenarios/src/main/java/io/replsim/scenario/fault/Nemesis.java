@@ -1,13 +1,17 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.FaultSpec;
+import java.io.IOException;
 
-/** Executes faults; it knows how to break a runtime, nothing about the load on it. */
+/**
+ * Executes faults; it knows how to break a runtime, nothing about the load on it and nothing about time: the
+ * {@link FaultTimeline} decides when, and keeps every lasting disruption until it is healed.
+ */
 public interface Nemesis {
 
-    /** Applies the fault now and says what was done to which node. {@code atMs} is the scenario clock. */
-    FaultEvent apply(FaultSpec fault, long atMs) throws InterruptedException;
+    /** Applies the fault now and says what was done to which nodes. Never called for a resume, which heals. */
+    Disruption inject(FaultSpec fault) throws InterruptedException, IOException;
 
-    /** Undoes whatever is still in effect (a paused node resumed, a rule removed). Kills need no healing. */
-    void healAll();
+    /** Undoes a lasting disruption: a paused node resumed, a partition's or a delay's rules removed. */
+    void heal(Disruption disruption) throws InterruptedException, IOException;
 }

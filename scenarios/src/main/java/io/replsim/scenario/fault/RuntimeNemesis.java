@@ -1,11 +1,26 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
-import io.replsim.scenario.spec.NodeSelector;
+import io.replsim.scenario.spec.PartitionSpec;
+import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.RestartSpec;
+import io.replsim.scenario.spec.ResumeSpec;
+import io.replsim.scenario.spec.StopSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
-/** The nemesis of a {@link ClusterRuntime}: each fault becomes what that runtime does to a node. */
+/**
+ * The nemesis of a {@link ClusterRuntime}: kills, stops, pauses and restarts become what the runtime does to a
+ * process; partitions and delays become JGroups DISCARD and DELAY switched on through each node's admin API.
+ */
 public final class RuntimeNemesis implements Nemesis {
     private final ClusterRuntime runtime;
     private final TargetResolver targets;
@@ -16,26 +31,105 @@ public final class RuntimeNemesis implements Nemesis {
     }
 
     @Override
-    public FaultEvent apply(FaultSpec fault, long atMs) throws InterruptedException {
+    public Disruption inject(FaultSpec fault) throws InterruptedException, IOException {
         return switch (fault) {
             case KillSpec kill -> {
                 String node = targets.resolve(kill.target());
-                long epochMs = System.currentTimeMillis();
                 runtime.kill(node);
-                yield new FaultEvent("kill", node, describe(kill.target()), atMs, epochMs);
+                yield new Disruption.Killed(node);
             }
+            case StopSpec stop -> {
+                String node = targets.resolve(stop.target());
+                runtime.stop(node);
+                yield new Disruption.Stopped(node);
+            }
+            case PauseSpec pause -> {
+                String node = targets.resolve(pause.target());
+                runtime.pause(node);
+                yield new Disruption.Paused(node);
+            }
+            case RestartSpec restart -> {
+                String node = targets.resolve(restart.target());
+                runtime.restart(node);
+                yield new Disruption.Restarted(node);
+            }
+            case DelaySpec delay -> {
+                String node = targets.resolve(delay.target());
+                runtime.admin(node).delayOutgoing(delay.delay());
+                yield new Disruption.Delayed(node, delay.delay());
+            }
+            case PartitionSpec partition -> partition(sides(partition.sides()));
+            case ResumeSpec resume -> throw new IllegalArgumentException("a resume heals a pause; the timeline"
+                    + " carries it out, not the nemesis");
         };
     }
 
     @Override
-    public void healAll() {
-        // A kill has nothing to heal; pauses and network rules will.
+    public void heal(Disruption disruption) throws InterruptedException, IOException {
+        switch (disruption) {
+            case Disruption.Paused paused -> runtime.resume(paused.node());
+            case Disruption.Delayed delayed -> runtime.admin(delayed.node()).stopDelaying();
+            case Disruption.Partitioned partitioned -> stopDiscarding(partitioned.sides().stream()
+                    .flatMap(List::stream).toList());
+            case Disruption.Killed ignored -> { }
+            case Disruption.Stopped ignored -> { }
+            case Disruption.Restarted ignored -> { }
+        }
     }
 
-    private static String describe(NodeSelector selector) {
-        return switch (selector) {
-            case NodeSelector.Named named -> named.node();
-            case NodeSelector.PrimaryOfMost ignored -> "primary-of-most";
+    private List<List<String>> sides(PartitionSpec.Sides sides) throws InterruptedException {
+        return switch (sides) {
+            case PartitionSpec.Named named -> named.sides();
+            case PartitionSpec.Isolate isolate -> {
+                String alone = targets.resolve(isolate.target());
+                List<String> rest = runtime.liveNodes().stream().map(NodeHandle::name)
+                        .filter(name -> !name.equals(alone)).toList();
+                // The others first: on a tie (two nodes) the first largest side is the one that stays.
+                yield List.of(rest, List.of(alone));
+            }
         };
+    }
+
+    /**
+     * Every member of each side stops hearing every member of the other sides. If one node refuses, the rules
+     * already in place are taken out again, so a failed partition leaves nothing behind.
+     */
+    private Disruption partition(List<List<String>> sides) throws InterruptedException, IOException {
+        List<String> applied = new ArrayList<>();
+        try {
+            for (List<String> side : sides) {
+                Set<String> others = new HashSet<>();
+                sides.stream().filter(other -> other != side).forEach(others::addAll);
+                for (String node : side) {
+                    applied.add(node);
+                    runtime.admin(node).discardFrom(others);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            stopDiscarding(applied);
+            throw e;
+        }
+        List<String> largest = sides.stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        List<String> cutOff = sides.stream().filter(side -> side != largest).flatMap(List::stream).toList();
+        return new Disruption.Partitioned(sides, cutOff);
+    }
+
+    /** Takes the DISCARD out of every node that still runs; says which did not answer, after trying them all. */
+    private void stopDiscarding(List<String> nodes) throws InterruptedException, IOException {
+        Set<String> live = new HashSet<>(runtime.liveNodes().stream().map(NodeHandle::name).toList());
+        List<String> failed = new ArrayList<>();
+        for (String node : nodes) {
+            if (!live.contains(node)) {
+                continue;
+            }
+            try {
+                runtime.admin(node).stopDiscarding();
+            } catch (IOException e) {
+                failed.add(node + " (" + e.getMessage() + ")");
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new IOException("could not remove the partition's DISCARD on " + failed);
+        }
     }
 }

@@ -1,18 +1,22 @@
 package io.replsim.scenario.fault;
 
+import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
-import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.spec.NodeSelector;
 import java.io.IOException;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.LinkedHashMap;
+import java.util.SplittableRandom;
 
 /** Turns a target as written in a scenario into the node it means at the moment the fault fires. */
 public final class TargetResolver {
     private final ClusterRuntime runtime;
+    // One stream per seed, so that a scenario's random draws repeat from run to run.
+    private final Map<Long, SplittableRandom> randoms = new HashMap<>();
 
     public TargetResolver(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -22,6 +26,9 @@ public final class TargetResolver {
         return switch (selector) {
             case NodeSelector.Named named -> named.node();
             case NodeSelector.PrimaryOfMost ignored -> primaryOfMostSessions();
+            case NodeSelector.Coordinator ignored -> coordinator();
+            case NodeSelector.Random random -> randomLiveNode(random.seed());
+            case NodeSelector.BuddyOf buddy -> buddyOf(buddy.node());
         };
     }
 
@@ -42,5 +49,49 @@ public final class TargetResolver {
                         .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
                 .map(Map.Entry::getKey)
                 .orElseThrow(() -> new IllegalStateException("no live node to choose a primary from"));
+    }
+
+    /** The coordinator as the first live node that answers sees it. */
+    private String coordinator() throws InterruptedException {
+        for (NodeHandle node : runtime.liveNodes()) {
+            try {
+                NodeStatsReport.View view = runtime.admin(node.name()).stats().view();
+                if (view != null) {
+                    return view.coordinator();
+                }
+            } catch (IOException e) {
+                // paused or dying: ask the next one
+            }
+        }
+        throw new IllegalStateException("no live node answered with its view, so the coordinator is unknown");
+    }
+
+    /** The member after {@code node} in the latest view that held it, as the first live node answering saw it. */
+    private String buddyOf(String node) throws InterruptedException {
+        for (NodeHandle live : runtime.liveNodes()) {
+            if (live.name().equals(node)) {
+                continue;
+            }
+            try {
+                List<NodeStatsReport.PastView> history = runtime.admin(live.name()).stats().viewHistory();
+                for (NodeStatsReport.PastView view : history.reversed()) {
+                    int at = view.members().indexOf(node);
+                    if (at >= 0 && view.members().size() > 1) {
+                        return view.members().get((at + 1) % view.members().size());
+                    }
+                }
+            } catch (IOException e) {
+                // paused or dying: ask the next one
+            }
+        }
+        throw new IllegalStateException("no live node has a view with " + node + ", so its buddy is unknown");
+    }
+
+    private String randomLiveNode(long seed) {
+        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).sorted().toList();
+        if (live.isEmpty()) {
+            throw new IllegalStateException("no live node to choose from");
+        }
+        return live.get(randoms.computeIfAbsent(seed, SplittableRandom::new).nextInt(live.size()));
     }
 }

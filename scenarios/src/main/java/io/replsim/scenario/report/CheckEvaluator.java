@@ -40,6 +40,20 @@ public final class CheckEvaluator {
             case Check.MaxFailover failover -> perFault("failover time", failover.max(), faults,
                     fault -> fault.affectedUsers() == 0 ? Long.valueOf(0) : fault.failoverMs(),
                     "an affected user was never served again");
+            case Check.MaxErrorsPerFault errors -> worstOf("errors in a fault's window", "≤ " + errors.max(), faults,
+                    fault -> fault.impact() == null ? null : (double) fault.impact().errors(),
+                    value -> Long.toString(value.longValue()), value -> value <= errors.max());
+            case Check.MaxP90Recovery recovery -> perFault("p90 back under its bound", recovery.max(), faults,
+                    fault -> fault.impact() == null ? null : fault.impact().p90BackUnderBoundAfterMs(),
+                    "no response times in the window");
+            case Check.MaxMergeAfterHeal merge -> perFault("back in the view after the heal", merge.max(),
+                    faults.stream().filter(fault -> fault.healedAtMs() != null).toList(),
+                    fault -> fault.backInViewMs() == null ? null
+                            : Math.max(0, fault.backInViewMs() - (fault.healedAtMs() - fault.atMs())),
+                    "the node never came back into a survivor's view");
+            case Check.MaxSurvivorCpu cpu -> worstOf("survivor CPU after failover",
+                    "≤ " + percent(cpu.max()), faults, CheckEvaluator::busiestSurvivor,
+                    CheckEvaluator::percent, value -> value <= cpu.max());
         };
     }
 
@@ -49,15 +63,54 @@ public final class CheckEvaluator {
             return new CheckOutcome(name, "≤ " + millis(max.toMillis()), "no fault happened", false);
         }
         long worst = 0;
+        FaultReport worstFault = faults.getFirst();
         for (FaultReport fault : faults) {
             Long value = figure.apply(fault);
             if (value == null) {
                 return new CheckOutcome(name, "≤ " + millis(max.toMillis()),
                         missing + " (" + fault.type() + " " + fault.node() + ")", false);
             }
-            worst = Math.max(worst, value);
+            if (value >= worst) {
+                worst = value;
+                worstFault = fault;
+            }
         }
-        return new CheckOutcome(name, "≤ " + millis(max.toMillis()), millis(worst), worst <= max.toMillis());
+        return new CheckOutcome(name, "≤ " + millis(max.toMillis()), millis(worst) + named(worstFault, faults),
+                worst <= max.toMillis());
+    }
+
+    /** The worst of a figure over the faults; a fault without the figure is skipped, none at all fails. */
+    private static CheckOutcome worstOf(String name, String limit, List<FaultReport> faults,
+                                        Function<FaultReport, Double> figure, Function<Double, String> format,
+                                        java.util.function.Predicate<Double> holds) {
+        Double worst = null;
+        FaultReport worstFault = null;
+        for (FaultReport fault : faults) {
+            Double value = figure.apply(fault);
+            if (value != null && (worst == null || value >= worst)) {
+                worst = value;
+                worstFault = fault;
+            }
+        }
+        if (worst == null) {
+            return new CheckOutcome(name, limit, faults.isEmpty() ? "no fault happened" : "not measured", false);
+        }
+        return new CheckOutcome(name, limit, format.apply(worst) + named(worstFault, faults), holds.test(worst));
+    }
+
+    /** Which fault a per-fault figure came from, when there were several. */
+    private static String named(FaultReport fault, List<FaultReport> faults) {
+        return faults.size() == 1 ? "" : ", " + fault.type() + " " + fault.node() + " at " + millis(fault.atMs());
+    }
+
+    private static Double busiestSurvivor(FaultReport fault) {
+        return fault.impact() == null ? null : fault.impact().survivorCpu().stream()
+                .map(cpu -> cpu.utilizationAfter()).filter(java.util.Objects::nonNull)
+                .max(Double::compare).orElse(null);
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 
     static String millis(double ms) {

@@ -66,22 +66,76 @@ public final class ConsoleReport {
     }
 
     private void printFault(FaultReport fault) {
-        line("fault     %s %s (%s) at %s", fault.type(), fault.node(), fault.target(),
-                CheckEvaluator.millis(fault.atMs()));
+        line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
+                fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
+                fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));
-        line("          new view after %s (%s)",
-                fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        if (fault.type().equals("restart") && fault.viewChangeMs() == null) {
+            line("          %s was already out of the view when it was restarted", fault.node());
+        } else if (fault.viewChangeMs() == null && fault.survivors().stream().allMatch(v -> v.viewChangeMs() == null)) {
+            line("          no new view: no survivor installed a view without %s", fault.node());
+        } else {
+            line("          new view after %s (%s)",
+                    fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
+        }
+        if (fault.backInViewMs() != null) {
+            line("          %s back in the survivors' view after %s%s", fault.node(),
+                    CheckEvaluator.millis(fault.backInViewMs()), fault.healedAtMs() == null ? ""
+                            : " (" + CheckEvaluator.millis(fault.backInViewMs() - (fault.healedAtMs() - fault.atMs()))
+                                    + " after the heal)");
+        }
         if (fault.affectedUsers() == 0) {
             line("          no user was on %s when it failed", fault.node());
+        } else if (fault.recoveredUsers() == 0 && fault.unrecoveredUsers() == 0) {
+            line("          %d users were on %s: it kept serving them", fault.affectedUsers(), fault.node());
         } else {
-            line("          %d users were on %s: %d served again elsewhere%s, first good response p50 %s, last %s",
+            line("          %d users were on %s: %d served again elsewhere%s%s, first good response p50 %s, p90 %s,"
+                            + " last %s",
                     fault.affectedUsers(), fault.node(), fault.recoveredUsers(),
+                    fault.stayedUsers() > 0 ? ", " + fault.stayedUsers() + " kept being served by " + fault.node() : "",
                     fault.unrecoveredUsers() > 0 ? " (" + fault.unrecoveredUsers() + " NEVER)" : "",
-                    fault.failoverMsP50() == null ? "-" : CheckEvaluator.millis(fault.failoverMsP50()),
+                    optionalMillis(fault.failoverMsP50()), optionalMillis(fault.failoverMsP90()),
                     fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
         }
+        if (fault.impact() != null) {
+            printImpact(fault.impact());
+        }
+    }
+
+    private void printImpact(FaultImpact impact) {
+        line("          window %s-%s: %,d errors, throughput %s -> lowest %s req/s (dip %s)",
+                CheckEvaluator.millis(impact.windowFromMs()), CheckEvaluator.millis(impact.windowToMs()),
+                impact.errors(), number(impact.throughputBefore()), number(impact.lowestThroughput()),
+                percent(impact.throughputDip()));
+        line("          latency p99 %s, max %s (before: p99 %s, max %s); p90 back under %s after %s",
+                optionalMillis(impact.p99WindowMs()), optionalMillis(impact.maxWindowMs()),
+                optionalMillis(impact.p99BeforeMs()), optionalMillis(impact.maxBeforeMs()),
+                CheckEvaluator.millis(impact.p90BoundMs()),
+                impact.p90BackUnderBoundAfterMs() == null ? "-" : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
+        String survivors = impact.survivorCpu().stream()
+                .map(cpu -> cpu.node() + " " + percent(cpu.utilizationAfter()))
+                .collect(Collectors.joining(", "));
+        line("          survivor CPU after failover %s (ceiling %s; before %s, even spread predicts %s)", survivors,
+                percent(impact.cpuCeiling()), percent(impact.utilizationBefore()),
+                percent(impact.predictedSurvivorUtilization()));
+    }
+
+    private static String number(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String percent(Double fraction) {
+        return fraction == null ? "-" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+
+    private static String optionalMillis(Double ms) {
+        return ms == null ? "-" : CheckEvaluator.millis(ms);
+    }
+
+    private static String optionalMillis(Long ms) {
+        return ms == null ? "-" : CheckEvaluator.millis(ms);
     }
 
     private static String errorBreakdown(RunSummary.Requests requests) {

@@ -2,8 +2,8 @@ package io.replsim.scenario.report;
 
 import io.replsim.loadgen.Stint;
 import io.replsim.loadgen.UserTimeline;
-import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.fault.FaultEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,41 +16,81 @@ import java.util.Optional;
  */
 public final class FailoverAnalysis {
 
+    private static final String RESTART = "restart";
+
     private FailoverAnalysis() {
     }
 
-    public static FaultReport analyse(FaultEvent fault, List<UserTimeline> timelines,
-                                      Map<String, List<NodeStatsReport.PastView>> survivorViewHistories) {
+    /**
+     * @param start the fault's start event
+     * @param heal  its heal event, when it lasted and was healed
+     * @param viewHistories every node still running at the end; the fault's own nodes are left out as survivors
+     */
+    public static FaultReport analyse(FaultEvent start, Optional<FaultEvent> heal, List<UserTimeline> timelines,
+                                      Map<String, List<NodeStatsReport.PastView>> viewHistories) {
+        List<String> faulty = start.nodes();
         List<FaultReport.SurvivorView> survivors = new ArrayList<>();
         Long viewChangeMs = 0L;
-        for (var entry : survivorViewHistories.entrySet()) {
-            Optional<NodeStatsReport.PastView> firstWithout = entry.getValue().stream()
-                    .filter(view -> view.installedAtEpochMs() >= fault.epochMs())
-                    .filter(view -> !view.members().contains(fault.node()))
+        Long backInViewMs = 0L;
+        for (var entry : viewHistories.entrySet()) {
+            if (faulty.contains(entry.getKey())) {
+                continue;
+            }
+            List<NodeStatsReport.PastView> after = entry.getValue().stream()
+                    .filter(view -> view.installedAtEpochMs() >= start.epochMs()).toList();
+            Optional<NodeStatsReport.PastView> firstWithout = after.stream()
+                    .filter(view -> faulty.stream().noneMatch(view.members()::contains))
                     .findFirst();
-            Long ms = firstWithout.map(view -> view.installedAtEpochMs() - fault.epochMs()).orElse(null);
-            survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms, firstWithout.map(NodeStatsReport.PastView::id).orElse(null)));
+            // A restarted node may have been gone before the restart: then its return needs no view without it first.
+            long backFrom = firstWithout.map(NodeStatsReport.PastView::installedAtEpochMs)
+                    .orElse(RESTART.equals(start.type()) ? start.epochMs() : Long.MAX_VALUE);
+            Optional<NodeStatsReport.PastView> firstBack = after.stream()
+                    .filter(view -> view.installedAtEpochMs() >= backFrom)
+                    .filter(view -> view.members().containsAll(faulty))
+                    .findFirst();
+            Long ms = firstWithout.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
+            Long backMs = firstBack.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
+            survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms,
+                    firstWithout.map(NodeStatsReport.PastView::id).orElse(null), backMs));
             viewChangeMs = (viewChangeMs == null || ms == null) ? null : Math.max(viewChangeMs, ms);
+            backInViewMs = (backInViewMs == null || backMs == null) ? null : Math.max(backInViewMs, backMs);
         }
         if (survivors.isEmpty()) {
             viewChangeMs = null;
+            backInViewMs = null;
         }
 
         int affected = 0;
+        int stayed = 0;
         List<Long> failoverTimes = new ArrayList<>();
         for (UserTimeline timeline : timelines) {
-            if (!servedBy(timeline, fault.node(), fault.epochMs())) {
+            if (faulty.stream().noneMatch(node -> servedBy(timeline, node, start.epochMs()))) {
                 continue;
             }
             affected++;
-            firstGoodResponseElsewhere(timeline, fault.node(), fault.epochMs())
-                    .ifPresent(at -> failoverTimes.add(at - fault.epochMs()));
+            Optional<Long> elsewhere = firstGoodResponseElsewhere(timeline, faulty, start.epochMs());
+            if (elsewhere.isPresent()) {
+                failoverTimes.add(elsewhere.get() - start.epochMs());
+            } else if (keptBeingServed(timeline, faulty, start.epochMs())) {
+                stayed++;
+            }
         }
         failoverTimes.sort(null);
-        Long failoverMs = failoverTimes.isEmpty() || failoverTimes.size() < affected ? null : failoverTimes.getLast();
-        Long p50 = failoverTimes.isEmpty() ? null : failoverTimes.get((failoverTimes.size() - 1) / 2);
-        return new FaultReport(fault.type(), fault.node(), fault.target(), fault.atMs(), fault.epochMs(), viewChangeMs,
-                List.copyOf(survivors), affected, failoverTimes.size(), failoverMs, p50);
+        Long failoverMs = failoverTimes.size() + stayed < affected ? null
+                : failoverTimes.isEmpty() ? Long.valueOf(0) : failoverTimes.getLast();
+        return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
+                start.epochMs(), heal.map(FaultEvent::atMs).orElse(null), viewChangeMs, backInViewMs,
+                List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
+                percentile(failoverTimes, 90), null);
+    }
+
+    /** Nearest-rank percentile of sorted values; null when there are none. */
+    static Long percentile(List<Long> sorted, int percentile) {
+        if (sorted.isEmpty()) {
+            return null;
+        }
+        int rank = (int) Math.ceil(percentile / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, rank - 1));
     }
 
     /** Whether the node was serving this user when the fault struck: its last stint begun before then. */
@@ -64,9 +104,19 @@ public final class FailoverAnalysis {
         return current != null && current.node().equals(node);
     }
 
-    static Optional<Long> firstGoodResponseElsewhere(UserTimeline timeline, String failedNode, long epochMs) {
+    /**
+     * Whether the fault's node went on answering this user, with a good response after the fault, and no other
+     * node did: what a partition or a delay looks like to a user, since HTTP still reaches the node.
+     */
+    static boolean keptBeingServed(UserTimeline timeline, List<String> faultyNodes, long epochMs) {
         return timeline.stints().stream()
-                .filter(stint -> !stint.node().equals(failedNode))
+                .anyMatch(stint -> faultyNodes.contains(stint.node()) && stint.lastAtMs() > epochMs
+                        && stint.firstOkAtMs() != Stint.NEVER);
+    }
+
+    static Optional<Long> firstGoodResponseElsewhere(UserTimeline timeline, List<String> failedNodes, long epochMs) {
+        return timeline.stints().stream()
+                .filter(stint -> !failedNodes.contains(stint.node()))
                 .filter(stint -> stint.firstOkAtMs() >= epochMs)
                 .map(Stint::firstOkAtMs)
                 .min(Long::compare);

@@ -4,18 +4,35 @@ import java.util.List;
 
 /**
  * What one fault did. {@code viewChangeMs}: from the fault to the moment the last survivor installed a view
- * without the node (null when some survivor never did). {@code failoverMs}: from the fault to the first good
- * response of the last affected user to recover (null when some affected user never recovered, or none was
- * affected).
+ * without the fault's nodes (null when some survivor never did). {@code backInViewMs}: from the fault to the moment
+ * the last survivor had them in its view again (a merge after a partition or a pause, a rejoin after a restart; null
+ * when not within the run). {@code healedAtMs}: when a lasting fault was healed (null for a kill). {@code failoverMs}:
+ * from the fault to the first good response elsewhere of the last affected user to move (null when some affected
+ * user was never served again). {@code stayedUsers}: affected users the fault's node went on serving, since HTTP
+ * still reached it (a partition, a delay): they never needed another node.
  */
-public record FaultReport(String type, String node, String target, long atMs, long epochMs, Long viewChangeMs,
-                          List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, Long failoverMs,
-                          Long failoverMsP50) {
+public record FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
+                          long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
+                          List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
+                          Long failoverMs,
+                          Long failoverMsP50, Long failoverMsP90, FaultImpact impact) {
 
-    /** When one survivor installed its first view without the failed node. */
-    public record SurvivorView(String node, Long viewChangeMs, String viewId) {}
+    public FaultReport {
+        nodes = List.copyOf(nodes);
+        survivors = List.copyOf(survivors);
+    }
+
+    /** When one survivor installed its first view without the fault's nodes, and its first one with them again. */
+    public record SurvivorView(String node, Long viewChangeMs, String viewId, Long backInViewMs) {}
+
+    /** The same report with the fault's effect on the service, measured once the whole run is in. */
+    public FaultReport withImpact(FaultImpact measured) {
+        return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
+                survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
+                measured);
+    }
 
     public int unrecoveredUsers() {
-        return affectedUsers - recoveredUsers;
+        return affectedUsers - recoveredUsers - stayedUsers;
     }
 }

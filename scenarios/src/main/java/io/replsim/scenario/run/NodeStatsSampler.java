@@ -3,6 +3,8 @@ package io.replsim.scenario.run;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.report.CpuSample;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -10,48 +12,82 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads every live node's stats and keeps the first and the latest answer of each, so a node's average CPU over
- * the load can be worked out even after a fault ended it.
+ * Reads every live node's stats and keeps the latest answer and every CPU reading of each, so a node's CPU over
+ * the load, or over a fault's window, can be worked out even after a fault ended it.
  */
 final class NodeStatsSampler {
     private final ClusterRuntime runtime;
-    private final Map<String, NodeStatsReport> first = new ConcurrentHashMap<>();
     private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
+    private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
     }
 
-    /** Samples every live node; a node that does not answer keeps its previous sample. */
+    /**
+     * Samples every live node at once, so that a paused node, which answers only by timing out, delays nobody
+     * else's reading; a node that does not answer keeps its previous sample.
+     */
     void sample() throws InterruptedException {
-        for (NodeHandle node : runtime.liveNodes()) {
-            try {
-                NodeStatsReport stats = runtime.admin(node.name()).stats();
-                first.putIfAbsent(node.name(), stats);
-                latest.put(node.name(), stats);
-            } catch (IOException e) {
-                // a node being killed right now, or too busy to answer in time: the next sample will tell
+        List<Thread> readers = runtime.liveNodes().stream()
+                .map(node -> Thread.ofVirtual().start(() -> read(node)))
+                .toList();
+        for (Thread reader : readers) {
+            reader.join();
+        }
+    }
+
+    private void read(NodeHandle node) {
+        try {
+            NodeStatsReport stats = runtime.admin(node.name()).stats();
+            latest.put(node.name(), stats);
+            cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
+                    stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+        } catch (IOException e) {
+            // a node being killed right now, paused, or too busy to answer in time: the next sample will tell
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Every node's CPU readings, oldest first; a restarted node's readings start again from its new process. */
+    Map<String, List<CpuSample>> cpuSamples() {
+        Map<String, List<CpuSample>> copy = new java.util.TreeMap<>();
+        cpu.forEach((node, samples) -> copy.put(node, restartedAtTheLastDrop(samples)));
+        return copy;
+    }
+
+    /** A fresh process counts its CPU time from zero: only the readings since the last such drop belong together. */
+    private static List<CpuSample> restartedAtTheLastDrop(List<CpuSample> samples) {
+        int from = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            if (samples.get(i).processCpuMs() < samples.get(i - 1).processCpuMs()) {
+                from = i;
             }
         }
+        return List.copyOf(samples.subList(from, samples.size()));
     }
 
     Optional<NodeStatsReport> latest(String node) {
         return Optional.ofNullable(latest.get(node));
     }
 
-    /** The view the first live node answering reports, for the progress line. */
+    /**
+     * The view in the freshest sample of a live node, for the progress line: a paused node's last sample is old,
+     * and its view with it.
+     */
     Optional<List<String>> currentView(List<NodeHandle> live) {
         return live.stream().map(n -> latest.get(n.name())).filter(s -> s != null && s.view() != null)
-                .findFirst().map(s -> s.view().members());
+                .max(java.util.Comparator.comparingLong(NodeStatsReport::atEpochMs)).map(s -> s.view().members());
     }
 
-    /** Cores used on average between the first and the latest sample. */
+    /** Cores used on average between the first and the latest sample (of its latest process, if restarted). */
     double meanCpuCores(String node) {
-        NodeStatsReport a = first.get(node);
         NodeStatsReport b = latest.get(node);
-        if (a == null || b == null || b.atEpochMs() <= a.atEpochMs()) {
+        List<CpuSample> samples = restartedAtTheLastDrop(cpu.getOrDefault(node, List.of()));
+        if (samples.size() < 2) {
             return b == null ? 0 : b.cpu().usedCores();
         }
-        return (b.cpu().processCpuMs() - a.cpu().processCpuMs()) / (double) (b.atEpochMs() - a.atEpochMs());
+        return samples.getFirst().coresUntil(samples.getLast());
     }
 }

@@ -7,10 +7,14 @@ import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.FaultImpactAnalysis;
+import io.replsim.scenario.report.LatencyInterval;
+import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -42,6 +46,11 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
+    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
+    /** The response-time bound when the scenario states no p90 check: 0.8 s, as the design has it. */
+    private static final Duration DEFAULT_P90_BOUND = Duration.ofMillis(800);
+    /** No node may pass this utilization, so that the survivors can take over a failed node's load. */
+    private static final double CPU_CEILING = 0.6;
 
     private final Path runsRoot;
     private final RuntimeFactory runtimes;
@@ -79,7 +88,8 @@ public final class ScenarioRunner {
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
-                         event -> announce(dir, event), problem -> out.println("replsim: " + problem))) {
+                         TimelineClock.SYSTEM, event -> announce(dir, event),
+                         problem -> out.println("replsim: " + problem))) {
                 sampler.sample();
                 out.println(LoadPhases.describe(load));
                 long loadStart = System.nanoTime();
@@ -102,22 +112,57 @@ public final class ScenarioRunner {
 
     private void announce(RunDirectory dir, FaultEvent event) {
         dir.appendEvent(event);
-        out.printf(Locale.ROOT, "fault: %s %s (%s) at %.1f s%n", event.type(), event.node(), event.target(),
-                event.atMs() / 1000.0);
+        if (event.phase() == FaultEvent.Phase.START) {
+            out.printf(Locale.ROOT, "fault: %s %s (%s)%s at %.1f s%n", event.type(), event.node(), event.target(),
+                    event.detail().isEmpty() ? "" : ", " + event.detail(), event.atMs() / 1000.0);
+        } else {
+            out.printf(Locale.ROOT, "fault: %s %s healed %s at %.1f s%n", event.type(), event.node(), event.detail(),
+                    event.atMs() / 1000.0);
+        }
     }
 
+    /** Reads every node's stats each second (for the CPU figures) and prints a progress line now and then. */
     private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ClusterRuntime runtime,
                                    int users) throws InterruptedException {
+        long nextLine = System.nanoTime() + progressEvery.toNanos();
         while (true) {
-            long remaining = endNanos - System.nanoTime();
+            long now = System.nanoTime();
+            long remaining = endNanos - now;
             if (remaining <= 0) {
                 return;
             }
-            Thread.sleep(Math.min(progressEvery.toNanos(), remaining) / 1_000_000);
+            Thread.sleep(Math.min(Math.min(SAMPLE_EVERY.toNanos(), remaining), Math.max(1, nextLine - now)) / 1_000_000);
             sampler.sample();
-            List<String> view = sampler.currentView(runtime.liveNodes()).orElse(List.of());
-            out.println(ProgressLine.format(driver.progress(), users, view));
+            if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
+                nextLine += progressEvery.toNanos();
+                List<String> view = sampler.currentView(runtime.liveNodes()).orElse(List.of());
+                out.println(ProgressLine.format(driver.progress(), users, view));
+            }
         }
+    }
+
+    /** The heal event of a fault's start: the first of the same type and nodes after it. */
+    private static java.util.Optional<FaultEvent> healOf(FaultEvent start, List<FaultEvent> events) {
+        return events.stream()
+                .filter(event -> event.phase() == FaultEvent.Phase.HEAL && event.type().equals(start.type())
+                        && event.nodes().equals(start.nodes()) && event.atMs() >= start.atMs())
+                .findFirst();
+    }
+
+    private static List<LatencyInterval> latencyIntervals(RunDirectory dir) {
+        try {
+            return LatencyInterval.read(dir.latencyLog());
+        } catch (IOException | RuntimeException e) {
+            // the spike figures stay empty; every other figure still stands
+            return List.of();
+        }
+    }
+
+    private static Duration p90Bound(ScenarioSpec spec) {
+        return spec.checks().stream()
+                .filter(check -> check instanceof Check.LatencyBelow below && below.percentile() == 90)
+                .map(check -> ((Check.LatencyBelow) check).bound())
+                .findFirst().orElse(DEFAULT_P90_BOUND);
     }
 
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
@@ -129,8 +174,14 @@ public final class ScenarioRunner {
             sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
         }
         List<FaultReport> faults = events.stream()
-                .map(event -> FailoverAnalysis.analyse(event, result.timelines(), survivorViews))
+                .filter(event -> event.phase() == FaultEvent.Phase.START)
+                .map(event -> FailoverAnalysis.analyse(event, healOf(event, events), result.timelines(),
+                        survivorViews))
                 .toList();
+        FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
+                result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
+                latencyIntervals(dir), sampler.cpuSamples(), p90Bound(spec), CPU_CEILING));
+        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault))).toList();
 
         Histogram latency = result.latencyMicros();
         RunSummary.Latency latencyMs = new RunSummary.Latency(

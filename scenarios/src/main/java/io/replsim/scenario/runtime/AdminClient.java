@@ -3,10 +3,15 @@ package io.replsim.scenario.runtime;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminServer;
+import io.replsim.node.admin.NetworkFaults;
 import io.replsim.node.stats.NodeStatsReport;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** A node's admin API (docs/interfaces.md §3), read through whatever channel its runtime offers. */
+/** A node's admin API (docs/interfaces.md §3), reached through whatever channel its runtime offers. */
 public final class AdminClient {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -20,23 +25,46 @@ public final class AdminClient {
     }
 
     public AdminServer.Health health() throws IOException, InterruptedException {
-        return JSON.readValue(get("/admin/health"), AdminServer.Health.class);
+        return JSON.readValue(send("GET", "/admin/health", null), AdminServer.Health.class);
     }
 
     public NodeStatsReport stats() throws IOException, InterruptedException {
-        return JSON.readValue(get("/admin/stats"), NodeStatsReport.class);
+        return JSON.readValue(send("GET", "/admin/stats", null), NodeStatsReport.class);
     }
 
     /** The stats as the node wrote them, for the run directory. */
     public String statsJson() throws IOException, InterruptedException {
-        return get("/admin/stats");
+        return send("GET", "/admin/stats", null);
     }
 
-    private String get(String path) throws IOException, InterruptedException {
+    /** Switches on a JGroups DISCARD on this node dropping every message from those members (a partition). */
+    public void discardFrom(Set<String> members) throws IOException, InterruptedException {
+        send("POST", "/admin/faults/discard", JSON.writeValueAsString(Map.of("from", List.copyOf(members))));
+    }
+
+    public void stopDiscarding() throws IOException, InterruptedException {
+        send("DELETE", "/admin/faults/discard", null);
+    }
+
+    /** Switches on a JGroups DELAY on this node: every message it sends waits that long. */
+    public void delayOutgoing(Duration delay) throws IOException, InterruptedException {
+        send("POST", "/admin/faults/delay", JSON.writeValueAsString(Map.of("delayMs", delay.toMillis())));
+    }
+
+    public void stopDelaying() throws IOException, InterruptedException {
+        send("DELETE", "/admin/faults/delay", null);
+    }
+
+    /** The network faults switched on in this node. */
+    public NetworkFaults.State faults() throws IOException, InterruptedException {
+        return JSON.readValue(send("GET", "/admin/faults", null), NetworkFaults.State.class);
+    }
+
+    private String send(String method, String path, String body) throws IOException, InterruptedException {
         try {
-            return channel.get(path);
+            return channel.send(method, path, body);
         } catch (IOException e) {
-            throw new IOException(node + " admin " + path + ": " + e.getMessage(), e);
+            throw new IOException(node + " admin " + method + " " + path + ": " + e.getMessage(), e);
         }
     }
 }

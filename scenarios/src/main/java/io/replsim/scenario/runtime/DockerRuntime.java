@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
@@ -59,7 +61,12 @@ public final class DockerRuntime implements ClusterRuntime {
     private final String runId = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
     private final List<NodeContainer> containers = new CopyOnWriteArrayList<>();
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::removeEverything);
+    private final Set<String> paused = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private volatile Network network;
+    private volatile String tag;
+    private volatile String members;
+    private volatile Duration startDeadline;
     private boolean closed;
 
     public DockerRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
@@ -72,8 +79,8 @@ public final class DockerRuntime implements ClusterRuntime {
         this.out = out;
     }
 
-    private record NodeContainer(String name, GenericContainer<?> container, BufferedWriter log, Path logFile,
-                                 NodeHandle handle, AdminClient admin) {}
+    private record NodeContainer(String name, String address, GenericContainer<?> container, BufferedWriter log,
+                                 Path logFile, NodeHandle handle, AdminClient admin) {}
 
     @Override
     public synchronized void start(Duration viewDeadline) throws ClusterStartException, InterruptedException {
@@ -88,17 +95,18 @@ public final class DockerRuntime implements ClusterRuntime {
             throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
         }
         removeLeftoversOfDeadRuns();
-        String tag = image.ensureBuilt();
+        tag = image.ensureBuilt();
+        startDeadline = viewDeadline;
         String prefix = createNetwork();
         List<String> names = cluster.nodeNames();
         List<String> addresses = IntStream.range(0, names.size()).mapToObj(i -> prefix + (11 + i)).toList();
-        String members = addresses.stream().map(a -> a + "[" + JGROUPS_PORT + "]").collect(Collectors.joining(","));
+        members = addresses.stream().map(a -> a + "[" + JGROUPS_PORT + "]").collect(Collectors.joining(","));
         long startedAt = System.nanoTime();
         // The coordinator first, as in the process runtime.
-        launch(tag, names.getFirst(), addresses.getFirst(), members, viewDeadline);
+        containers.add(launch(names.getFirst(), addresses.getFirst(), logDirectory.resolve(names.getFirst() + ".log")));
         ViewBarrier.await(List.of(names.getFirst()), 1, viewDeadline, this::admin, watch());
         for (int i = 1; i < names.size(); i++) {
-            launch(tag, names.get(i), addresses.get(i), members, viewDeadline);
+            containers.add(launch(names.get(i), addresses.get(i), logDirectory.resolve(names.get(i) + ".log")));
         }
         ViewBarrier.await(names, names.size(), viewDeadline, this::admin, watch());
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (containers, %.2f CPUs each)%n", names,
@@ -131,9 +139,7 @@ public final class DockerRuntime implements ClusterRuntime {
                 + " tries: " + (last == null ? "" : last.getMessage()));
     }
 
-    private void launch(String tag, String name, String address, String members, Duration deadline)
-            throws ClusterStartException {
-        Path logFile = logDirectory.resolve(name + ".log");
+    private NodeContainer launch(String name, String address, Path logFile) throws ClusterStartException {
         BufferedWriter log;
         try {
             log = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
@@ -162,7 +168,7 @@ public final class DockerRuntime implements ClusterRuntime {
                             .withPortBindings(new PortBinding(Ports.Binding.bindIp("127.0.0.1"),
                                     ExposedPort.tcp(HTTP_PORT)));
                 })
-                .waitingFor(Wait.forLogMessage(".*REPLSIM-NODE-READY.*\\n", 1).withStartupTimeout(deadline));
+                .waitingFor(Wait.forLogMessage(".*REPLSIM-NODE-READY.*\\n", 1).withStartupTimeout(startDeadline));
         try {
             container.start();
         } catch (RuntimeException e) {
@@ -174,10 +180,10 @@ public final class DockerRuntime implements ClusterRuntime {
         URI httpUri = URI.create("http://127.0.0.1:" + hostPort);
         NodeHandle handle = new NodeHandle(name, httpUri, URI.create("docker-exec://" + container.getContainerName()
                 + ":" + ADMIN_PORT));
-        containers.add(new NodeContainer(name, container, log, logFile, handle,
-                new AdminClient(name, new ContainerAdminChannel(container, ADMIN_PORT))));
         out.printf("started %s (container %s, %s): http %s, log %s%n", name, container.getContainerName(), address,
                 httpUri, logFile);
+        return new NodeContainer(name, address, container, log, logFile, handle,
+                new AdminClient(name, new ContainerAdminChannel(container, ADMIN_PORT)));
     }
 
     private Map<String, String> labels() {
@@ -235,6 +241,48 @@ public final class DockerRuntime implements ClusterRuntime {
         container.getDockerClient().killContainerCmd(container.getContainerId()).exec();
     }
 
+    /** {@code docker stop}: SIGTERM, the node leaves the cluster; Docker kills it after 5 s. */
+    @Override
+    public void stop(String node) {
+        GenericContainer<?> container = find(node).container();
+        container.getDockerClient().stopContainerCmd(container.getContainerId()).withTimeout(5).exec();
+    }
+
+    /** {@code docker pause}: the cgroup freezer, so the node keeps its sockets and answers nothing. */
+    @Override
+    public void pause(String node) {
+        GenericContainer<?> container = find(node).container();
+        // Noted before the pause: if this JVM dies in between, close() still unpauses it.
+        paused.add(node);
+        container.getDockerClient().pauseContainerCmd(container.getContainerId()).exec();
+    }
+
+    @Override
+    public void resume(String node) {
+        GenericContainer<?> container = find(node).container();
+        container.getDockerClient().unpauseContainerCmd(container.getContainerId()).exec();
+        paused.remove(node);
+    }
+
+    /** A fresh container with the same name and address; the old one (killed or running) is removed first. */
+    @Override
+    public synchronized void restart(String node) throws IOException {
+        NodeContainer old = find(node);
+        if (paused.remove(node)) {
+            resume(node);
+        }
+        old.container().stop();
+        old.log().close();
+        int restart = restarts.merge(node, 1, Integer::sum);
+        NodeContainer fresh;
+        try {
+            fresh = launch(node, old.address(), logDirectory.resolve(node + "-restart" + restart + ".log"));
+        } catch (ClusterStartException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        containers.set(containers.indexOf(old), fresh);
+    }
+
     @Override
     public synchronized void close() {
         if (closed) {
@@ -244,6 +292,9 @@ public final class DockerRuntime implements ClusterRuntime {
         for (NodeContainer node : containers) {
             GenericContainer<?> container = node.container();
             try {
+                if (paused.remove(node.name())) {
+                    resume(node.name());
+                }
                 if (container.isRunning()) {
                     // A graceful leave first, as the process runtime does with SIGTERM.
                     container.getDockerClient().stopContainerCmd(container.getContainerId()).withTimeout(5).exec();

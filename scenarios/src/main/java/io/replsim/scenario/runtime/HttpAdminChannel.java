@@ -22,15 +22,18 @@ public final class HttpAdminChannel implements AdminChannel {
     }
 
     @Override
-    public String get(String path) throws IOException, InterruptedException {
+    public String send(String method, String path, String body) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(TIMEOUT)
                 .header("Authorization", "Bearer " + token)
-                .GET()
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body))
                 .build();
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
-            throw new IOException(base + path + " answered " + response.statusCode() + ": " + response.body());
+            throw new IOException(method + " " + base + path + " answered " + response.statusCode() + ": "
+                    + response.body());
         }
         return response.body();
     }

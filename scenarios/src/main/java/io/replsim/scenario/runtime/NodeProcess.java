@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 /** One node JVM the runtime started, with the log file its output goes to. */
 final class NodeProcess {
+    private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(5);
+
     private final NodeHandle handle;
     private final Process process;
     private final Path log;
@@ -42,6 +44,24 @@ final class NodeProcess {
         if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
             kill(grace);
         }
+    }
+
+    /** SIGSTOP or SIGCONT, through kill(1): the JDK sends only TERM and KILL itself. */
+    void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        if (!kill.waitFor(SIGNAL_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+            kill.destroyForcibly();
+            throw new IOException("kill -" + signal + " " + process.pid() + " did not return in time");
+        }
+        if (kill.exitValue() != 0) {
+            throw new IOException("kill -" + signal + " " + process.pid() + " failed: "
+                    + new String(kill.getInputStream().readAllBytes()).strip());
+        }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     /** The end of the log, for a message when the node failed. */

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,6 +46,10 @@ public final class ProcessRuntime implements ClusterRuntime {
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
     private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
     private final Map<String, AdminClient> admins = new ConcurrentHashMap<>();
+    private final Map<String, NodePorts> portsByNode = new ConcurrentHashMap<>();
+    private final Set<String> paused = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
+    private volatile String members;
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAllOnExit);
     private boolean closed;
 
@@ -68,7 +73,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         List<String> names = cluster.nodeNames();
         List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
-        String members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
+        members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
                 .collect(Collectors.joining(","));
         long startedAt = System.nanoTime();
         // The coordinator first: JVMs started together on few cores sometimes form two clusters and need a merge.
@@ -83,6 +88,15 @@ public final class ProcessRuntime implements ClusterRuntime {
     }
 
     private void launch(String name, NodePorts ports, String members) throws ClusterStartException {
+        try {
+            processes.add(spawn(name, ports, members, logDirectory.resolve(name + ".log")));
+        } catch (IOException e) {
+            throw new ClusterStartException("cannot start " + name + " with " + launcher.java() + ": " + e.getMessage());
+        }
+        portsByNode.put(name, ports);
+    }
+
+    private NodeProcess spawn(String name, NodePorts ports, String members, Path log) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 launcher.java().toString(),
                 "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
@@ -93,22 +107,17 @@ public final class ProcessRuntime implements ClusterRuntime {
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
                 replication, workload));
         command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
-        Path log = logDirectory.resolve(name + ".log");
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("REPLSIM_ADMIN_TOKEN", token);
-        try {
-            Process process = builder.start();
-            URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
-            URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
-            NodeHandle handle = new NodeHandle(name, httpUri, adminUri);
-            processes.add(new NodeProcess(handle, process, log));
-            admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
-            out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
-        } catch (IOException e) {
-            throw new ClusterStartException("cannot start " + name + " with " + launcher.java() + ": " + e.getMessage());
-        }
+        Process process = builder.start();
+        URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
+        URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
+        NodeHandle handle = new NodeHandle(name, httpUri, adminUri);
+        admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
+        out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
+        return new NodeProcess(handle, process, log);
     }
 
     private void awaitViews(List<String> names, int expectedMembers, Duration deadline)
@@ -151,11 +160,50 @@ public final class ProcessRuntime implements ClusterRuntime {
     }
 
     @Override
+    public void stop(String node) throws InterruptedException {
+        process(node).stop(STOP_GRACE);
+    }
+
+    @Override
+    public void pause(String node) throws IOException, InterruptedException {
+        NodeProcess process = process(node);
+        // Noted before the signal: if this JVM dies in between, the node is still resumed, never left frozen.
+        paused.add(node);
+        process.signal("STOP");
+    }
+
+    @Override
+    public void resume(String node) throws IOException, InterruptedException {
+        process(node).signal("CONT");
+        paused.remove(node);
+    }
+
+    @Override
+    public synchronized void restart(String node) throws InterruptedException, IOException {
+        NodeProcess old = process(node);
+        if (old.alive()) {
+            old.kill(KILL_DEADLINE);
+        }
+        paused.remove(node);
+        int restart = restarts.merge(node, 1, Integer::sum);
+        // A log of its own, so the first life's log stays whole for the report.
+        NodeProcess fresh = spawn(node, portsByNode.get(node), members,
+                logDirectory.resolve(node + "-restart" + restart + ".log"));
+        processes.set(processes.indexOf(old), fresh);
+    }
+
+    /** The nodes paused now, for tests that check every pause was healed. */
+    public Set<String> paused() {
+        return Set.copyOf(paused);
+    }
+
+    @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
+        resumeAll();
         List<Thread> stoppers = processes.stream()
                 .map(process -> Thread.ofVirtual().start(() -> {
                     try {
@@ -178,6 +226,20 @@ public final class ProcessRuntime implements ClusterRuntime {
             Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
         } catch (IllegalStateException | IllegalArgumentException alreadyExitingOrNeverAdded) {
             // the JVM is already shutting down and runs the hook itself, or start() never got that far
+        }
+    }
+
+    /** A frozen node ignores SIGTERM until it runs again, and a leave needs it running. */
+    private void resumeAll() {
+        for (String node : Set.copyOf(paused)) {
+            try {
+                resume(node);
+            } catch (IOException | RuntimeException e) {
+                out.println("replsim: could not resume " + node + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

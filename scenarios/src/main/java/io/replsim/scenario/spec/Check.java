@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /** A pass/fail condition on a run's outcome, checked after the load ends. */
 public sealed interface Check permits Check.MaxSessionsLost, Check.MaxSessionsStale, Check.LatencyBelow,
-        Check.MaxViewChange, Check.MaxFailover {
+        Check.MaxViewChange, Check.MaxFailover, Check.MaxErrorsPerFault, Check.MaxP90Recovery,
+        Check.MaxMergeAfterHeal, Check.MaxSurvivorCpu {
 
     /** At most this many sessions came back unknown (a new session where an existing one was expected). */
     record MaxSessionsLost(long max) implements Check {
@@ -43,6 +44,36 @@ public sealed interface Check permits Check.MaxSessionsLost, Check.MaxSessionsSt
     record MaxFailover(Duration max) implements Check {
         public MaxFailover {
             requirePositive(max);
+        }
+    }
+
+    /** In each fault's window, at most this many failed attempts. */
+    record MaxErrorsPerFault(long max) implements Check {
+        public MaxErrorsPerFault {
+            requireNotNegative(max);
+        }
+    }
+
+    /** After each fault, p90 is back under the run's bound within this long. */
+    record MaxP90Recovery(Duration max) implements Check {
+        public MaxP90Recovery {
+            requirePositive(max);
+        }
+    }
+
+    /** After each healed pause or partition, the node is back in every survivor's view within this long. */
+    record MaxMergeAfterHeal(Duration max) implements Check {
+        public MaxMergeAfterHeal {
+            requirePositive(max);
+        }
+    }
+
+    /** After each fault, no survivor uses more than this fraction of its CPU budget (0.6: the usual ceiling). */
+    record MaxSurvivorCpu(double max) implements Check {
+        public MaxSurvivorCpu {
+            if (!(max > 0 && max <= 1)) {
+                throw new IllegalArgumentException("a CPU utilization is above 0 and at most 1, got " + max);
+            }
         }
     }
 

@@ -16,6 +16,7 @@ final class CheckReader {
     }
 
     private static final String POSITIVE = "a duration above 0s, such as 800ms";
+    private static final String FRACTION = "a fraction of the CPU budget above 0 and at most 1, such as 0.6";
     private static final Map<String, CheckField> BY_KEY = byKey();
 
     static final List<String> FIELDS = List.copyOf(BY_KEY.keySet());
@@ -45,6 +46,12 @@ final class CheckReader {
         byKey.put("maxBelow", latencyBelow(100));
         byKey.put("maxViewChange", (checks, key) -> positive(checks, key).map(Check.MaxViewChange::new));
         byKey.put("maxFailover", (checks, key) -> positive(checks, key).map(Check.MaxFailover::new));
+        byKey.put("maxErrorsPerFault", (checks, key) ->
+                checks.wholeNumber(key, 0, Long.MAX_VALUE).map(Check.MaxErrorsPerFault::new));
+        byKey.put("maxP90Recovery", (checks, key) -> positive(checks, key).map(Check.MaxP90Recovery::new));
+        byKey.put("maxMergeAfterHeal", (checks, key) -> positive(checks, key).map(Check.MaxMergeAfterHeal::new));
+        byKey.put("maxSurvivorCpu", (checks, key) -> checks.number(key, FRACTION)
+                .must(max -> max > 0 && max <= 1, FRACTION).map(Check.MaxSurvivorCpu::new));
         return byKey;
     }
 

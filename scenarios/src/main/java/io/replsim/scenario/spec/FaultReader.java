@@ -3,90 +3,237 @@ package io.replsim.scenario.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
 /**
  * Reads the {@code faults} list and checks each fault against the rest of the scenario: it must fire before the
- * load ends, name a node the cluster has, and leave at least one node alive to take over the sessions.
+ * load ends, name nodes the cluster has, and leave at least one node alive to take over the sessions. The type
+ * decides which fields a fault may have, so a field of another type ({@code for} on a kill) is reported.
  */
 final class FaultReader {
 
     static final String EXPECTED = "a list of faults, such as - {type: kill, at: 20s, target: primary-of-most}";
 
-    // Only kill exists so far; when other types come, the type decides which other fields a fault may have.
-    private static final List<String> KILL_FIELDS = List.of("type", "at", "target");
-    private static final String KILL = "kill";
+    private static final List<String> SCHEDULE = Stream.concat(Stream.concat(Stream.of("type"),
+            ScheduleReader.FIELDS.stream()), Stream.of("seed")).toList();
+    private static final Map<String, List<String>> FIELDS_BY_TYPE = fieldsByType();
+    private static final String TYPES = "a fault type, one of: " + String.join(", ", FIELDS_BY_TYPE.keySet());
     private static final String PRIMARY_OF_MOST = "primary-of-most";
+    private static final String COORDINATOR = "coordinator";
+    private static final String RANDOM = "random";
+    private static final String BUDDY_OF = "buddy-of:";
+    private static final long DEFAULT_SEED = 1;
+    private static final String POSITIVE = "a duration above 0s, such as 5s";
 
     private final Optional<ClusterSpec> cluster;
-    private final Optional<Duration> loadDuration;
     private final Problems problems;
+    private final ScheduleReader schedules;
 
     FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Problems problems) {
         this.cluster = cluster;
-        this.loadDuration = loadDuration;
         this.problems = problems;
+        this.schedules = new ScheduleReader(loadDuration);
+    }
+
+    private static Map<String, List<String>> fieldsByType() {
+        Map<String, List<String>> fields = new LinkedHashMap<>();
+        fields.put("kill", with("target"));
+        fields.put("stop", with("target"));
+        fields.put("pause", with("target", "for"));
+        fields.put("resume", with("target"));
+        fields.put("partition", with("sides", "target", "for"));
+        fields.put("delay", with("target", "delay", "for"));
+        fields.put("restart", with("target"));
+        return fields;
+    }
+
+    private static List<String> with(String... fields) {
+        return Stream.concat(SCHEDULE.stream(), Stream.of(fields)).toList();
+    }
+
+    /** A fault that takes a node down (positive) or brings one back (negative), for the survivor check. */
+    private record NodeCount(Duration at, int change, String path, JsonNode item) {
     }
 
     /** The valid faults; every problem with the others is reported. */
     List<FaultSpec> read(List<JsonNode> items, String listPath) {
         List<FaultSpec> faults = new ArrayList<>();
-        int kills = 0;
+        List<NodeCount> counts = new ArrayList<>();
         for (int index = 0; index < items.size(); index++) {
             String path = listPath + "[" + index + "]";
             JsonNode item = items.get(index);
-            Optional<MapReader> fault = MapReader.of(item, path, KILL_FIELDS, problems);
+            JsonNode typeNode = item.isObject() ? item.get("type") : null;
+            String typeText = typeNode != null && typeNode.isTextual() ? typeNode.asText() : "";
+            List<String> fields = FIELDS_BY_TYPE.getOrDefault(typeText, SCHEDULE);
+            Optional<MapReader> fault = MapReader.of(item, path, fields, problems);
             if (fault.isEmpty()) {
                 continue;
             }
-            Optional<String> type = fault.get().text("type", "a fault type, one of: " + KILL)
-                    .must(KILL::equals, "a fault type, one of: " + KILL)
+            Optional<String> type = fault.get().text("type", TYPES)
+                    .must(FIELDS_BY_TYPE::containsKey, TYPES)
                     .required();
             if (type.isEmpty()) {
                 continue;
             }
-            kills++;
-            checkSomeNodeSurvives(kills, item, path);
-            readKill(fault.get()).ifPresent(faults::add);
+            long seed = seed(fault.get(), RANDOM.equals(item.path("target").asText()));
+            Optional<Schedule> schedule = schedules.read(fault.get(), seed);
+            if (type.get().equals("kill") || type.get().equals("stop") || type.get().equals("restart")) {
+                int change = type.get().equals("restart") ? -1 : 1;
+                // A fault with a bad time still counts at 0s, so that the survivor check is not skipped.
+                for (Duration at : schedule.map(Schedule::times).orElse(List.of(Duration.ZERO))) {
+                    counts.add(new NodeCount(at, change, path, item));
+                }
+            }
+            read(type.get(), fault.get(), schedule, seed).ifPresent(faults::add);
         }
+        checkSomeNodeSurvives(counts);
         return faults;
     }
 
-    private Optional<FaultSpec> readKill(MapReader kill) {
-        String expectedAt = "a time before the end of the load"
-                + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("")
-                + ", counted from the start of the load";
-        Optional<Duration> at = kill.duration("at")
-                .must(time -> loadDuration.map(length -> time.compareTo(length) < 0).orElse(true), expectedAt)
-                .required();
-        Optional<NodeSelector> target = kill.text("target", expectedTarget())
-                .must(this::isTarget, expectedTarget())
-                .required()
-                .map(FaultReader::selector);
-        return at.flatMap(time -> target.map(node -> new KillSpec(time, node)));
+    private Optional<FaultSpec> read(String type, MapReader fault, Optional<Schedule> schedule, long seed) {
+        return switch (type) {
+            case "kill" -> both(schedule, target(fault, seed), KillSpec::new);
+            case "stop" -> both(schedule, target(fault, seed), StopSpec::new);
+            case "restart" -> both(schedule, target(fault, seed), RestartSpec::new);
+            case "pause" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<Duration> lasting = lasting(fault);
+                yield both(schedule, target, (when, node) -> new PauseSpec(when, node, lasting));
+            }
+            case "resume" -> {
+                Optional<String> node = fault.text("target", "a paused node's name, " + nodeNames()
+                                + " (leave it out to resume every paused node)")
+                        .must(this::isNodeName, "a paused node's name, " + nodeNames()).optional();
+                yield schedule.map(when -> new ResumeSpec(when, node));
+            }
+            case "partition" -> {
+                Optional<PartitionSpec.Sides> sides = sides(fault, seed);
+                Optional<Duration> lasting = lasting(fault);
+                yield both(schedule, sides, (when, split) -> new PartitionSpec(when, split, lasting));
+            }
+            case "delay" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<Duration> delay = fault.duration("delay").must(Duration::isPositive,
+                        "a duration above 0s, such as 200ms").required();
+                Optional<Duration> lasting = lasting(fault);
+                yield both(schedule, target, (when, node) -> delay.map(wait -> new DelaySpec(when, node, wait, lasting)))
+                        .flatMap(spec -> spec);
+            }
+            default -> throw new IllegalStateException("a type without a reader: " + type);
+        };
     }
 
-    private void checkSomeNodeSurvives(int kills, JsonNode item, String path) {
-        cluster.map(ClusterSpec::nodes).filter(nodes -> kills >= nodes).ifPresent(nodes ->
-                problems.add(path, WrittenValue.of(item), nodes == 1
+    private static <A, B, R> Optional<R> both(Optional<A> a, Optional<B> b, BiFunction<A, B, R> make) {
+        return a.flatMap(first -> b.map(second -> make.apply(first, second)));
+    }
+
+    /**
+     * The fault's seed (1 when absent), one for every draw of the fault: its target's and, with random times, its
+     * schedule's. Reported when nothing of the fault is random.
+     */
+    private static long seed(MapReader fault, boolean randomTarget) {
+        boolean randomTimes = fault.presentFields().contains("random");
+        return fault.wholeNumber("seed", 0, Long.MAX_VALUE)
+                .must(any -> randomTarget || randomTimes, "no seed unless the target or the times are random")
+                .orElse(DEFAULT_SEED);
+    }
+
+    private Optional<Duration> lasting(MapReader fault) {
+        return fault.duration("for").must(Duration::isPositive, POSITIVE).optional();
+    }
+
+    /** The required target; {@code seed} drives a random one. */
+    private Optional<NodeSelector> target(MapReader fault, long seed) {
+        Optional<String> text = fault.text("target", expectedTarget()).must(this::isTarget, expectedTarget()).required();
+        return text.map(written -> switch (written) {
+            case PRIMARY_OF_MOST -> new NodeSelector.PrimaryOfMost();
+            case COORDINATOR -> new NodeSelector.Coordinator();
+            case RANDOM -> new NodeSelector.Random(seed);
+            default -> written.startsWith(BUDDY_OF)
+                    ? new NodeSelector.BuddyOf(written.substring(BUDDY_OF.length()))
+                    : new NodeSelector.Named(written);
+        });
+    }
+
+    /** {@code sides: [[node1], [node2, node3]]}, or {@code target:} for one node cut off from all the others. */
+    private Optional<PartitionSpec.Sides> sides(MapReader fault, long seed) {
+        boolean hasSides = fault.presentFields().contains("sides");
+        boolean hasTarget = fault.presentFields().contains("target");
+        String expected = "two or more lists of node names, no node on two, such as [[node1], [node2, node3]]"
+                + cluster.map(spec -> "; the nodes are " + String.join(", ", spec.nodeNames())).orElse("");
+        if (hasSides && hasTarget) {
+            fault.text("target", "").must(text -> false, "either sides or target (the node to cut off alone), not both");
+            return Optional.empty();
+        }
+        if (!hasSides) {
+            if (!hasTarget) {
+                fault.list("sides", expected + ", or a target to cut off alone").required();
+                return Optional.empty();
+            }
+            return target(fault, seed).map(PartitionSpec.Isolate::new);
+        }
+        return fault.list("sides", expected)
+                .must(lists -> validSides(lists), expected)
+                .required()
+                .map(lists -> new PartitionSpec.Named(lists.stream()
+                        .map(side -> {
+                            List<String> names = new ArrayList<>();
+                            side.forEach(name -> names.add(name.asText()));
+                            return List.copyOf(names);
+                        }).toList()));
+    }
+
+    private boolean validSides(List<JsonNode> sides) {
+        Set<String> seen = new HashSet<>();
+        return sides.size() >= 2 && sides.stream().allMatch(side -> side.isArray() && !side.isEmpty()
+                && Stream.iterate(0, i -> i < side.size(), i -> i + 1).map(side::get)
+                        .allMatch(name -> name.isValueNode() && isNodeName(name.asText()) && seen.add(name.asText())));
+    }
+
+    private void checkSomeNodeSurvives(List<NodeCount> counts) {
+        if (cluster.isEmpty()) {
+            return;
+        }
+        int nodes = cluster.get().nodes();
+        int down = 0;
+        Set<String> reported = new HashSet<>();
+        for (NodeCount count : counts.stream().sorted(Comparator.comparing(NodeCount::at)).toList()) {
+            down = Math.max(0, down + count.change());
+            if (down >= nodes && reported.add(count.path())) {
+                problems.add(count.path(), WrittenValue.of(count.item()), nodes == 1
                         ? "a cluster of at least 2 nodes for a kill (cluster.nodes is 1):"
                                 + " nothing would survive to take over the sessions"
                         : "at most " + (nodes - 1) + (nodes == 2 ? " kill" : " kills") + " with cluster.nodes " + nodes
-                                + ": one node must survive to take over the sessions"));
+                                + ": one node must survive to take over the sessions");
+                down = nodes - 1;
+            }
+        }
+    }
+
+    private boolean isNodeName(String text) {
+        return cluster.map(spec -> spec.nodeNames().contains(text)).orElse(true);
     }
 
     private boolean isTarget(String text) {
-        return text.equals(PRIMARY_OF_MOST)
-                || cluster.map(spec -> spec.nodeNames().contains(text)).orElse(true);
+        return text.equals(PRIMARY_OF_MOST) || text.equals(COORDINATOR) || text.equals(RANDOM) || isNodeName(text)
+                || (text.startsWith(BUDDY_OF) && isNodeName(text.substring(BUDDY_OF.length()))
+                        && cluster.map(spec -> spec.nodes() > 1).orElse(true));
+    }
+
+    private String nodeNames() {
+        return cluster.map(spec -> "one of: " + String.join(", ", spec.nodeNames())).orElse("such as node1");
     }
 
     private String expectedTarget() {
-        return PRIMARY_OF_MOST + " or a node name, "
-                + cluster.map(spec -> "one of: " + String.join(", ", spec.nodeNames())).orElse("such as node1");
-    }
-
-    private static NodeSelector selector(String target) {
-        return target.equals(PRIMARY_OF_MOST) ? new NodeSelector.PrimaryOfMost() : new NodeSelector.Named(target);
+        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node> or a node name, "
+                + nodeNames();
     }
 }

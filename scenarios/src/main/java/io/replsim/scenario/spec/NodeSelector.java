@@ -3,12 +3,21 @@ package io.replsim.scenario.spec;
 import java.util.Objects;
 
 /** Which node a fault hits: named up front, or chosen when the fault fires from what the cluster looks like then. */
-public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.PrimaryOfMost {
+public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.PrimaryOfMost, NodeSelector.Coordinator,
+        NodeSelector.Random, NodeSelector.BuddyOf {
+
+    /** How a scenario file writes it. */
+    String label();
 
     /** A fixed node, {@code node2} in a scenario file. */
     record Named(String node) implements NodeSelector {
         public Named {
             Objects.requireNonNull(node, "node");
+        }
+
+        @Override
+        public String label() {
+            return node;
         }
     }
 
@@ -17,5 +26,41 @@ public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.Pr
      * and one a scenario cannot name in advance because ownership follows the load balancer.
      */
     record PrimaryOfMost() implements NodeSelector {
+        @Override
+        public String label() {
+            return "primary-of-most";
+        }
+    }
+
+    /** The JGroups coordinator when the fault fires ({@code coordinator}): losing it also moves view management. */
+    record Coordinator() implements NodeSelector {
+        @Override
+        public String label() {
+            return "coordinator";
+        }
+    }
+
+    /** A live node drawn at random ({@code target: random, seed: 7}); the same seed draws the same sequence. */
+    record Random(long seed) implements NodeSelector {
+        @Override
+        public String label() {
+            return "random(seed " + seed + ")";
+        }
+    }
+
+    /**
+     * The member after {@code node} in the latest view that held it ({@code buddy-of:node1}): its first buddy when
+     * buddies are chosen in view order, as JBoss buddy replication does. It still resolves after {@code node} has
+     * died, which is how a double failure is written: kill node1, then buddy-of:node1 a moment later.
+     */
+    record BuddyOf(String node) implements NodeSelector {
+        public BuddyOf {
+            Objects.requireNonNull(node, "node");
+        }
+
+        @Override
+        public String label() {
+            return "buddy-of:" + node;
+        }
     }
 }

@@ -20,8 +20,8 @@ class CheckEvaluatorTest {
     }
 
     private static FaultReport kill(Long viewChangeMs, int affected, int recovered, Long failoverMs) {
-        return new FaultReport("kill", "node2", "primary-of-most", 20_000, 1_000_000, viewChangeMs, List.of(),
-                affected, recovered, failoverMs, failoverMs);
+        return new FaultReport("kill", "node2", List.of("node2"), "primary-of-most", "", 20_000, 1_000_000, null,
+                viewChangeMs, null, List.of(), affected, recovered, 0, failoverMs, failoverMs, failoverMs, null);
     }
 
     @Test

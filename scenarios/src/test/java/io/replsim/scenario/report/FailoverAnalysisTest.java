@@ -9,11 +9,13 @@ import io.replsim.scenario.fault.FaultEvent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class FailoverAnalysisTest {
     private static final long KILL = 1_000_000L;
-    private static final FaultEvent KILL_NODE2 = new FaultEvent("kill", "node2", "primary-of-most", 20_000, KILL);
+    private static final FaultEvent KILL_NODE2 = new FaultEvent(FaultEvent.Phase.START, "kill", "node2",
+            List.of("node2"), "primary-of-most", "", 20_000, KILL);
 
     private static UserTimeline user(int id, Stint... stints) {
         return new UserTimeline(id, List.of(stints), List.of());
@@ -38,7 +40,7 @@ class FailoverAnalysisTest {
                 // was on node2 earlier, had moved to node3 before the kill: not affected
                 user(3, new Stint("node2", KILL - 9_000, KILL - 9_000, KILL - 8_000), new Stint("node3", KILL - 7_000, KILL - 7_000, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
 
         assertThat(report.affectedUsers()).isEqualTo(1);
         assertThat(report.recoveredUsers()).isEqualTo(1);
@@ -53,7 +55,7 @@ class FailoverAnalysisTest {
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, KILL + 1_400, KILL + 9_000)),
                 user(3, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
 
         assertThat(report.affectedUsers()).isEqualTo(3);
         assertThat(report.failoverMs()).isEqualTo(1_400);
@@ -66,7 +68,7 @@ class FailoverAnalysisTest {
                 user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, -1, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
 
         assertThat(report.affectedUsers()).isEqualTo(2);
         assertThat(report.recoveredUsers()).isEqualTo(1);
@@ -76,7 +78,7 @@ class FailoverAnalysisTest {
 
     @Test
     void viewChangeIsWhenTheLastSurvivorInstalledAViewWithoutTheNode() {
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, List.of(), survivorsSawTheNewViewAfter(900, 1_250));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), survivorsSawTheNewViewAfter(900, 1_250));
 
         assertThat(report.viewChangeMs()).isEqualTo(1_250);
         assertThat(report.survivors()).extracting(FaultReport.SurvivorView::node, FaultReport.SurvivorView::viewChangeMs)
@@ -89,10 +91,66 @@ class FailoverAnalysisTest {
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
         views.put("node3", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, List.of(), views);
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), views);
 
         assertThat(report.viewChangeMs()).isNull();
         assertThat(report.survivors()).filteredOn(s -> s.node().equals("node3")).singleElement()
                 .satisfies(s -> assertThat(s.viewChangeMs()).isNull());
+    }
+
+    @Test
+    void usersTheCutOffNodeWentOnServingCountAsStayedNotAsNeverServed() {
+        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
+                "isolate node2", "", 20_000, KILL);
+        List<UserTimeline> users = List.of(
+                user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL + 9_000)),
+                user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(partition, Optional.empty(), users,
+                survivorsSawTheNewViewAfter(900, 950));
+
+        assertThat(report.affectedUsers()).isEqualTo(2);
+        assertThat(report.stayedUsers()).isEqualTo(1);
+        assertThat(report.recoveredUsers()).isEqualTo(1);
+        assertThat(report.unrecoveredUsers()).isZero();
+        assertThat(report.failoverMs()).isEqualTo(800);
+    }
+
+    @Test
+    void aHealedFaultsNodeBackInTheSurvivorsViewIsTimedFromTheFault() {
+        FaultEvent pause = new FaultEvent(FaultEvent.Phase.START, "pause", "node2", List.of("node2"), "node2", "",
+                20_000, KILL);
+        FaultEvent resume = new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "node2", "",
+                28_000, KILL + 8_000);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(3_000, 3_100);
+        views.put("node2", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000)));
+        views.put("node1", List.of(views.get("node1").get(0), views.get("node1").get(1),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_000)));
+        views.put("node3", List.of(views.get("node3").get(0), views.get("node3").get(1),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_200)));
+
+        FaultReport report = FailoverAnalysis.analyse(pause, Optional.of(resume), List.of(), views);
+
+        assertThat(report.survivors()).extracting(FaultReport.SurvivorView::node)
+                .as("the paused node is no survivor of its own pause").containsExactly("node1", "node3");
+        assertThat(report.viewChangeMs()).isEqualTo(3_100);
+        assertThat(report.backInViewMs()).isEqualTo(13_200);
+        assertThat(report.healedAtMs()).isEqualTo(28_000);
+    }
+
+    @Test
+    void aRestartOfANodeAlreadyGoneIsTimedToItsReturnIntoTheView() {
+        FaultEvent restart = new FaultEvent(FaultEvent.Phase.START, "restart", "node2", List.of("node2"), "node2", "",
+                30_000, KILL + 10_000);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
+        views.put("node1", List.of(views.get("node1").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_500)));
+        views.put("node3", List.of(views.get("node3").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_600)));
+
+        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views);
+
+        assertThat(report.viewChangeMs()).as("no view without it came after the restart").isNull();
+        assertThat(report.backInViewMs()).isEqualTo(4_600);
     }
 }

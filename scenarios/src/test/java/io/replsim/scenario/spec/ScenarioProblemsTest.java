@@ -164,7 +164,7 @@ class ScenarioProblemsTest {
                 workload: {app: basket}
                 load: {users: 60, thinkTime: 1s, duration: 45s}
                 faults:
-                  - {type: pause, at: 1s}
+                  - {type: corrupt, at: 1s}
                 """);
 
         assertThat(problems).containsExactly(
@@ -172,7 +172,8 @@ class ScenarioProblemsTest {
                 new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
                 new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),
-                new SpecProblem("faults[0].type", "pause", "a fault type, one of: kill"));
+                new SpecProblem("faults[0].type", "corrupt",
+                        "a fault type, one of: kill, stop, pause, resume, partition, delay, restart"));
     }
 
     @Test
@@ -214,7 +215,7 @@ class ScenarioProblemsTest {
                   - {type: kill, at: 20s, target: primary}
                 """);
 
-        String expected = "primary-of-most or a node name, one of: node1, node2, node3";
+        String expected = "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3";
         assertThat(problems).containsExactly(
                 new SpecProblem("faults[0].target", "node4", expected),
                 new SpecProblem("faults[1].target", "primary", expected));
@@ -309,7 +310,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("faults[0].at", "40s", "a time before the end of the load, load.duration (30s),"
                         + " counted from the start of the load"),
                 new SpecProblem("faults[0].target", "node9",
-                        "primary-of-most or a node name, one of: node1, node2, node3"),
+                        "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3"),
                 new SpecProblem("checks.p90Below", "800", DurationText.WITH_UNIT));
         assertThat(rejection.getMessage().lines()).hasSize(8).allSatisfy(line -> assertThat(line).startsWith(
                 "test.yaml: "));

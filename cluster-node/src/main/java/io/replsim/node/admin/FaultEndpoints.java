@@ -1,0 +1,79 @@
+package io.replsim.node.admin;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.node.web.JsonWriter;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.StatusCodes;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The admin API's fault endpoints (docs/interfaces.md §3): a runner cuts this node off from named members or slows
+ * its messages, and heals either with a DELETE. Behind the same token check as the rest of the admin API.
+ */
+final class FaultEndpoints {
+    static final String FAULTS = "/admin/faults";
+    static final String DISCARD = "/admin/faults/discard";
+    static final String DELAY = "/admin/faults/delay";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    private final NetworkFaults faults;
+    private final JsonWriter json;
+
+    FaultEndpoints(NetworkFaults faults, JsonWriter json) {
+        this.faults = faults;
+        this.json = json;
+    }
+
+    void state(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, faults.state());
+    }
+
+    /** {@code {"from": ["node2", "node3"]}}: drop every message from those members. */
+    void discard(HttpServerExchange exchange) {
+        try {
+            DiscardRequest request = JSON.readValue(exchange.getInputStream(), DiscardRequest.class);
+            if (request.from() == null) {
+                throw new IllegalArgumentException("expected {\"from\": [member names]}");
+            }
+            json.write(exchange, StatusCodes.OK, faults.discardFrom(Set.copyOf(request.from())));
+        } catch (Exception e) {
+            badRequest(exchange, e);
+        }
+    }
+
+    void stopDiscarding(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, faults.stopDiscarding());
+    }
+
+    /** {@code {"delayMs": 200}}: every message this node sends waits that long. */
+    void delay(HttpServerExchange exchange) {
+        try {
+            DelayRequest request = JSON.readValue(exchange.getInputStream(), DelayRequest.class);
+            json.write(exchange, StatusCodes.OK, faults.delayOutgoing(Duration.ofMillis(request.delayMs())));
+        } catch (Exception e) {
+            badRequest(exchange, e);
+        }
+    }
+
+    void stopDelaying(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, faults.stopDelaying());
+    }
+
+    private void badRequest(HttpServerExchange exchange, Exception e) {
+        String reason = e instanceof IOException ? "unreadable JSON body: " + e.getMessage() : e.getMessage();
+        json.write(exchange, StatusCodes.BAD_REQUEST, new JsonWriter.ErrorBody(reason));
+    }
+
+    record DiscardRequest(List<String> from) {
+    }
+
+    record DelayRequest(long delayMs) {
+    }
+}

@@ -1,0 +1,99 @@
+package io.replsim.node.admin;
+
+import io.replsim.replication.transport.ClusterTransport;
+import org.jgroups.Address;
+import org.jgroups.protocols.DELAY;
+import org.jgroups.protocols.DISCARD;
+import org.jgroups.util.NameCache;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The network faults a runner can switch on in this node, the JGroups way: a DISCARD (a partition: messages from
+ * the named members are dropped) and a DELAY (every message this node sends waits), each inserted right above the
+ * transport while it is on and taken out when it is healed. At most one of each; setting one again replaces it.
+ */
+public final class NetworkFaults {
+    private final ClusterTransport transport;
+    private DISCARD discard;
+    private Set<String> discarding = Set.of();
+    private DELAY delay;
+    private Duration delayed = Duration.ZERO;
+
+    public NetworkFaults(ClusterTransport transport) {
+        this.transport = transport;
+    }
+
+    /**
+     * Drops every message from these members from now on. Names are resolved through every address this node has
+     * heard them under (a restarted member has a new address under the same name), so a member that already left
+     * this node's view can still be cut off.
+     */
+    public synchronized State discardFrom(Set<String> nodes) throws Exception {
+        if (nodes.isEmpty() || nodes.contains(transport.self().name())) {
+            throw new IllegalArgumentException("expected the names of other members to cut off, got " + nodes);
+        }
+        List<Address> addresses = NameCache.getContents().entrySet().stream()
+                .filter(entry -> nodes.contains(entry.getValue()))
+                .map(java.util.Map.Entry::getKey)
+                .toList();
+        Set<String> known = new TreeSet<>(NameCache.getContents().values());
+        if (!known.containsAll(nodes)) {
+            Set<String> unknown = new TreeSet<>(nodes);
+            unknown.removeAll(known);
+            throw new IllegalArgumentException("never heard of " + unknown + "; known members: " + known);
+        }
+        if (discard == null) {
+            discard = new DISCARD();
+            transport.insertAboveTransport(discard);
+        }
+        discard.resetIgnoredMembers();
+        discard.addIgnoredMembers(addresses.toArray(Address[]::new));
+        discarding = Set.copyOf(new TreeSet<>(nodes));
+        return state();
+    }
+
+    public synchronized State stopDiscarding() {
+        if (discard != null) {
+            transport.removeInserted(discard);
+            discard = null;
+        }
+        discarding = Set.of();
+        return state();
+    }
+
+    /** Every message this node sends waits this long before it goes out (heartbeats too, as on a slow link). */
+    public synchronized State delayOutgoing(Duration wait) throws Exception {
+        if (!wait.isPositive() || wait.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("expected a delay above 0 ms, got " + wait.toMillis() + " ms");
+        }
+        if (delay == null) {
+            delay = new DELAY();
+            delay.setValue("constant_delay", true);
+            transport.insertAboveTransport(delay);
+        }
+        delay.setOutDelay((int) wait.toMillis());
+        delayed = wait;
+        return state();
+    }
+
+    public synchronized State stopDelaying() {
+        if (delay != null) {
+            transport.removeInserted(delay);
+            delay = null;
+        }
+        delayed = Duration.ZERO;
+        return state();
+    }
+
+    public synchronized State state() {
+        return new State(List.copyOf(new TreeSet<>(discarding)), delayed.toMillis());
+    }
+
+    /** What is switched on: the members whose messages are dropped, and the delay on outgoing messages. */
+    public record State(List<String> discardingFrom, long delayMs) {
+    }
+}

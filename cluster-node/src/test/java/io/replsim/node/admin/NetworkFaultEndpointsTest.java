@@ -1,0 +1,136 @@
+package io.replsim.node.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.node.ClusterNode;
+import io.replsim.node.app.SessionProfile;
+import io.replsim.node.options.NodeOptions;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.LoopbackStackSpec;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two nodes in this JVM over SHARED_LOOPBACK (no failure detection, so a cut-off member stays in the view and a
+ * synchronous replication to it must time out): the fault endpoints switch JGroups DISCARD and DELAY on and off.
+ */
+class NetworkFaultEndpointsTest {
+    private static final String TOKEN = "test-token-" + UUID.randomUUID();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final Duration SYNC_TIMEOUT = Duration.ofMillis(600);
+
+    private final List<ClusterNode> nodes = new ArrayList<>();
+
+    @BeforeEach
+    void startTwoNodes() throws Exception {
+        String cluster = "fault-test-" + UUID.randomUUID();
+        var replication = new ReplicationSpec(ReplicationSpec.fullSync().placement(),
+                ReplicationSpec.fullSync().granularity(), ReplicationSpec.fullSync().delivery(), SYNC_TIMEOUT);
+        for (int i = 1; i <= 2; i++) {
+            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
+                    7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT, replication, OptionalLong.empty());
+            nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
+        }
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 2));
+    }
+
+    @AfterEach
+    void stopNodes() {
+        nodes.reversed().forEach(ClusterNode::close);
+    }
+
+    @Test
+    void aDiscardBothWaysFailsSynchronousReplicationAndItsRemovalHealsIt() throws Exception {
+        assertThat(counter(1).statusCode()).as("healthy").isEqualTo(200);
+
+        assertThat(admin(1, "POST", "/admin/faults/discard", "{\"from\":[\"node2\"]}").statusCode()).isEqualTo(200);
+        assertThat(admin(2, "POST", "/admin/faults/discard", "{\"from\":[\"node1\"]}").statusCode()).isEqualTo(200);
+        JsonNode state = JSON.readTree(admin(1, "GET", "/admin/faults", null).body());
+        assertThat(state.get("discardingFrom")).extracting(JsonNode::asText).containsExactly("node2");
+
+        assertThat(counter(1).statusCode()).as("the backup never acks across the partition").isEqualTo(503);
+
+        assertThat(admin(1, "DELETE", "/admin/faults/discard", null).statusCode()).isEqualTo(200);
+        assertThat(admin(2, "DELETE", "/admin/faults/discard", null).statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(admin(1, "GET", "/admin/faults", null).body()).get("discardingFrom")).isEmpty();
+        // Messages dropped during the partition are retransmitted first; then new requests replicate again.
+        await().atMost(Duration.ofSeconds(10)).until(() -> counter(1).statusCode() == 200);
+    }
+
+    @Test
+    void aDelaySlowsEveryRequestThatReplicatesThroughTheNodeUntilItIsRemoved() throws Exception {
+        counter(1);
+        assertThat(admin(1, "POST", "/admin/faults/delay", "{\"delayMs\":300}").statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(admin(1, "GET", "/admin/faults", null).body()).get("delayMs").asLong())
+                .isEqualTo(300);
+
+        long slowNanos = timed(() -> assertThat(counter(1).statusCode()).isEqualTo(200));
+        assertThat(Duration.ofNanos(slowNanos)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+
+        assertThat(admin(1, "DELETE", "/admin/faults/delay", null).statusCode()).isEqualTo(200);
+        counter(1);
+        long fastNanos = timed(() -> assertThat(counter(1).statusCode()).isEqualTo(200));
+        assertThat(Duration.ofNanos(fastNanos)).isLessThan(Duration.ofMillis(300));
+    }
+
+    @Test
+    void faultEndpointsRefuseRequestsWithoutTheTokenAndBadBodies() throws Exception {
+        for (String path : List.of("/admin/faults/discard", "/admin/faults/delay")) {
+            var request = HttpRequest.newBuilder(adminUri(1, path))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"from\":[\"node2\"],\"delayMs\":100}")).build();
+            assertThat(HTTP.send(request, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(401);
+        }
+        assertThat(admin(1, "POST", "/admin/faults/discard", "{\"from\":[\"node9\"]}").statusCode()).isEqualTo(400);
+        assertThat(admin(1, "POST", "/admin/faults/discard", "{\"from\":[\"node1\"]}").statusCode()).isEqualTo(400);
+        assertThat(admin(1, "POST", "/admin/faults/delay", "{\"delayMs\":0}").statusCode()).isEqualTo(400);
+        assertThat(admin(1, "POST", "/admin/faults/delay", "not json").statusCode()).isEqualTo(400);
+        JsonNode state = JSON.readTree(admin(1, "GET", "/admin/faults", null).body());
+        assertThat(state.get("discardingFrom")).as("nothing was switched on").isEmpty();
+        assertThat(state.get("delayMs").asLong()).isZero();
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private static long timed(Action action) throws Exception {
+        long start = System.nanoTime();
+        action.run();
+        return System.nanoTime() - start;
+    }
+
+    private HttpResponse<String> counter(int node) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nodes.get(node - 1).httpPort()
+                + "/counter")).timeout(Duration.ofSeconds(10)).GET().build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private URI adminUri(int node, String path) {
+        return URI.create("http://127.0.0.1:" + nodes.get(node - 1).adminPort() + path);
+    }
+
+    private HttpResponse<String> admin(int node, String method, String path, String body) throws Exception {
+        var request = HttpRequest.newBuilder(adminUri(node, path))
+                .header("Authorization", "Bearer " + TOKEN)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,130 @@
+package io.replsim.scenario.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Runs one drill many times, each on a fresh cluster, and reports the distribution of its figures: the
+ * reliability targets (no session lost over 100 single failures with sync replication, failover p50/p99) are
+ * claims about many drills, not one.
+ */
+public final class SoakRunner {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Path runsRoot;
+    private final NodeLauncher launcher;
+    private final PrintStream out;
+
+    public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
+        this.runsRoot = runsRoot;
+        this.launcher = launcher;
+        this.out = out;
+    }
+
+    /** One drill's figures; {@code failoverMs} is the last affected user's, over the drill's faults. */
+    public record Drill(int run, String verdict, long sessionsLost, long sessionsStale, long errors,
+                        List<Long> viewChangeMs, List<Long> failoverMs, String directory) {}
+
+    /** Nearest-rank percentiles over every drill's figure; null when none was measured. */
+    public record Distribution(int count, Long p50, Long p90, Long p99, Long max) {
+        static Distribution of(List<Long> values) {
+            List<Long> sorted = values.stream().filter(Objects::nonNull).sorted().toList();
+            if (sorted.isEmpty()) {
+                return new Distribution(0, null, null, null, null);
+            }
+            return new Distribution(sorted.size(), rank(sorted, 50), rank(sorted, 90), rank(sorted, 99),
+                    sorted.getLast());
+        }
+
+        private static Long rank(List<Long> sorted, int percentile) {
+            return sorted.get(Math.max(0, (int) Math.ceil(percentile / 100.0 * sorted.size()) - 1));
+        }
+    }
+
+    public record SoakSummary(String scenario, int repeat, int passed, int broken, long sessionsLost,
+                              long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
+                              List<Drill> drills) {
+        public boolean held() {
+            return passed == repeat;
+        }
+    }
+
+    public SoakSummary run(ScenarioSpec spec, Path specFile, int repeat) throws IOException, InterruptedException {
+        Path soakDir = runsRoot.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now())
+                + "-soak-" + spec.name());
+        Files.createDirectories(soakDir);
+        List<Drill> drills = new ArrayList<>();
+        int broken = 0;
+        try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
+             PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), launcher, console, Duration.ofSeconds(5));
+            for (int run = 1; run <= repeat; run++) {
+                try {
+                    RunOutcome outcome = runner.run(spec, specFile);
+                    Drill drill = drill(run, outcome.summary());
+                    drills.add(drill);
+                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s ms, failover %s ms%n", run,
+                            repeat, drill.verdict(), drill.sessionsLost(), drill.sessionsStale(), drill.viewChangeMs(),
+                            drill.failoverMs());
+                } catch (ClusterStartException | IOException e) {
+                    broken++;
+                    out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
+                }
+                // After every drill, so a soak cut short still leaves its figures so far.
+                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec, run, broken, drills));
+            }
+        }
+        SoakSummary summary = summary(spec, repeat, broken, drills);
+        out.printf(Locale.ROOT, "%n== soak %s: %d of %d drills passed%s ==%n", spec.name(), summary.passed(), repeat,
+                broken == 0 ? "" : " (" + broken + " broke)");
+        out.printf(Locale.ROOT, "sessions  %d lost, %d stale over all drills%n", summary.sessionsLost(),
+                summary.sessionsStale());
+        out.println("new view  " + describe(summary.viewChangeMs()));
+        out.println("failover  " + describe(summary.failoverMs()) + "  (last affected user of each fault)");
+        out.println("soak      " + soakDir + "  (soak.json, soak.log, runs/)");
+        return summary;
+    }
+
+    private static SoakSummary summary(ScenarioSpec spec, int runs, int broken, List<Drill> drills) {
+        return new SoakSummary(spec.name(), runs,
+                (int) drills.stream().filter(drill -> drill.verdict().equals("PASS")).count(), broken,
+                drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
+                Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
+                Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
+                List.copyOf(drills));
+    }
+
+    private static Drill drill(int run, RunSummary summary) {
+        return new Drill(run, summary.verdict(), summary.sessions().lost(), summary.sessions().stale(),
+                summary.requests().errors(),
+                summary.faults().stream().map(FaultReport::viewChangeMs).toList(),
+                summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
+                summary.runDirectory());
+    }
+
+    private static String describe(Distribution distribution) {
+        if (distribution.count() == 0) {
+            return "not measured";
+        }
+        return String.format(Locale.ROOT, "p50 %d ms   p90 %d ms   p99 %d ms   max %d ms   (%d faults)",
+                distribution.p50(), distribution.p90(), distribution.p99(), distribution.max(), distribution.count());
+    }
+}

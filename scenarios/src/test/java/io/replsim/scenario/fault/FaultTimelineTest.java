@@ -1,0 +1,176 @@
+package io.replsim.scenario.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.NodeSelector;
+import io.replsim.scenario.spec.PartitionSpec;
+import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.ResumeSpec;
+import io.replsim.scenario.spec.Schedule;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The timeline on a fake clock with a recording nemesis: what happens when, exactly, without a cluster. */
+class FaultTimelineTest {
+    private final FakeClock clock = new FakeClock();
+    private final List<FaultEvent> events = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+
+    private static Schedule.At at(long seconds) {
+        return new Schedule.At(Duration.ofSeconds(seconds));
+    }
+
+    private static NodeSelector.Named node(String name) {
+        return new NodeSelector.Named(name);
+    }
+
+    private RecordingNemesis play(List<FaultSpec> faults, Set<String> refusing) {
+        RecordingNemesis nemesis = new RecordingNemesis(clock, refusing);
+        try (FaultTimeline timeline = new FaultTimeline(faults, nemesis, clock, events::add, problems::add)) {
+            timeline.play(clock.nanoTime());
+        }
+        return nemesis;
+    }
+
+    @Test
+    void faultsFireAtTheirTimesInTimeOrderWhateverTheirOrderInTheFile() {
+        RecordingNemesis nemesis = play(List.of(
+                new KillSpec(Duration.ofSeconds(30), node("node3")),
+                new KillSpec(Duration.ofSeconds(10), node("node2"))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("10000 inject kill node2", "30000 inject kill node3");
+        assertThat(events).extracting(FaultEvent::atMs).containsExactly(10_000L, 30_000L);
+        assertThat(events).extracting(FaultEvent::epochMs)
+                .containsExactly(FakeClock.EPOCH_AT_ZERO_MS + 10_000, FakeClock.EPOCH_AT_ZERO_MS + 30_000);
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void aPauseWithAForIsResumedExactlyThatLongAfter() {
+        RecordingNemesis nemesis = play(List.of(
+                new PauseSpec(at(12), node("node2"), Optional.of(Duration.ofSeconds(5)))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("12000 inject pause node2", "17000 heal paused node2");
+        assertThat(events).extracting(FaultEvent::phase, FaultEvent::atMs).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(FaultEvent.Phase.START, 12_000L),
+                org.assertj.core.groups.Tuple.tuple(FaultEvent.Phase.HEAL, 17_000L));
+        assertThat(events.getLast().detail()).isEqualTo("at the end of its for");
+    }
+
+    @Test
+    void everyFiresFromItsStartAtEachPeriodAndNotAtItsEnd() {
+        RecordingNemesis nemesis = play(List.of(new PauseSpec(
+                new Schedule.Every(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(35)),
+                node("node1"), Optional.of(Duration.ofSeconds(2)))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly(
+                "5000 inject pause node1", "7000 heal paused node1",
+                "15000 inject pause node1", "17000 heal paused node1",
+                "25000 inject pause node1", "27000 heal paused node1");
+    }
+
+    @Test
+    void aResumeHealsThePausedNodeItNamesAndOnlyThatOne() {
+        RecordingNemesis nemesis = play(List.of(
+                new PauseSpec(at(5), node("node1"), Optional.empty()),
+                new PauseSpec(at(6), node("node2"), Optional.empty()),
+                new ResumeSpec(at(9), Optional.of("node2"))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("5000 inject pause node1", "6000 inject pause node2",
+                "9000 heal paused node2", "9000 heal paused node1");
+        assertThat(events.get(2).detail()).isEqualTo("resumed by a resume fault");
+        assertThat(events.get(3).detail()).as("node1 waited for the end of the run").isEqualTo("at the end of the run");
+    }
+
+    @Test
+    void closingHealsEveryOpenFaultLatestFirst() {
+        RecordingNemesis nemesis = play(List.of(
+                new PartitionSpec(at(5), new PartitionSpec.Named(List.of(List.of("node1", "node2"), List.of("node3"))),
+                        Optional.empty()),
+                new DelaySpec(at(8), node("node1"), Duration.ofMillis(200), Optional.empty()),
+                new PauseSpec(at(9), node("node2"), Optional.empty())), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("5000 inject partition node3", "8000 inject delay node1",
+                "9000 inject pause node2",
+                "9000 heal paused node2", "9000 heal delayed node1", "9000 heal partitioned node3");
+        assertThat(events.subList(3, 6)).allSatisfy(event -> assertThat(event.detail()).isEqualTo("at the end of the run"));
+    }
+
+    @Test
+    void aClosedTimelineHealsWhatIsOpenEvenWhenItWasNeverPlayedToTheEnd() throws Exception {
+        RecordingNemesis nemesis = new RecordingNemesis(clock, Set.of());
+        FaultTimeline timeline = new FaultTimeline(List.of(
+                new PauseSpec(at(1), node("node2"), Optional.empty()),
+                new KillSpec(Duration.ofHours(1), node("node3"))), nemesis, new BlockingAfterFirstFault(clock),
+                events::add, problems::add);
+        timeline.start(0);
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> nemesis.actions().size() == 1);
+
+        timeline.close();
+
+        assertThat(nemesis.actions()).containsExactly("1000 inject pause node2", "1000 heal paused node2");
+    }
+
+    @Test
+    void aKilledNodesPauseNeedsNoHealing() {
+        RecordingNemesis nemesis = play(List.of(
+                new PauseSpec(at(5), node("node2"), Optional.empty()),
+                new KillSpec(Duration.ofSeconds(7), node("node2"))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("5000 inject pause node2", "7000 inject kill node2");
+    }
+
+    @Test
+    void aFaultThatFailsIsReportedAndTheOthersStillFire() {
+        RecordingNemesis nemesis = play(List.of(
+                new KillSpec(Duration.ofSeconds(5), node("node2")),
+                new KillSpec(Duration.ofSeconds(6), node("node3"))), Set.of("node2"));
+
+        assertThat(nemesis.actions()).containsExactly("6000 inject kill node3");
+        assertThat(problems).singleElement().asString().contains("kill at 5000 ms failed", "did not answer");
+        assertThat(events).hasSize(1);
+    }
+
+    @Test
+    void aResumeWithNothingPausedIsReported() {
+        play(List.of(new ResumeSpec(at(3), Optional.empty())), Set.of());
+
+        assertThat(problems).singleElement().asString().contains("no node of that name is paused");
+    }
+
+    /** Plays the first fault in virtual time, then blocks (really) until interrupted: a run cut short. */
+    private static final class BlockingAfterFirstFault implements TimelineClock {
+        private final FakeClock clock;
+        private int sleeps;
+
+        BlockingAfterFirstFault(FakeClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public long nanoTime() {
+            return clock.nanoTime();
+        }
+
+        @Override
+        public long epochMillis() {
+            return clock.epochMillis();
+        }
+
+        @Override
+        public void sleepUntil(long nanos) throws InterruptedException {
+            if (sleeps++ == 0) {
+                clock.sleepUntil(nanos);
+                return;
+            }
+            Thread.sleep(Long.MAX_VALUE);
+        }
+    }
+}

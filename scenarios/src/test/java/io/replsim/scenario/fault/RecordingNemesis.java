@@ -1,0 +1,66 @@
+package io.replsim.scenario.fault;
+
+import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.NodeSelector;
+import io.replsim.scenario.spec.PartitionSpec;
+import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.RestartSpec;
+import io.replsim.scenario.spec.ResumeSpec;
+import io.replsim.scenario.spec.StopSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Writes down what it was asked to do and when, by the fake clock: "12000 inject pause node2". Named targets only;
+ * a node in {@code refusing} makes the injection fail, as a node that does not answer would.
+ */
+final class RecordingNemesis implements Nemesis {
+    private final FakeClock clock;
+    private final Set<String> refusing;
+    private final List<String> actions = new CopyOnWriteArrayList<>();
+
+    RecordingNemesis(FakeClock clock, Set<String> refusing) {
+        this.clock = clock;
+        this.refusing = refusing;
+    }
+
+    @Override
+    public Disruption inject(FaultSpec fault) throws IOException {
+        Disruption disruption = switch (fault) {
+            case KillSpec kill -> new Disruption.Killed(name(kill.target()));
+            case StopSpec stop -> new Disruption.Stopped(name(stop.target()));
+            case RestartSpec restart -> new Disruption.Restarted(name(restart.target()));
+            case PauseSpec pause -> new Disruption.Paused(name(pause.target()));
+            case DelaySpec delay -> new Disruption.Delayed(name(delay.target()), delay.delay());
+            case PartitionSpec partition -> {
+                List<List<String>> sides = ((PartitionSpec.Named) partition.sides()).sides();
+                yield new Disruption.Partitioned(sides, sides.getLast());
+            }
+            case ResumeSpec resume -> throw new AssertionError("the timeline heals resumes itself");
+        };
+        if (disruption.nodes().stream().anyMatch(refusing::contains)) {
+            throw new IOException(disruption.nodes() + " did not answer");
+        }
+        actions.add(clock.millis() + " inject " + fault.type() + " " + String.join("+", disruption.nodes()));
+        return disruption;
+    }
+
+    @Override
+    public void heal(Disruption disruption) {
+        actions.add(clock.millis() + " heal " + disruption.getClass().getSimpleName().toLowerCase() + " "
+                + String.join("+", disruption.nodes()));
+    }
+
+    private static String name(NodeSelector selector) {
+        return ((NodeSelector.Named) selector).node();
+    }
+
+    List<String> actions() {
+        return new ArrayList<>(actions);
+    }
+}
