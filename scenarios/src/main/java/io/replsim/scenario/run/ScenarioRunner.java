@@ -205,7 +205,8 @@ public final class ScenarioRunner {
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
                         cores / stats.cpu().budgetCores(), stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
-                        r.messagesSent() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.messagesSent()));
+                        // One replication is one request's change, whatever number of messages it took.
+                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications()));
             });
         }
 

@@ -106,11 +106,21 @@ class FaultHealingProcessTest {
                 .as("node processes left running").isEmpty();
     }
 
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException gone) {
+            return "";
+        }
+    }
+
     /** The state letter of the node's process in /proc: T when stopped by a signal. */
     private static char processState(String node) throws IOException {
+        // /proc/<pid>/cmdline itself: ProcessHandle.Info gives no arguments for a command line as long as a node's.
         ProcessHandle process = ProcessHandle.current().children()
-                .filter(child -> child.info().arguments().map(List::of).orElse(List.of()).contains(node))
                 .filter(ProcessHandle::isAlive)
+                .filter(child -> commandLine(child).contains("\0--name\0" + node + "\0"))
                 .findFirst().orElseThrow(() -> new AssertionError("no process for " + node));
         String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
         return stat.substring(stat.lastIndexOf(')') + 2).charAt(0);
