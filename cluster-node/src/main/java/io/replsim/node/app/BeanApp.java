@@ -2,19 +2,12 @@ package io.replsim.node.app;
 
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.node.web.SessionCookie;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.ReplicationException;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.session.Session;
 import io.replsim.replication.session.SessionStore;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.util.HttpString;
-import io.undertow.util.Methods;
-import io.undertow.util.StatusCodes;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.Deque;
 import java.util.Optional;
@@ -28,69 +21,34 @@ import java.util.Optional;
 public final class BeanApp implements HttpHandler {
     public static final String PATH = "/bean";
     static final String BEAN = "bean";
-    private static final HttpString NODE_HEADER = HttpString.tryFromString("X-Replsim-Node");
 
-    private static final Logger log = LoggerFactory.getLogger(BeanApp.class);
-
-    private final NodeId self;
-    private final SessionStore store;
-    private final RequestCounters requests;
-    private final JsonWriter json;
+    private final SessionRequests sessions;
 
     public BeanApp(NodeId self, SessionStore store, RequestCounters requests, JsonWriter json) {
-        this.self = self;
-        this.store = store;
-        this.requests = requests;
-        this.json = json;
+        this.sessions = new SessionRequests("bean", self, store, requests, json);
     }
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        if (!Methods.GET.equals(exchange.getRequestMethod())) {
-            json.write(exchange, StatusCodes.METHOD_NOT_ALLOWED, new JsonWriter.ErrorBody("use GET"));
+        String operation = Optional.ofNullable(exchange.getQueryParameters().get("op")).map(Deque::peekFirst)
+                .orElse("increment");
+        if (!operation.equals("increment") && !operation.equals("peek")) {
+            sessions.reject(exchange, "op is increment or peek");
             return;
         }
-        requests.served();
-        exchange.getResponseHeaders().put(NODE_HEADER, self.name());
-        try {
-            serve(exchange, Optional.ofNullable(exchange.getQueryParameters().get("op")).map(Deque::peekFirst)
-                    .orElse("increment"));
-        } catch (RuntimeException e) {
-            requests.failed();
-            log.error("bean invocation failed", e);
-            json.write(exchange, StatusCodes.INTERNAL_SERVER_ERROR, new JsonWriter.ErrorBody(e.toString()));
-        }
+        sessions.handle(exchange, active -> invoke(active, operation));
     }
 
-    private void serve(HttpServerExchange exchange, String operation) {
-        if (!operation.equals("increment") && !operation.equals("peek")) {
-            json.write(exchange, StatusCodes.BAD_REQUEST, new JsonWriter.ErrorBody("op is increment or peek"));
-            return;
+    /** One invocation; the bean's state is stored for replication only when the bean says it changed. */
+    private SessionRequests.Answer invoke(ActiveSession active, String operation) {
+        Session holder = active.session();
+        CounterBean bean = active.created() ? CounterBean.create()
+                : CounterBean.restore(holder.peekAttribute(BEAN).orElseThrow(
+                        () -> new IllegalStateException("bean " + holder.id() + " has no state")));
+        long count = operation.equals("peek") && !active.created() ? bean.peek() : bean.increment();
+        if (bean.isModified()) {
+            holder.setAttribute(BEAN, bean.state());
         }
-        Optional<SessionCookie> cookie = SessionCookie.from(exchange.getRequestCookie(SessionCookie.NAME));
-        try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
-            Session holder = active.session();
-            CounterBean bean = active.created() ? CounterBean.create()
-                    : CounterBean.restore(holder.peekAttribute(BEAN).orElseThrow(
-                            () -> new IllegalStateException("bean " + holder.id() + " has no state")));
-            long count = operation.equals("peek") && !active.created() ? bean.peek() : bean.increment();
-            if (bean.isModified()) {
-                holder.setAttribute(BEAN, bean.state());
-            }
-            if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(holder.id())).orElse(true)) {
-                exchange.setResponseCookie(new SessionCookie(holder.id(), self).toCookie());
-            }
-            try {
-                store.update(active);
-            } catch (ReplicationException e) {
-                requests.failed();
-                log.warn("bean {}: replication failed, answering 503: {}", holder.id(), e.getMessage());
-                json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE,
-                        new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
-                return;
-            }
-            json.write(exchange, StatusCodes.OK, new CounterApp.CounterResponse(holder.id().value(), (int) count,
-                    self.name(), PayloadDigest.of(bean.identity()), active.created()));
-        }
+        return new SessionRequests.Answer(count, bean.identity());
     }
 }

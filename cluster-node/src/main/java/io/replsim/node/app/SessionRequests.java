@@ -1,0 +1,98 @@
+package io.replsim.node.app;
+
+import io.replsim.node.stats.RequestCounters;
+import io.replsim.node.web.JsonWriter;
+import io.replsim.node.web.SessionCookie;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.session.Session;
+import io.replsim.replication.session.SessionStore;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import io.undertow.util.StatusCodes;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The request around every workload app: GET only, the node's name in a header, the session the route cookie
+ * names (held here, taken over from a replica, or new), the app's work on it, replication before the answer (503
+ * when it fails: the change may live on this node only), the cookie re-issued with this node's route on a new
+ * session and after a failover (as mod_jk's jvmRoute), and the answer in the counter's JSON, which the load
+ * driver checks for every app alike. An app supplies only what it does to its session.
+ */
+final class SessionRequests {
+    private static final HttpString NODE_HEADER = HttpString.tryFromString("X-Replsim-Node");
+    private static final Logger log = LoggerFactory.getLogger(SessionRequests.class);
+
+    /** What an app does to its locked session in one request. */
+    @FunctionalInterface
+    interface Work {
+        Answer apply(ActiveSession active);
+    }
+
+    /** The serial to answer with, and the bytes whose digest stays the same for the session's whole life. */
+    record Answer(long serial, byte[] identity) {}
+
+    /** The body of a served request, whatever the app. */
+    record Response(String session, int serial, String node, String digest, boolean created) {}
+
+    private final String app;
+    private final NodeId self;
+    private final SessionStore store;
+    private final RequestCounters requests;
+    private final JsonWriter json;
+
+    SessionRequests(String app, NodeId self, SessionStore store, RequestCounters requests, JsonWriter json) {
+        this.app = app;
+        this.self = self;
+        this.store = store;
+        this.requests = requests;
+        this.json = json;
+    }
+
+    void handle(HttpServerExchange exchange, Work work) {
+        if (!Methods.GET.equals(exchange.getRequestMethod())) {
+            json.write(exchange, StatusCodes.METHOD_NOT_ALLOWED, new JsonWriter.ErrorBody("use GET"));
+            return;
+        }
+        requests.served();
+        exchange.getResponseHeaders().put(NODE_HEADER, self.name());
+        try {
+            serve(exchange, work);
+        } catch (RuntimeException e) {
+            requests.failed();
+            log.error("{} request failed", app, e);
+            json.write(exchange, StatusCodes.INTERNAL_SERVER_ERROR, new JsonWriter.ErrorBody(e.toString()));
+        }
+    }
+
+    /** A request the app refuses before touching any session. */
+    void reject(HttpServerExchange exchange, String why) {
+        json.write(exchange, StatusCodes.BAD_REQUEST, new JsonWriter.ErrorBody(why));
+    }
+
+    private void serve(HttpServerExchange exchange, Work work) {
+        Optional<SessionCookie> cookie = SessionCookie.from(exchange.getRequestCookie(SessionCookie.NAME));
+        try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
+            Session session = active.session();
+            Answer answer = work.apply(active);
+            if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
+                exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie());
+            }
+            try {
+                store.update(active);
+            } catch (ReplicationException e) {
+                requests.failed();
+                log.warn("{} session {}: replication failed, answering 503: {}", app, session.id(), e.getMessage());
+                json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE,
+                        new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
+                return;
+            }
+            json.write(exchange, StatusCodes.OK, new Response(session.id().value(), (int) answer.serial(),
+                    self.name(), PayloadDigest.of(answer.identity()), active.created()));
+        }
+    }
+}
