@@ -8,21 +8,18 @@ import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.DurationText;
-import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.scenario.spec.SpecException;
 import io.replsim.loadgen.NodeEndpoint;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 @Command(name = "capacity", description = {
         "Find the most users the scenario's cluster sustains: the latency statistic at most the limit, every node at",
@@ -31,8 +28,8 @@ import picocli.CommandLine.Parameters;
         "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none."})
 final class CapacityCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file, e.g. scenarios/capacity-quickstart.yaml")
-    Path scenario;
+    @Mixin
+    ScenarioFile scenario;
 
     @Option(names = "--statistic", defaultValue = "p90", description = "mean, p90, p95 or p99 (default: ${DEFAULT-VALUE})")
     String statistic;
@@ -63,8 +60,6 @@ final class CapacityCommand implements Callable<Integer> {
             "serve the counter app of docs/interfaces.md §2 (its CPU is not read: the CPU limit is not applied)"})
     List<String> targets = new ArrayList<>();
 
-    @Option(names = "--runs-dir", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
-    Path runsDir;
 
     /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
     static NodeEndpoint endpoint(String text, int position) {
@@ -79,13 +74,11 @@ final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScenarioSpec spec;
-        try {
-            spec = ScenarioLoader.load(scenario);
-        } catch (SpecException e) {
-            System.err.println(e.getMessage());
+        Optional<ScenarioSpec> loaded = scenario.load();
+        if (loaded.isEmpty()) {
             return ReplsimCommand.BAD_INPUT;
         }
+        ScenarioSpec spec = loaded.get();
         CapacityCriteria criteria;
         SearchPlan plan;
         try {
@@ -108,9 +101,9 @@ final class CapacityCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         try {
-            CapacityRunner runner = new CapacityRunner(runsDir, NodeLauncher.currentJvm(), System.out);
-            CapacitySummary summary = external.isEmpty() ? runner.run(spec, scenario, criteria, plan, oneNodeDown)
-                    : runner.runAgainst(external, spec, scenario, criteria, plan);
+            CapacityRunner runner = new CapacityRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out);
+            CapacitySummary summary = external.isEmpty() ? runner.run(spec, scenario.path, criteria, plan, oneNodeDown)
+                    : runner.runAgainst(external, spec, scenario.path, criteria, plan);
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         } catch (ClusterStartException e) {
             System.err.println("replsim: the cluster did not come up: " + e.getMessage());

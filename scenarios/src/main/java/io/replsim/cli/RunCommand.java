@@ -4,46 +4,40 @@ import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.scenario.spec.SpecException;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 @Command(name = "run", description = "Start the scenario's cluster, drive its load, inject its faults and report.")
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file, e.g. scenarios/quickstart.yaml")
-    Path scenario;
+    @Mixin
+    ScenarioFile scenario;
 
-    @Option(names = "--runs-dir", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
-    Path runsDir;
 
     @Option(names = "--progress-every", defaultValue = "5", description = "seconds between progress lines (default: ${DEFAULT-VALUE})")
     int progressSeconds;
 
     @Override
     public Integer call() {
-        ScenarioSpec spec;
-        try {
-            spec = ScenarioLoader.load(scenario);
-        } catch (SpecException e) {
-            System.err.println(e.getMessage());
+        Optional<ScenarioSpec> loaded = scenario.load();
+        if (loaded.isEmpty()) {
             return ReplsimCommand.BAD_INPUT;
         }
+        ScenarioSpec spec = loaded.get();
         if (progressSeconds < 1) {
             System.err.println("--progress-every: " + progressSeconds + " is not valid; expected whole seconds, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
-        ScenarioRunner runner = new ScenarioRunner(runsDir, NodeLauncher.currentJvm(), System.out,
+        ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds));
         try {
-            RunOutcome outcome = runner.run(spec, scenario);
+            RunOutcome outcome = runner.run(spec, scenario.path);
             if (!outcome.passed()) {
                 System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
                         .filter(check -> !check.passed())
