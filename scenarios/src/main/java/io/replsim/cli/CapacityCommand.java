@@ -5,12 +5,10 @@ import io.replsim.scenario.capacity.CapacityRunner;
 import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.capacity.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
-import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.loadgen.NodeEndpoint;
-import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,21 +98,14 @@ final class CapacityCommand implements Callable<Integer> {
             System.err.println("replsim capacity: --target: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
-        try {
+        SearchPlan searchPlan = plan;
+        CapacityCriteria limits = criteria;
+        return ClusterWork.exitCode("capacity run", () -> {
             CapacityRunner runner = new CapacityRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out);
-            CapacitySummary summary = external.isEmpty() ? runner.run(spec, scenario.path, criteria, plan, oneNodeDown)
-                    : runner.runAgainst(external, spec, scenario.path, criteria, plan);
+            CapacitySummary summary = external.isEmpty()
+                    ? runner.run(spec, scenario.path, limits, searchPlan, oneNodeDown)
+                    : runner.runAgainst(external, spec, scenario.path, limits, searchPlan);
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
-        } catch (ClusterStartException e) {
-            System.err.println("replsim: the cluster did not come up: " + e.getMessage());
-            return ReplsimCommand.RUN_BROKE;
-        } catch (IOException e) {
-            System.err.println("replsim: the capacity run broke: " + e.getMessage());
-            return ReplsimCommand.RUN_BROKE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.err.println("replsim: interrupted; every node started was stopped");
-            return ReplsimCommand.RUN_BROKE;
-        }
+        });
     }
 }

@@ -2,10 +2,8 @@ package io.replsim.cli;
 
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
-import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.IOException;
 import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -36,7 +34,7 @@ final class RunCommand implements Callable<Integer> {
         }
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds));
-        try {
+        return ClusterWork.exitCode("run", () -> {
             RunOutcome outcome = runner.run(spec, scenario.path);
             if (!outcome.passed()) {
                 System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
@@ -46,16 +44,6 @@ final class RunCommand implements Callable<Integer> {
                 return ReplsimCommand.CHECKS_FAILED;
             }
             return 0;
-        } catch (ClusterStartException e) {
-            System.err.println("replsim: the cluster did not come up: " + e.getMessage());
-            return ReplsimCommand.RUN_BROKE;
-        } catch (IOException e) {
-            System.err.println("replsim: the run broke: " + e.getMessage());
-            return ReplsimCommand.RUN_BROKE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.err.println("replsim: interrupted; every node started was stopped");
-            return ReplsimCommand.RUN_BROKE;
-        }
+        });
     }
 }

@@ -3,7 +3,6 @@ package io.replsim.cli;
 import io.replsim.scenario.run.SoakRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,20 +31,13 @@ final class SoakCommand implements Callable<Integer> {
             System.err.println("--repeat: " + repeat + " is not valid; expected a whole number, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
-        try {
+        return ClusterWork.exitCode("soak", () -> {
             var summary = new SoakRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out)
                     .run(spec, scenario.path, repeat);
             if (summary.broken() > 0) {
                 return ReplsimCommand.RUN_BROKE;
             }
             return summary.held() ? 0 : ReplsimCommand.CHECKS_FAILED;
-        } catch (IOException e) {
-            System.err.println("replsim: the soak broke: " + e.getMessage());
-            return ReplsimCommand.RUN_BROKE;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            System.err.println("replsim: interrupted; every node started was stopped");
-            return ReplsimCommand.RUN_BROKE;
-        }
+        });
     }
 }
