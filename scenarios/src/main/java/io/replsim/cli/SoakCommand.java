@@ -19,7 +19,6 @@ final class SoakCommand implements Callable<Integer> {
     @Option(names = "--repeat", required = true, description = "how many drills, e.g. 100")
     int repeat;
 
-
     @Override
     public Integer call() {
         Optional<ScenarioSpec> loaded = scenario.load();

@@ -178,8 +178,7 @@ public final class DockerRuntime implements ClusterRuntime {
         String hostPort = container.getContainerInfo().getNetworkSettings().getPorts().getBindings()
                 .get(ExposedPort.tcp(HTTP_PORT))[0].getHostPortSpec();
         URI httpUri = URI.create("http://127.0.0.1:" + hostPort);
-        NodeHandle handle = new NodeHandle(name, httpUri, URI.create("docker-exec://" + container.getContainerName()
-                + ":" + ADMIN_PORT));
+        NodeHandle handle = new NodeHandle(name, httpUri);
         out.printf("started %s (container %s, %s): http %s, log %s%n", name, container.getContainerName(), address,
                 httpUri, logFile);
         return new NodeContainer(name, address, container, log, logFile, handle,

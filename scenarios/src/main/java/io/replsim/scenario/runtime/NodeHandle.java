@@ -2,5 +2,5 @@ package io.replsim.scenario.runtime;
 
 import java.net.URI;
 
-/** A node the runtime started: where its application and admin API answer. */
-public record NodeHandle(String name, URI httpUri, URI adminUri) {}
+/** A node the runtime started: its name and where its application answers (its admin API: the runtime's admin()). */
+public record NodeHandle(String name, URI httpUri) {}

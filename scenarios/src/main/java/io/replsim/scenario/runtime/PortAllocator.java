@@ -1,5 +1,6 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.replication.transport.TcpStackSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -43,7 +44,7 @@ public final class PortAllocator {
             }
         }
         throw new IllegalStateException("found no free block of ports between " + LOWEST_BASE + " and "
-                + (HIGHEST_BASE + 4 * STRIDE) + " on " + bindAddress.getHostAddress() + " after " + ATTEMPTS + " tries");
+                + (HIGHEST_BASE + 3 * STRIDE + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET) + " on " + bindAddress.getHostAddress() + " after " + ATTEMPTS + " tries");
     }
 
     private boolean allFree(NodePorts ports) {

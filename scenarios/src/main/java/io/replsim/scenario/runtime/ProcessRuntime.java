@@ -114,7 +114,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         Process process = builder.start();
         URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
         URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
-        NodeHandle handle = new NodeHandle(name, httpUri, adminUri);
+        NodeHandle handle = new NodeHandle(name, httpUri);
         admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
         out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
         return new NodeProcess(handle, process, log);

@@ -17,7 +17,7 @@ class TargetResolverTest {
 
     private static ClusterRuntime liveNodes(String... names) {
         List<NodeHandle> nodes = java.util.Arrays.stream(names)
-                .map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1"), URI.create("http://127.0.0.1:2")))
+                .map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1")))
                 .toList();
         return new ClusterRuntime() {
             @Override public void start(Duration viewDeadline) { }
