@@ -12,7 +12,7 @@ import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.stats.StatsCollector;
 import io.replsim.node.web.AppServer;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.transport.StackSpec;
 import io.undertow.Handlers;
 import io.undertow.server.handlers.PathHandler;
@@ -32,12 +32,12 @@ public final class ClusterNode implements AutoCloseable {
 
     private final NodeOptions options;
     private final CpuSampler cpu;
-    private final ReplicationNode replication;
+    private final ReplicationEngine replication;
     private final AdminServer admin;
     private final AppServer app;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ClusterNode(NodeOptions options, CpuSampler cpu, ReplicationNode replication, AdminServer admin,
+    private ClusterNode(NodeOptions options, CpuSampler cpu, ReplicationEngine replication, AdminServer admin,
                         AppServer app) {
         this.options = options;
         this.cpu = cpu;
@@ -55,10 +55,10 @@ public final class ClusterNode implements AutoCloseable {
                                     Runnable onShutdownRequest) throws Exception {
         long startedAt = System.currentTimeMillis();
         CpuSampler cpu = CpuSampler.start(options.cpuBudgetCores());
-        ReplicationNode replication = null;
+        ReplicationEngine replication = null;
         AdminServer admin = null;
         try {
-            replication = ReplicationNode.start(options.name(), options.cluster(), stack, options.replication());
+            replication = ReplicationEngine.start(options.name(), options.cluster(), stack, options.replication());
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
@@ -83,7 +83,7 @@ public final class ClusterNode implements AutoCloseable {
         return options;
     }
 
-    public ReplicationNode replication() {
+    public ReplicationEngine replication() {
         return replication;
     }
 

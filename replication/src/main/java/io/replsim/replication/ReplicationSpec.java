@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param trigger                 what marks an attribute dirty
  * @param maxUnreplicatedInterval a request that dirtied nothing still replicates the session's metadata (its last
  *                                access) when the last replication is older than this; zero: on every request
+ * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  */
 public record ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
-                              AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval) {
+                              AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval,
+                              Engine engine) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -28,6 +30,7 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
         Objects.requireNonNull(asyncQueue, "asyncQueue");
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(maxUnreplicatedInterval, "maxUnreplicatedInterval");
+        Objects.requireNonNull(engine, "engine");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -37,7 +40,14 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
         }
     }
 
-    /** With the default async queue, trigger and interval. */
+    /** On the jgroups engine, the default. */
+    public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
+                           AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval,
+                Engine.JGROUPS);
+    }
+
+    /** With the default async queue, trigger, interval and engine. */
     public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout) {
         this(placement, granularity, delivery, syncTimeout, AsyncQueue.DEFAULT, DEFAULT_TRIGGER,
                 DEFAULT_MAX_UNREPLICATED_INTERVAL);
@@ -50,15 +60,21 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
 
     public ReplicationSpec withAsyncQueue(AsyncQueue queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval);
+                maxUnreplicatedInterval, engine);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval);
+                maxUnreplicatedInterval, engine);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval);
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
+                engine);
+    }
+
+    public ReplicationSpec withEngine(Engine newEngine) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, newEngine);
     }
 }

@@ -2,7 +2,7 @@ package io.replsim.node.admin;
 
 import io.replsim.node.stats.StatsCollector;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.ReplicationEngine;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
@@ -32,10 +32,10 @@ public final class AdminServer implements AutoCloseable {
     /**
      * @param shutdown what {@code POST /admin/shutdown} starts after answering 202: a graceful leave and exit
      */
-    public static AdminServer start(int port, AdminToken token, ReplicationNode replication, StatsCollector stats,
+    public static AdminServer start(int port, AdminToken token, ReplicationEngine replication, StatsCollector stats,
                                     Runnable shutdown) {
         var json = new JsonWriter();
-        var faults = new NetworkFaults(replication.transport());
+        var faults = new NetworkFaults(replication.faultPoint());
         var faultRoutes = new FaultEndpoints(faults, json);
         RoutingHandler routes = Handlers.routing()
                 .get("/admin/health", exchange -> json.write(exchange, StatusCodes.OK, new Health("UP",

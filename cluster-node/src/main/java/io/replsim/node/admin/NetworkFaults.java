@@ -1,6 +1,6 @@
 package io.replsim.node.admin;
 
-import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.FaultPoint;
 import org.jgroups.Address;
 import org.jgroups.protocols.DELAY;
 import org.jgroups.protocols.DISCARD;
@@ -17,13 +17,13 @@ import java.util.TreeSet;
  * transport while it is on and taken out when it is healed. At most one of each; setting one again replaces it.
  */
 public final class NetworkFaults {
-    private final ClusterTransport transport;
+    private final FaultPoint transport;
     private DISCARD discard;
     private Set<String> discarding = Set.of();
     private DELAY delay;
     private Duration delayed = Duration.ZERO;
 
-    public NetworkFaults(ClusterTransport transport) {
+    public NetworkFaults(FaultPoint transport) {
         this.transport = transport;
     }
 

@@ -8,7 +8,9 @@ import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.Engine;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.TcpStackSpec;
 
@@ -40,7 +42,7 @@ public final class NodeOptionsParser {
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
             "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
             "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
-            "--profile-modified-share", "--profile-mutate-in-place");
+            "--profile-modified-share", "--profile-mutate-in-place", "--engine");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -72,9 +74,29 @@ public final class NodeOptionsParser {
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
+        Engine engine = convert(given, "--engine", Engine.JGROUPS.label(), Engine::parse, "one of: jgroups, infinispan");
+        var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
+        if (engine == Engine.INFINISPAN) {
+            requireExpressibleByInfinispan(given, replication);
+        }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
-                payloadBytes, profile(given), new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval), parentPid);
+                payloadBytes, profile(given), replication, parentPid);
+    }
+
+    /** Names the option behind the first choice Infinispan cannot honour, and says what to use instead. */
+    private static void requireExpressibleByInfinispan(Map<String, String> given, ReplicationSpec replication)
+            throws BadArgumentException {
+        for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(replication)) {
+            String option = switch (refused.field()) {
+                case "buddyPools" -> "--buddy-pools";
+                case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
+                        .filter(given::containsKey).findFirst().orElse("--delivery");
+                default -> "--engine";
+            };
+            throw new BadArgumentException(option, given.getOrDefault(option, ""), "under --engine infinispan: "
+                    + refused.problem().replace("engine: jgroups", "--engine jgroups"));
+        }
     }
 
     private static SessionProfile profile(Map<String, String> given) throws BadArgumentException {

@@ -9,7 +9,12 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
     public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs) {
     }
 
-    /** {@code backupBytes}: the estimated heap held by backup copies (payload bytes plus a fixed per-object cost). */
+    /**
+     * {@code backupBytes}: the estimated heap held by backup copies (jgroups: payload bytes plus a fixed per-object
+     * cost; infinispan: the marshalled bytes of the entries this node holds as a non-primary owner). Owned and
+     * backup follow the engine: jgroups counts the sessions this node served last as owned; infinispan counts by
+     * the consistent hash, primary owner as owned and any other owner as backup.
+     */
     public record Sessions(int owned, int backup, long backupBytes) {
     }
 
@@ -19,13 +24,16 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
     /**
      * Per node; divide by {@code replications} for per-request figures. {@code marshalled*} count each serialization
      * once (whatever its fan-out), {@code unmarshalMicrosTotal} the time spent reading received messages.
+     * {@code engine}: jgroups or infinispan. Under infinispan, messages and bytes are the JGroups transport's whole
+     * traffic, {@code gravitations} and {@code sessionsPushed} are 0 (the cache moves entries itself), and
+     * {@code remoteReads} counts requests that read their session from another member.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
                               long failures, long replicationMicrosTotal, long replicationMicrosMax,
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
-                              long unmarshalMicrosTotal) {
+                              long unmarshalMicrosTotal, String engine, long remoteReads) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

@@ -2,7 +2,7 @@ package io.replsim.node.stats;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.delivery.AsyncStats;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.engine.ReplicationStats;
 import io.replsim.replication.session.SessionCounts;
 import io.replsim.replication.transport.TransportStats;
@@ -13,13 +13,13 @@ import java.util.Locale;
 
 /** Gathers one {@link NodeStatsReport} from the parts of a running node. */
 public final class StatsCollector {
-    private final ReplicationNode replication;
+    private final ReplicationEngine replication;
     private final CpuSampler cpu;
     private final RequestCounters requests;
     private final int workers;
     private final long startedAtMs;
 
-    public StatsCollector(ReplicationNode replication, CpuSampler cpu, RequestCounters requests, int workers,
+    public StatsCollector(ReplicationEngine replication, CpuSampler cpu, RequestCounters requests, int workers,
                           long startedAtMs) {
         this.replication = replication;
         this.cpu = cpu;
@@ -31,10 +31,10 @@ public final class StatsCollector {
     public NodeStatsReport collect() {
         long now = System.currentTimeMillis();
         CpuWindow window = cpu.current();
-        SessionCounts sessions = replication.store().counts();
+        SessionCounts sessions = replication.sessionCounts();
         ReplicationStats stats = replication.stats();
         TransportStats traffic = stats.traffic();
-        List<ViewRecord> history = replication.transport().views().all();
+        List<ViewRecord> history = replication.views().all();
         ViewRecord current = history.isEmpty() ? null : history.getLast();
         return new NodeStatsReport(
                 replication.self().name(), now - startedAtMs, now,
@@ -42,7 +42,7 @@ public final class StatsCollector {
                         window.windowMs(), window.processCpuMs()),
                 workers,
                 new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
-                        replication.store().backupFootprintBytes()),
+                        replication.backupBytes()),
                 new NodeStatsReport.Requests(requests.total(), requests.errors()),
                 new NodeStatsReport.Replication(
                         stats.spec().placement().label().toUpperCase(Locale.ROOT),
@@ -52,7 +52,7 @@ public final class StatsCollector {
                         stats.replicationMicrosTotal(), stats.replicationMicrosMax(), stats.gravitations(),
                         stats.sessionsPushed(), async(stats.async()), stats.replications(),
                         traffic.marshalledMessages(), traffic.marshalledBytes(), traffic.marshalMicrosTotal(),
-                        traffic.unmarshalMicrosTotal()),
+                        traffic.unmarshalMicrosTotal(), stats.spec().engine().label(), stats.remoteReads()),
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),

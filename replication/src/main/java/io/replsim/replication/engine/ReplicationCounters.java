@@ -4,13 +4,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** How replications went on this node: how many, failures and the time requests spent replicating. */
-final class ReplicationCounters {
+public final class ReplicationCounters {
     private final LongAdder replications = new LongAdder();
     private final LongAdder failures = new LongAdder();
     private final LongAdder micros = new LongAdder();
     private final AtomicLong maxMicros = new AtomicLong();
 
-    void record(long elapsedMicros, boolean failed) {
+    public void record(long elapsedMicros, boolean failed) {
         replications.increment();
         micros.add(elapsedMicros);
         maxMicros.accumulateAndGet(elapsedMicros, Math::max);
@@ -19,19 +19,19 @@ final class ReplicationCounters {
         }
     }
 
-    long replications() {
+    public long replications() {
         return replications.sum();
     }
 
-    long failures() {
+    public long failures() {
         return failures.sum();
     }
 
-    long microsTotal() {
+    public long microsTotal() {
         return micros.sum();
     }
 
-    long microsMax() {
+    public long microsMax() {
         return maxMicros.get();
     }
 }

@@ -3,11 +3,15 @@ package io.replsim.replication.engine;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.FaultPoint;
 import io.replsim.replication.transport.StackSpec;
+import io.replsim.replication.transport.ViewHistory;
+import io.replsim.replication.session.SessionCounts;
 
 import java.time.Clock;
 import java.util.Objects;
@@ -16,7 +20,7 @@ import java.util.Objects;
  * One member's replication: its channel, its session store, and the pipeline between them, started together and
  * closed together. What an application server embeds.
  */
-public final class ReplicationNode implements AutoCloseable {
+public final class ReplicationNode implements ReplicationEngine {
     private final ReplicationSpec spec;
     private final ClusterTransport transport;
     private final SessionStore store;
@@ -64,14 +68,17 @@ public final class ReplicationNode implements AutoCloseable {
         }
     }
 
+    @Override
     public NodeId self() {
         return transport.self();
     }
 
+    @Override
     public ReplicationSpec spec() {
         return spec;
     }
 
+    @Override
     public SessionStore store() {
         return store;
     }
@@ -80,13 +87,40 @@ public final class ReplicationNode implements AutoCloseable {
         return transport;
     }
 
+    @Override
     public ClusterView view() {
         return transport.view();
     }
 
+    @Override
+    public ViewHistory views() {
+        return transport.views();
+    }
+
+    @Override
+    public SessionCounts sessionCounts() {
+        return store.counts();
+    }
+
+    @Override
+    public boolean holdsCopy(SessionId id) {
+        return store.peek(id).isPresent();
+    }
+
+    @Override
+    public long backupBytes() {
+        return store.backupFootprintBytes();
+    }
+
+    @Override
+    public FaultPoint faultPoint() {
+        return transport.faultPoint();
+    }
+
+    @Override
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
-                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats());
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0);
     }
 
     @Override

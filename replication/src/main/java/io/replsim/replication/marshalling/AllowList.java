@@ -2,6 +2,7 @@ package io.replsim.replication.marshalling;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.infinispan.SessionMetadata;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.AttributeDelta;
@@ -61,7 +62,9 @@ public final class AllowList {
                 // replsim's own message records
                 WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
                 AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
-                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class),
+                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class,
+                // the infinispan engine's metadata entry
+                SessionMetadata.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));
     }
 

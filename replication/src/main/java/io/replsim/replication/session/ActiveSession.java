@@ -9,13 +9,15 @@ public final class ActiveSession implements AutoCloseable {
     private final boolean created;
     private final boolean tookOwnership;
     private final boolean gravitated;
+    private final Runnable release;
     private boolean closed;
 
-    ActiveSession(Session session, boolean created, boolean tookOwnership, boolean gravitated) {
+    ActiveSession(Session session, boolean created, boolean tookOwnership, boolean gravitated, Runnable release) {
         this.session = session;
         this.created = created;
         this.tookOwnership = tookOwnership;
         this.gravitated = gravitated;
+        this.release = release;
     }
 
     public Session session() {
@@ -41,7 +43,11 @@ public final class ActiveSession implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            session.lock.unlock();
+            try {
+                release.run();
+            } finally {
+                session.lock.unlock();
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * The sessions one node holds, as owner or as backup. A request locks its session ({@link #find}/{@link #create}),
@@ -29,7 +30,8 @@ public final class SessionStore {
     private final SessionTracking tracking;
     private final Clock clock;
     private final Duration backupLockTimeout;
-    private final SessionIdGenerator ids = new SessionIdGenerator();
+    private final Supplier<SessionId> newIds;
+    private final SessionRetention retention;
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
     private final LongAdder gravitations = new LongAdder();
 
@@ -40,6 +42,19 @@ public final class SessionStore {
      */
     public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
                         Clock clock, Duration backupLockTimeout) {
+        this(self, replicator, locator, tracking, clock, backupLockTimeout, new SessionIdGenerator()::next,
+                SessionRetention.KEEP_COPIES);
+    }
+
+    /**
+     * @param newIds    the ids of sessions created here: a cache engine picks ids whose primary owner is this node
+     * @param retention whether served sessions stay here between requests
+     */
+    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
+                        Clock clock, Duration backupLockTimeout, Supplier<SessionId> newIds,
+                        SessionRetention retention) {
+        this.newIds = Objects.requireNonNull(newIds, "newIds");
+        this.retention = Objects.requireNonNull(retention, "retention");
         this.self = Objects.requireNonNull(self, "self");
         this.replicator = Objects.requireNonNull(replicator, "replicator");
         this.locator = Objects.requireNonNull(locator, "locator");
@@ -78,10 +93,15 @@ public final class SessionStore {
             fresh.lock.unlock();
             return lockHeld(found.id());
         }
-        gravitations.increment();
+        boolean fromAnotherMember = !found.owner().equals(self);
+        if (retention == SessionRetention.KEEP_COPIES) {
+            gravitations.increment();
+        }
         fresh.touch(clock.instant());
         fresh.takeOwnership(self);
-        return Optional.of(new ActiveSession(fresh, false, true, true));
+        return Optional.of(new ActiveSession(fresh, false,
+                retention == SessionRetention.KEEP_COPIES || fromAnotherMember,
+                retention == SessionRetention.KEEP_COPIES, releaseOf(fresh)));
     }
 
     /**
@@ -102,17 +122,25 @@ public final class SessionStore {
             session.touch(clock.instant());
             boolean failover = !session.owner().equals(self);
             session.takeOwnership(self);
-            return Optional.of(new ActiveSession(session, false, failover, false));
+            return Optional.of(new ActiveSession(session, false, failover, false, releaseOf(session)));
         }
         return Optional.empty();
     }
 
     /** A new session owned by this node, locked, at version 0 until its first {@link #update}. */
     public ActiveSession create() {
-        var session = new Session(ids.next(), self, clock.instant(), tracking.trigger());
+        var session = new Session(newIds.get(), self, clock.instant(), tracking.trigger());
         session.lock.lock();
         sessions.put(session.id(), session);
-        return new ActiveSession(session, true, false, false);
+        return new ActiveSession(session, true, false, false, releaseOf(session));
+    }
+
+    /** What ending a request does to the copy here: nothing, or drop it (a waiting request then reads it afresh). */
+    private Runnable releaseOf(Session session) {
+        return switch (retention) {
+            case KEEP_COPIES -> () -> { };
+            case RELEASE_AFTER_REQUEST -> () -> sessions.remove(session.id(), session);
+        };
     }
 
     /**

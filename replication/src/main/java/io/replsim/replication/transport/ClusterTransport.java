@@ -17,8 +17,6 @@ import org.jgroups.View;
 import org.jgroups.blocks.MessageDispatcher;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.ResponseMode;
-import org.jgroups.stack.Protocol;
-import org.jgroups.stack.ProtocolStack;
 import org.jgroups.util.NameCache;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
@@ -116,23 +114,19 @@ public final class ClusterTransport implements AutoCloseable {
         viewListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
-    /**
-     * Inserts a protocol right above the transport at run time: how faults (DISCARD, DELAY) are applied to a
-     * running member, the JGroups way.
-     */
-    public void insertAboveTransport(Protocol protocol) throws Exception {
-        ProtocolStack stack = channel.getProtocolStack();
-        protocol.setAddress(channel.getAddress());
-        protocol.init();
-        stack.insertProtocol(protocol, ProtocolStack.Position.ABOVE, stack.getTransport().getClass());
-        protocol.start();
+    /** Where faults (DISCARD, DELAY) go into this member's stack at run time. */
+    public FaultPoint faultPoint() {
+        return new ChannelFaultPoint(self, channel);
     }
 
-    /** Takes out a protocol put in by {@link #insertAboveTransport}: the fault it was is healed. */
-    public void removeInserted(Protocol protocol) {
-        channel.getProtocolStack().removeProtocol(protocol);
-        protocol.stop();
-        protocol.destroy();
+    /** Inserts a protocol right above the transport at run time (see {@link FaultPoint}). */
+    public void insertAboveTransport(org.jgroups.stack.Protocol protocol) throws Exception {
+        faultPoint().insertAboveTransport(protocol);
+    }
+
+    /** Takes out a protocol put in by {@link #insertAboveTransport}. */
+    public void removeInserted(org.jgroups.stack.Protocol protocol) {
+        faultPoint().removeInserted(protocol);
     }
 
     /**

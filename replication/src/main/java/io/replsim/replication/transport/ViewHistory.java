@@ -11,7 +11,7 @@ public final class ViewHistory {
 
     private final Deque<ViewRecord> views = new ArrayDeque<>();
 
-    synchronized void install(ViewRecord view) {
+    public synchronized void install(ViewRecord view) {
         views.addLast(view);
         if (views.size() > KEPT_VIEWS) {
             views.removeFirst();

@@ -1,0 +1,76 @@
+package io.replsim.replication.infinispan;
+
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.engine.ReplicationCounters;
+import io.replsim.replication.marshalling.RejectedMessageException;
+import io.replsim.replication.session.Session;
+import io.replsim.replication.session.SessionLocator;
+import io.replsim.replication.session.SessionReplicator;
+import io.replsim.replication.session.SessionSnapshot;
+import org.infinispan.AdvancedCache;
+import org.infinispan.context.Flag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The session store's way to the cache: a request's changes are written to it (replication is the cache's job), and
+ * every request reads its session from it, locally on an owner, remotely on any other member.
+ */
+final class CacheSessions implements SessionReplicator, SessionLocator {
+    private static final Logger log = LoggerFactory.getLogger(CacheSessions.class);
+
+    private final AdvancedCache<String, byte[]> cache;
+    private final AdvancedCache<String, byte[]> writes;
+    private final SessionEntries entries;
+    private final ReplicationCounters counters;
+    private final LongAdder remoteReads = new LongAdder();
+
+    CacheSessions(AdvancedCache<String, byte[]> cache, SessionEntries entries, ReplicationCounters counters) {
+        this.cache = cache;
+        // A write needs no previous value: without this flag a non-owner would fetch it from the owner first.
+        this.writes = cache.withFlags(Flag.IGNORE_RETURN_VALUES);
+        this.entries = entries;
+        this.counters = counters;
+    }
+
+    @Override
+    public void replicate(Session session) throws ReplicationException {
+        long start = System.nanoTime();
+        boolean failed = true;
+        try {
+            entries.write(writes, session);
+            failed = false;
+        } catch (RuntimeException e) {
+            // A timeout, a member suspected mid-write, a partition: the change may be on this node only.
+            throw new ReplicationException("session " + session.id() + " v" + session.version() + ": " + e, e);
+        } finally {
+            counters.record((System.nanoTime() - start) / 1_000, failed);
+        }
+    }
+
+    @Override
+    public Optional<SessionSnapshot> locate(SessionId id) {
+        boolean owner = cache.getDistributionManager().getCacheTopology().isReadOwner(SessionKeys.session(id));
+        try {
+            Optional<SessionSnapshot> found = entries.read(cache, id);
+            if (found.isPresent() && !owner) {
+                remoteReads.increment();
+            }
+            return found;
+        } catch (RejectedMessageException e) {
+            log.warn("session {}: refused its cache entry: {} ({})", id, e.offending(), e.getMessage());
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            log.warn("session {}: cannot read it from the cache: {}", id, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    long remoteReads() {
+        return remoteReads.sum();
+    }
+}

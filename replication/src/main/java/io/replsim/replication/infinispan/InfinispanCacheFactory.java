@@ -1,0 +1,103 @@
+package io.replsim.replication.infinispan;
+
+import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import org.infinispan.configuration.cache.CacheMode;
+import org.infinispan.configuration.cache.Configuration;
+import org.infinispan.configuration.cache.ConfigurationBuilder;
+import org.infinispan.configuration.global.GlobalConfiguration;
+import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one place a {@link ReplicationSpec} becomes an Infinispan configuration. ALL is a replicated cache, BUDDIES(n)
+ * a distributed one with 1 + n owners; SYNC and ASYNC pick the mode's flavour; SESSION granularity is one entry per
+ * session, ATTRIBUTE one entry per attribute plus a metadata entry (WildFly's coarse and fine granularity). What
+ * Infinispan cannot express is refused here, before anything starts.
+ */
+public final class InfinispanCacheFactory {
+    static final String CACHE_NAME = "sessions";
+
+    private InfinispanCacheFactory() {
+    }
+
+    /**
+     * A choice of the spec Infinispan cannot honour.
+     *
+     * @param field   the scenario field under {@code replication} that asks for it
+     * @param problem why Infinispan cannot, and what to use instead
+     */
+    public record Unsupported(String field, String problem) {
+    }
+
+    /** Every choice of the spec Infinispan cannot honour; empty when the spec maps to a cache as it is. */
+    public static List<Unsupported> unsupported(ReplicationSpec spec) {
+        List<Unsupported> refused = new ArrayList<>();
+        if (spec.placement() instanceof Placement.Buddies buddies && !buddies.pools().pools().isEmpty()) {
+            // Server hinting (machine, rack, site ids) makes Infinispan spread a key's owners across racks; it has
+            // no way to prefer owners from one named group, which is what a buddy pool asks for.
+            refused.add(new Unsupported("buddyPools", "buddy pools have no Infinispan equivalent (its server"
+                    + " hinting spreads owners across racks, it cannot prefer a pool); remove buddyPools, or use"
+                    + " engine: jgroups"));
+        }
+        if (!spec.asyncQueue().equals(AsyncQueue.DEFAULT)) {
+            refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
+                    + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
+        }
+        return List.copyOf(refused);
+    }
+
+    /** The cache mode the spec maps to: REPL for all members, DIST for buddies; SYNC or ASYNC as delivered. */
+    public static CacheMode cacheMode(ReplicationSpec spec) {
+        boolean sync = spec.delivery() == Delivery.SYNC;
+        return switch (spec.placement()) {
+            case Placement.AllMembers all -> sync ? CacheMode.REPL_SYNC : CacheMode.REPL_ASYNC;
+            case Placement.Buddies buddies -> sync ? CacheMode.DIST_SYNC : CacheMode.DIST_ASYNC;
+        };
+    }
+
+    /** The sessions cache's configuration; throws when {@link #unsupported} is not empty. */
+    public static Configuration cacheConfiguration(ReplicationSpec spec) {
+        requireExpressible(spec);
+        var builder = new ConfigurationBuilder();
+        builder.clustering().cacheMode(cacheMode(spec)).remoteTimeout(spec.syncTimeout().toMillis());
+        if (spec.placement() instanceof Placement.Buddies buddies) {
+            builder.clustering().hash().numOwners(1 + buddies.count());
+        }
+        builder.clustering().hash().groups().enabled().addGrouper(new SessionGroups());
+        return builder.build();
+    }
+
+    /** How a session is laid out in the cache, by granularity. */
+    static SessionEntries entriesFor(ReplicationSpec spec, CacheMarshalling marshalling) {
+        return switch (spec.granularity()) {
+            case SESSION -> new WholeSessionEntries(marshalling);
+            case ATTRIBUTE -> new AttributeEntries(marshalling);
+        };
+    }
+
+    /** A cache manager whose channel the configurator builds on the project's stack, named after the member. */
+    static GlobalConfiguration globalConfiguration(NodeId self, String clusterName,
+                                                   StackChannelConfigurator channels) {
+        var builder = new GlobalConfigurationBuilder();
+        builder.transport().defaultTransport().clusterName(clusterName).nodeName(self.name())
+                .addProperty(JGroupsTransport.CHANNEL_CONFIGURATOR, channels);
+        return builder.build();
+    }
+
+    /** Throws with every refused choice and what to do instead. */
+    public static void requireExpressible(ReplicationSpec spec) {
+        List<Unsupported> refused = unsupported(spec);
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException("the infinispan engine cannot run this replication spec: "
+                    + String.join("; ", refused.stream().map(u -> "replication." + u.field() + ": " + u.problem())
+                    .toList()));
+        }
+    }
+}

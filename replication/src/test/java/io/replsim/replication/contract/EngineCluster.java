@@ -1,0 +1,90 @@
+package io.replsim.replication.contract;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.infinispan.InfinispanNode;
+import io.replsim.replication.transport.LoopbackStackSpec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * N members of whichever engine the spec names, over SHARED_LOOPBACK under a cluster name of their own. A kill
+ * hands nothing over: the jgroups engine's close never does, an infinispan member drops its channel first so the
+ * cache sees a crash rather than a leave.
+ */
+final class EngineCluster implements AutoCloseable {
+    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(15);
+
+    private final String name = "contract-" + UUID.randomUUID();
+    private final ReplicationSpec spec;
+    private final List<ReplicationEngine> nodes = new ArrayList<>();
+    private final List<ReplicationEngine> running = new ArrayList<>();
+
+    private EngineCluster(ReplicationSpec spec) {
+        this.spec = spec;
+    }
+
+    static EngineCluster start(int size, ReplicationSpec spec) throws Exception {
+        var cluster = new EngineCluster(spec);
+        try {
+            for (int i = 0; i < size; i++) {
+                cluster.join();
+            }
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    ReplicationEngine node(int oneBased) {
+        return nodes.get(oneBased - 1);
+    }
+
+    List<ReplicationEngine> running() {
+        return List.copyOf(running);
+    }
+
+    /** Starts {@code node<N+1>}; returns once every running member sees it (and, for a cache, has its state). */
+    ReplicationEngine join() throws Exception {
+        var node = ReplicationEngine.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(),
+                spec);
+        nodes.add(node);
+        running.add(node);
+        awaitViewOf(running.size());
+        return node;
+    }
+
+    /** Kills the members at once and returns when the others installed a view without them. */
+    void kill(int... oneBased) {
+        for (int number : oneBased) {
+            ReplicationEngine node = node(number);
+            running.remove(node);
+            if (node instanceof InfinispanNode cacheNode) {
+                cacheNode.halt();
+            } else {
+                node.close();
+            }
+        }
+        awaitViewOf(running.size());
+    }
+
+    private void awaitViewOf(int size) {
+        await().atMost(VIEW_DEADLINE).until(() ->
+                running.stream().allMatch(node -> node.view().members().size() == size));
+    }
+
+    @Override
+    public void close() {
+        for (ReplicationEngine node : running.reversed()) {
+            node.close();
+        }
+        running.clear();
+    }
+}
