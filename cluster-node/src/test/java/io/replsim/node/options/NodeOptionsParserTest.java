@@ -5,6 +5,7 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
+import io.replsim.replication.Engine;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -22,6 +23,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class NodeOptionsParserTest {
@@ -122,6 +124,29 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo(option);
         assertThat(bad.getMessage()).contains(expected);
+    }
+
+    @Test
+    void theEngineIsJGroupsByDefaultAndInfinispanOnRequest() throws Exception {
+        var args = new ArrayList<>(FULL);
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.JGROUPS);
+
+        args.addAll(List.of("--engine", "infinispan"));
+
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.INFINISPAN);
+    }
+
+    @Test
+    void buddyPoolsUnderInfinispanAreRefusedNamingTheOptionAndWhatToUseInstead() {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, "buddies");
+        args.addAll(List.of("--buddy-pools", "node1,node2/node3,node4", "--engine", "infinispan"));
+
+        assertThatThrownBy(() -> parser.parse(args.toArray(String[]::new)))
+                .isInstanceOf(BadArgumentException.class)
+                .hasMessageStartingWith("--buddy-pools: got \"node1,node2/node3,node4\", expected under --engine"
+                        + " infinispan: buddy pools have no Infinispan equivalent")
+                .hasMessageEndingWith("or use --engine jgroups");
     }
 
     @Test

@@ -38,7 +38,8 @@ final class NodeArguments {
                 "--trigger", replication.trigger().label(),
                 "--max-unreplicated-interval", replication.maxUnreplicatedInterval().toMillis() + "ms",
                 "--delivery", replication.delivery().label(),
-                "--sync-timeout", replication.syncTimeout().toMillis() + "ms"));
+                "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
+                "--engine", replication.engine().label()));
         if (replication.placement() instanceof Placement.Buddies buddies) {
             arguments.addAll(List.of("--buddies", Integer.toString(buddies.count())));
             if (!buddies.pools().pools().isEmpty()) {

@@ -78,6 +78,11 @@ final class MapReader {
         problems.add(itemPath, WrittenValue.of(written), expected);
     }
 
+    /** A problem with a field as written, found only when read together with others. */
+    void problemWith(String key, String expected) {
+        problems.add(pathOf(key), WrittenValue.of(map.path(key)), expected);
+    }
+
     Field<List<JsonNode>> list(String key, String expected) {
         return read(key, expected, node -> {
             if (!node.isArray()) {

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
+import io.replsim.replication.Engine;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,7 +29,7 @@ final class ReplicationReader {
 
     static final List<String> FIELDS =
             List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
-                    "delivery", "syncTimeout", "async");
+                    "delivery", "syncTimeout", "async", "engine");
     static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
     private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -41,14 +43,17 @@ final class ReplicationReader {
     private ReplicationReader() {
     }
 
-    static ReplicationSpec read(MapReader replication) {
+    /**
+     * @param clusterNodes the cluster's size when its section was valid: buddy pools may name only its nodes
+     */
+    static ReplicationSpec read(MapReader replication, Optional<Integer> clusterNodes) {
         ReplicationSpec defaults = ReplicationSpec.fullSync();
         Placement named = replication.choice("placement", Placement::parse, "a placement").orElse(defaults.placement());
         Placement placement = named;
         if (named instanceof Placement.Buddies) {
             long buddies = replication.wholeNumber("buddies", 1, MAX_BUDDIES).orElse(1L);
             BuddyPools pools = replication.list("buddyPools", POOLS_EXPECTED).optional()
-                    .flatMap(items -> pools(items, replication.pathOf("buddyPools"), replication))
+                    .flatMap(items -> pools(items, replication.pathOf("buddyPools"), replication, clusterNodes))
                     .orElse(BuddyPools.none());
             placement = new Placement.Buddies((int) buddies, pools);
         } else {
@@ -70,7 +75,8 @@ final class ReplicationReader {
             String expected = "no async unless delivery is async";
             replication.text("async", expected).must(text -> false, expected);
         }
-        return new ReplicationSpec(
+        Engine engine = replication.choice("engine", Engine::parse, "an engine").orElse(defaults.engine());
+        var spec = new ReplicationSpec(
                 placement,
                 granularity,
                 delivery,
@@ -79,7 +85,14 @@ final class ReplicationReader {
                         .orElse(defaults.syncTimeout()),
                 asyncQueue,
                 trigger,
-                maxUnreplicated);
+                maxUnreplicated,
+                engine);
+        if (engine == Engine.INFINISPAN) {
+            for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
+                replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
+            }
+        }
+        return spec;
     }
 
     private static AsyncQueue asyncQueue(MapReader async) {
@@ -99,8 +112,13 @@ final class ReplicationReader {
         replication.text(key, expected).must(text -> false, expected);
     }
 
+    private static int number(String nodeName) {
+        return Integer.parseInt(nodeName.substring("node".length()));
+    }
+
     /** Every pool and name is checked, so one pass reports every bad entry at its own path. */
-    private static Optional<BuddyPools> pools(List<JsonNode> items, String path, MapReader replication) {
+    private static Optional<BuddyPools> pools(List<JsonNode> items, String path, MapReader replication,
+                                              Optional<Integer> clusterNodes) {
         List<Set<NodeId>> pools = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         boolean valid = true;
@@ -118,6 +136,11 @@ final class ReplicationReader {
                 String namePath = poolPath + "[" + m + "]";
                 if (!name.isTextual() || !NODE_NAME.matcher(name.asText()).matches()) {
                     replication.problemAt(namePath, name, NODE_EXPECTED);
+                    valid = false;
+                } else if (clusterNodes.filter(nodes -> number(name.asText()) > nodes).isPresent()) {
+                    int nodes = clusterNodes.orElseThrow();
+                    replication.problemAt(namePath, name, "a node of this cluster, node1 to node" + nodes
+                            + " (cluster.nodes is " + nodes + ")");
                     valid = false;
                 } else if (!seen.add(name.asText())) {
                     replication.problemAt(namePath, name, "a node in one pool only; " + name.asText()

@@ -39,7 +39,8 @@ final class ScenarioReader {
         String description = top.text("description", "a line of text").orElse("");
         Optional<ClusterSpec> cluster = top.section("cluster", ClusterReader.FIELDS).required()
                 .flatMap(ClusterReader::read);
-        ReplicationSpec replication = ReplicationReader.read(top.optionalSection("replication", ReplicationReader.FIELDS));
+        ReplicationSpec replication = ReplicationReader.read(top.optionalSection("replication", ReplicationReader.FIELDS),
+                cluster.map(ClusterSpec::nodes));
         WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration), problems);

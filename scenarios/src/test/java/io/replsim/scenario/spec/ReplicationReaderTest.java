@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
+import io.replsim.replication.Engine;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.infinispan.InfinispanCacheFactory;
+import org.infinispan.configuration.cache.CacheMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -84,6 +87,57 @@ class ReplicationReaderTest {
 
         assertThat(spec.cluster().nodes()).isEqualTo(5);
         assertThat(spec.replication().placement()).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+    }
+
+    @Test
+    void aPoolNamingANodeOutsideTheClusterIsAProblemAtThatName() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {placement: buddies, buddyPools: [[node1, node2], [node3, node5]]}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(new SpecProblem("replication.buddyPools[1][1]", "node5",
+                "a node of this cluster, node1 to node4 (cluster.nodes is 4)"));
+    }
+
+    @Test
+    void theEngineIsJGroupsUnlessTheScenarioNamesInfinispan() throws Exception {
+        assertThat(load("{placement: all}").replication().engine()).isEqualTo(Engine.JGROUPS);
+        assertThat(load("{engine: infinispan, placement: buddies}").replication().engine())
+                .isEqualTo(Engine.INFINISPAN);
+    }
+
+    @Test
+    void whatInfinispanCannotExpressIsAProblemAtItsFieldSayingWhatToUseInstead() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication:
+                  engine: infinispan
+                  placement: buddies
+                  buddyPools: [[node1, node2], [node3, node4]]
+                  delivery: async
+                  async: {maxBundle: 10}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).extracting(SpecProblem::path).containsExactly("replication.buddyPools",
+                "replication.async");
+        assertThat(problems.getFirst().expected()).startsWith("under engine: infinispan, buddy pools have no"
+                + " Infinispan equivalent").endsWith("remove buddyPools, or use engine: jgroups");
+        assertThat(problems.get(1).expected()).contains("remove the async section, or use engine: jgroups");
+    }
+
+    @Test
+    void theInfinispanScenarioAsksForADistributedSyncCacheWithTwoOwners() throws Exception {
+        ScenarioSpec spec = ScenarioLoader.load(Path.of("infinispan.yaml"));
+
+        assertThat(spec.replication().engine()).isEqualTo(Engine.INFINISPAN);
+        assertThat(InfinispanCacheFactory.cacheMode(spec.replication())).isEqualTo(CacheMode.DIST_SYNC);
+        assertThat(InfinispanCacheFactory.cacheConfiguration(spec.replication()).clustering().hash().numOwners())
+                .isEqualTo(2);
     }
 
     @Test

@@ -71,7 +71,7 @@ class WorkloadReaderTest {
     }
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"async-buddies.yaml", "sfsb.yaml"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"async-buddies.yaml", "sfsb.yaml", "infinispan.yaml"})
     void theEngineScenariosLoad(String file) throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Path.of(file));
 
