@@ -2,27 +2,30 @@ package io.replsim.replication.infinispan;
 
 import io.replsim.replication.session.SessionCounts;
 import org.infinispan.AdvancedCache;
-import org.infinispan.container.entries.InternalCacheEntry;
+import org.infinispan.context.Flag;
 import org.infinispan.distribution.LocalizedCacheTopology;
+
+import java.util.Map;
 
 /**
  * What this member holds, by the consistent hash: a session is owned here when this member is its primary owner,
- * backed up when it is another owner. Sampled from the local data container, without locks or remote calls.
+ * backed up when it is another owner. Sampled from this member's own entries (never a remote call), through the
+ * cache API so that entries come back as the keys and bytes written, whatever form the data container keeps.
  */
 final class CacheOwnership {
-    private final AdvancedCache<String, byte[]> cache;
+    private final AdvancedCache<String, byte[]> local;
 
     CacheOwnership(AdvancedCache<String, byte[]> cache) {
-        this.cache = cache;
+        this.local = cache.withFlags(Flag.CACHE_MODE_LOCAL, Flag.SKIP_CACHE_LOAD, Flag.SKIP_STATISTICS);
     }
 
     SessionCounts counts() {
-        LocalizedCacheTopology topology = cache.getDistributionManager().getCacheTopology();
+        LocalizedCacheTopology topology = local.getDistributionManager().getCacheTopology();
         int owned = 0;
         int backup = 0;
-        for (InternalCacheEntry<String, byte[]> entry : cache.getDataContainer()) {
-            if (SessionKeys.isSession(entry.getKey())) {
-                if (topology.getDistribution(entry.getKey()).isPrimary()) {
+        for (String key : local.keySet()) {
+            if (SessionKeys.isSession(key)) {
+                if (topology.getDistribution(key).isPrimary()) {
                     owned++;
                 } else {
                     backup++;
@@ -33,15 +36,15 @@ final class CacheOwnership {
     }
 
     boolean holds(String key) {
-        return cache.getDataContainer().peek(key) != null;
+        return local.containsKey(key);
     }
 
     /** The bytes of every entry held here for sessions another member is primary owner of: what backups cost. */
     long backupBytes() {
-        LocalizedCacheTopology topology = cache.getDistributionManager().getCacheTopology();
+        LocalizedCacheTopology topology = local.getDistributionManager().getCacheTopology();
         long bytes = 0;
-        for (InternalCacheEntry<String, byte[]> entry : cache.getDataContainer()) {
-            if (!topology.getDistribution(entry.getKey()).isPrimary() && entry.getValue() != null) {
+        for (Map.Entry<String, byte[]> entry : local.entrySet()) {
+            if (!topology.getDistribution(entry.getKey()).isPrimary()) {
                 bytes += entry.getKey().length() + entry.getValue().length;
             }
         }

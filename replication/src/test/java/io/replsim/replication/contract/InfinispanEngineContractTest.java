@@ -3,6 +3,7 @@ package io.replsim.replication.contract;
 import io.replsim.replication.Engine;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.engine.ReplicationEngine;
 
 import java.util.List;
 
@@ -24,5 +25,11 @@ class InfinispanEngineContractTest extends ReplicationEngineContract {
         assertThat(cluster.node(reader).stats().remoteReads()).isEqualTo(1);
         assertThat(cluster.node(reader).stats().gravitations()).isZero();
         assertThat(holders(id)).isEqualTo(holdersBefore);
+        // Owned and backed up follow the consistent hash: one primary owner, one other owner holding the bytes.
+        List<ReplicationEngine> running = cluster.running();
+        assertThat(running.stream().mapToInt(node -> node.sessionCounts().owned()).sum()).isEqualTo(1);
+        assertThat(running.stream().mapToInt(node -> node.sessionCounts().backup()).sum()).isEqualTo(1);
+        assertThat(running.stream().filter(node -> node.backupBytes() > 0).map(ReplicationEngine::self))
+                .hasSize(1).isSubsetOf(holdersBefore);
     }
 }
