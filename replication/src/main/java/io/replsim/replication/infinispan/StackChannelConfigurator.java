@@ -33,6 +33,8 @@ final class StackChannelConfigurator implements JGroupsChannelConfigurator {
     @Override
     public JChannel createChannel(String name) throws Exception {
         var channel = new JChannel(stack.protocols()).name(name);
+        // Infinispan sends its own messages: the transport's counters are the only place its traffic shows.
+        channel.getProtocolStack().getTransport().enableStats(true);
         created.set(channel);
         return channel;
     }

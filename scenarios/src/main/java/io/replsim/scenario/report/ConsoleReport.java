@@ -19,9 +19,9 @@ public final class ConsoleReport {
         RunSummary.Latency latency = summary.latencyMs();
         line("");
         line("== %s: %s ==", summary.scenario(), summary.verdict());
-        line("cluster   %d nodes, replication %s / %s / %s, %d workers and %.2f cores each, payload %s",
-                cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.workers(),
-                cluster.cpuBudgetCores(), cluster.payload());
+        line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
+                cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
+                cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
         line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
                 load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
                 requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
@@ -42,6 +42,9 @@ public final class ConsoleReport {
                     node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
+            line("%-17s %,d gravitations   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s", "",
+                    node.gravitations(), node.remoteReads(), bytes(node.marshalledBytes()),
+                    node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()));
         }
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),

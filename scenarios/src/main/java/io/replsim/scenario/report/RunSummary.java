@@ -12,7 +12,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          List<CheckOutcome> checks, Validity validity) {
 
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
-                          String granularity, String delivery, long syncTimeoutMs, String payload, long startMs) {}
+                          String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
+                          String engine) {}
 
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
 
@@ -37,7 +38,9 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
-                              long replicationFailures, long rejectedMessages, double replicationMeanMicros) {}
+                              long replicationFailures, long rejectedMessages, double replicationMeanMicros,
+                              long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
+                              long backupBytes) {}
 
     public boolean passed() {
         return checks.stream().allMatch(CheckOutcome::passed);

@@ -206,7 +206,9 @@ public final class ScenarioRunner {
                         cores / stats.cpu().budgetCores(), stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
                         // One replication is one request's change, whatever number of messages it took.
-                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications()));
+                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
+                        r.gravitations(), r.remoteReads(), r.marshalledBytes(), r.marshalMicrosTotal(),
+                        stats.sessions().backupBytes()));
             });
         }
 
@@ -220,7 +222,7 @@ public final class ScenarioRunner {
                 new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
                         cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
                         replication.delivery().label(), replication.syncTimeout().toMillis(),
-                        spec.workload().payload().toString(), clusterStartMs),
+                        spec.workload().payload().toString(), clusterStartMs, replication.engine().label()),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,

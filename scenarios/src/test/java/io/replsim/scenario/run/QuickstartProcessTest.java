@@ -92,6 +92,16 @@ class QuickstartProcessTest {
                 "/faults/0/failoverMs")) {
             assertThat(json.at(field).isMissingNode()).as("summary.json " + field).isFalse();
         }
+        assertThat(json.at("/cluster/engine").asText()).isEqualTo("jgroups");
+        // Full replication: every live node marshalled its own sessions' updates and holds the others' copies.
+        for (JsonNode node : json.at("/nodes")) {
+            if (node.get("alive").asBoolean()) {
+                assertThat(node.get("marshalledBytes").asLong()).as("marshalledBytes of " + node).isPositive();
+                assertThat(node.get("marshalMicrosTotal").asLong()).as("marshalMicrosTotal of " + node).isPositive();
+                assertThat(node.get("backupBytes").asLong()).as("backupBytes of " + node).isPositive();
+                assertThat(node.has("gravitations")).as("gravitations of " + node).isTrue();
+            }
+        }
         assertThat(runDir.resolve("scenario.yaml")).exists();
         assertThat(runDir.resolve("latency.hlog")).isNotEmptyFile();
         assertThat(Files.readString(runDir.resolve("events.jsonl"))).contains("\"kill\"", kill.node());
