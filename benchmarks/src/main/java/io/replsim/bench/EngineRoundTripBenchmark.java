@@ -1,0 +1,161 @@
+package io.replsim.bench;
+
+import io.replsim.replication.BuddyPools;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Engine;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.TcpStackSpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The synchronous round trip of one counter request on each engine, three members in one JVM over the nodes' TCP
+ * stack on 127.0.0.1, one buddy (infinispan: DIST_SYNC with two owners), the same 4 KB session; and in the same
+ * run, the floor: those bytes over a plain loopback socket with a one-byte answer. Sampled, so JMH reports p50.
+ * The request runs on the member that created the session: under infinispan its primary owner (the engine picks
+ * such ids), so both engines read locally and send one copy to one other member.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class EngineRoundTripBenchmark {
+    private static final int MEMBERS = 3;
+
+    @Param({"4096"})
+    public int payloadBytes;
+
+    @Param({"jgroups", "infinispan"})
+    public String engine;
+
+    private final List<ReplicationEngine> members = new ArrayList<>();
+    private SessionId session;
+    private int serial;
+
+    private ServerSocket echoServer;
+    private Thread echoThread;
+    private Socket client;
+    private DataOutputStream clientOut;
+    private DataInputStream clientIn;
+    private byte[] rawMessage;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        List<Integer> ports = new ArrayList<>();
+        List<InetSocketAddress> initial = new ArrayList<>();
+        for (int i = 0; i < MEMBERS; i++) {
+            int port = LoopbackPorts.freePortPair();
+            ports.add(port);
+            initial.add(new InetSocketAddress(loopback, port));
+        }
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+                Delivery.SYNC, Duration.ofSeconds(2)).withEngine(Engine.parse(engine));
+        String cluster = "bench-" + UUID.randomUUID();
+        for (int i = 0; i < MEMBERS; i++) {
+            members.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), cluster,
+                    new TcpStackSpec(loopback, ports.get(i), initial), spec));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (members.stream().anyMatch(member -> member.view().members().size() < MEMBERS)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the members never formed one view");
+            }
+            Thread.sleep(50);
+        }
+        ReplicationEngine owner = members.getFirst();
+        try (ActiveSession active = owner.store().create()) {
+            active.session().setAttribute("payload", new byte[payloadBytes]);
+            active.session().setAttribute("serial", 0);
+            owner.store().update(active);
+            session = active.session().id();
+        }
+        rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
+        startEchoServer(loopback);
+    }
+
+    @Benchmark
+    public int syncRoundTripOfOneCounterRequest() throws Exception {
+        ReplicationEngine owner = members.getFirst();
+        try (ActiveSession active = owner.store().find(session).orElseThrow()) {
+            active.session().setAttribute("serial", ++serial);
+            owner.store().update(active);
+        }
+        return serial;
+    }
+
+    @Benchmark
+    public int rawLoopbackSocketRoundTrip() throws IOException {
+        clientOut.writeInt(rawMessage.length);
+        clientOut.write(rawMessage);
+        clientOut.flush();
+        return clientIn.readByte();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        client.close();
+        echoServer.close();
+        echoThread.join(5_000);
+        for (ReplicationEngine member : members.reversed()) {
+            member.close();
+        }
+    }
+
+    private void startEchoServer(InetAddress loopback) throws IOException {
+        echoServer = new ServerSocket(0, 1, loopback);
+        echoThread = Thread.ofPlatform().daemon().start(() -> {
+            try (Socket peer = echoServer.accept();
+                 var in = new DataInputStream(peer.getInputStream());
+                 var out = new DataOutputStream(peer.getOutputStream())) {
+                peer.setTcpNoDelay(true);
+                byte[] buffer = new byte[1 << 20];
+                while (true) {
+                    int length = in.readInt();
+                    in.readFully(buffer, 0, length);
+                    out.writeByte(1);
+                    out.flush();
+                }
+            } catch (IOException closed) {
+                // the trial is over
+            }
+        });
+        client = new Socket(loopback, echoServer.getLocalPort());
+        client.setTcpNoDelay(true);
+        clientOut = new DataOutputStream(new BufferedOutputStream(client.getOutputStream()));
+        clientIn = new DataInputStream(client.getInputStream());
+    }
+}
