@@ -8,6 +8,7 @@ import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.dns.DNS_PING;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
@@ -24,8 +25,7 @@ import java.util.Objects;
  * ones measured to detect a {@code kill -9} in about a second without false suspicions under RPC load
  * (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
  */
-public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers)
-        implements StackSpec {
+public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
 
@@ -38,6 +38,14 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
     static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
     static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(1);
     static final Duration VIEW_ACK_COLLECTION_TIMEOUT = Duration.ofSeconds(1);
+    /**
+     * A connect to a live member on a LAN takes well under a millisecond; to a dead host's address (a killed
+     * container, a crashed machine) it hangs, because nothing answers the SYN. TCP sends a multicast (a view, a
+     * heartbeat) to the members one after another, so each hang delays every member after the dead one in the
+     * list: at JGroups' default of 2 s the survivor that was not the dead node's FD_SOCK2 neighbour got the new view
+     * 2.5-3.5 s after the kill and missed heartbeats until the survivors suspected each other (docs/docker.md).
+     */
+    static final Duration CONNECT_TIMEOUT = Duration.ofMillis(300);
 
     public TcpStackSpec {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -45,21 +53,22 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
             throw new IllegalArgumentException("bindPort must leave room for FD_SOCK2 at +"
                     + FAILURE_DETECTION_PORT_OFFSET + ", got " + bindPort);
         }
-        initialMembers = List.copyOf(initialMembers);
-        if (initialMembers.isEmpty()) {
-            throw new IllegalArgumentException("TCPPING needs the initial members (every member, this one included)");
-        }
+        Objects.requireNonNull(discovery, "discovery");
+    }
+
+    /** TCPPING with every member's address, this one's included. */
+    public TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers) {
+        this(bindAddress, bindPort, new Discovery.StaticMembers(initialMembers));
     }
 
     @Override
     public List<Protocol> protocols() {
         TCP tcp = new TCP().setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
         tcp.tcpNodelay(true);
-        TCPPING discovery = new TCPPING().setInitialHosts(initialMembers).setPortRange(0);
-        discovery.sendCacheOnJoin(true);
+        tcp.setSockConnTimeout((int) CONNECT_TIMEOUT.toMillis());
         return List.of(
                 tcp,
-                discovery,
+                discoveryProtocol(),
                 new MERGE3().setMinInterval(MERGE_MIN_INTERVAL.toMillis()).setMaxInterval(MERGE_MAX_INTERVAL.toMillis()),
                 new FD_SOCK2().setBindAddress(bindAddress).setOffset(FAILURE_DETECTION_PORT_OFFSET),
                 new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT.toMillis()).setInterval(HEARTBEAT_INTERVAL.toMillis()),
@@ -72,5 +81,17 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
                         // The node logs its views itself; JGroups' banner would bypass the logger.
                         .printLocalAddress(false),
                 new FRAG4());
+    }
+
+    private Protocol discoveryProtocol() {
+        return switch (discovery) {
+            case Discovery.StaticMembers(List<InetSocketAddress> members) -> {
+                TCPPING ping = new TCPPING().setInitialHosts(members).setPortRange(0);
+                ping.sendCacheOnJoin(true);
+                yield ping;
+            }
+            // A records only: each answer is a pod's address, at the JGroups port every member shares.
+            case Discovery.Dns(String query) -> new DNS_PING().dnsQuery(query).dnsRecordType("A");
+        };
     }
 }
