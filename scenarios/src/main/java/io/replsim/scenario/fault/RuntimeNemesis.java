@@ -5,6 +5,7 @@ import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
 import io.replsim.scenario.spec.RestartSpec;
@@ -29,6 +30,27 @@ public final class RuntimeNemesis implements Nemesis {
     public RuntimeNemesis(ClusterRuntime runtime) {
         this.runtime = runtime;
         this.targets = new TargetResolver(runtime);
+    }
+
+    @Override
+    public FaultSpec aim(FaultSpec fault) throws InterruptedException {
+        return switch (fault) {
+            case KillSpec kill -> new KillSpec(kill.schedule(), resolved(kill.target()));
+            case StopSpec stop -> new StopSpec(stop.schedule(), resolved(stop.target()));
+            case PauseSpec pause -> new PauseSpec(pause.schedule(), resolved(pause.target()), pause.lasting());
+            case RestartSpec restart -> new RestartSpec(restart.schedule(), resolved(restart.target()));
+            case DelaySpec delay -> new DelaySpec(delay.schedule(), resolved(delay.target()), delay.delay(),
+                    delay.lasting());
+            case PartitionSpec partition when partition.sides() instanceof PartitionSpec.Isolate isolate ->
+                    new PartitionSpec(partition.schedule(), new PartitionSpec.Isolate(resolved(isolate.target())),
+                            partition.lasting());
+            case PartitionSpec partition -> partition;
+            case ResumeSpec resume -> resume;
+        };
+    }
+
+    private NodeSelector.Named resolved(NodeSelector target) throws InterruptedException {
+        return new NodeSelector.Named(targets.resolve(target));
     }
 
     @Override
