@@ -21,8 +21,9 @@ case "${file_type:-}" in
   *) fail "needs a static busybox for the image's shell (Debian: apt-get install busybox-static)";;
 esac
 
-# What the node needs from the JDK: its code uses no desktop, SQL drivers or scripting.
-modules=java.base,java.logging,java.management,jdk.management,java.naming,java.xml,jdk.unsupported,java.sql,jdk.crypto.ec
+# What the node needs from the JDK: its code uses no desktop, SQL drivers or scripting. jdk.naming.dns is the
+# JNDI DNS provider JGroups' DNS_PING asks (--discovery dns:<name>, Kubernetes).
+modules=java.base,java.logging,java.management,jdk.management,java.naming,jdk.naming.dns,java.xml,jdk.unsupported,java.sql,jdk.crypto.ec
 java_version=$("$java_home/bin/java" -version 2>&1 | head -1 | sed -E 's/.*version "([^"]+)".*/\1/')
 base_tag="replsim-base:$(printf '%s %s %s' "$java_version" "$modules" "$(sha256sum "$0" | cut -c1-12)" | sha256sum | cut -c1-12)"
 node_tag="replsim-node:$(cd "$lib_dir" && cat $(ls *.jar | sort) | sha256sum | cut -c1-12)-${base_tag#replsim-base:}"

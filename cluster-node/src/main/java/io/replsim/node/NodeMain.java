@@ -47,7 +47,7 @@ public final class NodeMain {
 
         ClusterNode node;
         try {
-            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.members());
+            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery());
             node = ClusterNode.start(options, token.get(), stack, () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);

@@ -1,5 +1,8 @@
 package io.replsim.node;
 
+import io.replsim.replication.transport.Discovery;
+import java.net.InetSocketAddress;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminToken;
@@ -43,7 +46,8 @@ class ClusterNodeTest {
         String cluster = "node-test-" + UUID.randomUUID();
         for (int i = 1; i <= 3; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, List.of(), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(),
+                    7800,
+                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(),
                     OptionalLong.empty());
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(),
                     shutdownRequests::incrementAndGet));

@@ -7,6 +7,7 @@ import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
+import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Engine;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,7 +53,7 @@ class InfinispanNodeTest {
                 Delivery.SYNC, Duration.ofSeconds(2)).withEngine(Engine.INFINISPAN);
         for (int i = 1; i <= 3; i++) {
             nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                    InetAddress.getLoopbackAddress(), 0, 0, 7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT,
+                    InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,
                     spec, OptionalLong.empty()), new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(15))

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "replsim", mixinStandardHelpOptions = true, version = "replsim 0.1.0",
         description = "Session-replication and clustering simulator: runs a scenario against a real cluster.",
         subcommands = {RunCommand.class, ValidateCommand.class, CapacityCommand.class, SizeCommand.class,
-                SoakCommand.class, CommandLine.HelpCommand.class})
+                SoakCommand.class, MergeCommand.class, CommandLine.HelpCommand.class})
 public final class ReplsimCommand implements Runnable {
     static final int CHECKS_FAILED = 1;
     static final int BAD_INPUT = 2;

@@ -3,10 +3,9 @@ package io.replsim.node.options;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.Discovery;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -16,7 +15,7 @@ import java.util.OptionalLong;
  * names real ports.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
-                          int jgroupsPort, List<InetSocketAddress> members, int workers, double cpuBudgetCores,
+                          int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                           OptionalLong parentPid) {
     public NodeOptions {
@@ -26,7 +25,7 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(replication, "replication");
         Objects.requireNonNull(parentPid, "parentPid");
-        members = List.copyOf(members);
+        Objects.requireNonNull(discovery, "discovery");
         requirePort(httpPort, "httpPort");
         requirePort(adminPort, "adminPort");
         requirePort(jgroupsPort, "jgroupsPort");

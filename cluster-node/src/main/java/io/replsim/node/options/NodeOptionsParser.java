@@ -12,6 +12,7 @@ import io.replsim.replication.Engine;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.net.InetAddress;
@@ -38,7 +39,7 @@ public final class NodeOptionsParser {
     static final int MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final Set<String> KNOWN = Set.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
-            "--jgroups-port", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
+            "--jgroups-port", "--discovery", "--members", "--workers", "--cpu-budget", "--payload-bytes", "--placement",
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
             "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
             "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
@@ -55,7 +56,7 @@ public final class NodeOptionsParser {
         int httpPort = port(given, "--http-port", 0);
         int adminPort = port(given, "--admin-port", 0);
         int jgroupsPort = port(given, "--jgroups-port", TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET);
-        List<InetSocketAddress> members = members(required(given, "--members", membersFormat()));
+        Discovery discovery = discovery(given);
         int workers = intIn(given, "--workers", DEFAULT_WORKERS, 1, 10_000);
         double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
@@ -80,7 +81,7 @@ public final class NodeOptionsParser {
         if (engine == Engine.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
-        return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, members, workers, cpuBudget,
+        return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
                 payloadBytes, profile(given), replication, parentPid);
     }
 
@@ -274,6 +275,26 @@ public final class NodeOptionsParser {
         return DurationText.parse(text).filter(d -> !d.isZero())
                 .orElseThrow(() -> new BadArgumentException("--sync-timeout", text, "a positive "
                         + DurationText.FORMAT));
+    }
+
+    /**
+     * {@code --discovery tcpping} (the default) finds the members at {@code --members}; {@code dns:<name>} asks DNS
+     * for them (a Kubernetes headless Service), so {@code --members} makes no sense with it.
+     */
+    private static Discovery discovery(Map<String, String> given) throws BadArgumentException {
+        String text = given.getOrDefault("--discovery", "tcpping");
+        String expected = "tcpping (with --members) or dns:<name>, such as dns:replsim-nodes.default.svc.cluster.local";
+        if (text.equals("tcpping")) {
+            return new Discovery.StaticMembers(members(required(given, "--members", membersFormat())));
+        }
+        if (!text.startsWith("dns:")) {
+            throw new BadArgumentException("--discovery", text, expected);
+        }
+        if (given.containsKey("--members")) {
+            throw new BadArgumentException("--members", given.get("--members"), "no such option with --discovery "
+                    + text + ": DNS names the members");
+        }
+        return convertText("--discovery", text, name -> new Discovery.Dns(name.substring("dns:".length())), expected);
     }
 
     private static String membersFormat() {

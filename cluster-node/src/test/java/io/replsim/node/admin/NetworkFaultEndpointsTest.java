@@ -1,5 +1,8 @@
 package io.replsim.node.admin;
 
+import io.replsim.replication.transport.Discovery;
+import java.net.InetSocketAddress;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -44,7 +47,8 @@ class NetworkFaultEndpointsTest {
                 ReplicationSpec.fullSync().granularity(), ReplicationSpec.fullSync().delivery(), SYNC_TIMEOUT);
         for (int i = 1; i <= 2; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT, replication, OptionalLong.empty());
+                    7800,
+                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT, replication, OptionalLong.empty());
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(10))

@@ -1,5 +1,8 @@
 package io.replsim.node.app;
 
+import io.replsim.replication.transport.Discovery;
+import java.net.InetSocketAddress;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
@@ -38,7 +41,8 @@ class BeanAppFailoverTest {
         String cluster = "bean-test-" + UUID.randomUUID();
         for (int i = 1; i <= 2; i++) {
             nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                    InetAddress.getLoopbackAddress(), 0, 0, 7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT,
+                    InetAddress.getLoopbackAddress(), 0, 0, 7800,
+                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,
                     ReplicationSpec.fullSync(), OptionalLong.empty()), new AdminToken("t"), new LoopbackStackSpec(),
                     () -> { }));
         }

@@ -1,5 +1,8 @@
 package io.replsim.node.app;
 
+import io.replsim.replication.transport.Discovery;
+import java.net.InetSocketAddress;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
@@ -42,7 +45,8 @@ class CartAppTest {
         try {
             for (int i = 1; i <= 2; i++) {
                 nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                        InetAddress.getLoopbackAddress(), 0, 0, 7800, List.of(), 4, 1.0, 256, SessionProfile.DEFAULT,
+                        InetAddress.getLoopbackAddress(), 0, 0, 7800,
+                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,
                         spec, OptionalLong.empty()), new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
             }
             await().atMost(Duration.ofSeconds(10))

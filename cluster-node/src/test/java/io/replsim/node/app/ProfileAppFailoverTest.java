@@ -1,5 +1,8 @@
 package io.replsim.node.app;
 
+import io.replsim.replication.transport.Discovery;
+import java.net.InetSocketAddress;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
@@ -55,7 +58,8 @@ class ProfileAppFailoverTest {
         try {
             for (int i = 1; i <= 2; i++) {
                 nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                        InetAddress.getLoopbackAddress(), 0, 0, 7800, List.of(), 4, 1.0, 256, profile, spec,
+                        InetAddress.getLoopbackAddress(), 0, 0, 7800,
+                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, profile, spec,
                         OptionalLong.empty()), new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
             }
             await().atMost(Duration.ofSeconds(10))

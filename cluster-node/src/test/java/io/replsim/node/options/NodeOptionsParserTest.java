@@ -10,6 +10,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.transport.Discovery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,7 +48,7 @@ class NodeOptionsParserTest {
         assertThat(options.httpPort()).isEqualTo(18081);
         assertThat(options.adminPort()).isEqualTo(18181);
         assertThat(options.jgroupsPort()).isEqualTo(18281);
-        assertThat(options.members()).extracting(InetSocketAddress::getPort).containsExactly(18281, 18282, 18283);
+        assertThat(((Discovery.StaticMembers) options.discovery()).members()).extracting(InetSocketAddress::getPort).containsExactly(18281, 18282, 18283);
         assertThat(options.workers()).isEqualTo(16);
         assertThat(options.cpuBudgetCores()).isEqualTo(0.66);
         assertThat(options.payloadBytes()).isEqualTo(4096);
@@ -235,5 +236,46 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo("--workers");
         assertThat(bad.getMessage()).contains("a value after it");
+    }
+
+    @Test
+    void dnsDiscoveryNamesTheServiceAndNeedsNoMembers() throws Exception {
+        var args = withoutMembers();
+        args.addAll(List.of("--discovery", "dns:replsim-nodes.default.svc.cluster.local"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.discovery()).isEqualTo(new Discovery.Dns("replsim-nodes.default.svc.cluster.local"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"dns:", "dns:not a name", "multicast", "dns:-leading-dash.example"})
+    void aDiscoveryThatIsNeitherTcppingNorADnsNameIsNamed(String discovery) {
+        var args = withoutMembers();
+        args.addAll(List.of("--discovery", discovery));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--discovery");
+        assertThat(bad.getMessage()).contains("tcpping (with --members) or dns:<name>");
+    }
+
+    @Test
+    void membersBesideDnsDiscoveryAreRefused() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--discovery", "dns:replsim-nodes"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo("--members");
+        assertThat(bad.getMessage()).contains("DNS names the members");
+    }
+
+    private static List<String> withoutMembers() {
+        var args = new ArrayList<>(FULL);
+        int at = args.indexOf("--members");
+        args.remove(at + 1);
+        args.remove(at);
+        return args;
     }
 }

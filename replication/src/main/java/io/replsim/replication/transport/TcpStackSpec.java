@@ -4,10 +4,11 @@ import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
-import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCP_NIO2;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UNICAST3;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.dns.DNS_PING;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
@@ -20,12 +21,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Separate processes on one host: TCP with a static member list (loopback has no multicast). The timings are the
- * ones measured to detect a {@code kill -9} in about a second without false suspicions under RPC load
- * (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
+ * Separate processes or containers: TCP (NIO) with a static member list or DNS (no multicast on loopback or in
+ * most container networks). The timings are the ones measured to detect a {@code kill -9} in about a second
+ * without false suspicions under RPC load (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
  */
-public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers)
-        implements StackSpec {
+public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
 
@@ -38,6 +38,13 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
     static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
     static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(1);
     static final Duration VIEW_ACK_COLLECTION_TIMEOUT = Duration.ofSeconds(1);
+    /**
+     * A connect to a live member on a LAN takes well under a millisecond; to a dead host's address (a killed
+     * container, a crashed machine) it hangs, since nothing answers the SYN. TCP_NIO2 connects without blocking
+     * the sender; this bounds how long a connection to a silent address is tried before the message is dropped
+     * (retransmission sends it again).
+     */
+    static final Duration CONNECT_TIMEOUT = Duration.ofMillis(300);
 
     public TcpStackSpec {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -45,21 +52,28 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
             throw new IllegalArgumentException("bindPort must leave room for FD_SOCK2 at +"
                     + FAILURE_DETECTION_PORT_OFFSET + ", got " + bindPort);
         }
-        initialMembers = List.copyOf(initialMembers);
-        if (initialMembers.isEmpty()) {
-            throw new IllegalArgumentException("TCPPING needs the initial members (every member, this one included)");
-        }
+        Objects.requireNonNull(discovery, "discovery");
+    }
+
+    /** TCPPING with every member's address, this one's included. */
+    public TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers) {
+        this(bindAddress, bindPort, new Discovery.StaticMembers(initialMembers));
     }
 
     @Override
     public List<Protocol> protocols() {
-        TCP tcp = new TCP().setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
+        // TCP_NIO2, not TCP: TCP sends a multicast (a view, a heartbeat) to the members one after another and blocks
+        // on each connect, so a dead host's silent address held every member after it in the list: after a docker
+        // kill the survivor that was not the dead node's FD_SOCK2 neighbour got the new view 1-2 s after the
+        // other, missed heartbeats, and replication between the survivors slowed to 0.7 s a request
+        // (docs/docker.md). A process killed on loopback refuses connections at once, so it never showed there.
+        TCP_NIO2 tcp = new TCP_NIO2();
+        tcp.setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
         tcp.tcpNodelay(true);
-        TCPPING discovery = new TCPPING().setInitialHosts(initialMembers).setPortRange(0);
-        discovery.sendCacheOnJoin(true);
+        tcp.setSockConnTimeout((int) CONNECT_TIMEOUT.toMillis());
         return List.of(
                 tcp,
-                discovery,
+                discoveryProtocol(),
                 new MERGE3().setMinInterval(MERGE_MIN_INTERVAL.toMillis()).setMaxInterval(MERGE_MAX_INTERVAL.toMillis()),
                 new FD_SOCK2().setBindAddress(bindAddress).setOffset(FAILURE_DETECTION_PORT_OFFSET),
                 new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT.toMillis()).setInterval(HEARTBEAT_INTERVAL.toMillis()),
@@ -72,5 +86,17 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocke
                         // The node logs its views itself; JGroups' banner would bypass the logger.
                         .printLocalAddress(false),
                 new FRAG4());
+    }
+
+    private Protocol discoveryProtocol() {
+        return switch (discovery) {
+            case Discovery.StaticMembers(List<InetSocketAddress> members) -> {
+                TCPPING ping = new TCPPING().setInitialHosts(members).setPortRange(0);
+                ping.sendCacheOnJoin(true);
+                yield ping;
+            }
+            // A records only: each answer is a pod's address, at the JGroups port every member shares.
+            case Discovery.Dns(String query) -> new DNS_PING().dnsQuery(query).dnsRecordType("A");
+        };
     }
 }

@@ -7,7 +7,9 @@ import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.ProcessRuntime;
+import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.NodeImage;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -49,8 +51,9 @@ public final class CapacityRunner {
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
-        try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
-                dir.nodes(), launcher, out)) {
+        // The scenario's runtime: processes, or containers whose CPU quota makes the CPU limit mean something.
+        try (ClusterRuntime runtime = RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out)
+                .create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
@@ -114,7 +117,7 @@ public final class CapacityRunner {
         console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
     }
 
-    private static List<NodeEndpoint> endpointsOf(ProcessRuntime runtime) {
+    private static List<NodeEndpoint> endpointsOf(ClusterRuntime runtime) {
         return runtime.liveNodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
     }
 
@@ -158,7 +161,7 @@ public final class CapacityRunner {
         return search.atCapacity().maxNodeCpuUtilization() * search.nodes() / (search.nodes() - 1);
     }
 
-    private void awaitViewWithout(ProcessRuntime runtime, String stopped) throws InterruptedException, IOException {
+    private void awaitViewWithout(ClusterRuntime runtime, String stopped) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + SETTLE_DEADLINE.toNanos();
         while (System.nanoTime() - deadline < 0) {
             boolean settled = true;

@@ -108,11 +108,18 @@ public final class FaultTimeline implements AutoCloseable {
             }
             return Optional.empty();
         }
+        FaultSpec aimed;
+        try {
+            aimed = nemesis.aim(fault);
+        } catch (RuntimeException e) {
+            onProblem.accept(fault.type() + " at " + millisSinceStart() + " ms failed: " + e.getMessage());
+            return Optional.empty();
+        }
         long atMs = millisSinceStart();
         long epochMs = clock.epochMillis();
         Disruption disruption;
         try {
-            disruption = nemesis.inject(fault);
+            disruption = nemesis.inject(aimed);
         } catch (IOException | RuntimeException e) {
             onProblem.accept(fault.type() + " at " + atMs + " ms failed: " + e.getMessage());
             return Optional.empty();

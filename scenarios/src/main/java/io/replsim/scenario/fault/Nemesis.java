@@ -9,6 +9,15 @@ import java.io.IOException;
  */
 public interface Nemesis {
 
+    /**
+     * The fault with its target resolved to the node it means now, so that the timeline times the fault from when
+     * it strikes and not from when its target was looked up, which reads every node's stats (a docker exec each in
+     * containers, up to a second on a loaded machine).
+     */
+    default FaultSpec aim(FaultSpec fault) throws InterruptedException {
+        return fault;
+    }
+
     /** Applies the fault now and says what was done to which nodes. Never called for a resume, which heals. */
     Disruption inject(FaultSpec fault) throws InterruptedException, IOException;
 

@@ -5,6 +5,7 @@ import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
 import io.replsim.scenario.spec.RestartSpec;
@@ -19,7 +20,8 @@ import java.util.Set;
 
 /**
  * The nemesis of a {@link ClusterRuntime}: kills, stops, pauses and restarts become what the runtime does to a
- * process; partitions and delays become JGroups DISCARD and DELAY switched on through each node's admin API.
+ * process; delays become JGroups DELAY switched on through each node's admin API, and partitions JGroups DISCARD,
+ * or, in a runtime that cuts networks, a node taken off the network when it is alone on its side.
  */
 public final class RuntimeNemesis implements Nemesis {
     private final ClusterRuntime runtime;
@@ -28,6 +30,27 @@ public final class RuntimeNemesis implements Nemesis {
     public RuntimeNemesis(ClusterRuntime runtime) {
         this.runtime = runtime;
         this.targets = new TargetResolver(runtime);
+    }
+
+    @Override
+    public FaultSpec aim(FaultSpec fault) throws InterruptedException {
+        return switch (fault) {
+            case KillSpec kill -> new KillSpec(kill.schedule(), resolved(kill.target()));
+            case StopSpec stop -> new StopSpec(stop.schedule(), resolved(stop.target()));
+            case PauseSpec pause -> new PauseSpec(pause.schedule(), resolved(pause.target()), pause.lasting());
+            case RestartSpec restart -> new RestartSpec(restart.schedule(), resolved(restart.target()));
+            case DelaySpec delay -> new DelaySpec(delay.schedule(), resolved(delay.target()), delay.delay(),
+                    delay.lasting());
+            case PartitionSpec partition when partition.sides() instanceof PartitionSpec.Isolate isolate ->
+                    new PartitionSpec(partition.schedule(), new PartitionSpec.Isolate(resolved(isolate.target())),
+                            partition.lasting());
+            case PartitionSpec partition -> partition;
+            case ResumeSpec resume -> resume;
+        };
+    }
+
+    private NodeSelector.Named resolved(NodeSelector target) throws InterruptedException {
+        return new NodeSelector.Named(targets.resolve(target));
     }
 
     @Override
@@ -69,8 +92,13 @@ public final class RuntimeNemesis implements Nemesis {
         switch (disruption) {
             case Disruption.Paused paused -> runtime.resume(paused.node());
             case Disruption.Delayed delayed -> runtime.admin(delayed.node()).stopDelaying();
-            case Disruption.Partitioned partitioned -> stopDiscarding(partitioned.sides().stream()
-                    .flatMap(List::stream).toList());
+            case Disruption.Partitioned partitioned -> {
+                if (cutByNetwork(partitioned.sides())) {
+                    reconnect(partitioned.cutOff());
+                } else {
+                    stopDiscarding(partitioned.sides().stream().flatMap(List::stream).toList());
+                }
+            }
             case Disruption.Killed ignored -> { }
             case Disruption.Stopped ignored -> { }
             case Disruption.Restarted ignored -> { }
@@ -90,11 +118,60 @@ public final class RuntimeNemesis implements Nemesis {
         };
     }
 
+    /** Every member of each side stops hearing every member of the other sides; the largest side stays. */
+    private Disruption partition(List<List<String>> sides) throws InterruptedException, IOException {
+        List<String> largest = sides.stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        List<String> cutOff = sides.stream().filter(side -> side != largest).flatMap(List::stream).toList();
+        if (cutByNetwork(sides)) {
+            disconnect(cutOff);
+            return new Disruption.Partitioned(sides, cutOff);
+        }
+        discard(sides);
+        return new Disruption.Partitioned(sides, cutOff);
+    }
+
+    /**
+     * A runtime that cuts networks (containers) takes each cut-off node off the network when it is alone on its
+     * side; a side of several nodes that must still hear each other needs DISCARD, as a process runtime always does.
+     */
+    private boolean cutByNetwork(List<List<String>> sides) {
+        List<String> largest = sides.stream().max(Comparator.comparingInt(List::size)).orElseThrow();
+        return runtime.cutsNetwork() && sides.stream().filter(side -> side != largest).allMatch(side -> side.size() == 1);
+    }
+
+    /** Each node off the network; if one cannot be, those already off go back, so a failed cut leaves nothing. */
+    private void disconnect(List<String> nodes) throws IOException {
+        List<String> done = new ArrayList<>();
+        try {
+            for (String node : nodes) {
+                runtime.disconnect(node);
+                done.add(node);
+            }
+        } catch (IOException | RuntimeException e) {
+            reconnect(done);
+            throw e;
+        }
+    }
+
+    private void reconnect(List<String> nodes) throws IOException {
+        List<String> failed = new ArrayList<>();
+        for (String node : nodes) {
+            try {
+                runtime.reconnect(node);
+            } catch (IOException | RuntimeException e) {
+                failed.add(node + " (" + e.getMessage() + ")");
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new IOException("could not put back on the network " + failed);
+        }
+    }
+
     /**
      * Every member of each side stops hearing every member of the other sides. If one node refuses, the rules
      * already in place are taken out again, so a failed partition leaves nothing behind.
      */
-    private Disruption partition(List<List<String>> sides) throws InterruptedException, IOException {
+    private void discard(List<List<String>> sides) throws InterruptedException, IOException {
         List<String> applied = new ArrayList<>();
         try {
             for (List<String> side : sides) {
@@ -109,9 +186,6 @@ public final class RuntimeNemesis implements Nemesis {
             stopDiscarding(applied);
             throw e;
         }
-        List<String> largest = sides.stream().max(Comparator.comparingInt(List::size)).orElseThrow();
-        List<String> cutOff = sides.stream().filter(side -> side != largest).flatMap(List::stream).toList();
-        return new Disruption.Partitioned(sides, cutOff);
     }
 
     /** Takes the DISCARD out of every node that still runs; says which did not answer, after trying them all. */

@@ -46,7 +46,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
-    private static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
     /** The response-time bound when the scenario states no p90 check: 0.8 s, as the design has it. */
     private static final Duration DEFAULT_P90_BOUND = Duration.ofMillis(800);
     /** No node may pass this utilization, so that the survivors can take over a failed node's load. */
@@ -121,7 +120,7 @@ public final class ScenarioRunner {
         }
     }
 
-    /** Reads every node's stats each second (for the CPU figures) and prints a progress line now and then. */
+    /** Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then. */
     private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ClusterRuntime runtime,
                                    int users) throws InterruptedException {
         long nextLine = System.nanoTime() + progressEvery.toNanos();
@@ -131,7 +130,7 @@ public final class ScenarioRunner {
             if (remaining <= 0) {
                 return;
             }
-            Thread.sleep(Math.min(Math.min(SAMPLE_EVERY.toNanos(), remaining), Math.max(1, nextLine - now)) / 1_000_000);
+            Thread.sleep(Math.min(Math.min(runtime.statsEvery().toNanos(), remaining), Math.max(1, nextLine - now)) / 1_000_000);
             sampler.sample();
             if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
                 nextLine += progressEvery.toNanos();

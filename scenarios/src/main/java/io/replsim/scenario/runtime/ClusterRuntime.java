@@ -37,6 +37,29 @@ public interface ClusterRuntime extends AutoCloseable {
      */
     void restart(String node) throws InterruptedException, IOException;
 
+    /**
+     * Whether this runtime can cut a node off the network the cluster shares ({@link #disconnect}); one that cannot
+     * partitions through JGroups DISCARD in each node instead.
+     */
+    default boolean cutsNetwork() {
+        return false;
+    }
+
+    /** Takes the node off the cluster's network: it reaches nobody and nobody reaches it, clients included. */
+    default void disconnect(String node) throws IOException {
+        throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
+    }
+
+    /** Puts a node taken off by {@link #disconnect} back on the network, at its old address. */
+    default void reconnect(String node) throws IOException {
+        throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
+    }
+
+    /** How often the runner reads every node's stats (CPU, view) during the load. */
+    default Duration statsEvery() {
+        return Duration.ofSeconds(1);
+    }
+
     @Override
     void close();
 }

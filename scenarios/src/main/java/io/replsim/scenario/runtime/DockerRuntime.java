@@ -2,6 +2,7 @@ package io.replsim.scenario.runtime;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
@@ -50,6 +51,7 @@ public final class DockerRuntime implements ClusterRuntime {
     private static final int JGROUPS_PORT = 7800;
     private static final long CONTAINER_OVERHEAD_BYTES = 192L << 20;
     private static final int SUBNET_ATTEMPTS = 20;
+    private static final Duration STATS_EVERY = Duration.ofSeconds(2);
 
     private final ClusterSpec cluster;
     private final ReplicationSpec replication;
@@ -261,6 +263,50 @@ public final class DockerRuntime implements ClusterRuntime {
         GenericContainer<?> container = find(node).container();
         container.getDockerClient().unpauseContainerCmd(container.getContainerId()).exec();
         paused.remove(node);
+    }
+
+    @Override
+    public boolean cutsNetwork() {
+        return true;
+    }
+
+    /**
+     * {@code docker network disconnect}: the container loses its interface on the run's network, so its peers'
+     * packets to it go nowhere (as with a cable pulled) and clients reach it no more either.
+     */
+    @Override
+    public void disconnect(String node) throws IOException {
+        NodeContainer target = find(node);
+        try {
+            DockerClientFactory.instance().client().disconnectFromNetworkCmd().withNetworkId(network.getId())
+                    .withContainerId(target.container().getContainerId()).withForce(true).exec();
+        } catch (RuntimeException e) {
+            throw new IOException("docker network disconnect " + node + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code docker network connect} at the node's old address, so its peers' member lists still name it. */
+    @Override
+    public void reconnect(String node) throws IOException {
+        NodeContainer target = find(node);
+        try {
+            DockerClientFactory.instance().client().connectToNetworkCmd().withNetworkId(network.getId())
+                    .withContainerId(target.container().getContainerId())
+                    .withContainerNetwork(new ContainerNetwork().withAliases(node)
+                            .withIpamConfig(new ContainerNetwork.Ipam().withIpv4Address(target.address())))
+                    .exec();
+        } catch (RuntimeException e) {
+            throw new IOException("docker network connect " + node + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Every stats read is a {@code docker exec} (the admin API is not published), which costs the engine and the
+     * node far more than a loopback HTTP call: read half as often as on processes.
+     */
+    @Override
+    public Duration statsEvery() {
+        return STATS_EVERY;
     }
 
     /** A fresh container with the same name and address; the old one (killed or running) is removed first. */

@@ -10,6 +10,7 @@ import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.Schedule;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,6 +147,39 @@ class FaultTimelineTest {
     }
 
     /** Plays the first fault in virtual time, then blocks (really) until interrupted: a run cut short. */
+    @Test
+    void aFaultIsTimedFromWhenItStrikesNotFromTheLookUpOfItsTarget() {
+        RecordingNemesis recording = new RecordingNemesis(clock, Set.of());
+        Nemesis slowToAim = new Nemesis() {
+            @Override
+            public FaultSpec aim(FaultSpec fault) {
+                // Finding the primary of the most sessions reads every node's stats: 800 ms in loaded containers.
+                clock.sleepUntil(clock.nanoTime() + Duration.ofMillis(800).toNanos());
+                return new KillSpec(((KillSpec) fault).schedule(), node("node2"));
+            }
+
+            @Override
+            public Disruption inject(FaultSpec fault) throws IOException {
+                return recording.inject(fault);
+            }
+
+            @Override
+            public void heal(Disruption disruption) {
+                recording.heal(disruption);
+            }
+        };
+        try (FaultTimeline timeline = new FaultTimeline(List.of(new KillSpec(Duration.ofSeconds(10),
+                new NodeSelector.PrimaryOfMost())), slowToAim, clock, events::add, problems::add)) {
+            timeline.play(clock.nanoTime());
+        }
+
+        assertThat(recording.actions()).containsExactly("10800 inject kill node2");
+        assertThat(events).singleElement().satisfies(event -> {
+            assertThat(event.atMs()).isEqualTo(10_800L);
+            assertThat(event.node()).isEqualTo("node2");
+        });
+    }
+
     private static final class BlockingAfterFirstFault implements TimelineClock {
         private final FakeClock clock;
         private int sleeps;

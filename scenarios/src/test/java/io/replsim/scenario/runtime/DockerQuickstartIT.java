@@ -2,24 +2,14 @@ package io.replsim.scenario.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.dockerjava.api.DockerClient;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.run.RunOutcome;
-import io.replsim.scenario.run.ScenarioRunner;
-import io.replsim.scenario.spec.ScenarioLoader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 
 /**
  * The quickstart, shortened, in containers: one node per container with a CPU quota, a docker kill of the primary
@@ -52,17 +42,10 @@ class DockerQuickstartIT {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void aDockerKillOfThePrimaryLosesNoSessionAndLeavesNoContainer(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("docker-short.yaml"), SCENARIO);
-        Path projectHome = Path.of("").toAbsolutePath().getParent();
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        NodeImage image = new NodeImage(projectHome, Path.of(System.getProperty("java.home")));
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"),
-                RuntimeFactory.standard(NodeLauncher.currentJvm(), () -> image, out), out, Duration.ofSeconds(5));
-
-        RunOutcome outcome = runner.run(ScenarioLoader.load(file), file);
+        DockerScenarioRun run = DockerScenarioRun.of(dir, "docker-short", SCENARIO);
+        RunOutcome outcome = run.outcome();
+        String printed = run.printed();
         RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
 
         assertThat(summary.requests().total()).as(printed).isGreaterThan(300);
         assertThat(summary.sessions().lost()).as(printed).isZero();
@@ -73,11 +56,6 @@ class DockerQuickstartIT {
         assertThat(summary.nodes()).as("CPU is reported against each container's quota")
                 .allSatisfy(node -> assertThat(node.cpuUtilization()).isBetween(0.0, 1.5));
 
-        DockerClient docker = DockerClientFactory.instance().client();
-        assertThat(docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(DockerRuntime.LABEL_RUNTIME, "docker")).exec())
-                .as("containers left behind").isEmpty();
-        assertThat(docker.listNetworksCmd().withFilter("label", java.util.List.of(DockerRuntime.LABEL_RUNTIME + "=docker"))
-                .exec()).as("networks left behind").isEmpty();
+        DockerScenarioRun.assertNothingLeftBehind();
     }
 }

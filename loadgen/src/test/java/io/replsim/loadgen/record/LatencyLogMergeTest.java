@@ -1,0 +1,60 @@
+package io.replsim.loadgen.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LatencyLogMergeTest {
+
+    @Test
+    void twoAgentsLogsMergeIntoExactlyTheHistogramOfAllTheirValues(@TempDir Path dir) throws Exception {
+        Random random = new Random(42);
+        Histogram everything = new Histogram(3);
+        // A fast agent and a slow one: averaging their percentiles would be far from the truth.
+        Path fast = writeLog(dir.resolve("agent-a.hlog"), 3, 2_000, () -> 500 + random.nextInt(20_000), everything);
+        Path slow = writeLog(dir.resolve("agent-b.hlog"), 4, 700, () -> 200_000 + random.nextInt(3_000_000), everything);
+
+        LatencyLogMerge.Merged merged = LatencyLogMerge.of(List.of(fast, slow));
+
+        assertThat(merged.latencyMicros()).isEqualTo(everything);
+        assertThat(merged.latencyMicros().getTotalCount()).isEqualTo(3 * 2_000 + 4 * 700);
+        for (double percentile : new double[] {50, 90, 99, 99.9, 100}) {
+            assertThat(merged.latencyMicros().getValueAtPercentile(percentile))
+                    .isEqualTo(everything.getValueAtPercentile(percentile));
+        }
+        assertThat(merged.parts()).extracting(LatencyLogMerge.Part::responses).containsExactly(6_000L, 2_800L);
+    }
+
+    @Test
+    void aFileThatIsNotAnIntervalLogIsNamed(@TempDir Path dir) throws Exception {
+        Path notALog = Files.writeString(dir.resolve("summary.json"), "{\"name\": \"quickstart\"}\n");
+
+        assertThatThrownBy(() -> LatencyLogMerge.of(List.of(notALog)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("summary.json");
+    }
+
+    /** An agent's log: {@code intervals} intervals of {@code perInterval} responses each, all also put in {@code all}. */
+    private static Path writeLog(Path file, int intervals, int perInterval, java.util.function.LongSupplier micros,
+                                 Histogram all) throws Exception {
+        long start = 1_700_000_000_000L;
+        try (IntervalLog log = IntervalLog.create(file, start)) {
+            for (int i = 0; i < intervals; i++) {
+                Histogram interval = new Histogram(3);
+                for (int n = 0; n < perInterval; n++) {
+                    long value = micros.getAsLong();
+                    interval.recordValue(value);
+                    all.recordValue(value);
+                }
+                log.write(interval, start + i * 1000L, start + (i + 1) * 1000L);
+            }
+        }
+        return file;
+    }
+}

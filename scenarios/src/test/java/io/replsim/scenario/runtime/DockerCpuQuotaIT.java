@@ -1,0 +1,50 @@
+package io.replsim.scenario.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.report.RunSummary;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node in a container with a quarter of a core reports its CPU against that quota: kept busy by users that do
+ * not think, it uses about all of its quarter core (near 100% of its budget), not a share of the machine's cores,
+ * and never more than the quota lets it.
+ */
+class DockerCpuQuotaIT {
+    private static final double QUOTA = 0.25;
+    private static final String SCENARIO = """
+            name: docker-cpu-quota
+            cluster:
+              runtime: docker
+              nodes: 1
+              workers: 8
+              cpuBudget: %s
+              heap: 128m
+            workload:
+              app: counter
+              payload: 32KB
+            load:
+              users: 24
+              thinkTime: 1ms
+              rampUp: 1s
+              duration: 15s
+              requestTimeout: 10s
+            """.formatted(QUOTA);
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aBusyNodeUsesAboutAllOfItsQuotaAndNoMore(@TempDir Path dir) throws Exception {
+        DockerScenarioRun run = DockerScenarioRun.of(dir, "docker-cpu-quota", SCENARIO);
+        RunSummary.NodeFigures node = run.outcome().summary().nodes().getFirst();
+
+        assertThat(node.cpuUtilization()).as("share of the %s-core quota used\n%s", QUOTA, run.printed())
+                .isBetween(0.6, 1.15);
+        assertThat(node.cpuUsedCores()).as("cores used under a %s-core quota on a 2-core machine", QUOTA)
+                .isLessThanOrEqualTo(QUOTA * 1.15);
+        DockerScenarioRun.assertNothingLeftBehind();
+    }
+}
