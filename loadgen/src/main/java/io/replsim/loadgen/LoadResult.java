@@ -30,14 +30,17 @@ import java.util.List;
  * @param steady             the figures of the steady window (after ramp-up and warm-up), which validity and the
  *                           capacity search use
  * @param validity           whether the steady window measured the server rather than the driver, and why not
+ * @param byRequestType      with a user script, each request type's figures over the whole run in script order;
+ *                           empty without one
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                          long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
-                         RunValidity validity) {
+                         RunValidity validity, List<RequestTypeFigures> byRequestType) {
 
     public LoadResult {
+        byRequestType = List.copyOf(byRequestType);
         perSecond = List.copyOf(perSecond);
         timelines = List.copyOf(timelines);
     }

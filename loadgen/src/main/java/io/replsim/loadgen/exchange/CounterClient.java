@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Sends the counter app's {@code GET} to a node and turns whatever happens into an {@link Exchange}. One shared
@@ -33,13 +34,24 @@ public final class CounterClient implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
-    private final Map<String, URI> uris;
+    private final String defaultPath;
+    /** Request URIs by node name, then path: made once, since parsing one per request costs the driver CPU. */
+    private final Map<String, Map<String, URI>> uris;
     private final Duration requestTimeout;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final HttpClient http;
 
     public CounterClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
-        this.uris = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> node.resolve(path)));
+        this(nodes, path, List.of(), requestTimeout);
+    }
+
+    /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
+    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout) {
+        this.defaultPath = path;
+        List<String> paths = Stream.concat(Stream.of(path), otherPaths.stream())
+                .distinct().toList();
+        this.uris = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> paths.stream()
+                .collect(Collectors.toUnmodifiableMap(p -> p, node::resolve))));
         this.requestTimeout = requestTimeout;
         this.http = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -51,7 +63,16 @@ public final class CounterClient implements AutoCloseable {
 
     /** One attempt; blocks the calling (virtual) thread until the answer, a failure or the request timeout. */
     public Exchange get(NodeEndpoint node, Optional<SessionCookie> cookie) throws InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uris.get(node.name())).timeout(requestTimeout).GET();
+        return get(node, defaultPath, cookie);
+    }
+
+    /** One attempt at {@code path}, one of the paths the client was made for. */
+    public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie) throws InterruptedException {
+        URI uri = uris.get(node.name()).get(path);
+        if (uri == null) {
+            throw new IllegalArgumentException("path " + path + " was not given when the client was made");
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout).GET();
         cookie.ifPresent(c -> request.header("Cookie", c.requestHeader()));
         HttpResponse<byte[]> response;
         try {
