@@ -77,6 +77,12 @@ final class CapacityCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
+        if (spec.load().isOpen()) {
+            System.err.println("replsim capacity: " + scenario.path + ": load.model is open, but the search counts"
+                    + " users sustained, which needs the closed model; remove load.model (and rate, arrivals,"
+                    + " sessions) and give load.users and load.thinkTime");
+            return ReplsimCommand.BAD_INPUT;
+        }
         CapacityCriteria criteria;
         SearchPlan plan;
         try {

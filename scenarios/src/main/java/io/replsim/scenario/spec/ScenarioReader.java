@@ -47,6 +47,12 @@ final class ScenarioReader {
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
         List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
+        boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
+        if (open && !faults.isEmpty()) {
+            problems.add(top.pathOf("faults"), faults.size() + " faults",
+                    "no faults with load.model open (not built yet: the failover analysis reads the closed model's"
+                            + " per-user timelines); use the closed model for a drill");
+        }
         if (!problems.isEmpty()) {
             return Optional.empty();
         }
