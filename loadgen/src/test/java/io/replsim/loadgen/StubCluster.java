@@ -59,6 +59,11 @@ final class StubCluster implements AutoCloseable {
         node(name).stop();
     }
 
+    /** Sessions the cluster has created so far, on every node and app. */
+    int sessionsCreated() {
+        return sessions.size();
+    }
+
     long served(String name) {
         return node(name).served.get();
     }

@@ -131,22 +131,35 @@ public final class OpenLoadDriver implements AutoCloseable {
             if (doneNanos - measureFrom >= 0 && doneNanos - end < 0) {
                 completedInWindow.increment();
             }
-            if (intendedNanos - measureFrom < 0) {
-                return null;
+            // A warm-up arrival is not measured, but its session still keeps its cookie and its checks: otherwise
+            // every warm-up request would start a new session on the nodes.
+            boolean measured = intendedNanos - measureFrom >= 0;
+            if (measured) {
+                requests.increment();
             }
-            requests.increment();
             switch (exchange) {
                 case Exchange.Answered answered -> {
-                    corrected.recordValue((doneNanos - intendedNanos) / 1000);
-                    uncorrected.recordValue((doneNanos - sentNanos) / 1000);
+                    if (measured) {
+                        corrected.recordValue((doneNanos - intendedNanos) / 1000);
+                        uncorrected.recordValue((doneNanos - sentNanos) / 1000);
+                    }
                     answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
                     if (answered.status() != 200 || answered.reply().isEmpty()) {
-                        errors.record(ErrorKind.HTTP_STATUS);
+                        if (measured) {
+                            errors.record(ErrorKind.HTTP_STATUS);
+                        }
                     } else {
-                        judged[session.expected.judge(answered.reply().get()).ordinal()].increment();
+                        Verdict verdict = session.expected.judge(answered.reply().get());
+                        if (measured) {
+                            judged[verdict.ordinal()].increment();
+                        }
                     }
                 }
-                case Exchange.Failed failed -> errors.record(failed.kind());
+                case Exchange.Failed failed -> {
+                    if (measured) {
+                        errors.record(failed.kind());
+                    }
+                }
             }
             return null;
         } finally {
