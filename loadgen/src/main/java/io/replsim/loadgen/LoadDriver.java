@@ -79,7 +79,8 @@ public final class LoadDriver implements AutoCloseable {
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
         this.client = new CounterClient(router.nodes(), profile.path(),
-                profile.script().map(UserScript::paths).orElse(List.of()), profile.requestTimeout());
+                profile.script().map(UserScript::paths).orElse(List.of()), profile.requestTimeout(),
+                profile.connections());
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */
@@ -213,7 +214,8 @@ public final class LoadDriver implements AutoCloseable {
         result = new LoadResult(current.startedAt(), elapsed, requests, recording.errors(), latency,
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
                 recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
-                recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()));
+                recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()),
+                client.connections());
         return result;
     }
 

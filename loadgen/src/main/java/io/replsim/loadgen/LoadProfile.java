@@ -3,6 +3,7 @@ package io.replsim.loadgen;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.UserScript;
 
 import java.time.Duration;
@@ -26,9 +27,12 @@ import java.util.Optional;
  * @param path           the counter app's path, e.g. {@code /counter}; must start with {@code /}; every request
  *                       goes there unless a script is given
  * @param script         a mix of request types each user draws from before every request, instead of {@code path}
+ * @param connections    how requests use TCP connections: a shared pool (the default), one per user, or a new one
+ *                       per request
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                          Duration duration, Duration requestTimeout, String path, Optional<UserScript> script) {
+                          Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
+                          ConnectionMode connections) {
 
     public LoadProfile {
         if (users < 1) {
@@ -52,18 +56,26 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
             throw new IllegalArgumentException("path: got '" + path + "', expected a path starting with '/', e.g. /counter");
         }
         Objects.requireNonNull(script, "script");
+        Objects.requireNonNull(connections, "connections");
     }
 
     /** Every request to {@code path}: the load without a script. */
     public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                        Duration duration, Duration requestTimeout, String path) {
-        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty());
+        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty(),
+                ConnectionMode.SHARED_POOL);
     }
 
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script));
+                Optional.of(script), connections);
+    }
+
+    /** The same load with its requests using connections as {@code mode} says. */
+    public LoadProfile withConnections(ConnectionMode mode) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                mode);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

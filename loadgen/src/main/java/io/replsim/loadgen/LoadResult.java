@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import org.HdrHistogram.Histogram;
@@ -32,12 +33,14 @@ import java.util.List;
  * @param validity           whether the steady window measured the server rather than the driver, and why not
  * @param byRequestType      with a user script, each request type's figures over the whole run in script order;
  *                           empty without one
+ * @param connections        the TCP connections the driver opened, in the mode the profile asked for
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                          long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
-                         RunValidity validity, List<RequestTypeFigures> byRequestType) {
+                         RunValidity validity, List<RequestTypeFigures> byRequestType,
+                         ConnectionCount.Connections connections) {
 
     public LoadResult {
         byRequestType = List.copyOf(byRequestType);
