@@ -33,6 +33,10 @@ public final class ConsoleReport {
         } else {
             printOpen(summary, open);
         }
+        if (summary.connections() != null) {
+            line("conns     %s: %,d TCP connections opened, at most %,d open at once", summary.connections().mode(),
+                    summary.connections().opened(), summary.connections().peakOpen());
+        }
         for (RunSummary.RequestTypeRow row : summary.requestTypes()) {
             line("request   %-8s weight %-3d %,d requests, %,d errors   p50 %s   p90 %s   p99 %s   (%,d OK, %,d STALE,"
                             + " %,d LOST%s)", row.request(), row.weight(), row.requests(), row.errors(),

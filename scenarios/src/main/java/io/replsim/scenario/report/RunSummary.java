@@ -14,7 +14,13 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, Validity validity, List<RequestTypeRow> requestTypes,
-                         OpenFigures open) {
+                         OpenFigures open, Connections connections) {
+
+    /**
+     * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
+     * held open at once; null for the open model.
+     */
+    public record Connections(String mode, long opened, int peakOpen) {}
 
     public RunSummary {
         requestTypes = List.copyOf(requestTypes);

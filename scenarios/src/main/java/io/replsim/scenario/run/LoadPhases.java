@@ -17,7 +17,8 @@ public final class LoadPhases {
                 load.users(), seconds(load.thinkTime()), load.thinkDistribution().label(), load.thinkMode().label(),
                 seconds(load.rampUp()), seconds(load.warmUp()), seconds(load.steadyStart()), seconds(load.duration()),
                 seconds(load.steady()))
-                + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe());
+                + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe())
+                + "; connections " + load.connections().label();
     }
 
     public static String seconds(Duration duration) {

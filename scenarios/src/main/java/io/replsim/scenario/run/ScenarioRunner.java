@@ -179,7 +179,7 @@ public final class ScenarioRunner {
                 nodeFigures(runtime, sampler), checks, Validity.ofOpen(result, load.warmUp(), load.duration()),
                 List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
                         result.throughputPerSecond(), model.sessions(), corrected,
-                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())));
+                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null);
         dir.writeSummary(summary);
         new ConsoleReport(out).print(summary);
         return new RunOutcome(summary, dir.root());
@@ -283,7 +283,9 @@ public final class ScenarioRunner {
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,
-                Validity.of(result), requestTypeRows(load, result), null);
+                Validity.of(result), requestTypeRows(load, result), null,
+                new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
+                        result.connections().peak()));
     }
 
     private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {

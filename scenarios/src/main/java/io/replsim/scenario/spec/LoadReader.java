@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
 import java.time.Duration;
@@ -13,7 +14,7 @@ import java.util.Optional;
 final class LoadReader {
 
     static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout",
-            "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions");
+            "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions", "connections");
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
     static final List<String> CLOSED_ONLY = List.of("users", "thinkTime", "thinkDistribution", "thinkMode", "rampUp");
     static final List<String> OPEN_ONLY = List.of("rate", "arrivals", "sessions");
@@ -62,12 +63,14 @@ final class LoadReader {
         ThinkMode mode = load.choice("thinkMode", ThinkMode::parse, "a think mode").orElse(LoadSpec.DEFAULT_THINK_MODE);
         Duration warmUp = warmUp(load, rampUp);
         Optional<List<WeightedRequest>> script = ScriptReader.read(load);
+        ConnectionMode connections = load.choice("connections", ConnectionMode::parse, "a connection mode")
+                .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         for (String field : OPEN_ONLY) {
             refuse(load, field, "no " + field + " unless load.model is open (a closed load is set by load.users)");
         }
         return users.flatMap(count -> thinkTime.flatMap(think -> duration.map(length ->
                 new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout, distribution, mode, warmUp,
-                        script.orElse(List.of()), Optional.empty()))));
+                        script.orElse(List.of()), Optional.empty(), connections))));
     }
 
     private Optional<LoadSpec> readOpen(MapReader load) {
@@ -78,6 +81,8 @@ final class LoadReader {
         }
         refuse(load, "script", "no script with load.model open (not built yet): use the closed model, or leave"
                 + " load.script out to send the workload's app");
+        refuse(load, "connections", "no connections with load.model open (not built yet: the open model uses a"
+                + " shared pool); leave load.connections out");
         String rateExpected = "arrivals a second above 0 and at most 1000000, such as 200";
         Optional<Double> rate = load.number("rate", rateExpected)
                 .must(value -> value > 0 && value <= MAX_RATE, rateExpected)
@@ -88,7 +93,7 @@ final class LoadReader {
         Duration warmUp = warmUp(load, Duration.ZERO);
         return rate.flatMap(perSecond -> duration.map(length -> new LoadSpec(sessions, Duration.ZERO, Duration.ZERO,
                 length, requestTimeout, LoadSpec.DEFAULT_THINK_DISTRIBUTION, LoadSpec.DEFAULT_THINK_MODE, warmUp,
-                List.of(), Optional.of(new OpenModel(arrivals, perSecond, sessions)))));
+                List.of(), Optional.of(new OpenModel(arrivals, perSecond, sessions)), LoadSpec.DEFAULT_CONNECTIONS)));
     }
 
     /** The steady window is what is left after ramp-up and warm-up; it must not be empty. */

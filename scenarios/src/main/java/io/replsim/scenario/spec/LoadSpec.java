@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
@@ -27,16 +28,19 @@ import java.util.Optional;
  * @param open              present for {@code model: open}: requests arrive at a rate instead of from users; then
  *                          {@code users} is the open model's sessions, and think time and ramp-up are zero (the
  *                          reader refuses them)
+ * @param connections       how the closed model's requests use TCP connections: a shared pool, one per user, or a
+ *                          new one per request
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
-                       List<WeightedRequest> script, Optional<OpenModel> open) {
+                       List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
     public static final ThinkDistribution DEFAULT_THINK_DISTRIBUTION = ThinkDistribution.FIXED;
     public static final ThinkMode DEFAULT_THINK_MODE = ThinkMode.AFTER_RESPONSE;
     public static final Duration DEFAULT_WARM_UP = Duration.ZERO;
+    public static final ConnectionMode DEFAULT_CONNECTIONS = ConnectionMode.SHARED_POOL;
 
     public LoadSpec {
         Objects.requireNonNull(thinkTime, "thinkTime");
@@ -48,6 +52,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         Objects.requireNonNull(warmUp, "warmUp");
         script = List.copyOf(script);
         Objects.requireNonNull(open, "open");
+        Objects.requireNonNull(connections, "connections");
         if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
                 || !duration.isPositive() || !requestTimeout.isPositive()
                 || rampUp.plus(warmUp).compareTo(duration) >= 0) {
@@ -62,7 +67,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                     ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp) {
         this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, List.of(),
-                Optional.empty());
+                Optional.empty(), DEFAULT_CONNECTIONS);
     }
 
     /** Fixed think time after each response, no warm-up: the load as the first scenario files wrote it. */
@@ -74,7 +79,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
         return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open);
+                script, open, connections);
     }
 
     public boolean isOpen() {
@@ -94,7 +99,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** What the driver runs for this load against the app at {@code path} (the script's types, if it has one). */
     public LoadProfile toProfile(String path) {
         LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
-                duration, requestTimeout, path);
+                duration, requestTimeout, path).withConnections(connections);
         return script.isEmpty() ? profile : profile.withScript(new UserScript(script));
     }
 

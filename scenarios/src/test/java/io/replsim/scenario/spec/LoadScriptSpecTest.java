@@ -4,6 +4,7 @@ import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
@@ -67,6 +68,18 @@ class LoadScriptSpecTest {
                   script: [{request: cart, weight: 1}, {request: cart, weight: 2}]
                 """)).containsExactly(new SpecProblem("load.script[1].request", "cart",
                 "a request type not listed before in load.script (add the weights up instead)"));
+    }
+
+    @Test
+    void theConnectionModeReachesTheDriverAndIsASharedPoolUnlessStated() throws SpecException {
+        assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).load().toProfile("/counter").connections())
+                .isEqualTo(ConnectionMode.SHARED_POOL);
+        LoadSpec load = ScenarioLoader.parse(HEAD + "  connections: per-request\n", Scenarios.SOURCE).load();
+        assertThat(load.toProfile("/counter").connections()).isEqualTo(ConnectionMode.PER_REQUEST);
+        assertThat(load.withUsers(3).connections()).isEqualTo(ConnectionMode.PER_REQUEST);
+        assertThat(problemsOf(HEAD + "  connections: keep-alive\n")).containsExactly(new SpecProblem(
+                "load.connections", "keep-alive",
+                "a connection mode, one of: shared-pool, per-user, per-request"));
     }
 
     @Test
