@@ -80,7 +80,7 @@ public final class LoadDriver implements AutoCloseable {
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
         this.client = new CounterClient(router.nodes(), profile.path(),
                 profile.script().map(UserScript::paths).orElse(List.of()), profile.requestTimeout(),
-                profile.connections());
+                profile.connections(), profile.protocol());
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */

@@ -4,6 +4,7 @@ import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.UserScript;
 
 import java.time.Duration;
@@ -29,10 +30,12 @@ import java.util.Optional;
  * @param script         a mix of request types each user draws from before every request, instead of {@code path}
  * @param connections    how requests use TCP connections: a shared pool (the default), one per user, or a new one
  *                       per request
+ * @param protocol       the target's session cookie name and where its answers show the serial (the replsim apps'
+ *                       unless an external cluster is driven)
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                          ConnectionMode connections) {
+                          ConnectionMode connections, TargetProtocol protocol) {
 
     public LoadProfile {
         if (users < 1) {
@@ -57,25 +60,32 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         }
         Objects.requireNonNull(script, "script");
         Objects.requireNonNull(connections, "connections");
+        Objects.requireNonNull(protocol, "protocol");
     }
 
     /** Every request to {@code path}: the load without a script. */
     public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                        Duration duration, Duration requestTimeout, String path) {
         this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty(),
-                ConnectionMode.SHARED_POOL);
+                ConnectionMode.SHARED_POOL, TargetProtocol.REPLSIM);
     }
 
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections);
+                Optional.of(script), connections, protocol);
     }
 
     /** The same load with its requests using connections as {@code mode} says. */
     public LoadProfile withConnections(ConnectionMode mode) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode);
+                mode, protocol);
+    }
+
+    /** The same load against a target that speaks {@code protocol}. */
+    public LoadProfile withProtocol(TargetProtocol protocol) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

@@ -6,6 +6,8 @@ import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.capacity.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.scenario.capacity.ExternalTarget;
 import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.loadgen.NodeEndpoint;
@@ -55,8 +57,26 @@ final class CapacityCommand implements Callable<Integer> {
 
     @Option(names = "--target", paramLabel = "[NAME=]URL", description = {
             "search an already running cluster instead of starting the scenario's (repeatable, one per node); it must",
-            "serve the counter app of docs/interfaces.md §2 (its CPU is not read: the CPU limit is not applied)"})
+            "answer like the counter app of docs/interfaces.md §2, or say how with --cookie-name and --serial",
+            "(its CPU is not read: the CPU limit is not applied)"})
     List<String> targets = new ArrayList<>();
+
+    @Option(names = "--path", defaultValue = "/counter", description = "with --target: the app's path and query"
+            + " (default: ${DEFAULT-VALUE})")
+    String path;
+
+    @Option(names = "--cookie-name", defaultValue = "JSESSIONID", description = "with --target: the session cookie,"
+            + " its value <id>.<route> as mod_jk's jvmRoute (default: ${DEFAULT-VALUE})")
+    String cookieName;
+
+    @Option(names = "--serial", defaultValue = "json", description = {"with --target: where an answer shows the"
+            + " session's request count: json (the replsim apps' JSON),", "json:/pointer, header:Name or"
+            + " regex:pattern-with-(group) (default: ${DEFAULT-VALUE})"})
+    String serial;
+
+    @Option(names = "--kill-command", paramLabel = "COMMAND", description = {"with --target and --one-node-down: a"
+            + " shell command that kills a node;", "{node} and {url} are replaced (also $REPLSIM_NODE, $REPLSIM_URL)"})
+    String killCommand;
 
 
     /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
@@ -104,13 +124,32 @@ final class CapacityCommand implements Callable<Integer> {
             System.err.println("replsim capacity: --target: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        ExternalTarget externalTarget = null;
+        if (!external.isEmpty()) {
+            try {
+                if (oneNodeDown && external.size() > 1 && killCommand == null) {
+                    throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"
+                            + " kill a node of that cluster, e.g. --kill-command 'ssh {node} systemctl kill tomcat'");
+                }
+                externalTarget = new ExternalTarget(external, path, TargetProtocol.of(cookieName, serial),
+                        Optional.ofNullable(killCommand));
+            } catch (IllegalArgumentException e) {
+                System.err.println("replsim capacity: " + e.getMessage());
+                return ReplsimCommand.BAD_INPUT;
+            }
+        } else if (killCommand != null) {
+            System.err.println("replsim capacity: --kill-command is for --target clusters; the scenario's own nodes"
+                    + " are killed by replsim");
+            return ReplsimCommand.BAD_INPUT;
+        }
+        ExternalTarget target = externalTarget;
         SearchPlan searchPlan = plan;
         CapacityCriteria limits = criteria;
         return ClusterWork.exitCode("capacity run", () -> {
             CapacityRunner runner = new CapacityRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out);
-            CapacitySummary summary = external.isEmpty()
+            CapacitySummary summary = target == null
                     ? runner.run(spec, scenario.path, limits, searchPlan, oneNodeDown)
-                    : runner.runAgainst(external, spec, scenario.path, limits, searchPlan);
+                    : runner.runAgainst(target, spec, scenario.path, limits, searchPlan, oneNodeDown);
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         });
     }

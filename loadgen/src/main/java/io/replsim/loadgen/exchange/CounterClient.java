@@ -37,6 +37,9 @@ public final class CounterClient implements AutoCloseable {
     private final Map<String, URI> bases;
     private final Duration requestTimeout;
     private final ConnectionMode mode;
+    private final TargetProtocol protocol;
+    /** The lower-case header the serial is read from, or null. */
+    private final String serialHeader;
     private final ConnectionCount count = new ConnectionCount();
     /** Idle kept-alive connections by node, for {@link ConnectionMode#SHARED_POOL}. */
     private final Map<String, ConcurrentLinkedDeque<HttpConnection>> pools = new ConcurrentHashMap<>();
@@ -50,9 +53,18 @@ public final class CounterClient implements AutoCloseable {
         this(nodes, path, List.of(), requestTimeout, ConnectionMode.SHARED_POOL);
     }
 
-    /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
+    /** A client of the replsim apps. */
     public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
                          ConnectionMode mode) {
+        this(nodes, path, otherPaths, requestTimeout, mode, TargetProtocol.REPLSIM);
+    }
+
+    /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
+    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+                         ConnectionMode mode, TargetProtocol protocol) {
+        this.protocol = protocol;
+        this.serialHeader = protocol.serial() instanceof SerialSource.Header header
+                ? header.name().toLowerCase(java.util.Locale.ROOT) : null;
         this.defaultPath = path;
         this.requestTimeout = requestTimeout;
         this.mode = mode;
@@ -79,7 +91,7 @@ public final class CounterClient implements AutoCloseable {
         if (target == null) {
             throw new IllegalArgumentException("path " + path + " was not given when the client was made");
         }
-        String cookieHeader = cookie.map(SessionCookie::requestHeader).orElse(null);
+        String cookieHeader = cookie.map(c -> protocol.cookieName() + "=" + c.value()).orElse(null);
         HttpConnection.Response response;
         try {
             response = send(node.name(), target, cookieHeader);
@@ -89,7 +101,7 @@ public final class CounterClient implements AutoCloseable {
             }
             return new Exchange.Failed(System.currentTimeMillis(), kindOf(e), String.valueOf(e));
         }
-        return toExchange(node, response);
+        return toExchange(node, response, cookie);
     }
 
     /**
@@ -102,14 +114,16 @@ public final class CounterClient implements AutoCloseable {
         try {
             HttpConnection.Response response;
             try {
-                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout);
+                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                        serialHeader);
             } catch (IOException stale) {
                 if (!connection.used() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
                     throw stale;
                 }
                 discard(node, connection);
                 connection = take(node);
-                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout);
+                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                        serialHeader);
             }
             if (response.reusable()) {
                 giveBack(node, connection);
@@ -159,9 +173,9 @@ public final class CounterClient implements AutoCloseable {
         live.remove(connection);
     }
 
-    private Exchange toExchange(NodeEndpoint node, HttpConnection.Response response) {
+    private Exchange toExchange(NodeEndpoint node, HttpConnection.Response response, Optional<SessionCookie> sent) {
         long atMs = System.currentTimeMillis();
-        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies());
+        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
         Optional<String> nodeHeader = Optional.ofNullable(response.node());
         if (response.status() != 200) {
             return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
@@ -169,7 +183,9 @@ public final class CounterClient implements AutoCloseable {
         }
         CounterReply reply;
         try {
-            reply = JSON.readValue(response.body(), CounterReply.class);
+            reply = protocol.serial() instanceof SerialSource.CounterJson
+                    ? JSON.readValue(response.body(), CounterReply.class)
+                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
         }

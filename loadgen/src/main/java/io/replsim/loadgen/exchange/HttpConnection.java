@@ -29,7 +29,8 @@ final class HttpConnection implements AutoCloseable {
     private static final int MAX_BODY = 16 * 1024 * 1024;
 
     /** What came back: status, the headers the checks use, the body, and whether the connection can be reused. */
-    record Response(int status, List<String> setCookies, String node, byte[] body, boolean reusable) {
+    record Response(int status, List<String> setCookies, String node, String wantedHeader, byte[] body,
+                    boolean reusable) {
     }
 
     /** The connection could not be made at all: the request never reached a server. */
@@ -81,8 +82,10 @@ final class HttpConnection implements AutoCloseable {
      *
      * @param cookie the {@code Cookie} header's value, or null
      * @param close  ask the server to close the connection after answering
+     * @param wanted the lower-case name of one more header to keep, or null
      */
-    Response get(String pathAndQuery, String cookie, boolean close, Duration timeout) throws IOException {
+    Response get(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
+            throws IOException {
         used = true;
         socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
         StringBuilder request = new StringBuilder(160).append("GET ").append(pathAndQuery).append(" HTTP/1.1\r\nHost: ")
@@ -103,6 +106,7 @@ final class HttpConnection implements AutoCloseable {
         int status = parseStatus(statusLine);
         List<String> setCookies = new ArrayList<>(1);
         String node = null;
+        String wantedValue = null;
         long length = -1;
         boolean chunked = false;
         boolean serverCloses = statusLine.startsWith("HTTP/1.0");
@@ -113,6 +117,9 @@ final class HttpConnection implements AutoCloseable {
             }
             String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
             String value = line.substring(colon + 1).trim();
+            if (name.equals(wanted)) {
+                wantedValue = value;
+            }
             switch (name) {
                 case "set-cookie" -> setCookies.add(value);
                 case "x-replsim-node" -> node = value;
@@ -134,7 +141,7 @@ final class HttpConnection implements AutoCloseable {
             body = readToEnd();
             serverCloses = true;
         }
-        return new Response(status, setCookies, node, body, !close && !serverCloses);
+        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses);
     }
 
     private static int parseStatus(String statusLine) throws IOException {
