@@ -1,7 +1,6 @@
 package io.replsim.loadgen.exchange;
 
 import javax.net.ssl.SSLSocketFactory;
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -42,6 +41,10 @@ final class HttpConnection implements AutoCloseable {
 
     private final Socket socket;
     private final InputStream in;
+    /** Read-ahead of {@code in}: our own, since a BufferedInputStream takes a lock on every byte read. */
+    private final byte[] buffer = new byte[8192];
+    private int position;
+    private int limit;
     private final OutputStream out;
     private final String host;
     private final ConnectionCount count;
@@ -50,7 +53,7 @@ final class HttpConnection implements AutoCloseable {
 
     private HttpConnection(Socket socket, String host, ConnectionCount count) throws IOException {
         this.socket = socket;
-        this.in = new BufferedInputStream(socket.getInputStream(), 8192);
+        this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.host = host;
         this.count = count;
@@ -158,34 +161,75 @@ final class HttpConnection implements AutoCloseable {
 
     /** A CRLF- (or LF-) terminated line in ISO-8859-1, or null at the end of the stream before any byte. */
     private String readLine() throws IOException {
-        StringBuilder line = new StringBuilder(64);
+        StringBuilder line = null;
         while (true) {
-            int b = in.read();
-            if (b < 0) {
-                if (line.isEmpty()) {
+            if (position == limit && !fill()) {
+                if (line == null || line.isEmpty()) {
                     return null;
                 }
                 throw new EOFException("the connection ended inside a header line");
             }
-            if (b == '\n') {
-                int end = line.length();
-                if (end > 0 && line.charAt(end - 1) == '\r') {
-                    line.setLength(end - 1);
+            int start = position;
+            while (position < limit && buffer[position] != '\n') {
+                position++;
+            }
+            if (position < limit) {
+                int end = position++;
+                if (line == null) {
+                    // the usual case: the whole line is in the buffer
+                    return new String(buffer, start, end > start && buffer[end - 1] == '\r' ? end - 1 - start
+                            : end - start, StandardCharsets.ISO_8859_1);
+                }
+                line.append(new String(buffer, start, end - start, StandardCharsets.ISO_8859_1));
+                int length = line.length();
+                if (length > 0 && line.charAt(length - 1) == '\r') {
+                    line.setLength(length - 1);
                 }
                 return line.toString();
             }
-            if (line.length() >= MAX_HEADER_LINE) {
+            if (line == null) {
+                line = new StringBuilder(128);
+            }
+            line.append(new String(buffer, start, position - start, StandardCharsets.ISO_8859_1));
+            if (line.length() > MAX_HEADER_LINE) {
                 throw new IOException("a header line longer than " + MAX_HEADER_LINE + " bytes");
             }
-            line.append((char) b);
         }
+    }
+
+    /** Reads more into the empty buffer; false at the end of the stream. */
+    private boolean fill() throws IOException {
+        int read = in.read(buffer, 0, buffer.length);
+        if (read <= 0) {
+            return false;
+        }
+        position = 0;
+        limit = read;
+        return true;
+    }
+
+    /** Up to {@code length} bytes: what the buffer holds first, then straight from the socket. */
+    private byte[] readUpTo(int length) throws IOException {
+        byte[] bytes = new byte[length];
+        int fromBuffer = Math.min(length, limit - position);
+        System.arraycopy(buffer, position, bytes, 0, fromBuffer);
+        position += fromBuffer;
+        int done = fromBuffer;
+        while (done < length) {
+            int read = in.read(bytes, done, length - done);
+            if (read < 0) {
+                return java.util.Arrays.copyOf(bytes, done);
+            }
+            done += read;
+        }
+        return bytes;
     }
 
     private byte[] readExactly(long length) throws IOException {
         if (length > MAX_BODY) {
             throw new IOException("a body of " + length + " bytes, more than the driver reads (" + MAX_BODY + ")");
         }
-        byte[] body = in.readNBytes((int) length);
+        byte[] body = readUpTo((int) length);
         if (body.length < length) {
             throw new EOFException("the connection ended after " + body.length + " of " + length + " body bytes");
         }
@@ -216,7 +260,11 @@ final class HttpConnection implements AutoCloseable {
     }
 
     private byte[] readToEnd() throws IOException {
-        byte[] body = in.readNBytes(MAX_BODY + 1);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        all.write(buffer, position, limit - position);
+        position = limit;
+        all.write(in.readNBytes(MAX_BODY + 1 - all.size()));
+        byte[] body = all.toByteArray();
         if (body.length > MAX_BODY) {
             throw new IOException("a body of more than " + MAX_BODY + " bytes");
         }
