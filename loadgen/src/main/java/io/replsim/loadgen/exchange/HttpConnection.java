@@ -118,19 +118,21 @@ final class HttpConnection implements AutoCloseable {
             if (colon <= 0) {
                 continue;
             }
-            String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).trim();
-            if (name.equals(wanted)) {
-                wantedValue = value;
+            // names compared in place: no lower-cased copy of every header a response carries
+            if (wanted != null && colon == wanted.length() && line.regionMatches(true, 0, wanted, 0, colon)) {
+                wantedValue = valueOf(line, colon);
             }
-            switch (name) {
-                case "set-cookie" -> setCookies.add(value);
-                case "x-replsim-node" -> node = value;
-                case "content-length" -> length = Long.parseLong(value);
-                case "transfer-encoding" -> chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
-                case "connection" -> serverCloses = value.equalsIgnoreCase("close")
-                        || serverCloses && !value.equalsIgnoreCase("keep-alive");
-                default -> { }
+            if (is(line, colon, "set-cookie")) {
+                setCookies.add(valueOf(line, colon));
+            } else if (is(line, colon, "x-replsim-node")) {
+                node = valueOf(line, colon);
+            } else if (is(line, colon, "content-length")) {
+                length = Long.parseLong(valueOf(line, colon));
+            } else if (is(line, colon, "transfer-encoding")) {
+                chunked = valueOf(line, colon).toLowerCase(Locale.ROOT).contains("chunked");
+            } else if (is(line, colon, "connection")) {
+                String value = valueOf(line, colon);
+                serverCloses = value.equalsIgnoreCase("close") || serverCloses && !value.equalsIgnoreCase("keep-alive");
             }
         }
         byte[] body;
@@ -145,6 +147,14 @@ final class HttpConnection implements AutoCloseable {
             serverCloses = true;
         }
         return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses);
+    }
+
+    private static boolean is(String line, int colon, String lowerCaseName) {
+        return colon == lowerCaseName.length() && line.regionMatches(true, 0, lowerCaseName, 0, colon);
+    }
+
+    private static String valueOf(String line, int colon) {
+        return line.substring(colon + 1).trim();
     }
 
     private static int parseStatus(String statusLine) throws IOException {
