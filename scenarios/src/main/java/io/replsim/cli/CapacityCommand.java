@@ -8,6 +8,7 @@ import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.capacity.ExternalTarget;
+import io.replsim.scenario.spec.CapacitySettings;
 import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.loadgen.NodeEndpoint;
@@ -31,26 +32,26 @@ final class CapacityCommand implements Callable<Integer> {
     @Mixin
     ScenarioFile scenario;
 
-    @Option(names = "--statistic", defaultValue = "p90", description = "mean, p90, p95 or p99 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--statistic", description = "mean, p90, p95 or p99 (default: capacity.statistic, else p90)")
     String statistic;
 
-    @Option(names = "--latency-limit", defaultValue = "800ms", description = "the statistic's limit (default: ${DEFAULT-VALUE})")
+    @Option(names = "--latency-limit", description = "the statistic's limit (default: capacity.latencyLimit, else 800ms)")
     String latencyLimit;
 
-    @Option(names = "--cpu-limit", defaultValue = "0.6", description = "each node's CPU over its budget, at most (default: ${DEFAULT-VALUE})")
-    double cpuLimit;
+    @Option(names = "--cpu-limit", description = "each node's CPU over its budget, at most (default: capacity.cpuLimit, else 0.6)")
+    Double cpuLimit;
 
-    @Option(names = "--error-limit", defaultValue = "0.001", description = "failed attempts over requests, at most (default: ${DEFAULT-VALUE})")
-    double errorLimit;
+    @Option(names = "--error-limit", description = "failed attempts over requests, at most (default: capacity.errorLimit, else 0.001)")
+    Double errorLimit;
 
-    @Option(names = "--start-users", description = "the first step's users (default: the scenario's load.users)")
+    @Option(names = "--start-users", description = "the first step's users (default: capacity.startUsers, else load.users)")
     Integer startUsers;
 
-    @Option(names = "--max-users", defaultValue = "20000", description = "the most users a step may have (default: ${DEFAULT-VALUE})")
-    int maxUsers;
+    @Option(names = "--max-users", description = "the most users a step may have (default: capacity.maxUsers, else 20000)")
+    Integer maxUsers;
 
-    @Option(names = "--max-steps", defaultValue = "20", description = "the most steps in one search (default: ${DEFAULT-VALUE})")
-    int maxSteps;
+    @Option(names = "--max-steps", description = "the most steps in one search (default: capacity.maxSteps, else 20)")
+    Integer maxSteps;
 
     @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
     boolean oneNodeDown;
@@ -106,11 +107,18 @@ final class CapacityCommand implements Callable<Integer> {
         CapacityCriteria criteria;
         SearchPlan plan;
         try {
-            Duration limit = DurationText.parse(latencyLimit).orElseThrow(() -> new IllegalArgumentException(
-                    "--latency-limit: got \"" + latencyLimit + "\", expected " + DurationText.EXAMPLES));
-            criteria = new CapacityCriteria(LatencyStatistic.parse(statistic), limit, cpuLimit, errorLimit);
-            int start = Optional.ofNullable(startUsers).orElse(spec.load().users());
-            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, maxSteps, maxUsers);
+            // a flag given on the command line wins over the scenario's capacity section
+            CapacitySettings file = spec.capacity();
+            Duration limit = latencyLimit == null ? file.latencyLimit() : DurationText.parse(latencyLimit)
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "--latency-limit: got \"" + latencyLimit + "\", expected " + DurationText.EXAMPLES));
+            criteria = new CapacityCriteria(statistic == null ? file.statistic() : LatencyStatistic.parse(statistic),
+                    limit, Optional.ofNullable(cpuLimit).orElse(file.cpuLimit()),
+                    Optional.ofNullable(errorLimit).orElse(file.errorLimit()));
+            int start = Optional.ofNullable(startUsers).or(file::startUsers).orElse(spec.load().users());
+            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION,
+                    Optional.ofNullable(maxSteps).orElse(file.maxSteps()),
+                    Optional.ofNullable(maxUsers).orElse(file.maxUsers()));
         } catch (IllegalArgumentException e) {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

@@ -95,6 +95,32 @@ class CapacityCommandExternalTargetTest {
     }
 
     @Test
+    void theScenariosCapacitySectionBoundsTheSearchAndAFlagOverridesIt(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO + """
+                capacity: {startUsers: 5, maxUsers: 10, maxSteps: 3, statistic: p99}
+                """);
+        Path runs = dir.resolve("runs");
+        int exit;
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
+                    "--target", server.endpoints().getFirst().baseUri().toString(), "--max-steps", "2",
+                    "--runs-dir", runs.toString());
+        }
+        // two steps (5, then the cap of 10) leave none for the confirming repeat, so nothing is claimed: exit 1
+        assertThat(exit).isEqualTo(ReplsimCommand.CHECKS_FAILED);
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.get("criteria").asText()).startsWith("p99");
+        // the file's first step and cap, the command line's step budget
+        assertThat(summary.at("/search/steps")).hasSize(2);
+        assertThat(summary.at("/search/steps/0/users").asInt()).isEqualTo(5);
+        assertThat(summary.at("/search/steps/1/users").asInt()).isEqualTo(10);
+    }
+
+    @Test
     void oneNodeDownAgainstATargetWithoutAKillCommandIsRefused(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
         int exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
