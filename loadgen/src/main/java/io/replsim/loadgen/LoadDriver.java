@@ -4,7 +4,9 @@ import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
+import io.replsim.loadgen.record.ScriptTally;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.DriverCostMonitor;
@@ -58,7 +60,7 @@ public final class LoadDriver implements AutoCloseable {
     private boolean closed;
 
     /** The state of a started run; exists from {@link #start()} on. */
-    private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording,
+    private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording, ScriptTally scriptTally,
                        SteadyRecording steady, DriverCostMonitor cost, ProgressWindow progress,
                        List<VirtualUser> users, List<Thread> userThreads, Thread logTicker, Thread windowMarker) {
     }
@@ -76,7 +78,9 @@ public final class LoadDriver implements AutoCloseable {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
-        this.client = new CounterClient(router.nodes(), profile.path(), profile.requestTimeout());
+        this.client = new CounterClient(router.nodes(), profile.path(),
+                profile.script().map(UserScript::paths).orElse(List.of()), profile.requestTimeout(),
+                profile.connections(), profile.protocol());
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */
@@ -86,9 +90,10 @@ public final class LoadDriver implements AutoCloseable {
         }
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
+        ScriptTally scriptTally = new ScriptTally(profile.script().map(UserScript::types).orElse(List.of()));
         LatencyRecording latency;
         try {
-            latency = LatencyRecording.start(intervalLogFile, startedAt.toEpochMilli());
+            latency = LatencyRecording.start(intervalLogFile, startedAt.toEpochMilli(), scriptTally.tags());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the interval log " + intervalLogFile.orElseThrow(), e);
         }
@@ -100,13 +105,14 @@ public final class LoadDriver implements AutoCloseable {
         List<Thread> threads = new ArrayList<>(profile.users());
         long seedBase = System.nanoTime();
         for (int i = 0; i < profile.users(); i++) {
-            VirtualUser user = new VirtualUser(i, plan, router, client, recording, steady, activeUsers, seedBase + i);
+            VirtualUser user = new VirtualUser(i, plan, router, client, recording, steady, activeUsers, seedBase + i,
+                    profile.script(), scriptTally);
             users.add(user);
             threads.add(Thread.ofVirtual().name("replsim-user-" + i).unstarted(user));
         }
         Thread ticker = Thread.ofVirtual().name("replsim-interval-log").unstarted(() -> tickEverySecond(latency, startNanos));
         Thread marker = Thread.ofVirtual().name("replsim-steady-window").unstarted(() -> markSteadyWindow(plan, cost));
-        run = new Run(startedAt, startNanos, plan, recording, steady, cost, new ProgressWindow(recording, startNanos),
+        run = new Run(startedAt, startNanos, plan, recording, scriptTally, steady, cost, new ProgressWindow(recording, startNanos),
                 List.copyOf(users), List.copyOf(threads), ticker, marker);
         threads.forEach(Thread::start);
         ticker.start();
@@ -208,7 +214,8 @@ public final class LoadDriver implements AutoCloseable {
         result = new LoadResult(current.startedAt(), elapsed, requests, recording.errors(), latency,
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
                 recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
-                recording.meanThinkTime(), steady, validity);
+                recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()),
+                client.connections());
         return result;
     }
 

@@ -3,8 +3,13 @@ package io.replsim.loadgen;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
+import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.script.UserScript;
+
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the driver does: {@code users} closed-loop virtual users, each sending {@code GET <node><path>} and then
@@ -20,10 +25,17 @@ import java.util.Objects;
  * @param duration       how long the run lasts from {@link LoadDriver#start()}, ramp-up and warm-up included; longer
  *                       than both together, so the steady window is not empty
  * @param requestTimeout connect timeout and per-request timeout; a request that takes longer counts as a timeout
- * @param path           the counter app's path, e.g. {@code /counter}; must start with {@code /}
+ * @param path           the counter app's path, e.g. {@code /counter}; must start with {@code /}; every request
+ *                       goes there unless a script is given
+ * @param script         a mix of request types each user draws from before every request, instead of {@code path}
+ * @param connections    how requests use TCP connections: a shared pool (the default), one per user, or a new one
+ *                       per request
+ * @param protocol       the target's session cookie name and where its answers show the serial (the replsim apps'
+ *                       unless an external cluster is driven)
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                          Duration duration, Duration requestTimeout, String path) {
+                          Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
+                          ConnectionMode connections, TargetProtocol protocol) {
 
     public LoadProfile {
         if (users < 1) {
@@ -46,6 +58,34 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException("path: got '" + path + "', expected a path starting with '/', e.g. /counter");
         }
+        Objects.requireNonNull(script, "script");
+        Objects.requireNonNull(connections, "connections");
+        Objects.requireNonNull(protocol, "protocol");
+    }
+
+    /** Every request to {@code path}: the load without a script. */
+    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
+                       Duration duration, Duration requestTimeout, String path) {
+        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty(),
+                ConnectionMode.SHARED_POOL, TargetProtocol.REPLSIM);
+    }
+
+    /** The same load with each user drawing its requests from {@code script}. */
+    public LoadProfile withScript(UserScript script) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
+                Optional.of(script), connections, protocol);
+    }
+
+    /** The same load with its requests using connections as {@code mode} says. */
+    public LoadProfile withConnections(ConnectionMode mode) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                mode, protocol);
+    }
+
+    /** The same load against a target that speaks {@code protocol}. */
+    public LoadProfile withProtocol(TargetProtocol protocol) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

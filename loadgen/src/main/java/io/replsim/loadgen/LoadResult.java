@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import org.HdrHistogram.Histogram;
@@ -30,14 +31,19 @@ import java.util.List;
  * @param steady             the figures of the steady window (after ramp-up and warm-up), which validity and the
  *                           capacity search use
  * @param validity           whether the steady window measured the server rather than the driver, and why not
+ * @param byRequestType      with a user script, each request type's figures over the whole run in script order;
+ *                           empty without one
+ * @param connections        the TCP connections the driver opened, in the mode the profile asked for
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                          long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
-                         RunValidity validity) {
+                         RunValidity validity, List<RequestTypeFigures> byRequestType,
+                         ConnectionCount.Connections connections) {
 
     public LoadResult {
+        byRequestType = List.copyOf(byRequestType);
         perSecond = List.copyOf(perSecond);
         timelines = List.copyOf(timelines);
     }

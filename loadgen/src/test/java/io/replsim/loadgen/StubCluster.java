@@ -33,7 +33,9 @@ final class StubCluster implements AutoCloseable {
         /** Never recognises a session: every request starts a new one. */
         FORGETFUL,
         /** Answers 503, as a node whose synchronous replication failed. */
-        REPLICATION_FAILS
+        REPLICATION_FAILS,
+        /** Serves writes faithfully but answers a read ({@code op=peek}) with the serial before the current one (if any). */
+        READS_STALE
     }
 
     private record StubSession(long serial, String digest) {
@@ -55,6 +57,11 @@ final class StubCluster implements AutoCloseable {
     /** Closes the node's listening socket and connections: later connections are refused. */
     void stop(String name) {
         node(name).stop();
+    }
+
+    /** Sessions the cluster has created so far, on every node and app. */
+    int sessionsCreated() {
+        return sessions.size();
     }
 
     long served(String name) {
@@ -83,7 +90,10 @@ final class StubCluster implements AutoCloseable {
             this.behaviour = behaviour;
             this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
             server.setExecutor(executor);
-            server.createContext("/counter", this::handle);
+            // The apps of a user script: each keeps its sessions apart, as the real apps' state is apart.
+            for (String app : List.of("/counter", "/cart", "/profile", "/bean")) {
+                server.createContext(app, this::handle);
+            }
             server.start();
         }
 
@@ -108,6 +118,10 @@ final class StubCluster implements AutoCloseable {
                 sessions.put(id, state);
                 created = true;
                 replySerial = 1;
+            } else if (isRead(exchange)) {
+                state = sessions.get(id);
+                created = false;
+                replySerial = behaviour == Behaviour.READS_STALE && state.serial() > 1 ? state.serial() - 1 : state.serial();
             } else {
                 state = sessions.compute(id, (key, old) -> new StubSession(old.serial() + 1, old.digest()));
                 created = false;
@@ -118,6 +132,11 @@ final class StubCluster implements AutoCloseable {
             }
             reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
                     + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}");
+        }
+
+        private static boolean isRead(HttpExchange exchange) {
+            String query = exchange.getRequestURI().getRawQuery();
+            return query != null && query.contains("op=peek");
         }
 
         private void reply(HttpExchange exchange, int status, String json) throws IOException {

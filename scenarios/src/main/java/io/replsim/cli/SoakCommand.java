@@ -26,6 +26,11 @@ final class SoakCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
+        if (spec.load().isOpen()) {
+            System.err.println("replsim soak: " + scenario.path + ": load.model open is not built for soak runs yet"
+                    + " (a soak repeats a drill, and drills need the closed model); run it with ./replsim run");
+            return ReplsimCommand.BAD_INPUT;
+        }
         if (repeat < 1) {
             System.err.println("--repeat: " + repeat + " is not valid; expected a whole number, 1 or more");
             return ReplsimCommand.BAD_INPUT;

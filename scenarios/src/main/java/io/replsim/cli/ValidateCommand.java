@@ -17,8 +17,11 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         try {
             var spec = ScenarioLoader.load(scenario);
-            System.out.println(scenario + ": valid (" + spec.cluster().nodes() + " nodes, " + spec.load().users()
-                    + " users, " + spec.faults().size() + " fault(s), " + spec.checks().size() + " check(s))");
+            String load = spec.load().open()
+                    .map(open -> String.format(java.util.Locale.ROOT, "open model at %.1f/s", open.ratePerSecond()))
+                    .orElse(spec.load().users() + " users");
+            System.out.println(scenario + ": valid (" + spec.cluster().nodes() + " nodes, " + load + ", "
+                    + spec.faults().size() + " fault(s), " + spec.checks().size() + " check(s))");
             return 0;
         } catch (SpecException e) {
             System.err.println(e.getMessage());

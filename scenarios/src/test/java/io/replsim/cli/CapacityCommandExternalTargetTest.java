@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.loadgen.foreign.ForeignApp;
 import io.replsim.loadgen.synthetic.FixedServiceCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +64,68 @@ class CapacityCommandExternalTargetTest {
         assertThat(csv.getFirst()).startsWith("search,step,phase,users,verdict").contains("app1_cpu");
         assertThat(csv.get(1)).startsWith("all,1,step-up,10,PASS");
         assertThat(csv.getLast()).startsWith("all,4,confirm,40,PASS");
+    }
+
+    @Test
+    void anotherAppsCookieAndSerialAreUsedAndOneNodeDownRunsTheKillCommand(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
+        Path runs = dir.resolve("runs");
+        Path marker = dir.resolve("killed.txt");
+        int exit;
+        try (ForeignApp app = new ForeignApp(0, "a", "b")) {
+            exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
+                    "--target", "a=" + app.endpoints().get(0).baseUri(), "--target", "b=" + app.endpoints().get(1).baseUri(),
+                    "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--one-node-down", "--kill-command", "echo {node} $REPLSIM_URL > '" + marker + "'",
+                    "--max-users", "20", "--max-steps", "3", "--runs-dir", runs.toString());
+            assertThat(Files.readString(marker).trim()).isEqualTo("b " + app.endpoints().get(1).baseUri());
+        }
+
+        assertThat(exit).isZero();
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        // every step passes only when every answer was read and judged OK: the pattern and the cookie name work
+        assertThat(summary.at("/search/steps/0/verdict").asText()).isEqualTo("PASS");
+        assertThat(summary.at("/search/usersSustained").asInt()).isPositive();
+        assertThat(summary.at("/oneNodeDown/usersSustained").asInt()).isPositive();
+        assertThat(Files.readAllLines(run.resolve("capacity.csv"))).anySatisfy(line -> assertThat(line).startsWith("n-1,"));
+    }
+
+    @Test
+    void theScenariosCapacitySectionBoundsTheSearchAndAFlagOverridesIt(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO + """
+                capacity: {startUsers: 5, maxUsers: 10, maxSteps: 3, statistic: p99}
+                """);
+        Path runs = dir.resolve("runs");
+        int exit;
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
+                    "--target", server.endpoints().getFirst().baseUri().toString(), "--max-steps", "2",
+                    "--runs-dir", runs.toString());
+        }
+        // two steps (5, then the cap of 10) leave none for the confirming repeat, so nothing is claimed: exit 1
+        assertThat(exit).isEqualTo(ReplsimCommand.CHECKS_FAILED);
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.get("criteria").asText()).startsWith("p99");
+        // the file's first step and cap, the command line's step budget
+        assertThat(summary.at("/search/steps")).hasSize(2);
+        assertThat(summary.at("/search/steps/0/users").asInt()).isEqualTo(5);
+        assertThat(summary.at("/search/steps/1/users").asInt()).isEqualTo(10);
+    }
+
+    @Test
+    void oneNodeDownAgainstATargetWithoutAKillCommandIsRefused(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
+        int exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
+                "--target", "a=http://127.0.0.1:1", "--target", "b=http://127.0.0.1:2", "--one-node-down");
+        assertThat(exit).isEqualTo(ReplsimCommand.BAD_INPUT);
     }
 
     @Test

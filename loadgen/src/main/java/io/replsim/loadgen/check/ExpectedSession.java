@@ -3,6 +3,7 @@ package io.replsim.loadgen.check;
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.CounterReply;
+import io.replsim.loadgen.script.RequestType.SerialRule;
 
 /**
  * What one user knows its session must look like, and the verdict on every {@code 200} it gets. Each user owns one;
@@ -28,7 +29,15 @@ public final class ExpectedSession {
 
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
     public Verdict judge(CounterReply reply) {
-        Verdict verdict = verdictOf(reply);
+        return judge(reply, SerialRule.ADVANCES);
+    }
+
+    /**
+     * Judges the answer to a request whose serial follows {@code rule}: a read must show at least the serial last
+     * seen (a lower one came from an older replica), a write must move past it.
+     */
+    public Verdict judge(CounterReply reply, SerialRule rule) {
+        Verdict verdict = verdictOf(reply, rule);
         responses[verdict.ordinal()]++;
         switch (verdict) {
             case OK -> lastSerial = reply.serial();
@@ -47,7 +56,7 @@ public final class ExpectedSession {
         return verdict;
     }
 
-    private Verdict verdictOf(CounterReply reply) {
+    private Verdict verdictOf(CounterReply reply, SerialRule rule) {
         if (sessionId == null) {
             adopt(reply);
             // A brand-new session must start at 1; anything else is history this user never made.
@@ -59,7 +68,8 @@ public final class ExpectedSession {
         if (!reply.digest().equals(digest)) {
             return Verdict.CORRUPT;
         }
-        return reply.serial() > lastSerial ? Verdict.OK : Verdict.STALE;
+        boolean current = rule == SerialRule.ADVANCES ? reply.serial() > lastSerial : reply.serial() >= lastSerial;
+        return current ? Verdict.OK : Verdict.STALE;
     }
 
     private void adopt(CounterReply reply) {

@@ -3,72 +3,189 @@ package io.replsim.loadgen.exchange;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Sends the counter app's {@code GET} to a node and turns whatever happens into an {@link Exchange}. One shared
- * HTTP/1.1 client with keep-alive for all users; cookies are passed by hand, since every user is its own browser
- * with its own session and a shared cookie jar would merge them.
+ * Sends the counter app's {@code GET} to a node and turns whatever happens into an {@link Exchange}. Connections
+ * are the driver's own sockets ({@link HttpConnection}), used as the {@link ConnectionMode} says and counted;
+ * cookies are passed by hand, since every user is its own browser with its own session and a shared cookie jar
+ * would merge them.
  */
 public final class CounterClient implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(CounterClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(5);
 
-    private final Map<String, URI> uris;
+    private final String defaultPath;
+    /** Request targets by node name, then path: made once, since building one per request costs the driver CPU. */
+    private final Map<String, Map<String, String>> targets;
+    private final Map<String, URI> bases;
     private final Duration requestTimeout;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    private final HttpClient http;
+    private final ConnectionMode mode;
+    private final TargetProtocol protocol;
+    /** The lower-case header the serial is read from, or null. */
+    private final String serialHeader;
+    private final ConnectionCount count = new ConnectionCount();
+    /** Idle kept-alive connections by node, for {@link ConnectionMode#SHARED_POOL}. */
+    private final Map<String, ConcurrentLinkedDeque<HttpConnection>> pools = new ConcurrentHashMap<>();
+    /** Each user's (thread's) connections by node, for {@link ConnectionMode#PER_USER}. */
+    private final ThreadLocal<Map<String, HttpConnection>> perUser = ThreadLocal.withInitial(HashMap::new);
+    /** Every connection not yet closed, so {@link #close()} leaves none open. */
+    private final Set<HttpConnection> live = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
 
     public CounterClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
-        this.uris = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> node.resolve(path)));
+        this(nodes, path, List.of(), requestTimeout, ConnectionMode.SHARED_POOL);
+    }
+
+    /** A client of the replsim apps. */
+    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+                         ConnectionMode mode) {
+        this(nodes, path, otherPaths, requestTimeout, mode, TargetProtocol.REPLSIM);
+    }
+
+    /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
+    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+                         ConnectionMode mode, TargetProtocol protocol) {
+        this.protocol = protocol;
+        this.serialHeader = protocol.serial() instanceof SerialSource.Header header
+                ? header.name().toLowerCase(java.util.Locale.ROOT) : null;
+        this.defaultPath = path;
         this.requestTimeout = requestTimeout;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(requestTimeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(executor)
-                .build();
+        this.mode = mode;
+        List<String> paths = Stream.concat(Stream.of(path), otherPaths.stream()).distinct().toList();
+        this.bases = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, NodeEndpoint::baseUri));
+        this.targets = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> paths.stream()
+                .collect(Collectors.toUnmodifiableMap(p -> p, p -> requestTarget(node.resolve(p))))));
+        nodes.forEach(node -> pools.put(node.name(), new ConcurrentLinkedDeque<>()));
+    }
+
+    private static String requestTarget(URI uri) {
+        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
     }
 
     /** One attempt; blocks the calling (virtual) thread until the answer, a failure or the request timeout. */
     public Exchange get(NodeEndpoint node, Optional<SessionCookie> cookie) throws InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uris.get(node.name())).timeout(requestTimeout).GET();
-        cookie.ifPresent(c -> request.header("Cookie", c.requestHeader()));
-        HttpResponse<byte[]> response;
+        return get(node, defaultPath, cookie);
+    }
+
+    /** One attempt at {@code path}, one of the paths the client was made for. */
+    public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie) throws InterruptedException {
+        String target = targets.get(node.name()).get(path);
+        if (target == null) {
+            throw new IllegalArgumentException("path " + path + " was not given when the client was made");
+        }
+        String cookieHeader = cookie.map(c -> protocol.cookieName() + "=" + c.value()).orElse(null);
+        HttpConnection.Response response;
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            response = send(node.name(), target, cookieHeader);
         } catch (IOException e) {
+            if (Thread.interrupted() || closed) {
+                throw new InterruptedException("stopped during a request to " + node.name());
+            }
             return new Exchange.Failed(System.currentTimeMillis(), kindOf(e), String.valueOf(e));
         }
+        return toExchange(node, response, cookie);
+    }
+
+    /**
+     * Sends on a connection the mode chooses. A reused connection that fails before any answer was most likely
+     * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
+     * browsers and pools do.
+     */
+    private HttpConnection.Response send(String node, String target, String cookie) throws IOException {
+        HttpConnection connection = take(node);
+        try {
+            HttpConnection.Response response;
+            try {
+                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                        serialHeader);
+            } catch (IOException stale) {
+                if (!connection.used() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
+                    throw stale;
+                }
+                discard(node, connection);
+                connection = take(node);
+                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                        serialHeader);
+            }
+            if (response.reusable()) {
+                giveBack(node, connection);
+            } else {
+                discard(node, connection);
+            }
+            return response;
+        } catch (IOException | RuntimeException e) {
+            discard(node, connection);
+            throw e;
+        }
+    }
+
+    private static boolean reusedAndIdleClosed(IOException e) {
+        return e instanceof java.io.EOFException || e instanceof java.net.SocketException;
+    }
+
+    private HttpConnection take(String node) throws IOException {
+        HttpConnection connection = switch (mode) {
+            case SHARED_POOL -> pools.get(node).pollFirst();
+            case PER_USER -> perUser.get().remove(node);
+            case PER_REQUEST -> null;
+        };
+        if (connection != null) {
+            return connection;
+        }
+        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count);
+        live.add(opened);
+        if (closed) {
+            opened.close();
+            live.remove(opened);
+            throw new IOException("the client is closed");
+        }
+        return opened;
+    }
+
+    private void giveBack(String node, HttpConnection connection) {
+        switch (mode) {
+            case SHARED_POOL -> pools.get(node).addFirst(connection);
+            case PER_USER -> perUser.get().put(node, connection);
+            case PER_REQUEST -> discard(node, connection);
+        }
+    }
+
+    private void discard(String node, HttpConnection connection) {
+        connection.close();
+        live.remove(connection);
+    }
+
+    private Exchange toExchange(NodeEndpoint node, HttpConnection.Response response, Optional<SessionCookie> sent) {
         long atMs = System.currentTimeMillis();
-        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.headers().allValues("Set-Cookie"));
-        Optional<String> nodeHeader = response.headers().firstValue("X-Replsim-Node");
-        if (response.statusCode() != 200) {
-            return new Exchange.Answered(atMs, response.statusCode(), nodeHeader.orElse(node.name()),
-                    Optional.empty(), setCookie);
+        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
+        Optional<String> nodeHeader = Optional.ofNullable(response.node());
+        if (response.status() != 200) {
+            return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
+                    setCookie);
         }
         CounterReply reply;
         try {
-            reply = JSON.readValue(response.body(), CounterReply.class);
+            reply = protocol.serial() instanceof SerialSource.CounterJson
+                    ? JSON.readValue(response.body(), CounterReply.class)
+                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
         }
@@ -80,34 +197,41 @@ public final class CounterClient implements AutoCloseable {
     }
 
     /**
-     * A connect timeout and a refused connection both mean the request never reached a server, so they are safe
-     * to retry elsewhere; any other timeout or I/O failure happened after the request may have been processed.
+     * A refused connection and a connect timeout both mean the request never reached a server, so they are safe to
+     * retry elsewhere; any other timeout or I/O failure happened after the request may have been processed.
      */
     static ErrorKind kindOf(IOException failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof HttpConnectTimeoutException || t instanceof ConnectException) {
+            if (t instanceof HttpConnection.ConnectFailure || t instanceof HttpConnectTimeoutException
+                    || t instanceof ConnectException) {
                 return ErrorKind.CONNECT;
             }
         }
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof HttpTimeoutException) {
+            if (t instanceof HttpTimeoutException || t instanceof SocketTimeoutException) {
                 return ErrorKind.TIMEOUT;
             }
         }
         return ErrorKind.IO;
     }
 
+    /** The connections opened so far, open now, and the most open at once. */
+    public ConnectionCount.Connections connections() {
+        return count.snapshot(mode);
+    }
+
+    public ConnectionMode mode() {
+        return mode;
+    }
+
+    /** Closes every connection, idle or in use; a request in flight then fails. */
     @Override
     public void close() {
-        http.shutdownNow();
-        try {
-            if (!http.awaitTermination(SHUTDOWN_WAIT)) {
-                LOG.warn("the HTTP client did not stop within {}", SHUTDOWN_WAIT);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            executor.shutdownNow();
+        closed = true;
+        for (HttpConnection connection : live) {
+            connection.close();
         }
+        live.clear();
+        pools.values().forEach(ConcurrentLinkedDeque::clear);
     }
 }

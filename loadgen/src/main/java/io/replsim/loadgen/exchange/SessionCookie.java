@@ -33,11 +33,16 @@ public record SessionCookie(String value) {
 
     /** The {@code JSESSIONID} among {@code Set-Cookie} header values, e.g. {@code JSESSIONID=abc.node2; Path=/; HttpOnly}. */
     public static Optional<SessionCookie> fromSetCookie(List<String> setCookieHeaders) {
+        return fromSetCookie(setCookieHeaders, NAME);
+    }
+
+    /** The cookie called {@code name} among {@code Set-Cookie} header values. */
+    public static Optional<SessionCookie> fromSetCookie(List<String> setCookieHeaders, String name) {
         for (String header : setCookieHeaders) {
             int semicolon = header.indexOf(';');
             String pair = (semicolon < 0 ? header : header.substring(0, semicolon)).trim();
             int equals = pair.indexOf('=');
-            if (equals > 0 && pair.substring(0, equals).trim().equals(NAME)) {
+            if (equals > 0 && pair.substring(0, equals).trim().equals(name)) {
                 String value = pair.substring(equals + 1).trim();
                 if (!value.isEmpty()) {
                     return Optional.of(new SessionCookie(value));

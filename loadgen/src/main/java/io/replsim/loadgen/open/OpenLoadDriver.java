@@ -22,6 +22,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
+import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.check.Verdict;
+import io.replsim.loadgen.validity.DriverCostMonitor;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -50,6 +54,10 @@ public final class OpenLoadDriver implements AutoCloseable {
     private final ErrorTally errors = new ErrorTally();
     private final LongAdder requests = new LongAdder();
     private final LongAdder completedInWindow = new LongAdder();
+    private final LongAdder completed = new LongAdder();
+    private final DriverCostMonitor cost = new DriverCostMonitor();
+    private final LongAdder[] judged = Stream.generate(LongAdder::new).limit(Verdict.values().length)
+            .toArray(LongAdder[]::new);
     private final ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
 
     public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes) {
@@ -70,7 +78,12 @@ public final class OpenLoadDriver implements AutoCloseable {
         long start = System.nanoTime();
         long measureFrom = start + profile.warmUp().toNanos();
         long end = start + profile.duration().toNanos();
+        boolean measuring = false;
         for (long intended = start; intended - end < 0; intended += profile.arrivals().gapNanos(random)) {
+            if (!measuring && intended - measureFrom >= 0) {
+                measuring = true;
+                cost.markFrom();
+            }
             long wait = intended - System.nanoTime();
             if (wait > 0) {
                 Thread.sleep(Duration.ofNanos(wait));
@@ -78,6 +91,14 @@ public final class OpenLoadDriver implements AutoCloseable {
             long arrival = intended;
             requestThreads.submit(() -> serve(arrival, measureFrom, end));
         }
+        long lastWait = end - System.nanoTime();
+        if (lastWait > 0) {
+            Thread.sleep(Duration.ofNanos(lastWait));
+        }
+        if (!measuring) {
+            cost.markFrom();
+        }
+        cost.markTo();
         requestThreads.shutdown();
         if (!requestThreads.awaitTermination(profile.requestTimeout().plus(STOP_WAIT).toMillis(), TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException("open-model requests still running " + STOP_WAIT + " after the end");
@@ -86,9 +107,17 @@ public final class OpenLoadDriver implements AutoCloseable {
         long count = requests.sum();
         SessionVerdictCounts verdicts = sessions.stream().map(s -> s.expected.sessionVerdicts())
                 .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
+        ResponseVerdictCounts responses = new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
+                judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
+                judged[Verdict.CORRUPT.ordinal()].sum());
         return new OpenResult(window, count, errors.snapshot(), corrected.getIntervalHistogram(),
                 uncorrected.getIntervalHistogram(), profile.arrivals().perSecond(), completedInWindow.sum() / (window.toNanos() / 1e9),
-                verdicts);
+                verdicts, responses, cost.cost());
+    }
+
+    /** Requests completed so far, warm-up included: for a progress line while {@link #run()} blocks. */
+    public long completedSoFar() {
+        return completed.sum();
     }
 
     /** One arrival; recorded when it arrived after the warm-up, counted as throughput when it ended in the window. */
@@ -98,25 +127,39 @@ public final class OpenLoadDriver implements AutoCloseable {
             long sentNanos = System.nanoTime();
             Exchange exchange = send(session);
             long doneNanos = System.nanoTime();
+            completed.increment();
             if (doneNanos - measureFrom >= 0 && doneNanos - end < 0) {
                 completedInWindow.increment();
             }
-            if (intendedNanos - measureFrom < 0) {
-                return null;
+            // A warm-up arrival is not measured, but its session still keeps its cookie and its checks: otherwise
+            // every warm-up request would start a new session on the nodes.
+            boolean measured = intendedNanos - measureFrom >= 0;
+            if (measured) {
+                requests.increment();
             }
-            requests.increment();
             switch (exchange) {
                 case Exchange.Answered answered -> {
-                    corrected.recordValue((doneNanos - intendedNanos) / 1000);
-                    uncorrected.recordValue((doneNanos - sentNanos) / 1000);
+                    if (measured) {
+                        corrected.recordValue((doneNanos - intendedNanos) / 1000);
+                        uncorrected.recordValue((doneNanos - sentNanos) / 1000);
+                    }
                     answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
                     if (answered.status() != 200 || answered.reply().isEmpty()) {
-                        errors.record(ErrorKind.HTTP_STATUS);
+                        if (measured) {
+                            errors.record(ErrorKind.HTTP_STATUS);
+                        }
                     } else {
-                        session.expected.judge(answered.reply().get());
+                        Verdict verdict = session.expected.judge(answered.reply().get());
+                        if (measured) {
+                            judged[verdict.ordinal()].increment();
+                        }
                     }
                 }
-                case Exchange.Failed failed -> errors.record(failed.kind());
+                case Exchange.Failed failed -> {
+                    if (measured) {
+                        errors.record(failed.kind());
+                    }
+                }
             }
             return null;
         } finally {
@@ -149,6 +192,7 @@ public final class OpenLoadDriver implements AutoCloseable {
     @Override
     public void close() {
         requestThreads.shutdownNow();
+        cost.close();
         client.close();
     }
 }

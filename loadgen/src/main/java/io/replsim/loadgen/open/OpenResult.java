@@ -1,7 +1,9 @@
 package io.replsim.loadgen.open;
 
 import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.validity.DriverCost;
 import java.time.Duration;
 import org.HdrHistogram.Histogram;
 
@@ -15,8 +17,11 @@ import org.HdrHistogram.Histogram;
  * @param requests          arrivals after the warm-up, every one waited for, even past the end
  * @param intendedPerSecond the arrival rate asked for; {@code throughputPerSecond} the requests completed inside
  *                          the window over its length
+ * @param responseVerdicts  every {@code 200} after the warm-up, by verdict
+ * @param driverCost        the driver's CPU and GC over the window, for the validity rules on the driver
  */
 public record OpenResult(Duration window, long requests, ErrorCounts errors, Histogram correctedMicros,
                          Histogram uncorrectedMicros, double intendedPerSecond, double throughputPerSecond,
-                         SessionVerdictCounts sessionVerdicts) {
+                         SessionVerdictCounts sessionVerdicts, ResponseVerdictCounts responseVerdicts,
+                         DriverCost driverCost) {
 }

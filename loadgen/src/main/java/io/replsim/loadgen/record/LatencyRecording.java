@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,6 +15,10 @@ import java.util.Optional;
  * values but take its interval histograms and add them into windows: one since the previous progress report, one
  * since the previous log tick, and the whole run. Adding histograms is exact, so a window's percentile is the true
  * percentile of its responses, computed in time independent of how many there were.
+ *
+ * <p>With tags (one per request type of a user script), each response is recorded a second time under its tag, and
+ * each log interval gets one more line per tag ({@code Tag=<tag>,...} in the HdrHistogram log format) after the
+ * untagged line of all responses.
  */
 public final class LatencyRecording implements AutoCloseable {
 
@@ -25,24 +30,59 @@ public final class LatencyRecording implements AutoCloseable {
     private final Histogram sinceProgress = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
     private final IntervalLog log;
+    private final List<Tagged> tagged;
     private Histogram recycled;
     private long lastTickMs;
     private boolean closed;
 
-    private LatencyRecording(IntervalLog log, long startEpochMs) {
+    /** One tag's recorder and windows. */
+    private static final class Tagged {
+        final String tag;
+        final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+        final Histogram whole = new Histogram(SIGNIFICANT_DIGITS);
+        final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
+        Histogram recycled;
+
+        Tagged(String tag) {
+            this.tag = tag;
+            sinceTick.setTag(tag);
+        }
+
+        void drain() {
+            recycled = recorder.getIntervalHistogram(recycled);
+            whole.add(recycled);
+            sinceTick.add(recycled);
+        }
+    }
+
+    private LatencyRecording(IntervalLog log, long startEpochMs, List<String> tags) {
         this.log = log;
         this.lastTickMs = startEpochMs;
+        this.tagged = tags.stream().map(Tagged::new).toList();
     }
 
     /** A recording that writes an interval log to {@code logFile}, or keeps none when it is empty. */
     public static LatencyRecording start(Optional<Path> logFile, long startEpochMs) throws IOException {
+        return start(logFile, startEpochMs, List.of());
+    }
+
+    /** A recording that also keeps the responses of each tag apart, in the order given. */
+    public static LatencyRecording start(Optional<Path> logFile, long startEpochMs, List<String> tags)
+            throws IOException {
         IntervalLog log = logFile.isPresent() ? IntervalLog.create(logFile.get(), startEpochMs) : null;
-        return new LatencyRecording(log, startEpochMs);
+        return new LatencyRecording(log, startEpochMs, tags);
     }
 
     /** Wait-free; called by every user after every answered request. */
     public void record(long micros) {
         recorder.recordValue(Math.max(0, micros));
+    }
+
+    /** Wait-free: a response of the tag at {@code tagIndex}, counted in the whole as well. */
+    public void record(int tagIndex, long micros) {
+        long value = Math.max(0, micros);
+        recorder.recordValue(value);
+        tagged.get(tagIndex).recorder.recordValue(value);
     }
 
     /** The responses recorded since the previous call (or the start), as a new histogram. */
@@ -58,8 +98,13 @@ public final class LatencyRecording implements AutoCloseable {
         drain();
         if (log != null && !closed) {
             log.write(sinceTick, lastTickMs, nowMs);
+            for (Tagged tag : tagged) {
+                tag.sinceTick.setTag(tag.tag); // reset() clears it
+                log.write(tag.sinceTick, lastTickMs, nowMs);
+            }
         }
         sinceTick.reset();
+        tagged.forEach(tag -> tag.sinceTick.reset());
         lastTickMs = nowMs;
     }
 
@@ -69,7 +114,16 @@ public final class LatencyRecording implements AutoCloseable {
         return whole.copy();
     }
 
+    /** Every response of the tag at {@code tagIndex} recorded so far. */
+    public synchronized Histogram whole(int tagIndex) {
+        drain();
+        Histogram copy = tagged.get(tagIndex).whole.copy();
+        copy.setTag(tagged.get(tagIndex).tag);
+        return copy;
+    }
+
     private void drain() {
+        tagged.forEach(Tagged::drain);
         recycled = recorder.getIntervalHistogram(recycled);
         whole.add(recycled);
         sinceProgress.add(recycled);

@@ -28,6 +28,11 @@ public final class RunRecording {
         latency.record(micros);
     }
 
+    /** A response of the script's request type whose latency tag is at {@code tagIndex}. */
+    public void answered(int tagIndex, long micros) {
+        latency.record(tagIndex, micros);
+    }
+
     /** A user request finished at {@code atMs}, answered or not. */
     public void requestDone(long atMs) {
         requests.increment();

@@ -11,14 +11,19 @@ import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.RunRecording;
+import io.replsim.loadgen.record.ScriptTally;
 import io.replsim.loadgen.record.TimelineRecorder;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.script.RequestType;
+import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.think.ThinkMode;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,6 +33,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * plan's think time, counted from the response or, in cycle-time mode, from the request's start), until the
  * deadline or an interrupt. Its session, expectations and timeline are
  * its own; the driver reads them only after the thread has ended.
+ *
+ * <p>With a user script, the user draws each request's type by weight and holds one session per app the script
+ * touches (the apps keep their state apart); a new session goes to the node of the user's previous one, as a
+ * balancer keeps a browser on one node, so the user's timeline stays one node's until a failover.
  */
 public final class VirtualUser implements Runnable {
 
@@ -40,13 +49,33 @@ public final class VirtualUser implements Runnable {
     private final AtomicInteger activeUsers;
     private final SplittableRandom random;
 
-    private final ExpectedSession expected = new ExpectedSession();
+    private final Optional<UserScript> script;
+    private final ScriptTally scriptTally;
+
+    /** A session this user holds: the cookie it sends and what the session must look like. */
+    private static final class HeldSession {
+        final ExpectedSession expected = new ExpectedSession();
+        Optional<SessionCookie> cookie = Optional.empty();
+    }
+
+    /** The user's only session without a script. */
+    private final HeldSession single = new HeldSession();
+    private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
     private final TimelineRecorder timeline;
-    private Optional<SessionCookie> cookie = Optional.empty();
+    private Optional<String> lastRoute = Optional.empty();
     private volatile long stoppedAtNanos;
 
     public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
                        SteadyRecording steady, AtomicInteger activeUsers, long seed) {
+        this(index, plan, router, client, recording, steady, activeUsers, seed, Optional.empty(), null);
+    }
+
+    /** @param scriptTally where the script's per-type counts go; used only with a script */
+    public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
+                       SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
+                       ScriptTally scriptTally) {
+        this.script = script;
+        this.scriptTally = scriptTally;
         this.index = index;
         this.plan = plan;
         this.router = router;
@@ -108,42 +137,58 @@ public final class VirtualUser implements Runnable {
 
     /** One user request, retried at once elsewhere while connections are refused. */
     private void request() throws InterruptedException {
+        // null without a script: every request is the profile's path on the user's one session
+        RequestType type = script.map(mix -> mix.draw(random)).orElse(null);
+        HeldSession session = type == null ? single : byKind.computeIfAbsent(type.session(), kind -> new HeldSession());
+        Optional<SessionCookie> cookie = session.cookie;
         long startNanos = System.nanoTime();
         NodeEndpoint node;
         try {
-            node = router.route(cookie.flatMap(SessionCookie::route).orElse(null));
+            node = router.route(cookie.flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
         } catch (NoLiveNodeException e) {
             long atMs = System.currentTimeMillis();
-            recordFailure(null, ErrorKind.CONNECT, atMs);
-            recording.requestDone(atMs);
+            recordFailure(null, ErrorKind.CONNECT, atMs, type);
+            requestDone(atMs, type);
             // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
             sleepUntil(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), e.retryAt()).toNanos()));
             return;
         }
-        Exchange exchange = client.get(node, cookie);
+        Exchange exchange = send(node, type, cookie);
         for (int attempt = 1; isRefused(exchange); attempt++) {
             router.markDown(node);
-            recordFailure(node, ErrorKind.CONNECT, exchange.atMs());
+            recordFailure(node, ErrorKind.CONNECT, exchange.atMs(), type);
             Optional<NodeEndpoint> next = attempt < router.nodes().size() ? nextLiveAfter(node) : Optional.empty();
             if (next.isEmpty()) {
                 break;
             }
             // The request never reached a server, so it goes to the next live node now, as a balancer's does.
             node = next.get();
-            exchange = client.get(node, cookie);
+            exchange = send(node, type, cookie);
         }
         switch (exchange) {
-            case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000);
+            case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000, type, session);
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
             }
             case Exchange.Failed failed -> {
                 // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
                 router.markDown(node);
-                recordFailure(node, failed.kind(), failed.atMs());
+                recordFailure(node, failed.kind(), failed.atMs(), type);
             }
         }
-        recording.requestDone(exchange.atMs());
+        requestDone(exchange.atMs(), type);
+    }
+
+    private Exchange send(NodeEndpoint node, RequestType type, Optional<SessionCookie> cookie)
+            throws InterruptedException {
+        return type == null ? client.get(node, cookie) : client.get(node, type.path(), cookie);
+    }
+
+    private void requestDone(long atMs, RequestType type) {
+        recording.requestDone(atMs);
+        if (type != null) {
+            scriptTally.requestDone(type);
+        }
     }
 
     private Optional<NodeEndpoint> nextLiveAfter(NodeEndpoint down) {
@@ -154,20 +199,37 @@ public final class VirtualUser implements Runnable {
         }
     }
 
-    private void answered(Exchange.Answered answered, long micros) {
-        recording.answered(micros);
+    private void answered(Exchange.Answered answered, long micros, RequestType type, HeldSession session) {
+        if (type == null) {
+            recording.answered(micros);
+        } else {
+            recording.answered(scriptTally.tagIndex(type), micros);
+        }
         steady.answered(System.nanoTime(), micros);
-        answered.setCookie().ifPresent(issued -> cookie = Optional.of(issued));
+        answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
+        if (type != null) {
+            session.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
+        }
         if (answered.status() != 200 || answered.reply().isEmpty()) {
             recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
+            if (type != null) {
+                scriptTally.error(type, ErrorKind.HTTP_STATUS);
+            }
             timeline.answeredWithError(answered.node(), answered.atMs());
             return;
         }
-        Verdict verdict = expected.judge(answered.reply().get());
+        Verdict verdict = type == null ? session.expected.judge(answered.reply().get())
+                : session.expected.judge(answered.reply().get(), type.serialRule());
+        if (type != null) {
+            scriptTally.judged(type, verdict);
+        }
         timeline.answered(answered.node(), answered.atMs(), verdict == Verdict.OK);
     }
 
-    private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs) {
+    private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs, RequestType type) {
+        if (type != null) {
+            scriptTally.error(type, kind);
+        }
         recording.error(kind, atMs);
         steady.error(System.nanoTime(), kind);
         timeline.failure(node == null ? null : node.name(), kind, atMs);
@@ -191,15 +253,27 @@ public final class VirtualUser implements Runnable {
     }
 
     public SessionVerdictCounts sessionVerdicts() {
-        return expected.sessionVerdicts();
+        SessionVerdictCounts counts = single.expected.sessionVerdicts();
+        for (HeldSession held : byKind.values()) {
+            counts = counts.plus(held.expected.sessionVerdicts());
+        }
+        return counts;
     }
 
     public ResponseVerdictCounts responseVerdicts() {
-        return expected.responseVerdicts();
+        ResponseVerdictCounts counts = single.expected.responseVerdicts();
+        for (HeldSession held : byKind.values()) {
+            counts = counts.plus(held.expected.responseVerdicts());
+        }
+        return counts;
     }
 
     public long distinctSessions() {
-        return expected.distinctSessions();
+        long count = single.expected.distinctSessions();
+        for (HeldSession held : byKind.values()) {
+            count += held.expected.distinctSessions();
+        }
+        return count;
     }
 
     /** When the user's thread ended, in {@link System#nanoTime()} terms; 0 while it runs. */

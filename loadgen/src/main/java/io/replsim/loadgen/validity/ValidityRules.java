@@ -48,6 +48,16 @@ public final class ValidityRules {
             reasons.add(format("%.1f%% of cycles were missed (the response took longer than the cycle time; at most"
                     + " %.0f%% allowed)", drift.missedCycleRatio() * 100, MISSED_CYCLE_TOLERANCE * 100));
         }
+        reasons.addAll(driverReasons(cost, window.length()));
+        return new RunValidity(reasons.isEmpty(), reasons, law, drift, cost);
+    }
+
+    /**
+     * The rules on the driver itself, for any model: its CPU under 70% of its cores, no GC pause over 100 ms, and
+     * all pauses under 5% of the {@code window}.
+     */
+    public static List<String> driverReasons(DriverCost cost, Duration window) {
+        List<String> reasons = new ArrayList<>();
         if (cost.cpuShare() > DRIVER_CPU_LIMIT) {
             reasons.add(format("the driver used %.2f of its %d cores (%.0f%%, at most %.0f%% allowed)", cost.cpuCores(),
                     cost.availableCores(), cost.cpuShare() * 100, DRIVER_CPU_LIMIT * 100));
@@ -56,13 +66,13 @@ public final class ValidityRules {
             reasons.add(format("the driver's GC paused it for %d ms at once (at most %d ms allowed)",
                     cost.gcPauseMax().toMillis(), GC_PAUSE_LIMIT.toMillis()));
         }
-        double windowMillis = window.length().toMillis();
+        double windowMillis = window.toMillis();
         if (windowMillis > 0 && cost.gcPauseTotal().toMillis() / windowMillis > GC_SHARE_LIMIT) {
             reasons.add(format("the driver's GC paused it for %d ms in all, %.1f%% of the window (at most %.0f%%)",
                     cost.gcPauseTotal().toMillis(), cost.gcPauseTotal().toMillis() / windowMillis * 100,
                     GC_SHARE_LIMIT * 100));
         }
-        return new RunValidity(reasons.isEmpty(), reasons, law, drift, cost);
+        return reasons;
     }
 
     private static double millis(Duration duration) {

@@ -3,6 +3,7 @@ package io.replsim.loadgen.check;
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.CounterReply;
+import io.replsim.loadgen.script.RequestType.SerialRule;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,6 +20,17 @@ class ExpectedSessionTest {
     void theFirstResponseOfANewSessionAtSerialOneIsOk() {
         assertThat(expected.judge(reply("a", 1, "d1", true))).isEqualTo(Verdict.OK);
         assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
+    }
+
+    @Test
+    void aReadMustShowTheLastSerialSeenAndALowerOneIsStale() {
+        expected.judge(reply("a", 1, "d1", true));
+        expected.judge(reply("a", 2, "d1", false));
+        assertThat(expected.judge(reply("a", 2, "d1", false), SerialRule.UNCHANGED)).isEqualTo(Verdict.OK);
+        assertThat(expected.judge(reply("a", 1, "d1", false), SerialRule.UNCHANGED)).isEqualTo(Verdict.STALE);
+        // the same serial twice is stale for a write, which must move it on
+        assertThat(expected.judge(reply("a", 1, "d1", false))).isEqualTo(Verdict.STALE);
+        assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 1, 0));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.RunDirectory;
@@ -72,11 +73,7 @@ public final class CapacityRunner {
                 console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
                 runtime.kill(stopped);
                 awaitViewWithout(runtime, stopped);
-                // half the most users that passed on all nodes: an unconfirmed search still gives a fair start
-                int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
-                        .mapToInt(StepOutcome::users).max().orElse(2) / 2);
-                SearchPlan downPlan = new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(),
-                        plan.resolution(), plan.maxSteps(), plan.maxUsers());
+                SearchPlan downPlan = survivorPlan(all, plan);
                 CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
                         criteria, downPlan, console, dir, "n-1");
                 down = report(names, survivors, "n-1", "capacity with " + stopped + " down", console, dir);
@@ -94,21 +91,50 @@ public final class CapacityRunner {
      * doc §2): nothing is started or stopped, and its CPU cannot be read, so steps are judged without the CPU limit
      * (the console and summary say so).
      */
-    public CapacitySummary runAgainst(List<NodeEndpoint> targets, ScenarioSpec spec, Path specFile,
-                                      CapacityCriteria criteria, SearchPlan plan) throws IOException, InterruptedException {
+    public CapacitySummary runAgainst(ExternalTarget target, ScenarioSpec spec, Path specFile,
+                                      CapacityCriteria criteria, SearchPlan plan, boolean oneNodeDown)
+            throws IOException, InterruptedException {
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
         dir.copySpec(specFile);
         CapacityConsole console = new CapacityConsole(out);
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
-        console.line("target: %s (external: its CPU is not read, so the CPU limit is not applied)", targets.stream()
-                .map(t -> t.name() + "=" + t.baseUri()).toList());
+        List<NodeEndpoint> targets = target.nodes();
+        console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is not applied)",
+                targets.stream().map(t -> t.name() + "=" + t.baseUri()).toList(), target.path(),
+                target.protocol().cookieName());
         List<String> names = targets.stream().map(NodeEndpoint::name).toList();
-        CapacityResult result = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all");
-        CapacitySummary.Search search = report(names, result, "all", "capacity of the external target", console, dir);
+        CapacityResult all = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all",
+                target.path(), target.protocol());
+        CapacitySummary.Search search = report(names, all, "all", "capacity of the external target", console, dir);
+        CapacitySummary.Search down = null;
+        if (oneNodeDown && targets.size() > 1) {
+            NodeEndpoint victim = targets.getLast();
+            String command = target.killCommand().orElseThrow(() -> new IllegalArgumentException(
+                    "--one-node-down against --target needs --kill-command"));
+            console.line("");
+            console.line("killing %s with the given command, then searching again with %d nodes", victim.name(),
+                    targets.size() - 1);
+            String output = KillCommand.run(command, victim);
+            if (!output.isEmpty()) {
+                console.line("kill command said: %s", output);
+            }
+            List<NodeEndpoint> survivors = targets.subList(0, targets.size() - 1);
+            CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), criteria,
+                    survivorPlan(all, plan), console, dir, "n-1", target.path(), target.protocol());
+            down = report(names, downResult, "n-1", "capacity with " + victim.name() + " down", console, dir);
+        }
         return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
-                Double.NaN, null);
+                Double.NaN, down);
+    }
+
+    /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
+    private static SearchPlan survivorPlan(CapacityResult all, SearchPlan plan) {
+        int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
+                .mapToInt(StepOutcome::users).max().orElse(2) / 2);
+        return new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(), plan.resolution(), plan.maxSteps(),
+                plan.maxUsers());
     }
 
     private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
@@ -146,8 +172,15 @@ public final class CapacityRunner {
     private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
                                   CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
                                   RunDirectory dir, String label) throws IOException, InterruptedException {
+        return search(endpoints, cpu, load, criteria, plan, console, dir, label, COUNTER_PATH, TargetProtocol.REPLSIM);
+    }
+
+    private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
+                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
+                                  RunDirectory dir, String label, String path, TargetProtocol protocol)
+            throws IOException, InterruptedException {
         AtomicInteger stepNumber = new AtomicInteger();
-        DriverLoadStep step = new DriverLoadStep(load, COUNTER_PATH, endpoints, cpu,
+        DriverLoadStep step = new DriverLoadStep(load, path, protocol, endpoints, cpu,
                 users -> dir.root().resolve("step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users
                         + "users.hlog"));
         return new CapacitySearch(plan, criteria, step, console::step).run();

@@ -3,6 +3,7 @@ package io.replsim.scenario.capacity;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.spec.LoadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,15 +19,17 @@ public final class DriverLoadStep implements LoadStep {
 
     private final LoadSpec load;
     private final String path;
+    private final TargetProtocol protocol;
     private final List<NodeEndpoint> nodes;
     private final NodeCpuProbe cpu;
     private final IntFunction<Path> intervalLogOf;
 
     /** @param intervalLogOf where step {@code users}' HdrHistogram interval log goes; may return null for none */
-    public DriverLoadStep(LoadSpec load, String path, List<NodeEndpoint> nodes, NodeCpuProbe cpu,
-                          IntFunction<Path> intervalLogOf) {
+    public DriverLoadStep(LoadSpec load, String path, TargetProtocol protocol, List<NodeEndpoint> nodes,
+                          NodeCpuProbe cpu, IntFunction<Path> intervalLogOf) {
         this.load = load;
         this.path = path;
+        this.protocol = protocol;
         this.nodes = List.copyOf(nodes);
         this.cpu = cpu;
         this.intervalLogOf = intervalLogOf;
@@ -35,7 +38,7 @@ public final class DriverLoadStep implements LoadStep {
     @Override
     public StepMeasurement run(int users) throws IOException, InterruptedException {
         long wallStart = System.nanoTime();
-        try (LoadDriver driver = new LoadDriver(load.withUsers(users).toProfile(path), nodes,
+        try (LoadDriver driver = new LoadDriver(load.withUsers(users).toProfile(path).withProtocol(protocol), nodes,
                 intervalLogOf.apply(users))) {
             driver.start();
             sleepUntil(wallStart + load.steadyStart().toNanos());

@@ -22,12 +22,28 @@ public final class ConsoleReport {
         line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
                 cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
                 cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
-        line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
-                load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
-                requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
-        line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()), ms(latency.p99()),
-                ms(latency.max()));
-        printValidity(summary.validity());
+        RunSummary.OpenFigures open = summary.open();
+        if (open == null) {
+            line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
+                    load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
+                    requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
+            line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()),
+                    ms(latency.p99()), ms(latency.max()));
+            printValidity(summary.validity());
+        } else {
+            printOpen(summary, open);
+        }
+        if (summary.connections() != null) {
+            line("conns     %s: %,d TCP connections opened, at most %,d open at once", summary.connections().mode(),
+                    summary.connections().opened(), summary.connections().peakOpen());
+        }
+        for (RunSummary.RequestTypeRow row : summary.requestTypes()) {
+            line("request   %-8s weight %-3d %,d requests, %,d errors   p50 %s   p90 %s   p99 %s   (%,d OK, %,d STALE,"
+                            + " %,d LOST%s)", row.request(), row.weight(), row.requests(), row.errors(),
+                    ms(row.latencyMs().p50()), ms(row.latencyMs().p90()), ms(row.latencyMs().p99()),
+                    row.responses().ok(), row.responses().stale(), row.responses().lost(),
+                    row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
+        }
         line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().lost(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
@@ -51,6 +67,26 @@ public final class ConsoleReport {
                     check.actual());
         }
         line("run       %s  (summary.json, latency.hlog, events.jsonl, nodes/)", summary.runDirectory());
+    }
+
+    private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
+        RunSummary.Requests requests = summary.requests();
+        Validity validity = summary.validity();
+        line("load      open model: %s arrivals at %.1f/s over %d sessions, measured %s to %s; %,d requests,"
+                        + " %.1f req/s completed, %,d errors%s", open.arrivals(), open.intendedPerSec(), open.sessions(),
+                CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
+                requests.total(), open.throughputPerSec(), requests.errors(), errorBreakdown(requests));
+        RunSummary.Latency corrected = open.correctedMs();
+        RunSummary.Latency uncorrected = open.uncorrectedMs();
+        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start", ms(corrected.p50()),
+                ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()));
+        line("          p50 %s   p90 %s   p99 %s   max %s   uncorrected, from the send (hides the driver's queue)",
+                ms(uncorrected.p50()), ms(uncorrected.p90()), ms(uncorrected.p99()), ms(uncorrected.max()));
+        line("validity  %s   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
+                validity.driverCpuShare() * 100, validity.driverCores(), validity.gcPauseMaxMs());
+        for (String reason : validity.reasons()) {
+            line("          INVALID: %s", reason);
+        }
     }
 
     private void printValidity(Validity validity) {

@@ -21,7 +21,8 @@ public record LatencyInterval(long startEpochMs, long endEpochMs, Histogram micr
         try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
             for (EncodableHistogram next = reader.nextIntervalHistogram(); next != null;
                  next = reader.nextIntervalHistogram()) {
-                if (next instanceof Histogram histogram) {
+                // a tagged interval is one request type's share of the untagged one beside it
+                if (next instanceof Histogram histogram && histogram.getTag() == null) {
                     intervals.add(new LatencyInterval(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(),
                             histogram));
                 }

@@ -5,11 +5,38 @@ import java.util.List;
 /**
  * Every figure of a run: what the console prints and what summary.json holds, one record for both. The figures
  * cover the whole load, except {@code validity}, which judges and describes the steady window alone.
+ *
+ * <p>{@code requestTypes} has a row per request type of the load's user script (empty without one). {@code open}
+ * is null for the closed model; for {@code model: open} it holds the arrival schedule and both latencies, and
+ * {@code latencyMs} is the corrected one (from each request's intended start), over the window after the warm-up.
  */
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
-                         List<CheckOutcome> checks, Validity validity) {
+                         List<CheckOutcome> checks, Validity validity, List<RequestTypeRow> requestTypes,
+                         OpenFigures open, Connections connections) {
+
+    /**
+     * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
+     * held open at once; null for the open model.
+     */
+    public record Connections(String mode, long opened, int peakOpen) {}
+
+    public RunSummary {
+        requestTypes = List.copyOf(requestTypes);
+    }
+
+    /** One request type of a user script over the whole load: its weight, counts, verdicts and response times. */
+    public record RequestTypeRow(String request, int weight, long requests, long errors, ResponseVerdicts responses,
+                                 Latency latencyMs) {}
+
+    /**
+     * An open-model load: the arrival process and rate asked for, what was completed in the window, and the
+     * response times from each request's intended start ({@code correctedMs}) beside those from its actual send
+     * ({@code uncorrectedMs}); the gap between them is the queue the driver held (coordinated omission).
+     */
+    public record OpenFigures(String arrivals, double intendedPerSec, double throughputPerSec, int sessions,
+                              Latency correctedMs, Latency uncorrectedMs) {}
 
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
@@ -21,7 +48,17 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {}
 
     /** Response times in milliseconds over the whole run. */
-    public record Latency(double p50, double p90, double p99, double max, double mean) {}
+    public record Latency(double p50, double p90, double p99, double max, double mean) {
+
+        /** From a histogram of microseconds; zeros when it is empty. */
+        public static Latency ofMicros(org.HdrHistogram.Histogram micros) {
+            if (micros.getTotalCount() == 0) {
+                return new Latency(0, 0, 0, 0, 0);
+            }
+            return new Latency(micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(90) / 1000.0,
+                    micros.getValueAtPercentile(99) / 1000.0, micros.getMaxValue() / 1000.0, micros.getMean() / 1000.0);
+        }
+    }
 
     public record Verdicts(long ok, long stale, long lost) {
         public long total() {

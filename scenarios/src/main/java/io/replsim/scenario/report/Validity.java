@@ -1,6 +1,11 @@
 package io.replsim.scenario.report;
 
 import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.open.OpenResult;
+import io.replsim.loadgen.validity.DriverCost;
+import io.replsim.loadgen.validity.ValidityRules;
+import java.time.Duration;
+import java.util.ArrayList;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import java.util.List;
@@ -32,6 +37,25 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
 
     public boolean valid() {
         return VALID.equals(verdict);
+    }
+
+    /**
+     * An open-model run's validity: only the rules on the driver apply (CPU, GC) and that something completed;
+     * Little's law and think time belong to the closed model, so their figures are zero.
+     */
+    public static Validity ofOpen(OpenResult result, Duration windowFrom, Duration windowTo) {
+        List<String> reasons = new ArrayList<>();
+        if (result.requests() == 0) {
+            reasons.add("no request arrived after the warm-up");
+        }
+        DriverCost cost = result.driverCost();
+        reasons.addAll(ValidityRules.driverReasons(cost, result.window()));
+        long errors = result.errors().total();
+        return new Validity(reasons.isEmpty() ? VALID : INVALID, reasons, windowFrom.toMillis(), windowTo.toMillis(),
+                result.requests(), result.throughputPerSecond(),
+                result.requests() == 0 ? 0 : errors / (double) result.requests(),
+                RunSummary.Latency.ofMicros(result.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(), cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(),
+                cost.gcPauseTotal().toMillis());
     }
 
     public static Validity of(LoadResult result) {

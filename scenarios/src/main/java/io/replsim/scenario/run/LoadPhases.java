@@ -1,6 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.loadgen.script.UserScript;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -15,10 +16,12 @@ public final class LoadPhases {
                 "load: %d users, think time %s %s (%s); ramp-up %s, warm-up %s, steady window %s to %s (%s)",
                 load.users(), seconds(load.thinkTime()), load.thinkDistribution().label(), load.thinkMode().label(),
                 seconds(load.rampUp()), seconds(load.warmUp()), seconds(load.steadyStart()), seconds(load.duration()),
-                seconds(load.steady()));
+                seconds(load.steady()))
+                + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe())
+                + "; connections " + load.connections().label();
     }
 
-    static String seconds(Duration duration) {
+    public static String seconds(Duration duration) {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s"
                 : String.format(Locale.ROOT, "%.3f s", duration.toMillis() / 1000.0);
     }

@@ -4,6 +4,10 @@ import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.RequestTypeFigures;
+import io.replsim.loadgen.open.OpenLoadDriver;
+import io.replsim.loadgen.open.OpenResult;
+import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.RuntimeNemesis;
@@ -25,6 +29,7 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.OpenModel;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,6 +42,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -82,6 +89,9 @@ public final class ScenarioRunner {
             List<NodeEndpoint> endpoints = runtime.nodes().stream()
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             LoadSpec load = spec.load();
+            if (load.isOpen()) {
+                return runOpen(spec, dir, runtime, endpoints, sampler, startedAt, wallStart, clusterStartMs);
+            }
             LoadProfile profile = load.toProfile(spec.workload().app().path());
             LoadResult result;
             List<FaultEvent> events;
@@ -107,6 +117,71 @@ public final class ScenarioRunner {
             new ConsoleReport(out).print(summary);
             return new RunOutcome(summary, dir.root());
         }
+    }
+
+    /** An open-model load: no faults (the reader refuses them), arrivals on a schedule, both latencies reported. */
+    private RunOutcome runOpen(ScenarioSpec spec, RunDirectory dir, ClusterRuntime runtime, List<NodeEndpoint> endpoints,
+                               NodeStatsSampler sampler, Instant startedAt, long wallStart, long clusterStartMs)
+            throws IOException, InterruptedException {
+        LoadSpec load = spec.load();
+        OpenModel model = load.open().orElseThrow();
+        OpenResult result;
+        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path()), endpoints)) {
+            sampler.sample();
+            out.printf(Locale.ROOT, "load: open model, %s arrivals at %.1f/s over %d sessions; warm-up %s, measured"
+                            + " %s to %s%n", model.arrivals().label(), model.ratePerSecond(), model.sessions(),
+                    LoadPhases.seconds(load.warmUp()), LoadPhases.seconds(load.warmUp()),
+                    LoadPhases.seconds(load.duration()));
+            var pending = new FutureTask<>(driver::run);
+            Thread.ofVirtual().name("replsim-open-load").start(pending);
+            long loadStart = System.nanoTime();
+            long nextLine = loadStart + progressEvery.toNanos();
+            long previous = 0;
+            while (!pending.isDone()) {
+                Thread.sleep(runtime.statsEvery().toMillis());
+                sampler.sample();
+                if (System.nanoTime() - nextLine >= 0) {
+                    long done = driver.completedSoFar();
+                    out.printf(Locale.ROOT, "[%5.1f s] open: %,d requests completed, %.1f/s in the last %s%n",
+                            (System.nanoTime() - loadStart) / 1e9, done,
+                            (done - previous) / (progressEvery.toNanos() / 1e9), LoadPhases.seconds(progressEvery));
+                    previous = done;
+                    nextLine += progressEvery.toNanos();
+                }
+            }
+            try {
+                result = pending.get();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("the open-model load failed: " + e.getCause(), e.getCause());
+            }
+        }
+        sampler.sample();
+        for (NodeHandle node : runtime.liveNodes()) {
+            dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+        }
+        var errors = result.errors();
+        RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
+                errors.io(), errors.timeout(), errors.httpStatus());
+        RunSummary.Latency corrected = RunSummary.Latency.ofMicros(result.correctedMicros());
+        var sessionVerdicts = result.sessionVerdicts();
+        RunSummary.Verdicts sessions = new RunSummary.Verdicts(sessionVerdicts.ok(), sessionVerdicts.stale(),
+                sessionVerdicts.lost());
+        var responseVerdicts = result.responseVerdicts();
+        RunSummary.ResponseVerdicts responses = new RunSummary.ResponseVerdicts(responseVerdicts.ok(),
+                responseVerdicts.stale(), responseVerdicts.lost(), responseVerdicts.corrupt());
+        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
+        RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
+                (System.nanoTime() - wallStart) / 1_000_000, checks.stream().allMatch(c -> c.passed()) ? "PASS" : "FAIL",
+                clusterFigures(spec, clusterStartMs),
+                new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
+                requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
+                nodeFigures(runtime, sampler), checks, Validity.ofOpen(result, load.warmUp(), load.duration()),
+                List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
+                        result.throughputPerSecond(), model.sessions(), corrected,
+                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null);
+        dir.writeSummary(summary);
+        new ConsoleReport(out).print(summary);
+        return new RunOutcome(summary, dir.root());
     }
 
     private void announce(RunDirectory dir, FaultEvent event) {
@@ -196,6 +271,34 @@ public final class ScenarioRunner {
         RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
                 errors.io(), errors.timeout(), errors.httpStatus());
 
+        List<RunSummary.NodeFigures> nodes = nodeFigures(runtime, sampler);
+
+        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults);
+        boolean passed = checks.stream().allMatch(c -> c.passed());
+        LoadSpec load = spec.load();
+        return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
+                (System.nanoTime() - wallStart) / 1_000_000, passed ? "PASS" : "FAIL",
+                clusterFigures(spec, clusterStartMs),
+                new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
+                        load.duration().toMillis(), load.requestTimeout().toMillis()),
+                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,
+                Validity.of(result), requestTypeRows(load, result), null,
+                new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
+                        result.connections().peak()));
+    }
+
+    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {
+        var cluster = spec.cluster();
+        var replication = spec.replication();
+        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
+                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
+                replication.delivery().label(), replication.syncTimeout().toMillis(),
+                spec.workload().payload().toString(), clusterStartMs, replication.engine().label());
+    }
+
+    /** Each node's figures over the load, from the sampler's readings. */
+    private static List<RunSummary.NodeFigures> nodeFigures(ClusterRuntime runtime, NodeStatsSampler sampler) {
+        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
@@ -210,21 +313,20 @@ public final class ScenarioRunner {
                         stats.sessions().backupBytes()));
             });
         }
+        return nodes;
+    }
 
-        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults);
-        boolean passed = checks.stream().allMatch(c -> c.passed());
-        var cluster = spec.cluster();
-        var replication = spec.replication();
-        LoadSpec load = spec.load();
-        return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, passed ? "PASS" : "FAIL",
-                new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
-                        cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
-                        replication.delivery().label(), replication.syncTimeout().toMillis(),
-                        spec.workload().payload().toString(), clusterStartMs, replication.engine().label()),
-                new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
-                        load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,
-                Validity.of(result));
+    /** A row per request type of the load's script, with its weight; none without a script. */
+    private static List<RunSummary.RequestTypeRow> requestTypeRows(LoadSpec load, LoadResult result) {
+        List<RunSummary.RequestTypeRow> rows = new ArrayList<>();
+        for (RequestTypeFigures figures : result.byRequestType()) {
+            int weight = load.script().stream().filter(line -> line.request() == figures.type())
+                    .mapToInt(WeightedRequest::weight).findFirst().orElse(0);
+            var verdicts = figures.responses();
+            rows.add(new RunSummary.RequestTypeRow(figures.type().label(), weight, figures.requests(),
+                    figures.errors().total(), new RunSummary.ResponseVerdicts(verdicts.ok(), verdicts.stale(),
+                    verdicts.lost(), verdicts.corrupt()), RunSummary.Latency.ofMicros(figures.latencyMicros())));
+        }
+        return rows;
     }
 }

@@ -1,9 +1,15 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.open.OpenProfile;
+import io.replsim.loadgen.script.UserScript;
+import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The closed-loop load: {@code users} virtual users, each sending a request, waiting for the answer, then thinking.
@@ -17,15 +23,24 @@ import java.util.Objects;
  * @param thinkDistribution how pauses spread around {@code thinkTime}
  * @param thinkMode         whether a pause counts from the response or from the request's start (cycle time)
  * @param warmUp            after the ramp-up, load that is driven but not judged
+ * @param script            the request types each user draws from by weight; empty: every request goes to the
+ *                          workload's app, as before scripts existed
+ * @param open              present for {@code model: open}: requests arrive at a rate instead of from users; then
+ *                          {@code users} is the open model's sessions, and think time and ramp-up are zero (the
+ *                          reader refuses them)
+ * @param connections       how the closed model's requests use TCP connections: a shared pool, one per user, or a
+ *                          new one per request
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
-                       ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp) {
+                       ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
+                       List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
     public static final ThinkDistribution DEFAULT_THINK_DISTRIBUTION = ThinkDistribution.FIXED;
     public static final ThinkMode DEFAULT_THINK_MODE = ThinkMode.AFTER_RESPONSE;
     public static final Duration DEFAULT_WARM_UP = Duration.ZERO;
+    public static final ConnectionMode DEFAULT_CONNECTIONS = ConnectionMode.SHARED_POOL;
 
     public LoadSpec {
         Objects.requireNonNull(thinkTime, "thinkTime");
@@ -35,6 +50,9 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         Objects.requireNonNull(thinkDistribution, "thinkDistribution");
         Objects.requireNonNull(thinkMode, "thinkMode");
         Objects.requireNonNull(warmUp, "warmUp");
+        script = List.copyOf(script);
+        Objects.requireNonNull(open, "open");
+        Objects.requireNonNull(connections, "connections");
         if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
                 || !duration.isPositive() || !requestTimeout.isPositive()
                 || rampUp.plus(warmUp).compareTo(duration) >= 0) {
@@ -45,6 +63,13 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         }
     }
 
+    /** A closed-model load without a script. */
+    public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                    ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp) {
+        this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, List.of(),
+                Optional.empty(), DEFAULT_CONNECTIONS);
+    }
+
     /** Fixed think time after each response, no warm-up: the load as the first scenario files wrote it. */
     public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout) {
         this(users, thinkTime, rampUp, duration, requestTimeout, DEFAULT_THINK_DISTRIBUTION, DEFAULT_THINK_MODE,
@@ -53,7 +78,12 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
-        return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp);
+        return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
+                script, open, connections);
+    }
+
+    public boolean isOpen() {
+        return open.isPresent();
     }
 
     /** From the start of the load to the steady window's start. */
@@ -66,9 +96,17 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         return duration.minus(steadyStart());
     }
 
-    /** What the driver runs for this load against the app at {@code path}. */
+    /** What the driver runs for this load against the app at {@code path} (the script's types, if it has one). */
     public LoadProfile toProfile(String path) {
-        return new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp, duration,
+        LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
+                duration, requestTimeout, path).withConnections(connections);
+        return script.isEmpty() ? profile : profile.withScript(new UserScript(script));
+    }
+
+    /** What the open-model driver runs for this load against the app at {@code path}; only for {@code model: open}. */
+    public OpenProfile toOpenProfile(String path) {
+        OpenModel model = open.orElseThrow(() -> new IllegalStateException("a closed-model load has no open profile"));
+        return new OpenProfile(model.arrivals().at(model.ratePerSecond()), model.sessions(), warmUp, duration,
                 requestTimeout, path);
     }
 }

@@ -73,6 +73,11 @@ final class MapReader {
                 new MapReader(pathOf(key), JsonNodeFactory.instance.objectNode(), sectionFields, problems));
     }
 
+    /** A map that is an item of one of this map's lists, its problems reported with this map's. */
+    Optional<MapReader> itemMap(JsonNode item, String itemPath, List<String> itemFields) {
+        return of(item, itemPath, itemFields, problems);
+    }
+
     /** A problem deeper inside one of this map's fields, such as an item of a list of lists. */
     void problemAt(String itemPath, JsonNode written, String expected) {
         problems.add(itemPath, WrittenValue.of(written), expected);

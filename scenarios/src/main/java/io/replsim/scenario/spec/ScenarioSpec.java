@@ -10,9 +10,11 @@ import java.util.Objects;
  *
  * @param name        letters, digits, '-' and '_': it names the run directory
  * @param description free text for the report; empty when the file has none
+ * @param capacity    what {@code replsim capacity} searches for unless its flags say otherwise
  */
 public record ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
-                           WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
+                           WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
+                           CapacitySettings capacity) {
 
     public ScenarioSpec {
         Objects.requireNonNull(name, "name");
@@ -23,5 +25,12 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         Objects.requireNonNull(load, "load");
         faults = List.copyOf(faults);
         checks = List.copyOf(checks);
+        Objects.requireNonNull(capacity, "capacity");
+    }
+
+    /** A scenario whose capacity search takes the defaults. */
+    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
+                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
+        this(name, description, cluster, replication, workload, load, faults, checks, CapacitySettings.DEFAULT);
     }
 }

@@ -3,6 +3,7 @@ package io.replsim.scenario.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.synthetic.FixedServiceCounter;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ThinkDistribution;
@@ -36,7 +37,7 @@ class SyntheticCapacitySearchTest {
         CapacityResult result;
         Duration hold;
         try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE)) {
-            DriverLoadStep step = new DriverLoadStep(load, "/counter", server.endpoints(), NodeCpuProbe.NONE,
+            DriverLoadStep step = new DriverLoadStep(load, "/counter", TargetProtocol.REPLSIM, server.endpoints(), NodeCpuProbe.NONE,
                     users -> null);
             result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000), criteria, step, outcome -> {
                 seen.add(outcome);

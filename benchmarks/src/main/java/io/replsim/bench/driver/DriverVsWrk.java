@@ -1,0 +1,87 @@
+package io.replsim.bench.driver;
+
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.NodeEndpoint;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The driver's efficiency against wrk, in one run on the same trivial endpoint with the same number of
+ * connections and no think time: wrk's requests/s, then the driver's (closed loop, every answer parsed and judged,
+ * every latency recorded), and their ratio. The goal is a driver at 0.9 × wrk or better.
+ *
+ * <p>Usage: {@code benchmarks/driver-vs-wrk [users=50] [seconds=10]}
+ */
+public final class DriverVsWrk {
+
+    private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
+
+    private DriverVsWrk() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int users = args.length > 0 ? Integer.parseInt(args[0]) : 50;
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
+                Runtime.getRuntime().availableProcessors(), loadAverage());
+        try (TrivialEndpoint endpoint = new TrivialEndpoint(2)) {
+            String url = endpoint.url() + "/counter";
+            System.out.println("endpoint: " + url + " (Undertow, 2 I/O threads, in this JVM)");
+            drive(endpoint, users, 3); // the driver's JIT warm-up; wrk is native and needs none
+            double wrk = wrk(url, users, seconds);
+            System.out.printf(Locale.ROOT, "wrk     -t2 -c%d -d%ds: %,.0f requests/s%n", users, seconds, wrk);
+            LoadResult result = drive(endpoint, users, seconds);
+            double driver = result.requests() / (result.elapsed().toNanos() / 1e9);
+            System.out.printf(Locale.ROOT, "driver  %d users, no think time, %d s: %,.0f requests/s (%,d errors,"
+                            + " p50 %.2f ms, p99 %.2f ms, %d connections)%n", users, seconds, driver,
+                    result.errors().total(), result.latencyMicros().getValueAtPercentile(50) / 1000.0,
+                    result.latencyMicros().getValueAtPercentile(99) / 1000.0, result.connections().opened());
+            System.out.printf(Locale.ROOT, "ratio   driver / wrk = %.2f (goal ≥ 0.90)%n", driver / wrk);
+            System.out.printf(Locale.ROOT, "after: load average %s%n", loadAverage());
+        }
+    }
+
+    private static LoadResult drive(TrivialEndpoint endpoint, int users, int seconds) throws Exception {
+        LoadProfile profile = new LoadProfile(users, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(seconds),
+                Duration.ofSeconds(5), "/counter");
+        List<NodeEndpoint> nodes = List.of(new NodeEndpoint("node1", URI.create(endpoint.url())));
+        try (LoadDriver driver = new LoadDriver(profile, nodes, null)) {
+            driver.start();
+            return driver.awaitResult();
+        }
+    }
+
+    private static double wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", url)
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IOException("wrk failed:\n" + output);
+        }
+        Matcher matcher = RPS.matcher(output);
+        if (!matcher.find()) {
+            throw new IOException("no Requests/sec in wrk's output:\n" + output);
+        }
+        return Double.parseDouble(matcher.group(1));
+    }
+
+    static String loadAverage() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return parts[0] + " " + parts[1] + " " + parts[2];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

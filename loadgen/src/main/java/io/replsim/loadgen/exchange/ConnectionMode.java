@@ -1,0 +1,30 @@
+package io.replsim.loadgen.exchange;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** How the driver's requests use TCP connections (the keep-alive choices of glassfish-and-load-testing §2). */
+public enum ConnectionMode {
+    /** Kept-alive connections in one pool per node that every user borrows from: a browser-independent proxy's view. */
+    SHARED_POOL,
+    /** Each user keeps its own connection to each node it talks to, as a browser does. */
+    PER_USER,
+    /**
+     * A new TCP connection for every request, closed after the response ({@code Connection: close}): the keep-alive
+     * pitfall of the sources, where the connection set-up dominates and the server's accept queue fills.
+     */
+    PER_REQUEST;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static ConnectionMode parse(String text) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(mode -> mode.label().equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown connection mode \"" + text
+                        + "\"; expected one of: "
+                        + Arrays.stream(values()).map(ConnectionMode::label).collect(Collectors.joining(", "))));
+    }
+}

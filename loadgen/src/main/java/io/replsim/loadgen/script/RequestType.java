@@ -1,0 +1,69 @@
+package io.replsim.loadgen.script;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * A request a user script can send: one of the workload apps of interface doc §2, all answering in the counter's
+ * format. Each app keeps its own state in a session of its own (the apps do not share attributes), so a user
+ * holds one session per app; the read-only {@code peek} works on the bean's session.
+ */
+public enum RequestType {
+    /** {@code /counter}: serial + 1 and a payload whose digest never changes. */
+    COUNTER("/counter", SessionKind.COUNTER, SerialRule.ADVANCES),
+    /** {@code /cart}: one line item added, {@code serial} counting the lines ever added. */
+    CART("/cart", SessionKind.CART, SerialRule.ADVANCES),
+    /** {@code /profile}: an application-shaped session, some attributes replaced, serial + 1. */
+    PROFILE("/profile", SessionKind.PROFILE, SerialRule.ADVANCES),
+    /** {@code /bean}: the stateful bean's {@code increment}. */
+    BEAN("/bean", SessionKind.BEAN, SerialRule.ADVANCES),
+    /** {@code /bean?op=peek}: the bean's read-only {@code peek}, which replicates nothing and keeps the serial. */
+    READ("/bean?op=peek", SessionKind.BEAN, SerialRule.UNCHANGED);
+
+    /** Whose session a request works on: the apps keep their state apart, so each has its own. */
+    public enum SessionKind { COUNTER, CART, PROFILE, BEAN }
+
+    /** What a correct answer's serial does against the last one the user saw. */
+    public enum SerialRule {
+        /** It moves past it. */
+        ADVANCES,
+        /** It stays where it was (a read); lower is a stale replica. */
+        UNCHANGED
+    }
+
+    private final String path;
+    private final SessionKind session;
+    private final SerialRule serialRule;
+
+    RequestType(String path, SessionKind session, SerialRule serialRule) {
+        this.path = path;
+        this.session = session;
+        this.serialRule = serialRule;
+    }
+
+    /** The request's path and query on a node. */
+    public String path() {
+        return path;
+    }
+
+    public SessionKind session() {
+        return session;
+    }
+
+    public SerialRule serialRule() {
+        return serialRule;
+    }
+
+    /** The name in scenario files and reports, and the tag of its interval-log lines. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static RequestType parse(String text) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(type -> type.label().equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown request \"" + text + "\"; expected one of: "
+                        + Arrays.stream(values()).map(RequestType::label).collect(Collectors.joining(", "))));
+    }
+}

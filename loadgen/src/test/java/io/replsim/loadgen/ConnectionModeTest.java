@@ -1,0 +1,68 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.exchange.ConnectionMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The connection modes, checked by counting the TCP connections a relay in front of the node accepted. */
+@Timeout(30)
+class ConnectionModeTest {
+
+    private static final int USERS = 5;
+
+    private record Counted(LoadResult result, long accepted) {
+    }
+
+    private static Counted run(ConnectionMode mode) throws Exception {
+        LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
+                Duration.ofSeconds(2), "/counter").withConnections(mode);
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL);
+             CountingProxy proxy = new CountingProxy(cluster.endpoints().getFirst())) {
+            LoadResult result;
+            try (LoadDriver driver = new LoadDriver(profile, List.of(proxy.endpoint("node1")), null)) {
+                driver.start();
+                result = driver.awaitResult();
+            }
+            return new Counted(result, proxy.accepted());
+        }
+    }
+
+    @Test
+    void aNewConnectionPerRequestReallyOpensOneTcpConnectionForEachRequest() throws Exception {
+        Counted counted = run(ConnectionMode.PER_REQUEST);
+        LoadResult result = counted.result();
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(counted.accepted()).isEqualTo(result.requests());
+        assertThat(result.connections().opened()).isEqualTo(result.requests());
+        assertThat(result.connections().peak()).isLessThanOrEqualTo(USERS);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(USERS, 0, 0));
+    }
+
+    @Test
+    void keepAlivePerUserOpensOneConnectionPerUser() throws Exception {
+        Counted counted = run(ConnectionMode.PER_USER);
+        LoadResult result = counted.result();
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(counted.accepted()).isEqualTo(USERS);
+        assertThat(result.connections().opened()).isEqualTo(USERS);
+        assertThat(result.connections().peak()).isEqualTo(USERS);
+    }
+
+    @Test
+    void aSharedPoolOpensNoMoreConnectionsThanRequestsInFlight() throws Exception {
+        Counted counted = run(ConnectionMode.SHARED_POOL);
+        LoadResult result = counted.result();
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(counted.accepted()).isBetween(1L, (long) USERS);
+        assertThat(result.connections().opened()).isEqualTo(counted.accepted());
+    }
+}

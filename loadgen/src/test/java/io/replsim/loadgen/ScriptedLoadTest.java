@@ -1,0 +1,92 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.script.RequestType;
+import io.replsim.loadgen.script.UserScript;
+import io.replsim.loadgen.script.WeightedRequest;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(30)
+class ScriptedLoadTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private static LoadProfile scripted(int users, UserScript script) {
+        return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_000), TIMEOUT,
+                "/counter").withScript(script);
+    }
+
+    private static RequestTypeFigures of(LoadResult result, RequestType type) {
+        return result.byRequestType().stream().filter(f -> f.type() == type).findFirst().orElseThrow();
+    }
+
+    @Test
+    void eachTypeIsCheckedCountedAndLoggedUnderItsOwnTag(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("latency.hlog");
+        UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 6),
+                new WeightedRequest(RequestType.CART, 3), new WeightedRequest(RequestType.READ, 1));
+        int users = 10;
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(scripted(users, script), cluster.endpoints(), log)) {
+            driver.start();
+            result = driver.awaitResult();
+        }
+
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.byRequestType()).extracting(RequestTypeFigures::type)
+                .containsExactly(RequestType.COUNTER, RequestType.CART, RequestType.READ);
+        long perTypeRequests = result.byRequestType().stream().mapToLong(RequestTypeFigures::requests).sum();
+        assertThat(perTypeRequests).isEqualTo(result.requests());
+        assertThat(result.byRequestType()).allSatisfy(figures -> {
+            assertThat(figures.requests()).isPositive();
+            assertThat(figures.responses().ok()).isEqualTo(figures.requests());
+            assertThat(figures.latencyMicros().getTotalCount()).isEqualTo(figures.requests());
+        });
+        // the counter's share is 0.6 of several hundred draws; far from it means the weights are not used
+        assertThat(of(result, RequestType.COUNTER).requests()).isGreaterThan(of(result, RequestType.READ).requests());
+        // one session per app the script touches (read shares the bean's), every one of them OK
+        assertThat(result.distinctSessions()).isEqualTo(users * 3L);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(users * 3L, 0, 0));
+        // a user's new sessions follow its first one, so each user stays on one node
+        assertThat(result.timelines()).allSatisfy(timeline -> assertThat(timeline.stints()).hasSize(1));
+
+        Map<String, Long> loggedByTag = new HashMap<>();
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        for (EncodableHistogram interval; (interval = reader.nextIntervalHistogram()) != null; ) {
+            loggedByTag.merge(Objects.requireNonNullElse(interval.getTag(), "(all)"),
+                    ((org.HdrHistogram.Histogram) interval).getTotalCount(), Long::sum);
+        }
+        assertThat(loggedByTag).containsOnlyKeys("(all)", "counter", "cart", "read");
+        assertThat(loggedByTag.get("(all)")).isEqualTo(result.requests());
+        assertThat(loggedByTag.get("cart")).isEqualTo(of(result, RequestType.CART).requests());
+    }
+
+    @Test
+    void aStaleReadIsChargedToTheReadAndNotToTheWritesOfTheSameSession() throws Exception {
+        UserScript script = UserScript.of(new WeightedRequest(RequestType.BEAN, 1),
+                new WeightedRequest(RequestType.READ, 1));
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.READS_STALE);
+             LoadDriver driver = new LoadDriver(scripted(5, script), cluster.endpoints(), null)) {
+            driver.start();
+            result = driver.awaitResult();
+        }
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(of(result, RequestType.READ).responses().stale()).isPositive();
+        assertThat(of(result, RequestType.BEAN).responses().stale()).isZero();
+        assertThat(result.sessionVerdicts().stale()).isPositive();
+    }
+}

@@ -1,0 +1,28 @@
+package io.replsim.scenario.spec;
+
+import io.replsim.scenario.capacity.CapacityCriteria;
+import io.replsim.scenario.capacity.LatencyStatistic;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@code capacity} section: what {@code replsim capacity} searches for when its flags do not say otherwise.
+ *
+ * @param startUsers the first step's users; empty: {@code load.users}
+ */
+public record CapacitySettings(LatencyStatistic statistic, Duration latencyLimit, double cpuLimit, double errorLimit,
+                               Optional<Integer> startUsers, int maxUsers, int maxSteps) {
+
+    public static final int DEFAULT_MAX_USERS = 20_000;
+    public static final int DEFAULT_MAX_STEPS = 20;
+    public static final CapacitySettings DEFAULT = new CapacitySettings(CapacityCriteria.DEFAULT.statistic(),
+            CapacityCriteria.DEFAULT.latencyLimit(), CapacityCriteria.DEFAULT.cpuLimit(),
+            CapacityCriteria.DEFAULT.errorLimit(), Optional.empty(), DEFAULT_MAX_USERS, DEFAULT_MAX_STEPS);
+
+    public CapacitySettings {
+        Objects.requireNonNull(statistic, "statistic");
+        Objects.requireNonNull(latencyLimit, "latencyLimit");
+        Objects.requireNonNull(startUsers, "startUsers");
+    }
+}

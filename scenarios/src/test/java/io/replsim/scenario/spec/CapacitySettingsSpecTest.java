@@ -1,0 +1,43 @@
+package io.replsim.scenario.spec;
+
+import static io.replsim.scenario.spec.Scenarios.pathsOf;
+import static io.replsim.scenario.spec.Scenarios.problemsOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.capacity.LatencyStatistic;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The {@code capacity} section: the search's settings in the scenario file, each with its default. */
+class CapacitySettingsSpecTest {
+
+    private static final String HEAD = """
+            name: x
+            cluster: {nodes: 1}
+            load: {users: 10, thinkTime: 1s, duration: 20s}
+            """;
+
+    @Test
+    void everySettingIsReadAndTheRestKeepTheirDefaults() throws SpecException {
+        CapacitySettings settings = ScenarioLoader.parse(HEAD + """
+                capacity:
+                  statistic: p99
+                  latencyLimit: 500ms
+                  cpuLimit: 0.5
+                  startUsers: 40
+                  maxSteps: 6
+                """, Scenarios.SOURCE).capacity();
+        assertThat(settings).isEqualTo(new CapacitySettings(LatencyStatistic.P99, Duration.ofMillis(500), 0.5,
+                CapacitySettings.DEFAULT.errorLimit(), Optional.of(40), CapacitySettings.DEFAULT_MAX_USERS, 6));
+        assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).capacity()).isEqualTo(CapacitySettings.DEFAULT);
+    }
+
+    @Test
+    void badSettingsAreReportedAtTheirPaths() {
+        assertThat(pathsOf(problemsOf(HEAD + """
+                capacity: {statistic: p50, cpuLimit: 1.5, errorLimit: -1, maxSteps: 0, latencyLimit: 800}
+                """))).containsExactlyInAnyOrder("capacity.statistic", "capacity.cpuLimit", "capacity.errorLimit",
+                "capacity.maxSteps", "capacity.latencyLimit");
+    }
+}
