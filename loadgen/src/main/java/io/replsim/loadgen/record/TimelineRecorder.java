@@ -4,6 +4,8 @@ import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.Failure;
 import io.replsim.loadgen.Stint;
 import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.check.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,7 @@ public final class TimelineRecorder {
     private final int user;
     private final List<Stint> stints = new ArrayList<>();
     private final List<Failure> failures = new ArrayList<>();
+    private final List<VerdictMark> marks = new ArrayList<>();
 
     private String stintNode;
     private long stintFirstAtMs;
@@ -25,6 +28,8 @@ public final class TimelineRecorder {
     private long stintLastAtMs;
 
     private Failure openFailure;
+    // Read by other threads (a runner asking which node serves this user now), so kept apart and volatile.
+    private volatile String servingNode;
 
     public TimelineRecorder(int user) {
         this.user = user;
@@ -34,6 +39,13 @@ public final class TimelineRecorder {
     public void answered(String node, long atMs, boolean ok) {
         extendStint(node, atMs, ok);
         closeFailure();
+    }
+
+    /** A {@code 200} from {@code node} judged STALE, LOST or CORRUPT for {@code session}; OK ones are not kept. */
+    public void judged(String node, String session, Verdict verdict, long atMs) {
+        if (verdict != Verdict.OK && marks.size() < UserTimeline.MAX_MARKS) {
+            marks.add(new VerdictMark(node, session, verdict, atMs));
+        }
     }
 
     /** {@code node} answered with a status other than 200: it served the user, and the attempt failed. */
@@ -50,6 +62,7 @@ public final class TimelineRecorder {
             stintFirstOkAtMs = Stint.NEVER;
         }
         stintLastAtMs = atMs;
+        servingNode = node;
         if (ok && stintFirstOkAtMs == Stint.NEVER) {
             stintFirstOkAtMs = atMs;
         }
@@ -78,6 +91,11 @@ public final class TimelineRecorder {
         }
     }
 
+    /** The node that sent this user's latest response; safe to call from any thread. */
+    public java.util.Optional<String> servingNode() {
+        return java.util.Optional.ofNullable(servingNode);
+    }
+
     /** The timeline so far, the open stint and failure run included. */
     public UserTimeline timeline() {
         List<Stint> allStints = new ArrayList<>(stints);
@@ -88,6 +106,6 @@ public final class TimelineRecorder {
         if (openFailure != null) {
             allFailures.add(openFailure);
         }
-        return new UserTimeline(user, allStints, allFailures);
+        return new UserTimeline(user, allStints, allFailures, marks);
     }
 }

@@ -163,8 +163,10 @@ public final class VirtualUser implements Runnable {
             timeline.answeredWithError(answered.node(), answered.atMs());
             return;
         }
+        String session = expected.sessionFor(answered.reply().get());
         Verdict verdict = expected.judge(answered.reply().get());
         timeline.answered(answered.node(), answered.atMs(), verdict == Verdict.OK);
+        timeline.judged(answered.node(), session, verdict, answered.atMs());
     }
 
     private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs) {
@@ -184,6 +186,11 @@ public final class VirtualUser implements Runnable {
         if (remaining > 0) {
             Thread.sleep(Duration.ofNanos(remaining));
         }
+    }
+
+    /** The node that sent this user's latest response, while the user runs too. */
+    public Optional<String> servingNode() {
+        return timeline.servingNode();
     }
 
     public UserTimeline timeline() {
