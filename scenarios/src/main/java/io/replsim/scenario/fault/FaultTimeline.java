@@ -79,7 +79,7 @@ public final class FaultTimeline implements AutoCloseable {
                     heal(step.heal().get(), "at the end of its for");
                 } else {
                     FaultSpec fault = step.fault().orElseThrow();
-                    fire(fault).ifPresent(opened -> lasting(fault).ifPresent(length ->
+                    fire(step.order(), fault).ifPresent(opened -> lasting(fault).ifPresent(length ->
                             steps.add(new Step(step.at().plus(length), step.order(), Optional.empty(),
                                     Optional.of(opened)))));
                 }
@@ -90,7 +90,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     /** Injects the fault, or heals paused nodes for a resume; the disruption when one was opened. */
-    private Optional<OpenFault> fire(FaultSpec fault) throws InterruptedException {
+    private Optional<OpenFault> fire(int index, FaultSpec fault) throws InterruptedException {
         if (fault instanceof ResumeSpec resume) {
             List<OpenFault> paused;
             synchronized (open) {
@@ -117,7 +117,7 @@ public final class FaultTimeline implements AutoCloseable {
             onProblem.accept(fault.type() + " at " + atMs + " ms failed: " + e.getMessage());
             return Optional.empty();
         }
-        FaultEvent event = FaultEvent.started(fault.type(), disruption, target(fault), atMs, epochMs);
+        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs);
         record(event);
         forgetWhatDiedWith(disruption);
         if (!disruption.lasts()) {

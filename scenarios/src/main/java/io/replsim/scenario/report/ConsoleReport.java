@@ -102,6 +102,30 @@ public final class ConsoleReport {
         if (fault.impact() != null) {
             printImpact(fault.impact());
         }
+        if (fault.attributed() != null) {
+            printAttributed(fault.attributed());
+        }
+        for (CheckOutcome expected : fault.expectations()) {
+            line("          expect %s  %s %s (measured %s)", expected.passed() ? "PASS" : "FAIL", expected.check(),
+                    expected.limit(), expected.actual());
+        }
+    }
+
+    private void printAttributed(FaultAttribution attributed) {
+        line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s gravitations",
+                CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
+                attributed.sessionsLost(), users(attributed.lostUsers()), attributed.sessionsStale(),
+                users(attributed.staleUsers()),
+                attributed.gravitations() == null ? "-" : String.format(Locale.ROOT, "%,d", attributed.gravitations()));
+    }
+
+    /** The users named, up to ten, so a reader can look them up in the timelines. */
+    private static String users(java.util.List<Integer> users) {
+        if (users.isEmpty()) {
+            return "";
+        }
+        String listed = users.stream().limit(10).map(String::valueOf).collect(Collectors.joining(", "));
+        return " (users " + listed + (users.size() > 10 ? ", ..." : "") + ")";
     }
 
     private void printImpact(FaultImpact impact) {

@@ -81,7 +81,7 @@ public final class FailoverAnalysis {
         return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
                 start.epochMs(), heal.map(FaultEvent::atMs).orElse(null), viewChangeMs, backInViewMs,
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
-                percentile(failoverTimes, 90), null);
+                percentile(failoverTimes, 90), null, start.fault(), null, List.of());
     }
 
     /** Nearest-rank percentile of sorted values; null when there are none. */

@@ -4,6 +4,7 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.report.CpuSample;
+import io.replsim.scenario.report.NodeSample;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.io.IOException;
 import java.util.List;
@@ -19,6 +20,7 @@ final class NodeStatsSampler {
     private final ClusterRuntime runtime;
     private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
+    private final Map<String, List<NodeSample>> counters = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -43,11 +45,21 @@ final class NodeStatsSampler {
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
                     stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+            counters.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new NodeSample(
+                    stats.atEpochMs(), stats.uptimeMs(), stats.replication().gravitations(),
+                    stats.memory() == null ? -1 : stats.memory().heapAfterGcBytes()));
         } catch (IOException e) {
             // a node being killed right now, paused, or too busy to answer in time: the next sample will tell
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Every node's counter readings, oldest first, every process of a restarted node included. */
+    Map<String, List<NodeSample>> counterSamples() {
+        Map<String, List<NodeSample>> copy = new java.util.TreeMap<>();
+        counters.forEach((node, samples) -> copy.put(node, List.copyOf(samples)));
+        return copy;
     }
 
     /** Every node's CPU readings, oldest first; a restarted node's readings start again from its new process. */

@@ -17,6 +17,7 @@ import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
+import io.replsim.scenario.report.VerdictAttribution;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -181,7 +182,11 @@ public final class ScenarioRunner {
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
                 latencyIntervals(dir), sampler.cpuSamples(), p90Bound(spec), CPU_CEILING));
-        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault))).toList();
+        VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
+                spec.load().duration(), result.timelines(), sampler.counterSamples());
+        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault)))
+                .map(fault -> fault.withAttribution(attribution.attribute(fault)))
+                .toList();
 
         Histogram latency = result.latencyMicros();
         RunSummary.Latency latencyMs = new RunSummary.Latency(
