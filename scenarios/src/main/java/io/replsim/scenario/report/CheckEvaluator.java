@@ -19,6 +19,11 @@ public final class CheckEvaluator {
         return checks.stream().map(check -> evaluate(check, sessions, latencyMicros, faults)).toList();
     }
 
+    /** A per-fault check held against one fault alone, for the fault's own expectations. */
+    public static CheckOutcome evaluateFor(Check check, FaultReport fault) {
+        return evaluate(check, null, null, List.of(fault));
+    }
+
     private static CheckOutcome evaluate(Check check, RunSummary.Verdicts sessions, Histogram latencyMicros,
                                          List<FaultReport> faults) {
         return switch (check) {

@@ -105,10 +105,6 @@ public final class ConsoleReport {
         if (fault.attributed() != null) {
             printAttributed(fault.attributed());
         }
-        for (CheckOutcome expected : fault.expectations()) {
-            line("          expect %s  %s %s (measured %s)", expected.passed() ? "PASS" : "FAIL", expected.check(),
-                    expected.limit(), expected.actual());
-        }
     }
 
     private void printAttributed(FaultAttribution attributed) {

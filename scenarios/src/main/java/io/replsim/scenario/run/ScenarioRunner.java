@@ -15,6 +15,11 @@ import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.FaultImpactAnalysis;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.spec.Check;
+import io.replsim.scenario.spec.FaultExpectation;
+import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.report.CheckOutcome;
+import io.replsim.scenario.report.ExpectationEvaluator;
+import io.replsim.scenario.report.UnreplicatedSessions;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.report.VerdictAttribution;
@@ -166,6 +171,31 @@ public final class ScenarioRunner {
                 .findFirst().orElse(DEFAULT_P90_BOUND);
     }
 
+    private static FaultReport holdExpectations(ScenarioSpec spec, FaultReport fault, LoadResult result,
+                                                Map<String, List<NodeStatsReport.PastView>> survivorViews) {
+        List<FaultExpectation> expect = fault.fault() < 0 ? List.of() : spec.expectationsOf(fault.fault());
+        if (expect.isEmpty()) {
+            return fault;
+        }
+        return fault.withExpectations(ExpectationEvaluator.hold(fault.fault(), fault, expect,
+                () -> UnreplicatedSessions.of(fault, spec.replication().placement(), result.timelines(),
+                        survivorViews)));
+    }
+
+    /** Every fault's expectations, and a failed one for each fault that expected something and never happened. */
+    private static List<CheckOutcome> expectationOutcomes(ScenarioSpec spec, List<FaultReport> faults) {
+        List<CheckOutcome> outcomes = new ArrayList<>();
+        faults.forEach(fault -> outcomes.addAll(fault.expectations()));
+        for (FaultExpectation.OfFault of : spec.expectations()) {
+            if (faults.stream().noneMatch(fault -> fault.fault() == of.fault())) {
+                FaultSpec never = spec.faults().get(of.fault());
+                outcomes.add(new CheckOutcome("fault " + (of.fault() + 1) + " (" + never.type() + ")",
+                        "happens and meets its expect", "it never happened (see the fault lines above)", false));
+            }
+        }
+        return outcomes;
+    }
+
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ClusterRuntime runtime) {
@@ -215,7 +245,9 @@ public final class ScenarioRunner {
             });
         }
 
-        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults);
+        faults = faults.stream().map(fault -> holdExpectations(spec, fault, result, survivorViews)).toList();
+        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults));
+        checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(c -> c.passed());
         var cluster = spec.cluster();
         var replication = spec.replication();

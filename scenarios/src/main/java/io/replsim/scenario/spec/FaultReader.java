@@ -36,6 +36,7 @@ final class FaultReader {
     private final Optional<ClusterSpec> cluster;
     private final Problems problems;
     private final ScheduleReader schedules;
+    private final List<FaultExpectation.OfFault> expectations = new ArrayList<>();
 
     FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Problems problems) {
         this.cluster = cluster;
@@ -48,15 +49,16 @@ final class FaultReader {
         fields.put("kill", with("target"));
         fields.put("stop", with("target"));
         fields.put("pause", with("target", "for"));
-        fields.put("resume", with("target"));
+        fields.put("resume", Stream.concat(SCHEDULE.stream(), Stream.of("target")).toList());
         fields.put("partition", with("sides", "target", "for"));
         fields.put("delay", with("target", "delay", "for"));
         fields.put("restart", with("target"));
         return fields;
     }
 
+    /** A fault's own fields after the schedule's, and {@code expect}: every type but a resume has figures. */
     private static List<String> with(String... fields) {
-        return Stream.concat(SCHEDULE.stream(), Stream.of(fields)).toList();
+        return Stream.concat(Stream.concat(SCHEDULE.stream(), Stream.of(fields)), Stream.of("expect")).toList();
     }
 
     /** A fault that takes a node down (positive) or brings one back (negative), for the survivor check. */
@@ -93,9 +95,20 @@ final class FaultReader {
                 }
             }
             read(type.get(), fault.get(), schedule, seed).ifPresent(faults::add);
+            if (fault.get().presentFields().contains("expect")) {
+                int at = index;
+                fault.get().section("expect", ExpectReader.FIELDS).required().map(ExpectReader::read)
+                        .filter(expect -> !expect.isEmpty())
+                        .ifPresent(expect -> expectations.add(new FaultExpectation.OfFault(at, expect)));
+            }
         }
         checkSomeNodeSurvives(counts);
         return faults;
+    }
+
+    /** The {@code expect:} maps of the faults read, by the fault's place in the list. */
+    List<FaultExpectation.OfFault> expectations() {
+        return List.copyOf(expectations);
     }
 
     private Optional<FaultSpec> read(String type, MapReader fault, Optional<Schedule> schedule, long seed) {

@@ -51,6 +51,6 @@ final class ScenarioReader {
             return Optional.empty();
         }
         return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
-                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks));
+                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, faultReader.expectations()));
     }
 }

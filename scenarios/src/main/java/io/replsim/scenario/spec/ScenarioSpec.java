@@ -10,9 +10,17 @@ import java.util.Objects;
  *
  * @param name        letters, digits, '-' and '_': it names the run directory
  * @param description free text for the report; empty when the file has none
+ * @param expectations the faults' own {@code expect:} maps, each by its fault's place in {@code faults}
  */
 public record ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
-                           WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
+                           WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
+                           List<FaultExpectation.OfFault> expectations) {
+
+    /** A scenario whose faults expect nothing of their own. */
+    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
+                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
+        this(name, description, cluster, replication, workload, load, faults, checks, List.of());
+    }
 
     public ScenarioSpec {
         Objects.requireNonNull(name, "name");
@@ -23,5 +31,12 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         Objects.requireNonNull(load, "load");
         faults = List.copyOf(faults);
         checks = List.copyOf(checks);
+        expectations = List.copyOf(expectations);
+    }
+
+    /** What the fault at {@code fault} in {@code faults} expects; empty when it states nothing. */
+    public List<FaultExpectation> expectationsOf(int fault) {
+        return expectations.stream().filter(of -> of.fault() == fault)
+                .flatMap(of -> of.expect().stream()).toList();
     }
 }

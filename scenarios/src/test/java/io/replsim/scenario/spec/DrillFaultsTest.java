@@ -69,7 +69,7 @@ class DrillFaultsTest {
     void aFieldOfAnotherTypeIsReportedWithTheFieldsThisTypeHas() {
         assertThat(problemsOf(HEAD + "  - {type: kill, at: 5s, target: node1, for: 5s}\n")).singleElement()
                 .isEqualTo(new SpecProblem("faults[0].for", "for",
-                        "one of the fields of faults[0]: type, at, every, random, from, until, seed, target"));
+                        "one of the fields of faults[0]: type, at, every, random, from, until, seed, target, expect"));
     }
 
     @Test
