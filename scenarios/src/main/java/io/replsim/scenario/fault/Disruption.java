@@ -26,6 +26,19 @@ public sealed interface Disruption {
         }
     }
 
+    /** A node and then its buddy, {@code gap} apart: the double failure. */
+    record KilledPair(String node, String buddy, Duration gap) implements Disruption {
+        @Override
+        public List<String> nodes() {
+            return List.of(node, buddy);
+        }
+
+        @Override
+        public String detail() {
+            return "its buddy " + buddy + " " + gap.toMillis() + " ms later";
+        }
+    }
+
     record Stopped(String node) implements Disruption {
         @Override
         public List<String> nodes() {

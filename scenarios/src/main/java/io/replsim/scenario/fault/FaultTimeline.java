@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.PartitionSpec;
@@ -132,13 +133,13 @@ public final class FaultTimeline implements AutoCloseable {
 
     /** A node that was killed, stopped or restarted took its pause and its rules with it: nothing left to heal. */
     private void forgetWhatDiedWith(Disruption disruption) {
-        if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.Stopped
-                || disruption instanceof Disruption.Restarted) {
-            String node = disruption.nodes().getFirst();
+        if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.KilledPair
+                || disruption instanceof Disruption.Stopped || disruption instanceof Disruption.Restarted) {
+            List<String> gone = disruption.nodes();
             synchronized (open) {
                 open.removeIf(candidate -> (candidate.disruption() instanceof Disruption.Paused
                         || candidate.disruption() instanceof Disruption.Delayed)
-                        && candidate.disruption().nodes().contains(node));
+                        && gone.stream().anyMatch(candidate.disruption().nodes()::contains));
             }
         }
     }
@@ -181,6 +182,7 @@ public final class FaultTimeline implements AutoCloseable {
     private static String target(FaultSpec fault) {
         return switch (fault) {
             case KillSpec kill -> kill.target().label();
+            case DoubleKillSpec pair -> pair.target().label() + " and its buddy";
             case StopSpec stop -> stop.target().label();
             case RestartSpec restart -> restart.target().label();
             case PauseSpec pause -> pause.target().label();

@@ -93,7 +93,7 @@ public final class ScenarioRunner {
             LoadResult result;
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
-                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
+                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
                          TimelineClock.SYSTEM, event -> announce(dir, event),
                          problem -> out.println("replsim: " + problem))) {
                 sampler.sample();

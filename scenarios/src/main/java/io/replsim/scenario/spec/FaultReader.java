@@ -30,16 +30,22 @@ final class FaultReader {
     private static final String COORDINATOR = "coordinator";
     private static final String RANDOM = "random";
     private static final String BUDDY_OF = "buddy-of:";
+    private static final String PRIMARY_OF_USER = "primary-of-user:";
     private static final long DEFAULT_SEED = 1;
+    /** Past this, the second kill is a fault of its own: the first has been detected and failed over long since. */
+    private static final Duration LONGEST_GAP = Duration.ofSeconds(10);
     private static final String POSITIVE = "a duration above 0s, such as 5s";
 
     private final Optional<ClusterSpec> cluster;
+    private final Optional<Integer> users;
     private final Problems problems;
     private final ScheduleReader schedules;
     private final List<FaultExpectation.OfFault> expectations = new ArrayList<>();
 
-    FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Problems problems) {
+    FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Optional<Integer> users,
+                Problems problems) {
         this.cluster = cluster;
+        this.users = users;
         this.problems = problems;
         this.schedules = new ScheduleReader(loadDuration);
     }
@@ -47,6 +53,7 @@ final class FaultReader {
     private static Map<String, List<String>> fieldsByType() {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         fields.put("kill", with("target"));
+        fields.put("double-kill", with("target", "gap"));
         fields.put("stop", with("target"));
         fields.put("pause", with("target", "for"));
         fields.put("resume", Stream.concat(SCHEDULE.stream(), Stream.of("target")).toList());
@@ -87,8 +94,12 @@ final class FaultReader {
             }
             long seed = seed(fault.get(), RANDOM.equals(item.path("target").asText()));
             Optional<Schedule> schedule = schedules.read(fault.get(), seed);
-            if (type.get().equals("kill") || type.get().equals("stop") || type.get().equals("restart")) {
-                int change = type.get().equals("restart") ? -1 : 1;
+            if (List.of("kill", "double-kill", "stop", "restart").contains(type.get())) {
+                int change = switch (type.get()) {
+                    case "restart" -> -1;
+                    case "double-kill" -> 2;
+                    default -> 1;
+                };
                 // A fault with a bad time still counts at 0s, so that the survivor check is not skipped.
                 for (Duration at : schedule.map(Schedule::times).orElse(List.of(Duration.ZERO))) {
                     counts.add(new NodeCount(at, change, path, item));
@@ -115,6 +126,13 @@ final class FaultReader {
         return switch (type) {
             case "kill" -> both(schedule, target(fault, seed), KillSpec::new);
             case "stop" -> both(schedule, target(fault, seed), StopSpec::new);
+            case "double-kill" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<Duration> gap = fault.duration("gap").must(length -> !length.isNegative()
+                        && length.compareTo(LONGEST_GAP) <= 0, "a duration from 0s to 10s, such as 500ms").required();
+                yield both(schedule, target, (when, node) -> gap.map(wait -> new DoubleKillSpec(when, node, wait)))
+                        .flatMap(spec -> spec);
+            }
             case "restart" -> both(schedule, target(fault, seed), RestartSpec::new);
             case "pause" -> {
                 Optional<NodeSelector> target = target(fault, seed);
@@ -172,6 +190,8 @@ final class FaultReader {
             case RANDOM -> new NodeSelector.Random(seed);
             default -> written.startsWith(BUDDY_OF)
                     ? new NodeSelector.BuddyOf(written.substring(BUDDY_OF.length()))
+                    : written.startsWith(PRIMARY_OF_USER)
+                    ? new NodeSelector.PrimaryOfUser(Integer.parseInt(written.substring(PRIMARY_OF_USER.length())))
                     : new NodeSelector.Named(written);
         });
     }
@@ -237,8 +257,18 @@ final class FaultReader {
 
     private boolean isTarget(String text) {
         return text.equals(PRIMARY_OF_MOST) || text.equals(COORDINATOR) || text.equals(RANDOM) || isNodeName(text)
+                || (text.startsWith(PRIMARY_OF_USER) && isUser(text.substring(PRIMARY_OF_USER.length())))
                 || (text.startsWith(BUDDY_OF) && isNodeName(text.substring(BUDDY_OF.length()))
                         && cluster.map(spec -> spec.nodes() > 1).orElse(true));
+    }
+
+    /** A user's index as written: from 0 to load.users - 1. */
+    private boolean isUser(String written) {
+        if (!written.matches("[0-9]{1,9}")) {
+            return false;
+        }
+        int user = Integer.parseInt(written);
+        return users.map(count -> user < count).orElse(true);
     }
 
     private String nodeNames() {
@@ -246,7 +276,8 @@ final class FaultReader {
     }
 
     private String expectedTarget() {
-        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node> or a node name, "
+        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node>, " + PRIMARY_OF_USER
+                + "<user> (a user from 0" + users.map(count -> " to " + (count - 1)).orElse("") + ") or a node name, "
                 + nodeNames();
     }
 }

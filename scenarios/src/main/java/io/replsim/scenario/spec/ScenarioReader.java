@@ -42,7 +42,8 @@ final class ScenarioReader {
         ReplicationSpec replication = ReplicationReader.read(top.optionalSection("replication", ReplicationReader.FIELDS));
         WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
-        FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration), problems);
+        FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
+                load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);
         List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
