@@ -51,7 +51,7 @@ public final class RuntimeNemesis implements Nemesis {
                 runtime.kill(node);
                 Thread.sleep(pair.gap());
                 runtime.kill(buddy);
-                yield new Disruption.KilledPair(node, buddy, pair.gap());
+                yield new Disruption.KilledPair(node, buddy, pair.gap(), System.currentTimeMillis());
             }
             case StopSpec stop -> {
                 String node = targets.resolve(stop.target());

@@ -15,7 +15,7 @@ public final class ExpectationEvaluator {
      * @param unreplicated the oracle's users for {@code lost: owner-and-backups-dead}; asked only when expected
      */
     public static List<CheckOutcome> hold(int place, FaultReport fault, List<FaultExpectation> expect,
-                                          Supplier<Optional<List<Integer>>> unreplicated) {
+                                          Supplier<Optional<UnreplicatedSessions>> unreplicated) {
         String prefix = "fault " + (place + 1) + " (" + fault.type() + " " + fault.node() + "): ";
         FaultAttribution attributed = fault.attributed();
         return expect.stream().map(expectation -> {
@@ -35,15 +35,26 @@ public final class ExpectationEvaluator {
         }).toList();
     }
 
-    private static CheckOutcome exactLoss(FaultAttribution attributed, Optional<List<Integer>> expected) {
+    /**
+     * Holds when every certainly unreplicated session was lost and nothing else was, the undecided ones (a user
+     * who tried again in a double kill's gap) counting either way.
+     */
+    private static CheckOutcome exactLoss(FaultAttribution attributed, Optional<UnreplicatedSessions> expected) {
         String name = "sessions lost in its window";
         if (attributed == null || expected.isEmpty()) {
             return new CheckOutcome(name, "= those whose owner and backups died", "not measured (no view recorded"
                     + " before the fault)", false);
         }
-        return new CheckOutcome(name, "= those whose owner and backups died: " + expected.get().size()
-                + users(expected.get()), attributed.lostUsers().size() + users(attributed.lostUsers()),
-                attributed.lostUsers().equals(expected.get()) && attributed.sessionsLost() == expected.get().size());
+        List<Integer> lost = expected.get().lost();
+        List<Integer> undecided = expected.get().undecided();
+        List<Integer> actual = attributed.lostUsers();
+        boolean holds = actual.containsAll(lost)
+                && actual.stream().allMatch(user -> lost.contains(user) || undecided.contains(user))
+                && attributed.sessionsLost() == actual.size();
+        String limit = "= those whose owner and backups died: " + lost.size() + users(lost)
+                + (undecided.isEmpty() ? "" : ", and any of " + undecided.size() + users(undecided)
+                        + " who tried again before the last copy died");
+        return new CheckOutcome(name, limit, attributed.sessionsLost() + users(actual), holds);
     }
 
     private static String users(List<Integer> users) {

@@ -171,14 +171,23 @@ public final class ScenarioRunner {
                 .findFirst().orElse(DEFAULT_P90_BOUND);
     }
 
-    private static FaultReport holdExpectations(ScenarioSpec spec, FaultReport fault, LoadResult result,
+    /** When the last of the fault's nodes went down, from its start event. */
+    private static long allDownEpochMs(FaultReport fault, List<FaultEvent> events) {
+        return events.stream()
+                .filter(event -> event.phase() == FaultEvent.Phase.START && event.fault() == fault.fault()
+                        && event.epochMs() == fault.epochMs())
+                .mapToLong(FaultEvent::allDownEpochMs).findFirst().orElse(fault.epochMs());
+    }
+
+    private static FaultReport holdExpectations(ScenarioSpec spec, FaultReport fault, long allDownEpochMs,
+                                                LoadResult result,
                                                 Map<String, List<NodeStatsReport.PastView>> survivorViews) {
         List<FaultExpectation> expect = fault.fault() < 0 ? List.of() : spec.expectationsOf(fault.fault());
         if (expect.isEmpty()) {
             return fault;
         }
         return fault.withExpectations(ExpectationEvaluator.hold(fault.fault(), fault, expect,
-                () -> UnreplicatedSessions.of(fault, spec.replication().placement(), result.timelines(),
+                () -> UnreplicatedSessions.of(fault, allDownEpochMs, spec.replication().placement(), result.timelines(),
                         survivorViews)));
     }
 
@@ -245,7 +254,8 @@ public final class ScenarioRunner {
             });
         }
 
-        faults = faults.stream().map(fault -> holdExpectations(spec, fault, result, survivorViews)).toList();
+        faults = faults.stream().map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result,
+                survivorViews)).toList();
         List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults));
         checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(c -> c.passed());

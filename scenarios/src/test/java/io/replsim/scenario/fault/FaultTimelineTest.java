@@ -185,6 +185,7 @@ class FaultTimelineTest {
         assertThat(pair.nodes()).containsExactly("node2", "node3");
         assertThat(pair.fault()).isEqualTo(1);
         assertThat(pair.detail()).isEqualTo("its buddy node3 500 ms later");
+        assertThat(pair.allDownEpochMs()).isEqualTo(pair.epochMs() + 500);
         assertThat(events.getFirst().fault()).isZero();
     }
 }
