@@ -26,6 +26,7 @@ public final class TimelineRecorder {
     private long stintFirstAtMs;
     private long stintFirstOkAtMs = Stint.NEVER;
     private long stintLastAtMs;
+    private long stintFirstSentAtMs;
 
     private Failure openFailure;
     // Read by other threads (a runner asking which node serves this user now), so kept apart and volatile.
@@ -37,7 +38,12 @@ public final class TimelineRecorder {
 
     /** A {@code 200} served by {@code node}; {@code ok} is whether it was judged OK. It ends the failure run. */
     public void answered(String node, long atMs, boolean ok) {
-        extendStint(node, atMs, ok);
+        answered(node, atMs, atMs, ok);
+    }
+
+    /** As {@link #answered(String, long, boolean)}, with when the request left the driver ({@code sentAtMs}). */
+    public void answered(String node, long sentAtMs, long atMs, boolean ok) {
+        extendStint(node, sentAtMs, atMs, ok);
         closeFailure();
     }
 
@@ -50,15 +56,16 @@ public final class TimelineRecorder {
 
     /** {@code node} answered with a status other than 200: it served the user, and the attempt failed. */
     public void answeredWithError(String node, long atMs) {
-        extendStint(node, atMs, false);
+        extendStint(node, atMs, atMs, false);
         failure(node, ErrorKind.HTTP_STATUS, atMs);
     }
 
-    private void extendStint(String node, long atMs, boolean ok) {
+    private void extendStint(String node, long sentAtMs, long atMs, boolean ok) {
         if (!node.equals(stintNode)) {
             closeStint();
             stintNode = node;
             stintFirstAtMs = atMs;
+            stintFirstSentAtMs = sentAtMs;
             stintFirstOkAtMs = Stint.NEVER;
         }
         stintLastAtMs = atMs;
@@ -80,7 +87,7 @@ public final class TimelineRecorder {
 
     private void closeStint() {
         if (stintNode != null) {
-            stints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+            stints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs, stintFirstSentAtMs));
         }
     }
 
@@ -100,7 +107,7 @@ public final class TimelineRecorder {
     public UserTimeline timeline() {
         List<Stint> allStints = new ArrayList<>(stints);
         if (stintNode != null) {
-            allStints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+            allStints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs, stintFirstSentAtMs));
         }
         List<Failure> allFailures = new ArrayList<>(failures);
         if (openFailure != null) {

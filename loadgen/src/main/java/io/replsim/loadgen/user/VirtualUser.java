@@ -165,7 +165,7 @@ public final class VirtualUser implements Runnable {
         }
         String session = expected.sessionFor(answered.reply().get());
         Verdict verdict = expected.judge(answered.reply().get());
-        timeline.answered(answered.node(), answered.atMs(), verdict == Verdict.OK);
+        timeline.answered(answered.node(), answered.atMs() - micros / 1000, answered.atMs(), verdict == Verdict.OK);
         timeline.judged(answered.node(), session, verdict, answered.atMs());
     }
 

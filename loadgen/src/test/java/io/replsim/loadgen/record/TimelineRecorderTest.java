@@ -102,4 +102,14 @@ class TimelineRecorderTest {
 
         assertThat(recorder.servingNode()).contains("node2");
     }
+
+    @Test
+    void aStintKeepsWhenItsFirstRequestWasSentApartFromWhenItsAnswerCame() {
+        recorder.answered("node1", 100, true);
+        recorder.answered("node2", 150, 900, true);
+        recorder.answered("node2", 1_000, 1_010, true);
+
+        assertThat(recorder.timeline().stints()).containsExactly(new Stint("node1", 100, 100, 100, 100),
+                new Stint("node2", 900, 900, 1_010, 150));
+    }
 }

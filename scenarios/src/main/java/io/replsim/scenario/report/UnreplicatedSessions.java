@@ -75,12 +75,15 @@ public record UnreplicatedSessions(List<Integer> lost, List<Integer> undecided) 
         return Optional.of(new UnreplicatedSessions(new ArrayList<>(lost), new ArrayList<>(undecided)));
     }
 
-    /** Whether the user failed or was answered between the first death and the last one. */
+    /**
+     * Whether the user failed, or sent the request of a new node's first answer, between the first death and the
+     * last one: the request's sending time counts, since the answer may come long after.
+     */
     private static boolean triedInTheGap(UserTimeline timeline, long fromEpochMs, long toEpochMs) {
         return timeline.failures().stream().map(Failure::firstAtMs)
                 .anyMatch(at -> at >= fromEpochMs && at < toEpochMs)
-                || timeline.stints().stream().anyMatch(stint -> stint.firstAtMs() >= fromEpochMs
-                        && stint.firstAtMs() < toEpochMs);
+                || timeline.stints().stream().anyMatch(stint -> stint.firstSentAtMs() < toEpochMs
+                        && stint.firstAtMs() >= fromEpochMs);
     }
 
     /** The members, in order, of the latest view any survivor installed at or before the fault. */
