@@ -21,6 +21,9 @@ final class NodeStatsSampler {
     private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
     private final Map<String, List<NodeSample>> counters = new ConcurrentHashMap<>();
+    // Every view each node ever reported, over all its processes: a restarted node's new process forgets the views
+    // its first one saw, and those are the ones a fault before the restart is measured against.
+    private final Map<String, Map<String, NodeStatsReport.PastView>> views = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -45,6 +48,9 @@ final class NodeStatsSampler {
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
                     stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+            Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
+                    name -> new ConcurrentHashMap<>());
+            stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));
             counters.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new NodeSample(
                     stats.atEpochMs(), stats.uptimeMs(), stats.replication().gravitations(),
                     stats.memory() == null ? -1 : stats.memory().heapAfterGcBytes()));
@@ -53,6 +59,14 @@ final class NodeStatsSampler {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Every view each node reported, over all its processes, oldest first. */
+    Map<String, List<NodeStatsReport.PastView>> viewHistories() {
+        Map<String, List<NodeStatsReport.PastView>> copy = new java.util.TreeMap<>();
+        views.forEach((node, seen) -> copy.put(node, seen.values().stream()
+                .sorted(java.util.Comparator.comparingLong(NodeStatsReport.PastView::installedAtEpochMs)).toList()));
+        return copy;
     }
 
     /** Every node's counter readings, oldest first, every process of a restarted node included. */

@@ -13,6 +13,8 @@ import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.FaultImpactAnalysis;
+import io.replsim.scenario.report.HeapTrend;
+import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.FaultExpectation;
@@ -111,8 +113,26 @@ public final class ScenarioRunner {
             }
             RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler, runtime);
             dir.writeSummary(summary);
+            long loadStartMs = result.startedAt().toEpochMilli();
+            List<HeapTrend> heap = HeapTrendAnalysis.of(sampler.counterSamples(), loadStartMs,
+                    loadStartMs + result.elapsed().toMillis());
+            dir.writeHeap(heap);
             new ConsoleReport(out).print(summary);
-            return new RunOutcome(summary, dir.root());
+            printHeap(heap);
+            return new RunOutcome(summary, dir.root(), heap);
+        }
+    }
+
+    /** One line per node process that lived long enough for a slope: what a long run shows of leaks. */
+    private void printHeap(List<HeapTrend> heap) {
+        for (HeapTrend trend : heap) {
+            if (trend.slopeBytesPerMinute() == null) {
+                continue;
+            }
+            out.printf(Locale.ROOT, "heap      %s%s after GC (floor of each minute) %.1f MB -> %.1f MB over %d minutes:"
+                            + " slope %+.1f KB/min%n", trend.node(), trend.life() == 1 ? "" : " (life " + trend.life() + ")",
+                    trend.firstFloorBytes() / 1048576.0, trend.lastFloorBytes() / 1048576.0, trend.minutes(),
+                    trend.slopeBytesPerMinute() / 1024);
         }
     }
 
@@ -209,9 +229,11 @@ public final class ScenarioRunner {
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ClusterRuntime runtime) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>();
+        // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
+        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
         for (String node : live) {
-            sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
+            sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
+                    (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
