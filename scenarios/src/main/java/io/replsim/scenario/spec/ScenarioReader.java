@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
 final class ScenarioReader {
 
     static final List<String> FIELDS =
-            List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks");
+            List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks",
+                    "repeat");
+    /** Past this, a soak is the tool: it is the same loop, with --repeat on the command line. */
+    private static final long MAX_REPEAT = 1000;
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final String NAME_EXPECTED =
@@ -48,10 +51,12 @@ final class ScenarioReader {
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
         List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
+        long repeat = top.wholeNumber("repeat", 1, MAX_REPEAT).orElse(1L);
         if (!problems.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
-                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, faultReader.expectations()));
+                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, faultReader.expectations(),
+                (int) repeat));
     }
 }

@@ -11,15 +11,16 @@ import java.util.Objects;
  * @param name        letters, digits, '-' and '_': it names the run directory
  * @param description free text for the report; empty when the file has none
  * @param expectations the faults' own {@code expect:} maps, each by its fault's place in {@code faults}
+ * @param repeat       how many times {@code run} plays the scenario, each on a fresh cluster (1: once)
  */
 public record ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
                            WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
-                           List<FaultExpectation.OfFault> expectations) {
+                           List<FaultExpectation.OfFault> expectations, int repeat) {
 
-    /** A scenario whose faults expect nothing of their own. */
+    /** A scenario played once, whose faults expect nothing of their own. */
     public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
                         WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
-        this(name, description, cluster, replication, workload, load, faults, checks, List.of());
+        this(name, description, cluster, replication, workload, load, faults, checks, List.of(), 1);
     }
 
     public ScenarioSpec {
@@ -32,6 +33,9 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         faults = List.copyOf(faults);
         checks = List.copyOf(checks);
         expectations = List.copyOf(expectations);
+        if (repeat < 1) {
+            throw new IllegalArgumentException("a scenario is played at least once, got repeat " + repeat);
+        }
     }
 
     /** What the fault at {@code fault} in {@code faults} expects; empty when it states nothing. */
