@@ -47,7 +47,8 @@ public final class ConsoleReport {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
         }
-        line("run       %s  (summary.json, latency.hlog, events.jsonl, nodes/)", summary.runDirectory());
+        line("run       %s  (report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/)",
+                summary.runDirectory());
     }
 
     private void printValidity(Validity validity) {

@@ -14,6 +14,7 @@ import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.FaultImpactAnalysis;
 import io.replsim.scenario.report.HeapTrend;
+import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.spec.Check;
@@ -117,6 +118,9 @@ public final class ScenarioRunner {
             List<HeapTrend> heap = HeapTrendAnalysis.of(sampler.counterSamples(), loadStartMs,
                     loadStartMs + result.elapsed().toMillis());
             dir.writeHeap(heap);
+            TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
+                    summary.verdict(), loadStartMs, spec.load().duration().toMillis(), result.perSecond(),
+                    latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
             new ConsoleReport(out).print(summary);
             printHeap(heap);
             return new RunOutcome(summary, dir.root(), heap);
