@@ -43,7 +43,10 @@ public final class FailoverAnalysis {
             }
             List<NodeStatsReport.PastView> after = entry.getValue().stream()
                     .filter(view -> view.installedAtEpochMs() >= start.epochMs()).toList();
-            Optional<NodeStatsReport.PastView> firstWithout = after.stream()
+            // A restart of a node already out of the view has nothing to detect: its next absence is another fault's.
+            boolean alreadyGone = RESTART.equals(start.type()) && membersAtFault.isPresent()
+                    && faulty.stream().noneMatch(membersAtFault.get()::contains);
+            Optional<NodeStatsReport.PastView> firstWithout = alreadyGone ? Optional.empty() : after.stream()
                     .filter(view -> faulty.stream().noneMatch(view.members()::contains))
                     .findFirst();
             // A restarted node may have been gone before the restart: then its return needs no view without it first.
