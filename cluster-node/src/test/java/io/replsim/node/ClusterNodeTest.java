@@ -164,7 +164,9 @@ class ClusterNodeTest {
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode stats = JSON.readTree(response.body());
         assertThat(fieldNames(stats)).containsExactlyInAnyOrder("node", "uptimeMs", "atEpochMs", "cpu", "workers",
-                "sessions", "requests", "replication", "view", "viewHistory");
+                "sessions", "requests", "replication", "view", "viewHistory", "memory");
+        assertThat(fieldNames(stats.get("memory"))).containsExactlyInAnyOrder("heapUsedBytes", "heapMaxBytes",
+                "heapAfterGcBytes", "collections", "collectionMs");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
                 "utilization", "windowMs", "processCpuMs");
         assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes");
@@ -182,6 +184,15 @@ class ClusterNodeTest {
                 "installedAtEpochMs");
 
         assertThat(stats.get("node").asText()).isEqualTo("node1");
+        assertThat(stats.get("memory").get("heapUsedBytes").asLong()).isPositive()
+                .isLessThanOrEqualTo(stats.get("memory").get("heapMaxBytes").asLong());
+        // -1 stands for "no collection yet"; after one it is what the heap held when the collection ended
+        long afterGc = stats.get("memory").get("heapAfterGcBytes").asLong();
+        if (afterGc == -1) {
+            assertThat(stats.get("memory").get("collections").asLong()).isZero();
+        } else {
+            assertThat(afterGc).isNotNegative().isLessThanOrEqualTo(stats.get("memory").get("heapMaxBytes").asLong());
+        }
         assertThat(stats.get("workers").asInt()).isEqualTo(4);
         assertThat(stats.get("cpu").get("budgetCores").asDouble()).isEqualTo(1.0);
         assertThat(stats.get("sessions").get("owned").asInt()).isPositive();

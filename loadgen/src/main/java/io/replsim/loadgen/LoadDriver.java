@@ -162,6 +162,19 @@ public final class LoadDriver implements AutoCloseable {
         return current.progress().next(activeUsers.get());
     }
 
+    /**
+     * The node that sent user {@code user}'s latest response (users count from 0); empty before its first response
+     * or before {@link #start()}. What a balancer's sticky table would say, asked by a runner that picks a node by
+     * its users.
+     */
+    public Optional<String> nodeServing(int user) {
+        Run current = run;
+        if (current == null || user < 0 || user >= current.users().size()) {
+            return Optional.empty();
+        }
+        return current.users().get(user).servingNode();
+    }
+
     /** Blocks until the duration is over and every user has stopped (or {@link #close()} stopped them). */
     public LoadResult awaitResult() throws InterruptedException {
         Run current = run;

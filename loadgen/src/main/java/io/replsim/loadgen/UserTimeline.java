@@ -9,11 +9,21 @@ import java.util.List;
  * @param user     the user's index, from 0
  * @param failures failure runs in order; an addition to §4 of the interface doc, so a runner sees a user's first
  *                 failed request after a fault
+ * @param marks    every response judged STALE, LOST or CORRUPT, in order (at most
+ *                 {@link #MAX_MARKS}: the first ones are kept, a user past that many is broken anyway)
  */
-public record UserTimeline(int user, List<Stint> stints, List<Failure> failures) {
+public record UserTimeline(int user, List<Stint> stints, List<Failure> failures, List<VerdictMark> marks) {
+
+    public static final int MAX_MARKS = 1000;
 
     public UserTimeline {
         stints = List.copyOf(stints);
         failures = List.copyOf(failures);
+        marks = List.copyOf(marks);
+    }
+
+    /** A timeline of a user that never saw a STALE or LOST response. */
+    public UserTimeline(int user, List<Stint> stints, List<Failure> failures) {
+        this(user, stints, failures, List.of());
     }
 }

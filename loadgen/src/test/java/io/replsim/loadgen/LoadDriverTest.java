@@ -96,6 +96,7 @@ class LoadDriverTest {
     void usersOfAStoppedNodeFailOverToAnotherNodeKeepingTheirSessions() throws Exception {
         LoadResult result;
         long stoppedAtMs;
+        List<java.util.Optional<String>> serving;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(profile(18, 20, 100, 3_000), cluster.endpoints(), null)) {
             driver.start();
@@ -103,7 +104,11 @@ class LoadDriverTest {
             stoppedAtMs = System.currentTimeMillis();
             cluster.stop("node1");
             result = driver.awaitResult();
+            serving = java.util.stream.IntStream.range(0, 18).mapToObj(driver::nodeServing).toList();
         }
+        // what a runner picking "the primary of user n" sees: the node of the user's latest response
+        assertThat(result.timelines()).allSatisfy(t ->
+                assertThat(serving.get(t.user())).contains(t.stints().getLast().node()));
 
         List<UserTimeline> onNode1 = result.timelines().stream()
                 .filter(t -> t.stints().getFirst().node().equals("node1"))
@@ -146,6 +151,15 @@ class LoadDriverTest {
         assertThat(responses.lost()).isEqualTo(result.requests() - 5).isPositive();
         assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(5, 0, responses.lost()));
         assertThat(result.distinctSessions()).isEqualTo(result.sessionVerdicts().total());
+        // every LOST response is time-stamped with the node and the session it cost, for attributing it later
+        long startMs = result.startedAt().toEpochMilli();
+        assertThat(result.timelines().stream().mapToLong(t -> t.marks().size()).sum()).isEqualTo(responses.lost());
+        assertThat(result.timelines()).allSatisfy(t -> assertThat(t.marks()).allSatisfy(mark -> {
+            assertThat(mark.lostSession()).isTrue();
+            assertThat(mark.node()).isEqualTo("node1");
+            assertThat(mark.session()).isNotBlank();
+            assertThat(mark.atMs()).isGreaterThanOrEqualTo(startMs);
+        }));
     }
 
     @Test

@@ -32,6 +32,10 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("--progress-every: " + progressSeconds + " is not valid; expected whole seconds, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
+        if (spec.repeat() > 1) {
+            // repeat: N in the file is a soak of N drills, with its distributions
+            return SoakCommand.soak(scenario, spec, spec.repeat());
+        }
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds));
         return ClusterWork.exitCode("run", () -> {

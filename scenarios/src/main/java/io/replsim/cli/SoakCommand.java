@@ -16,7 +16,8 @@ final class SoakCommand implements Callable<Integer> {
     @Mixin
     ScenarioFile scenario;
 
-    @Option(names = "--repeat", required = true, description = "how many drills, e.g. 100")
+    @Option(names = "--repeat", required = true, description = "how many drills, e.g. 100 (overrides the file's"
+            + " repeat)")
     int repeat;
 
     @Override
@@ -35,6 +36,11 @@ final class SoakCommand implements Callable<Integer> {
             System.err.println("--repeat: " + repeat + " is not valid; expected a whole number, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
+        return soak(scenario, spec, repeat);
+    }
+
+    /** Plays the drill {@code repeat} times; also what {@code run} does for a scenario with {@code repeat: N}. */
+    static int soak(ScenarioFile scenario, ScenarioSpec spec, int repeat) {
         return ClusterWork.exitCode("soak", () -> {
             var summary = new SoakRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out)
                     .run(spec, scenario.path, repeat);

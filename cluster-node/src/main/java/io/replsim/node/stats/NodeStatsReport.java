@@ -4,7 +4,22 @@ import java.util.List;
 
 /** The JSON of {@code GET /admin/stats} (docs/interfaces.md §3), field for field. */
 public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cpu, int workers, Sessions sessions,
-                              Requests requests, Replication replication, View view, List<PastView> viewHistory) {
+                              Requests requests, Replication replication, View view, List<PastView> viewHistory,
+                              Memory memory) {
+
+    /** The report of a node that says nothing of its heap (memory is null). */
+    public NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cpu, int workers, Sessions sessions,
+                           Requests requests, Replication replication, View view, List<PastView> viewHistory) {
+        this(node, uptimeMs, atEpochMs, cpu, workers, sessions, requests, replication, view, viewHistory, null);
+    }
+
+    /**
+     * The node's heap: in use now, its maximum, what the last collection left ({@code heapAfterGcBytes}, -1 before
+     * the first), and the collections so far with their total time.
+     */
+    public record Memory(long heapUsedBytes, long heapMaxBytes, long heapAfterGcBytes, long collections,
+                         long collectionMs) {
+    }
 
     public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs) {
     }

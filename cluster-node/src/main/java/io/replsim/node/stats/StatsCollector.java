@@ -56,7 +56,8 @@ public final class StatsCollector {
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),
-                        view.installedAtEpochMs())).toList());
+                        view.installedAtEpochMs())).toList(),
+                HeapReading.now());
     }
 
     private static NodeStatsReport.Async async(AsyncStats async) {

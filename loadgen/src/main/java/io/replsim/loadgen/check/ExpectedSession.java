@@ -27,6 +27,11 @@ public final class ExpectedSession {
     private final long[] finishedSessions = new long[Verdict.values().length];
     private long distinctSessions;
 
+    /** The session the next reply is judged against, or {@code reply}'s own when the user holds none yet. */
+    public String sessionFor(CounterReply reply) {
+        return sessionId != null ? sessionId : reply.session();
+    }
+
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
     public Verdict judge(CounterReply reply) {
         return judge(reply, SerialRule.ADVANCES);

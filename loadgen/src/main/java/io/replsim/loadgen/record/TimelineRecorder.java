@@ -4,6 +4,8 @@ import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.Failure;
 import io.replsim.loadgen.Stint;
 import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.check.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +20,17 @@ public final class TimelineRecorder {
     private final int user;
     private final List<Stint> stints = new ArrayList<>();
     private final List<Failure> failures = new ArrayList<>();
+    private final List<VerdictMark> marks = new ArrayList<>();
 
     private String stintNode;
     private long stintFirstAtMs;
     private long stintFirstOkAtMs = Stint.NEVER;
     private long stintLastAtMs;
+    private long stintFirstSentAtMs;
 
     private Failure openFailure;
+    // Read by other threads (a runner asking which node serves this user now), so kept apart and volatile.
+    private volatile String servingNode;
 
     public TimelineRecorder(int user) {
         this.user = user;
@@ -32,24 +38,38 @@ public final class TimelineRecorder {
 
     /** A {@code 200} served by {@code node}; {@code ok} is whether it was judged OK. It ends the failure run. */
     public void answered(String node, long atMs, boolean ok) {
-        extendStint(node, atMs, ok);
+        answered(node, atMs, atMs, ok);
+    }
+
+    /** As {@link #answered(String, long, boolean)}, with when the request left the driver ({@code sentAtMs}). */
+    public void answered(String node, long sentAtMs, long atMs, boolean ok) {
+        extendStint(node, sentAtMs, atMs, ok);
         closeFailure();
+    }
+
+    /** A {@code 200} from {@code node} judged STALE, LOST or CORRUPT for {@code session}; OK ones are not kept. */
+    public void judged(String node, String session, Verdict verdict, long atMs) {
+        if (verdict != Verdict.OK && marks.size() < UserTimeline.MAX_MARKS) {
+            marks.add(new VerdictMark(node, session, verdict, atMs));
+        }
     }
 
     /** {@code node} answered with a status other than 200: it served the user, and the attempt failed. */
     public void answeredWithError(String node, long atMs) {
-        extendStint(node, atMs, false);
+        extendStint(node, atMs, atMs, false);
         failure(node, ErrorKind.HTTP_STATUS, atMs);
     }
 
-    private void extendStint(String node, long atMs, boolean ok) {
+    private void extendStint(String node, long sentAtMs, long atMs, boolean ok) {
         if (!node.equals(stintNode)) {
             closeStint();
             stintNode = node;
             stintFirstAtMs = atMs;
+            stintFirstSentAtMs = sentAtMs;
             stintFirstOkAtMs = Stint.NEVER;
         }
         stintLastAtMs = atMs;
+        servingNode = node;
         if (ok && stintFirstOkAtMs == Stint.NEVER) {
             stintFirstOkAtMs = atMs;
         }
@@ -67,7 +87,7 @@ public final class TimelineRecorder {
 
     private void closeStint() {
         if (stintNode != null) {
-            stints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+            stints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs, stintFirstSentAtMs));
         }
     }
 
@@ -78,16 +98,21 @@ public final class TimelineRecorder {
         }
     }
 
+    /** The node that sent this user's latest response; safe to call from any thread. */
+    public java.util.Optional<String> servingNode() {
+        return java.util.Optional.ofNullable(servingNode);
+    }
+
     /** The timeline so far, the open stint and failure run included. */
     public UserTimeline timeline() {
         List<Stint> allStints = new ArrayList<>(stints);
         if (stintNode != null) {
-            allStints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs));
+            allStints.add(new Stint(stintNode, stintFirstAtMs, stintFirstOkAtMs, stintLastAtMs, stintFirstSentAtMs));
         }
         List<Failure> allFailures = new ArrayList<>(failures);
         if (openFailure != null) {
             allFailures.add(openFailure);
         }
-        return new UserTimeline(user, allStints, allFailures);
+        return new UserTimeline(user, allStints, allFailures, marks);
     }
 }

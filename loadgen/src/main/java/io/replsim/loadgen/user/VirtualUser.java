@@ -218,12 +218,14 @@ public final class VirtualUser implements Runnable {
             timeline.answeredWithError(answered.node(), answered.atMs());
             return;
         }
+        String sessionId = session.expected.sessionFor(answered.reply().get());
         Verdict verdict = type == null ? session.expected.judge(answered.reply().get())
                 : session.expected.judge(answered.reply().get(), type.serialRule());
         if (type != null) {
             scriptTally.judged(type, verdict);
         }
-        timeline.answered(answered.node(), answered.atMs(), verdict == Verdict.OK);
+        timeline.answered(answered.node(), answered.atMs() - micros / 1000, answered.atMs(), verdict == Verdict.OK);
+        timeline.judged(answered.node(), sessionId, verdict, answered.atMs());
     }
 
     private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs, RequestType type) {
@@ -246,6 +248,11 @@ public final class VirtualUser implements Runnable {
         if (remaining > 0) {
             Thread.sleep(Duration.ofNanos(remaining));
         }
+    }
+
+    /** The node that sent this user's latest response, while the user runs too. */
+    public Optional<String> servingNode() {
+        return timeline.servingNode();
     }
 
     public UserTimeline timeline() {

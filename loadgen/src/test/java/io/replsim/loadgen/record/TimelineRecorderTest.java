@@ -72,4 +72,44 @@ class TimelineRecorderTest {
         }
         assertThat(recorder.timeline().stints()).hasSize(2);
     }
+
+    @Test
+    void staleAndLostResponsesAreTimeStampedWithTheirNodeAndSessionAndOkOnesAreNot() {
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.OK, 100);
+        recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 200);
+        recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 300);
+
+        assertThat(recorder.timeline().marks()).containsExactly(
+                new io.replsim.loadgen.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 200),
+                new io.replsim.loadgen.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 300));
+    }
+
+    @Test
+    void marksStopAtTheCapKeepingTheFirstOnes() {
+        for (int i = 0; i < UserTimeline.MAX_MARKS + 5; i++) {
+            recorder.judged("node1", "s" + i, io.replsim.loadgen.check.Verdict.LOST, i);
+        }
+
+        assertThat(recorder.timeline().marks()).hasSize(UserTimeline.MAX_MARKS);
+        assertThat(recorder.timeline().marks().getLast().atMs()).isEqualTo(UserTimeline.MAX_MARKS - 1);
+    }
+
+    @Test
+    void theServingNodeIsTheOneOfTheLatestResponse() {
+        assertThat(recorder.servingNode()).isEmpty();
+        recorder.answered("node1", 100, true);
+        recorder.answeredWithError("node2", 200);
+
+        assertThat(recorder.servingNode()).contains("node2");
+    }
+
+    @Test
+    void aStintKeepsWhenItsFirstRequestWasSentApartFromWhenItsAnswerCame() {
+        recorder.answered("node1", 100, true);
+        recorder.answered("node2", 150, 900, true);
+        recorder.answered("node2", 1_000, 1_010, true);
+
+        assertThat(recorder.timeline().stints()).containsExactly(new Stint("node1", 100, 100, 100, 100),
+                new Stint("node2", 900, 900, 1_010, 150));
+    }
 }

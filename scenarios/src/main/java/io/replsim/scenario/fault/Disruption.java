@@ -14,6 +14,11 @@ public sealed interface Disruption {
         return false;
     }
 
+    /** When the last of its nodes went down, when that was later than the fault itself (a double kill). */
+    default java.util.OptionalLong allDownAtEpochMs() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** What a report shows beside the type, such as the delay; empty when the type says it all. */
     default String detail() {
         return "";
@@ -23,6 +28,24 @@ public sealed interface Disruption {
         @Override
         public List<String> nodes() {
             return List.of(node);
+        }
+    }
+
+    /** A node and then its buddy, {@code gap} apart: the double failure. */
+    record KilledPair(String node, String buddy, Duration gap, long buddyKilledAtEpochMs) implements Disruption {
+        @Override
+        public List<String> nodes() {
+            return List.of(node, buddy);
+        }
+
+        @Override
+        public java.util.OptionalLong allDownAtEpochMs() {
+            return java.util.OptionalLong.of(buddyKilledAtEpochMs);
+        }
+
+        @Override
+        public String detail() {
+            return "its buddy " + buddy + " " + gap.toMillis() + " ms later";
         }
     }
 

@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.PartitionSpec;
@@ -79,7 +80,7 @@ public final class FaultTimeline implements AutoCloseable {
                     heal(step.heal().get(), "at the end of its for");
                 } else {
                     FaultSpec fault = step.fault().orElseThrow();
-                    fire(fault).ifPresent(opened -> lasting(fault).ifPresent(length ->
+                    fire(step.order(), fault).ifPresent(opened -> lasting(fault).ifPresent(length ->
                             steps.add(new Step(step.at().plus(length), step.order(), Optional.empty(),
                                     Optional.of(opened)))));
                 }
@@ -90,7 +91,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     /** Injects the fault, or heals paused nodes for a resume; the disruption when one was opened. */
-    private Optional<OpenFault> fire(FaultSpec fault) throws InterruptedException {
+    private Optional<OpenFault> fire(int index, FaultSpec fault) throws InterruptedException {
         if (fault instanceof ResumeSpec resume) {
             List<OpenFault> paused;
             synchronized (open) {
@@ -124,7 +125,7 @@ public final class FaultTimeline implements AutoCloseable {
             onProblem.accept(fault.type() + " at " + atMs + " ms failed: " + e.getMessage());
             return Optional.empty();
         }
-        FaultEvent event = FaultEvent.started(fault.type(), disruption, target(fault), atMs, epochMs);
+        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs);
         record(event);
         forgetWhatDiedWith(disruption);
         if (!disruption.lasts()) {
@@ -139,13 +140,13 @@ public final class FaultTimeline implements AutoCloseable {
 
     /** A node that was killed, stopped or restarted took its pause and its rules with it: nothing left to heal. */
     private void forgetWhatDiedWith(Disruption disruption) {
-        if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.Stopped
-                || disruption instanceof Disruption.Restarted) {
-            String node = disruption.nodes().getFirst();
+        if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.KilledPair
+                || disruption instanceof Disruption.Stopped || disruption instanceof Disruption.Restarted) {
+            List<String> gone = disruption.nodes();
             synchronized (open) {
                 open.removeIf(candidate -> (candidate.disruption() instanceof Disruption.Paused
                         || candidate.disruption() instanceof Disruption.Delayed)
-                        && candidate.disruption().nodes().contains(node));
+                        && gone.stream().anyMatch(candidate.disruption().nodes()::contains));
             }
         }
     }
@@ -188,6 +189,7 @@ public final class FaultTimeline implements AutoCloseable {
     private static String target(FaultSpec fault) {
         return switch (fault) {
             case KillSpec kill -> kill.target().label();
+            case DoubleKillSpec pair -> pair.target().label() + " and its buddy";
             case StopSpec stop -> stop.target().label();
             case RestartSpec restart -> restart.target().label();
             case PauseSpec pause -> pause.target().label();

@@ -3,6 +3,7 @@ package io.replsim.scenario.fault;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
@@ -28,14 +29,20 @@ public final class RuntimeNemesis implements Nemesis {
     private final TargetResolver targets;
 
     public RuntimeNemesis(ClusterRuntime runtime) {
+        this(runtime, UserNodes.NONE);
+    }
+
+    /** {@code users} answers {@code primary-of-user} targets. */
+    public RuntimeNemesis(ClusterRuntime runtime, UserNodes users) {
         this.runtime = runtime;
-        this.targets = new TargetResolver(runtime);
+        this.targets = new TargetResolver(runtime, users);
     }
 
     @Override
     public FaultSpec aim(FaultSpec fault) throws InterruptedException {
         return switch (fault) {
             case KillSpec kill -> new KillSpec(kill.schedule(), resolved(kill.target()));
+            case DoubleKillSpec pair -> new DoubleKillSpec(pair.schedule(), resolved(pair.target()), pair.gap());
             case StopSpec stop -> new StopSpec(stop.schedule(), resolved(stop.target()));
             case PauseSpec pause -> new PauseSpec(pause.schedule(), resolved(pause.target()), pause.lasting());
             case RestartSpec restart -> new RestartSpec(restart.schedule(), resolved(restart.target()));
@@ -60,6 +67,15 @@ public final class RuntimeNemesis implements Nemesis {
                 String node = targets.resolve(kill.target());
                 runtime.kill(node);
                 yield new Disruption.Killed(node);
+            }
+            case DoubleKillSpec pair -> {
+                String node = targets.resolve(pair.target());
+                // The buddy as the view stands before the first death, which is the one holding node's backups.
+                String buddy = targets.buddyOf(node);
+                runtime.kill(node);
+                Thread.sleep(pair.gap());
+                runtime.kill(buddy);
+                yield new Disruption.KilledPair(node, buddy, pair.gap(), System.currentTimeMillis());
             }
             case StopSpec stop -> {
                 String node = targets.resolve(stop.target());
@@ -100,6 +116,7 @@ public final class RuntimeNemesis implements Nemesis {
                 }
             }
             case Disruption.Killed ignored -> { }
+            case Disruption.KilledPair ignored -> { }
             case Disruption.Stopped ignored -> { }
             case Disruption.Restarted ignored -> { }
         }

@@ -15,11 +15,17 @@ import java.util.SplittableRandom;
 /** Turns a target as written in a scenario into the node it means at the moment the fault fires. */
 public final class TargetResolver {
     private final ClusterRuntime runtime;
+    private final UserNodes users;
     // One stream per seed, so that a scenario's random draws repeat from run to run.
     private final Map<Long, SplittableRandom> randoms = new HashMap<>();
 
     public TargetResolver(ClusterRuntime runtime) {
+        this(runtime, UserNodes.NONE);
+    }
+
+    public TargetResolver(ClusterRuntime runtime, UserNodes users) {
         this.runtime = runtime;
+        this.users = users;
     }
 
     public String resolve(NodeSelector selector) throws InterruptedException {
@@ -29,7 +35,18 @@ public final class TargetResolver {
             case NodeSelector.Coordinator ignored -> coordinator();
             case NodeSelector.Random random -> randomLiveNode(random.seed());
             case NodeSelector.BuddyOf buddy -> buddyOf(buddy.node());
+            case NodeSelector.PrimaryOfUser user -> primaryOfUser(user.user());
         };
+    }
+
+    /** The node that answered the user last, if it still runs: a dead node is no primary to break. */
+    private String primaryOfUser(int user) {
+        String node = users.nodeServing(user).orElseThrow(() -> new IllegalStateException(
+                "user " + user + " has had no response yet, so the node holding its session is unknown"));
+        if (runtime.liveNodes().stream().noneMatch(live -> live.name().equals(node))) {
+            throw new IllegalStateException("user " + user + " was last served by " + node + ", which is down");
+        }
+        return node;
     }
 
     /** The live node owning the most sessions; ties go to the first in node order, so a run is repeatable. */
@@ -67,7 +84,7 @@ public final class TargetResolver {
     }
 
     /** The member after {@code node} in the latest view that held it, as the first live node answering saw it. */
-    private String buddyOf(String node) throws InterruptedException {
+    String buddyOf(String node) throws InterruptedException {
         for (NodeHandle live : runtime.liveNodes()) {
             if (live.name().equals(node)) {
                 continue;

@@ -66,7 +66,8 @@ public final class ConsoleReport {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
         }
-        line("run       %s  (summary.json, latency.hlog, events.jsonl, nodes/)", summary.runDirectory());
+        line("run       %s  (report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/)",
+                summary.runDirectory());
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
@@ -141,6 +142,26 @@ public final class ConsoleReport {
         if (fault.impact() != null) {
             printImpact(fault.impact());
         }
+        if (fault.attributed() != null) {
+            printAttributed(fault.attributed());
+        }
+    }
+
+    private void printAttributed(FaultAttribution attributed) {
+        line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s gravitations",
+                CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
+                attributed.sessionsLost(), users(attributed.lostUsers()), attributed.sessionsStale(),
+                users(attributed.staleUsers()),
+                attributed.gravitations() == null ? "-" : String.format(Locale.ROOT, "%,d", attributed.gravitations()));
+    }
+
+    /** The users named, up to ten, so a reader can look them up in the timelines. */
+    private static String users(java.util.List<Integer> users) {
+        if (users.isEmpty()) {
+            return "";
+        }
+        String listed = users.stream().limit(10).map(String::valueOf).collect(Collectors.joining(", "));
+        return " (users " + listed + (users.size() > 10 ? ", ..." : "") + ")";
     }
 
     private void printImpact(FaultImpact impact) {

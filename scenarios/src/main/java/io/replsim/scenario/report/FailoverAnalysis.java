@@ -32,13 +32,21 @@ public final class FailoverAnalysis {
         List<FaultReport.SurvivorView> survivors = new ArrayList<>();
         Long viewChangeMs = 0L;
         Long backInViewMs = 0L;
+        Optional<List<String>> membersAtFault = membersAt(start.epochMs(), viewHistories);
         for (var entry : viewHistories.entrySet()) {
             if (faulty.contains(entry.getKey())) {
                 continue;
             }
+            // A node down when the fault struck (killed earlier, restarted later) survived nothing.
+            if (membersAtFault.isPresent() && !membersAtFault.get().contains(entry.getKey())) {
+                continue;
+            }
             List<NodeStatsReport.PastView> after = entry.getValue().stream()
                     .filter(view -> view.installedAtEpochMs() >= start.epochMs()).toList();
-            Optional<NodeStatsReport.PastView> firstWithout = after.stream()
+            // A restart of a node already out of the view has nothing to detect: its next absence is another fault's.
+            boolean alreadyGone = RESTART.equals(start.type()) && membersAtFault.isPresent()
+                    && faulty.stream().noneMatch(membersAtFault.get()::contains);
+            Optional<NodeStatsReport.PastView> firstWithout = alreadyGone ? Optional.empty() : after.stream()
                     .filter(view -> faulty.stream().noneMatch(view.members()::contains))
                     .findFirst();
             // A restarted node may have been gone before the restart: then its return needs no view without it first.
@@ -81,7 +89,16 @@ public final class FailoverAnalysis {
         return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
                 start.epochMs(), heal.map(FaultEvent::atMs).orElse(null), viewChangeMs, backInViewMs,
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
-                percentile(failoverTimes, 90), null);
+                percentile(failoverTimes, 90), null, start.fault(), null, List.of());
+    }
+
+    /** The members of the latest view any node installed at or before the moment. */
+    private static Optional<List<String>> membersAt(long epochMs,
+                                                    Map<String, List<NodeStatsReport.PastView>> viewHistories) {
+        return viewHistories.values().stream().flatMap(List::stream)
+                .filter(view -> view.installedAtEpochMs() <= epochMs)
+                .max(java.util.Comparator.comparingLong(NodeStatsReport.PastView::installedAtEpochMs))
+                .map(NodeStatsReport.PastView::members);
     }
 
     /** Nearest-rank percentile of sorted values; null when there are none. */

@@ -20,7 +20,8 @@ public final class FaultImpactAnalysis {
     /** How far back "before" looks, never into the ramp-up. */
     static final Duration BEFORE = Duration.ofSeconds(10);
 
-    private static final java.util.Set<String> TAKES_NODES_AWAY = java.util.Set.of("kill", "stop", "pause", "partition");
+    private static final java.util.Set<String> TAKES_NODES_AWAY = java.util.Set.of("kill", "double-kill", "stop",
+            "pause", "partition");
 
     private final Records records;
 

@@ -9,17 +9,31 @@ import java.util.List;
  * when not within the run). {@code healedAtMs}: when a lasting fault was healed (null for a kill). {@code failoverMs}:
  * from the fault to the first good response elsewhere of the last affected user to move (null when some affected
  * user was never served again). {@code stayedUsers}: affected users the fault's node went on serving, since HTTP
- * still reached it (a partition, a delay): they never needed another node.
+ * still reached it (a partition, a delay): they never needed another node. {@code fault}: its place in the
+ * scenario's faults list (-1 when unknown); {@code attributed}: the sessions LOST and STALE and the gravitations in
+ * its window; {@code expectations}: the fault's own {@code expect:} held against it.
  */
 public record FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
                           long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
                           List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
                           Long failoverMs,
-                          Long failoverMsP50, Long failoverMsP90, FaultImpact impact) {
+                          Long failoverMsP50, Long failoverMsP90, FaultImpact impact, int fault,
+                          FaultAttribution attributed, List<CheckOutcome> expectations) {
 
     public FaultReport {
         nodes = List.copyOf(nodes);
         survivors = List.copyOf(survivors);
+        expectations = List.copyOf(expectations);
+    }
+
+    /** A report of no particular fault of the scenario, before its verdicts are attributed and its expectations held. */
+    public FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
+                       long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
+                       List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
+                       Long failoverMs, Long failoverMsP50, Long failoverMsP90, FaultImpact impact) {
+        this(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs, survivors,
+                affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90, impact, -1, null,
+                List.of());
     }
 
     /** When one survivor installed its first view without the fault's nodes, and its first one with them again. */
@@ -29,7 +43,21 @@ public record FaultReport(String type, String node, List<String> nodes, String t
     public FaultReport withImpact(FaultImpact measured) {
         return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
                 survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
-                measured);
+                measured, fault, attributed, expectations);
+    }
+
+    /** The same report with the verdicts and gravitations of its window. */
+    public FaultReport withAttribution(FaultAttribution window) {
+        return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
+                survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
+                impact, fault, window, expectations);
+    }
+
+    /** The same report with its own expectations held against it. */
+    public FaultReport withExpectations(List<CheckOutcome> held) {
+        return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
+                survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
+                impact, fault, attributed, held);
     }
 
     public int unrecoveredUsers() {

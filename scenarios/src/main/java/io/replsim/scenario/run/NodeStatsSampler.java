@@ -4,6 +4,7 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.report.CpuSample;
+import io.replsim.scenario.report.NodeSample;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.io.IOException;
 import java.util.List;
@@ -19,6 +20,10 @@ final class NodeStatsSampler {
     private final ClusterRuntime runtime;
     private final Map<String, NodeStatsReport> latest = new ConcurrentHashMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
+    private final Map<String, List<NodeSample>> counters = new ConcurrentHashMap<>();
+    // Every view each node ever reported, over all its processes: a restarted node's new process forgets the views
+    // its first one saw, and those are the ones a fault before the restart is measured against.
+    private final Map<String, Map<String, NodeStatsReport.PastView>> views = new ConcurrentHashMap<>();
 
     NodeStatsSampler(ClusterRuntime runtime) {
         this.runtime = runtime;
@@ -43,11 +48,32 @@ final class NodeStatsSampler {
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
                     stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+            Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
+                    name -> new ConcurrentHashMap<>());
+            stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));
+            counters.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new NodeSample(
+                    stats.atEpochMs(), stats.uptimeMs(), stats.replication().gravitations(),
+                    stats.memory() == null ? -1 : stats.memory().heapAfterGcBytes()));
         } catch (IOException e) {
             // a node being killed right now, paused, or too busy to answer in time: the next sample will tell
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Every view each node reported, over all its processes, oldest first. */
+    Map<String, List<NodeStatsReport.PastView>> viewHistories() {
+        Map<String, List<NodeStatsReport.PastView>> copy = new java.util.TreeMap<>();
+        views.forEach((node, seen) -> copy.put(node, seen.values().stream()
+                .sorted(java.util.Comparator.comparingLong(NodeStatsReport.PastView::installedAtEpochMs)).toList()));
+        return copy;
+    }
+
+    /** Every node's counter readings, oldest first, every process of a restarted node included. */
+    Map<String, List<NodeSample>> counterSamples() {
+        Map<String, List<NodeSample>> copy = new java.util.TreeMap<>();
+        counters.forEach((node, samples) -> copy.put(node, List.copyOf(samples)));
+        return copy;
     }
 
     /** Every node's CPU readings, oldest first; a restarted node's readings start again from its new process. */

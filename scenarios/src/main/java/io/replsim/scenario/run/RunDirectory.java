@@ -66,6 +66,11 @@ public final class RunDirectory {
         Files.writeString(nodes().resolve(node + "-stats.json"), json);
     }
 
+    /** heap.json: each node process's heap after GC over the load. */
+    public void writeHeap(Object heap) throws IOException {
+        JSON.writeValue(root.resolve("heap.json").toFile(), heap);
+    }
+
     public void writeSummary(Object summary) throws IOException {
         JSON.writeValue(root.resolve("summary.json").toFile(), summary);
     }

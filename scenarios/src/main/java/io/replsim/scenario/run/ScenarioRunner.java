@@ -17,10 +17,19 @@ import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.FaultImpactAnalysis;
+import io.replsim.scenario.report.HeapTrend;
+import io.replsim.scenario.report.TimelineReport;
+import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.spec.Check;
+import io.replsim.scenario.spec.FaultExpectation;
+import io.replsim.scenario.spec.FaultSpec;
+import io.replsim.scenario.report.CheckOutcome;
+import io.replsim.scenario.report.ExpectationEvaluator;
+import io.replsim.scenario.report.UnreplicatedSessions;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
+import io.replsim.scenario.report.VerdictAttribution;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -96,7 +105,7 @@ public final class ScenarioRunner {
             LoadResult result;
             List<FaultEvent> events;
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
-                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime),
+                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
                          TimelineClock.SYSTEM, event -> announce(dir, event),
                          problem -> out.println("replsim: " + problem))) {
                 sampler.sample();
@@ -114,8 +123,29 @@ public final class ScenarioRunner {
             }
             RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler, runtime);
             dir.writeSummary(summary);
+            long loadStartMs = result.startedAt().toEpochMilli();
+            List<HeapTrend> heap = HeapTrendAnalysis.of(sampler.counterSamples(), loadStartMs,
+                    loadStartMs + result.elapsed().toMillis());
+            dir.writeHeap(heap);
+            TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
+                    summary.verdict(), loadStartMs, spec.load().duration().toMillis(), result.perSecond(),
+                    latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
             new ConsoleReport(out).print(summary);
-            return new RunOutcome(summary, dir.root());
+            printHeap(heap);
+            return new RunOutcome(summary, dir.root(), heap);
+        }
+    }
+
+    /** One line per node process that lived long enough for a slope: what a long run shows of leaks. */
+    private void printHeap(List<HeapTrend> heap) {
+        for (HeapTrend trend : heap) {
+            if (trend.slopeBytesPerMinute() == null) {
+                continue;
+            }
+            out.printf(Locale.ROOT, "heap      %s%s after GC (floor of each minute) %.1f MB -> %.1f MB over %d minutes:"
+                            + " slope %+.1f KB/min%n", trend.node(), trend.life() == 1 ? "" : " (life " + trend.life() + ")",
+                    trend.firstFloorBytes() / 1048576.0, trend.lastFloorBytes() / 1048576.0, trend.minutes(),
+                    trend.slopeBytesPerMinute() / 1024);
         }
     }
 
@@ -239,13 +269,49 @@ public final class ScenarioRunner {
                 .findFirst().orElse(DEFAULT_P90_BOUND);
     }
 
+    /** When the last of the fault's nodes went down, from its start event. */
+    private static long allDownEpochMs(FaultReport fault, List<FaultEvent> events) {
+        return events.stream()
+                .filter(event -> event.phase() == FaultEvent.Phase.START && event.fault() == fault.fault()
+                        && event.epochMs() == fault.epochMs())
+                .mapToLong(FaultEvent::allDownEpochMs).findFirst().orElse(fault.epochMs());
+    }
+
+    private static FaultReport holdExpectations(ScenarioSpec spec, FaultReport fault, long allDownEpochMs,
+                                                LoadResult result,
+                                                Map<String, List<NodeStatsReport.PastView>> survivorViews) {
+        List<FaultExpectation> expect = fault.fault() < 0 ? List.of() : spec.expectationsOf(fault.fault());
+        if (expect.isEmpty()) {
+            return fault;
+        }
+        return fault.withExpectations(ExpectationEvaluator.hold(fault.fault(), fault, expect,
+                () -> UnreplicatedSessions.of(fault, allDownEpochMs, spec.replication().placement(), result.timelines(),
+                        survivorViews)));
+    }
+
+    /** Every fault's expectations, and a failed one for each fault that expected something and never happened. */
+    private static List<CheckOutcome> expectationOutcomes(ScenarioSpec spec, List<FaultReport> faults) {
+        List<CheckOutcome> outcomes = new ArrayList<>();
+        faults.forEach(fault -> outcomes.addAll(fault.expectations()));
+        for (FaultExpectation.OfFault of : spec.expectations()) {
+            if (faults.stream().noneMatch(fault -> fault.fault() == of.fault())) {
+                FaultSpec never = spec.faults().get(of.fault());
+                outcomes.add(new CheckOutcome("fault " + (of.fault() + 1) + " (" + never.type() + ")",
+                        "happens and meets its expect", "it never happened (see the fault lines above)", false));
+            }
+        }
+        return outcomes;
+    }
+
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ClusterRuntime runtime) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>();
+        // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
+        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
         for (String node : live) {
-            sampler.latest(node).ifPresent(stats -> survivorViews.put(node, stats.viewHistory()));
+            sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
+                    (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
@@ -255,7 +321,11 @@ public final class ScenarioRunner {
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
                 latencyIntervals(dir), sampler.cpuSamples(), p90Bound(spec), CPU_CEILING));
-        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault))).toList();
+        VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
+                spec.load().duration(), result.timelines(), sampler.counterSamples());
+        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault)))
+                .map(fault -> fault.withAttribution(attribution.attribute(fault)))
+                .toList();
 
         Histogram latency = result.latencyMicros();
         RunSummary.Latency latencyMs = new RunSummary.Latency(
@@ -273,7 +343,10 @@ public final class ScenarioRunner {
 
         List<RunSummary.NodeFigures> nodes = nodeFigures(runtime, sampler);
 
-        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults);
+        faults = faults.stream().map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result,
+                survivorViews)).toList();
+        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults));
+        checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(c -> c.passed());
         LoadSpec load = spec.load();
         return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),

@@ -3,6 +3,7 @@ package io.replsim.scenario.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -27,6 +28,7 @@ import java.util.Objects;
  * claims about many drills, not one.
  */
 public final class SoakRunner {
+    private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path runsRoot;
@@ -39,9 +41,14 @@ public final class SoakRunner {
         this.out = out;
     }
 
-    /** One drill's figures; {@code failoverMs} is the last affected user's, over the drill's faults. */
+    /**
+     * One drill's figures; {@code failoverMs} is the last affected user's, over the drill's faults.
+     * {@code heapSlopeKbPerMinute}: the steepest heap-after-GC slope of any node process of the drill (null when no
+     * process lived 3 minutes); {@code orphans}: node processes of this soak still alive after the drill ended.
+     */
     public record Drill(int run, String verdict, long sessionsLost, long sessionsStale, long errors,
-                        List<Long> viewChangeMs, List<Long> failoverMs, String directory) {}
+                        List<Long> viewChangeMs, List<Long> failoverMs, Double heapSlopeKbPerMinute, long orphans,
+                        String directory) {}
 
     /** Nearest-rank percentiles over every drill's figure; null when none was measured. */
     public record Distribution(int count, Long p50, Long p90, Long p99, Long max) {
@@ -61,7 +68,7 @@ public final class SoakRunner {
 
     public record SoakSummary(String scenario, int repeat, int passed, int broken, long sessionsLost,
                               long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
-                              List<Drill> drills) {
+                              Double heapSlopeKbPerMinute, long orphans, List<Drill> drills) {
         public boolean held() {
             return passed == repeat;
         }
@@ -79,11 +86,14 @@ public final class SoakRunner {
             for (int run = 1; run <= repeat; run++) {
                 try {
                     RunOutcome outcome = runner.run(spec, specFile);
-                    Drill drill = drill(run, outcome.summary());
+                    Drill drill = drill(run, outcome, orphans());
                     drills.add(drill);
-                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s ms, failover %s ms%n", run,
-                            repeat, drill.verdict(), drill.sessionsLost(), drill.sessionsStale(), drill.viewChangeMs(),
-                            drill.failoverMs());
+                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s ms, failover %s ms%s%s%n",
+                            run, repeat, drill.verdict(), drill.sessionsLost(), drill.sessionsStale(),
+                            drill.viewChangeMs(), drill.failoverMs(), drill.heapSlopeKbPerMinute() == null ? ""
+                                    : String.format(Locale.ROOT, ", heap slope %+.1f KB/min",
+                                            drill.heapSlopeKbPerMinute()),
+                            drill.orphans() == 0 ? "" : ", " + drill.orphans() + " ORPHAN node processes");
                 } catch (ClusterStartException | IOException e) {
                     broken++;
                     out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
@@ -99,6 +109,10 @@ public final class SoakRunner {
                 summary.sessionsStale());
         out.println("new view  " + describe(summary.viewChangeMs()));
         out.println("failover  " + describe(summary.failoverMs()) + "  (last affected user of each fault)");
+        out.println("heap      " + (summary.heapSlopeKbPerMinute() == null ? "no node process lived 3 minutes"
+                : String.format(Locale.ROOT, "steepest slope of the heap after GC %+.1f KB/min (any node process,"
+                        + " floor of each minute)", summary.heapSlopeKbPerMinute())));
+        out.println("orphans   " + summary.orphans() + " node processes left alive after the drills");
         out.println("soak      " + soakDir + "  (soak.json, soak.log, runs/)");
         return summary;
     }
@@ -109,15 +123,42 @@ public final class SoakRunner {
                 drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
                 Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
                 Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
-                List.copyOf(drills));
+                drills.stream().map(Drill::heapSlopeKbPerMinute).filter(Objects::nonNull).max(Double::compare)
+                        .orElse(null),
+                drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills));
     }
 
-    private static Drill drill(int run, RunSummary summary) {
+    private static Drill drill(int run, RunOutcome outcome, long orphans) {
+        RunSummary summary = outcome.summary();
         return new Drill(run, summary.verdict(), summary.sessions().lost(), summary.sessions().stale(),
                 summary.requests().errors(),
-                summary.faults().stream().map(FaultReport::viewChangeMs).toList(),
+                // a restart of a node already gone has no new view to wait for: it is not a detection
+                summary.faults().stream().filter(fault -> !fault.type().equals("restart"))
+                        .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
-                summary.runDirectory());
+                outcome.heap().stream().map(HeapTrend::slopeBytesPerMinute).filter(Objects::nonNull)
+                        .map(bytes -> bytes / 1024).max(Double::compare).orElse(null),
+                orphans, summary.runDirectory());
+    }
+
+    /**
+     * Node processes this JVM started that are still alive once a drill has stopped its cluster, after giving a
+     * process killed a moment ago time to be gone.
+     */
+    private static long orphans() throws InterruptedException {
+        List<ProcessHandle> nodes = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(process -> process.info().commandLine().map(line -> line.contains("NodeMain")).orElse(false))
+                .toList();
+        long deadline = System.nanoTime() + EXIT_GRACE.toNanos();
+        long alive = 0;
+        for (ProcessHandle node : nodes) {
+            try {
+                node.onExit().get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                alive += node.isAlive() ? 1 : 0;
+            }
+        }
+        return alive;
     }
 
     private static String describe(Distribution distribution) {

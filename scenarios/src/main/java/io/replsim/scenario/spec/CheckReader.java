@@ -33,6 +33,11 @@ final class CheckReader {
         return found;
     }
 
+    /** One check by its key, for a fault's {@code expect:} map, which reuses the per-fault checks' keys. */
+    static Field<? extends Check> readOne(MapReader map, String key) {
+        return BY_KEY.get(key).read(map, key);
+    }
+
     private static Map<String, CheckField> byKey() {
         Map<String, CheckField> byKey = new LinkedHashMap<>();
         byKey.put("maxSessionsLost", (checks, key) ->

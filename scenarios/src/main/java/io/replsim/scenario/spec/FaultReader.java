@@ -30,15 +30,22 @@ final class FaultReader {
     private static final String COORDINATOR = "coordinator";
     private static final String RANDOM = "random";
     private static final String BUDDY_OF = "buddy-of:";
+    private static final String PRIMARY_OF_USER = "primary-of-user:";
     private static final long DEFAULT_SEED = 1;
+    /** Past this, the second kill is a fault of its own: the first has been detected and failed over long since. */
+    private static final Duration LONGEST_GAP = Duration.ofSeconds(10);
     private static final String POSITIVE = "a duration above 0s, such as 5s";
 
     private final Optional<ClusterSpec> cluster;
+    private final Optional<Integer> users;
     private final Problems problems;
     private final ScheduleReader schedules;
+    private final List<FaultExpectation.OfFault> expectations = new ArrayList<>();
 
-    FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Problems problems) {
+    FaultReader(Optional<ClusterSpec> cluster, Optional<Duration> loadDuration, Optional<Integer> users,
+                Problems problems) {
         this.cluster = cluster;
+        this.users = users;
         this.problems = problems;
         this.schedules = new ScheduleReader(loadDuration);
     }
@@ -46,17 +53,19 @@ final class FaultReader {
     private static Map<String, List<String>> fieldsByType() {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         fields.put("kill", with("target"));
+        fields.put("double-kill", with("target", "gap"));
         fields.put("stop", with("target"));
         fields.put("pause", with("target", "for"));
-        fields.put("resume", with("target"));
+        fields.put("resume", Stream.concat(SCHEDULE.stream(), Stream.of("target")).toList());
         fields.put("partition", with("sides", "target", "for"));
         fields.put("delay", with("target", "delay", "for"));
         fields.put("restart", with("target"));
         return fields;
     }
 
+    /** A fault's own fields after the schedule's, and {@code expect}: every type but a resume has figures. */
     private static List<String> with(String... fields) {
-        return Stream.concat(SCHEDULE.stream(), Stream.of(fields)).toList();
+        return Stream.concat(Stream.concat(SCHEDULE.stream(), Stream.of(fields)), Stream.of("expect")).toList();
     }
 
     /** A fault that takes a node down (positive) or brings one back (negative), for the survivor check. */
@@ -85,23 +94,45 @@ final class FaultReader {
             }
             long seed = seed(fault.get(), RANDOM.equals(item.path("target").asText()));
             Optional<Schedule> schedule = schedules.read(fault.get(), seed);
-            if (type.get().equals("kill") || type.get().equals("stop") || type.get().equals("restart")) {
-                int change = type.get().equals("restart") ? -1 : 1;
+            if (List.of("kill", "double-kill", "stop", "restart").contains(type.get())) {
+                int change = switch (type.get()) {
+                    case "restart" -> -1;
+                    case "double-kill" -> 2;
+                    default -> 1;
+                };
                 // A fault with a bad time still counts at 0s, so that the survivor check is not skipped.
                 for (Duration at : schedule.map(Schedule::times).orElse(List.of(Duration.ZERO))) {
                     counts.add(new NodeCount(at, change, path, item));
                 }
             }
             read(type.get(), fault.get(), schedule, seed).ifPresent(faults::add);
+            if (fault.get().presentFields().contains("expect")) {
+                int at = index;
+                fault.get().section("expect", ExpectReader.FIELDS).required().map(ExpectReader::read)
+                        .filter(expect -> !expect.isEmpty())
+                        .ifPresent(expect -> expectations.add(new FaultExpectation.OfFault(at, expect)));
+            }
         }
         checkSomeNodeSurvives(counts);
         return faults;
+    }
+
+    /** The {@code expect:} maps of the faults read, by the fault's place in the list. */
+    List<FaultExpectation.OfFault> expectations() {
+        return List.copyOf(expectations);
     }
 
     private Optional<FaultSpec> read(String type, MapReader fault, Optional<Schedule> schedule, long seed) {
         return switch (type) {
             case "kill" -> both(schedule, target(fault, seed), KillSpec::new);
             case "stop" -> both(schedule, target(fault, seed), StopSpec::new);
+            case "double-kill" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<Duration> gap = fault.duration("gap").must(length -> !length.isNegative()
+                        && length.compareTo(LONGEST_GAP) <= 0, "a duration from 0s to 10s, such as 500ms").required();
+                yield both(schedule, target, (when, node) -> gap.map(wait -> new DoubleKillSpec(when, node, wait)))
+                        .flatMap(spec -> spec);
+            }
             case "restart" -> both(schedule, target(fault, seed), RestartSpec::new);
             case "pause" -> {
                 Optional<NodeSelector> target = target(fault, seed);
@@ -159,6 +190,8 @@ final class FaultReader {
             case RANDOM -> new NodeSelector.Random(seed);
             default -> written.startsWith(BUDDY_OF)
                     ? new NodeSelector.BuddyOf(written.substring(BUDDY_OF.length()))
+                    : written.startsWith(PRIMARY_OF_USER)
+                    ? new NodeSelector.PrimaryOfUser(Integer.parseInt(written.substring(PRIMARY_OF_USER.length())))
                     : new NodeSelector.Named(written);
         });
     }
@@ -224,8 +257,18 @@ final class FaultReader {
 
     private boolean isTarget(String text) {
         return text.equals(PRIMARY_OF_MOST) || text.equals(COORDINATOR) || text.equals(RANDOM) || isNodeName(text)
+                || (text.startsWith(PRIMARY_OF_USER) && isUser(text.substring(PRIMARY_OF_USER.length())))
                 || (text.startsWith(BUDDY_OF) && isNodeName(text.substring(BUDDY_OF.length()))
                         && cluster.map(spec -> spec.nodes() > 1).orElse(true));
+    }
+
+    /** A user's index as written: from 0 to load.users - 1. */
+    private boolean isUser(String written) {
+        if (!written.matches("[0-9]{1,9}")) {
+            return false;
+        }
+        int user = Integer.parseInt(written);
+        return users.map(count -> user < count).orElse(true);
     }
 
     private String nodeNames() {
@@ -233,7 +276,8 @@ final class FaultReader {
     }
 
     private String expectedTarget() {
-        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node> or a node name, "
+        return PRIMARY_OF_MOST + ", " + COORDINATOR + ", " + RANDOM + ", " + BUDDY_OF + "<node>, " + PRIMARY_OF_USER
+                + "<user> (a user from 0" + users.map(count -> " to " + (count - 1)).orElse("") + ") or a node name, "
                 + nodeNames();
     }
 }

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /** Which node a fault hits: named up front, or chosen when the fault fires from what the cluster looks like then. */
 public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.PrimaryOfMost, NodeSelector.Coordinator,
-        NodeSelector.Random, NodeSelector.BuddyOf {
+        NodeSelector.Random, NodeSelector.BuddyOf, NodeSelector.PrimaryOfUser {
 
     /** How a scenario file writes it. */
     String label();
@@ -61,6 +61,24 @@ public sealed interface NodeSelector permits NodeSelector.Named, NodeSelector.Pr
         @Override
         public String label() {
             return "buddy-of:" + node;
+        }
+    }
+
+    /**
+     * The node serving virtual user {@code user} (from 0) when the fault fires ({@code primary-of-user:3}): the
+     * primary of that user's session, as the load balancer's sticky table has it. Writing a drill around one user
+     * makes its failover the one to watch.
+     */
+    record PrimaryOfUser(int user) implements NodeSelector {
+        public PrimaryOfUser {
+            if (user < 0) {
+                throw new IllegalArgumentException("users count from 0, got " + user);
+            }
+        }
+
+        @Override
+        public String label() {
+            return "primary-of-user:" + user;
         }
     }
 }

@@ -14,7 +14,9 @@ final class ScenarioReader {
 
     static final List<String> FIELDS =
             List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks",
-                    "capacity");
+                    "capacity", "repeat");
+    /** Past this, a soak is the tool: it is the same loop, with --repeat on the command line. */
+    private static final long MAX_REPEAT = 1000;
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final String NAME_EXPECTED =
@@ -44,7 +46,8 @@ final class ScenarioReader {
                 cluster.map(ClusterSpec::nodes));
         WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
-        FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration), problems);
+        FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
+                load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);
         List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
@@ -56,10 +59,12 @@ final class ScenarioReader {
                     "no faults with load.model open (not built yet: the failover analysis reads the closed model's"
                             + " per-user timelines); use the closed model for a drill");
         }
+        long repeat = top.wholeNumber("repeat", 1, MAX_REPEAT).orElse(1L);
         if (!problems.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
-                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, capacity));
+                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, capacity,
+                faultReader.expectations(), (int) repeat));
     }
 }

@@ -10,11 +10,20 @@ import java.util.Objects;
  *
  * @param name        letters, digits, '-' and '_': it names the run directory
  * @param description free text for the report; empty when the file has none
- * @param capacity    what {@code replsim capacity} searches for unless its flags say otherwise
+ * @param capacity     what {@code replsim capacity} searches for unless its flags say otherwise
+ * @param expectations the faults' own {@code expect:} maps, each by its fault's place in {@code faults}
+ * @param repeat       how many times {@code run} plays the scenario, each on a fresh cluster (1: once)
  */
 public record ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
                            WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
-                           CapacitySettings capacity) {
+                           CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat) {
+
+    /** A scenario played once, whose capacity search takes the defaults and whose faults expect nothing of their own. */
+    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
+                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
+        this(name, description, cluster, replication, workload, load, faults, checks, CapacitySettings.DEFAULT,
+                List.of(), 1);
+    }
 
     public ScenarioSpec {
         Objects.requireNonNull(name, "name");
@@ -26,11 +35,15 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         faults = List.copyOf(faults);
         checks = List.copyOf(checks);
         Objects.requireNonNull(capacity, "capacity");
+        expectations = List.copyOf(expectations);
+        if (repeat < 1) {
+            throw new IllegalArgumentException("a scenario is played at least once, got repeat " + repeat);
+        }
     }
 
-    /** A scenario whose capacity search takes the defaults. */
-    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
-                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
-        this(name, description, cluster, replication, workload, load, faults, checks, CapacitySettings.DEFAULT);
+    /** What the fault at {@code fault} in {@code faults} expects; empty when it states nothing. */
+    public List<FaultExpectation> expectationsOf(int fault) {
+        return expectations.stream().filter(of -> of.fault() == fault)
+                .flatMap(of -> of.expect().stream()).toList();
     }
 }

@@ -207,4 +207,19 @@ class FaultTimelineTest {
             Thread.sleep(Long.MAX_VALUE);
         }
     }
+
+    @Test
+    void aDoubleKillIsOneEventWithBothNodesAndItsPlaceInTheScenarioAndTakesTheBuddysPauseWithIt() {
+        RecordingNemesis nemesis = play(List.of(
+                new PauseSpec(at(5), node("node3"), Optional.of(Duration.ofSeconds(20))),
+                new io.replsim.scenario.spec.DoubleKillSpec(at(10), node("node2"), Duration.ofMillis(500))), Set.of());
+
+        assertThat(nemesis.actions()).containsExactly("5000 inject pause node3", "10000 inject double-kill node2+node3");
+        FaultEvent pair = events.getLast();
+        assertThat(pair.nodes()).containsExactly("node2", "node3");
+        assertThat(pair.fault()).isEqualTo(1);
+        assertThat(pair.detail()).isEqualTo("its buddy node3 500 ms later");
+        assertThat(pair.allDownEpochMs()).isEqualTo(pair.epochMs() + 500);
+        assertThat(events.getFirst().fault()).isZero();
+    }
 }

@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
@@ -33,6 +34,10 @@ final class RecordingNemesis implements Nemesis {
     public Disruption inject(FaultSpec fault) throws IOException {
         Disruption disruption = switch (fault) {
             case KillSpec kill -> new Disruption.Killed(name(kill.target()));
+            // the buddy of nodeN is nodeN+1 here, as in a view [node1, node2, node3]
+            case DoubleKillSpec pair -> new Disruption.KilledPair(name(pair.target()),
+                    "node" + (Integer.parseInt(name(pair.target()).substring(4)) + 1), pair.gap(),
+                    clock.epochMillis() + pair.gap().toMillis());
             case StopSpec stop -> new Disruption.Stopped(name(stop.target()));
             case RestartSpec restart -> new Disruption.Restarted(name(restart.target()));
             case PauseSpec pause -> new Disruption.Paused(name(pause.target()));

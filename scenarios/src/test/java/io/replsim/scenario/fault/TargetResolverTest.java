@@ -63,4 +63,20 @@ class TargetResolverTest {
         assertThat(eight).isNotEqualTo(seven);
         assertThat(seven.stream().distinct().count()).isGreaterThan(1);
     }
+
+    @Test
+    void thePrimaryOfAUserIsTheLiveNodeServingItAndAnUnservedOrDeadOneIsAClearError() throws Exception {
+        UserNodes serving = user -> switch (user) {
+            case 0 -> java.util.Optional.of("node2");
+            case 1 -> java.util.Optional.of("node9");
+            default -> java.util.Optional.empty();
+        };
+        TargetResolver resolver = new TargetResolver(liveNodes("node1", "node2", "node3"), serving);
+
+        assertThat(resolver.resolve(new NodeSelector.PrimaryOfUser(0))).isEqualTo("node2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resolver.resolve(new NodeSelector.PrimaryOfUser(1)))
+                .hasMessage("user 1 was last served by node9, which is down");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resolver.resolve(new NodeSelector.PrimaryOfUser(2)))
+                .hasMessage("user 2 has had no response yet, so the node holding its session is unknown");
+    }
 }

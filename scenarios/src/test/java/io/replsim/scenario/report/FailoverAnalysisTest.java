@@ -153,4 +153,23 @@ class FailoverAnalysisTest {
         assertThat(report.viewChangeMs()).as("no view without it came after the restart").isNull();
         assertThat(report.backInViewMs()).isEqualTo(4_600);
     }
+
+    @Test
+    void aRestartOfANodeAlreadyGoneIsNoDetectionEvenWhenTheNodeDiesAgainLater() {
+        FaultEvent restart = new FaultEvent(FaultEvent.Phase.START, "restart", "node2", List.of("node2"), "node2", "",
+                30_000, KILL + 10_000);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
+        // node2 rejoins at +14.5 s and is killed again: the view without it at +60 s is that later kill's
+        views.put("node1", List.of(views.get("node1").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_500),
+                new PastView("[node1|5]", List.of("node1", "node3"), KILL + 60_000)));
+        views.put("node3", List.of(views.get("node3").get(1),
+                new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_600),
+                new PastView("[node1|5]", List.of("node1", "node3"), KILL + 60_000)));
+
+        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views);
+
+        assertThat(report.viewChangeMs()).isNull();
+        assertThat(report.backInViewMs()).isEqualTo(4_600);
+    }
 }

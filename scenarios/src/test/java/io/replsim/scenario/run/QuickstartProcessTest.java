@@ -89,7 +89,8 @@ class QuickstartProcessTest {
         for (String field : List.of("/sessions/ok", "/sessions/stale", "/sessions/lost", "/requests/total",
                 "/requests/errors", "/latencyMs/p50", "/latencyMs/p90", "/latencyMs/p99", "/latencyMs/max",
                 "/throughputPerSec", "/faults/0/type", "/faults/0/node", "/faults/0/atMs", "/faults/0/viewChangeMs",
-                "/faults/0/failoverMs")) {
+                "/faults/0/failoverMs", "/faults/0/attributed/sessionsLost", "/faults/0/attributed/sessionsStale",
+                "/faults/0/attributed/gravitations")) {
             assertThat(json.at(field).isMissingNode()).as("summary.json " + field).isFalse();
         }
         assertThat(json.at("/cluster/engine").asText()).isEqualTo("jgroups");
@@ -105,6 +106,12 @@ class QuickstartProcessTest {
         assertThat(runDir.resolve("scenario.yaml")).exists();
         assertThat(runDir.resolve("latency.hlog")).isNotEmptyFile();
         assertThat(Files.readString(runDir.resolve("events.jsonl"))).contains("\"kill\"", kill.node());
+        // the kill's window: none of its users' sessions lost; every survivor held a copy, so none was fetched
+        assertThat(kill.attributed().sessionsLost()).isZero();
+        assertThat(kill.attributed().gravitations()).as(printed).isZero();
+        assertThat(Files.readString(runDir.resolve("report.html")))
+                .contains("<rect class=\"fault\"", "kill " + kill.node() + " (primary-of-most)");
+        assertThat(runDir.resolve("heap.json")).isNotEmptyFile();
         for (String node : List.of("node1", "node2", "node3")) {
             assertThat(runDir.resolve("nodes").resolve(node + ".log")).isNotEmptyFile();
         }

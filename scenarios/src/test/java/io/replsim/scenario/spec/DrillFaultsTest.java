@@ -69,7 +69,7 @@ class DrillFaultsTest {
     void aFieldOfAnotherTypeIsReportedWithTheFieldsThisTypeHas() {
         assertThat(problemsOf(HEAD + "  - {type: kill, at: 5s, target: node1, for: 5s}\n")).singleElement()
                 .isEqualTo(new SpecProblem("faults[0].for", "for",
-                        "one of the fields of faults[0]: type, at, every, random, from, until, seed, target"));
+                        "one of the fields of faults[0]: type, at, every, random, from, until, seed, target, expect"));
     }
 
     @Test
@@ -185,5 +185,48 @@ class DrillFaultsTest {
         assertThat(faults.get(1)).isEqualTo(new KillSpec(Duration.ofMillis(20_500), new NodeSelector.BuddyOf("node1")));
         assertThat(problemsOf(HEAD + "  - {type: kill, at: 20s, target: buddy-of:node7}\n")).singleElement()
                 .extracting(SpecProblem::path).isEqualTo("faults[0].target");
+    }
+
+    @Test
+    void aDoubleKillAndAUsersPrimaryReadIntoTheirRecords() throws Exception {
+        List<FaultSpec> faults = faultsOf("""
+                  - {type: double-kill, at: 20s, target: primary-of-most, gap: 500ms}
+                  - {type: pause, at: 30s, target: primary-of-user:9}
+                """);
+
+        assertThat(faults).containsExactly(
+                new DoubleKillSpec(new Schedule.At(Duration.ofSeconds(20)), new NodeSelector.PrimaryOfMost(),
+                        Duration.ofMillis(500)),
+                new PauseSpec(new Schedule.At(Duration.ofSeconds(30)), new NodeSelector.PrimaryOfUser(9),
+                        Optional.empty()));
+    }
+
+    @Test
+    void doubleKillAndUserTargetMistakesAreReported() {
+        List<SpecProblem> problems = problemsOf(HEAD + """
+                  - {type: double-kill, at: 20s, target: node1}
+                  - {type: restart, at: 20.5s, target: node1}
+                  - {type: restart, at: 20.6s, target: node2}
+                  - {type: double-kill, at: 21s, target: node1, gap: 11s}
+                  - {type: pause, at: 22s, target: primary-of-user:10}
+                  - {type: pause, at: 23s, target: primary-of-user:me}
+                """);
+
+        assertThat(Scenarios.pathsOf(problems)).containsExactly("faults[0].gap", "faults[3].gap", "faults[4].target",
+                "faults[5].target");
+        assertThat(problems.get(2).expected()).contains("primary-of-user:<user> (a user from 0 to 9)");
+    }
+
+    @Test
+    void aDoubleKillCountsTwoDeathsForTheSurvivorCheck() {
+        List<SpecProblem> problems = problemsOf("""
+                name: drill
+                cluster: {nodes: 2}
+                load: {users: 10, thinkTime: 1s, duration: 60s}
+                faults:
+                  - {type: double-kill, at: 20s, target: node1, gap: 1s}
+                """);
+
+        assertThat(Scenarios.pathsOf(problems)).containsExactly("faults[0]");
     }
 }

@@ -173,7 +173,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
                 new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),
                 new SpecProblem("faults[0].type", "corrupt",
-                        "a fault type, one of: kill, stop, pause, resume, partition, delay, restart"));
+                        "a fault type, one of: kill, double-kill, stop, pause, resume, partition, delay, restart"));
     }
 
     @Test
@@ -215,7 +215,8 @@ class ScenarioProblemsTest {
                   - {type: kill, at: 20s, target: primary}
                 """);
 
-        String expected = "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3";
+        String expected = "primary-of-most, coordinator, random, buddy-of:<node>, primary-of-user:<user> (a user from 0"
+                + " to 59) or a node name, one of: node1, node2, node3";
         assertThat(problems).containsExactly(
                 new SpecProblem("faults[0].target", "node4", expected),
                 new SpecProblem("faults[1].target", "primary", expected));
@@ -310,7 +311,8 @@ class ScenarioProblemsTest {
                 new SpecProblem("faults[0].at", "40s", "a time before the end of the load, load.duration (30s),"
                         + " counted from the start of the load"),
                 new SpecProblem("faults[0].target", "node9",
-                        "primary-of-most, coordinator, random, buddy-of:<node> or a node name, one of: node1, node2, node3"),
+                        "primary-of-most, coordinator, random, buddy-of:<node>, primary-of-user:<user> (a user from 0)"
+                                + " or a node name, one of: node1, node2, node3"),
                 new SpecProblem("checks.p90Below", "800", DurationText.WITH_UNIT));
         assertThat(rejection.getMessage().lines()).hasSize(8).allSatisfy(line -> assertThat(line).startsWith(
                 "test.yaml: "));

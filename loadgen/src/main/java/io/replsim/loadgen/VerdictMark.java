@@ -1,0 +1,21 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.check.Verdict;
+
+/**
+ * One response that was not OK for its session, time-stamped, so a runner can say afterwards which stretch of the
+ * run (a fault's window, say) the STALE and LOST sessions fall in; the driver itself never hears about faults.
+ *
+ * @param node    the node that answered
+ * @param session the session the user held when the answer came (the one lost or found stale); for a first
+ *                response, the session it was given
+ * @param verdict STALE, LOST or CORRUPT (a corrupt response loses its session as a LOST one does)
+ * @param atMs    epoch milliseconds at which the response arrived
+ */
+public record VerdictMark(String node, String session, Verdict verdict, long atMs) {
+
+    /** Whether the response cost the user its session: LOST, or CORRUPT. */
+    public boolean lostSession() {
+        return verdict == Verdict.LOST || verdict == Verdict.CORRUPT;
+    }
+}

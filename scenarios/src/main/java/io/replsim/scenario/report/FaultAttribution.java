@@ -1,0 +1,25 @@
+package io.replsim.scenario.report;
+
+import java.util.List;
+
+/**
+ * What is put down to one fault: the sessions that got a LOST (or CORRUPT) or a STALE response inside its window,
+ * and the sessions the nodes fetched from each other (gravitations) in it. The window is the fault's impact
+ * window: from the fault to 10 s after it, or to 5 s after its heal or its last failover when that is later, never
+ * past the load. Windows of faults close together overlap, and a verdict in both counts for both.
+ *
+ * @param sessionsLost  distinct sessions (user and session id) with a LOST or CORRUPT response in the window
+ * @param sessionsStale distinct sessions with a STALE response in the window and no LOST one
+ * @param lostUsers     the users (from 0) whose sessions were lost, in order
+ * @param staleUsers    the users whose sessions were found stale
+ * @param gravitations  sessions fetched from another member in the window, over every node; null when no node was
+ *                      sampled both before and within it
+ */
+public record FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
+                               List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations) {
+
+    public FaultAttribution {
+        lostUsers = List.copyOf(lostUsers);
+        staleUsers = List.copyOf(staleUsers);
+    }
+}

@@ -1,0 +1,224 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.Second;
+import io.replsim.scenario.fault.FaultEvent;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code report.html}: the run on one page, to see what a fault did when. Throughput and p90/p99 per second over
+ * the load, each fault's window shaded, the events and the per-fault figures listed. One static file with inline
+ * SVG and CSS, no script and nothing fetched, so it opens anywhere, offline, years later.
+ */
+public final class TimelineReport {
+    private static final int WIDTH = 960;
+    private static final int HEIGHT = 220;
+    private static final int LEFT = 60;
+    private static final int RIGHT = 20;
+    private static final int TOP = 20;
+    private static final int BOTTOM = 30;
+
+    /**
+     * What the page shows. {@code seconds} and {@code intervals} are the driver's per-second records; times are
+     * epoch ms, fault times ms after {@code loadStartEpochMs}.
+     */
+    public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
+                          List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
+                          List<FaultReport> faults, List<FaultEvent> events) {
+    }
+
+    private TimelineReport() {
+    }
+
+    public static void write(Path file, Records records) throws IOException {
+        Files.writeString(file, render(records), StandardCharsets.UTF_8);
+    }
+
+    static String render(Records records) {
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>replsim ")
+                .append(escape(records.scenario())).append("</title>\n<style>\n")
+                .append("body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:8px 0}")
+                .append("td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}")
+                .append("svg{display:block;margin:6px 0 18px}.PASS{color:#070}.FAIL{color:#b00}")
+                .append("</style></head><body>\n");
+        html.append("<h1>").append(escape(records.scenario())).append(" <span class=\"").append(escape(records.verdict()))
+                .append("\">").append(escape(records.verdict())).append("</span></h1>\n");
+        html.append("<p>Shaded: each fault's window (from the fault to 10 s after it, or 5 s after its heal or its"
+                + " last failover when later). Times in seconds after the start of the load.</p>\n");
+        html.append("<h2>Throughput (requests per second) and errors</h2>\n");
+        html.append(throughputChart(records));
+        html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms</h2>\n");
+        html.append(latencyChart(records));
+        html.append(faultTable(records.faults()));
+        html.append(eventTable(records.events()));
+        html.append("</body></html>\n");
+        return html.toString();
+    }
+
+    private static String throughputChart(Records records) {
+        double max = Math.max(1, records.seconds().stream().mapToLong(Second::requests).max().orElse(1));
+        StringBuilder svg = open(records, max, "req/s");
+        StringBuilder line = new StringBuilder();
+        for (Second second : records.seconds()) {
+            double at = second.epochSecond() * 1000.0 + 500 - records.loadStartEpochMs();
+            line.append(point(records, at, second.requests(), max));
+            if (second.errors() > 0) {
+                double x = x(records, at);
+                double height = Math.min(second.errors(), max) / max * plotHeight();
+                svg.append(String.format(Locale.ROOT,
+                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"3\" height=\"%.1f\" fill=\"#c00\"><title>%d errors</title></rect>%n",
+                        x - 1.5, TOP + plotHeight() - height, height, second.errors()));
+            }
+        }
+        svg.append("<polyline fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\" points=\"").append(line).append("\"/>\n");
+        return svg.append("</svg>\n").toString();
+    }
+
+    private static String latencyChart(Records records) {
+        double max = records.p90BoundMs() * 1.2;
+        for (LatencyInterval interval : records.intervals()) {
+            if (interval.micros().getTotalCount() > 0) {
+                max = Math.max(max, interval.micros().getValueAtPercentile(99) / 1000.0 * 1.1);
+            }
+        }
+        StringBuilder svg = open(records, max, "ms");
+        StringBuilder p90 = new StringBuilder();
+        StringBuilder p99 = new StringBuilder();
+        for (LatencyInterval interval : records.intervals()) {
+            if (interval.micros().getTotalCount() == 0) {
+                continue;
+            }
+            double at = (interval.startEpochMs() + interval.endEpochMs()) / 2.0 - records.loadStartEpochMs();
+            p90.append(point(records, at, interval.micros().getValueAtPercentile(90) / 1000.0, max));
+            p99.append(point(records, at, interval.micros().getValueAtPercentile(99) / 1000.0, max));
+        }
+        double bound = y(records.p90BoundMs(), max);
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#06c\""
+                        + " stroke-dasharray=\"4 3\"><title>p90 bound %.0f ms</title></line>%n", LEFT, bound,
+                WIDTH - RIGHT, bound, records.p90BoundMs()));
+        svg.append("<polyline fill=\"none\" stroke=\"#f80\" stroke-width=\"1.5\" points=\"").append(p99).append("\"/>\n");
+        svg.append("<polyline fill=\"none\" stroke=\"#06c\" stroke-width=\"1.5\" points=\"").append(p90).append("\"/>\n");
+        return svg.append("</svg>\n").toString();
+    }
+
+    /** The frame, the axes' labels and the faults' windows, under the lines drawn after. */
+    private static StringBuilder open(Records records, double max, String unit) {
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
+                WIDTH, HEIGHT, WIDTH, HEIGHT));
+        for (FaultReport fault : records.faults()) {
+            long to = fault.impact() != null ? fault.impact().windowToMs()
+                    : Math.min(records.durationMs(), fault.atMs() + FaultImpactAnalysis.MIN_WINDOW.toMillis());
+            double from = x(records, fault.atMs());
+            svg.append(String.format(Locale.ROOT, "<rect class=\"fault\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\""
+                            + " fill=\"#e33\" fill-opacity=\"0.12\"><title>%s</title></rect>%n", from, TOP,
+                    Math.max(1, x(records, to) - from), plotHeight(), escape(label(fault))));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c00\"/>%n"
+                            + "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" fill=\"#c00\">%s</text>%n", from, TOP, from,
+                    TOP + plotHeight(), from + 3, TOP + 10, escape(fault.type() + " " + fault.node())));
+            if (fault.healedAtMs() != null) {
+                double healed = x(records, fault.healedAtMs());
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#070\""
+                        + " stroke-dasharray=\"3 3\"><title>healed</title></line>%n", healed, TOP, healed, TOP + plotHeight()));
+            }
+        }
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\""
+                + " stroke=\"#999\"/>%n", LEFT, TOP, WIDTH - LEFT - RIGHT, plotHeight()));
+        svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%.0f %s</text>%n"
+                + "<text x=\"4\" y=\"%d\" font-size=\"11\">0</text>%n", TOP + 10, max, unit, TOP + plotHeight()));
+        long step = tickStep(records.durationMs());
+        for (long tick = 0; tick <= records.durationMs(); tick += step) {
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">"
+                    + "%d s</text>%n", x(records, tick), HEIGHT - 8, tick / 1000));
+        }
+        return svg;
+    }
+
+    /** About ten labels along the time axis, at round seconds. */
+    private static long tickStep(long durationMs) {
+        for (long step : new long[] {1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000}) {
+            if (durationMs / step <= 12) {
+                return step;
+            }
+        }
+        return 1_800_000;
+    }
+
+    private static String faultTable(List<FaultReport> faults) {
+        if (faults.isEmpty()) {
+            return "<h2>Faults</h2>\n<p>None.</p>\n";
+        }
+        StringBuilder table = new StringBuilder("<h2>Faults</h2>\n<table><tr><th>at</th><th>fault</th>"
+                + "<th>new view</th><th>users on it</th><th>failover (last)</th><th>errors</th>"
+                + "<th>LOST / STALE in window</th><th>gravitations</th><th>expectations</th></tr>\n");
+        for (FaultReport fault : faults) {
+            FaultAttribution attributed = fault.attributed();
+            table.append("<tr><td>").append(seconds(fault.atMs())).append("</td><td>").append(escape(label(fault)))
+                    .append("</td><td>").append(fault.viewChangeMs() == null ? "-" : fault.viewChangeMs() + " ms")
+                    .append("</td><td>").append(fault.affectedUsers())
+                    .append("</td><td>").append(fault.failoverMs() == null ? "-" : fault.failoverMs() + " ms")
+                    .append("</td><td>").append(fault.impact() == null ? "-" : Long.toString(fault.impact().errors()))
+                    .append("</td><td>").append(attributed == null ? "-"
+                            : attributed.sessionsLost() + " / " + attributed.sessionsStale())
+                    .append("</td><td>").append(attributed == null || attributed.gravitations() == null ? "-"
+                            : attributed.gravitations().toString())
+                    .append("</td><td>");
+            for (CheckOutcome expected : fault.expectations()) {
+                table.append("<span class=\"").append(expected.passed() ? "PASS" : "FAIL").append("\">")
+                        .append(expected.passed() ? "PASS" : "FAIL").append("</span> ").append(escape(expected.check()))
+                        .append(' ').append(escape(expected.limit())).append(" (").append(escape(expected.actual()))
+                        .append(")<br>");
+            }
+            table.append("</td></tr>\n");
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    private static String eventTable(List<FaultEvent> events) {
+        StringBuilder table = new StringBuilder("<h2>Events</h2>\n<table><tr><th>at</th><th>what</th><th>type</th>"
+                + "<th>nodes</th><th>target</th><th>detail</th></tr>\n");
+        for (FaultEvent event : events) {
+            table.append("<tr><td>").append(seconds(event.atMs())).append("</td><td>")
+                    .append(event.phase() == FaultEvent.Phase.START ? "fault" : "healed").append("</td><td>")
+                    .append(escape(event.type())).append("</td><td>").append(escape(event.node())).append("</td><td>")
+                    .append(escape(event.target())).append("</td><td>").append(escape(event.detail()))
+                    .append("</td></tr>\n");
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    private static String label(FaultReport fault) {
+        return fault.type() + " " + fault.node() + " (" + fault.target() + ")"
+                + (fault.detail().isEmpty() ? "" : ", " + fault.detail());
+    }
+
+    private static String point(Records records, double atMs, double value, double max) {
+        return String.format(Locale.ROOT, "%.1f,%.1f ", x(records, atMs), y(Math.min(value, max), max));
+    }
+
+    private static double x(Records records, double atMs) {
+        double span = Math.max(1, records.durationMs());
+        return LEFT + Math.max(0, Math.min(span, atMs)) / span * (WIDTH - LEFT - RIGHT);
+    }
+
+    private static double y(double value, double max) {
+        return TOP + plotHeight() - value / max * plotHeight();
+    }
+
+    private static int plotHeight() {
+        return HEIGHT - TOP - BOTTOM;
+    }
+
+    private static String seconds(long ms) {
+        return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,101 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.VerdictMark;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Puts the users' STALE and LOST responses and the nodes' gravitations down to the fault whose window they fall
+ * in. Both sides recorded on their own, with time stamps: the driver never knew of the fault.
+ */
+public final class VerdictAttribution {
+
+    private final long loadStartEpochMs;
+    private final Duration loadDuration;
+    private final List<UserTimeline> timelines;
+    private final Map<String, List<NodeSample>> counters;
+
+    /** {@code counters}: every node's readings, oldest first. */
+    public VerdictAttribution(long loadStartEpochMs, Duration loadDuration, List<UserTimeline> timelines,
+                              Map<String, List<NodeSample>> counters) {
+        this.loadStartEpochMs = loadStartEpochMs;
+        this.loadDuration = loadDuration;
+        this.timelines = List.copyOf(timelines);
+        this.counters = Map.copyOf(counters);
+    }
+
+    /** The fault's share; its window is its impact window (see {@link FaultAttribution}). */
+    public FaultAttribution attribute(FaultReport fault) {
+        long fromMs = fault.atMs();
+        long toMs = fault.impact() != null ? fault.impact().windowToMs()
+                : Math.min(loadDuration.toMillis(), fromMs + FaultImpactAnalysis.MIN_WINDOW.toMillis());
+        long from = loadStartEpochMs + fromMs;
+        long to = loadStartEpochMs + toMs;
+
+        Set<Integer> lostUsers = new TreeSet<>();
+        Set<Integer> staleUsers = new TreeSet<>();
+        long lost = 0;
+        long stale = 0;
+        for (UserTimeline timeline : timelines) {
+            Set<String> lostSessions = new HashSet<>();
+            Set<String> staleSessions = new HashSet<>();
+            for (VerdictMark mark : timeline.marks()) {
+                if (mark.atMs() < from || mark.atMs() >= to) {
+                    continue;
+                }
+                (mark.lostSession() ? lostSessions : staleSessions).add(mark.session());
+            }
+            staleSessions.removeAll(lostSessions);
+            lost += lostSessions.size();
+            stale += staleSessions.size();
+            if (!lostSessions.isEmpty()) {
+                lostUsers.add(timeline.user());
+            }
+            if (!staleSessions.isEmpty()) {
+                staleUsers.add(timeline.user());
+            }
+        }
+        return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
+                gravitations(from, to));
+    }
+
+    /**
+     * The growth of every node's gravitation counter from its last reading before the window to its last within
+     * it. A restarted node counts from zero again, so a drop starts a new count rather than subtracting.
+     */
+    private Long gravitations(long from, long to) {
+        Long total = null;
+        for (List<NodeSample> samples : counters.values()) {
+            NodeSample previous = null;
+            long grown = 0;
+            boolean measured = false;
+            for (NodeSample sample : samples) {
+                if (sample.atEpochMs() > to) {
+                    break;
+                }
+                if (sample.atEpochMs() <= from) {
+                    previous = sample;
+                    continue;
+                }
+                if (previous == null) {
+                    // a node first seen inside the window: a fresh process, counting from zero at its start
+                    grown += sample.gravitations();
+                } else {
+                    boolean restarted = sample.uptimeMs() < previous.uptimeMs();
+                    grown += restarted ? sample.gravitations() : sample.gravitations() - previous.gravitations();
+                }
+                measured = true;
+                previous = sample;
+            }
+            if (measured) {
+                total = (total == null ? 0 : total) + grown;
+            }
+        }
+        return total;
+    }
+}

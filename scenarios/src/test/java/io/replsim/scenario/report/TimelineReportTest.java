@@ -1,0 +1,72 @@
+package io.replsim.scenario.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.loadgen.Second;
+import io.replsim.scenario.fault.FaultEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** report.html from a made-up 30-second run with a pause at 10 s healed at 15 s. */
+class TimelineReportTest {
+    private static final long START = 1_700_000_000_000L;
+
+    private static TimelineReport.Records records() {
+        List<Second> seconds = new ArrayList<>();
+        List<LatencyInterval> intervals = new ArrayList<>();
+        for (int s = 0; s < 30; s++) {
+            seconds.add(new Second(START / 1000 + s, s >= 10 && s < 13 ? 5 : 100, s == 10 ? 7 : 0));
+            Histogram histogram = new Histogram(3);
+            histogram.recordValueWithCount(s >= 10 && s < 13 ? 2_000_000 : 20_000, 10);
+            intervals.add(new LatencyInterval(START + s * 1000L, START + s * 1000L + 1000, histogram));
+        }
+        FaultReport pause = new FaultReport("pause", "node2", List.of("node2"), "primary-of-most", "", 10_000,
+                START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null)
+                .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L))
+                .withExpectations(List.of(new CheckOutcome("fault 1 (pause node2): sessions stale in its window",
+                        "≤ 0", "2", false)));
+        List<FaultEvent> events = List.of(
+                new FaultEvent(FaultEvent.Phase.START, "pause", "node2", List.of("node2"), "primary-of-most", "",
+                        10_000, START + 10_000),
+                new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
+                        "at the end of its for", 15_000, START + 15_000));
+        return new TimelineReport.Records("drill-<pause>", "FAIL", START, 30_000, seconds, intervals, 800, List.of(pause),
+                events);
+    }
+
+    @Test
+    void theReportIsWrittenWithBothChartsTheShadedFaultWindowItsFiguresAndTheEvents(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("report.html");
+        TimelineReport.write(file, records());
+        String html = Files.readString(file);
+
+        assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
+        assertThat(html).contains("drill-&lt;pause&gt;").doesNotContain("drill-<pause>");
+        assertThat(html.split("<svg ", -1)).hasSize(3);
+        // the window, 10-24 s of 30 s, shaded in both charts, with the fault named on it
+        assertThat(html.split("<rect class=\"fault\"", -1)).hasSize(3);
+        assertThat(html).contains("<title>pause node2 (primary-of-most)</title>");
+        assertThat(html).contains("<td>10.0 s</td><td>pause node2 (primary-of-most)</td><td>3000 ms</td>")
+                .contains("<td>0 / 2</td><td>5</td>")
+                .contains("<span class=\"FAIL\">FAIL</span> fault 1 (pause node2): sessions stale in its window");
+        assertThat(html).contains("<td>15.0 s</td><td>healed</td><td>pause</td>");
+        assertThat(html).as("one file, nothing loaded from elsewhere").doesNotContain("<script").doesNotContain(" src=")
+                .doesNotContain("<link");
+    }
+
+    @Test
+    void aRunWithoutFaultsSaysSoAndShadesNothing() {
+        TimelineReport.Records plain = new TimelineReport.Records("plain", "PASS", START, 30_000,
+                records().seconds(), records().intervals(), 800, List.of(), List.of());
+
+        String html = TimelineReport.render(plain);
+
+        assertThat(html).contains("<h2>Faults</h2>\n<p>None.</p>").doesNotContain("class=\"fault\"");
+    }
+}

@@ -1,0 +1,73 @@
+package io.replsim.scenario.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.check.Verdict;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A made-up 60-second run with a kill at 20 s whose window ends at 30 s: every verdict placed by hand. */
+class VerdictAttributionTest {
+    private static final long START = 1_700_000_000_000L;
+
+    private static FaultReport killAt20s() {
+        return new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_000, START + 20_000, null, 1_000L,
+                null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null)
+                .withImpact(new FaultImpact(20_000, 30_000, 0, null, null, null, null, null, null, null, 800, 0L,
+                        List.of(), null, null, 0.6));
+    }
+
+    private static UserTimeline user(int index, VerdictMark... marks) {
+        return new UserTimeline(index, List.of(), List.of(), List.of(marks));
+    }
+
+    private static VerdictMark mark(String session, Verdict verdict, long afterStartMs) {
+        return new VerdictMark("node1", session, verdict, START + afterStartMs);
+    }
+
+    @Test
+    void lostAndStaleSessionsInTheWindowArePutDownToTheFaultAndOnesOutsideAreNot() {
+        List<UserTimeline> timelines = List.of(
+                user(0, mark("a", Verdict.LOST, 21_000)),
+                // two LOST responses of one session are one lost session; its STALE one does not count as well
+                user(1, mark("b", Verdict.STALE, 20_500), mark("b", Verdict.LOST, 22_000),
+                        mark("b", Verdict.LOST, 22_100)),
+                user(2, mark("c", Verdict.STALE, 25_000), mark("c", Verdict.STALE, 26_000)),
+                // a corrupt response loses its session too
+                user(3, mark("d", Verdict.CORRUPT, 29_999)),
+                // before the fault, and at the window's end (exclusive): someone else's doing
+                user(4, mark("e", Verdict.LOST, 19_999), mark("f", Verdict.STALE, 30_000)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(killAt20s());
+
+        assertThat(attributed.windowFromMs()).isEqualTo(20_000);
+        assertThat(attributed.windowToMs()).isEqualTo(30_000);
+        assertThat(attributed.sessionsLost()).isEqualTo(3);
+        assertThat(attributed.lostUsers()).containsExactly(0, 1, 3);
+        assertThat(attributed.sessionsStale()).isEqualTo(1);
+        assertThat(attributed.staleUsers()).containsExactly(2);
+        assertThat(attributed.gravitations()).as("no node sampled").isNull();
+    }
+
+    @Test
+    void gravitationsAreTheCountersGrowthOverTheWindowCountingARestartedProcessFromZero() {
+        Map<String, List<NodeSample>> counters = Map.of(
+                // 10 before the window, 25 at its end, 40 after it: 15 in the window
+                "node1", List.of(new NodeSample(START + 19_000, 19_000, 10, -1),
+                        new NodeSample(START + 25_000, 25_000, 20, -1), new NodeSample(START + 29_000, 29_000, 25, -1),
+                        new NodeSample(START + 35_000, 35_000, 40, -1)),
+                // killed at 20 s with 7 and restarted: the fresh process fetched 4
+                "node2", List.of(new NodeSample(START + 19_000, 19_000, 7, -1),
+                        new NodeSample(START + 28_000, 2_000, 4, -1)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), List.of(), counters)
+                .attribute(killAt20s());
+
+        assertThat(attributed.gravitations()).isEqualTo(19);
+    }
+}
