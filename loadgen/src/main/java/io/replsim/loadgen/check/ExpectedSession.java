@@ -14,6 +14,12 @@ import io.replsim.loadgen.script.RequestType.SerialRule;
  * means the bytes were damaged or the state was replaced, and the user can no longer trust anything in the
  * session. Its session therefore counts as lost, and the user starts judging afresh from the reply it got, exactly
  * as after a LOST response.
+ *
+ * <p>A request that got no usable answer (a server error such as the {@code 503} of a failed sync replication, a
+ * reset, a timeout) has an unknown outcome: the node may have applied it, and a node that cannot replicate keeps
+ * the change it made (docs/replication.md). The user still adopts the cookie such an answer carries, as a browser
+ * does, so the first answer it can judge may show a session its unknown request created and moved on. A judged
+ * answer is never held to a lower serial for that, only allowed the serials those unknown requests may have added.
  */
 public final class ExpectedSession {
 
@@ -22,6 +28,8 @@ public final class ExpectedSession {
     private long lastSerial;
     private String digest;
     private Verdict sessionWorst = Verdict.OK;
+    /** Requests with an unknown outcome since the last judged answer; each may have added one to the serial. */
+    private long unknownOutcomes;
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
@@ -30,6 +38,14 @@ public final class ExpectedSession {
     /** The session the next reply is judged against, or {@code reply}'s own when the user holds none yet. */
     public String sessionFor(CounterReply reply) {
         return sessionId != null ? sessionId : reply.session();
+    }
+
+    /**
+     * Notes a request on this session that got no usable answer but may have reached a node (not a refused
+     * connection, which never did): a server error, a reset or a timeout.
+     */
+    public void unknownOutcome() {
+        unknownOutcomes++;
     }
 
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
@@ -43,6 +59,7 @@ public final class ExpectedSession {
      */
     public Verdict judge(CounterReply reply, SerialRule rule) {
         Verdict verdict = verdictOf(reply, rule);
+        unknownOutcomes = 0;
         responses[verdict.ordinal()]++;
         switch (verdict) {
             case OK -> lastSerial = reply.serial();
@@ -64,8 +81,9 @@ public final class ExpectedSession {
     private Verdict verdictOf(CounterReply reply, SerialRule rule) {
         if (sessionId == null) {
             adopt(reply);
-            // A brand-new session must start at 1; anything else is history this user never made.
-            return reply.serial() == 1 ? Verdict.OK : Verdict.STALE;
+            // A brand-new session starts at 1, or up to one more for each unknown request that may have created and
+            // moved it; anything else is history this user never made.
+            return reply.serial() >= 1 && reply.serial() <= 1 + unknownOutcomes ? Verdict.OK : Verdict.STALE;
         }
         if (!reply.session().equals(sessionId) || reply.created()) {
             return Verdict.LOST;

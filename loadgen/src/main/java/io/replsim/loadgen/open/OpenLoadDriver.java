@@ -145,6 +145,9 @@ public final class OpenLoadDriver implements AutoCloseable {
                     }
                     answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
                     if (answered.status() != 200 || answered.reply().isEmpty()) {
+                        if (answered.status() >= 500) {
+                            session.expected.unknownOutcome();
+                        }
                         if (measured) {
                             errors.record(ErrorKind.HTTP_STATUS);
                         }
@@ -156,6 +159,9 @@ public final class OpenLoadDriver implements AutoCloseable {
                     }
                 }
                 case Exchange.Failed failed -> {
+                    if (failed.kind() != ErrorKind.CONNECT) {
+                        session.expected.unknownOutcome();
+                    }
                     if (measured) {
                         errors.record(failed.kind());
                     }

@@ -173,6 +173,7 @@ public final class VirtualUser implements Runnable {
             case Exchange.Failed failed -> {
                 // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
                 router.markDown(node);
+                session.expected.unknownOutcome();
                 recordFailure(node, failed.kind(), failed.atMs(), type);
             }
         }
@@ -211,6 +212,10 @@ public final class VirtualUser implements Runnable {
             session.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
         }
         if (answered.status() != 200 || answered.reply().isEmpty()) {
+            if (answered.status() >= 500) {
+                // e.g. a failed sync replication's 503: the node kept the change, and may have made the session
+                session.expected.unknownOutcome();
+            }
             recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
             if (type != null) {
                 scriptTally.error(type, ErrorKind.HTTP_STATUS);

@@ -39,6 +39,22 @@ class ExpectedSessionTest {
     }
 
     @Test
+    void aSessionWhoseCreatingRequestHadAnUnknownOutcomeMayFirstShowSerialTwo() {
+        // the creating request got a 503 (the node kept the session and issued its cookie): the next answer is 2
+        expected.unknownOutcome();
+        assertThat(expected.judge(reply("a", 2, "d1", false))).isEqualTo(Verdict.OK);
+        assertThat(expected.judge(reply("a", 3, "d1", false))).isEqualTo(Verdict.OK);
+        assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
+    }
+
+    @Test
+    void unknownOutcomesAllowOnlyTheSerialsTheyMayHaveAdded() {
+        expected.unknownOutcome();
+        // one unknown request and this one: at most serial 2; 3 is history this user never made
+        assertThat(expected.judge(reply("a", 3, "d1", false))).isEqualTo(Verdict.STALE);
+    }
+
+    @Test
     void serialsMovingForwardAreOkEvenWhenTheyJump() {
         expected.judge(reply("a", 1, "d1", true));
         assertThat(expected.judge(reply("a", 2, "d1", false))).isEqualTo(Verdict.OK);
