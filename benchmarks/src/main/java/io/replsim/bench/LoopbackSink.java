@@ -1,5 +1,6 @@
 package io.replsim.bench;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -45,7 +46,7 @@ final class LoopbackSink implements AutoCloseable {
 
     private static void drain(Socket peer) {
         try (peer;
-             var in = new DataInputStream(peer.getInputStream());
+             var in = new DataInputStream(new BufferedInputStream(peer.getInputStream(), 1 << 16));
              var out = new DataOutputStream(peer.getOutputStream())) {
             byte[] buffer = new byte[1 << 20];
             while (true) {
