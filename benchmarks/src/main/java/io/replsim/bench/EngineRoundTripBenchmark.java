@@ -1,6 +1,5 @@
 package io.replsim.bench;
 
-import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.Engine;
 import io.replsim.replication.Granularity;
@@ -40,11 +39,11 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The synchronous round trip of one counter request on each engine, three members in one JVM over the nodes' TCP
- * stack on 127.0.0.1, one buddy (infinispan: DIST_SYNC with two owners), the same 4 KB session; and in the same
- * run, the floor: those bytes over a plain loopback socket with a one-byte answer. Sampled, so JMH reports p50.
- * The request runs on the member that created the session: under infinispan its primary owner (the engine picks
- * such ids), so both engines read locally and send one copy to one other member.
+ * The synchronous round trip of one counter request on each engine, three or five members in one JVM over the
+ * nodes' TCP stack on 127.0.0.1, to one buddy (infinispan: DIST_SYNC with two owners) or to every other member
+ * (infinispan: REPL_SYNC), the same 4 KB session; and in the same run, the floor: those bytes over a plain loopback
+ * socket with a one-byte answer. Sampled, so JMH reports p50. The request runs on the member that created the
+ * session: under infinispan its primary owner (the engine picks such ids), so both engines read locally.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -53,15 +52,20 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class EngineRoundTripBenchmark {
-    private static final int MEMBERS = 3;
-
     @Param({"4096"})
     public int payloadBytes;
 
     @Param({"jgroups", "infinispan"})
     public String engine;
 
-    private final List<ReplicationEngine> members = new ArrayList<>();
+    @Param({"3", "5"})
+    public int members;
+
+    /** As in a scenario file: {@code buddies} (one buddy) or {@code all}. */
+    @Param({"buddies", "all"})
+    public String placement;
+
+    private final List<ReplicationEngine> cluster = new ArrayList<>();
     private SessionId session;
     private int serial;
 
@@ -77,26 +81,26 @@ public class EngineRoundTripBenchmark {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         List<Integer> ports = new ArrayList<>();
         List<InetSocketAddress> initial = new ArrayList<>();
-        for (int i = 0; i < MEMBERS; i++) {
+        for (int i = 0; i < members; i++) {
             int port = LoopbackPorts.freePortPair();
             ports.add(port);
             initial.add(new InetSocketAddress(loopback, port));
         }
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+        var spec = new ReplicationSpec(Placement.parse(placement), Granularity.SESSION,
                 Delivery.SYNC, Duration.ofSeconds(2)).withEngine(Engine.parse(engine));
-        String cluster = "bench-" + UUID.randomUUID();
-        for (int i = 0; i < MEMBERS; i++) {
-            members.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), cluster,
+        String clusterName = "bench-" + UUID.randomUUID();
+        for (int i = 0; i < members; i++) {
+            cluster.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports.get(i), initial), spec));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (members.stream().anyMatch(member -> member.view().members().size() < MEMBERS)) {
+        while (cluster.stream().anyMatch(member -> member.view().members().size() < members)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the members never formed one view");
             }
             Thread.sleep(50);
         }
-        ReplicationEngine owner = members.getFirst();
+        ReplicationEngine owner = cluster.getFirst();
         try (ActiveSession active = owner.store().create()) {
             active.session().setAttribute("payload", new byte[payloadBytes]);
             active.session().setAttribute("serial", 0);
@@ -109,7 +113,7 @@ public class EngineRoundTripBenchmark {
 
     @Benchmark
     public int syncRoundTripOfOneCounterRequest() throws Exception {
-        ReplicationEngine owner = members.getFirst();
+        ReplicationEngine owner = cluster.getFirst();
         try (ActiveSession active = owner.store().find(session).orElseThrow()) {
             active.session().setAttribute("serial", ++serial);
             owner.store().update(active);
@@ -130,7 +134,7 @@ public class EngineRoundTripBenchmark {
         client.close();
         echoServer.close();
         echoThread.join(5_000);
-        for (ReplicationEngine member : members.reversed()) {
+        for (ReplicationEngine member : cluster.reversed()) {
             member.close();
         }
     }

@@ -39,9 +39,14 @@ public final class MessageMarshaller {
     }
 
     public <T> T unmarshal(byte[] bytes, Class<T> expected) throws RejectedMessageException {
+        return unmarshal(bytes, 0, bytes.length, expected);
+    }
+
+    /** Reads {@code length} bytes from {@code offset}: a received message's own buffer, without copying it first. */
+    public <T> T unmarshal(byte[] bytes, int offset, int length, Class<T> expected) throws RejectedMessageException {
         var filter = new AllowListFilter(allowList, limits);
         Object value;
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
+        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes, offset, length))) {
             in.setObjectInputFilter(filter);
             value = in.readObject();
         } catch (InvalidClassException e) {

@@ -25,7 +25,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -198,13 +197,12 @@ public final class ClusterTransport implements AutoCloseable {
         if (!(request instanceof BytesMessage)) {
             return marshaller.marshal(reject(sender, request.getClass().getName(), "not a bytes message"));
         }
-        byte[] bytes = Arrays.copyOfRange(request.getArray(), request.getOffset(),
-                request.getOffset() + request.getLength());
-        counters.received(bytes.length);
+        counters.received(request.getLength());
         Ack ack;
         try {
             long unmarshalStart = System.nanoTime();
-            ReplicationMessage message = marshaller.unmarshal(bytes, ReplicationMessage.class);
+            ReplicationMessage message = marshaller.unmarshal(request.getArray(), request.getOffset(),
+                    request.getLength(), ReplicationMessage.class);
             counters.unmarshalled(System.nanoTime() - unmarshalStart);
             ack = inbound.handle(sender, message);
         } catch (RejectedMessageException e) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -99,6 +100,30 @@ class MessageMarshallerTest {
 
         var rejected = catchThrowableOfType(RejectedMessageException.class,
                 () -> marshaller.unmarshal(bytes, ReplicationMessage.class));
+
+        assertThat(rejected.offending()).isEqualTo(NotAllowedValue.class.getName());
+    }
+
+    @Test
+    void aMessageReadFromTheMiddleOfABufferIsTheMessageAndNothingAround() throws Exception {
+        byte[] message = marshaller.marshal(updateWith(Map.of("serial", 9)));
+        byte[] buffer = new byte[message.length + 20];
+        Arrays.fill(buffer, (byte) 0x7f);
+        System.arraycopy(message, 0, buffer, 12, message.length);
+
+        var copy = marshaller.unmarshal(buffer, 12, message.length, ReplicationMessage.class);
+
+        assertThat(((WholeSessionUpdate) copy).snapshot().attributes()).containsExactly(Map.entry("serial", 9));
+    }
+
+    @Test
+    void aClassOutsideTheAllowListIsRejectedWhenReadFromTheMiddleOfABuffer() {
+        byte[] message = marshaller.marshal(updateWith(Map.of("evil", new NotAllowedValue("boom"))));
+        byte[] buffer = new byte[message.length + 8];
+        System.arraycopy(message, 0, buffer, 8, message.length);
+
+        var rejected = catchThrowableOfType(RejectedMessageException.class,
+                () -> marshaller.unmarshal(buffer, 8, message.length, ReplicationMessage.class));
 
         assertThat(rejected.offending()).isEqualTo(NotAllowedValue.class.getName());
     }

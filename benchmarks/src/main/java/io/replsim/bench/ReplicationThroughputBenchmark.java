@@ -1,0 +1,169 @@
+package io.replsim.bench;
+
+import io.replsim.replication.BuddyPools;
+import io.replsim.replication.Delivery;
+import io.replsim.replication.Engine;
+import io.replsim.replication.Granularity;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.TcpStackSpec;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Throughput of synchronous replication of large sessions against the physical limit: several requester threads
+ * (each with its own session, so they never wait for each other's session lock) update a counter in a session
+ * holding a {@code payloadBytes} byte[], replicated whole to the other of two members over the nodes' TCP stack on
+ * 127.0.0.1; in the same run, the same threads move messages of the session's marshalled size over plain loopback
+ * sockets, once waiting for a one-byte answer per message (what a sync sender does) and once streaming. Session
+ * bytes per second = ops/s × payload.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Threads(4)
+@Fork(1)
+public class ReplicationThroughputBenchmark {
+    private static final int MEMBERS = 2;
+
+    @Param({"65536"})
+    public int payloadBytes;
+
+    @Param({"jgroups"})
+    public String engine;
+
+    private final ReplicationEngine[] cluster = new ReplicationEngine[MEMBERS];
+    private LoopbackSink sink;
+    private byte[] rawMessage;
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        int[] ports = new int[MEMBERS];
+        InetSocketAddress[] initial = new InetSocketAddress[MEMBERS];
+        for (int i = 0; i < MEMBERS; i++) {
+            ports[i] = LoopbackPorts.freePortPair();
+            initial[i] = new InetSocketAddress(loopback, ports[i]);
+        }
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+                Delivery.SYNC, Duration.ofSeconds(5)).withEngine(Engine.parse(engine));
+        String clusterName = "bench-" + UUID.randomUUID();
+        for (int i = 0; i < MEMBERS; i++) {
+            cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
+                    new TcpStackSpec(loopback, ports[i], List.of(initial)), spec);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (cluster[0].view().members().size() < MEMBERS || cluster[1].view().members().size() < MEMBERS) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the members never formed one view");
+            }
+            Thread.sleep(50);
+        }
+        rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
+        sink = new LoopbackSink();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        printWhereTheTimeWent();
+        sink.close();
+        for (int i = MEMBERS - 1; i >= 0; i--) {
+            cluster[i].close();
+        }
+    }
+
+    /**
+     * The nodes' own counters over the trial (warm-up included): how much of a replicated update's time is
+     * serialization on each side, so the rest is JGroups, the hand-offs between threads and the wire.
+     */
+    private void printWhereTheTimeWent() {
+        ReplicationStats sender = cluster[0].stats();
+        ReplicationStats receiver = cluster[1].stats();
+        long updates = sender.replications();
+        if (updates < 100 || receiver.traffic().messagesReceived() == 0) {
+            return; // a raw-socket trial: the cluster only set up the requesters' sessions
+        }
+        System.out.printf("%nper replicated update (%d updates, %d bytes each): round trip %.0f µs on the sender,"
+                        + " of which marshalling %.0f µs; unmarshalling on the backup %.0f µs%n",
+                updates, sender.traffic().marshalledBytes() / sender.traffic().marshalledMessages(),
+                (double) sender.replicationMicrosTotal() / updates,
+                (double) sender.traffic().marshalMicrosTotal() / sender.traffic().marshalledMessages(),
+                (double) receiver.traffic().unmarshalMicrosTotal() / receiver.traffic().messagesReceived());
+    }
+
+    ReplicationEngine owner() {
+        return cluster[0];
+    }
+
+    /** One requester thread's own session and its own plain socket. */
+    @State(Scope.Thread)
+    public static class Requester {
+        SessionId session;
+        int serial;
+        LoopbackSink.Connection connection;
+
+        @Setup(Level.Trial)
+        public void setUp(ReplicationThroughputBenchmark bench) throws Exception {
+            ReplicationEngine owner = bench.owner();
+            try (ActiveSession active = owner.store().create()) {
+                active.session().setAttribute("payload", new byte[bench.payloadBytes]);
+                active.session().setAttribute("serial", 0);
+                owner.store().update(active);
+                session = active.session().id();
+            }
+            connection = bench.sink.connect();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws IOException {
+            connection.close();
+        }
+    }
+
+    @Benchmark
+    public int syncReplicationOfOneSessionUpdate(Requester requester) throws Exception {
+        ReplicationEngine owner = owner();
+        try (ActiveSession active = owner.store().find(requester.session).orElseThrow()) {
+            active.session().setAttribute("serial", ++requester.serial);
+            owner.store().update(active);
+        }
+        return requester.serial;
+    }
+
+    @Benchmark
+    public int rawLoopbackSocketWithAnswer(Requester requester) throws IOException {
+        return requester.connection.roundTrip(rawMessage);
+    }
+
+    @Benchmark
+    public void rawLoopbackSocketStream(Requester requester) throws IOException {
+        requester.connection.stream(rawMessage);
+    }
+}
