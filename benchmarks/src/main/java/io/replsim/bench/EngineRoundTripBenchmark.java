@@ -24,14 +24,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,11 +64,8 @@ public class EngineRoundTripBenchmark {
     private SessionId session;
     private int serial;
 
-    private ServerSocket echoServer;
-    private Thread echoThread;
-    private Socket client;
-    private DataOutputStream clientOut;
-    private DataInputStream clientIn;
+    private LoopbackSink sink;
+    private LoopbackSink.Connection client;
     private byte[] rawMessage;
 
     @Setup(Level.Trial)
@@ -108,7 +100,8 @@ public class EngineRoundTripBenchmark {
             session = active.session().id();
         }
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
-        startEchoServer(loopback);
+        sink = new LoopbackSink();
+        client = sink.connect();
     }
 
     @Benchmark
@@ -123,43 +116,16 @@ public class EngineRoundTripBenchmark {
 
     @Benchmark
     public int rawLoopbackSocketRoundTrip() throws IOException {
-        clientOut.writeInt(rawMessage.length);
-        clientOut.write(rawMessage);
-        clientOut.flush();
-        return clientIn.readByte();
+        return client.roundTrip(rawMessage);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         client.close();
-        echoServer.close();
-        echoThread.join(5_000);
+        sink.close();
         for (ReplicationEngine member : cluster.reversed()) {
             member.close();
         }
     }
 
-    private void startEchoServer(InetAddress loopback) throws IOException {
-        echoServer = new ServerSocket(0, 1, loopback);
-        echoThread = Thread.ofPlatform().daemon().start(() -> {
-            try (Socket peer = echoServer.accept();
-                 var in = new DataInputStream(peer.getInputStream());
-                 var out = new DataOutputStream(peer.getOutputStream())) {
-                peer.setTcpNoDelay(true);
-                byte[] buffer = new byte[1 << 20];
-                while (true) {
-                    int length = in.readInt();
-                    in.readFully(buffer, 0, length);
-                    out.writeByte(1);
-                    out.flush();
-                }
-            } catch (IOException closed) {
-                // the trial is over
-            }
-        });
-        client = new Socket(loopback, echoServer.getLocalPort());
-        client.setTcpNoDelay(true);
-        clientOut = new DataOutputStream(new BufferedOutputStream(client.getOutputStream()));
-        clientIn = new DataInputStream(client.getInputStream());
-    }
 }

@@ -23,14 +23,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -59,18 +54,15 @@ public class LoopbackReplicationBenchmark {
     private SessionId session;
     private int serial;
 
-    private ServerSocket echoServer;
-    private Thread echoThread;
-    private Socket client;
-    private DataOutputStream clientOut;
-    private DataInputStream clientIn;
+    private LoopbackSink sink;
+    private LoopbackSink.Connection client;
     private byte[] rawMessage;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
         InetAddress loopback = InetAddress.getLoopbackAddress();
-        int firstPort = freePortPair();
-        int secondPort = freePortPair();
+        int firstPort = LoopbackPorts.freePortPair();
+        int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
         var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.parse(delivery),
@@ -93,7 +85,8 @@ public class LoopbackReplicationBenchmark {
             session = active.session().id();
         }
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
-        startEchoServer(loopback);
+        sink = new LoopbackSink();
+        client = sink.connect();
     }
 
     @Benchmark
@@ -107,62 +100,14 @@ public class LoopbackReplicationBenchmark {
 
     @Benchmark
     public int rawLoopbackSocketRoundTrip() throws IOException {
-        clientOut.writeInt(rawMessage.length);
-        clientOut.write(rawMessage);
-        clientOut.flush();
-        return clientIn.readByte();
+        return client.roundTrip(rawMessage);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
         client.close();
-        echoServer.close();
-        echoThread.join(5_000);
+        sink.close();
         backup.close();
         owner.close();
-    }
-
-    private void startEchoServer(InetAddress loopback) throws IOException {
-        echoServer = new ServerSocket(0, 1, loopback);
-        echoThread = Thread.ofPlatform().daemon().start(() -> {
-            try (Socket peer = echoServer.accept();
-                 var in = new DataInputStream(peer.getInputStream());
-                 var out = new DataOutputStream(peer.getOutputStream())) {
-                peer.setTcpNoDelay(true);
-                byte[] buffer = new byte[1 << 20];
-                while (true) {
-                    int length = in.readInt();
-                    in.readFully(buffer, 0, length);
-                    out.writeByte(1);
-                    out.flush();
-                }
-            } catch (IOException closed) {
-                // the trial is over
-            }
-        });
-        client = new Socket(loopback, echoServer.getLocalPort());
-        client.setTcpNoDelay(true);
-        clientOut = new DataOutputStream(new BufferedOutputStream(client.getOutputStream()));
-        clientIn = new DataInputStream(client.getInputStream());
-    }
-
-    /** A free port whose FD_SOCK2 partner (port + 100) is free too. */
-    private static int freePortPair() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port;
-            try (var probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = probe.getLocalPort();
-            }
-            if (port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET > 65535) {
-                continue;
-            }
-            try (var partner = new ServerSocket(port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1,
-                    InetAddress.getLoopbackAddress())) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
-        }
-        throw new IOException("no free port pair on loopback");
     }
 }
