@@ -1,6 +1,5 @@
 package io.replsim.loadgen.exchange;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
 
@@ -28,8 +27,6 @@ import java.util.stream.Stream;
  * would merge them.
  */
 public final class CounterClient implements AutoCloseable {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String defaultPath;
     /** Request targets by node name, then path: made once, since building one per request costs the driver CPU. */
@@ -184,7 +181,7 @@ public final class CounterClient implements AutoCloseable {
         CounterReply reply;
         try {
             reply = protocol.serial() instanceof SerialSource.CounterJson
-                    ? JSON.readValue(response.body(), CounterReply.class)
+                    ? CounterReplyParser.parse(response.body())
                     : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
