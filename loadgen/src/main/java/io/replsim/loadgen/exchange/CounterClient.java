@@ -44,6 +44,8 @@ public final class CounterClient implements AutoCloseable {
     private final ThreadLocal<Map<String, HttpConnection>> perUser = ThreadLocal.withInitial(HashMap::new);
     /** Every connection not yet closed, so {@link #close()} leaves none open. */
     private final Set<HttpConnection> live = ConcurrentHashMap.newKeySet();
+    /** Ends the requests that outlive the request timeout. */
+    private final RequestDeadlines deadlines;
     private volatile boolean closed;
 
     public CounterClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
@@ -70,6 +72,7 @@ public final class CounterClient implements AutoCloseable {
         this.targets = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> paths.stream()
                 .collect(Collectors.toUnmodifiableMap(p -> p, p -> requestTarget(node.resolve(p))))));
         nodes.forEach(node -> pools.put(node.name(), new ConcurrentLinkedDeque<>()));
+        this.deadlines = new RequestDeadlines(live, requestTimeout);
     }
 
     private static String requestTarget(URI uri) {
@@ -147,7 +150,7 @@ public final class CounterClient implements AutoCloseable {
         if (connection != null) {
             return connection;
         }
-        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count);
+        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count, true);
         live.add(opened);
         if (closed) {
             opened.close();
@@ -225,6 +228,7 @@ public final class CounterClient implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        deadlines.close();
         for (HttpConnection connection : live) {
             connection.close();
         }

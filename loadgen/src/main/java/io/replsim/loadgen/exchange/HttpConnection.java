@@ -74,7 +74,14 @@ final class HttpConnection implements AutoCloseable {
     private String lastNode;
     private byte[] lastNodeBytes;
 
-    private HttpConnection(Socket socket, String host, ConnectionCount count) throws IOException {
+    /** When the request in progress is late, in {@link System#nanoTime()} terms; 0 with none in progress. */
+    private volatile long deadline;
+    private volatile boolean timedOut;
+    /** Whether a {@link RequestDeadlines} watches this connection, else each read has a socket timeout. */
+    private final boolean watched;
+
+    private HttpConnection(Socket socket, String host, ConnectionCount count, boolean watched) throws IOException {
+        this.watched = watched;
         this.socket = socket;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
@@ -82,7 +89,17 @@ final class HttpConnection implements AutoCloseable {
         this.count = count;
     }
 
+    /** A connection whose reads each wait at most the timeout given to {@link #get}. */
     static HttpConnection open(URI base, Duration connectTimeout, ConnectionCount count) throws IOException {
+        return open(base, connectTimeout, count, false);
+    }
+
+    /**
+     * A connection whose requests are ended by a {@link RequestDeadlines} that watches it ({@code watched}), or by
+     * a read timeout on every read.
+     */
+    static HttpConnection open(URI base, Duration connectTimeout, ConnectionCount count, boolean watched)
+            throws IOException {
         boolean tls = "https".equals(base.getScheme());
         int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
         Socket socket = tls ? SSLSocketFactory.getDefault().createSocket() : new Socket();
@@ -95,7 +112,7 @@ final class HttpConnection implements AutoCloseable {
         }
         count.opened();
         String host = base.getPort() >= 0 ? base.getHost() + ":" + base.getPort() : base.getHost();
-        return new HttpConnection(socket, host, count);
+        return new HttpConnection(socket, host, count, watched);
     }
 
     /** Whether a request was sent on it before: a reused connection may have been closed by the server meanwhile. */
@@ -103,8 +120,18 @@ final class HttpConnection implements AutoCloseable {
         return used;
     }
 
+    /** Closes the connection if its request is past its deadline, so the blocked read ends as a timeout. */
+    void expireIfLate(long nowNanos) {
+        long due = deadline;
+        if (due != 0 && nowNanos - due > 0) {
+            timedOut = true;
+            close();
+        }
+    }
+
     /**
-     * Sends {@code GET pathAndQuery} and reads the answer; each read waits at most {@code timeout}.
+     * Sends {@code GET pathAndQuery} and reads the answer, within {@code timeout} in all on a watched connection,
+     * else with each read waiting at most {@code timeout}; a late answer is a {@link SocketTimeoutException}.
      *
      * @param cookie the {@code Cookie} header's value, or null
      * @param close  ask the server to close the connection after answering
@@ -112,8 +139,33 @@ final class HttpConnection implements AutoCloseable {
      */
     Response get(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
             throws IOException {
+        if (!watched) {
+            return exchange(pathAndQuery, cookie, close, timeout, wanted);
+        }
+        if (timedOut) {
+            // closed for lateness just as its last answer came: not reusable, like one the server closed
+            throw new java.net.SocketException("the connection was closed when its last request ran late");
+        }
+        deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            return exchange(pathAndQuery, cookie, close, timeout, wanted);
+        } catch (IOException e) {
+            if (timedOut) {
+                SocketTimeoutException late = new SocketTimeoutException("no answer within " + timeout.toMillis()
+                        + " ms");
+                late.initCause(e);
+                throw late;
+            }
+            throw e;
+        } finally {
+            deadline = 0;
+        }
+    }
+
+    private Response exchange(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
+            throws IOException {
         used = true;
-        int timeoutMillis = (int) Math.max(1, timeout.toMillis());
+        int timeoutMillis = watched ? 0 : (int) Math.max(1, timeout.toMillis());
         if (timeoutMillis != soTimeout) {
             socket.setSoTimeout(timeoutMillis);
             soTimeout = timeoutMillis;
