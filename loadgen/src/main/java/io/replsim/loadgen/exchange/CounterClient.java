@@ -144,7 +144,7 @@ public final class CounterClient implements AutoCloseable {
     private HttpConnection take(String node) throws IOException {
         HttpConnection connection = switch (mode) {
             case SHARED_POOL -> pools.get(node).pollFirst();
-            case PER_USER -> perUser.get().remove(node);
+            case PER_USER -> perUser.get().get(node); // stays there until discarded
             case PER_REQUEST -> null;
         };
         if (connection != null) {
@@ -163,12 +163,20 @@ public final class CounterClient implements AutoCloseable {
     private void giveBack(String node, HttpConnection connection) {
         switch (mode) {
             case SHARED_POOL -> pools.get(node).addFirst(connection);
-            case PER_USER -> perUser.get().put(node, connection);
+            case PER_USER -> {
+                Map<String, HttpConnection> own = perUser.get();
+                if (own.get(node) != connection) {
+                    own.put(node, connection);
+                }
+            }
             case PER_REQUEST -> discard(node, connection);
         }
     }
 
     private void discard(String node, HttpConnection connection) {
+        if (mode == ConnectionMode.PER_USER) {
+            perUser.get().remove(node, connection);
+        }
         connection.close();
         live.remove(connection);
     }

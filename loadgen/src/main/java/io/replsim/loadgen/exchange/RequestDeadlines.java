@@ -22,7 +22,7 @@ final class RequestDeadlines implements AutoCloseable {
 
     RequestDeadlines(Collection<HttpConnection> connections, Duration timeout) {
         this.connections = connections;
-        Duration tick = timeout.dividedBy(20);
+        Duration tick = Duration.ofNanos(timeout.toNanos() / 20);
         this.tickNanos = (tick.compareTo(SHORTEST_TICK) < 0 ? SHORTEST_TICK
                 : tick.compareTo(LONGEST_TICK) > 0 ? LONGEST_TICK : tick).toNanos();
         this.thread = Thread.ofPlatform().daemon().name("replsim-request-deadlines").start(this::watch);
