@@ -61,7 +61,7 @@ public final class MostUsers {
         LoadResult result;
         String driverCpu;
         String endpointCpu;
-        try (EndpointProcess endpoint = new EndpointProcess(1)) {
+        try (EndpointProcess endpoint = new EndpointProcess(2)) {
             System.out.printf(Locale.ROOT, "%,d users (%s connections), think 1 s fixed, ramp-up %d s, warm-up 5 s,"
                             + " %d s in all, against %s/counter (its own JVM, pid %d); open-file limit %,d%n", users,
                     mode.label(), rampUp.toSeconds(), seconds, endpoint.url(), endpoint.pid(), openFiles);
@@ -84,9 +84,9 @@ public final class MostUsers {
         var steady = result.steady();
         var validity = result.validity();
         System.out.printf(Locale.ROOT, "steady window: %,.0f req/s, mean response %.2f ms, think %.1f ms asked /"
-                        + " %.1f ms taken, %,d errors%n", steady.throughputPerSecond(),
+                        + " %.1f ms taken, %,d errors (%s)%n", steady.throughputPerSecond(),
                 steady.meanResponseTime().toNanos() / 1e6, steady.meanThinkAsked().toNanos() / 1e6,
-                steady.meanThinkTaken().toNanos() / 1e6, steady.errors().total());
+                steady.meanThinkTaken().toNanos() / 1e6, steady.errors().total(), steady.errors());
         System.out.printf(Locale.ROOT, "Little's law %.0f users for %,d (%.1f%% off); driver CPU %.0f%% of %d cores;"
                         + " GC pause max %d ms; %d connections%n", validity.littlesLaw().impliedUsers(), users,
                 validity.littlesLaw().deviation() * 100, validity.driverCost().cpuShare() * 100,

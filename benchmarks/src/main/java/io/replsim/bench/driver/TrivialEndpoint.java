@@ -3,6 +3,7 @@ package io.replsim.bench.driver;
 import io.undertow.Undertow;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
+import org.xnio.Options;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -32,6 +33,9 @@ final class TrivialEndpoint implements AutoCloseable {
         server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
                 .setIoThreads(ioThreads)
+                // thousands of users connect during the ramp-up: a short accept queue drops their SYNs (the
+                // kernel caps this at net.core.somaxconn)
+                .setSocketOption(Options.BACKLOG, 16_384)
                 .setHandler(exchange -> {
                     String body = "{\"session\":\"bench\",\"serial\":" + serial.incrementAndGet()
                             + ",\"node\":\"node1\",\"digest\":\"0123456789abcdef\",\"created\":false}";
