@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The {@link TrivialEndpoint} in a JVM of its own, started with this JVM's java and class path and ended (with
@@ -33,21 +36,30 @@ final class EndpointProcess implements AutoCloseable {
         url = awaitUrl();
     }
 
+    /** The URL the endpoint prints when it listens; its other output (Undertow's log) goes to ours. */
     private String awaitUrl() throws IOException, InterruptedException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        long deadline = System.nanoTime() + START_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            String line = out.readLine();
-            if (line == null) {
-                close();
-                throw new IOException("the endpoint process ended before it was ready (exit " + process.waitFor() + ")");
+        CompletableFuture<String> ready = new CompletableFuture<>();
+        Thread.ofVirtual().name("endpoint-output").start(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    if (line.startsWith(TrivialEndpoint.READY)) {
+                        ready.complete(line.substring(TrivialEndpoint.READY.length()).trim());
+                    } else {
+                        System.out.println("endpoint: " + line);
+                    }
+                }
+                ready.completeExceptionally(new IOException("the endpoint process ended before it was ready"));
+            } catch (IOException e) {
+                ready.completeExceptionally(e);
             }
-            if (line.startsWith(TrivialEndpoint.READY)) {
-                return line.substring(TrivialEndpoint.READY.length()).trim();
-            }
+        });
+        try {
+            return ready.get(START_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            close();
+            throw new IOException("the endpoint process was not ready within " + START_WAIT + ": " + e.getMessage(), e);
         }
-        close();
-        throw new IOException("the endpoint process was not ready within " + START_WAIT);
     }
 
     String url() {
