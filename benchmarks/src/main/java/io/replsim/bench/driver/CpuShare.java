@@ -26,9 +26,14 @@ final class CpuShare {
         return new CpuShare(endpoint::cpuTime);
     }
 
+    /** The CPU time used since this was made. */
+    Duration used() {
+        return cpuTime.get().minus(cpuAtStart);
+    }
+
     /** The share of all cores used since this was made, e.g. "63% of 2 cores". */
     String sinceStart() {
-        double cpu = cpuTime.get().minus(cpuAtStart).toNanos();
+        double cpu = used().toNanos();
         double wall = System.nanoTime() - startNanos;
         int cores = Runtime.getRuntime().availableProcessors();
         return String.format(Locale.ROOT, "%.0f%% of %d cores", 100 * cpu / (wall * cores), cores);

@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 public final class DriverVsWrk {
 
     private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
+    private static final Pattern CHILD_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$");
 
     private DriverVsWrk() {
     }
@@ -43,14 +44,19 @@ public final class DriverVsWrk {
                     + ")");
             drive(endpoint.url(), users, 3); // the driver's JIT warm-up; wrk is native and needs none
             CpuShare endpointDuringWrk = CpuShare.of(endpoint);
-            double wrk = wrk(url, users, seconds);
-            System.out.printf(Locale.ROOT, "wrk     -t2 -c%d -d%ds: %,.0f requests/s (endpoint CPU %s)%n", users,
-                    seconds, wrk, endpointDuringWrk.sinceStart());
+            WrkRun wrkRun = wrk(url, users, seconds);
+            double wrk = wrkRun.requestsPerSecond();
+            double wrkRequests = wrk * seconds;
+            System.out.printf(Locale.ROOT, "wrk     -t2 -c%d -d%ds: %,.0f requests/s (wrk CPU %.2f s, endpoint CPU %s)%n",
+                    users, seconds, wrk, wrkRun.cpu().toNanos() / 1e9, endpointDuringWrk.sinceStart());
+            Duration endpointCpuWithWrk = endpointDuringWrk.used();
             CpuShare endpointDuringDriver = CpuShare.of(endpoint);
             CpuShare driverCpu = CpuShare.ofThisProcess();
             LoadResult result = drive(endpoint.url(), users, seconds);
             String driverShare = driverCpu.sinceStart();
+            Duration driverCpuUsed = driverCpu.used();
             String endpointShare = endpointDuringDriver.sinceStart();
+            Duration endpointCpuWithDriver = endpointDuringDriver.used();
             double driver = result.requests() / (result.elapsed().toNanos() / 1e9);
             System.out.printf(Locale.ROOT, "driver  %d users, no think time, %d s: %,.0f requests/s (%,d errors,"
                             + " p50 %.2f ms, p99 %.2f ms, %d connections; driver CPU %s, endpoint CPU %s)%n", users,
@@ -58,6 +64,11 @@ public final class DriverVsWrk {
                     result.latencyMicros().getValueAtPercentile(99) / 1000.0, result.connections().opened(),
                     driverShare, endpointShare);
             System.out.printf(Locale.ROOT, "ratio   driver / wrk = %.2f (goal ≥ 0.90)%n", driver / wrk);
+            // CPU per request does not depend on what share of the shared cores each tool got in its turn
+            System.out.printf(Locale.ROOT, "CPU per request: wrk %.1f µs, driver %.1f µs; the endpoint %.1f µs under"
+                            + " wrk, %.1f µs under the driver%n", micros(wrkRun.cpu()) / wrkRequests,
+                    micros(driverCpuUsed) / result.requests(), micros(endpointCpuWithWrk) / wrkRequests,
+                    micros(endpointCpuWithDriver) / result.requests());
             System.out.printf(Locale.ROOT, "after: load average %s%n", loadAverage());
         }
     }
@@ -73,9 +84,17 @@ public final class DriverVsWrk {
         }
     }
 
-    private static double wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", url)
-                .redirectErrorStream(true).start();
+    /** wrk's requests/s and the CPU time it used (user and system, as bash's {@code times} reports a child's). */
+    private record WrkRun(double requestsPerSecond, Duration cpu) {
+    }
+
+    private static double micros(Duration cpu) {
+        return cpu.toNanos() / 1e3;
+    }
+
+    private static WrkRun wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("bash", "-c", "wrk \"$@\"; status=$?; times; exit $status", "wrk",
+                "-t2", "-c" + connections, "-d" + seconds + "s", url).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0) {
             throw new IOException("wrk failed:\n" + output);
@@ -84,7 +103,16 @@ public final class DriverVsWrk {
         if (!matcher.find()) {
             throw new IOException("no Requests/sec in wrk's output:\n" + output);
         }
-        return Double.parseDouble(matcher.group(1));
+        Matcher times = CHILD_TIMES.matcher(output);
+        Duration cpu = Duration.ZERO;
+        while (times.find()) { // the last line of `times` is the children's: wrk's
+            cpu = seconds(times.group(1), times.group(2)).plus(seconds(times.group(3), times.group(4)));
+        }
+        return new WrkRun(Double.parseDouble(matcher.group(1)), cpu);
+    }
+
+    private static Duration seconds(String minutes, String seconds) {
+        return Duration.ofMinutes(Long.parseLong(minutes)).plusNanos((long) (Double.parseDouble(seconds) * 1e9));
     }
 
     static String loadAverage() {
