@@ -27,7 +27,7 @@ final class EndpointProcess implements AutoCloseable {
 
     EndpointProcess(int ioThreads) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        process = new ProcessBuilder(List.of(java, "-XX:+UseParallelGC", "-Xms256m", "-Xmx256m",
+        process = new ProcessBuilder(List.of(java, "-XX:+UseParallelGC", "-Xms512m", "-Xmx512m", "-XX:MaxDirectMemorySize=1g",
                 "-cp", System.getProperty("java.class.path"), TrivialEndpoint.class.getName(),
                 Integer.toString(ioThreads)))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
