@@ -4,6 +4,7 @@ import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.ConnectionMode;
 
 import java.io.IOException;
 import java.net.URI;
@@ -19,13 +20,15 @@ import java.util.regex.Pattern;
 /**
  * The driver's efficiency against wrk, in one run on the same trivial endpoint with the same number of
  * connections and no think time: wrk's requests/s, then the driver's (closed loop, every answer parsed and judged,
- * every latency recorded), and their ratio. The goal is a driver at 0.9 × wrk or better.
+ * every latency recorded), and their ratio. The goal is a driver at 0.9 × wrk or better. The endpoint runs in its
+ * own JVM ({@link EndpointProcess}) for both tools, as wrk is a process of its own too.
  *
- * <p>Usage: {@code benchmarks/driver-vs-wrk [users=50] [seconds=10]}
+ * <p>Usage: {@code benchmarks/driver vs-wrk [users=50] [seconds=10]}
  */
 public final class DriverVsWrk {
 
     private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
+    private static final Pattern CHILD_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$");
 
     private DriverVsWrk() {
     }
@@ -35,36 +38,63 @@ public final class DriverVsWrk {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
                 Runtime.getRuntime().availableProcessors(), loadAverage());
-        try (TrivialEndpoint endpoint = new TrivialEndpoint(2)) {
+        try (EndpointProcess endpoint = new EndpointProcess(2)) {
             String url = endpoint.url() + "/counter";
-            System.out.println("endpoint: " + url + " (Undertow, 2 I/O threads, in this JVM)");
-            drive(endpoint, users, 3); // the driver's JIT warm-up; wrk is native and needs none
-            double wrk = wrk(url, users, seconds);
-            System.out.printf(Locale.ROOT, "wrk     -t2 -c%d -d%ds: %,.0f requests/s%n", users, seconds, wrk);
-            LoadResult result = drive(endpoint, users, seconds);
+            System.out.println("endpoint: " + url + " (Undertow, 2 I/O threads, its own JVM, pid " + endpoint.pid()
+                    + ")");
+            drive(endpoint.url(), users, 3); // the driver's JIT warm-up; wrk is native and needs none
+            CpuShare endpointDuringWrk = CpuShare.of(endpoint);
+            WrkRun wrkRun = wrk(url, users, seconds);
+            double wrk = wrkRun.requestsPerSecond();
+            double wrkRequests = wrk * seconds;
+            System.out.printf(Locale.ROOT, "wrk     -t2 -c%d -d%ds: %,.0f requests/s (wrk CPU %.2f s, endpoint CPU %s)%n",
+                    users, seconds, wrk, wrkRun.cpu().toNanos() / 1e9, endpointDuringWrk.sinceStart());
+            Duration endpointCpuWithWrk = endpointDuringWrk.used();
+            CpuShare endpointDuringDriver = CpuShare.of(endpoint);
+            CpuShare driverCpu = CpuShare.ofThisProcess();
+            LoadResult result = drive(endpoint.url(), users, seconds);
+            String driverShare = driverCpu.sinceStart();
+            Duration driverCpuUsed = driverCpu.used();
+            String endpointShare = endpointDuringDriver.sinceStart();
+            Duration endpointCpuWithDriver = endpointDuringDriver.used();
             double driver = result.requests() / (result.elapsed().toNanos() / 1e9);
             System.out.printf(Locale.ROOT, "driver  %d users, no think time, %d s: %,.0f requests/s (%,d errors,"
-                            + " p50 %.2f ms, p99 %.2f ms, %d connections)%n", users, seconds, driver,
-                    result.errors().total(), result.latencyMicros().getValueAtPercentile(50) / 1000.0,
-                    result.latencyMicros().getValueAtPercentile(99) / 1000.0, result.connections().opened());
+                            + " p50 %.2f ms, p99 %.2f ms, %d connections; driver CPU %s, endpoint CPU %s)%n", users,
+                    seconds, driver, result.errors().total(), result.latencyMicros().getValueAtPercentile(50) / 1000.0,
+                    result.latencyMicros().getValueAtPercentile(99) / 1000.0, result.connections().opened(),
+                    driverShare, endpointShare);
             System.out.printf(Locale.ROOT, "ratio   driver / wrk = %.2f (goal ≥ 0.90)%n", driver / wrk);
+            // CPU per request does not depend on what share of the shared cores each tool got in its turn
+            System.out.printf(Locale.ROOT, "CPU per request: wrk %.1f µs, driver %.1f µs; the endpoint %.1f µs under"
+                            + " wrk, %.1f µs under the driver%n", micros(wrkRun.cpu()) / wrkRequests,
+                    micros(driverCpuUsed) / result.requests(), micros(endpointCpuWithWrk) / wrkRequests,
+                    micros(endpointCpuWithDriver) / result.requests());
             System.out.printf(Locale.ROOT, "after: load average %s%n", loadAverage());
         }
     }
 
-    private static LoadResult drive(TrivialEndpoint endpoint, int users, int seconds) throws Exception {
+    private static LoadResult drive(String base, int users, int seconds) throws Exception {
         LoadProfile profile = new LoadProfile(users, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(seconds),
                 Duration.ofSeconds(5), "/counter");
-        List<NodeEndpoint> nodes = List.of(new NodeEndpoint("node1", URI.create(endpoint.url())));
-        try (LoadDriver driver = new LoadDriver(profile, nodes, null)) {
+        List<NodeEndpoint> nodes = List.of(new NodeEndpoint("node1", URI.create(base)));
+        // one kept-alive connection per user, as wrk keeps one per -c
+        try (LoadDriver driver = new LoadDriver(profile.withConnections(ConnectionMode.PER_USER), nodes, null)) {
             driver.start();
             return driver.awaitResult();
         }
     }
 
-    private static double wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", url)
-                .redirectErrorStream(true).start();
+    /** wrk's requests/s and the CPU time it used (user and system, as bash's {@code times} reports a child's). */
+    private record WrkRun(double requestsPerSecond, Duration cpu) {
+    }
+
+    private static double micros(Duration cpu) {
+        return cpu.toNanos() / 1e3;
+    }
+
+    private static WrkRun wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder("bash", "-c", "wrk \"$@\"; status=$?; times; exit $status", "wrk",
+                "-t2", "-c" + connections, "-d" + seconds + "s", url).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (process.waitFor() != 0) {
             throw new IOException("wrk failed:\n" + output);
@@ -73,7 +103,16 @@ public final class DriverVsWrk {
         if (!matcher.find()) {
             throw new IOException("no Requests/sec in wrk's output:\n" + output);
         }
-        return Double.parseDouble(matcher.group(1));
+        Matcher times = CHILD_TIMES.matcher(output);
+        Duration cpu = Duration.ZERO;
+        while (times.find()) { // the last line of `times` is the children's: wrk's
+            cpu = seconds(times.group(1), times.group(2)).plus(seconds(times.group(3), times.group(4)));
+        }
+        return new WrkRun(Double.parseDouble(matcher.group(1)), cpu);
+    }
+
+    private static Duration seconds(String minutes, String seconds) {
+        return Duration.ofMinutes(Long.parseLong(minutes)).plusNanos((long) (Double.parseDouble(seconds) * 1e9));
     }
 
     static String loadAverage() {

@@ -7,6 +7,10 @@ import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+import io.replsim.loadgen.exchange.ConnectionMode;
+
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -17,16 +21,37 @@ import java.util.Locale;
  * law, think-time drift, the driver's CPU and GC; docs/capacity.md), against the trivial endpoint. The goal is
  * 20,000 on 2 cores.
  *
- * <p>Usage: {@code benchmarks/most-users [users=20000] [seconds=40]}: ramp-up a quarter of it, warm-up 5 s.
+ * <p>Usage: {@code benchmarks/driver most-users [users=20000] [seconds=40] [per-user|shared-pool]}: ramp-up a
+ * quarter of it, warm-up 5 s; by default each user keeps its own connection, as a browser does. The endpoint runs
+ * in its own JVM ({@link EndpointProcess}), so each process needs one open file per connection, not two.
  */
 public final class MostUsers {
 
+    /** Jars, the JDK's own files, epoll, the endpoint's pipes: what a driver JVM holds open besides its sockets. */
+    private static final int DESCRIPTORS_BESIDES_SOCKETS = 100;
+
     private MostUsers() {
+    }
+
+    private static long openFileLimit() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getMaxFileDescriptorCount() : Long.MAX_VALUE;
     }
 
     public static void main(String[] args) throws Exception {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+        ConnectionMode mode = args.length > 2 ? ConnectionMode.parse(args[2]) : ConnectionMode.PER_USER;
+        long openFiles = openFileLimit();
+        if (mode == ConnectionMode.PER_USER && users + DESCRIPTORS_BESIDES_SOCKETS > openFiles) {
+            System.err.printf(Locale.ROOT, "%,d users with a connection each need about %,d open files in this"
+                    + " process (and as many in the endpoint's), but the limit is %,d (ulimit -n; benchmarks/driver"
+                    + " raises it to the hard limit, ulimit -Hn). Use at most %,d users, or the shared-pool mode"
+                    + " (a connection per request in flight): benchmarks/driver most-users %d %d shared-pool%n",
+                    users, users + DESCRIPTORS_BESIDES_SOCKETS, openFiles, openFiles - DESCRIPTORS_BESIDES_SOCKETS,
+                    users, seconds);
+            System.exit(2);
+        }
         System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
                 Runtime.getRuntime().availableProcessors(), DriverVsWrk.loadAverage());
         Duration duration = Duration.ofSeconds(seconds);
@@ -34,10 +59,15 @@ public final class MostUsers {
         LoadProfile profile = new LoadProfile(users, new ThinkTime.Fixed(Duration.ofSeconds(1)),
                 ThinkMode.AFTER_RESPONSE, rampUp, Duration.ofSeconds(5), duration, Duration.ofSeconds(5), "/counter");
         LoadResult result;
-        try (TrivialEndpoint endpoint = new TrivialEndpoint(1)) {
-            System.out.printf(Locale.ROOT, "%,d users, think 1 s fixed, ramp-up %d s, warm-up 5 s, %d s in all,"
-                    + " against %s/counter%n", users, rampUp.toSeconds(), seconds, endpoint.url());
-            try (LoadDriver driver = new LoadDriver(profile, List.of(new NodeEndpoint("node1",
+        String driverCpu;
+        String endpointCpu;
+        try (EndpointProcess endpoint = new EndpointProcess(2)) {
+            System.out.printf(Locale.ROOT, "%,d users (%s connections), think 1 s fixed, ramp-up %d s, warm-up 5 s,"
+                            + " %d s in all, against %s/counter (its own JVM, pid %d); open-file limit %,d%n", users,
+                    mode.label(), rampUp.toSeconds(), seconds, endpoint.url(), endpoint.pid(), openFiles);
+            CpuShare driverShare = CpuShare.ofThisProcess();
+            CpuShare endpointShare = CpuShare.of(endpoint);
+            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode), List.of(new NodeEndpoint("node1",
                     URI.create(endpoint.url()))), null)) {
                 driver.start();
                 for (long end = System.nanoTime() + duration.toNanos(); System.nanoTime() < end; ) {
@@ -48,18 +78,22 @@ public final class MostUsers {
                 }
                 result = driver.awaitResult();
             }
+            driverCpu = driverShare.sinceStart();
+            endpointCpu = endpointShare.sinceStart();
         }
         var steady = result.steady();
         var validity = result.validity();
         System.out.printf(Locale.ROOT, "steady window: %,.0f req/s, mean response %.2f ms, think %.1f ms asked /"
-                        + " %.1f ms taken, %,d errors%n", steady.throughputPerSecond(),
+                        + " %.1f ms taken, %,d errors (%s)%n", steady.throughputPerSecond(),
                 steady.meanResponseTime().toNanos() / 1e6, steady.meanThinkAsked().toNanos() / 1e6,
-                steady.meanThinkTaken().toNanos() / 1e6, steady.errors().total());
+                steady.meanThinkTaken().toNanos() / 1e6, steady.errors().total(), steady.errors());
         System.out.printf(Locale.ROOT, "Little's law %.0f users for %,d (%.1f%% off); driver CPU %.0f%% of %d cores;"
                         + " GC pause max %d ms; %d connections%n", validity.littlesLaw().impliedUsers(), users,
                 validity.littlesLaw().deviation() * 100, validity.driverCost().cpuShare() * 100,
                 validity.driverCost().availableCores(), validity.driverCost().gcPauseMax().toMillis(),
                 result.connections().opened());
+        System.out.printf(Locale.ROOT, "whole run: driver process CPU %s, endpoint process CPU %s%n", driverCpu,
+                endpointCpu);
         System.out.println("verdict: " + (validity.valid() ? "VALID" : "INVALID"));
         validity.reasons().forEach(reason -> System.out.println("  " + reason));
         System.out.printf(Locale.ROOT, "after: load average %s%n", DriverVsWrk.loadAverage());

@@ -1,6 +1,5 @@
 package io.replsim.loadgen.exchange;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
 
@@ -29,8 +28,6 @@ import java.util.stream.Stream;
  */
 public final class CounterClient implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final String defaultPath;
     /** Request targets by node name, then path: made once, since building one per request costs the driver CPU. */
     private final Map<String, Map<String, String>> targets;
@@ -47,6 +44,8 @@ public final class CounterClient implements AutoCloseable {
     private final ThreadLocal<Map<String, HttpConnection>> perUser = ThreadLocal.withInitial(HashMap::new);
     /** Every connection not yet closed, so {@link #close()} leaves none open. */
     private final Set<HttpConnection> live = ConcurrentHashMap.newKeySet();
+    /** Ends the requests that outlive the request timeout. */
+    private final RequestDeadlines deadlines;
     private volatile boolean closed;
 
     public CounterClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
@@ -73,6 +72,7 @@ public final class CounterClient implements AutoCloseable {
         this.targets = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> paths.stream()
                 .collect(Collectors.toUnmodifiableMap(p -> p, p -> requestTarget(node.resolve(p))))));
         nodes.forEach(node -> pools.put(node.name(), new ConcurrentLinkedDeque<>()));
+        this.deadlines = new RequestDeadlines(live, requestTimeout);
     }
 
     private static String requestTarget(URI uri) {
@@ -144,13 +144,13 @@ public final class CounterClient implements AutoCloseable {
     private HttpConnection take(String node) throws IOException {
         HttpConnection connection = switch (mode) {
             case SHARED_POOL -> pools.get(node).pollFirst();
-            case PER_USER -> perUser.get().remove(node);
+            case PER_USER -> perUser.get().get(node); // stays there until discarded
             case PER_REQUEST -> null;
         };
         if (connection != null) {
             return connection;
         }
-        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count);
+        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count, true);
         live.add(opened);
         if (closed) {
             opened.close();
@@ -163,12 +163,20 @@ public final class CounterClient implements AutoCloseable {
     private void giveBack(String node, HttpConnection connection) {
         switch (mode) {
             case SHARED_POOL -> pools.get(node).addFirst(connection);
-            case PER_USER -> perUser.get().put(node, connection);
+            case PER_USER -> {
+                Map<String, HttpConnection> own = perUser.get();
+                if (own.get(node) != connection) {
+                    own.put(node, connection);
+                }
+            }
             case PER_REQUEST -> discard(node, connection);
         }
     }
 
     private void discard(String node, HttpConnection connection) {
+        if (mode == ConnectionMode.PER_USER) {
+            perUser.get().remove(node, connection);
+        }
         connection.close();
         live.remove(connection);
     }
@@ -184,7 +192,7 @@ public final class CounterClient implements AutoCloseable {
         CounterReply reply;
         try {
             reply = protocol.serial() instanceof SerialSource.CounterJson
-                    ? JSON.readValue(response.body(), CounterReply.class)
+                    ? CounterReplyParser.parse(response.body())
                     : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
@@ -228,6 +236,7 @@ public final class CounterClient implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        deadlines.close();
         for (HttpConnection connection : live) {
             connection.close();
         }

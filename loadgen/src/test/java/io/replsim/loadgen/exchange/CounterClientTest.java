@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
@@ -52,6 +54,36 @@ class CounterClientTest {
                 assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
             }
+        }
+    }
+
+    /** A late request's connection is closed, so the next request goes on a new one and is answered. */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aLateRequestEndsAsATimeoutAndItsConnectionIsNotReused() throws Exception {
+        byte[] answer = ("HTTP/1.1 200 OK\r\nContent-Length: 83\r\n\r\n{\"session\":\"abc\",\"serial\":1,\"node\":"
+                + "\"n1\",\"digest\":\"0123456789abcdef\",\"created\":true}").getBytes(StandardCharsets.ISO_8859_1);
+        try (ServerSocket server = new ServerSocket(0, 2, InetAddress.getByName("127.0.0.1"))) {
+            Thread serving = Thread.ofVirtual().start(() -> {
+                try (Socket silent = server.accept(); Socket answering = server.accept()) {
+                    silent.getInputStream().read(new byte[1024]); // read, never answered
+                    answering.getInputStream().read(new byte[1024]);
+                    answering.getOutputStream().write(answer);
+                    answering.getInputStream().read(); // until the client closes
+                } catch (IOException ignored) {
+                    // the test's assertions say what went wrong
+                }
+            });
+            NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.getLocalPort()));
+            try (CounterClient client = new CounterClient(List.of(node), "/counter", List.of(), Duration.ofMillis(300),
+                    ConnectionMode.PER_USER)) {
+                assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
+                assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Answered.class,
+                        answered -> assertThat(answered.status()).isEqualTo(200));
+                assertThat(client.connections().opened()).isEqualTo(2);
+            }
+            serving.join();
         }
     }
 }

@@ -82,4 +82,70 @@ class HttpConnectionTest {
             answer.join();
         }
     }
+
+    /**
+     * Headers are read in place as bytes: names in any case, a line longer than the read-ahead buffer, answers
+     * arriving a few bytes at a time, a status line without a reason, and a node's name kept across answers.
+     */
+    @Test
+    void readsHeadersInAnyCaseSplitAcrossReadsAndLongerThanTheBuffer() throws Exception {
+        String longCookie = "SID=" + "c".repeat(12_000) + ".n1";
+        String first = "HTTP/1.1 200 OK\r\nSET-COOKIE: " + longCookie + "\r\nx-rEPLSIM-node:  n1 \r\n"
+                + "Content-Length: 5\r\n\r\nfirst";
+        String second = "HTTP/1.1 503\r\nX-Replsim-Node: n1\r\nCONNECTION: Close\r\ncontent-length: 6\r\n\r\nsecond";
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Thread answer = Thread.ofVirtual().start(() -> {
+                try (Socket socket = server.accept()) {
+                    socket.setTcpNoDelay(true);
+                    for (String response : new String[] {first, second}) {
+                        socket.getInputStream().read(new byte[1024]);
+                        byte[] bytes = response.getBytes(StandardCharsets.ISO_8859_1);
+                        for (int at = 0; at < bytes.length; at += 7) { // a few bytes per write: lines split anywhere
+                            socket.getOutputStream().write(bytes, at, Math.min(7, bytes.length - at));
+                            socket.getOutputStream().flush();
+                        }
+                    }
+                } catch (java.io.IOException ignored) {
+                    // the test's assertions say what went wrong
+                }
+            });
+            try (HttpConnection connection = HttpConnection.open(
+                    URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount())) {
+                HttpConnection.Response one = connection.get("/", null, false, TIMEOUT, "set-cookie");
+                assertThat(one.status()).isEqualTo(200);
+                assertThat(one.setCookies()).containsExactly(longCookie);
+                assertThat(one.wantedHeader()).isEqualTo(longCookie);
+                assertThat(one.node()).isEqualTo("n1");
+                assertThat(new String(one.body(), StandardCharsets.ISO_8859_1)).isEqualTo("first");
+                assertThat(one.reusable()).isTrue();
+                HttpConnection.Response two = connection.get("/", "SID=x", false, TIMEOUT, null);
+                assertThat(two.status()).isEqualTo(503);
+                assertThat(two.setCookies()).isEmpty();
+                assertThat(two.node()).isEqualTo("n1");
+                assertThat(new String(two.body(), StandardCharsets.ISO_8859_1)).isEqualTo("second");
+                assertThat(two.reusable()).isFalse();
+            }
+            answer.join();
+        }
+    }
+
+    @Test
+    void anAnswerThatIsNotHttpIsAnErrorNamingIt() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Thread answer = Thread.ofVirtual().start(() -> {
+                try (Socket socket = server.accept()) {
+                    socket.getInputStream().read(new byte[1024]);
+                    socket.getOutputStream().write("SSH-2.0-OpenSSH_9.6\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                } catch (java.io.IOException ignored) {
+                    // the test's assertions say what went wrong
+                }
+            });
+            try (HttpConnection connection = HttpConnection.open(
+                    URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount())) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> connection.get("/", null, false, TIMEOUT, null))
+                        .isInstanceOf(java.io.IOException.class).hasMessageContaining("not an HTTP status line: SSH-2.0");
+            }
+            answer.join();
+        }
+    }
 }

@@ -1,0 +1,121 @@
+package io.replsim.loadgen.exchange;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The hand parser of the counter's reply reads what the node writes, exactly as Jackson binding did, and leaves
+ * every other shape to Jackson.
+ */
+class CounterReplyParserTest {
+
+    /**
+     * The node's reply as cluster-node writes it (SessionRequests.Response, written by JsonWriter's plain
+     * ObjectMapper): the same components in the same order, so Jackson writes the same bytes. loadgen may not
+     * depend on cluster-node, hence the copy.
+     */
+    record NodeReply(String session, int serial, String node, String digest, boolean created) {
+    }
+
+    private static final ObjectMapper NODE_WRITER = new ObjectMapper();
+    private static final ObjectMapper JACKSON = new ObjectMapper();
+
+    private static byte[] bytes(String json) {
+        return json.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void readsTheNodesReplyShapeWithoutJackson() throws IOException {
+        // the node's writer with a session id (no '.'), a serial, the node's name and a 16-hex digest
+        byte[] written = NODE_WRITER.writeValueAsBytes(new NodeReply("Yq3wVx1ZbT0kR8mA", 7, "node2", "9f86d081884c7d65",
+                false));
+        assertThat(CounterReplyParser.parseFlat(written)).isEqualTo(
+                new CounterReply("Yq3wVx1ZbT0kR8mA", 7, "node2", "9f86d081884c7d65", false));
+        // the documented shape byte for byte (docs/interfaces): fields in the record's order, no spaces
+        byte[] body = bytes("{\"session\":\"Yq3wVx1ZbT0kR8mA.node2\",\"serial\":7,\"node\":\"node2\","
+                + "\"digest\":\"9f86d081884c7d65\",\"created\":false}");
+        assertThat(CounterReplyParser.parseFlat(body)).isEqualTo(
+                new CounterReply("Yq3wVx1ZbT0kR8mA.node2", 7, "node2", "9f86d081884c7d65", false));
+    }
+
+    @Test
+    void readsWhatTheNodesWriterWritesWithEscapesAsJacksonDoes() throws IOException {
+        List<String> awkward = List.of("plain", "quote\"inside", "back\\slash", "tab\tand\nnewline", "\u0001control",
+                "slash/and</script>", "é accents ü", "emoji \uD83D\uDE00 pair", "\u2028line separator", "");
+        for (String text : awkward) {
+            byte[] body = NODE_WRITER.writeValueAsBytes(new NodeReply(text + ".s", 42, text, "0123456789abcdef", true));
+            assertThat(CounterReplyParser.parseFlat(body)).as(new String(body, StandardCharsets.UTF_8))
+                    .isEqualTo(JACKSON.readValue(body, CounterReply.class))
+                    .isEqualTo(new CounterReply(text + ".s", 42, text, "0123456789abcdef", true));
+        }
+    }
+
+    @Test
+    void readsRandomStringsTheNodesWriterEscapes() throws IOException {
+        Random random = new Random(20261121);
+        for (int i = 0; i < 2_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int c = random.nextInt(12); c > 0; c--) {
+                text.append((char) (random.nextBoolean() ? random.nextInt(0x80) : random.nextInt(0xD800)));
+            }
+            NodeReply written = new NodeReply(text.toString(), random.nextInt(Integer.MAX_VALUE), "n" + text,
+                    text.reverse().toString(), random.nextBoolean());
+            byte[] body = NODE_WRITER.writeValueAsBytes(written);
+            assertThat(CounterReplyParser.parseFlat(body)).as(new String(body, StandardCharsets.UTF_8)).isEqualTo(
+                    new CounterReply(written.session(), written.serial(), written.node(), written.digest(),
+                            written.created()));
+        }
+    }
+
+    @Test
+    void readsTheFieldsInAnyOrderWithSpacesUnknownFieldsNullsAndEscapedNames() throws IOException {
+        String[] bodies = {
+                "{\"created\":true,\"digest\":\"d\",\"node\":\"n1\",\"serial\":3,\"session\":\"s\"}",
+                " {\n\t\"serial\" : 3 ,\r\n \"extra\" : \"x\\\"y\", \"n\": -12, \"b\": false, \"z\": null,"
+                        + " \"session\":\"s\", \"node\":\"n1\", \"digest\":\"d\", \"created\":true } ",
+                "{\"ser\\u0069al\":3,\"session\":\"\\u0073\",\"node\":\"n1\",\"digest\":\"d\",\"created\":true}",
+                "{\"serial\":1,\"serial\":3,\"session\":\"s\",\"node\":\"n1\",\"digest\":\"d\",\"created\":true}",
+        };
+        for (String json : bodies) {
+            CounterReply flat = CounterReplyParser.parseFlat(bytes(json));
+            assertThat(flat).as(json).isEqualTo(new CounterReply("s", 3, "n1", "d", true))
+                    .isEqualTo(JACKSON.readValue(bytes(json), CounterReply.class));
+        }
+        CounterReply partial = CounterReplyParser.parseFlat(bytes("{\"serial\":3,\"node\":null}"));
+        assertThat(partial).isEqualTo(new CounterReply(null, 3, null, null, false));
+        assertThat(partial.complete()).isFalse();
+    }
+
+    @Test
+    void leavesOtherShapesToJacksonAndReadsThemAsItDoes() throws IOException {
+        String[] bodies = {
+                "{\"session\":\"s\",\"serial\":3,\"node\":\"n1\",\"digest\":\"d\",\"created\":true,\"more\":{\"a\":[1]}}",
+                "{\"session\":\"s\",\"serial\":3.0,\"node\":\"n1\",\"digest\":\"d\",\"created\":true}",
+                "{\"session\":\"s\",\"serial\":\"3\",\"node\":\"n1\",\"digest\":\"d\",\"created\":true}",
+                "{\"session\":\"s\",\"serial\":3,\"node\":\"n1\",\"digest\":\"d\",\"created\":true} trailing",
+        };
+        for (String json : bodies) {
+            assertThat(CounterReplyParser.parseFlat(bytes(json))).as(json).isNull();
+            assertThat(CounterReplyParser.parse(bytes(json))).as(json)
+                    .isEqualTo(JACKSON.readValue(bytes(json), CounterReply.class))
+                    .isEqualTo(new CounterReply("s", 3, "n1", "d", true));
+        }
+    }
+
+    @Test
+    void malformedRepliesGiveJacksonsErrorSayingWhere() {
+        for (String json : List.of("", "{\"session\":\"s\",\"serial\":3", "{\"session\":\"unterminated}",
+                "<html>503</html>", "{\"serial\":99999999999999999999999}")) {
+            assertThat(CounterReplyParser.parseFlat(bytes(json))).as(json).isNull();
+            assertThatThrownBy(() -> CounterReplyParser.parse(bytes(json))).as(json).isInstanceOf(IOException.class);
+        }
+    }
+}
