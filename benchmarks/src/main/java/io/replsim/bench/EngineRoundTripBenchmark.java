@@ -6,9 +6,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.SessionId;
 import io.replsim.replication.engine.ReplicationEngine;
-import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,8 +59,7 @@ public class EngineRoundTripBenchmark {
     public String placement;
 
     private final List<ReplicationEngine> cluster = new ArrayList<>();
-    private SessionId session;
-    private int serial;
+    private CounterSession session;
 
     private LoopbackSink sink;
     private LoopbackSink.Connection client;
@@ -85,20 +82,8 @@ public class EngineRoundTripBenchmark {
             cluster.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports.get(i), initial), spec));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (cluster.stream().anyMatch(member -> member.view().members().size() < members)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the members never formed one view");
-            }
-            Thread.sleep(50);
-        }
-        ReplicationEngine owner = cluster.getFirst();
-        try (ActiveSession active = owner.store().create()) {
-            active.session().setAttribute("payload", new byte[payloadBytes]);
-            active.session().setAttribute("serial", 0);
-            owner.store().update(active);
-            session = active.session().id();
-        }
+        MemberViews.awaitOneView(cluster, Duration.ofSeconds(60));
+        session = CounterSession.create(cluster.getFirst(), payloadBytes);
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
         client = sink.connect();
@@ -106,12 +91,7 @@ public class EngineRoundTripBenchmark {
 
     @Benchmark
     public int syncRoundTripOfOneCounterRequest() throws Exception {
-        ReplicationEngine owner = cluster.getFirst();
-        try (ActiveSession active = owner.store().find(session).orElseThrow()) {
-            active.session().setAttribute("serial", ++serial);
-            owner.store().update(active);
-        }
-        return serial;
+        return session.request();
     }
 
     @Benchmark

@@ -5,9 +5,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.SessionId;
 import io.replsim.replication.engine.ReplicationNode;
-import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -51,8 +49,7 @@ public class LoopbackReplicationBenchmark {
 
     private ReplicationNode owner;
     private ReplicationNode backup;
-    private SessionId session;
-    private int serial;
+    private CounterSession session;
 
     private LoopbackSink sink;
     private LoopbackSink.Connection client;
@@ -71,19 +68,8 @@ public class LoopbackReplicationBenchmark {
         owner = ReplicationNode.start(new NodeId("node1"), cluster, new TcpStackSpec(loopback, firstPort, members), spec);
         backup = ReplicationNode.start(new NodeId("node2"), cluster, new TcpStackSpec(loopback, secondPort, members),
                 spec);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (owner.view().members().size() < 2 || backup.view().members().size() < 2) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the two members never formed one view");
-            }
-            Thread.sleep(50);
-        }
-        try (ActiveSession active = owner.store().create()) {
-            active.session().setAttribute("payload", new byte[payloadBytes]);
-            active.session().setAttribute("serial", 0);
-            owner.store().update(active);
-            session = active.session().id();
-        }
+        MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(30));
+        session = CounterSession.create(owner, payloadBytes);
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
         client = sink.connect();
@@ -91,11 +77,7 @@ public class LoopbackReplicationBenchmark {
 
     @Benchmark
     public int replicateOneCounterRequest() throws Exception {
-        try (ActiveSession active = owner.store().find(session).orElseThrow()) {
-            active.session().setAttribute("serial", ++serial);
-            owner.store().update(active);
-        }
-        return serial;
+        return session.request();
     }
 
     @Benchmark

@@ -7,10 +7,8 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.SessionId;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.engine.ReplicationStats;
-import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -79,13 +77,7 @@ public class ReplicationThroughputBenchmark {
             cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports[i], List.of(initial)), spec);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (cluster[0].view().members().size() < MEMBERS || cluster[1].view().members().size() < MEMBERS) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the members never formed one view");
-            }
-            Thread.sleep(50);
-        }
+        MemberViews.awaitOneView(List.of(cluster), Duration.ofSeconds(60));
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
     }
@@ -125,19 +117,12 @@ public class ReplicationThroughputBenchmark {
     /** One requester thread's own session and its own plain socket. */
     @State(Scope.Thread)
     public static class Requester {
-        SessionId session;
-        int serial;
+        CounterSession session;
         LoopbackSink.Connection connection;
 
         @Setup(Level.Trial)
         public void setUp(ReplicationThroughputBenchmark bench) throws Exception {
-            ReplicationEngine owner = bench.owner();
-            try (ActiveSession active = owner.store().create()) {
-                active.session().setAttribute("payload", new byte[bench.payloadBytes]);
-                active.session().setAttribute("serial", 0);
-                owner.store().update(active);
-                session = active.session().id();
-            }
+            session = CounterSession.create(bench.owner(), bench.payloadBytes);
             connection = bench.sink.connect();
         }
 
@@ -149,12 +134,7 @@ public class ReplicationThroughputBenchmark {
 
     @Benchmark
     public int syncReplicationOfOneSessionUpdate(Requester requester) throws Exception {
-        ReplicationEngine owner = owner();
-        try (ActiveSession active = owner.store().find(requester.session).orElseThrow()) {
-            active.session().setAttribute("serial", ++requester.serial);
-            owner.store().update(active);
-        }
-        return requester.serial;
+        return requester.session.request();
     }
 
     @Benchmark
