@@ -47,7 +47,7 @@ final class FailedCreationCounter implements AutoCloseable {
     }
 
     private void serve(HttpExchange exchange) throws IOException {
-        String id = sessionId(exchange);
+        String id = SessionCookieHeader.sessionId(exchange);
         exchange.getResponseHeaders().add("X-Replsim-Node", NODE);
         if (id == null || !serials.containsKey(id)) {
             String created = UUID.randomUUID().toString().replace("-", "");
@@ -70,19 +70,6 @@ final class FailedCreationCounter implements AutoCloseable {
         }
     }
 
-    private static String sessionId(HttpExchange exchange) {
-        for (String header : exchange.getRequestHeaders().getOrDefault("Cookie", List.of())) {
-            for (String pair : header.split(";")) {
-                String trimmed = pair.trim();
-                if (trimmed.startsWith("JSESSIONID=")) {
-                    String value = trimmed.substring("JSESSIONID=".length());
-                    int dot = value.indexOf('.');
-                    return dot < 0 ? value : value.substring(0, dot);
-                }
-            }
-        }
-        return null;
-    }
 
     @Override
     public void close() throws InterruptedException {

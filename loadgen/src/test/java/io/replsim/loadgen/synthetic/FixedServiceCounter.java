@@ -79,7 +79,7 @@ public final class FixedServiceCounter implements AutoCloseable {
             exchange.close();
             return;
         }
-        String id = sessionId(exchange);
+        String id = SessionCookieHeader.sessionId(exchange);
         boolean created = id == null || !serials.containsKey(id);
         if (created) {
             id = UUID.randomUUID().toString().replace("-", "");
@@ -96,19 +96,6 @@ public final class FixedServiceCounter implements AutoCloseable {
         }
     }
 
-    private static String sessionId(HttpExchange exchange) {
-        for (String header : exchange.getRequestHeaders().getOrDefault("Cookie", List.of())) {
-            for (String pair : header.split(";")) {
-                String trimmed = pair.trim();
-                if (trimmed.startsWith("JSESSIONID=")) {
-                    String value = trimmed.substring("JSESSIONID=".length());
-                    int dot = value.indexOf('.');
-                    return dot < 0 ? value : value.substring(0, dot);
-                }
-            }
-        }
-        return null;
-    }
 
     @Override
     public void close() throws InterruptedException {
