@@ -4,6 +4,7 @@ import io.replsim.replication.session.SessionCounts;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
 import org.infinispan.distribution.LocalizedCacheTopology;
+import org.infinispan.topology.CacheTopology;
 
 import java.util.Map;
 
@@ -33,6 +34,12 @@ final class CacheOwnership {
             }
         }
         return new SessionCounts(owned, backup);
+    }
+
+    /** True once the cache's topology has {@code members} members and no rebalance moves entries any more. */
+    boolean settledOn(int members) {
+        CacheTopology topology = local.getDistributionManager().getCacheTopology();
+        return topology.getPhase() == CacheTopology.Phase.NO_REBALANCE && topology.getMembers().size() == members;
     }
 
     boolean holds(String key) {

@@ -147,6 +147,14 @@ public final class InfinispanNode implements ReplicationEngine {
         return ownership.counts();
     }
 
+    /**
+     * True once the sessions cache's topology holds exactly this member's view and no rebalance is moving entries:
+     * from then on, who holds a session is what the consistent hash says.
+     */
+    public boolean ownershipSettled() {
+        return ownership.settledOn(view().members().size());
+    }
+
     @Override
     public boolean holdsCopy(SessionId id) {
         return ownership.holds(SessionKeys.session(id));

@@ -75,9 +75,11 @@ final class EngineCluster implements AutoCloseable {
         awaitViewOf(running.size());
     }
 
+    /** The view, and under infinispan the cache's owners too: who holds a session is settled before a test asks. */
     private void awaitViewOf(int size) {
         await().atMost(VIEW_DEADLINE).until(() ->
-                running.stream().allMatch(node -> node.view().members().size() == size));
+                running.stream().allMatch(node -> node.view().members().size() == size
+                        && (!(node instanceof InfinispanNode cacheNode) || cacheNode.ownershipSettled())));
     }
 
     @Override
