@@ -76,8 +76,8 @@ class DockerPartitionIT {
     }
 
     /**
-     * "disconnect replsim-1a2b3c4d-node3": what the engine did on a replsim network between the two times, with
-     * each container named by the event that created it (the containers are gone by now).
+     * "disconnect replsim-1a2b3c4d-node3": what the engine did on a replsim network between the two times to the
+     * containers created between them, each named by the event that created it (the containers are gone by now).
      */
     private static List<String> networkActions(DockerClient docker, long since, long until) throws Exception {
         List<Event> events = new CopyOnWriteArrayList<>();
@@ -96,8 +96,10 @@ class DockerPartitionIT {
                 .filter(event -> event.getType() == EventType.NETWORK)
                 .filter(event -> event.getActor().getAttributes().getOrDefault("name", "").startsWith("replsim-"))
                 .filter(event -> "connect".equals(event.getAction()) || "disconnect".equals(event.getAction()))
-                .map(event -> event.getAction() + " " + names.getOrDefault(
-                        event.getActor().getAttributes().get("container"), "?"))
+                // Only this run's containers: `since` has whole seconds, so the teardown of the run before (its
+                // containers created earlier) can fall inside the window.
+                .filter(event -> names.containsKey(event.getActor().getAttributes().get("container")))
+                .map(event -> event.getAction() + " " + names.get(event.getActor().getAttributes().get("container")))
                 .toList();
     }
 }
