@@ -112,6 +112,28 @@ class ClusterNodeTest {
     }
 
     @Test
+    void endingASessionAnswersItsStateThenRemovesItFromEveryNode() throws Exception {
+        String cookie = sessionCookie(counter(1, Optional.empty())).orElseThrow();
+        counter(2, Optional.of(cookie));                                  // serial 2, owner node2, copies everywhere
+        var id = new SessionId(cookie.substring(0, cookie.indexOf('.')));
+
+        var ended = request(3, "/counter?end", Optional.of(cookie));
+
+        assertThat(ended.statusCode()).isEqualTo(200);
+        JsonNode body = JSON.readTree(ended.body());
+        assertThat(body.get("serial").asInt()).as("the logout still shows the session it ended").isEqualTo(3);
+        assertThat(body.get("created").asBoolean()).isFalse();
+        assertThat(ended.headers().allValues("Set-Cookie")).anySatisfy(header ->
+                assertThat(header).startsWith("JSESSIONID=").contains("Expires=Thu, 01-Jan-1970"));
+        for (ClusterNode node : nodes) {
+            assertThat(node.replication().store().peek(id)).as("%s's copy", node.replication().self()).isEmpty();
+        }
+        JsonNode afterwards = JSON.readTree(counter(1, Optional.of(cookie)).body());
+        assertThat(afterwards.get("created").asBoolean()).as("the ended session's cookie gets a new session").isTrue();
+        assertThat(afterwards.get("session").asText()).isNotEqualTo(id.value());
+    }
+
+    @Test
     void anUnknownSessionGetsANewOne() throws Exception {
         var response = counter(3, Optional.of("nosuchsession.node1"));
 
@@ -219,8 +241,13 @@ class ClusterNodeTest {
     }
 
     private static HttpResponse<String> counter(int node, Optional<String> cookie) throws Exception {
+        return request(node, "/counter", cookie);
+    }
+
+    private static HttpResponse<String> request(int node, String pathAndQuery, Optional<String> cookie)
+            throws Exception {
         var request = HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + nodes.get(node - 1).httpPort() + "/counter")).GET();
+                URI.create("http://127.0.0.1:" + nodes.get(node - 1).httpPort() + pathAndQuery)).GET();
         cookie.ifPresent(value -> request.header("Cookie", "JSESSIONID=" + value));
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -12,6 +12,7 @@ import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.DriverCostMonitor;
 import io.replsim.loadgen.validity.RunValidity;
 import io.replsim.loadgen.validity.ValidityRules;
+import io.replsim.loadgen.user.LogoutPath;
 import io.replsim.loadgen.user.RunPlan;
 import io.replsim.loadgen.user.VirtualUser;
 import org.HdrHistogram.Histogram;
@@ -78,9 +79,19 @@ public final class LoadDriver implements AutoCloseable {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
-        this.client = new CounterClient(router.nodes(), profile.path(),
-                profile.script().map(UserScript::paths).orElse(List.of()), profile.requestTimeout(),
+        this.client = new CounterClient(router.nodes(), profile.path(), otherPaths(profile), profile.requestTimeout(),
                 profile.connections(), profile.protocol());
+    }
+
+    /** The script's paths beside the profile's, and each one's logout when users end their sessions. */
+    private static List<String> otherPaths(LoadProfile profile) {
+        List<String> paths = new ArrayList<>(profile.script().map(UserScript::paths).orElse(List.of()));
+        if (profile.sessionLength().isPresent()) {
+            List<String> logouts = new ArrayList<>(paths.stream().map(LogoutPath::of).toList());
+            logouts.add(LogoutPath.of(profile.path()));
+            paths.addAll(logouts);
+        }
+        return paths;
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */

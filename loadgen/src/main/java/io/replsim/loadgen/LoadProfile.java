@@ -32,10 +32,13 @@ import java.util.Optional;
  *                       per request
  * @param protocol       the target's session cookie name and where its answers show the serial (the replsim apps'
  *                       unless an external cluster is driven)
+ * @param sessionLength  present: how long a user keeps a session on average; then it ends it (a logout, the app's
+ *                       {@code ?end}) and its next request starts a new one on whichever node the balancer picks.
+ *                       Empty: a user keeps its sessions for the whole run
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                          ConnectionMode connections, TargetProtocol protocol) {
+                          ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength) {
 
     public LoadProfile {
         if (users < 1) {
@@ -61,31 +64,39 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(script, "script");
         Objects.requireNonNull(connections, "connections");
         Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(sessionLength, "sessionLength");
+        sessionLength.ifPresent(length -> requirePositive(length, "sessionLength"));
     }
 
     /** Every request to {@code path}: the load without a script. */
     public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                        Duration duration, Duration requestTimeout, String path) {
         this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty(),
-                ConnectionMode.SHARED_POOL, TargetProtocol.REPLSIM);
+                ConnectionMode.SHARED_POOL, TargetProtocol.REPLSIM, Optional.empty());
     }
 
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections, protocol);
+                Optional.of(script), connections, protocol, sessionLength);
     }
 
     /** The same load with its requests using connections as {@code mode} says. */
     public LoadProfile withConnections(ConnectionMode mode) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode, protocol);
+                mode, protocol, sessionLength);
     }
 
     /** The same load against a target that speaks {@code protocol}. */
     public LoadProfile withProtocol(TargetProtocol protocol) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol);
+                connections, protocol, sessionLength);
+    }
+
+    /** The same load with users ending each session after about {@code length} and starting another. */
+    public LoadProfile withSessionLength(Duration length) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol, Optional.of(length));
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

@@ -20,6 +20,8 @@ class LoadProfileTest {
     @Test
     void badValuesAreRejectedNamingTheFieldAndWhatIsExpected() {
         assertThatThrownBy(() -> new LoadProfile(0, S, S, S, S, "/counter")).hasMessageContaining("users: got 0");
+        assertThatThrownBy(() -> new LoadProfile(1, S, S, S, S, "/counter").withSessionLength(Duration.ZERO))
+                .hasMessageContaining("sessionLength");
         assertThatThrownBy(() -> new LoadProfile(1, S.negated(), S, S, S, "/counter")).hasMessageContaining("thinkTime");
         assertThatThrownBy(() -> new LoadProfile(1, S, S.multipliedBy(2), S, S, "/counter"))
                 .hasMessageContaining("rampUp").hasMessageContaining("at most the duration");

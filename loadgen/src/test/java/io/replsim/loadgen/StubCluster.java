@@ -42,6 +42,8 @@ final class StubCluster implements AutoCloseable {
     }
 
     private final Map<String, StubSession> sessions = new ConcurrentHashMap<>();
+    private final AtomicLong created = new AtomicLong();
+    private final AtomicLong ended = new AtomicLong();
     private final List<StubNode> nodes = new ArrayList<>();
 
     StubCluster(Behaviour... behaviours) throws IOException {
@@ -59,9 +61,19 @@ final class StubCluster implements AutoCloseable {
         node(name).stop();
     }
 
-    /** Sessions the cluster has created so far, on every node and app. */
-    int sessionsCreated() {
+    /** Sessions the cluster holds now (created and not ended), on every node and app. */
+    int sessionsHeld() {
         return sessions.size();
+    }
+
+    /** Sessions created so far, ended ones included. */
+    long sessionsCreated() {
+        return created.get();
+    }
+
+    /** Sessions ended by a request with {@code ?end} (a logout). */
+    long sessionsEnded() {
+        return ended.get();
     }
 
     long served(String name) {
@@ -116,6 +128,7 @@ final class StubCluster implements AutoCloseable {
                 id = HexFormat.of().formatHex(randomBytes(8));
                 state = new StubSession(1, HexFormat.of().formatHex(randomBytes(8)));
                 sessions.put(id, state);
+                StubCluster.this.created.incrementAndGet();
                 created = true;
                 replySerial = 1;
             } else if (isRead(exchange)) {
@@ -127,11 +140,19 @@ final class StubCluster implements AutoCloseable {
                 created = false;
                 replySerial = behaviour == Behaviour.STALE_BY_ONE ? state.serial() - 1 : state.serial();
             }
+            if (isLogout(exchange) && sessions.remove(id) != null) {
+                ended.incrementAndGet();
+            }
             if (created || !name.equals(route)) {
                 exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name + "; Path=/; HttpOnly");
             }
             reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
                     + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}");
+        }
+
+        private static boolean isLogout(HttpExchange exchange) {
+            String query = exchange.getRequestURI().getRawQuery();
+            return query != null && List.of(query.split("&")).contains("end");
         }
 
         private static boolean isRead(HttpExchange exchange) {

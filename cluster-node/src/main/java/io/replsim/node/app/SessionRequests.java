@@ -21,11 +21,17 @@ import org.slf4j.LoggerFactory;
  * names (held here, taken over from a replica, or new), the app's work on it, replication before the answer (503
  * when it fails: the change may live on this node only), the cookie re-issued with this node's route on a new
  * session and after a failover (as mod_jk's jvmRoute), and the answer in the counter's JSON, which the load
- * driver checks for every app alike. An app supplies only what it does to its session.
+ * driver checks for every app alike. With {@code ?end} the session is invalidated instead of replicated (a logout).
+ * An app supplies only what it does to its session.
  */
 final class SessionRequests {
     private static final HttpString NODE_HEADER = HttpString.tryFromString("X-Replsim-Node");
     private static final Logger log = LoggerFactory.getLogger(SessionRequests.class);
+    /**
+     * {@code ?end}: the request's work is done and answered as usual, then the session is invalidated everywhere (a
+     * logout), so the answer still shows whether the session arrived intact.
+     */
+    static final String END_PARAMETER = "end";
 
     /** What an app does to its locked session in one request. */
     @FunctionalInterface
@@ -76,17 +82,25 @@ final class SessionRequests {
 
     private void serve(HttpServerExchange exchange, Work work) {
         Optional<SessionCookie> cookie = SessionCookie.from(exchange.getRequestCookie(SessionCookie.NAME));
+        boolean ending = exchange.getQueryParameters().containsKey(END_PARAMETER);
         try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
             Session session = active.session();
             Answer answer = work.apply(active);
-            if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
+            if (ending) {
+                exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie().setMaxAge(0));
+            } else if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
                 exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie());
             }
             try {
-                store.update(active);
+                if (ending) {
+                    store.invalidate(active);
+                } else {
+                    store.update(active);
+                }
             } catch (ReplicationException e) {
                 requests.failed();
-                log.warn("{} session {}: replication failed, answering 503: {}", app, session.id(), e.getMessage());
+                log.warn("{} session {}: {} failed, answering 503: {}", app, session.id(),
+                        ending ? "ending the session" : "replication", e.getMessage());
                 json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE,
                         new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
                 return;

@@ -95,6 +95,17 @@ public final class ExpectedSession {
         return current ? Verdict.OK : Verdict.STALE;
     }
 
+    /**
+     * The user ended the session (a logout, judged already): it counts by its worst response, and the next reply
+     * starts a new one.
+     */
+    public void ended() {
+        if (sessionId != null) {
+            finishSession();
+        }
+        unknownOutcomes = 0;
+    }
+
     private void adopt(CounterReply reply) {
         if (!reply.session().equals(previousSessionId)) {
             distinctSessions++;

@@ -85,6 +85,11 @@ public final class CounterClient implements AutoCloseable {
         return get(node, defaultPath, cookie);
     }
 
+    /** The path a request goes to when none is named. */
+    public String defaultPath() {
+        return defaultPath;
+    }
+
     /** One attempt at {@code path}, one of the paths the client was made for. */
     public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie) throws InterruptedException {
         String target = targets.get(node.name()).get(path);

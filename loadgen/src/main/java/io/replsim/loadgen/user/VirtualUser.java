@@ -25,8 +25,10 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * One closed-loop user on its own virtual thread: route, request, judge, record, then think (a pause drawn from the
@@ -37,6 +39,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>With a user script, the user draws each request's type by weight and holds one session per app the script
  * touches (the apps keep their state apart); a new session goes to the node of the user's previous one, as a
  * balancer keeps a browser on one node, so the user's timeline stays one node's until a failover.
+ *
+ * <p>With a session length, the user's visits end: once a visit has lasted its drawn length, each request ends one
+ * session the user holds (the app's logout, judged like any request) until it holds none; then the next request
+ * starts a new visit, with new sessions on whichever node the balancer picks, so load moves onto nodes that joined
+ * or came back.
  */
 public final class VirtualUser implements Runnable {
 
@@ -56,13 +63,18 @@ public final class VirtualUser implements Runnable {
     private static final class HeldSession {
         final ExpectedSession expected = new ExpectedSession();
         Optional<SessionCookie> cookie = Optional.empty();
+        /** The type of the last request on this session, whose app serves its logout; null without a script. */
+        RequestType lastType;
     }
 
     /** The user's only session without a script. */
     private final HeldSession single = new HeldSession();
     private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
     private final TimelineRecorder timeline;
+    private final String logoutPath;
     private Optional<String> lastRoute = Optional.empty();
+    /** When the current visit ends, in {@link System#nanoTime()} terms; only with a session length. */
+    private OptionalLong visitEndsAtNanos = OptionalLong.empty();
     private volatile long stoppedAtNanos;
 
     public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
@@ -85,6 +97,7 @@ public final class VirtualUser implements Runnable {
         this.activeUsers = activeUsers;
         this.random = new SplittableRandom(seed);
         this.timeline = new TimelineRecorder(index);
+        this.logoutPath = LogoutPath.of(client.defaultPath());
     }
 
     @Override
@@ -98,7 +111,7 @@ public final class VirtualUser implements Runnable {
             try {
                 while (!plan.over(System.nanoTime()) && !Thread.currentThread().isInterrupted()) {
                     long requestStart = System.nanoTime();
-                    request();
+                    step(requestStart);
                     long requestEnd = System.nanoTime();
                     steady.requestDone(requestStart, requestEnd);
                     think(requestStart);
@@ -135,12 +148,49 @@ public final class VirtualUser implements Runnable {
         }
     }
 
-    /** One user request, retried at once elsewhere while connections are refused. */
-    private void request() throws InterruptedException {
+    /** The next request of the visit, or, once the visit is over, the logout of one session the user holds. */
+    private void step(long nowNanos) throws InterruptedException {
+        if (visitEndsAtNanos.isPresent() && nowNanos - visitEndsAtNanos.getAsLong() >= 0) {
+            Optional<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).findFirst();
+            if (open.isPresent()) {
+                HeldSession session = open.get();
+                request(session.lastType, session, true);
+                return;
+            }
+            visitEndsAtNanos = OptionalLong.empty();
+            lastRoute = Optional.empty();
+        }
+        if (visitEndsAtNanos.isEmpty() && plan.sessionLength().isPresent()) {
+            visitEndsAtNanos = OptionalLong.of(nowNanos + plan.visitNanos(random));
+        }
         // null without a script: every request is the profile's path on the user's one session
         RequestType type = script.map(mix -> mix.draw(random)).orElse(null);
-        HeldSession session = type == null ? single : byKind.computeIfAbsent(type.session(), kind -> new HeldSession());
+        request(type, type == null ? single : byKind.computeIfAbsent(type.session(), kind -> new HeldSession()), false);
+    }
+
+    private Stream<HeldSession> heldSessions() {
+        return Stream.concat(Stream.of(single), byKind.values().stream());
+    }
+
+    /**
+     * One user request, retried at once elsewhere while connections are refused. A logout ends the session whatever
+     * its outcome: the user has left, and a node that could not end it everywhere answered 503, which is counted.
+     */
+    private void request(RequestType type, HeldSession session, boolean logout) throws InterruptedException {
+        session.lastType = type;
         Optional<SessionCookie> cookie = session.cookie;
+        try {
+            exchange(type, session, cookie, logout);
+        } finally {
+            if (logout) {
+                session.expected.ended();
+                session.cookie = Optional.empty();
+            }
+        }
+    }
+
+    private void exchange(RequestType type, HeldSession session, Optional<SessionCookie> cookie, boolean logout)
+            throws InterruptedException {
         long startNanos = System.nanoTime();
         NodeEndpoint node;
         try {
@@ -153,7 +203,7 @@ public final class VirtualUser implements Runnable {
             sleepUntil(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), e.retryAt()).toNanos()));
             return;
         }
-        Exchange exchange = send(node, type, cookie);
+        Exchange exchange = send(node, type, cookie, logout);
         for (int attempt = 1; isRefused(exchange); attempt++) {
             router.markDown(node);
             recordFailure(node, ErrorKind.CONNECT, exchange.atMs(), type);
@@ -163,7 +213,7 @@ public final class VirtualUser implements Runnable {
             }
             // The request never reached a server, so it goes to the next live node now, as a balancer's does.
             node = next.get();
-            exchange = send(node, type, cookie);
+            exchange = send(node, type, cookie, logout);
         }
         switch (exchange) {
             case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000, type, session);
@@ -180,9 +230,12 @@ public final class VirtualUser implements Runnable {
         requestDone(exchange.atMs(), type);
     }
 
-    private Exchange send(NodeEndpoint node, RequestType type, Optional<SessionCookie> cookie)
+    private Exchange send(NodeEndpoint node, RequestType type, Optional<SessionCookie> cookie, boolean logout)
             throws InterruptedException {
-        return type == null ? client.get(node, cookie) : client.get(node, type.path(), cookie);
+        if (type == null) {
+            return logout ? client.get(node, logoutPath, cookie) : client.get(node, cookie);
+        }
+        return client.get(node, logout ? LogoutPath.of(type.path()) : type.path(), cookie);
     }
 
     private void requestDone(long atMs, RequestType type) {

@@ -121,4 +121,17 @@ class ExpectedSessionTest {
         assertThat(expected.sessionVerdicts().total()).isZero();
         assertThat(expected.responseVerdicts().total()).isZero();
     }
+
+    @Test
+    void aSessionTheUserEndedCountsByItsVerdictsAndTheNextNewSessionIsNotALoss() {
+        var expected = new ExpectedSession();
+        expected.judge(reply("a", 1, "d1", true));
+        expected.judge(reply("a", 2, "d1", false));
+
+        expected.ended();
+
+        assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
+        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.SessionVerdictCounts(2, 0, 0));
+        assertThat(expected.distinctSessions()).isEqualTo(2);
+    }
 }

@@ -8,6 +8,7 @@ import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.UpdateBundle;
@@ -32,6 +33,10 @@ final class InboundReplication implements InboundHandler {
             case UpdateBundle bundle -> applyAll(bundle);
             case BackupTransfer transfer -> applyAll(transfer);
             case CopyRemoval removal -> removeAll(removal);
+            case SessionEnd end -> {
+                store.endCopy(end.session());
+                yield Ack.of(AckStatus.APPLIED);
+            }
             case GravitationRequest request -> store.copyForGravitation(request.id())
                     .map(Ack::holding)
                     .orElseGet(() -> Ack.of(AckStatus.NOT_HELD));

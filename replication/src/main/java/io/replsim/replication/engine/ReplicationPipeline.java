@@ -33,9 +33,11 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
     private final StaleCopyRemoval staleCopies;
+    private final SessionInvalidation invalidation;
 
     ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, DeliveryMode delivery,
-                        Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies) {
+                        Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies,
+                        SessionInvalidation invalidation) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
         this.scope = Objects.requireNonNull(scope, "scope");
@@ -43,6 +45,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         this.currentView = Objects.requireNonNull(currentView, "currentView");
         this.counters = Objects.requireNonNull(counters, "counters");
         this.staleCopies = Objects.requireNonNull(staleCopies, "staleCopies");
+        this.invalidation = Objects.requireNonNull(invalidation, "invalidation");
     }
 
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
@@ -55,7 +58,8 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
             case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };
         return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters,
-                new StaleCopyRemoval(transport, spec.syncTimeout()));
+                new StaleCopyRemoval(transport, spec.syncTimeout()),
+                new SessionInvalidation(transport, spec.syncTimeout()));
     }
 
     @Override
@@ -73,6 +77,13 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
                     .filter(member -> !member.equals(self) && !backups.contains(member)).toList();
             staleCopies.removeFrom(others, List.of(new SessionVersion(session.id(), session.version() - 1)));
         }
+    }
+
+    /** Under async too the end waits for the members: a logout is rare, and a copy left behind would live forever. */
+    @Override
+    public void invalidate(Session session) throws ReplicationException {
+        List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();
+        invalidation.announce(session, others);
     }
 
     private void send(Session session, List<NodeId> backups) throws ReplicationException {

@@ -36,6 +36,19 @@ record AttributeEntries(CacheMarshalling marshalling) implements SessionEntries 
         }
     }
 
+    /** The metadata entry first: without it a reader finds no session, whatever attribute entries are left. */
+    @Override
+    public void remove(AdvancedCache<String, byte[]> cache, Session session) {
+        SessionId id = session.id();
+        cache.remove(SessionKeys.session(id));
+        for (String name : session.attributeNames()) {
+            cache.remove(SessionKeys.attribute(id, name));
+        }
+        for (String removed : session.removedAttributes()) {
+            cache.remove(SessionKeys.attribute(id, removed));
+        }
+    }
+
     @Override
     public Optional<SessionSnapshot> read(AdvancedCache<String, byte[]> cache, SessionId id)
             throws RejectedMessageException {

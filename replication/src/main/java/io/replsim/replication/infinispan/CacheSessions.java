@@ -53,6 +53,16 @@ final class CacheSessions implements SessionReplicator, SessionLocator {
     }
 
     @Override
+    public void invalidate(Session session) throws ReplicationException {
+        try {
+            entries.remove(writes, session);
+        } catch (RuntimeException e) {
+            throw new ReplicationException("session " + session.id() + " ended here, but its cache entries may be"
+                    + " left: " + e, e);
+        }
+    }
+
+    @Override
     public Optional<SessionSnapshot> locate(SessionId id) {
         boolean owner = cache.getDistributionManager().getCacheTopology().isReadOwner(SessionKeys.session(id));
         try {

@@ -14,5 +14,8 @@ sealed interface SessionEntries permits WholeSessionEntries, AttributeEntries {
     /** Writes what the request changed; with a sync cache, returns once every owner holds it. */
     void write(AdvancedCache<String, byte[]> cache, Session session);
 
+    /** Removes every entry of the session; with a sync cache, returns once every owner dropped them. */
+    void remove(AdvancedCache<String, byte[]> cache, Session session);
+
     Optional<SessionSnapshot> read(AdvancedCache<String, byte[]> cache, SessionId id) throws RejectedMessageException;
 }

@@ -17,6 +17,11 @@ record WholeSessionEntries(CacheMarshalling marshalling) implements SessionEntri
     }
 
     @Override
+    public void remove(AdvancedCache<String, byte[]> cache, Session session) {
+        cache.remove(SessionKeys.session(session.id()));
+    }
+
+    @Override
     public Optional<SessionSnapshot> read(AdvancedCache<String, byte[]> cache, SessionId id)
             throws RejectedMessageException {
         byte[] bytes = cache.get(SessionKeys.session(id));

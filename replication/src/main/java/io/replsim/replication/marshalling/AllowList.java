@@ -9,6 +9,7 @@ import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
+import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
@@ -62,7 +63,7 @@ public final class AllowList {
                 // replsim's own message records
                 WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
                 AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
-                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class,
+                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class, SessionEnd.class,
                 // the infinispan engine's metadata entry
                 SessionMetadata.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));

@@ -7,5 +7,5 @@ import java.io.Serializable;
  * scope adds its delta record here.
  */
 public sealed interface ReplicationMessage extends Serializable
-        permits SessionUpdate, UpdateBundle, BackupTransfer, CopyRemoval, GravitationRequest {
+        permits SessionUpdate, UpdateBundle, BackupTransfer, CopyRemoval, SessionEnd, GravitationRequest {
 }

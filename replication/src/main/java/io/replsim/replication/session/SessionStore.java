@@ -34,6 +34,8 @@ public final class SessionStore {
     private final SessionRetention retention;
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
     private final LongAdder gravitations = new LongAdder();
+    private final LongAdder invalidations = new LongAdder();
+    private final EndedSessions ended;
 
     /**
      * @param backupLockTimeout how long an incoming replica waits for a session a local request holds; kept below
@@ -61,6 +63,7 @@ public final class SessionStore {
         this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
+        this.ended = new EndedSessions(EndedSessions.DEFAULT_MEMORY, clock);
     }
 
     /** A store that finds sessions only in itself. */
@@ -166,6 +169,9 @@ public final class SessionStore {
      * its lock is no longer the held one: then we try again against whatever the map holds now (bounded).
      */
     public BackupOutcome applyBackup(SessionSnapshot snapshot) {
+        if (ended.endedBy(snapshot.id(), snapshot.version())) {
+            return BackupOutcome.STALE;
+        }
         for (int attempt = 0; attempt < 3; attempt++) {
             var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
             Session held = sessions.putIfAbsent(snapshot.id(), fresh);
@@ -196,6 +202,9 @@ public final class SessionStore {
      * absent cannot be completed from a delta: {@link BackupOutcome#GAP} asks the sender for the whole session.
      */
     public BackupOutcome applyDelta(AttributeDelta delta) {
+        if (ended.endedBy(delta.id(), delta.version())) {
+            return BackupOutcome.STALE;
+        }
         Session held = sessions.get(delta.id());
         if (held == null) {
             return BackupOutcome.GAP;
@@ -219,6 +228,31 @@ public final class SessionStore {
         } finally {
             held.lock.unlock();
         }
+    }
+
+    /**
+     * Ends the session the request holds (a logout): drops it here, then tells the other members, which drop their
+     * copies and refuse older replicas still on their way. A session no request has replicated yet (version 0) has
+     * no copies elsewhere. On failure the session is gone here but copies may be left elsewhere, and a
+     * {@link ReplicationException} says why.
+     */
+    public void invalidate(ActiveSession active) throws ReplicationException {
+        Session session = active.session();
+        if (!session.lock.isHeldByCurrentThread()) {
+            throw new IllegalStateException("invalidate " + session.id() + " from the thread that found or created it");
+        }
+        sessions.remove(session.id(), session);
+        ended.ended(session.id(), session.version());
+        invalidations.increment();
+        if (session.version() > 0) {
+            replicator.invalidate(session);
+        }
+    }
+
+    /** Drops this member's copy of a session its owner ended, and refuses its older replicas for a while. */
+    public void endCopy(SessionVersion end) {
+        ended.ended(end.id(), end.version());
+        removeCopy(end);
     }
 
     /** A copy of the session as last replicated or applied here, without locking it for a request. */
@@ -305,6 +339,16 @@ public final class SessionStore {
             }
         }
         return bytes;
+    }
+
+    /** How many sessions requests on this node ended (logouts) since it started. */
+    public long invalidations() {
+        return invalidations.sum();
+    }
+
+    /** How many ended sessions this node still remembers, to refuse replicas that arrive late. */
+    public int endedSessionsRemembered() {
+        return ended.size();
     }
 
     /** How many sessions this node fetched from other members since it started. */

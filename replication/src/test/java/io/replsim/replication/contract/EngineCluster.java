@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 
 import static org.awaitility.Awaitility.await;
 
@@ -61,18 +62,45 @@ final class EngineCluster implements AutoCloseable {
         return node;
     }
 
-    /** Kills the members at once and returns when the others installed a view without them. */
+    /**
+     * Kills the members together and returns when the others installed a view without them. Together matters: one
+     * after the other, the survivors may install a view without the first and re-replicate what the second still
+     * holds before it goes, and a double failure would lose nothing. Their leaves reach the coordinator at once and
+     * it bundles them into one view.
+     */
     void kill(int... oneBased) {
+        List<ReplicationEngine> victims = new ArrayList<>();
         for (int number : oneBased) {
-            ReplicationEngine node = node(number);
-            running.remove(node);
+            victims.add(node(number));
+        }
+        running.removeAll(victims);
+        var start = new CountDownLatch(1);
+        List<Thread> killers = victims.stream().map(node -> Thread.ofPlatform().start(() -> {
+            awaitQuietly(start);
             if (node instanceof InfinispanNode cacheNode) {
                 cacheNode.halt();
             } else {
                 node.close();
             }
+        })).toList();
+        start.countDown();
+        for (Thread killer : killers) {
+            try {
+                killer.join(VIEW_DEADLINE.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while killing " + victims, e);
+            }
         }
         awaitViewOf(running.size());
+    }
+
+    private static void awaitQuietly(CountDownLatch start) {
+        try {
+            start.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The view, and under infinispan the cache's owners too: who holds a session is settled before a test asks. */

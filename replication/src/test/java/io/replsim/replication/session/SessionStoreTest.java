@@ -2,6 +2,9 @@ package io.replsim.replication.session;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.SessionVersion;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -20,9 +23,9 @@ class SessionStoreTest {
     private static final NodeId SELF = new NodeId("node1");
     private static final NodeId OTHER = new NodeId("node2");
 
-    private final List<SessionSnapshot> replicated = new ArrayList<>();
-    private final SessionStore store = new SessionStore(SELF, session -> replicated.add(session.snapshot()),
-            Clock.systemUTC(), Duration.ofMillis(200));
+    private final RecordingReplicator replicator = new RecordingReplicator();
+    private final List<SessionSnapshot> replicated = replicator.replicated;
+    private final SessionStore store = new SessionStore(SELF, replicator, Clock.systemUTC(), Duration.ofMillis(200));
 
     @Test
     void aChangedSessionIsReplicatedWithANewVersion() throws Exception {
@@ -86,8 +89,16 @@ class SessionStoreTest {
 
     @Test
     void aFailedReplicationThrowsAndLeavesTheNewVersionOnTheOwner() {
-        var failing = new SessionStore(SELF, session -> {
-            throw new ReplicationException("no ack from [node2] within 10 ms");
+        var failing = new SessionStore(SELF, new SessionReplicator() {
+            @Override
+            public void replicate(Session session) throws ReplicationException {
+                throw new ReplicationException("no ack from [node2] within 10 ms");
+            }
+
+            @Override
+            public void invalidate(Session session) {
+                throw new AssertionError("not ended in this test");
+            }
         }, Clock.systemUTC(), Duration.ofMillis(200));
 
         ActiveSession active = failing.create();
@@ -126,7 +137,7 @@ class SessionStoreTest {
     void aSessionHeldNowhereHereIsGravitatedAndItsWholeSessionReplicatedWithThisNodeAsOwner() throws Exception {
         var id = new io.replsim.replication.SessionId("far");
         var remote = new SessionSnapshot(id, 6, OTHER, 1, 2, Map.of("serial", 6));
-        var gravitating = new SessionStore(SELF, session -> replicated.add(session.snapshot()),
+        var gravitating = new SessionStore(SELF, replicator,
                 wanted -> wanted.equals(id) ? java.util.Optional.of(remote) : java.util.Optional.empty(),
                 SessionTracking.DEFAULT, Clock.systemUTC(), Duration.ofMillis(200));
 
@@ -207,5 +218,58 @@ class SessionStoreTest {
             store.update(active);
             return active.session().snapshot();
         }
+    }
+
+    @Test
+    void anEndedSessionIsDroppedHereAndItsEndAnnouncedAtTheVersionItsCopiesHold() throws Exception {
+        SessionId id;
+        try (ActiveSession active = store.create()) {
+            id = active.session().id();
+            active.session().setAttribute("serial", 1);
+            store.update(active);
+        }
+        try (ActiveSession active = store.find(id).orElseThrow()) {
+            active.session().setAttribute("serial", 2);
+            store.invalidate(active);
+        }
+
+        assertThat(store.peek(id)).isEmpty();
+        assertThat(replicator.ended).containsExactly(new SessionVersion(id, 1));
+        assertThat(store.invalidations()).isEqualTo(1);
+    }
+
+    @Test
+    void aSessionEndedBeforeItsFirstReplicationHasNoCopiesToAnnounce() throws Exception {
+        try (ActiveSession active = store.create()) {
+            store.invalidate(active);
+        }
+
+        assertThat(replicator.ended).isEmpty();
+        assertThat(store.counts()).isEqualTo(new SessionCounts(0, 0));
+    }
+
+    @Test
+    void aReplicaSentBeforeTheEndButArrivingAfterItDoesNotBringTheCopyBack() {
+        var id = new SessionId("ended");
+        store.applyBackup(new SessionSnapshot(id, 3, OTHER, 1, 2, Map.of("serial", 3)));
+
+        store.endCopy(new SessionVersion(id, 4));
+
+        assertThat(store.peek(id)).isEmpty();
+        assertThat(store.applyBackup(new SessionSnapshot(id, 4, OTHER, 1, 2, Map.of("serial", 4))))
+                .isEqualTo(BackupOutcome.STALE);
+        assertThat(store.applyDelta(new AttributeDelta(id, 4, OTHER, 2, Map.of("serial", 4), java.util.Set.of())))
+                .isEqualTo(BackupOutcome.STALE);
+        assertThat(store.peek(id)).isEmpty();
+    }
+
+    @Test
+    void aCopyNewerThanTheEndIsKept() {
+        var id = new SessionId("rewritten");
+        store.applyBackup(new SessionSnapshot(id, 5, OTHER, 1, 2, Map.of("serial", 5)));
+
+        store.endCopy(new SessionVersion(id, 4));
+
+        assertThat(store.peek(id)).hasValueSatisfying(copy -> assertThat(copy.version()).isEqualTo(5));
     }
 }

@@ -11,8 +11,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.io.Serializable;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,11 +21,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SessionTrackingTest {
     private static final NodeId SELF = new NodeId("node1");
 
-    private final List<SessionSnapshot> replicated = new ArrayList<>();
+    private final RecordingReplicator replicator = new RecordingReplicator();
+    private final List<SessionSnapshot> replicated = replicator.replicated;
     private final MutableClock clock = new MutableClock();
 
     private SessionStore store(ReplicationTrigger trigger, Duration maxUnreplicated) {
-        return new SessionStore(SELF, session -> replicated.add(session.snapshot()), SessionLocator.NOWHERE,
+        return new SessionStore(SELF, replicator, SessionLocator.NOWHERE,
                 new SessionTracking(trigger, maxUnreplicated), clock, Duration.ofMillis(200));
     }
 
@@ -113,29 +112,6 @@ class SessionTrackingTest {
     private static void touch(SessionStore store, SessionId id) throws ReplicationException {
         try (ActiveSession active = store.find(id).orElseThrow()) {
             store.update(active);
-        }
-    }
-
-    private static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
         }
     }
 }

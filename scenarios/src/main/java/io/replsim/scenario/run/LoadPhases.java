@@ -18,7 +18,9 @@ public final class LoadPhases {
                 seconds(load.rampUp()), seconds(load.warmUp()), seconds(load.steadyStart()), seconds(load.duration()),
                 seconds(load.steady()))
                 + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe())
-                + "; connections " + load.connections().label();
+                + "; connections " + load.connections().label()
+                + load.sessionLength().map(length -> "; sessions end after " + seconds(length) + " on average")
+                        .orElse("");
     }
 
     public static String seconds(Duration duration) {

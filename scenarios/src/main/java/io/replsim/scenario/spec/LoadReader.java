@@ -14,7 +14,8 @@ import java.util.Optional;
 final class LoadReader {
 
     static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout",
-            "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions", "connections");
+            "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions", "connections",
+            "sessionLength");
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
     static final List<String> CLOSED_ONLY = List.of("users", "thinkTime", "thinkDistribution", "thinkMode", "rampUp");
     static final List<String> OPEN_ONLY = List.of("rate", "arrivals", "sessions");
@@ -65,12 +66,16 @@ final class LoadReader {
         Optional<List<WeightedRequest>> script = ScriptReader.read(load);
         ConnectionMode connections = load.choice("connections", ConnectionMode::parse, "a connection mode")
                 .orElse(LoadSpec.DEFAULT_CONNECTIONS);
+        Optional<Duration> sessionLength = load.duration("sessionLength")
+                .must(Duration::isPositive, "a duration above 0s, such as 1m: how long a user keeps a session before"
+                        + " its logout")
+                .optional();
         for (String field : OPEN_ONLY) {
             refuse(load, field, "no " + field + " unless load.model is open (a closed load is set by load.users)");
         }
         return users.flatMap(count -> thinkTime.flatMap(think -> duration.map(length ->
                 new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout, distribution, mode, warmUp,
-                        script.orElse(List.of()), Optional.empty(), connections))));
+                        script.orElse(List.of()), Optional.empty(), connections, sessionLength))));
     }
 
     private Optional<LoadSpec> readOpen(MapReader load) {
@@ -81,6 +86,8 @@ final class LoadReader {
         }
         refuse(load, "script", "no script with load.model open (not built yet): use the closed model, or leave"
                 + " load.script out to send the workload's app");
+        refuse(load, "sessionLength", "no sessionLength with load.model open (not built yet: its sessions last the"
+                + " whole run); leave load.sessionLength out");
         refuse(load, "connections", "no connections with load.model open (not built yet: the open model uses a"
                 + " shared pool); leave load.connections out");
         String rateExpected = "arrivals a second above 0 and at most 1000000, such as 200";
@@ -93,7 +100,8 @@ final class LoadReader {
         Duration warmUp = warmUp(load, Duration.ZERO);
         return rate.flatMap(perSecond -> duration.map(length -> new LoadSpec(sessions, Duration.ZERO, Duration.ZERO,
                 length, requestTimeout, LoadSpec.DEFAULT_THINK_DISTRIBUTION, LoadSpec.DEFAULT_THINK_MODE, warmUp,
-                List.of(), Optional.of(new OpenModel(arrivals, perSecond, sessions)), LoadSpec.DEFAULT_CONNECTIONS)));
+                List.of(), Optional.of(new OpenModel(arrivals, perSecond, sessions)), LoadSpec.DEFAULT_CONNECTIONS,
+                Optional.empty())));
     }
 
     /** The steady window is what is left after ramp-up and warm-up; it must not be empty. */

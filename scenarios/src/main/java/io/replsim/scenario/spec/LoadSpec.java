@@ -30,10 +30,13 @@ import java.util.Optional;
  *                          reader refuses them)
  * @param connections       how the closed model's requests use TCP connections: a shared pool, one per user, or a
  *                          new one per request
+ * @param sessionLength     present: users end their sessions after about this long (a logout) and start new ones,
+ *                          which the balancer spreads over the live nodes; empty: a user keeps its sessions all run
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
-                       List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections) {
+                       List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
+                       Optional<Duration> sessionLength) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -53,6 +56,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         script = List.copyOf(script);
         Objects.requireNonNull(open, "open");
         Objects.requireNonNull(connections, "connections");
+        Objects.requireNonNull(sessionLength, "sessionLength");
         if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
                 || !duration.isPositive() || !requestTimeout.isPositive()
                 || rampUp.plus(warmUp).compareTo(duration) >= 0) {
@@ -67,7 +71,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                     ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp) {
         this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, List.of(),
-                Optional.empty(), DEFAULT_CONNECTIONS);
+                Optional.empty(), DEFAULT_CONNECTIONS, Optional.empty());
     }
 
     /** Fixed think time after each response, no warm-up: the load as the first scenario files wrote it. */
@@ -79,7 +83,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
         return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open, connections);
+                script, open, connections, sessionLength);
     }
 
     public boolean isOpen() {
@@ -100,7 +104,8 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     public LoadProfile toProfile(String path) {
         LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
                 duration, requestTimeout, path).withConnections(connections);
-        return script.isEmpty() ? profile : profile.withScript(new UserScript(script));
+        LoadProfile scripted = script.isEmpty() ? profile : profile.withScript(new UserScript(script));
+        return sessionLength.map(scripted::withSessionLength).orElse(scripted);
     }
 
     /** What the open-model driver runs for this load against the app at {@code path}; only for {@code model: open}. */

@@ -1,0 +1,92 @@
+package io.replsim.loadgen;
+
+import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.script.RequestType;
+import io.replsim.loadgen.script.UserScript;
+import io.replsim.loadgen.script.WeightedRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(30)
+class SessionLengthTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+    private static LoadProfile visits(int users, Duration sessionLength) {
+        return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_500), TIMEOUT,
+                "/counter").withSessionLength(sessionLength);
+    }
+
+    @Test
+    void usersEndTheirSessionsAndStartNewOnesThatTheBalancerSpreadsOverTheNodes() throws Exception {
+        int users = 6;
+        LoadResult result;
+        long created;
+        long ended;
+        int held;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(300)), cluster.endpoints(), null)) {
+            driver.start();
+            result = driver.awaitResult();
+            created = cluster.sessionsCreated();
+            ended = cluster.sessionsEnded();
+            held = cluster.sessionsHeld();
+        }
+
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        // visits of 150-450 ms in a 2.5 s run: several sessions per user, each ended by its logout but the last
+        assertThat(result.distinctSessions()).isGreaterThanOrEqualTo(users * 4L).isEqualTo(created);
+        assertThat(ended).isEqualTo(created - held);
+        assertThat(held).isLessThanOrEqualTo(users);
+        // a logout and the fresh session after it are both OK: ending a session is not losing it
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(created, 0, 0));
+        assertThat(result.responseVerdicts().lost()).isZero();
+        // a new session goes wherever the balancer sends it, not back to the user's old node
+        assertThat(result.timelines()).anySatisfy(timeline -> assertThat(timeline.stints().stream()
+                .map(Stint::node).distinct().count()).isGreaterThan(1));
+    }
+
+    @Test
+    void withAScriptEverySessionTheUserHoldsIsEndedBeforeTheNextVisit() throws Exception {
+        int users = 4;
+        UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
+                new WeightedRequest(RequestType.CART, 1));
+        LoadResult result;
+        long created;
+        long ended;
+        int held;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(400)).withScript(script),
+                     cluster.endpoints(), null)) {
+            driver.start();
+            result = driver.awaitResult();
+            created = cluster.sessionsCreated();
+            ended = cluster.sessionsEnded();
+            held = cluster.sessionsHeld();
+        }
+
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(result.distinctSessions()).isEqualTo(created).isGreaterThan(users * 2L);
+        assertThat(ended).isEqualTo(created - held);
+        assertThat(held).as("at most a counter and a cart session per user").isLessThanOrEqualTo(users * 2);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(created, 0, 0));
+    }
+
+    @Test
+    void withoutASessionLengthUsersKeepTheirSessionForTheWholeRun() throws Exception {
+        int users = 3;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO,
+                     Duration.ofMillis(1_000), TIMEOUT, "/counter"), cluster.endpoints(), null)) {
+            driver.start();
+            LoadResult result = driver.awaitResult();
+
+            assertThat(result.distinctSessions()).isEqualTo(users);
+            assertThat(cluster.sessionsEnded()).isZero();
+        }
+    }
+}
