@@ -167,6 +167,24 @@ class ClusterNodeTest {
     }
 
     @Test
+    void aFullCollectionNeedsTheTokenAndAnswersTheLiveHeap() throws Exception {
+        var refused = HTTP.send(HttpRequest.newBuilder(adminUri(2, "/admin/gc"))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(401);
+
+        var collected = HTTP.send(HttpRequest.newBuilder(adminUri(2, "/admin/gc"))
+                .header("Authorization", "Bearer " + TOKEN)
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(collected.statusCode()).isEqualTo(200);
+        JsonNode body = JSON.readTree(collected.body());
+        assertThat(fieldNames(body)).containsExactly("atEpochMs", "uptimeMs", "heapAfterBytes", "tookMs");
+        assertThat(body.get("heapAfterBytes").asLong()).isPositive()
+                .isLessThanOrEqualTo(Runtime.getRuntime().totalMemory());
+        assertThat(body.get("tookMs").asLong()).isNotNegative();
+    }
+
+    @Test
     void healthReportsTheNodeAndItsMembers() throws Exception {
         var response = admin(2, "/admin/health", Optional.of("Bearer " + TOKEN));
 

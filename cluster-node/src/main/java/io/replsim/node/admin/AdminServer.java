@@ -42,6 +42,7 @@ public final class AdminServer implements AutoCloseable {
                         replication.self().name(), replication.view().members().size())))
                 .get("/admin/stats", exchange -> json.write(exchange, StatusCodes.OK, stats.collect()))
                 .post("/admin/shutdown", exchange -> acceptShutdown(exchange, json, shutdown))
+                .post("/admin/gc", exchange -> json.write(exchange, StatusCodes.OK, FullCollection.now()))
                 .get(FaultEndpoints.FAULTS, faultRoutes::state)
                 .post(FaultEndpoints.DISCARD, faultRoutes::discard)
                 .delete(FaultEndpoints.DISCARD, faultRoutes::stopDiscarding)

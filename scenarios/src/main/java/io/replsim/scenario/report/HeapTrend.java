@@ -11,7 +11,8 @@ package io.replsim.scenario.report;
  * @param fromMs                  the first reading used, ms after the start of the load
  * @param minutes                 minutes with a reading, the points of the slope
  * @param slopeBytesPerMinute     null with fewer than 3 minutes
+ * @param basis                   whether the floors are after the node's own collections or after forced full ones
  */
 public record HeapTrend(String node, int life, long fromMs, long toMs, int minutes, Long firstFloorBytes,
-                        Long lastFloorBytes, Double slopeBytesPerMinute) {
+                        Long lastFloorBytes, Double slopeBytesPerMinute, HeapBasis basis) {
 }

@@ -14,8 +14,9 @@ public final class HeapTrendAnalysis {
     private HeapTrendAnalysis() {
     }
 
-    /** {@code counters}: every node's readings, oldest first, restarts included. */
-    public static List<HeapTrend> of(Map<String, List<NodeSample>> counters, long loadStartEpochMs, long loadEndEpochMs) {
+    /** {@code counters}: every node's readings, oldest first, restarts included; {@code basis}: what they are. */
+    public static List<HeapTrend> of(Map<String, List<NodeSample>> counters, HeapBasis basis, long loadStartEpochMs,
+                                     long loadEndEpochMs) {
         List<HeapTrend> trends = new ArrayList<>();
         for (var node : new TreeMap<>(counters).entrySet()) {
             List<List<NodeSample>> lives = lives(node.getValue());
@@ -27,7 +28,7 @@ public final class HeapTrendAnalysis {
                 if (readings.isEmpty()) {
                     continue;
                 }
-                trends.add(trend(node.getKey(), life + 1, readings, loadStartEpochMs));
+                trends.add(trend(node.getKey(), life + 1, readings, loadStartEpochMs, basis));
             }
         }
         return trends;
@@ -50,7 +51,8 @@ public final class HeapTrendAnalysis {
         return lives;
     }
 
-    private static HeapTrend trend(String node, int life, List<NodeSample> readings, long loadStartEpochMs) {
+    private static HeapTrend trend(String node, int life, List<NodeSample> readings, long loadStartEpochMs,
+                                   HeapBasis basis) {
         TreeMap<Long, Long> floors = new TreeMap<>();
         for (NodeSample sample : readings) {
             long minute = (sample.atEpochMs() - loadStartEpochMs) / MINUTE_MS;
@@ -59,7 +61,7 @@ public final class HeapTrendAnalysis {
         Double slope = floors.size() < LEAST_MINUTES ? null : slope(floors);
         return new HeapTrend(node, life, readings.getFirst().atEpochMs() - loadStartEpochMs,
                 readings.getLast().atEpochMs() - loadStartEpochMs, floors.size(), floors.firstEntry().getValue(),
-                floors.lastEntry().getValue(), slope);
+                floors.lastEntry().getValue(), slope, basis);
     }
 
     /** Least squares of bytes against the minute. */

@@ -17,6 +17,7 @@ import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.FaultImpactAnalysis;
+import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.HeapTrendAnalysis;
@@ -51,6 +52,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import org.HdrHistogram.Histogram;
@@ -104,6 +106,7 @@ public final class ScenarioRunner {
             LoadProfile profile = load.toProfile(spec.workload().app().path());
             LoadResult result;
             List<FaultEvent> events;
+            Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
                          TimelineClock.SYSTEM, event -> announce(dir, event),
@@ -113,9 +116,14 @@ public final class ScenarioRunner {
                 long loadStart = System.nanoTime();
                 driver.start();
                 timeline.start(loadStart);
+                fullGcs.ifPresent(FullGcTicker::start);
                 showProgressUntil(loadStart + load.duration().toNanos(), driver, sampler, runtime, load.users());
                 result = driver.awaitResult();
                 events = timeline.events();
+            } finally {
+                if (fullGcs.isPresent()) {
+                    fullGcs.get().close();
+                }
             }
             sampler.sample();
             for (NodeHandle node : runtime.liveNodes()) {
@@ -124,14 +132,19 @@ public final class ScenarioRunner {
             RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler, runtime);
             dir.writeSummary(summary);
             long loadStartMs = result.startedAt().toEpochMilli();
-            List<HeapTrend> heap = HeapTrendAnalysis.of(sampler.counterSamples(), loadStartMs,
-                    loadStartMs + result.elapsed().toMillis());
+            List<HeapTrend> heap = fullGcs.isPresent()
+                    ? HeapTrendAnalysis.of(fullGcs.get().readings(), HeapBasis.AFTER_FULL_GC, loadStartMs,
+                            loadStartMs + result.elapsed().toMillis())
+                    : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
+                            loadStartMs + result.elapsed().toMillis());
             dir.writeHeap(heap);
             TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
                     summary.verdict(), loadStartMs, spec.load().duration().toMillis(), result.perSecond(),
                     latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
             new ConsoleReport(out).print(summary);
             printHeap(heap);
+            fullGcs.ifPresent(ticker -> out.printf(Locale.ROOT, "heap      a full GC on every node every %s, the"
+                    + " longest stopped a node %d ms%n", LoadPhases.seconds(ticker.every()), ticker.longestPauseMs()));
             return new RunOutcome(summary, dir.root(), heap);
         }
     }
@@ -142,8 +155,10 @@ public final class ScenarioRunner {
             if (trend.slopeBytesPerMinute() == null) {
                 continue;
             }
-            out.printf(Locale.ROOT, "heap      %s%s after GC (floor of each minute) %.1f MB -> %.1f MB over %d minutes:"
+            out.printf(Locale.ROOT, "heap      %s%s %s %.1f MB -> %.1f MB over %d minutes:"
                             + " slope %+.1f KB/min%n", trend.node(), trend.life() == 1 ? "" : " (life " + trend.life() + ")",
+                    trend.basis() == HeapBasis.AFTER_FULL_GC ? "after forced full GCs (least of each minute)"
+                            : "after GC (floor of each minute)",
                     trend.firstFloorBytes() / 1048576.0, trend.lastFloorBytes() / 1048576.0, trend.minutes(),
                     trend.slopeBytesPerMinute() / 1024);
         }

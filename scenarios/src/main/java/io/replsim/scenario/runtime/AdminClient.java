@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminServer;
+import io.replsim.node.admin.FullCollection;
 import io.replsim.node.admin.NetworkFaults;
 import io.replsim.node.stats.NodeStatsReport;
 import java.io.IOException;
@@ -35,6 +36,11 @@ public final class AdminClient {
     /** The stats as the node wrote them, for the run directory. */
     public String statsJson() throws IOException, InterruptedException {
         return send("GET", "/admin/stats", null);
+    }
+
+    /** Has the node run a full collection and says what it left: the live heap (docs/interfaces.md §3). */
+    public FullCollection collectGarbage() throws IOException, InterruptedException {
+        return JSON.readValue(send("POST", "/admin/gc", null), FullCollection.class);
     }
 
     /** Switches on a JGroups DISCARD on this node dropping every message from those members (a partition). */

@@ -1,18 +1,21 @@
 package io.replsim.scenario.spec;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /** Reads the {@code cluster} section: how many nodes and what each one gets. */
 final class ClusterReader {
 
-    static final List<String> FIELDS = List.of("nodes", "workers", "cpuBudget", "heap", "runtime");
+    static final List<String> FIELDS = List.of("nodes", "workers", "cpuBudget", "heap", "runtime", "fullGcEvery");
 
     private static final int MAX_NODES = 16;
     private static final int MAX_WORKERS = 1000;
     private static final double MAX_CPU_BUDGET_CORES = 64;
     private static final DataSize MIN_HEAP = DataSize.parse("32m");
     private static final DataSize MAX_HEAP = DataSize.parse("32g");
+    /** More often and the pauses become the load's story. */
+    private static final Duration LEAST_FULL_GC_PERIOD = Duration.ofSeconds(10);
 
     private ClusterReader() {
     }
@@ -29,6 +32,11 @@ final class ClusterReader {
                         "a size from " + MIN_HEAP + " to " + MAX_HEAP + ", such as 256m")
                 .orElse(ClusterSpec.DEFAULT_HEAP);
         RuntimeKind runtime = cluster.choice("runtime", RuntimeKind::parse, "a runtime").orElse(RuntimeKind.PROCESS);
-        return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap, runtime));
+        Optional<Duration> fullGcEvery = cluster.duration("fullGcEvery")
+                .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0, "a duration of at least 10s, such as 1m:"
+                        + " how often every node runs a full collection for the heap trend")
+                .optional();
+        return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap, runtime,
+                fullGcEvery));
     }
 }

@@ -1,6 +1,8 @@
 package io.replsim.scenario.spec;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.stream.IntStream;
 
@@ -12,8 +14,11 @@ import java.util.stream.IntStream;
  * @param cpuBudgetCores the cores each node may use; its CPU utilization is reported against this
  * @param heap           each node's heap ({@code -Xms} = {@code -Xmx})
  * @param runtime        processes on loopback, or containers with the CPU budget as their quota
+ * @param fullGcEvery    present: the runner has every node run a full collection this often, so the heap trend of a
+ *                       long run reads the live data (each costs the node a pause); empty: never
  */
-public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime) {
+public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
+                          Optional<Duration> fullGcEvery) {
 
     public static final int DEFAULT_WORKERS = 16;
     public static final double DEFAULT_CPU_BUDGET_CORES = 0.66;
@@ -22,6 +27,7 @@ public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSiz
     public ClusterSpec {
         Objects.requireNonNull(heap, "heap");
         Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(fullGcEvery, "fullGcEvery");
         if (nodes < 1 || workers < 1 || !(cpuBudgetCores > 0)) {
             throw new IllegalArgumentException("a cluster has at least 1 node, 1 worker and a positive CPU budget, got "
                     + nodes + " nodes, " + workers + " workers, " + cpuBudgetCores + " cores");
@@ -31,6 +37,11 @@ public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSiz
     /** Node processes on this machine, the default runtime. */
     public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap) {
         this(nodes, workers, cpuBudgetCores, heap, RuntimeKind.PROCESS);
+    }
+
+    /** No forced collections. */
+    public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime) {
+        this(nodes, workers, cpuBudgetCores, heap, runtime, Optional.empty());
     }
 
     /** {@code node1} to {@code nodeN}: the names fault targets use and the routes in the session cookies. */

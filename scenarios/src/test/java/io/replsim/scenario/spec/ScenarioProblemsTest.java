@@ -59,7 +59,7 @@ class ScenarioProblemsTest {
                 """);
 
         assertThat(problems).containsExactly(
-                new SpecProblem("cluster", "[3, 16]", "a map with the fields nodes, workers, cpuBudget, heap, runtime"),
+                new SpecProblem("cluster", "[3, 16]", "a map with the fields nodes, workers, cpuBudget, heap, runtime, fullGcEvery"),
                 new SpecProblem("load.users", "sixty", "a whole number from 1 to 100000"),
                 new SpecProblem("load.thinkTime", "[500ms]", "a duration such as 500ms, 20s or 1m"),
                 new SpecProblem("faults", "{type: kill, at: 20s, target: node1}",

@@ -7,7 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** {@code load.sessionLength}: how long users keep a session before they end it and start another. */
+/**
+ * {@code load.sessionLength}, how long users keep a session before they end it and start another, and
+ * {@code cluster.fullGcEvery}, the forced collections a long run reads its heap trend from.
+ */
 class SessionLengthSpecTest {
 
     private static final String HEAD = """
@@ -45,5 +48,14 @@ class SessionLengthSpecTest {
                 cluster: {nodes: 1}
                 load: {model: open, rate: 10, duration: 20s, sessionLength: 5s}
                 """))).containsExactly("load.sessionLength");
+    }
+
+    @Test
+    void forcedFullCollectionsAreOffUnlessTheClusterAsksAndNotMoreOftenThanEveryTenSeconds() throws SpecException {
+        assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).cluster().fullGcEvery()).isEmpty();
+        String every = HEAD.replace("cluster: {nodes: 1}", "cluster: {nodes: 1, fullGcEvery: 1m}");
+        assertThat(ScenarioLoader.parse(every, Scenarios.SOURCE).cluster().fullGcEvery()).contains(Duration.ofMinutes(1));
+        assertThat(pathsOf(problemsOf(HEAD.replace("cluster: {nodes: 1}", "cluster: {nodes: 1, fullGcEvery: 2s}"))))
+                .containsExactly("cluster.fullGcEvery");
     }
 }
