@@ -104,7 +104,11 @@ public final class CounterClient implements AutoCloseable {
             if (Thread.interrupted() || closed) {
                 throw new InterruptedException("stopped during a request to " + node.name());
             }
-            return new Exchange.Failed(System.currentTimeMillis(), kindOf(e), String.valueOf(e));
+            ErrorKind kind = kindOf(e);
+            if (kind == ErrorKind.CONNECT) {
+                dropIdle(node.name());
+            }
+            return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
         }
         return toExchange(node, response, cookie);
     }
@@ -126,7 +130,8 @@ public final class CounterClient implements AutoCloseable {
                     throw stale;
                 }
                 discard(node, connection);
-                connection = take(node);
+                // A new one, not the next idle one: after a node restarted or died, every idle one is as stale.
+                connection = open(node);
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         serialHeader);
             }
@@ -152,9 +157,10 @@ public final class CounterClient implements AutoCloseable {
             case PER_USER -> perUser.get().get(node); // stays there until discarded
             case PER_REQUEST -> null;
         };
-        if (connection != null) {
-            return connection;
-        }
+        return connection != null ? connection : open(node);
+    }
+
+    private HttpConnection open(String node) throws IOException {
         HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count, true);
         live.add(opened);
         if (closed) {
@@ -163,6 +169,20 @@ public final class CounterClient implements AutoCloseable {
             throw new IOException("the client is closed");
         }
         return opened;
+    }
+
+    /**
+     * A refused connection means nothing listens at the node's address any more: its idle pooled connections are
+     * dead too, and each would cost a user a failed request if it were taken later.
+     */
+    private void dropIdle(String node) {
+        if (mode != ConnectionMode.SHARED_POOL) {
+            return;
+        }
+        for (HttpConnection idle; (idle = pools.get(node).pollFirst()) != null; ) {
+            idle.close();
+            live.remove(idle);
+        }
     }
 
     private void giveBack(String node, HttpConnection connection) {

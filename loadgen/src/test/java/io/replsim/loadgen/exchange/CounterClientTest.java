@@ -86,4 +86,58 @@ class CounterClientTest {
             serving.join();
         }
     }
+
+    /**
+     * A killed node's pooled connections are all dead: the first request to it finds its idle connection reset,
+     * tries a new one, is refused, and every later request is refused at once instead of failing on the next dead
+     * pooled connection as a reset (an unknown outcome for the user).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void afterANodeDiesItsPooledConnectionsAreDroppedSoEveryRequestIsARefusal() throws Exception {
+        int concurrent = 4;
+        var allArrived = new java.util.concurrent.CountDownLatch(concurrent);
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), concurrent);
+        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        server.createContext("/counter", exchange -> {
+            allArrived.countDown();
+            try {
+                allArrived.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = ("{\"session\":\"abc\",\"serial\":1,\"node\":\"n1\",\"digest\":\"0123456789abcdef\","
+                    + "\"created\":true}").getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
+        try (CounterClient client = new CounterClient(List.of(node), "/counter", Duration.ofSeconds(2))) {
+            List<Thread> users = new java.util.ArrayList<>();
+            for (int i = 0; i < concurrent; i++) {
+                users.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        client.get(node, Optional.empty());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }));
+            }
+            for (Thread user : users) {
+                user.join();
+            }
+            assertThat(client.connections().open()).as("idle pooled connections").isEqualTo(concurrent);
+
+            server.stop(0);
+
+            for (int request = 0; request < concurrent; request++) {
+                assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+            }
+            assertThat(client.connections().open()).isZero();
+        }
+    }
 }
