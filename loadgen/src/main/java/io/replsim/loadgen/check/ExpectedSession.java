@@ -28,6 +28,8 @@ public final class ExpectedSession {
     private long lastSerial;
     private String digest;
     private Verdict sessionWorst = Verdict.OK;
+    /** Whether the last judged reply was a LOST or CORRUPT one, whose session now stands in for the lost one. */
+    private boolean replacedByLastReply;
     /** Requests with an unknown outcome since the last judged answer; each may have added one to the serial. */
     private long unknownOutcomes;
 
@@ -60,6 +62,7 @@ public final class ExpectedSession {
     public Verdict judge(CounterReply reply, SerialRule rule) {
         Verdict verdict = verdictOf(reply, rule);
         unknownOutcomes = 0;
+        replacedByLastReply = verdict == Verdict.LOST || verdict == Verdict.CORRUPT;
         responses[verdict.ordinal()]++;
         switch (verdict) {
             case OK -> lastSerial = reply.serial();
@@ -100,10 +103,14 @@ public final class ExpectedSession {
      * starts a new one.
      */
     public void ended() {
-        if (sessionId != null) {
+        if (sessionId != null && !replacedByLastReply) {
             finishSession();
         }
+        // A logout that found its session lost was served on a session the node made for it and ended at once:
+        // the loss is counted, that stand-in is not a session the user had.
+        sessionId = null;
         unknownOutcomes = 0;
+        replacedByLastReply = false;
     }
 
     private void adopt(CounterReply reply) {

@@ -134,4 +134,17 @@ class ExpectedSessionTest {
         assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.SessionVerdictCounts(2, 0, 0));
         assertThat(expected.distinctSessions()).isEqualTo(2);
     }
+
+    @Test
+    void aLogoutThatFindsItsSessionLostCountsOneLostSessionAndNoStandIn() {
+        var expected = new ExpectedSession();
+        expected.judge(reply("a", 1, "d1", true));
+        expected.judge(reply("a", 2, "d1", false));
+
+        assertThat(expected.judge(reply("x", 1, "d9", true))).isEqualTo(Verdict.LOST);
+        expected.ended();
+
+        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.SessionVerdictCounts(0, 0, 1));
+        assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
+    }
 }
