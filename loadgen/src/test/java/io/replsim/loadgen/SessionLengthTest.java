@@ -29,7 +29,7 @@ class SessionLengthTest {
         long ended;
         int held;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(300)), cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(100)), cluster.endpoints(), null)) {
             driver.start();
             result = driver.awaitResult();
             created = cluster.sessionsCreated();
@@ -38,8 +38,8 @@ class SessionLengthTest {
         }
 
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
-        // visits of 150-450 ms in a 2.5 s run: several sessions per user, each ended by its logout but the last
-        assertThat(result.distinctSessions()).isGreaterThanOrEqualTo(users * 4L).isEqualTo(created);
+        // visits of 50-150 ms in a 2.5 s run: users go through several sessions, each ended by its logout but the last
+        assertThat(result.distinctSessions()).isGreaterThan(users * 2L).isEqualTo(created);
         assertThat(ended).isEqualTo(created - held);
         assertThat(held).isLessThanOrEqualTo(users);
         // a logout and the fresh session after it are both OK: ending a session is not losing it
@@ -60,7 +60,7 @@ class SessionLengthTest {
         long ended;
         int held;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(400)).withScript(script),
+             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(100)).withScript(script),
                      cluster.endpoints(), null)) {
             driver.start();
             result = driver.awaitResult();
