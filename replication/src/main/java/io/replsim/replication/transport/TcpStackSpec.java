@@ -79,7 +79,7 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
                 new FD_ALL3().setTimeout(HEARTBEAT_TIMEOUT.toMillis()).setInterval(HEARTBEAT_INTERVAL.toMillis()),
                 new VERIFY_SUSPECT2().setTimeout(VERIFY_SUSPECT_TIMEOUT.toMillis()),
                 new NAKACK2().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
-                new UNICAST3().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
+                new UNICAST3().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()).setConnCloseTimeout(10_000),
                 new STABLE(),
                 new GMS().setJoinTimeout(JOIN_TIMEOUT.toMillis()).setLeaveTimeout(LEAVE_TIMEOUT.toMillis())
                         .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
