@@ -9,6 +9,7 @@ import io.replsim.loadgen.think.ThinkTime;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.SocketPollers;
 
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -52,8 +53,9 @@ public final class MostUsers {
                     users, seconds);
             System.exit(2);
         }
-        System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
-                Runtime.getRuntime().availableProcessors(), DriverVsWrk.loadAverage());
+        System.out.printf(Locale.ROOT, "machine: %d cores, load average %s; socket pollers: %s%n",
+                Runtime.getRuntime().availableProcessors(), DriverVsWrk.loadAverage(),
+                SocketPollers.current().name().toLowerCase(Locale.ROOT).replace('_', ' '));
         Duration duration = Duration.ofSeconds(seconds);
         Duration rampUp = duration.dividedBy(4);
         LoadProfile profile = new LoadProfile(users, new ThinkTime.Fixed(Duration.ofSeconds(1)),
