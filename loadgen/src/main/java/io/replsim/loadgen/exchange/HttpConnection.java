@@ -25,6 +25,7 @@ import java.util.Locale;
 final class HttpConnection implements AutoCloseable {
 
     private static final int MAX_HEADER_LINE = 16 * 1024;
+    static final int INITIAL_BUFFER = 2048;
     private static final int MAX_BODY = 16 * 1024 * 1024;
     private static final byte[] HTTP_ = ascii("HTTP/");
     private static final byte[] HTTP_1_0 = ascii("HTTP/1.0");
@@ -54,8 +55,12 @@ final class HttpConnection implements AutoCloseable {
 
     private final Socket socket;
     private final InputStream in;
-    /** Read-ahead of {@code in}: our own, since a BufferedInputStream takes a lock on every byte read. */
-    private byte[] buffer = new byte[8192];
+    /**
+     * Read-ahead of {@code in}: our own, since a BufferedInputStream takes a lock on every byte read. Small at
+     * first (a counter answer with its headers is about 250 bytes) and grown only for a longer header line: at
+     * 20,000 users the pool held 15,000 connections, whose 8 KiB buffers were 120 MB of heap the collector moved.
+     */
+    private byte[] buffer = new byte[INITIAL_BUFFER];
     private int position;
     private int limit;
     private final OutputStream out;
