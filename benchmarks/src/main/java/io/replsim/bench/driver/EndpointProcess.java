@@ -26,10 +26,15 @@ final class EndpointProcess implements AutoCloseable {
     private final Thread hook;
 
     EndpointProcess(int ioThreads) throws IOException, InterruptedException {
+        this(ioThreads, "node1");
+    }
+
+    /** An endpoint that answers as {@code node} (its JSON and its X-Replsim-Node header). */
+    EndpointProcess(int ioThreads, String node) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         process = new ProcessBuilder(List.of(java, "-XX:+UseParallelGC", "-Xms512m", "-Xmx512m", "-XX:MaxDirectMemorySize=1g",
                 "-cp", System.getProperty("java.class.path"), TrivialEndpoint.class.getName(),
-                Integer.toString(ioThreads)))
+                Integer.toString(ioThreads), node))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         hook = new Thread(process::destroyForcibly, "endpoint-stopper");
         Runtime.getRuntime().addShutdownHook(hook);
