@@ -25,7 +25,7 @@ import java.util.Locale;
 final class HttpConnection implements AutoCloseable {
 
     private static final int MAX_HEADER_LINE = 16 * 1024;
-    static final int INITIAL_BUFFER = 2048;
+    private static final int INITIAL_BUFFER = 2048;
     private static final int MAX_BODY = 16 * 1024 * 1024;
     private static final byte[] HTTP_ = ascii("HTTP/");
     private static final byte[] HTTP_1_0 = ascii("HTTP/1.0");
