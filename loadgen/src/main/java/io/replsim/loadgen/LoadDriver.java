@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.SocketPollers;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
@@ -99,6 +100,7 @@ public final class LoadDriver implements AutoCloseable {
         if (closed || run != null) {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
+        SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
         ScriptTally scriptTally = new ScriptTally(profile.script().map(UserScript::types).orElse(List.of()));

@@ -26,6 +26,12 @@ final class CpuShare {
         return new CpuShare(endpoint::cpuTime);
     }
 
+    /** The endpoints' processes together. */
+    static CpuShare of(java.util.List<EndpointProcess> endpoints) {
+        return new CpuShare(() -> endpoints.stream().map(EndpointProcess::cpuTime).reduce(Duration.ZERO,
+                Duration::plus));
+    }
+
     /** The CPU time used since this was made. */
     Duration used() {
         return cpuTime.get().minus(cpuAtStart);

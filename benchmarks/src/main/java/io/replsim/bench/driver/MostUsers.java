@@ -9,10 +9,12 @@ import io.replsim.loadgen.think.ThinkTime;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.SocketPollers;
 
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,9 +23,12 @@ import java.util.Locale;
  * law, think-time drift, the driver's CPU and GC; docs/capacity.md), against the trivial endpoint. The goal is
  * 20,000 on 2 cores.
  *
- * <p>Usage: {@code benchmarks/driver most-users [users=20000] [seconds=40] [per-user|shared-pool]}: ramp-up a
- * quarter of it, warm-up 5 s; by default each user keeps its own connection, as a browser does. The endpoint runs
- * in its own JVM ({@link EndpointProcess}), so each process needs one open file per connection, not two.
+ * <p>Usage: {@code benchmarks/driver most-users [users=20000] [seconds=40] [per-user|shared-pool] [endpoints=1]}:
+ * ramp-up a quarter of it, warm-up 5 s; by default each user keeps its own connection, as a browser does. Each
+ * endpoint runs in its own JVM ({@link EndpointProcess}), so each process needs one open file per connection, not
+ * two. Several endpoints stand for a cluster's nodes behind the balancer: requests (no session cookie) go round
+ * the nodes, so each endpoint process holds its share of the connections, each on its own port (the kernel's
+ * ephemeral-port search for a new connection is per destination, and got slow with 20,000 to one port).
  */
 public final class MostUsers {
 
@@ -42,18 +47,27 @@ public final class MostUsers {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         ConnectionMode mode = args.length > 2 ? ConnectionMode.parse(args[2]) : ConnectionMode.PER_USER;
-        long openFiles = openFileLimit();
-        if (mode == ConnectionMode.PER_USER && users + DESCRIPTORS_BESIDES_SOCKETS > openFiles) {
-            System.err.printf(Locale.ROOT, "%,d users with a connection each need about %,d open files in this"
-                    + " process (and as many in the endpoint's), but the limit is %,d (ulimit -n; benchmarks/driver"
-                    + " raises it to the hard limit, ulimit -Hn). Use at most %,d users, or the shared-pool mode"
-                    + " (a connection per request in flight): benchmarks/driver most-users %d %d shared-pool%n",
-                    users, users + DESCRIPTORS_BESIDES_SOCKETS, openFiles, openFiles - DESCRIPTORS_BESIDES_SOCKETS,
-                    users, seconds);
+        int endpointCount = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        if (endpointCount < 1 || endpointCount > 4) {
+            System.err.printf(Locale.ROOT, "endpoints: got %d, expected 1 to 4 (each is a JVM of its own on the"
+                    + " same cores)%n", endpointCount);
             System.exit(2);
         }
-        System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
-                Runtime.getRuntime().availableProcessors(), DriverVsWrk.loadAverage());
+        long openFiles = openFileLimit();
+        // without a session cookie a user's requests go round the nodes, so a user keeps a connection to each
+        long perUserSockets = (long) users * endpointCount;
+        if (mode == ConnectionMode.PER_USER && perUserSockets + DESCRIPTORS_BESIDES_SOCKETS > openFiles) {
+            System.err.printf(Locale.ROOT, "%,d users with a connection each to %d endpoint(s) need about %,d open"
+                    + " files in this process, but the limit is %,d (ulimit -n; benchmarks/driver raises it to the"
+                    + " hard limit, ulimit -Hn). Use at most %,d users, or the shared-pool mode (a connection per"
+                    + " request in flight): benchmarks/driver most-users %d %d shared-pool %d%n", users,
+                    endpointCount, perUserSockets + DESCRIPTORS_BESIDES_SOCKETS, openFiles,
+                    (openFiles - DESCRIPTORS_BESIDES_SOCKETS) / endpointCount, users, seconds, endpointCount);
+            System.exit(2);
+        }
+        System.out.printf(Locale.ROOT, "machine: %d cores, load average %s; socket pollers: %s%n",
+                Runtime.getRuntime().availableProcessors(), DriverVsWrk.loadAverage(),
+                SocketPollers.current().name().toLowerCase(Locale.ROOT).replace('_', ' '));
         Duration duration = Duration.ofSeconds(seconds);
         Duration rampUp = duration.dividedBy(4);
         LoadProfile profile = new LoadProfile(users, new ThinkTime.Fixed(Duration.ofSeconds(1)),
@@ -61,14 +75,28 @@ public final class MostUsers {
         LoadResult result;
         String driverCpu;
         String endpointCpu;
-        try (EndpointProcess endpoint = new EndpointProcess(2)) {
+        List<EndpointProcess> endpoints = new ArrayList<>();
+        try {
+            // the endpoints share the 2 I/O threads one endpoint would have
+            int ioThreads = Math.max(1, 2 / endpointCount);
+            for (int i = 1; i <= endpointCount; i++) {
+                endpoints.add(new EndpointProcess(ioThreads, "node" + i));
+            }
+            List<NodeEndpoint> nodes = new ArrayList<>();
+            for (int i = 0; i < endpoints.size(); i++) {
+                nodes.add(new NodeEndpoint("node" + (i + 1), URI.create(endpoints.get(i).url())));
+            }
             System.out.printf(Locale.ROOT, "%,d users (%s connections), think 1 s fixed, ramp-up %d s, warm-up 5 s,"
-                            + " %d s in all, against %s/counter (its own JVM, pid %d); open-file limit %,d%n", users,
-                    mode.label(), rampUp.toSeconds(), seconds, endpoint.url(), endpoint.pid(), openFiles);
+                            + " %d s in all, against %s (%d endpoint JVM(s), pids %s); open-file limit %,d%n", users,
+                    mode.label(), rampUp.toSeconds(), seconds,
+                    endpoints.stream().map(e -> e.url() + "/counter").toList(), endpointCount,
+                    endpoints.stream().map(EndpointProcess::pid).toList(), openFiles);
             CpuShare driverShare = CpuShare.ofThisProcess();
-            CpuShare endpointShare = CpuShare.of(endpoint);
-            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode), List.of(new NodeEndpoint("node1",
-                    URI.create(endpoint.url()))), null)) {
+            CpuShare endpointShare = CpuShare.of(endpoints);
+            // The router's own 5 s retry interval: with none (a failure counted, the next request sent at once) two
+            // runs never recovered from a slow moment, since every timed-out connection was replaced at once and the
+            // starved endpoint ran out of descriptors (docs/capacity.md).
+            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode), nodes, null)) {
                 driver.start();
                 for (long end = System.nanoTime() + duration.toNanos(); System.nanoTime() < end; ) {
                     Thread.sleep(5_000);
@@ -80,6 +108,10 @@ public final class MostUsers {
             }
             driverCpu = driverShare.sinceStart();
             endpointCpu = endpointShare.sinceStart();
+        } finally {
+            for (EndpointProcess endpoint : endpoints) {
+                endpoint.close();
+            }
         }
         var steady = result.steady();
         var validity = result.validity();
@@ -92,7 +124,7 @@ public final class MostUsers {
                 validity.littlesLaw().deviation() * 100, validity.driverCost().cpuShare() * 100,
                 validity.driverCost().availableCores(), validity.driverCost().gcPauseMax().toMillis(),
                 result.connections().opened());
-        System.out.printf(Locale.ROOT, "whole run: driver process CPU %s, endpoint process CPU %s%n", driverCpu,
+        System.out.printf(Locale.ROOT, "whole run: driver process CPU %s, endpoint process(es) CPU %s%n", driverCpu,
                 endpointCpu);
         System.out.println("verdict: " + (validity.valid() ? "VALID" : "INVALID"));
         validity.reasons().forEach(reason -> System.out.println("  " + reason));

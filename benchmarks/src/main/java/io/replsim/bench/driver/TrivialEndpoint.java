@@ -26,10 +26,12 @@ final class TrivialEndpoint implements AutoCloseable {
     private static final HttpString NODE = HttpString.tryFromString("X-Replsim-Node");
 
     private final AtomicLong serial = new AtomicLong();
+    private final String node;
     private final Undertow server;
     private final int port;
 
-    TrivialEndpoint(int ioThreads) {
+    TrivialEndpoint(int ioThreads, String node) {
+        this.node = node;
         server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
                 .setIoThreads(ioThreads)
@@ -38,9 +40,9 @@ final class TrivialEndpoint implements AutoCloseable {
                 .setSocketOption(Options.BACKLOG, 16_384)
                 .setHandler(exchange -> {
                     String body = "{\"session\":\"bench\",\"serial\":" + serial.incrementAndGet()
-                            + ",\"node\":\"node1\",\"digest\":\"0123456789abcdef\",\"created\":false}";
+                            + ",\"node\":\"" + node + "\",\"digest\":\"0123456789abcdef\",\"created\":false}";
                     exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-                    exchange.getResponseHeaders().put(NODE, "node1");
+                    exchange.getResponseHeaders().put(NODE, node);
                     exchange.getResponseSender().send(ByteBuffer.wrap(body.getBytes(StandardCharsets.US_ASCII)));
                 })
                 .build();
@@ -57,10 +59,10 @@ final class TrivialEndpoint implements AutoCloseable {
         server.stop();
     }
 
-    /** Usage: {@code TrivialEndpoint <ioThreads>}; stops when standard input ends. */
+    /** Usage: {@code TrivialEndpoint <ioThreads> [node=node1]}; stops when standard input ends. */
     public static void main(String[] args) throws IOException {
         int ioThreads = Integer.parseInt(args[0]);
-        try (TrivialEndpoint endpoint = new TrivialEndpoint(ioThreads)) {
+        try (TrivialEndpoint endpoint = new TrivialEndpoint(ioThreads, args.length > 1 ? args[1] : "node1")) {
             System.out.println(READY + endpoint.url());
             System.out.flush();
             while (System.in.read() >= 0) {

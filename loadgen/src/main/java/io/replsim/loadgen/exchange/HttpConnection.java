@@ -25,6 +25,7 @@ import java.util.Locale;
 final class HttpConnection implements AutoCloseable {
 
     private static final int MAX_HEADER_LINE = 16 * 1024;
+    private static final int INITIAL_BUFFER = 2048;
     private static final int MAX_BODY = 16 * 1024 * 1024;
     private static final byte[] HTTP_ = ascii("HTTP/");
     private static final byte[] HTTP_1_0 = ascii("HTTP/1.0");
@@ -54,8 +55,12 @@ final class HttpConnection implements AutoCloseable {
 
     private final Socket socket;
     private final InputStream in;
-    /** Read-ahead of {@code in}: our own, since a BufferedInputStream takes a lock on every byte read. */
-    private byte[] buffer = new byte[8192];
+    /**
+     * Read-ahead of {@code in}: our own, since a BufferedInputStream takes a lock on every byte read. Small at
+     * first (a counter answer with its headers is about 250 bytes) and grown only for a longer header line: at
+     * 20,000 users the pool held 15,000 connections, whose 8 KiB buffers were 120 MB of heap the collector moved.
+     */
+    private byte[] buffer = new byte[INITIAL_BUFFER];
     private int position;
     private int limit;
     private final OutputStream out;
@@ -172,6 +177,7 @@ final class HttpConnection implements AutoCloseable {
         }
         out.write(request(pathAndQuery, cookie, close));
         out.flush();
+        awaitAnswerCheaply();
 
         int end = lineEnd();
         if (end < 0) {
@@ -240,6 +246,19 @@ final class HttpConnection implements AutoCloseable {
             serverCloses = true;
         }
         return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses);
+    }
+
+    /**
+     * Lets the other users on this carrier run once before a read that would block: a virtual thread that reads
+     * before its answer is there parks through the JDK's poller (a registration, a poller thread woken, an unpark),
+     * which cost more than the rest of a request at full speed; after the others have sent theirs, the answer is
+     * often there and the read does not block. The latency recorded is still the user's own (from before the send
+     * to the parsed answer); what changes is that a user does not claim its carrier back before the others had it.
+     */
+    private void awaitAnswerCheaply() throws IOException {
+        if (position == limit && Thread.currentThread().isVirtual() && in.available() == 0) {
+            Thread.yield();
+        }
     }
 
     /** The request's bytes; the same request again (a user's next request on its own connection) is not rebuilt. */

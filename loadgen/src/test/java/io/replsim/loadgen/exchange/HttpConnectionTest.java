@@ -148,4 +148,42 @@ class HttpConnectionTest {
             answer.join();
         }
     }
+
+    /**
+     * A virtual user's read of an answer that is not there yet when the request has gone (it lets the other users
+     * run first, then reads): both answers on the kept connection come back whole, each to its own request.
+     */
+    @Test
+    void aVirtualUserReadsAnswersThatComeAfterItsRequest() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            Thread answer = Thread.ofVirtual().start(() -> {
+                try (Socket socket = server.accept()) {
+                    for (int serial = 1; serial <= 2; serial++) {
+                        socket.getInputStream().read(new byte[1024]); // the answer is written only after this
+                        String body = "{\"serial\":" + serial + "}";
+                        socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Length: " + body.length()
+                                + "\r\n\r\n" + body).getBytes(StandardCharsets.ISO_8859_1));
+                    }
+                } catch (java.io.IOException ignored) {
+                    // the test's assertions say what went wrong
+                }
+            });
+            java.util.concurrent.atomic.AtomicReference<String> bodies = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread user = Thread.ofVirtual().start(() -> {
+                try (HttpConnection connection = HttpConnection.open(
+                        URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount(), true)) {
+                    String first = new String(connection.get("/", null, false, TIMEOUT, null).body(),
+                            StandardCharsets.ISO_8859_1);
+                    String second = new String(connection.get("/", null, false, TIMEOUT, null).body(),
+                            StandardCharsets.ISO_8859_1);
+                    bodies.set(first + " " + second);
+                } catch (java.io.IOException e) {
+                    bodies.set(e.toString());
+                }
+            });
+            user.join();
+            answer.join();
+            assertThat(bodies.get()).isEqualTo("{\"serial\":1} {\"serial\":2}");
+        }
+    }
 }
