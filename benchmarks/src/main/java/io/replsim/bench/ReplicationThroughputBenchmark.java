@@ -9,6 +9,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -57,6 +58,10 @@ public class ReplicationThroughputBenchmark {
     @Param({"jgroups"})
     public String engine;
 
+    /** How the nodes send the 64 KB updates: over direct streams (the default) or through JGroups as before. */
+    @Param({"direct-streams", "jgroups"})
+    public String largeMessages;
+
     private final ReplicationEngine[] cluster = new ReplicationEngine[MEMBERS];
     private LoopbackSink sink;
     private byte[] rawMessage;
@@ -75,11 +80,20 @@ public class ReplicationThroughputBenchmark {
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
-                    new TcpStackSpec(loopback, ports[i], List.of(initial)), spec);
+                    new TcpStackSpec(loopback, ports[i], List.of(initial)).withLargeMessages(largeMessagePath()), spec);
         }
         MemberViews.awaitOneView(List.of(cluster), Duration.ofSeconds(60));
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
+    }
+
+    private LargeMessagePath largeMessagePath() {
+        return switch (largeMessages) {
+            case "direct-streams" -> LargeMessagePath.DirectStreams.DEFAULT;
+            case "jgroups" -> new LargeMessagePath.ThroughJGroups();
+            default -> throw new IllegalArgumentException("largeMessages is direct-streams or jgroups, got "
+                    + largeMessages);
+        };
     }
 
     @TearDown(Level.Trial)
@@ -102,9 +116,10 @@ public class ReplicationThroughputBenchmark {
         if (updates < 100 || receiver.traffic().messagesReceived() == 0) {
             return; // a raw-socket trial: the cluster only set up the requesters' sessions
         }
-        System.out.printf("%nper replicated update (%d updates, %d bytes each): round trip %.0f µs on the sender,"
-                        + " of which marshalling %.0f µs; unmarshalling on the backup %.0f µs%n",
+        System.out.printf("%nper replicated update (%d updates, %d bytes each, %d over direct streams): round trip"
+                        + " %.0f µs on the sender, of which marshalling %.0f µs; unmarshalling on the backup %.0f µs%n",
                 updates, sender.traffic().marshalledBytes() / sender.traffic().marshalledMessages(),
+                sender.traffic().messagesStreamed(),
                 (double) sender.replicationMicrosTotal() / updates,
                 (double) sender.traffic().marshalMicrosTotal() / sender.traffic().marshalledMessages(),
                 (double) receiver.traffic().unmarshalMicrosTotal() / receiver.traffic().messagesReceived());
