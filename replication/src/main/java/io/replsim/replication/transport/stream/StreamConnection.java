@@ -1,12 +1,14 @@
 package io.replsim.replication.transport.stream;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
 /**
@@ -14,33 +16,34 @@ import java.time.Duration;
  * deadline may {@link #expire} it from another thread.
  */
 final class StreamConnection {
-    private final Socket socket;
-    private final DataOutputStream out;
+    private final SocketChannel channel;
     private final DataInputStream in;
     private final StreamPool.MemberConnections owner;
+    private final ByteBuffer header = ByteBuffer.allocate(Integer.BYTES);
+    /** The hello, sent in the same write as the first frame; null once sent. */
+    private ByteBuffer hello;
     private volatile boolean expired;
 
-    private StreamConnection(Socket socket, StreamPool.MemberConnections owner) throws IOException {
-        this.socket = socket;
+    private StreamConnection(SocketChannel channel, ByteBuffer hello, StreamPool.MemberConnections owner)
+            throws IOException {
+        this.channel = channel;
+        this.hello = hello;
         this.owner = owner;
-        // Bigger than a 64 KB session's frame, so the length and the bytes leave in one write and wake the reader once.
-        this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(),
-                StreamServer.SOCKET_BUFFER_BYTES));
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+        this.in = new DataInputStream(new BufferedInputStream(channel.socket().getInputStream()));
     }
 
     static StreamConnection open(InetSocketAddress endpoint, Duration connectTimeout, StreamHello hello,
                                  StreamPool.MemberConnections owner) throws IOException {
-        var socket = new Socket();
+        var channel = SocketChannel.open();
         try {
-            socket.setTcpNoDelay(true);
-            socket.setSendBufferSize(StreamServer.SOCKET_BUFFER_BYTES);
-            socket.connect(endpoint, (int) connectTimeout.toMillis());
-            var connection = new StreamConnection(socket, owner);
-            hello.writeTo(connection.out); // leaves with the first frame
-            return connection;
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, StreamServer.SOCKET_BUFFER_BYTES);
+            channel.socket().connect(endpoint, (int) connectTimeout.toMillis());
+            var helloBytes = new ByteArrayOutputStream();
+            hello.writeTo(new DataOutputStream(helloBytes));
+            return new StreamConnection(channel, ByteBuffer.wrap(helloBytes.toByteArray()), owner);
         } catch (IOException | RuntimeException e) {
-            socket.close();
+            channel.close();
             throw e;
         }
     }
@@ -54,9 +57,15 @@ final class StreamConnection {
         if (expired) {
             throw new IOException("the deadline passed before sending");
         }
-        out.writeInt(length);
-        out.write(frame, 0, length);
-        out.flush();
+        header.clear().putInt(length).flip();
+        ByteBuffer body = ByteBuffer.wrap(frame, 0, length);
+        // One gathering write: the length and the bytes leave together and wake the reader once, without first
+        // copying the frame into a stream buffer.
+        ByteBuffer[] buffers = hello == null ? new ByteBuffer[] {header, body} : new ByteBuffer[] {hello, header, body};
+        while (body.hasRemaining()) {
+            channel.write(buffers);
+        }
+        hello = null;
     }
 
     /** Reads the answer to the frame sent; {@code maxBytes} bounds what a broken peer can make us allocate. */
@@ -82,7 +91,7 @@ final class StreamConnection {
 
     void close() {
         try {
-            socket.close();
+            channel.close();
         } catch (IOException ignored) {
             // closing is all we wanted
         }

@@ -32,6 +32,7 @@ public final class StreamServer implements AutoCloseable {
     private static final Duration HELLO_TIMEOUT = Duration.ofSeconds(5);
     /** Frames up to this size reuse the connection's buffer; a rare larger one gets its own and leaves. */
     private static final int RETAINED_BUFFER_BYTES = 1 << 20;
+    /** The kernel's socket buffers: a 64 KB session's frame fits whole, so a write rarely waits for the reader. */
     static final int SOCKET_BUFFER_BYTES = 1 << 17;
 
     /** Applies one frame (a marshalled replication message) from a member; returns the marshalled answer. */
@@ -109,8 +110,9 @@ public final class StreamServer implements AutoCloseable {
     private void serve(Socket socket) {
         try (socket) {
             socket.setTcpNoDelay(true);
-            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), SOCKET_BUFFER_BYTES));
-            var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), SOCKET_BUFFER_BYTES));
+            // A small read buffer: a frame larger than it is read straight into the frame's array, not copied through.
+            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             socket.setSoTimeout((int) HELLO_TIMEOUT.toMillis());
             Optional<StreamHello> hello = StreamHello.readFrom(in);
             if (hello.isEmpty() || !hello.get().cluster().equals(cluster)
