@@ -27,12 +27,14 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Throughput of synchronous replication of large sessions against the physical limit: several requester threads
@@ -65,6 +67,9 @@ public class ReplicationThroughputBenchmark {
     private final ReplicationEngine[] cluster = new ReplicationEngine[MEMBERS];
     private LoopbackSink sink;
     private byte[] rawMessage;
+    /** Operations of the trial (warm-up included), to divide this JVM's CPU time by. */
+    private final LongAdder operations = new LongAdder();
+    private long cpuNanosAtStart;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -85,6 +90,12 @@ public class ReplicationThroughputBenchmark {
         MemberViews.awaitOneView(List.of(cluster), Duration.ofSeconds(60));
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
+        cpuNanosAtStart = processCpuNanos();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private LargeMessagePath largeMessagePath() {
@@ -98,10 +109,23 @@ public class ReplicationThroughputBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        printCpuPerOperation();
         printWhereTheTimeWent();
         sink.close();
         for (int i = MEMBERS - 1; i >= 0; i--) {
             cluster[i].close();
+        }
+    }
+
+    /**
+     * This JVM's CPU time over the trial (warm-up, JIT, both members or both socket ends, JMH) per operation: what
+     * an update costs the machine, whatever the load of the other processes on it did to the wall-clock figures.
+     */
+    private void printCpuPerOperation() {
+        long count = operations.sum();
+        if (count > 0) {
+            System.out.printf("%nprocess CPU per operation over the trial: %.1f µs (%d operations)%n",
+                    (processCpuNanos() - cpuNanosAtStart) / 1_000.0 / count, count);
         }
     }
 
@@ -149,16 +173,19 @@ public class ReplicationThroughputBenchmark {
 
     @Benchmark
     public int syncReplicationOfOneSessionUpdate(Requester requester) throws Exception {
+        operations.increment();
         return requester.session.request();
     }
 
     @Benchmark
     public int rawLoopbackSocketWithAnswer(Requester requester) throws IOException {
+        operations.increment();
         return requester.connection.roundTrip(rawMessage);
     }
 
     @Benchmark
     public void rawLoopbackSocketStream(Requester requester) throws IOException {
+        operations.increment();
         requester.connection.stream(rawMessage);
     }
 }
