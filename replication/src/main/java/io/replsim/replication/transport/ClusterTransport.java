@@ -5,11 +5,10 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
-import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.marshalling.MarshalledMessage;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.marshalling.RejectedMessageException;
-import io.replsim.replication.transport.stream.StreamEndpoints;
+import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.transport.stream.StreamSender;
 import io.replsim.replication.transport.stream.StreamServer;
 import org.jgroups.Address;
@@ -21,14 +20,13 @@ import org.jgroups.View;
 import org.jgroups.blocks.MessageDispatcher;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.ResponseMode;
+import org.jgroups.stack.Protocol;
 import org.jgroups.util.NameCache;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
-import org.jgroups.stack.Protocol;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,8 +35,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -63,11 +61,8 @@ public final class ClusterTransport implements AutoCloseable {
     private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
-    private volatile Map<NodeId, InetSocketAddress> streamEndpoints = Map.of();
-    /** Messages of at least this many bytes take a direct stream; MAX_VALUE when the stack says JGroups only. */
-    private final int streamFromBytes;
-    private final Optional<StreamServer> streamServer;
-    private final Optional<StreamSender> streamSender;
+    /** Empty when the stack sends every message through JGroups. */
+    private final Optional<LargeMessageStreams> streams;
     /** What sits right above the transport as built: anything else there is an inserted fault. */
     private final Protocol aboveTransport;
 
@@ -79,9 +74,9 @@ public final class ClusterTransport implements AutoCloseable {
         this.ackCodec = new AckCodec(marshaller);
         this.channel = new JChannel(stack.protocols()).name(self.name());
         this.aboveTransport = channel.getProtocolStack().getTransport().getUpProtocol();
-        if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams streams) {
+        if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams settings) {
             long maxFrame = Math.min(Integer.MAX_VALUE, marshaller.limits().maxStreamBytes());
-            var server = StreamServer.start(stack.streamBindAddress(), clusterName, self, maxFrame,
+            var started = LargeMessageStreams.start(settings, stack, clusterName, self, maxFrame,
                     new StreamServer.Admission() {
                         @Override
                         public boolean isMember(NodeId sender) {
@@ -93,15 +88,10 @@ public final class ClusterTransport implements AutoCloseable {
                             return faultFree();
                         }
                     }, this::handleFrame);
-            channel.addAddressGenerator(StreamEndpoints.advertising(server.endpoint()));
-            this.streamServer = Optional.of(server);
-            this.streamSender = Optional.of(new StreamSender(clusterName, self, streams.maxConnectionsPerMember(),
-                    stack.connectTimeout(), maxFrame));
-            this.streamFromBytes = streams.minMessageBytes();
+            channel.addAddressGenerator(started.advertising());
+            this.streams = Optional.of(started);
         } else {
-            this.streamServer = Optional.empty();
-            this.streamSender = Optional.empty();
-            this.streamFromBytes = Integer.MAX_VALUE;
+            this.streams = Optional.empty();
         }
         this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
         dispatcher.setReceiver(new Receiver() {
@@ -199,8 +189,8 @@ public final class ClusterTransport implements AutoCloseable {
         try (MarshalledMessage bytes = marshaller.marshalInPlace(message)) {
             counters.marshalled(bytes.length(), System.nanoTime() - marshalStart);
             counters.sent(destinations.size(), bytes.length());
-            if (bytes.length() >= streamFromBytes && faultFree()) {
-                sendOverStreams(bytes, destinations, deadline, acks, unanswered);
+            if (streams.isPresent() && streams.get().carries(bytes.length()) && faultFree()) {
+                sendOverStreams(streams.get(), bytes, destinations, deadline, acks, unanswered);
             }
             if (!destinations.isEmpty()) {
                 long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -219,21 +209,10 @@ public final class ClusterTransport implements AutoCloseable {
      * Sends to every destination that has a direct stream, and takes out of {@code destinations} each one that
      * answered or timed out; what is left (no stream, or one that broke before answering) goes through JGroups.
      */
-    private void sendOverStreams(MarshalledMessage bytes, Map<Address, NodeId> destinations, long deadline,
-                                 Map<NodeId, Ack> acks, List<NodeId> unanswered) {
-        StreamSender sender = streamSender.orElseThrow();
-        Map<NodeId, InetSocketAddress> endpoints = streamEndpoints;
-        Map<NodeId, InetSocketAddress> streamed = new LinkedHashMap<>();
-        for (NodeId target : destinations.values()) {
-            InetSocketAddress endpoint = endpoints.get(target);
-            if (endpoint != null) {
-                streamed.put(target, endpoint);
-            }
-        }
-        if (streamed.isEmpty()) {
-            return;
-        }
-        sender.exchange(bytes.array(), bytes.length(), streamed, deadline).forEach((target, outcome) -> {
+    private void sendOverStreams(LargeMessageStreams streams, MarshalledMessage bytes,
+                                 Map<Address, NodeId> destinations, long deadline, Map<NodeId, Ack> acks,
+                                 List<NodeId> unanswered) {
+        streams.exchange(bytes, List.copyOf(destinations.values()), deadline).forEach((target, outcome) -> {
             switch (outcome) {
                 case StreamSender.Outcome.Answered answered -> {
                     counters.streamed();
@@ -346,15 +325,7 @@ public final class ClusterTransport implements AutoCloseable {
             byName.put(nodeOf(member), member);
         }
         addresses = Map.copyOf(byName);
-        if (streamSender.isPresent()) {
-            Map<NodeId, InetSocketAddress> endpoints = new LinkedHashMap<>();
-            for (Address member : view.getMembers()) {
-                StreamEndpoints.of(member).ifPresent(endpoint -> endpoints.put(nodeOf(member), endpoint));
-            }
-            streamEndpoints = Map.copyOf(endpoints);
-            streamSender.get().retain(streamEndpoints);
-            streamServer.orElseThrow().dropAllBut(byName.keySet());
-        }
+        streams.ifPresent(open -> open.viewInstalled(view.getMembers(), ClusterTransport::nodeOf));
         // Rendered from the names, as JGroups renders a plain address ("[node1|3]"): a member's address also
         // carries its stream endpoint, which would otherwise show in every view id.
         String id = "[" + nodeOf(view.getViewId().getCreator()) + "|" + view.getViewId().getId() + "]";
@@ -375,8 +346,7 @@ public final class ClusterTransport implements AutoCloseable {
     /** Leaves the cluster gracefully: the coordinator installs a view without us at once, no suspicion needed. */
     @Override
     public void close() {
-        streamServer.ifPresent(StreamServer::close);
-        streamSender.ifPresent(StreamSender::close);
+        streams.ifPresent(LargeMessageStreams::close);
         dispatcher.stop();
         channel.close();
     }
