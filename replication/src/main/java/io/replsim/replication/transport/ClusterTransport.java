@@ -74,26 +74,31 @@ public final class ClusterTransport implements AutoCloseable {
         this.ackCodec = new AckCodec(marshaller);
         this.channel = new JChannel(stack.protocols()).name(self.name());
         this.aboveTransport = channel.getProtocolStack().getTransport().getUpProtocol();
-        if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams settings) {
-            long maxFrame = Math.min(Integer.MAX_VALUE, marshaller.limits().maxStreamBytes());
-            var started = LargeMessageStreams.start(settings, stack, clusterName, self, maxFrame,
-                    new StreamServer.Admission() {
-                        @Override
-                        public boolean isMember(NodeId sender) {
-                            return addresses.containsKey(sender);
-                        }
+        Optional<LargeMessageStreams> started = Optional.empty();
+        try {
+            if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams settings) {
+                long maxFrame = Math.min(Integer.MAX_VALUE, marshaller.limits().maxStreamBytes());
+                started = Optional.of(LargeMessageStreams.start(settings, stack, clusterName, self, maxFrame,
+                        new StreamServer.Admission() {
+                            @Override
+                            public boolean isMember(NodeId sender) {
+                                return addresses.containsKey(sender);
+                            }
 
-                        @Override
-                        public boolean takesFrames() {
-                            return faultFree();
-                        }
-                    }, this::handleFrame);
-            channel.addAddressGenerator(started.advertising());
-            this.streams = Optional.of(started);
-        } else {
-            this.streams = Optional.empty();
+                            @Override
+                            public boolean takesFrames() {
+                                return faultFree();
+                            }
+                        }, this::handleFrame));
+                channel.addAddressGenerator(started.get().advertising());
+            }
+            this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
+        } catch (Exception | Error e) {
+            started.ifPresent(LargeMessageStreams::close);
+            channel.close();
+            throw e;
         }
-        this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
+        this.streams = started;
         dispatcher.setReceiver(new Receiver() {
             @Override
             public void viewAccepted(View view) {
