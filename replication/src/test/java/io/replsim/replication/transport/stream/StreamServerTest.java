@@ -4,6 +4,7 @@ import io.replsim.replication.NodeId;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -59,14 +60,16 @@ class StreamServerTest {
         return socket;
     }
 
+    /** The hello and the frame in one write: a server that closes after the hello must not fail our write. */
     private static void sendFrame(Socket socket, StreamHello hello, int length) throws IOException {
-        var out = new DataOutputStream(socket.getOutputStream());
+        var bytes = new ByteArrayOutputStream();
+        var out = new DataOutputStream(bytes);
         hello.writeTo(out);
         out.writeInt(length);
         byte[] frame = new byte[Math.min(length, 1 << 16)];
         frame[0] = 42;
         out.write(frame);
-        out.flush();
+        socket.getOutputStream().write(bytes.toByteArray());
     }
 
     /** The server closed: an orderly end of stream, or a reset when it closed with our bytes still unread. */
