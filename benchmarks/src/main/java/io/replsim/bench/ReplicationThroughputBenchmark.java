@@ -9,6 +9,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,12 +27,14 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Throughput of synchronous replication of large sessions against the physical limit: several requester threads
@@ -44,7 +47,9 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
+// Six: the replication path's CPU per update still fell until about 40,000 updates in (UpdateCpuProbe's rounds),
+// which two iterations did not reach.
+@Warmup(iterations = 6, time = 2)
 @Measurement(iterations = 3, time = 2)
 @Threads(4)
 @Fork(1)
@@ -57,9 +62,16 @@ public class ReplicationThroughputBenchmark {
     @Param({"jgroups"})
     public String engine;
 
+    /** How the nodes send the 64 KB updates: over direct streams (the default) or through JGroups as before. */
+    @Param({"direct-streams", "jgroups"})
+    public String largeMessages;
+
     private final ReplicationEngine[] cluster = new ReplicationEngine[MEMBERS];
     private LoopbackSink sink;
     private byte[] rawMessage;
+    /** Operations of the trial (warm-up included), to divide this JVM's CPU time by. */
+    private final LongAdder operations = new LongAdder();
+    private long cpuNanosAtStart;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
@@ -75,19 +87,47 @@ public class ReplicationThroughputBenchmark {
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
-                    new TcpStackSpec(loopback, ports[i], List.of(initial)), spec);
+                    new TcpStackSpec(loopback, ports[i], List.of(initial)).withLargeMessages(largeMessagePath()), spec);
         }
         MemberViews.awaitOneView(List.of(cluster), Duration.ofSeconds(60));
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to
         sink = new LoopbackSink();
+        cpuNanosAtStart = processCpuNanos();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private LargeMessagePath largeMessagePath() {
+        return switch (largeMessages) {
+            case "direct-streams" -> LargeMessagePath.DirectStreams.DEFAULT;
+            case "jgroups" -> new LargeMessagePath.ThroughJGroups();
+            default -> throw new IllegalArgumentException("largeMessages is direct-streams or jgroups, got "
+                    + largeMessages);
+        };
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        printCpuPerOperation();
         printWhereTheTimeWent();
         sink.close();
         for (int i = MEMBERS - 1; i >= 0; i--) {
             cluster[i].close();
+        }
+    }
+
+    /**
+     * This JVM's CPU time over the trial (warm-up, JIT, both members or both socket ends, JMH) per operation: what
+     * an update costs the machine, whatever the load of the other processes on it did to the wall-clock figures.
+     */
+    private void printCpuPerOperation() {
+        long count = operations.sum();
+        if (count > 0) {
+            System.out.printf("%nprocess CPU per operation over the trial: %.1f µs (%d operations)%n",
+                    (processCpuNanos() - cpuNanosAtStart) / 1_000.0 / count, count);
         }
     }
 
@@ -102,9 +142,10 @@ public class ReplicationThroughputBenchmark {
         if (updates < 100 || receiver.traffic().messagesReceived() == 0) {
             return; // a raw-socket trial: the cluster only set up the requesters' sessions
         }
-        System.out.printf("%nper replicated update (%d updates, %d bytes each): round trip %.0f µs on the sender,"
-                        + " of which marshalling %.0f µs; unmarshalling on the backup %.0f µs%n",
+        System.out.printf("%nper replicated update (%d updates, %d bytes each, %d over direct streams): round trip"
+                        + " %.0f µs on the sender, of which marshalling %.0f µs; unmarshalling on the backup %.0f µs%n",
                 updates, sender.traffic().marshalledBytes() / sender.traffic().marshalledMessages(),
+                sender.traffic().messagesStreamed(),
                 (double) sender.replicationMicrosTotal() / updates,
                 (double) sender.traffic().marshalMicrosTotal() / sender.traffic().marshalledMessages(),
                 (double) receiver.traffic().unmarshalMicrosTotal() / receiver.traffic().messagesReceived());
@@ -134,16 +175,19 @@ public class ReplicationThroughputBenchmark {
 
     @Benchmark
     public int syncReplicationOfOneSessionUpdate(Requester requester) throws Exception {
+        operations.increment();
         return requester.session.request();
     }
 
     @Benchmark
     public int rawLoopbackSocketWithAnswer(Requester requester) throws IOException {
+        operations.increment();
         return requester.connection.roundTrip(rawMessage);
     }
 
     @Benchmark
     public void rawLoopbackSocketStream(Requester requester) throws IOException {
+        operations.increment();
         requester.connection.stream(rawMessage);
     }
 }

@@ -2,12 +2,16 @@ package io.replsim.replication;
 
 import java.io.Serializable;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /** A cluster member's name: the JGroups logical name and the route in the session cookie. */
 public record NodeId(String name) implements Comparable<NodeId>, Serializable {
+    // Compiled once: a node id is made for every message received, and String.matches compiles each time.
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
+
     public NodeId {
         Objects.requireNonNull(name, "name");
-        if (name.isBlank() || !name.matches("[A-Za-z0-9_-]+")) {
+        if (name.isBlank() || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a node name is letters, digits, '-' or '_', got \"" + name + "\"");
         }
     }

@@ -130,14 +130,15 @@ public final class InfinispanNode implements ReplicationEngine {
 
     /**
      * Traffic is the JGroups transport's own count (Infinispan's commands, acks and state transfer, heartbeats
-     * too): Infinispan sends its messages itself, so there is no per-replication message count to take.
+     * too): Infinispan sends its messages itself, so there is no per-replication message count to take, and none
+     * goes over a direct stream.
      */
     @Override
     public ReplicationStats stats() {
         MsgStats wire = channel.getProtocolStack().getTransport().getMessageStats();
         var traffic = new TransportStats(wire.getNumMsgsSent(), wire.getNumBytesSent(), wire.getNumMsgsReceived(),
                 wire.getNumBytesReceived(), marshalling.rejected(), marshalling.marshalled(),
-                marshalling.marshalledBytes(), marshalling.marshalMicros(), marshalling.unmarshalMicros());
+                marshalling.marshalledBytes(), marshalling.marshalMicros(), marshalling.unmarshalMicros(), 0);
         return new ReplicationStats(spec, traffic, counters.replications(), counters.failures(),
                 counters.microsTotal(), counters.microsMax(), 0, 0, AsyncStats.NONE, sessions.remoteReads());
     }

@@ -1,7 +1,6 @@
 package io.replsim.replication.marshalling;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectInputStream;
@@ -17,6 +16,7 @@ import java.util.Objects;
 public final class MessageMarshaller {
     private final AllowList allowList;
     private final DeserializationLimits limits;
+    private final MarshalBuffers buffers = new MarshalBuffers();
 
     public MessageMarshaller(AllowList allowList, DeserializationLimits limits) {
         this.allowList = Objects.requireNonNull(allowList, "allowList");
@@ -27,15 +27,31 @@ public final class MessageMarshaller {
         return new MessageMarshaller(AllowList.standard(), DeserializationLimits.DEFAULT);
     }
 
+    /** The bounds every unmarshalled message is read within; also the largest frame worth reading at all. */
+    public DeserializationLimits limits() {
+        return limits;
+    }
+
     public byte[] marshal(Serializable value) {
-        var bytes = new ByteArrayOutputStream(512);
-        try (var out = new ObjectOutputStream(bytes)) {
+        try (MarshalledMessage message = marshalInPlace(value)) {
+            return message.copy();
+        }
+    }
+
+    /** Serializes into a reused buffer; close the result when its bytes have been sent. */
+    public MarshalledMessage marshalInPlace(Serializable value) {
+        MarshalBuffers.Buffer buffer = buffers.take();
+        try (var out = new ObjectOutputStream(buffer)) {
             out.writeObject(value);
         } catch (IOException e) {
+            buffers.giveBack(buffer);
             // Writing to memory fails only for a value that is not serializable through and through.
             throw new UncheckedIOException("cannot serialize " + value.getClass().getName() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            buffers.giveBack(buffer);
+            throw e;
         }
-        return bytes.toByteArray();
+        return new MarshalledMessage(buffers, buffer);
     }
 
     public <T> T unmarshal(byte[] bytes, Class<T> expected) throws RejectedMessageException {

@@ -5,9 +5,12 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
-import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.marshalling.MarshalledMessage;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.marshalling.RejectedMessageException;
+import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.transport.stream.StreamSender;
+import io.replsim.replication.transport.stream.StreamServer;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
@@ -17,6 +20,7 @@ import org.jgroups.View;
 import org.jgroups.blocks.MessageDispatcher;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.ResponseMode;
+import org.jgroups.stack.Protocol;
 import org.jgroups.util.NameCache;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
@@ -30,13 +34,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * One node's JGroups channel: sends replication messages and waits for acks, hands received messages that pass
  * the allow-list to an {@link InboundHandler}, and records the views it installs. Requests and acks travel as
  * bytes this class (de)serializes itself, so JGroups never deserializes a Java object from a peer on our behalf.
+ * Large messages may take a direct stream to the member instead ({@link LargeMessagePath}); they are read through
+ * the same allow-list and answered with the same acks, and any stream that fails sends them through JGroups.
  */
 public final class ClusterTransport implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClusterTransport.class);
@@ -46,20 +54,51 @@ public final class ClusterTransport implements AutoCloseable {
     private final JChannel channel;
     private final MessageDispatcher dispatcher;
     private final MessageMarshaller marshaller;
+    private final AckCodec ackCodec;
     private final ViewHistory views = new ViewHistory();
     private final TransportCounters counters = new TransportCounters();
     private final List<Consumer<Rejection>> rejectionListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
+    /** Empty when the stack sends every message through JGroups. */
+    private final Optional<LargeMessageStreams> streams;
+    /** What sits right above the transport as built: anything else there is an inserted fault. */
+    private final Protocol aboveTransport;
 
     private ClusterTransport(NodeId self, String clusterName, StackSpec stack, MessageMarshaller marshaller)
             throws Exception {
         this.self = self;
         this.clusterName = clusterName;
         this.marshaller = marshaller;
+        this.ackCodec = new AckCodec(marshaller);
         this.channel = new JChannel(stack.protocols()).name(self.name());
-        this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
+        this.aboveTransport = channel.getProtocolStack().getTransport().getUpProtocol();
+        Optional<LargeMessageStreams> started = Optional.empty();
+        try {
+            if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams settings) {
+                long maxFrame = Math.min(Integer.MAX_VALUE, marshaller.limits().maxStreamBytes());
+                started = Optional.of(LargeMessageStreams.start(settings, stack, clusterName, self, maxFrame,
+                        new StreamServer.Admission() {
+                            @Override
+                            public boolean isMember(NodeId sender) {
+                                return addresses.containsKey(sender);
+                            }
+
+                            @Override
+                            public boolean takesFrames() {
+                                return faultFree();
+                            }
+                        }, this::handleFrame));
+                channel.addAddressGenerator(started.get().advertising());
+            }
+            this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
+        } catch (Exception | Error e) {
+            started.ifPresent(LargeMessageStreams::close);
+            channel.close();
+            throw e;
+        }
+        this.streams = started;
         dispatcher.setReceiver(new Receiver() {
             @Override
             public void viewAccepted(View view) {
@@ -134,6 +173,7 @@ public final class ClusterTransport implements AutoCloseable {
      */
     public Replies sendAndWait(ReplicationMessage message, List<NodeId> targets, Duration timeout)
             throws ReplicationException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         Map<NodeId, Address> known = addresses;
         Map<Address, NodeId> destinations = new LinkedHashMap<>();
         List<NodeId> departed = new ArrayList<>();
@@ -148,24 +188,68 @@ public final class ClusterTransport implements AutoCloseable {
         if (destinations.isEmpty()) {
             return new Replies(Map.of(), List.of(), departed);
         }
+        Map<NodeId, Ack> acks = new HashMap<>();
+        List<NodeId> unanswered = new ArrayList<>();
         long marshalStart = System.nanoTime();
-        byte[] bytes = marshaller.marshal(message);
-        counters.marshalled(bytes.length, System.nanoTime() - marshalStart);
+        try (MarshalledMessage bytes = marshaller.marshalInPlace(message)) {
+            counters.marshalled(bytes.length(), System.nanoTime() - marshalStart);
+            counters.sent(destinations.size(), bytes.length());
+            if (streams.isPresent() && streams.get().carries(bytes.length()) && faultFree()) {
+                sendOverStreams(streams.get(), bytes, destinations, deadline, acks, unanswered);
+            }
+            if (!destinations.isEmpty()) {
+                long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (remainingMillis <= 0) {
+                    unanswered.addAll(destinations.values());
+                } else {
+                    // A copy: JGroups keeps the message until the receiver's transport acknowledged it.
+                    sendThroughJGroups(bytes.copy(), destinations, remainingMillis, acks, unanswered, departed);
+                }
+            }
+        }
+        return new Replies(acks, unanswered, departed);
+    }
+
+    /**
+     * Sends to every destination that has a direct stream, and takes out of {@code destinations} each one that
+     * answered or timed out; what is left (no stream, or one that broke before answering) goes through JGroups.
+     */
+    private void sendOverStreams(LargeMessageStreams streams, MarshalledMessage bytes,
+                                 Map<Address, NodeId> destinations, long deadline, Map<NodeId, Ack> acks,
+                                 List<NodeId> unanswered) {
+        streams.exchange(bytes, List.copyOf(destinations.values()), deadline).forEach((target, outcome) -> {
+            switch (outcome) {
+                case StreamSender.Outcome.Answered answered -> {
+                    counters.streamed();
+                    acks.put(target, readAck(target, answered.answer()));
+                    destinations.values().remove(target);
+                }
+                case StreamSender.Outcome.TimedOut timedOut -> {
+                    unanswered.add(target);
+                    destinations.values().remove(target);
+                }
+                case StreamSender.Outcome.NotDelivered notDelivered ->
+                        log.debug("direct stream to {} failed ({}); sending through JGroups", target,
+                                notDelivered.reason());
+            }
+        });
+    }
+
+    private void sendThroughJGroups(byte[] bytes, Map<Address, NodeId> destinations, long timeoutMillis,
+                                    Map<NodeId, Ack> acks, List<NodeId> unanswered, List<NodeId> departed)
+            throws ReplicationException {
         RspList<Object> responses;
         try {
             // OOB: a receiver handles requests from one sender concurrently rather than one after another, so one
             // slow (cold, large) message does not hold up every other session's. Order per session does not need
             // JGroups: a sync sender holds the session's lock until the ack, an async one waits for each bundle's
             // ack before sending the next, and receivers drop versions older than what they hold.
-            var options = new RequestOptions(ResponseMode.GET_ALL, timeout.toMillis()).anycasting(true)
+            var options = new RequestOptions(ResponseMode.GET_ALL, timeoutMillis).anycasting(true)
                     .flags(Message.Flag.OOB);
-            counters.sent(destinations.size(), bytes.length);
             responses = dispatcher.castMessage(destinations.keySet(), new BytesMessage(null, bytes), options);
         } catch (Exception e) {
             throw new ReplicationException("cannot send to " + destinations.values() + ": " + e.getMessage(), e);
         }
-        Map<NodeId, Ack> acks = new HashMap<>();
-        List<NodeId> unanswered = new ArrayList<>();
         destinations.forEach((address, target) -> {
             Rsp<Object> response = responses.get(address);
             if (response == null || !response.wasReceived()) {
@@ -177,7 +261,14 @@ public final class ClusterTransport implements AutoCloseable {
                 acks.put(target, readAck(target, response.getValue()));
             }
         });
-        return new Replies(acks, unanswered, departed);
+    }
+
+    /**
+     * Whether this member's stack is as built: a fault (DISCARD, DELAY) inserted above the transport must apply to
+     * every message, so while one is in, nothing is sent or taken over direct streams.
+     */
+    private boolean faultFree() {
+        return channel.getProtocolStack().getTransport().getUpProtocol() == aboveTransport;
     }
 
     private Ack readAck(NodeId sender, Object value) {
@@ -185,7 +276,7 @@ public final class ClusterTransport implements AutoCloseable {
             return reject(sender, value == null ? "null" : value.getClass().getName(), "an ack that is not bytes");
         }
         try {
-            return marshaller.unmarshal(bytes, Ack.class);
+            return ackCodec.decode(bytes).orElseGet(() -> reject(sender, "ack status " + bytes[0], "an unknown ack status"));
         } catch (RejectedMessageException e) {
             return reject(sender, e.offending(), e.getMessage());
         }
@@ -195,14 +286,23 @@ public final class ClusterTransport implements AutoCloseable {
     private Object handleRequest(Message request) {
         NodeId sender = nodeOf(request.getSrc());
         if (!(request instanceof BytesMessage)) {
-            return marshaller.marshal(reject(sender, request.getClass().getName(), "not a bytes message"));
+            return ackCodec.encode(reject(sender, request.getClass().getName(), "not a bytes message"));
         }
-        counters.received(request.getLength());
+        return handle(sender, request.getArray(), request.getOffset(), request.getLength());
+    }
+
+    /** Runs on the thread of a direct stream from {@code sender}, a member of the current view. */
+    private byte[] handleFrame(NodeId sender, byte[] frame, int length) {
+        return handle(sender, frame, 0, length);
+    }
+
+    /** Reads a message through the allow-list, applies it, and returns the marshalled ack; never throws. */
+    private byte[] handle(NodeId sender, byte[] array, int offset, int length) {
+        counters.received(length);
         Ack ack;
         try {
             long unmarshalStart = System.nanoTime();
-            ReplicationMessage message = marshaller.unmarshal(request.getArray(), request.getOffset(),
-                    request.getLength(), ReplicationMessage.class);
+            ReplicationMessage message = marshaller.unmarshal(array, offset, length, ReplicationMessage.class);
             counters.unmarshalled(System.nanoTime() - unmarshalStart);
             ack = inbound.handle(sender, message);
         } catch (RejectedMessageException e) {
@@ -211,7 +311,7 @@ public final class ClusterTransport implements AutoCloseable {
             log.error("applying a replication message from {} failed", sender, e);
             ack = new Ack(AckStatus.BUSY, "failed on " + self + ": " + e);
         }
-        return marshaller.marshal(ack);
+        return ackCodec.encode(ack);
     }
 
     private Ack reject(NodeId sender, String offending, String reason) {
@@ -230,7 +330,11 @@ public final class ClusterTransport implements AutoCloseable {
             byName.put(nodeOf(member), member);
         }
         addresses = Map.copyOf(byName);
-        var record = new ViewRecord(view.getViewId().toString(), List.copyOf(byName.keySet()),
+        streams.ifPresent(open -> open.viewInstalled(view.getMembers(), ClusterTransport::nodeOf));
+        // Rendered from the names, as JGroups renders a plain address ("[node1|3]"): a member's address also
+        // carries its stream endpoint, which would otherwise show in every view id.
+        String id = "[" + nodeOf(view.getViewId().getCreator()) + "|" + view.getViewId().getId() + "]";
+        var record = new ViewRecord(id, List.copyOf(byName.keySet()),
                 System.currentTimeMillis());
         views.install(record);
         log.info("view changed: {}", record.describe());
@@ -247,6 +351,7 @@ public final class ClusterTransport implements AutoCloseable {
     /** Leaves the cluster gracefully: the coordinator installs a view without us at once, no suspicion needed. */
     @Override
     public void close() {
+        streams.ifPresent(LargeMessageStreams::close);
         dispatcher.stop();
         channel.close();
     }

@@ -9,24 +9,37 @@ import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.stack.Protocol;
 
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * A whole cluster inside one JVM, for fast tests: members find each other through a static registry keyed by
- * cluster name, so every test uses its own name. No failure detection: members leave only by closing.
+ * cluster name, so every test uses its own name. No failure detection: members leave only by closing. Large
+ * messages still travel over real direct streams on 127.0.0.1, so fast tests cover the path TCP nodes take.
  */
-public record LoopbackStackSpec(Duration joinTimeout) implements StackSpec {
+public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMessages) implements StackSpec {
     /** Discovery in one JVM is immediate; the first member still waits this long before founding the cluster. */
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofMillis(500);
 
     public LoopbackStackSpec {
         Objects.requireNonNull(joinTimeout, "joinTimeout");
+        Objects.requireNonNull(largeMessages, "largeMessages");
+    }
+
+    /** Large messages over direct streams on 127.0.0.1, as a TCP node sends them. */
+    public LoopbackStackSpec(Duration joinTimeout) {
+        this(joinTimeout, LargeMessagePath.DirectStreams.DEFAULT);
     }
 
     public LoopbackStackSpec() {
         this(DEFAULT_JOIN_TIMEOUT);
+    }
+
+    @Override
+    public InetAddress streamBindAddress() {
+        return InetAddress.getLoopbackAddress();
     }
 
     @Override

@@ -25,7 +25,8 @@ import java.util.Objects;
  * most container networks). The timings are the ones measured to detect a {@code kill -9} in about a second
  * without false suspicions under RPC load (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
  */
-public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) implements StackSpec {
+public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, LargeMessagePath largeMessages)
+        implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
 
@@ -54,11 +55,27 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
                     + FAILURE_DETECTION_PORT_OFFSET + ", got " + bindPort);
         }
         Objects.requireNonNull(discovery, "discovery");
+        Objects.requireNonNull(largeMessages, "largeMessages");
+    }
+
+    /** Large messages over direct streams (the default: {@link LargeMessagePath.DirectStreams#DEFAULT}). */
+    public TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) {
+        this(bindAddress, bindPort, discovery, LargeMessagePath.DirectStreams.DEFAULT);
     }
 
     /** TCPPING with every member's address, this one's included. */
     public TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers) {
         this(bindAddress, bindPort, new Discovery.StaticMembers(initialMembers));
+    }
+
+    /** The same stack with large messages sent as {@code path} says. */
+    public TcpStackSpec withLargeMessages(LargeMessagePath path) {
+        return new TcpStackSpec(bindAddress, bindPort, discovery, path);
+    }
+
+    @Override
+    public InetAddress streamBindAddress() {
+        return bindAddress;
     }
 
     @Override

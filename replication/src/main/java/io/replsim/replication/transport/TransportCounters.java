@@ -13,6 +13,7 @@ final class TransportCounters {
     private final LongAdder marshalledBytes = new LongAdder();
     private final LongAdder marshalNanos = new LongAdder();
     private final LongAdder unmarshalNanos = new LongAdder();
+    private final LongAdder messagesStreamed = new LongAdder();
 
     void sent(int destinations, int bytesEach) {
         messagesSent.add(destinations);
@@ -35,6 +36,11 @@ final class TransportCounters {
         unmarshalNanos.add(nanos);
     }
 
+    /** One message answered over a direct stream instead of JGroups. */
+    void streamed() {
+        messagesStreamed.increment();
+    }
+
     void rejected() {
         rejectedMessages.increment();
     }
@@ -42,6 +48,6 @@ final class TransportCounters {
     TransportStats snapshot() {
         return new TransportStats(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(), bytesReceived.sum(),
                 rejectedMessages.sum(), marshalledMessages.sum(), marshalledBytes.sum(), marshalNanos.sum() / 1_000,
-                unmarshalNanos.sum() / 1_000);
+                unmarshalNanos.sum() / 1_000, messagesStreamed.sum());
     }
 }

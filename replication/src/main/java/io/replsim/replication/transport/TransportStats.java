@@ -4,9 +4,10 @@ package io.replsim.replication.transport;
  * Replication traffic of one node. Sent counts one message per destination (an update to two backups is two
  * messages, as on the wire); received counts replication messages, not acknowledgements. Marshalled counts each
  * serialization once (the cost of producing a message, whatever its fan-out); unmarshal time covers received
- * messages, acknowledgements excluded.
+ * messages, acknowledgements excluded. Streamed counts the sent messages that were answered over a direct stream
+ * rather than through JGroups ({@link LargeMessagePath.DirectStreams}).
  */
 public record TransportStats(long messagesSent, long bytesSent, long messagesReceived, long bytesReceived,
                              long rejectedMessages, long marshalledMessages, long marshalledBytes,
-                             long marshalMicrosTotal, long unmarshalMicrosTotal) {
+                             long marshalMicrosTotal, long unmarshalMicrosTotal, long messagesStreamed) {
 }

@@ -62,6 +62,45 @@ class MessageMarshallerTest {
     }
 
     @Test
+    void aMessageMarshalledInPlaceIsTheSameBytesAndReadsBackTheSame() throws Exception {
+        var original = updateWith(Map.of("serial", 1, "payload", new byte[64 * 1024]));
+        byte[] expected = marshaller.marshal(original);
+
+        for (int round = 0; round < 3; round++) { // the second and third reuse the first one's buffer
+            try (MarshalledMessage inPlace = marshaller.marshalInPlace(original)) {
+                assertThat(inPlace.length()).isEqualTo(expected.length);
+                assertThat(Arrays.copyOf(inPlace.array(), inPlace.length())).isEqualTo(expected);
+                var copy = (WholeSessionUpdate) marshaller.unmarshal(inPlace.array(), 0, inPlace.length(),
+                        ReplicationMessage.class);
+                assertThat(copy.snapshot().version()).isEqualTo(7);
+                assertThat((byte[]) copy.snapshot().attributes().get("payload")).hasSize(64 * 1024);
+            }
+        }
+    }
+
+    @Test
+    void aClosedMarshalledMessageRefusesToBeRead() {
+        MarshalledMessage message = marshaller.marshalInPlace(Ack.of(AckStatus.APPLIED));
+        message.close();
+
+        assertThatThrownBy(message::array).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(message::copy).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aSmallMessageMarshalledAfterALargeOneIsOnlyItsOwnBytes() throws Exception {
+        try (MarshalledMessage large = marshaller.marshalInPlace(updateWith(Map.of("payload", new byte[100_000])))) {
+            assertThat(large.length()).isGreaterThan(100_000);
+        }
+        var ack = new Ack(AckStatus.BUSY, "busy");
+
+        try (MarshalledMessage small = marshaller.marshalInPlace(ack)) {
+            assertThat(small.length()).isEqualTo(marshaller.marshal(ack).length);
+            assertThat(marshaller.unmarshal(small.copy(), Ack.class)).isEqualTo(ack);
+        }
+    }
+
+    @Test
     void anAckSurvivesTheRoundTrip() throws Exception {
         var ack = new Ack(AckStatus.STALE, "v3 <= v5");
 

@@ -42,4 +42,30 @@ class AllowListOverChannelTest {
             assertThat(sender.stats().failures()).isEqualTo(1);
         }
     }
+
+    @Test
+    void aLargeMessageOverADirectStreamGoesThroughTheSameAllowList() throws Exception {
+        try (var cluster = LoopbackCluster.start(2, ReplicationSpec.fullSync())) {
+            var sender = cluster.node(1);
+            var receiver = cluster.node(2);
+            List<Rejection> rejections = new CopyOnWriteArrayList<>();
+            receiver.transport().onRejection(rejections::add);
+
+            try (ActiveSession active = sender.store().create()) {
+                active.session().setAttribute("payload", new byte[64 * 1024]);
+                active.session().setAttribute("gadget", new NotAllowedValue("boom"));
+                assertThatThrownBy(() -> sender.store().update(active))
+                        .isInstanceOf(ReplicationException.class)
+                        .hasMessageContaining("rejected by node2: " + NotAllowedValue.class.getName());
+            }
+
+            assertThat(sender.stats().traffic().messagesStreamed()).isEqualTo(1);
+            assertThat(rejections).singleElement().satisfies(rejection -> {
+                assertThat(rejection.sender()).isEqualTo(new NodeId("node1"));
+                assertThat(rejection.offending()).isEqualTo(NotAllowedValue.class.getName());
+            });
+            assertThat(receiver.stats().traffic().rejectedMessages()).isEqualTo(1);
+            assertThat(receiver.store().counts().total()).isZero();
+        }
+    }
 }

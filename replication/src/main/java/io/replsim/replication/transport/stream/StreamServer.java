@@ -1,0 +1,178 @@
+package io.replsim.replication.transport.stream;
+
+import io.replsim.replication.NodeId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Accepts direct streams from the other members: one platform thread per connection reads a frame, has it applied
+ * and writes the answer back on the same connection, so a large update crosses two threads (the sender's and this
+ * one) instead of JGroups' eight. Only members of the current view are served, and only while no fault sits in
+ * this member's JGroups stack: a closed connection sends the sender back through JGroups, where the fault applies.
+ */
+public final class StreamServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(StreamServer.class);
+    /** A peer that connects and says nothing is not a member; it does not keep a thread for long. */
+    private static final Duration HELLO_TIMEOUT = Duration.ofSeconds(5);
+    /** Frames up to this size reuse the connection's buffer; a rare larger one gets its own and leaves. */
+    private static final int RETAINED_BUFFER_BYTES = 1 << 20;
+    /** The kernel's socket buffers: a 64 KB session's frame fits whole, so a write rarely waits for the reader. */
+    static final int SOCKET_BUFFER_BYTES = 1 << 17;
+
+    /** Applies one frame (a marshalled replication message) from a member; returns the marshalled answer. */
+    @FunctionalInterface
+    public interface FrameHandler {
+        byte[] handle(NodeId sender, byte[] frame, int length);
+    }
+
+    /** Who may send and whether frames are taken now; asked for every connection, and for every frame. */
+    public interface Admission {
+        boolean isMember(NodeId sender);
+
+        boolean takesFrames();
+    }
+
+    private record Inbound(NodeId sender, Socket socket) {
+    }
+
+    private final ServerSocket server;
+    private final String cluster;
+    private final NodeId self;
+    private final long maxFrameBytes;
+    private final Admission admission;
+    private final FrameHandler handler;
+    private final Set<Inbound> inbound = ConcurrentHashMap.newKeySet();
+
+    private StreamServer(ServerSocket server, String cluster, NodeId self, long maxFrameBytes, Admission admission,
+                         FrameHandler handler) {
+        this.server = server;
+        this.cluster = cluster;
+        this.self = self;
+        this.maxFrameBytes = maxFrameBytes;
+        this.admission = admission;
+        this.handler = handler;
+    }
+
+    /** Listens on an ephemeral port of {@code bind}; the port goes to the other members in the JGroups address. */
+    public static StreamServer start(InetAddress bind, String cluster, NodeId self, long maxFrameBytes,
+                                     Admission admission, FrameHandler handler) throws IOException {
+        Objects.requireNonNull(bind, "bind");
+        var socket = new ServerSocket();
+        socket.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
+        socket.bind(new InetSocketAddress(bind, 0), 50);
+        var server = new StreamServer(socket, Objects.requireNonNull(cluster, "cluster"),
+                Objects.requireNonNull(self, "self"), maxFrameBytes, Objects.requireNonNull(admission, "admission"),
+                Objects.requireNonNull(handler, "handler"));
+        Thread.ofPlatform().daemon().name("stream-accept-" + self).start(server::acceptAll);
+        return server;
+    }
+
+    public InetSocketAddress endpoint() {
+        return (InetSocketAddress) server.getLocalSocketAddress();
+    }
+
+    /** Closes the streams of senders that are no longer members (their updates must not land after the view). */
+    public void dropAllBut(Set<NodeId> members) {
+        for (Inbound connection : inbound) {
+            if (!members.contains(connection.sender())) {
+                closeQuietly(connection.socket());
+            }
+        }
+    }
+
+    private void acceptAll() {
+        try {
+            while (true) {
+                Socket peer = server.accept();
+                Thread.ofPlatform().daemon().name("stream-in-" + self).start(() -> serve(peer));
+            }
+        } catch (IOException closed) {
+            // the server socket is closed: this member leaves
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            // A small read buffer: a frame larger than it is read straight into the frame's array, not copied through.
+            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            socket.setSoTimeout((int) HELLO_TIMEOUT.toMillis());
+            Optional<StreamHello> hello = StreamHello.readFrom(in);
+            if (hello.isEmpty() || !hello.get().cluster().equals(cluster)
+                    || !admission.isMember(hello.get().sender())) {
+                log.warn("refused a direct stream from {}: {}", socket.getRemoteSocketAddress(),
+                        hello.map(h -> "not a member of " + cluster + ": " + h).orElse("not a replsim stream"));
+                return;
+            }
+            socket.setSoTimeout(0);
+            var connection = new Inbound(hello.get().sender(), socket);
+            inbound.add(connection);
+            try {
+                serveFrames(connection.sender(), in, out);
+            } finally {
+                inbound.remove(connection);
+            }
+        } catch (IOException closed) {
+            // the sender closed the stream, left, or this member is closing
+        }
+    }
+
+    private void serveFrames(NodeId sender, DataInputStream in, DataOutputStream out) throws IOException {
+        byte[] buffer = new byte[0];
+        while (true) {
+            int length = in.readInt();
+            if (length <= 0 || length > maxFrameBytes) {
+                log.warn("closed the direct stream from {}: a frame of {} bytes (limit {})", sender, length,
+                        maxFrameBytes);
+                return;
+            }
+            byte[] frame = buffer.length >= length ? buffer : new byte[length];
+            if (length <= RETAINED_BUFFER_BYTES) {
+                buffer = frame;
+            }
+            in.readFully(frame, 0, length);
+            if (!admission.takesFrames() || !admission.isMember(sender)) {
+                return; // unapplied: the sender sees the stream close and sends it again through JGroups
+            }
+            byte[] answer = handler.handle(sender, frame, length);
+            out.writeInt(answer.length);
+            out.write(answer);
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(server);
+        for (Inbound connection : inbound) {
+            closeQuietly(connection.socket());
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (SocketException alreadyClosed) {
+            // nothing to do
+        } catch (Exception e) {
+            log.debug("closing a direct stream failed", e);
+        }
+    }
+}

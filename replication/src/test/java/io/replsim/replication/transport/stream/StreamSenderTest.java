@@ -1,0 +1,159 @@
+package io.replsim.replication.transport.stream;
+
+import io.replsim.replication.NodeId;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sending end of direct streams against real loopback servers that misbehave in the ways a backup can. */
+class StreamSenderTest {
+    private static final NodeId TARGET = new NodeId("node2");
+    private static final byte[] FRAME = new byte[64 * 1024];
+
+    private final StreamSender sender = new StreamSender("stream-sender-test", new NodeId("node1"), 4,
+            Duration.ofMillis(300), 1 << 20);
+    private final List<Socket> accepted = new CopyOnWriteArrayList<>();
+    private ServerSocket server;
+
+    @AfterEach
+    void close() throws IOException {
+        sender.close();
+        if (server != null) {
+            server.close();
+        }
+        for (Socket socket : accepted) {
+            socket.close();
+        }
+    }
+
+    /** A server that hands each accepted connection to {@code behaviour} on a thread of its own. */
+    private InetSocketAddress serve(SocketBehaviour behaviour) throws IOException {
+        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                while (true) {
+                    Socket socket = server.accept();
+                    accepted.add(socket);
+                    Thread.ofPlatform().daemon().start(() -> {
+                        try {
+                            behaviour.serve(socket);
+                        } catch (IOException closed) {
+                            // the test is over
+                        }
+                    });
+                }
+            } catch (IOException closed) {
+                // the test is over
+            }
+        });
+        return (InetSocketAddress) server.getLocalSocketAddress();
+    }
+
+    @FunctionalInterface
+    private interface SocketBehaviour {
+        void serve(Socket socket) throws IOException;
+    }
+
+    private static long deadlineIn(Duration duration) {
+        return System.nanoTime() + duration.toNanos();
+    }
+
+    /** Reads the hello and every frame, answering none: a backup that froze after taking the bytes. */
+    private static void readForever(Socket socket) throws IOException {
+        var in = new DataInputStream(socket.getInputStream());
+        StreamHello.readFrom(in);
+        byte[] buffer = new byte[1 << 16];
+        while (in.read(buffer) >= 0) {
+            // swallow
+        }
+    }
+
+    @Test
+    void aFrameAnsweredIsReturnedAndItsStreamReused() throws IOException {
+        List<Socket> connections = new CopyOnWriteArrayList<>();
+        InetSocketAddress endpoint = serve(socket -> {
+            connections.add(socket);
+            var in = new DataInputStream(socket.getInputStream());
+            StreamHello.readFrom(in);
+            var out = new DataOutputStream(socket.getOutputStream());
+            while (true) {
+                byte[] frame = new byte[in.readInt()];
+                in.readFully(frame);
+                out.writeInt(1);
+                out.writeByte(frame.length >>> 16);
+                out.flush();
+            }
+        });
+
+        for (int i = 0; i < 3; i++) {
+            var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofSeconds(10)));
+            assertThat(outcome.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.Answered.class,
+                    answered -> assertThat(answered.answer()).containsExactly(1));
+        }
+        assertThat(connections).hasSize(1);
+    }
+
+    @Test
+    void aBackupThatTakesTheFrameButNeverAnswersTimesOutAtTheDeadline() throws IOException {
+        InetSocketAddress endpoint = serve(StreamSenderTest::readForever);
+
+        var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300)));
+
+        assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+    }
+
+    @Test
+    void aStreamThatClosesBeforeAnsweringIsNotDeliveredSoTheCallerCanSendItAnotherWay() throws IOException {
+        InetSocketAddress endpoint = serve(Socket::close);
+
+        var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofSeconds(10)));
+
+        assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.NotDelivered.class);
+    }
+
+    @Test
+    void anEndpointThatRefusesConnectionsIsNotDeliveredAndNotTriedAgainAtOnce() throws IOException {
+        InetSocketAddress endpoint;
+        try (var closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            endpoint = (InetSocketAddress) closed.getLocalSocketAddress();
+        }
+
+        var first = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofSeconds(10)));
+        var second = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofSeconds(10)));
+
+        assertThat(first.get(TARGET)).isInstanceOf(StreamSender.Outcome.NotDelivered.class);
+        assertThat(second.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.NotDelivered.class,
+                notDelivered -> assertThat(notDelivered.reason()).isEqualTo("no stream available"));
+    }
+
+    @Test
+    void anAnswerLargerThanTheLimitIsNotTaken() throws IOException {
+        InetSocketAddress endpoint = serve(socket -> {
+            var in = new DataInputStream(socket.getInputStream());
+            StreamHello.readFrom(in);
+            in.readFully(new byte[in.readInt()]);
+            var out = new DataOutputStream(socket.getOutputStream());
+            out.writeInt(Integer.MAX_VALUE);
+            out.flush();
+            readForever(socket);
+        });
+
+        var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofSeconds(10)));
+
+        assertThat(outcome.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.NotDelivered.class,
+                notDelivered -> assertThat(notDelivered.reason()).contains("limit"));
+    }
+}

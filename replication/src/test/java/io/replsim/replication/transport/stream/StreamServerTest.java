@@ -1,0 +1,170 @@
+package io.replsim.replication.transport.stream;
+
+import io.replsim.replication.NodeId;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The receiving end of direct streams, over real loopback sockets, against a raw client that sends what it likes. */
+class StreamServerTest {
+    private static final String CLUSTER = "stream-server-test";
+    private static final NodeId MEMBER = new NodeId("node1");
+    private static final NodeId STRANGER = new NodeId("intruder");
+
+    private final AtomicInteger handled = new AtomicInteger();
+    private final AtomicBoolean takesFrames = new AtomicBoolean(true);
+    private StreamServer server;
+
+    @AfterEach
+    void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private void start(long maxFrameBytes) throws IOException {
+        server = StreamServer.start(InetAddress.getLoopbackAddress(), CLUSTER, new NodeId("node2"), maxFrameBytes,
+                new StreamServer.Admission() {
+                    @Override
+                    public boolean isMember(NodeId sender) {
+                        return sender.equals(MEMBER);
+                    }
+
+                    @Override
+                    public boolean takesFrames() {
+                        return takesFrames.get();
+                    }
+                },
+                (sender, frame, length) -> {
+                    handled.incrementAndGet();
+                    return new byte[] {(byte) length, frame[0]};
+                });
+    }
+
+    private Socket connect() throws IOException {
+        var socket = new Socket(server.endpoint().getAddress(), server.endpoint().getPort());
+        socket.setSoTimeout((int) Duration.ofSeconds(10).toMillis()); // a broken server fails the test, not hangs it
+        return socket;
+    }
+
+    /** The hello and the frame in one write: a server that closes after the hello must not fail our write. */
+    private static void sendFrame(Socket socket, StreamHello hello, int length) throws IOException {
+        var bytes = new ByteArrayOutputStream();
+        var out = new DataOutputStream(bytes);
+        hello.writeTo(out);
+        out.writeInt(length);
+        byte[] frame = new byte[Math.min(length, 1 << 16)];
+        frame[0] = 42;
+        out.write(frame);
+        socket.getOutputStream().write(bytes.toByteArray());
+    }
+
+    /** The server closed: an orderly end of stream, or a reset when it closed with our bytes still unread. */
+    private static void assertClosedByServer(Socket socket) throws IOException {
+        int read;
+        try {
+            read = socket.getInputStream().read();
+        } catch (SocketException reset) {
+            read = -1;
+        }
+        assertThat(read).isEqualTo(-1);
+    }
+
+    @Test
+    void aMemberGetsTheHandlersAnswerOnTheSameStreamFrameAfterFrame() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, MEMBER), 7);
+            var in = new DataInputStream(socket.getInputStream());
+            assertThat(in.readInt()).isEqualTo(2);
+            assertThat(new byte[] {in.readByte(), in.readByte()}).containsExactly(7, 42);
+
+            var out = new DataOutputStream(socket.getOutputStream());
+            out.writeInt(3);
+            out.write(new byte[] {9, 0, 0});
+            out.flush();
+            assertThat(in.readInt()).isEqualTo(2);
+            assertThat(new byte[] {in.readByte(), in.readByte()}).containsExactly(3, 9);
+        }
+        assertThat(handled).hasValue(2);
+    }
+
+    @Test
+    void aSenderThatIsNotAMemberIsClosedOnBeforeAnyFrameIsHandled() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, STRANGER), 7);
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+    }
+
+    @Test
+    void aMemberNameFromAnotherClusterIsClosedOn() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello("another-cluster", MEMBER), 7);
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+    }
+
+    @Test
+    void somethingThatIsNotAStreamHelloIsClosedOn() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+    }
+
+    @Test
+    void aFrameLongerThanTheLimitClosesTheStreamUnread() throws IOException {
+        start(1_000);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, MEMBER), 5_000);
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+    }
+
+    @Test
+    void whileTheServerTakesNoFramesAFrameIsLeftUnhandledAndTheStreamClosed() throws IOException {
+        start(1 << 20);
+        takesFrames.set(false);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, MEMBER), 7);
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+    }
+
+    @Test
+    void droppingASenderThatLeftTheViewClosesItsStream() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, MEMBER), 7);
+            var in = new DataInputStream(socket.getInputStream());
+            assertThat(in.readInt()).isEqualTo(2);
+            in.readShort();
+
+            server.dropAllBut(Set.of(new NodeId("node2")));
+
+            assertClosedByServer(socket);
+        }
+    }
+}
