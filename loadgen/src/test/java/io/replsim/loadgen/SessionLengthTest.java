@@ -21,21 +21,29 @@ class SessionLengthTest {
                 "/counter").withSessionLength(sessionLength);
     }
 
+    /** What the driver and the servers saw of one run: sessions created, ended by a logout, and still held. */
+    private record Outcome(LoadResult result, long created, long ended, int held) {
+    }
+
+    private static Outcome run(LoadProfile profile, int nodes) throws Exception {
+        Behaviour[] faithful = new Behaviour[nodes];
+        java.util.Arrays.fill(faithful, Behaviour.FAITHFUL);
+        try (StubCluster cluster = new StubCluster(faithful);
+             LoadDriver driver = new LoadDriver(profile, cluster.endpoints(), null)) {
+            driver.start();
+            LoadResult result = driver.awaitResult();
+            return new Outcome(result, cluster.sessionsCreated(), cluster.sessionsEnded(), cluster.sessionsHeld());
+        }
+    }
+
     @Test
     void usersEndTheirSessionsAndStartNewOnesThatTheBalancerSpreadsOverTheNodes() throws Exception {
         int users = 6;
-        LoadResult result;
-        long created;
-        long ended;
-        int held;
-        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(100)), cluster.endpoints(), null)) {
-            driver.start();
-            result = driver.awaitResult();
-            created = cluster.sessionsCreated();
-            ended = cluster.sessionsEnded();
-            held = cluster.sessionsHeld();
-        }
+        Outcome outcome = run(visits(users, Duration.ofMillis(100)), 3);
+        LoadResult result = outcome.result();
+        long created = outcome.created();
+        long ended = outcome.ended();
+        int held = outcome.held();
 
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
         // visits of 50-150 ms in a 2.5 s run: users go through several sessions, each ended by its logout but the last
@@ -55,19 +63,11 @@ class SessionLengthTest {
         int users = 4;
         UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
                 new WeightedRequest(RequestType.CART, 1));
-        LoadResult result;
-        long created;
-        long ended;
-        int held;
-        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(visits(users, Duration.ofMillis(100)).withScript(script),
-                     cluster.endpoints(), null)) {
-            driver.start();
-            result = driver.awaitResult();
-            created = cluster.sessionsCreated();
-            ended = cluster.sessionsEnded();
-            held = cluster.sessionsHeld();
-        }
+        Outcome outcome = run(visits(users, Duration.ofMillis(100)).withScript(script), 2);
+        LoadResult result = outcome.result();
+        long created = outcome.created();
+        long ended = outcome.ended();
+        int held = outcome.held();
 
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
         assertThat(result.distinctSessions()).isEqualTo(created).isGreaterThan(users * 2L);

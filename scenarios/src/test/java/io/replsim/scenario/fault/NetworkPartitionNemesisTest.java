@@ -2,13 +2,11 @@ package io.replsim.scenario.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.scenario.runtime.AdminClient;
+import io.replsim.scenario.runtime.AdminOnlyRuntime;
 import io.replsim.scenario.runtime.ClusterRuntime;
-import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.Schedule;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -52,47 +50,18 @@ class NetworkPartitionNemesisTest {
     }
 
     /** Records what it is asked to do; its nodes' admin APIs answer every request with an empty 200. */
-    private record NetworkCuttingRuntime(List<String> calls, List<String> names) implements ClusterRuntime {
-        @Override
-        public void start(Duration viewDeadline) {
+    private static final class NetworkCuttingRuntime extends AdminOnlyRuntime {
+        private final List<String> calls;
+
+        NetworkCuttingRuntime(List<String> calls, List<String> names) {
+            super(names);
+            this.calls = calls;
         }
 
         @Override
-        public List<NodeHandle> nodes() {
-            return names.stream().map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1"))).toList();
-        }
-
-        @Override
-        public List<NodeHandle> liveNodes() {
-            return nodes();
-        }
-
-        @Override
-        public AdminClient admin(String node) {
-            return new AdminClient(node, (method, path, body) -> {
-                calls.add(method + " " + path + " " + node);
-                return "";
-            });
-        }
-
-        @Override
-        public void kill(String node) {
-        }
-
-        @Override
-        public void stop(String node) {
-        }
-
-        @Override
-        public void pause(String node) {
-        }
-
-        @Override
-        public void resume(String node) {
-        }
-
-        @Override
-        public void restart(String node) {
+        protected String answer(String node, String method, String path, String body) {
+            calls.add(method + " " + path + " " + node);
+            return "";
         }
 
         @Override
@@ -108,10 +77,6 @@ class NetworkPartitionNemesisTest {
         @Override
         public void reconnect(String node) {
             calls.add("reconnect " + node);
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.replsim.scenario.report.NodeSample;
-import io.replsim.scenario.runtime.AdminClient;
-import io.replsim.scenario.runtime.ClusterRuntime;
-import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.runtime.AdminOnlyRuntime;
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,7 +16,7 @@ class FullGcTickerTest {
 
     @Test
     void everyLiveNodeIsAskedEachPeriodAndItsLiveHeapKeptWhileASilentNodeHasNoReadings() throws Exception {
-        var runtime = new AdminOnlyRuntime(List.of("node1", "node2", "node3"), "node3");
+        var runtime = new GcAnsweringRuntime(List.of("node1", "node2", "node3"), "node3");
         List<NodeSample> node1;
         try (var ticker = new FullGcTicker(runtime, Duration.ofMillis(20))) {
             ticker.start();
@@ -39,60 +36,24 @@ class FullGcTickerTest {
     }
 
     /** Nodes that answer only {@code POST /admin/gc}; {@code silent} answers nothing (a paused or dying node). */
-    private record AdminOnlyRuntime(List<String> names, String silent, List<String> calls, AtomicLong uptime)
-            implements ClusterRuntime {
-        AdminOnlyRuntime(List<String> names, String silent) {
-            this(names, silent, new CopyOnWriteArrayList<>(), new AtomicLong());
+    private static final class GcAnsweringRuntime extends AdminOnlyRuntime {
+        private final String silent;
+        private final List<String> calls = new CopyOnWriteArrayList<>();
+        private final AtomicLong uptime = new AtomicLong();
+
+        GcAnsweringRuntime(List<String> names, String silent) {
+            super(names);
+            this.silent = silent;
         }
 
         @Override
-        public AdminClient admin(String node) {
-            return new AdminClient(node, (method, path, body) -> {
-                calls.add(method + " " + path + " " + node);
-                if (node.equals(silent)) {
-                    throw new IOException("timed out");
-                }
-                return "{\"atEpochMs\":" + System.currentTimeMillis() + ",\"uptimeMs\":" + uptime.addAndGet(1_000)
-                        + ",\"heapAfterBytes\":5000000,\"tookMs\":7}";
-            });
-        }
-
-        @Override
-        public void start(Duration viewDeadline) {
-        }
-
-        @Override
-        public List<NodeHandle> nodes() {
-            return names.stream().map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1"))).toList();
-        }
-
-        @Override
-        public List<NodeHandle> liveNodes() {
-            return nodes();
-        }
-
-        @Override
-        public void kill(String node) {
-        }
-
-        @Override
-        public void stop(String node) {
-        }
-
-        @Override
-        public void pause(String node) {
-        }
-
-        @Override
-        public void resume(String node) {
-        }
-
-        @Override
-        public void restart(String node) {
-        }
-
-        @Override
-        public void close() {
+        protected String answer(String node, String method, String path, String body) throws IOException {
+            calls.add(method + " " + path + " " + node);
+            if (node.equals(silent)) {
+                throw new IOException("timed out");
+            }
+            return "{\"atEpochMs\":" + System.currentTimeMillis() + ",\"uptimeMs\":" + uptime.addAndGet(1_000)
+                    + ",\"heapAfterBytes\":5000000,\"tookMs\":7}";
         }
     }
 }
