@@ -69,6 +69,9 @@ class DnsDiscoveryStackTest {
             List<Address> members = channels.getFirst().getView().getMembers();
             assertThat(members).containsExactlyInAnyOrderElementsOf(
                     channels.stream().map(JChannel::getAddress).toList());
+            // one queue for all destinations: no send buffer per address to outlive a departed member
+            assertThat(channels.getFirst().getProtocolStack().getTransport().getBundler())
+                    .isInstanceOf(org.jgroups.protocols.TransferQueueBundler.class);
         } finally {
             channels.forEach(JChannel::close);
         }
