@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -86,13 +87,12 @@ public final class LoadDriver implements AutoCloseable {
 
     /** The script's paths beside the profile's, and each one's logout when users end their sessions. */
     private static List<String> otherPaths(LoadProfile profile) {
-        List<String> paths = new ArrayList<>(profile.script().map(UserScript::paths).orElse(List.of()));
-        if (profile.sessionLength().isPresent()) {
-            List<String> logouts = new ArrayList<>(paths.stream().map(LogoutPath::of).toList());
-            logouts.add(LogoutPath.of(profile.path()));
-            paths.addAll(logouts);
+        List<String> paths = profile.script().map(UserScript::paths).orElse(List.of());
+        if (profile.sessionLength().isEmpty()) {
+            return paths;
         }
-        return paths;
+        return Stream.concat(paths.stream(), Stream.concat(paths.stream(), Stream.of(profile.path()))
+                .map(LogoutPath::of)).toList();
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */

@@ -346,11 +346,6 @@ public final class SessionStore {
         return invalidations.sum();
     }
 
-    /** How many ended sessions this node still remembers, to refuse replicas that arrive late. */
-    public int endedSessionsRemembered() {
-        return ended.size();
-    }
-
     /** How many sessions this node fetched from other members since it started. */
     public long gravitations() {
         return gravitations.sum();

@@ -5,6 +5,7 @@ import io.replsim.replication.NotAllowedValue;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.LoopbackCluster;
+import io.replsim.replication.engine.ReplicationNode;
 import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.Test;
 
@@ -33,12 +34,7 @@ class AllowListOverChannelTest {
             }
 
             // The sync reply came back after the receiver decided, so its counters are final already.
-            assertThat(rejections).singleElement().satisfies(rejection -> {
-                assertThat(rejection.sender()).isEqualTo(new NodeId("node1"));
-                assertThat(rejection.offending()).isEqualTo(NotAllowedValue.class.getName());
-            });
-            assertThat(receiver.stats().traffic().rejectedMessages()).isEqualTo(1);
-            assertThat(receiver.store().counts().total()).isZero();
+            assertRejectedFromNode1AndNotApplied(receiver, rejections);
             assertThat(sender.stats().failures()).isEqualTo(1);
         }
     }
@@ -60,12 +56,16 @@ class AllowListOverChannelTest {
             }
 
             assertThat(sender.stats().traffic().messagesStreamed()).isEqualTo(1);
-            assertThat(rejections).singleElement().satisfies(rejection -> {
-                assertThat(rejection.sender()).isEqualTo(new NodeId("node1"));
-                assertThat(rejection.offending()).isEqualTo(NotAllowedValue.class.getName());
-            });
-            assertThat(receiver.stats().traffic().rejectedMessages()).isEqualTo(1);
-            assertThat(receiver.store().counts().total()).isZero();
+            assertRejectedFromNode1AndNotApplied(receiver, rejections);
         }
+    }
+
+    private static void assertRejectedFromNode1AndNotApplied(ReplicationNode receiver, List<Rejection> rejections) {
+        assertThat(rejections).singleElement().satisfies(rejection -> {
+            assertThat(rejection.sender()).isEqualTo(new NodeId("node1"));
+            assertThat(rejection.offending()).isEqualTo(NotAllowedValue.class.getName());
+        });
+        assertThat(receiver.stats().traffic().rejectedMessages()).isEqualTo(1);
+        assertThat(receiver.store().counts().total()).isZero();
     }
 }
