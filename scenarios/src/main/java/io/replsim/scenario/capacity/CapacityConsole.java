@@ -1,6 +1,7 @@
 package io.replsim.scenario.capacity;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -48,7 +49,17 @@ public final class CapacityConsole {
                     node.utilization() * 100, node.budgetCores());
         }
         line("binding      %s", search.binding().isEmpty() ? "none: the search reached its user cap"
-                : String.join(" + ", search.binding()) + " (broken by the fewest users that failed)");
+                : String.join(" + ", search.binding()) + " (broken by the fewest users that failed, "
+                        + failuresAtBound(search) + ")");
+    }
+
+    /** How sure the bound is: a limit that broke in every run at those users, or in some of them. */
+    private static String failuresAtBound(CapacitySummary.Search search) {
+        int bound = search.steps().stream().filter(row -> !row.verdict().equals("PASS")
+                && row.users() > search.usersSustained()).mapToInt(CapacitySummary.StepRow::users).min().orElse(0);
+        List<CapacitySummary.StepRow> runs = search.steps().stream().filter(row -> row.users() == bound).toList();
+        long failures = runs.stream().filter(row -> !row.verdict().equals("PASS")).count();
+        return String.format(Locale.ROOT, "%,d users: failed %d of %d runs", bound, failures, runs.size());
     }
 
     public void line(String format, Object... args) {

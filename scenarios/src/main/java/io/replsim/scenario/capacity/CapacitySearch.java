@@ -10,10 +10,15 @@ import java.util.function.Consumer;
 
 /**
  * The users-sustained search: step users up until a step fails, bisect between the most users that passed and the
- * fewest that failed, then run the best passing step again. A failed confirmation counts as a failure at those
- * users and the search goes on below them, so a lucky step cannot set the capacity.
+ * fewest that failed, then run the best passing step again. Both ends are measured twice before they count: a
+ * failure is run again (a step-up's at once, the last bisection's at the end), and one that does not repeat (the
+ * nodes compiling and collecting for a load they had not seen yet, in that step's window) sends the search up again
+ * from it; a failed confirmation counts as a failure at those users and sends the search below them. So neither a
+ * lucky nor an unlucky step sets the capacity.
  */
 public final class CapacitySearch {
+
+    private static final int NONE_FAILED = Integer.MAX_VALUE;
 
     private final SearchPlan plan;
     private final CapacityCriteria criteria;
@@ -30,37 +35,49 @@ public final class CapacitySearch {
 
     public CapacityResult run() throws IOException, InterruptedException {
         int passed = 0;
-        int failed = Integer.MAX_VALUE;
-        for (int users = plan.startUsers(); budgetLeft(); users = plan.grow(users)) {
-            if (!measure(users, StepOutcome.Phase.STEP_UP).passed()) {
-                failed = users;
-                break;
-            }
-            passed = users;
-            if (users >= plan.maxUsers()) {
-                break;
-            }
-        }
+        int failed = NONE_FAILED;
         while (budgetLeft()) {
-            while (failed != Integer.MAX_VALUE && !plan.fineEnough(passed, failed) && budgetLeft()) {
+            if (failed == NONE_FAILED && passed < plan.maxUsers()) {
+                int users = passed == 0 ? plan.startUsers() : plan.grow(passed);
+                if (measure(users, StepOutcome.Phase.STEP_UP).passed()) {
+                    passed = users;
+                } else {
+                    failed = users;
+                }
+            } else if (failed != NONE_FAILED && runsAt(failed) == 1
+                    && (steppedUpTo(failed) || plan.fineEnough(passed, failed))) {
+                // a step-up failure at once, before bisecting below what may have been a burst; a bisection's at the end
+                if (measure(failed, StepOutcome.Phase.RECHECK).passed()) {
+                    passed = failed;
+                    failed = NONE_FAILED;
+                }
+            } else if (failed != NONE_FAILED && !plan.fineEnough(passed, failed)) {
                 int middle = passed + (failed - passed) / 2;
                 if (measure(middle, StepOutcome.Phase.BISECT).passed()) {
                     passed = middle;
                 } else {
                     failed = middle;
                 }
-            }
-            if (passed == 0 || !budgetLeft()) {
+            } else if (passed == 0) {
                 break;
+            } else {
+                StepOutcome confirmation = measure(passed, StepOutcome.Phase.CONFIRM);
+                if (confirmation.passed()) {
+                    return new CapacityResult(passed, Optional.of(confirmation), bindingAt(failed), steps, false);
+                }
+                failed = passed;
+                passed = mostPassedBelow(failed);
             }
-            StepOutcome confirmation = measure(passed, StepOutcome.Phase.CONFIRM);
-            if (confirmation.passed()) {
-                return new CapacityResult(passed, Optional.of(confirmation), bindingAt(failed), steps, false);
-            }
-            failed = passed;
-            passed = mostPassedBelow(failed);
         }
         return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft());
+    }
+
+    private boolean steppedUpTo(int users) {
+        return steps.stream().anyMatch(o -> o.users() == users && o.phase() == StepOutcome.Phase.STEP_UP);
+    }
+
+    private long runsAt(int users) {
+        return steps.stream().filter(o -> o.users() == users).count();
     }
 
     private boolean budgetLeft() {

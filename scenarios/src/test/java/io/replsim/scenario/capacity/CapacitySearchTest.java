@@ -35,6 +35,31 @@ class CapacitySearchTest {
         assertThat(result.steps().getLast().phase()).isEqualTo(StepOutcome.Phase.CONFIRM);
         assertThat(result.binding()).containsExactly(Limit.LATENCY);
         assertThat(result.stoppedEarly()).isFalse();
+        // the fewest users that failed were run again before the best pass was confirmed
+        int bound = result.steps().stream().filter(step -> !step.passed()).mapToInt(StepOutcome::users).min()
+                .orElseThrow();
+        assertThat(result.steps()).filteredOn(step -> step.users() == bound).extracting(StepOutcome::phase)
+                .endsWith(StepOutcome.Phase.RECHECK);
+        assertThat(result.steps().get(result.steps().size() - 2).phase()).isEqualTo(StepOutcome.Phase.RECHECK);
+    }
+
+    @Test
+    void aFailureThatDoesNotRepeatSendsTheSearchUpAgain() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        // 80 users fail the first time only (a burst on a node during that step); the real limit is 150
+        int[] runsOf80 = {0};
+        IntPredicate sustains = users -> users <= 150 && (users != 80 || runsOf80[0]++ > 0);
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                fake(sustains, asked), outcome -> { }).run();
+
+        assertThat(result.steps()).anySatisfy(step -> {
+            assertThat(step.users()).isEqualTo(80);
+            assertThat(step.phase()).isEqualTo(StepOutcome.Phase.RECHECK);
+            assertThat(step.passed()).isTrue();
+        });
+        assertThat(asked).containsSequence(80, 80, 160);
+        assertThat(result.usersSustained()).isBetween(143, 150);
+        assertThat(result.atCapacity()).hasValueSatisfying(confirm -> assertThat(confirm.passed()).isTrue());
     }
 
     @Test
@@ -73,7 +98,7 @@ class CapacitySearchTest {
                 fake(users -> false, asked), outcome -> { }).run();
         assertThat(result.usersSustained()).isZero();
         assertThat(result.atCapacity()).isEmpty();
-        assertThat(asked).startsWith(8, 4, 2, 1);
+        assertThat(asked).startsWith(8, 8, 4, 2, 1);
     }
 
     @Test
