@@ -88,7 +88,7 @@ public final class LoadDriver implements AutoCloseable {
     /** The script's paths beside the profile's, and each one's logout when users end their sessions. */
     private static List<String> otherPaths(LoadProfile profile) {
         List<String> paths = profile.script().map(UserScript::paths).orElse(List.of());
-        if (profile.sessionLength().isEmpty()) {
+        if (profile.sessionLength().isEmpty() && profile.sessionsAtEnd() == SessionsAtEnd.KEPT) {
             return paths;
         }
         return Stream.concat(paths.stream(), Stream.concat(paths.stream(), Stream.of(profile.path()))

@@ -35,10 +35,12 @@ import java.util.Optional;
  * @param sessionLength  present: how long a user keeps a session on average; then it ends it (a logout, the app's
  *                       {@code ?end}) and its next request starts a new one on whichever node the balancer picks.
  *                       Empty: a user keeps its sessions for the whole run
+ * @param sessionsAtEnd  whether the users end the sessions they hold when the duration is over
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                          ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength) {
+                          ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
+                          SessionsAtEnd sessionsAtEnd) {
 
     public LoadProfile {
         if (users < 1) {
@@ -66,6 +68,15 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(sessionLength, "sessionLength");
         sessionLength.ifPresent(length -> requirePositive(length, "sessionLength"));
+        Objects.requireNonNull(sessionsAtEnd, "sessionsAtEnd");
+    }
+
+    /** A load whose users keep their sessions when it ends. */
+    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
+                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
+                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength) {
+        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
+                sessionLength, SessionsAtEnd.KEPT);
     }
 
     /** Every request to {@code path}: the load without a script. */
@@ -78,25 +89,31 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections, protocol, sessionLength);
+                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd);
     }
 
     /** The same load with its requests using connections as {@code mode} says. */
     public LoadProfile withConnections(ConnectionMode mode) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode, protocol, sessionLength);
+                mode, protocol, sessionLength, sessionsAtEnd);
     }
 
     /** The same load against a target that speaks {@code protocol}. */
     public LoadProfile withProtocol(TargetProtocol protocol) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength);
+                connections, protocol, sessionLength, sessionsAtEnd);
     }
 
     /** The same load with users ending each session after about {@code length} and starting another. */
     public LoadProfile withSessionLength(Duration length) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, Optional.of(length));
+                connections, protocol, Optional.of(length), sessionsAtEnd);
+    }
+
+    /** The same load with the users ending the sessions they hold when it is over. */
+    public LoadProfile withSessionsEndedAtEnd() {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol, sessionLength, SessionsAtEnd.ENDED);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

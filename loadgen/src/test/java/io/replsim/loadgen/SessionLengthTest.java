@@ -89,4 +89,33 @@ class SessionLengthTest {
             assertThat(cluster.sessionsEnded()).isZero();
         }
     }
+
+    @Test
+    void usersThatEndTheirSessionsAtTheEndLeaveNoneHeldOnTheNodes() throws Exception {
+        int users = 5;
+        LoadProfile profile = new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_000),
+                TIMEOUT, "/counter").withSessionsEndedAtEnd();
+        Outcome outcome = run(profile, 2);
+
+        assertThat(outcome.result().errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(outcome.created()).isEqualTo(users);
+        assertThat(outcome.ended()).isEqualTo(users);
+        assertThat(outcome.held()).isZero();
+        // the logouts were judged like any request, and ending a session is not losing it
+        assertThat(outcome.result().sessionVerdicts()).isEqualTo(new SessionVerdictCounts(users, 0, 0));
+    }
+
+    @Test
+    void withAScriptTheEndOfTheRunEndsEverySessionEachUserHolds() throws Exception {
+        int users = 4;
+        UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
+                new WeightedRequest(RequestType.CART, 1));
+        LoadProfile profile = new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_000),
+                TIMEOUT, "/counter").withScript(script).withSessionsEndedAtEnd();
+        Outcome outcome = run(profile, 2);
+
+        assertThat(outcome.created()).isGreaterThan(users);
+        assertThat(outcome.ended()).isEqualTo(outcome.created());
+        assertThat(outcome.held()).isZero();
+    }
 }

@@ -1,6 +1,7 @@
 package io.replsim.loadgen.user;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.SessionsAtEnd;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
@@ -10,20 +11,23 @@ import java.util.SplittableRandom;
 
 /**
  * When each user starts, when the steady window opens and when every user stops, in {@link System#nanoTime()}
- * terms, fixed at the run's start; how users think, and how long they keep a session (empty: the whole run).
+ * terms, fixed at the run's start; how users think, how long they keep a session (empty: the whole run), and
+ * whether they end the sessions they hold when the run is over.
  */
 public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
-                      ThinkTime thinkTime, ThinkMode thinkMode, Optional<Duration> sessionLength) {
+                      ThinkTime thinkTime, ThinkMode thinkMode, Optional<Duration> sessionLength,
+                      SessionsAtEnd sessionsAtEnd) {
 
     public RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                    ThinkTime thinkTime, ThinkMode thinkMode) {
-        this(startNanos, steadyStartNanos, deadlineNanos, users, rampUp, thinkTime, thinkMode, Optional.empty());
+        this(startNanos, steadyStartNanos, deadlineNanos, users, rampUp, thinkTime, thinkMode, Optional.empty(),
+                SessionsAtEnd.KEPT);
     }
 
     public static RunPlan from(LoadProfile profile, long startNanos) {
         return new RunPlan(startNanos, startNanos + profile.steadyStart().toNanos(),
                 startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(), profile.thinkTime(),
-                profile.thinkMode(), profile.sessionLength());
+                profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.SessionsAtEnd;
 import io.replsim.loadgen.UserTimeline;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.check.Verdict;
@@ -23,6 +24,7 @@ import io.replsim.loadgen.think.ThinkMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -116,6 +118,9 @@ public final class VirtualUser implements Runnable {
                     steady.requestDone(requestStart, requestEnd);
                     think(requestStart);
                 }
+                if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED && !Thread.currentThread().isInterrupted()) {
+                    endHeldSessions();
+                }
             } finally {
                 activeUsers.decrementAndGet();
             }
@@ -166,6 +171,14 @@ public final class VirtualUser implements Runnable {
         // null without a script: every request is the profile's path on the user's one session
         RequestType type = script.map(mix -> mix.draw(random)).orElse(null);
         request(type, type == null ? single : byKind.computeIfAbsent(type.session(), kind -> new HeldSession()), false);
+    }
+
+    /** Logs out of every session this user still holds, one after the other, as a user leaving does. */
+    private void endHeldSessions() throws InterruptedException {
+        List<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).toList();
+        for (HeldSession session : open) {
+            request(session.lastType, session, true);
+        }
     }
 
     private Stream<HeldSession> heldSessions() {

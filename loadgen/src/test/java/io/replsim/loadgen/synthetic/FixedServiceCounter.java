@@ -94,6 +94,20 @@ public final class FixedServiceCounter implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
+        if (isLogout(exchange)) {
+            serials.remove(id);
+        }
+    }
+
+    /** The app's logout ({@code ?end}): answered as usual, then the session is gone. */
+    private static boolean isLogout(HttpExchange exchange) {
+        String query = exchange.getRequestURI().getQuery();
+        return query != null && java.util.Arrays.asList(query.split("&")).contains("end");
+    }
+
+    /** Sessions created and not ended by a logout. */
+    public int sessionsHeld() {
+        return serials.size();
     }
 
 

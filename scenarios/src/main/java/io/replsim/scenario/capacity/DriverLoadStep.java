@@ -1,6 +1,7 @@
 package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
@@ -13,7 +14,8 @@ import java.util.function.IntFunction;
 
 /**
  * One capacity step with the load driver: the scenario's load with the step's users against the given nodes, the
- * nodes' CPU read at the steady window's start and end, every figure taken from the steady window.
+ * nodes' CPU read at the steady window's start and end, every figure taken from the steady window; at its end the
+ * users log out.
  */
 public final class DriverLoadStep implements LoadStep {
 
@@ -38,8 +40,11 @@ public final class DriverLoadStep implements LoadStep {
     @Override
     public StepMeasurement run(int users) throws IOException, InterruptedException {
         long wallStart = System.nanoTime();
-        try (LoadDriver driver = new LoadDriver(load.withUsers(users).toProfile(path).withProtocol(protocol), nodes,
-                intervalLogOf.apply(users))) {
+        // Each step's users log out when it ends, so every step starts on a cluster holding none of the earlier
+        // steps' sessions: otherwise the later steps of a search run with several times their own users' sessions
+        // resident, and the answer depends on the path the search took.
+        LoadProfile profile = load.withUsers(users).toProfile(path).withProtocol(protocol).withSessionsEndedAtEnd();
+        try (LoadDriver driver = new LoadDriver(profile, nodes, intervalLogOf.apply(users))) {
             driver.start();
             sleepUntil(wallStart + load.steadyStart().toNanos());
             List<NodeCpuProbe.Reading> before = cpu.read();

@@ -44,6 +44,8 @@ class SyntheticCapacitySearchTest {
                 new CapacityConsole(System.out).step(outcome);
             }).run();
             hold = server.meanHoldTime();
+            // every step's users logged out when it ended: no step ran with an earlier step's sessions resident
+            assertThat(server.sessionsHeld()).isZero();
         }
 
         // The pool's real hold time (10 ms plus the sleep's overshoot on a busy machine) sets its real capacity.
