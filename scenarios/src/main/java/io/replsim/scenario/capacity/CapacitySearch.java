@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * fewest that failed, then run the best passing step again. Both ends are measured twice before they count: a
  * failure is run again (a step-up's at once, the last bisection's at the end), and one that does not repeat (the
  * nodes compiling and collecting for a load they had not seen yet, in that step's window) sends the search up again
- * from it; a failed confirmation counts as a failure at those users and sends the search below them. So neither a
+ * from it: to bisect below the next failure above it, or to step up when none is known; a failed confirmation counts as a failure at those users and sends the search below them. So neither a
  * lucky nor an unlucky step sets the capacity.
  */
 public final class CapacitySearch {
@@ -49,7 +49,7 @@ public final class CapacitySearch {
                 // a step-up failure at once, before bisecting below what may have been a burst; a bisection's at the end
                 if (measure(failed, StepOutcome.Phase.RECHECK).passed()) {
                     passed = failed;
-                    failed = NONE_FAILED;
+                    failed = fewestFailedAbove(passed);
                 }
             } else if (failed != NONE_FAILED && !plan.fineEnough(passed, failed)) {
                 int middle = passed + (failed - passed) / 2;
@@ -70,6 +70,12 @@ public final class CapacitySearch {
             }
         }
         return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft());
+    }
+
+    /** The fewest users above {@code users} that failed in any run; none when nothing above failed yet. */
+    private int fewestFailedAbove(int users) {
+        return steps.stream().filter(o -> o.users() > users && !o.passed()).mapToInt(StepOutcome::users).min()
+                .orElse(NONE_FAILED);
     }
 
     private boolean steppedUpTo(int users) {

@@ -81,6 +81,25 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aBisectionBoundThatPassesItsRecheckBisectsBelowTheNextFailureInsteadOfSteppingUp() throws Exception {
+        List<Integer> asked = new ArrayList<>();
+        // the real limit is 57; 55 fails once (the bound the bisection ends on), then passes its recheck
+        int[] runsOf55 = {0};
+        IntPredicate sustains = users -> users <= 57 && (users != 55 || runsOf55[0]++ > 0);
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                fake(sustains, asked), outcome -> { }).run();
+
+        assertThat(result.steps()).anySatisfy(step -> {
+            assertThat(step.users()).isEqualTo(55);
+            assertThat(step.phase()).isEqualTo(StepOutcome.Phase.RECHECK);
+            assertThat(step.passed()).isTrue();
+        });
+        // 80 failed twice already: the search goes on between 55 and 80, never doubling to 110
+        assertThat(asked).doesNotContain(110);
+        assertThat(result.usersSustained()).isBetween(55, 57);
+    }
+
+    @Test
     void theBindingLimitIsWhatTheFewestFailingUsersBroke() throws Exception {
         LoadStep cpuBound = users -> new StepMeasurement(users, Duration.ofSeconds(1), 1_000, users, 10, 20, 20, 20,
                 0, true, List.of(), List.of(new NodeCpu("node1", users / 100.0, 1.0), new NodeCpu("node2", 0.1, 1.0)));
