@@ -5,19 +5,20 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.infinispan.InfinispanNode;
 import io.replsim.replication.transport.LoopbackStackSpec;
+import org.jgroups.Address;
+import org.jgroups.protocols.DISCARD;
+import org.jgroups.stack.Protocol;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
 
 import static org.awaitility.Awaitility.await;
 
 /**
  * N members of whichever engine the spec names, over SHARED_LOOPBACK under a cluster name of their own. A kill
- * hands nothing over: the jgroups engine's close never does, an infinispan member drops its channel first so the
- * cache sees a crash rather than a leave.
+ * is a crash, not a leave: the victims go silent before anyone learns they are gone, so they hand nothing over.
  */
 final class EngineCluster implements AutoCloseable {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(15);
@@ -63,10 +64,11 @@ final class EngineCluster implements AutoCloseable {
     }
 
     /**
-     * Kills the members together and returns when the others installed a view without them. Together matters: one
-     * after the other, the survivors may install a view without the first and re-replicate what the second still
-     * holds before it goes, and a double failure would lose nothing. Their leaves reach the coordinator at once and
-     * it bundles them into one view.
+     * Crashes the members together: first every victim drops off the network at once, so nothing it holds can
+     * reach a survivor any more, then the survivors suspect them all in one event and install one view without
+     * them, as after a real double crash. Letting each victim leave by itself instead raced: the coordinator could
+     * install a view without the first while the second still answered, the second re-replicated what it held,
+     * and a double failure lost nothing (seen on CI). The victims' own resources are released afterwards.
      */
     void kill(int... oneBased) {
         List<ReplicationEngine> victims = new ArrayList<>();
@@ -74,32 +76,52 @@ final class EngineCluster implements AutoCloseable {
             victims.add(node(number));
         }
         running.removeAll(victims);
-        var start = new CountDownLatch(1);
-        List<Thread> killers = victims.stream().map(node -> Thread.ofPlatform().start(() -> {
-            awaitQuietly(start);
+        List<Address> crashed = victims.stream().map(EngineCluster::dropOffTheNetwork).toList();
+        List<SuspectOnCommand> detectors = running.stream().map(EngineCluster::insertDetector).toList();
+        detectors.forEach(detector -> detector.suspect(crashed));
+        awaitViewOf(running.size());
+        for (int i = 0; i < detectors.size(); i++) {
+            running.get(i).faultPoint().removeInserted(detectors.get(i));
+        }
+        release(victims);
+    }
+
+    private static Address dropOffTheNetwork(ReplicationEngine node) {
+        var mute = new DISCARD().discardAll(true);
+        insert(node, mute);
+        return mute.getAddress();
+    }
+
+    private static SuspectOnCommand insertDetector(ReplicationEngine node) {
+        var detector = new SuspectOnCommand();
+        insert(node, detector);
+        return detector;
+    }
+
+    private static void insert(ReplicationEngine node, Protocol protocol) {
+        try {
+            node.faultPoint().insertAboveTransport(protocol);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot insert " + protocol.getName() + " into " + node.self(), e);
+        }
+    }
+
+    /** Closes crashed members in parallel: each one's leave goes unanswered and waits out the leave timeout. */
+    private static void release(List<ReplicationEngine> victims) {
+        List<Thread> closers = victims.stream().map(node -> Thread.ofPlatform().start(() -> {
             if (node instanceof InfinispanNode cacheNode) {
                 cacheNode.halt();
             } else {
                 node.close();
             }
         })).toList();
-        start.countDown();
-        for (Thread killer : killers) {
+        for (Thread closer : closers) {
             try {
-                killer.join(VIEW_DEADLINE.toMillis());
+                closer.join(VIEW_DEADLINE.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while killing " + victims, e);
+                throw new IllegalStateException("interrupted while closing " + victims, e);
             }
-        }
-        awaitViewOf(running.size());
-    }
-
-    private static void awaitQuietly(CountDownLatch start) {
-        try {
-            start.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
