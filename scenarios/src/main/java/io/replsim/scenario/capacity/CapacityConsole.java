@@ -33,10 +33,10 @@ public final class CapacityConsole {
         if (search.usersSustained() == 0) {
             line("== %s: no load sustained%s; binding %s ==", title,
                     search.stoppedEarly() ? " (step budget spent)" : "", search.binding());
-            search.steps().stream().filter(row -> row.verdict().equals("PASS"))
+            search.steps().stream().filter(row -> passedEveryRun(search, row.users()))
                     .mapToInt(CapacitySummary.StepRow::users).max()
-                    .ifPresent(users -> line("             %,d users passed once but were not confirmed: a lower bound;"
-                            + " run again with more --max-steps", users));
+                    .ifPresent(users -> line("             %,d users passed every run but were not confirmed: a lower"
+                            + " bound; run again with more --max-steps", users));
             return;
         }
         CapacitySummary.StepRow at = search.atCapacity();
@@ -51,6 +51,10 @@ public final class CapacityConsole {
         line("binding      %s", search.binding().isEmpty() ? "none: the search reached its user cap"
                 : String.join(" + ", search.binding()) + " (broken by the fewest users that failed, "
                         + failuresAtBound(search) + ")");
+    }
+
+    private static boolean passedEveryRun(CapacitySummary.Search search, int users) {
+        return search.steps().stream().filter(row -> row.users() == users).allMatch(row -> row.verdict().equals("PASS"));
     }
 
     /** How sure the bound is: a limit that broke in every run at those users, or in some of them. */

@@ -10,11 +10,14 @@ import java.util.function.Consumer;
 
 /**
  * The users-sustained search: step users up until a step fails, bisect between the most users that passed and the
- * fewest that failed, then run the best passing step again. Both ends are measured twice before they count: a
- * failure is run again (a step-up's at once, the last bisection's at the end), and one that does not repeat (the
- * nodes compiling and collecting for a load they had not seen yet, in that step's window) sends the search up again
- * from it: to bisect below the next failure above it, or to step up when none is known; a failed confirmation counts as a failure at those users and sends the search below them. So neither a
- * lucky nor an unlucky step sets the capacity.
+ * fewest that failed, then run the best passing step again. A step-up's failure is run again at once: the first
+ * step at a load the nodes have not seen yet may fail on their compiling and collecting for it in that step's
+ * window, and one that does not repeat sends the search up again. A failure while bisecting is not: the nodes have
+ * already run above it, so it is the cluster near its limit, where a CPU figure at 55-65% of the budget passes one
+ * run and fails the next; running such loads again only flipped the search up and down until its step budget was
+ * spent (20 steps, no answer, on the quickstart). So the capacity is the most users that passed every run below
+ * the fewest that failed while the nodes were warm, confirmed by a repeat; a failed confirmation counts as a
+ * failure at those users and sends the search below them.
  */
 public final class CapacitySearch {
 
@@ -44,9 +47,7 @@ public final class CapacitySearch {
                 } else {
                     failed = users;
                 }
-            } else if (failed != NONE_FAILED && runsAt(failed) == 1
-                    && (steppedUpTo(failed) || plan.fineEnough(passed, failed))) {
-                // a step-up failure at once, before bisecting below what may have been a burst; a bisection's at the end
+            } else if (failed != NONE_FAILED && runsAt(failed) == 1 && steppedUpTo(failed)) {
                 if (measure(failed, StepOutcome.Phase.RECHECK).passed()) {
                     passed = failed;
                     failed = fewestFailedAbove(passed);
