@@ -91,6 +91,8 @@ class CapacityCommandExternalTargetTest {
         assertThat(summary.at("/search/steps/0/verdict").asText()).isEqualTo("PASS");
         assertThat(summary.at("/search/usersSustained").asInt()).isPositive();
         assertThat(summary.at("/oneNodeDown/usersSustained").asInt()).isPositive();
+        assertThat(summary.at("/search/nodes").asInt()).isEqualTo(2);
+        assertThat(summary.at("/oneNodeDown/nodes").asInt()).as("nodes serving the N-1 search").isEqualTo(1);
         assertThat(Files.readAllLines(run.resolve("capacity.csv"))).anySatisfy(line -> assertThat(line).startsWith("n-1,"));
     }
 

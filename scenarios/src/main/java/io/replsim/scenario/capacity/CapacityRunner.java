@@ -59,7 +59,7 @@ public final class CapacityRunner {
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
                     console, dir, "all");
-            CapacitySummary.Search allNodes = report(names, all, "all", "capacity", console, dir);
+            CapacitySummary.Search allNodes = report(names, names.size(), all, "all", "capacity", console, dir);
             double survivorCpu = survivorUtilization(allNodes);
             if (!Double.isNaN(survivorCpu)) {
                 console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
@@ -76,7 +76,8 @@ public final class CapacityRunner {
                 SearchPlan downPlan = survivorPlan(all, plan);
                 CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
                         criteria, downPlan, console, dir, "n-1");
-                down = report(names, survivors, "n-1", "capacity with " + stopped + " down", console, dir);
+                down = report(names, names.size() - 1, survivors, "n-1", "capacity with " + stopped + " down",
+                        console, dir);
             }
             for (NodeHandle node : runtime.liveNodes()) {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
@@ -107,7 +108,7 @@ public final class CapacityRunner {
         List<String> names = targets.stream().map(NodeEndpoint::name).toList();
         CapacityResult all = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all",
                 target.path(), target.protocol());
-        CapacitySummary.Search search = report(names, all, "all", "capacity of the external target", console, dir);
+        CapacitySummary.Search search = report(names, names.size(), all, "all", "capacity of the external target", console, dir);
         CapacitySummary.Search down = null;
         if (oneNodeDown && targets.size() > 1) {
             NodeEndpoint victim = targets.getLast();
@@ -123,7 +124,8 @@ public final class CapacityRunner {
             List<NodeEndpoint> survivors = targets.subList(0, targets.size() - 1);
             CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), criteria,
                     survivorPlan(all, plan), console, dir, "n-1", target.path(), target.protocol());
-            down = report(names, downResult, "n-1", "capacity with " + victim.name() + " down", console, dir);
+            down = report(names, survivors.size(), downResult, "n-1", "capacity with " + victim.name() + " down",
+                    console, dir);
         }
         return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
                 Double.NaN, down);
@@ -147,10 +149,11 @@ public final class CapacityRunner {
         return runtime.liveNodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
     }
 
-    private static CapacitySummary.Search report(List<String> names, CapacityResult result, String label,
+    /** {@code names} are every node's, the CSV's columns; {@code nodes} is how many served this search. */
+    private static CapacitySummary.Search report(List<String> names, int nodes, CapacityResult result, String label,
                                                  String title, CapacityConsole console, RunDirectory dir)
             throws IOException {
-        CapacitySummary.Search search = CapacitySummary.searchOf(names.size(), result);
+        CapacitySummary.Search search = CapacitySummary.searchOf(nodes, result);
         CapacityCsv.write(dir.root().resolve("capacity.csv"), label, names, search.steps());
         console.result(title, search);
         return search;
