@@ -1,0 +1,78 @@
+package io.replsim.scenario.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code replsim capacity --one-node-down} on the scenario's own cluster: two node processes, a search on both, a
+ * real kill of the last, and the same search on the survivor, with every figure naming the nodes that served it.
+ */
+class CapacityOneNodeDownProcessTest {
+    private static final String SCENARIO = """
+            name: capacity-two-nodes
+            cluster:
+              nodes: 2
+              workers: 8
+              cpuBudget: 1.0
+              heap: 128m
+            replication:
+              placement: all
+              granularity: session
+              delivery: sync
+            workload:
+              payload: 1KB
+            load:
+              users: 4
+              thinkTime: 200ms
+              rampUp: 1s
+              warmUp: 1s
+              duration: 4s
+            """;
+
+    /** Generous on latency and CPU: this test is about the search's moves and its report, not this machine. */
+    private static final CapacityCriteria LENIENT = new CapacityCriteria(CapacityCriteria.DEFAULT.statistic(),
+            java.time.Duration.ofSeconds(2), 0.95, 0.01);
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void theSecondSearchRunsOnTheSurvivorAndSaysSo(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("capacity-two-nodes.yaml"), SCENARIO);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        var console = new ByteArrayOutputStream();
+
+        CapacitySummary summary = new CapacityRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8))
+                .run(spec, file, LENIENT, new SearchPlan(4, 2, 0.05, 3, 8), true);
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        assertThat(summary.search().nodes()).as(printed).isEqualTo(2);
+        assertThat(summary.search().steps()).as(printed).allSatisfy(step -> assertThat(step.nodeCpu())
+                .extracting(NodeCpu::node).containsExactlyInAnyOrder("node1", "node2"));
+        assertThat(summary.oneNodeDown()).as(printed).isNotNull();
+        assertThat(summary.oneNodeDown().nodes()).as(printed).isEqualTo(1);
+        assertThat(summary.oneNodeDown().steps()).as(printed).isNotEmpty().allSatisfy(step -> assertThat(step.nodeCpu())
+                .extracting(NodeCpu::node).containsExactly("node1"));
+        assertThat(printed).contains("stopping node2 to search again with 1 nodes");
+        assertThat(summary.search().usersSustained()).as(printed).isEqualTo(8);
+        assertThat(summary.oneNodeDown().usersSustained()).as(printed).isEqualTo(8);
+
+        Path run = Path.of(summary.runDirectory());
+        List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
+        assertThat(csv).filteredOn(line -> line.startsWith("n-1,")).isNotEmpty();
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+    }
+}
