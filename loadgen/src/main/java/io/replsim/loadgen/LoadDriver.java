@@ -2,6 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.SocketPollers;
+import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
@@ -49,7 +50,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class LoadDriver implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadDriver.class);
-    private static final Duration LOG_INTERVAL = Duration.ofSeconds(1);
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     private final LoadProfile profile;
@@ -123,28 +123,13 @@ public final class LoadDriver implements AutoCloseable {
             users.add(user);
             threads.add(Thread.ofVirtual().name("replsim-user-" + i).unstarted(user));
         }
-        Thread ticker = Thread.ofVirtual().name("replsim-interval-log").unstarted(() -> tickEverySecond(latency, startNanos));
+        Thread ticker = IntervalLogTicker.unstarted(startNanos, List.of(latency));
         Thread marker = Thread.ofVirtual().name("replsim-steady-window").unstarted(() -> markSteadyWindow(plan, cost));
         run = new Run(startedAt, startNanos, plan, recording, scriptTally, steady, cost, new ProgressWindow(recording, startNanos),
                 List.copyOf(users), List.copyOf(threads), ticker, marker);
         threads.forEach(Thread::start);
         ticker.start();
         marker.start();
-    }
-
-    private static void tickEverySecond(LatencyRecording latency, long startNanos) {
-        // Ticks are scheduled from the start, not from the previous tick, so the log's intervals do not drift.
-        try {
-            for (long tick = 1; ; tick++) {
-                long wait = startNanos + LOG_INTERVAL.toNanos() * tick - System.nanoTime();
-                if (wait > 0) {
-                    Thread.sleep(Duration.ofNanos(wait));
-                }
-                latency.tick(System.currentTimeMillis());
-            }
-        } catch (InterruptedException stop) {
-            // the run is over; finish() writes the last, partial interval
-        }
     }
 
     /** Marks the driver's CPU time at the steady window's start and end; an interrupt leaves it unmeasured. */

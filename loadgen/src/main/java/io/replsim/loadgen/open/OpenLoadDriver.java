@@ -8,12 +8,14 @@ import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.ErrorTally;
+import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -59,9 +61,15 @@ public final class OpenLoadDriver implements AutoCloseable {
     private final LongAdder[] judged = Stream.generate(LongAdder::new).limit(Verdict.values().length)
             .toArray(LongAdder[]::new);
     private final ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
+    private final Optional<OpenIntervalLogs> intervalLogs;
 
     public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes) {
+        this(profile, nodes, Optional.empty());
+    }
+
+    public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes, Optional<OpenIntervalLogs> intervalLogs) {
         this.profile = profile;
+        this.intervalLogs = Objects.requireNonNull(intervalLogs, "intervalLogs");
         this.router = new StickyRouter(nodes, StickyRouter.DEFAULT_RETRY_INTERVAL, InstantSource.system());
         this.client = new CounterClient(router.nodes(), profile.path(), profile.requestTimeout());
         this.idle = new ArrayBlockingQueue<>(profile.sessions());
@@ -74,8 +82,23 @@ public final class OpenLoadDriver implements AutoCloseable {
 
     /** Runs the whole schedule on the calling thread, waits for the last request, and returns the figures. */
     public OpenResult run() throws InterruptedException {
-        SplittableRandom random = new SplittableRandom();
+        long startEpochMs = System.currentTimeMillis();
         long start = System.nanoTime();
+        try (var logs = TimelineLogs.start(intervalLogs, startEpochMs)) {
+            Thread ticker = IntervalLogTicker.unstarted(start, logs.both());
+            ticker.start();
+            try {
+                return runSchedule(start, logs);
+            } finally {
+                ticker.interrupt();
+                ticker.join();
+                logs.finish(System.currentTimeMillis());
+            }
+        }
+    }
+
+    private OpenResult runSchedule(long start, TimelineLogs logs) throws InterruptedException {
+        SplittableRandom random = new SplittableRandom();
         long measureFrom = start + profile.warmUp().toNanos();
         long end = start + profile.duration().toNanos();
         boolean measuring = false;
@@ -89,7 +112,7 @@ public final class OpenLoadDriver implements AutoCloseable {
                 Thread.sleep(Duration.ofNanos(wait));
             }
             long arrival = intended;
-            requestThreads.submit(() -> serve(arrival, measureFrom, end));
+            requestThreads.submit(() -> serve(arrival, measureFrom, end, logs));
         }
         long lastWait = end - System.nanoTime();
         if (lastWait > 0) {
@@ -121,7 +144,7 @@ public final class OpenLoadDriver implements AutoCloseable {
     }
 
     /** One arrival; recorded when it arrived after the warm-up, counted as throughput when it ended in the window. */
-    private Void serve(long intendedNanos, long measureFrom, long end) throws InterruptedException {
+    private Void serve(long intendedNanos, long measureFrom, long end, TimelineLogs logs) throws InterruptedException {
         Session session = idle.take();
         try {
             long sentNanos = System.nanoTime();
@@ -139,6 +162,8 @@ public final class OpenLoadDriver implements AutoCloseable {
             }
             switch (exchange) {
                 case Exchange.Answered answered -> {
+                    logs.corrected().record((doneNanos - intendedNanos) / 1000);
+                    logs.uncorrected().record((doneNanos - sentNanos) / 1000);
                     if (measured) {
                         corrected.recordValue((doneNanos - intendedNanos) / 1000);
                         uncorrected.recordValue((doneNanos - sentNanos) / 1000);

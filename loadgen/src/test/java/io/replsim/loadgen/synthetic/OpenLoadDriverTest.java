@@ -5,14 +5,22 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.replsim.loadgen.ErrorCounts;
 import io.replsim.loadgen.open.Arrivals;
+import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.open.OpenResult;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 
 /** The open model against a pool of 4 threads holding each request 10 ms: at most 400 requests a second. */
 @Timeout(60)
@@ -49,6 +57,53 @@ class OpenLoadDriverTest {
         assertThat(uncorrectedP90).as("a sent request still takes about the service time").isLessThan(100_000);
         assertThat(correctedP90).as("measured from the arrival, the queue shows").isGreaterThan(uncorrectedP90 * 5);
         assertThat(result.throughputPerSecond()).isLessThan(420);
+    }
+
+    @Test
+    void bothLatenciesGoToIntervalLogsASecondEachWarmUpIncluded(@TempDir Path dir) throws Exception {
+        var logs = new OpenIntervalLogs(dir.resolve("latency.hlog"), dir.resolve("latency-uncorrected.hlog"));
+        OpenResult result;
+        long completed;
+        // 600/s into 4 sessions against a 400/s server: the queue shows in one log and not in the other
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10));
+             OpenLoadDriver driver = new OpenLoadDriver(new OpenProfile(new Arrivals.Constant(600), 4,
+                     Duration.ofMillis(500), Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter"),
+                     server.endpoints(), Optional.of(logs))) {
+            result = driver.run();
+            completed = driver.completedSoFar();
+        }
+
+        List<Histogram> corrected = intervals(logs.corrected());
+        List<Histogram> uncorrected = intervals(logs.uncorrected());
+        // a second each over the 2.5 s schedule and the queue's draining after it
+        assertThat(corrected).as("intervals").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(uncorrected).hasSameSizeAs(corrected);
+        long logged = corrected.stream().mapToLong(Histogram::getTotalCount).sum();
+        assertThat(logged).as("every answer, warm-up included").isEqualTo(completed)
+                .isGreaterThan(result.requests());
+        assertThat(uncorrected.stream().mapToLong(Histogram::getTotalCount).sum()).isEqualTo(logged);
+        for (int i = 1; i < corrected.size(); i++) {
+            // the log keeps each interval's start and length to the millisecond, so an end may round 1 ms over
+            assertThat(corrected.get(i).getStartTimeStamp()).as("interval %d starts after the one before", i)
+                    .isGreaterThanOrEqualTo(corrected.get(i - 1).getEndTimeStamp() - 1);
+        }
+        assertThat(added(corrected).getValueAtPercentile(90)).as("the driver's queue, in the corrected log only")
+                .isGreaterThan(added(uncorrected).getValueAtPercentile(90) * 5);
+    }
+
+    private static Histogram added(List<Histogram> intervals) {
+        Histogram sum = new Histogram(3);
+        intervals.forEach(sum::add);
+        return sum;
+    }
+
+    private static List<Histogram> intervals(Path log) throws Exception {
+        List<Histogram> intervals = new ArrayList<>();
+        var reader = new HistogramLogReader(log.toFile());
+        while (reader.nextIntervalHistogram() instanceof Histogram interval) {
+            intervals.add(interval);
+        }
+        return intervals;
     }
 
     @Test

@@ -66,8 +66,9 @@ public final class ConsoleReport {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
         }
-        line("run       %s  (report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/)",
-                summary.runDirectory());
+        line("run       %s  (%s)", summary.runDirectory(), open == null
+                ? "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/"
+                : "summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the sends, nodes/");
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {

@@ -49,6 +49,11 @@ public final class RunDirectory {
         return root.resolve("latency.hlog");
     }
 
+    /** An open-model run's response times from the send, beside {@link #latencyLog()}'s from the intended start. */
+    public Path uncorrectedLatencyLog() {
+        return root.resolve("latency-uncorrected.hlog");
+    }
+
     public void copySpec(Path specFile) throws IOException {
         Files.copy(specFile, root.resolve("scenario.yaml"));
     }

@@ -5,6 +5,7 @@ import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.RequestTypeFigures;
+import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenResult;
 import io.replsim.loadgen.script.WeightedRequest;
@@ -171,7 +172,9 @@ public final class ScenarioRunner {
         LoadSpec load = spec.load();
         OpenModel model = load.open().orElseThrow();
         OpenResult result;
-        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path()), endpoints)) {
+        var intervalLogs = new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog());
+        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path()), endpoints,
+                Optional.of(intervalLogs))) {
             sampler.sample();
             out.printf(Locale.ROOT, "load: open model, %s arrivals at %.1f/s over %d sessions; warm-up %s, measured"
                             + " %s to %s%n", model.arrivals().label(), model.ratePerSecond(), model.sessions(),

@@ -136,6 +136,11 @@ class ScriptAndOpenModelProcessTest {
         assertThat(summary.sessions().lost() + summary.sessions().stale()).as(printed).isZero();
         assertThat(printed).contains("open model: poisson arrivals at 100.0/s over 20 sessions")
                 .contains("from each request's intended start").contains("uncorrected, from the send");
+        // the interval logs, one per latency: an interval a second over the 8 s, each line a histogram
+        for (String log : new String[] {"latency.hlog", "latency-uncorrected.hlog"}) {
+            assertThat(Files.readAllLines(ran.outcome().directory().resolve(log)))
+                    .as(log).filteredOn(line -> !line.startsWith("#") && !line.startsWith("\"")).hasSizeGreaterThanOrEqualTo(8);
+        }
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("node processes left running").isEmpty();
     }
