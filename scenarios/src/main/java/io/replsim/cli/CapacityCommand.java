@@ -6,15 +6,10 @@ import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.capacity.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.capacity.ExternalTarget;
+import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.spec.CapacitySettings;
 import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.loadgen.NodeEndpoint;
-import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -26,7 +21,8 @@ import picocli.CommandLine.Option;
         "Find the most users the scenario's cluster sustains: the latency statistic at most the limit, every node at",
         "most the CPU limit of its budget, errors at most the error limit, the run valid. Steps users up, bisects,",
         "then confirms by a repeat. Each step is the scenario's load (think time, ramp-up, warm-up, steady window)",
-        "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none."})
+        "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none.",
+        "With --target it searches a cluster that runs elsewhere: its CPU is not read, so the CPU limit is not applied."})
 final class CapacityCommand implements Callable<Integer> {
 
     @Mixin
@@ -56,40 +52,8 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
     boolean oneNodeDown;
 
-    @Option(names = "--target", paramLabel = "[NAME=]URL", description = {
-            "search an already running cluster instead of starting the scenario's (repeatable, one per node); it must",
-            "answer like the counter app of docs/interfaces.md §2, or say how with --cookie-name and --serial",
-            "(its CPU is not read: the CPU limit is not applied)"})
-    List<String> targets = new ArrayList<>();
-
-    @Option(names = "--path", defaultValue = "/counter", description = "with --target: the app's path and query"
-            + " (default: ${DEFAULT-VALUE})")
-    String path;
-
-    @Option(names = "--cookie-name", defaultValue = "JSESSIONID", description = "with --target: the session cookie,"
-            + " its value <id>.<route> as mod_jk's jvmRoute (default: ${DEFAULT-VALUE})")
-    String cookieName;
-
-    @Option(names = "--serial", defaultValue = "json", description = {"with --target: where an answer shows the"
-            + " session's request count: json (the replsim apps' JSON),", "json:/pointer, header:Name or"
-            + " regex:pattern-with-(group) (default: ${DEFAULT-VALUE})"})
-    String serial;
-
-    @Option(names = "--kill-command", paramLabel = "COMMAND", description = {"with --target and --one-node-down: a"
-            + " shell command that kills a node;", "{node} and {url} are replaced (also $REPLSIM_NODE, $REPLSIM_URL)"})
-    String killCommand;
-
-
-    /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
-    static NodeEndpoint endpoint(String text, int position) {
-        int equals = text.indexOf('=');
-        String name = equals < 0 ? "target" + position : text.substring(0, equals).trim();
-        URI uri = URI.create(text.substring(equals + 1).trim());
-        if (name.isEmpty() || !"http".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("got \"" + text + "\", expected [name=]http://host:port");
-        }
-        return new NodeEndpoint(name, uri);
-    }
+    @Mixin
+    ExternalTargetOptions external;
 
     @Override
     public Integer call() {
@@ -123,34 +87,23 @@ final class CapacityCommand implements Callable<Integer> {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
-        List<NodeEndpoint> external = new ArrayList<>();
+        Optional<ExternalTarget> externalTarget;
         try {
-            for (int i = 0; i < targets.size(); i++) {
-                external.add(endpoint(targets.get(i), i + 1));
+            externalTarget = external.target(spec.workload().app().path());
+            if (oneNodeDown && externalTarget.isPresent() && externalTarget.get().nodes().size() > 1
+                    && externalTarget.get().kill().isEmpty()) {
+                throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"
+                        + " kill a node of that cluster, e.g. --kill-command 'ssh {node} systemctl kill tomcat'");
+            }
+            if (externalTarget.isPresent() && externalTarget.get().restart().isPresent()) {
+                throw new IllegalArgumentException("--restart-command is for the restart faults of replsim run;"
+                        + " the capacity search restarts no node, so leave it out");
             }
         } catch (IllegalArgumentException e) {
-            System.err.println("replsim capacity: --target: " + e.getMessage());
+            System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
-        ExternalTarget externalTarget = null;
-        if (!external.isEmpty()) {
-            try {
-                if (oneNodeDown && external.size() > 1 && killCommand == null) {
-                    throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"
-                            + " kill a node of that cluster, e.g. --kill-command 'ssh {node} systemctl kill tomcat'");
-                }
-                externalTarget = new ExternalTarget(external, path, TargetProtocol.of(cookieName, serial),
-                        Optional.ofNullable(killCommand));
-            } catch (IllegalArgumentException e) {
-                System.err.println("replsim capacity: " + e.getMessage());
-                return ReplsimCommand.BAD_INPUT;
-            }
-        } else if (killCommand != null) {
-            System.err.println("replsim capacity: --kill-command is for --target clusters; the scenario's own nodes"
-                    + " are killed by replsim");
-            return ReplsimCommand.BAD_INPUT;
-        }
-        ExternalTarget target = externalTarget;
+        ExternalTarget target = externalTarget.orElse(null);
         SearchPlan searchPlan = plan;
         CapacityCriteria limits = criteria;
         return ClusterWork.exitCode("capacity run", () -> {

@@ -132,8 +132,8 @@ class CapacityCommandExternalTargetTest {
 
     @Test
     void aTargetIsANameAndAnHttpUrlOrJustTheUrl() {
-        assertThat(CapacityCommand.endpoint("n1=http://127.0.0.1:8080", 1).name()).isEqualTo("n1");
-        assertThat(CapacityCommand.endpoint("http://127.0.0.1:8080", 2).name()).isEqualTo("target2");
-        assertThatThrownBy(() -> CapacityCommand.endpoint("ftp://x", 1)).hasMessageContaining("[name=]http://host:port");
+        assertThat(ExternalTargetOptions.endpoint("n1=http://127.0.0.1:8080", 1).name()).isEqualTo("n1");
+        assertThat(ExternalTargetOptions.endpoint("http://127.0.0.1:8080", 2).name()).isEqualTo("target2");
+        assertThatThrownBy(() -> ExternalTargetOptions.endpoint("ftp://x", 1)).hasMessageContaining("[name=]http://host:port");
     }
 }

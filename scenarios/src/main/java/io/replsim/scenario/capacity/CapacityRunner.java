@@ -3,6 +3,8 @@ package io.replsim.scenario.capacity;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.external.NodeCommand;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -112,14 +114,14 @@ public final class CapacityRunner {
         CapacitySummary.Search down = null;
         if (oneNodeDown && targets.size() > 1) {
             NodeEndpoint victim = targets.getLast();
-            String command = target.killCommand().orElseThrow(() -> new IllegalArgumentException(
+            NodeCommand kill = target.kill().orElseThrow(() -> new IllegalArgumentException(
                     "--one-node-down against --target needs --kill-command"));
             console.line("");
             console.line("killing %s with the given command, then searching again with %d nodes", victim.name(),
                     targets.size() - 1);
-            String output = KillCommand.run(command, victim);
-            if (!output.isEmpty()) {
-                console.line("kill command said: %s", output);
+            NodeCommand.Outcome killed = kill.run(victim);
+            if (!killed.output().isEmpty()) {
+                console.line("kill command said: %s", killed.output());
             }
             List<NodeEndpoint> survivors = targets.subList(0, targets.size() - 1);
             CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), criteria,

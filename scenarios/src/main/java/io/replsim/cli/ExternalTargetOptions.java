@@ -1,0 +1,116 @@
+package io.replsim.cli;
+
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.SerialSource;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.external.NodeCommand;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that point a command at a cluster replsim does not run ({@code run} and {@code capacity} share
+ * them): the nodes' URLs, how its app speaks, and the commands that kill a node and start it again.
+ */
+final class ExternalTargetOptions {
+
+    static final String DEFAULT_COOKIE = "JSESSIONID";
+    static final String DEFAULT_SERIAL = "json";
+
+    @Option(names = "--target", paramLabel = "[NAME=]URL", description = {
+            "drive an already running cluster instead of starting the scenario's (repeatable, one per node); NAME",
+            "is the route its session cookies carry (<id>.NAME); it must answer like the counter app of",
+            "docs/interfaces.md §2, or say how with --cookie-name and --serial"})
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--path", description = "with --target: the app's path and query (default: the scenario's"
+            + " workload app, /counter for the counter)")
+    String path;
+
+    @Option(names = "--cookie-name", description = "with --target: the session cookie, its value <id>.<route> as"
+            + " mod_jk's jvmRoute (default: " + DEFAULT_COOKIE + ")")
+    String cookieName;
+
+    @Option(names = "--serial", description = {"with --target: where an answer shows the session's request count:"
+            + " json (the replsim apps' JSON),", "json:/pointer, header:Name or regex:pattern-with-(group) (default: "
+            + DEFAULT_SERIAL + ")"})
+    String serial;
+
+    @Option(names = "--kill-command", paramLabel = "COMMAND", description = {"with --target: a shell command that"
+            + " kills a node;", "{node}, {url}, {host} and {port} are replaced (also $REPLSIM_NODE, $REPLSIM_URL,"
+            + " $REPLSIM_HOST, $REPLSIM_PORT)"})
+    String killCommand;
+
+    @Option(names = "--restart-command", paramLabel = "COMMAND", description = {"with --target: a shell command"
+            + " that starts a killed node again (for restart faults),", "with the same placeholders; it must return"
+            + " once the node is started (start servers in the background)"})
+    String restartCommand;
+
+    /**
+     * The cluster the options name, or empty when no {@code --target} was given; {@code defaultPath} is the app's
+     * path when {@code --path} is not given. Throws with a message that names the option when one is wrong.
+     */
+    Optional<ExternalTarget> target(String defaultPath) {
+        if (targets.isEmpty()) {
+            onlyWithTarget("--path", path);
+            onlyWithTarget("--cookie-name", cookieName);
+            onlyWithTarget("--serial", serial);
+            onlyWithTarget("--kill-command", killCommand);
+            onlyWithTarget("--restart-command", restartCommand);
+            return Optional.empty();
+        }
+        List<NodeEndpoint> nodes = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            nodes.add(endpoint(targets.get(i), i + 1));
+        }
+        SerialSource source;
+        try {
+            source = SerialSource.parse(serial == null ? DEFAULT_SERIAL : serial);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--serial: " + e.getMessage());
+        }
+        TargetProtocol protocol;
+        try {
+            protocol = new TargetProtocol(cookieName == null ? DEFAULT_COOKIE : cookieName, source);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--cookie-name: expected " + e.getMessage());
+        }
+        return Optional.of(new ExternalTarget(nodes, path == null ? defaultPath : path, protocol,
+                command("kill", killCommand), command("restart", restartCommand)));
+    }
+
+    private static void onlyWithTarget(String option, String value) {
+        if (value != null) {
+            throw new IllegalArgumentException(option + " is for a cluster named with --target; the scenario's own"
+                    + " nodes are started, reached and killed by replsim itself");
+        }
+    }
+
+    private static Optional<NodeCommand> command(String what, String template) {
+        return Optional.ofNullable(template).map(text -> new NodeCommand(what, text, NodeCommand.DEFAULT_TIMEOUT));
+    }
+
+    /** {@code node1=http://10.0.0.5:8080} or just the URL, then named target1, target2, ... */
+    static NodeEndpoint endpoint(String text, int position) {
+        int equals = text.indexOf('=');
+        String name = equals < 0 ? "target" + position : text.substring(0, equals).trim();
+        String expected = "--target: got \"" + text + "\", expected [name=]http://host:port";
+        URI uri;
+        try {
+            uri = URI.create(text.substring(equals + 1).trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(expected + " (" + e.getMessage() + ")");
+        }
+        if (name.isEmpty() || !"http".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException(expected);
+        }
+        if (!name.matches("[A-Za-z0-9_-]+")) {
+            throw new IllegalArgumentException("--target: got the name \"" + name + "\" in \"" + text + "\","
+                    + " expected letters, digits, '-' or '_': the route the node's session cookies carry");
+        }
+        return new NodeEndpoint(name, uri);
+    }
+}

@@ -1,0 +1,45 @@
+package io.replsim.scenario.external;
+
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A cluster that runs elsewhere, which replsim drives instead of starting one: its nodes (one URL each, named by
+ * the routes of its session cookies), the path of its counter-like app, how its answers speak, and the commands
+ * that kill a node and start it again, since replsim cannot reach another cluster's processes itself.
+ */
+public record ExternalTarget(List<NodeEndpoint> nodes, String path, TargetProtocol protocol,
+                             Optional<NodeCommand> kill, Optional<NodeCommand> restart) {
+
+    public ExternalTarget {
+        nodes = List.copyOf(nodes);
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(kill, "kill");
+        Objects.requireNonNull(restart, "restart");
+        if (nodes.isEmpty()) {
+            throw new IllegalArgumentException("an external target needs at least one --target URL");
+        }
+        Set<String> names = new HashSet<>();
+        for (NodeEndpoint node : nodes) {
+            if (!names.add(node.name())) {
+                throw new IllegalArgumentException("--target: two targets are named " + node.name() + "; give each"
+                        + " node its own name, the route its session cookies carry (" + node.name() + "=URL)");
+            }
+        }
+        if (!path.startsWith("/")) {
+            throw new IllegalArgumentException("--path: got \"" + path + "\", expected a path starting with /,"
+                    + " such as /counter");
+        }
+    }
+
+    /** The targets' names, in the order given. */
+    public List<String> names() {
+        return nodes.stream().map(NodeEndpoint::name).toList();
+    }
+}
