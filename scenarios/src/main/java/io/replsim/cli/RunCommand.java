@@ -1,9 +1,13 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.external.ExternalDrillRefusals;
+import io.replsim.scenario.external.ExternalScenarioRunner;
+import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
+import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -11,12 +15,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "run", description = "Start the scenario's cluster, drive its load, inject its faults and report.")
+@Command(name = "run", description = {"Start the scenario's cluster, drive its load, inject its faults and report.",
+        "With --target the drill runs against a cluster that is already running: its kills and restarts run the",
+        "--kill-command and --restart-command given, and what cannot be measured there is reported as such."})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
     ScenarioFile scenario;
 
+    @Mixin
+    ExternalTargetOptions external;
 
     @Option(names = "--progress-every", defaultValue = "5", description = "seconds between progress lines (default: ${DEFAULT-VALUE})")
     int progressSeconds;
@@ -32,22 +40,47 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("--progress-every: " + progressSeconds + " is not valid; expected whole seconds, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
+        Optional<ExternalTarget> target;
+        try {
+            target = external.target(spec.workload().app().path());
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim run: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        if (target.isPresent()) {
+            return runAgainst(spec, target.get());
+        }
         if (spec.repeat() > 1) {
             // repeat: N in the file is a soak of N drills, with its distributions
             return SoakCommand.soak(scenario, spec, spec.repeat());
         }
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds));
-        return ClusterWork.exitCode("run", () -> {
-            RunOutcome outcome = runner.run(spec, scenario.path);
-            if (!outcome.passed()) {
-                System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
-                        .filter(check -> !check.passed())
-                        .map(check -> check.check() + " " + check.limit() + " but measured " + check.actual())
-                        .reduce((a, b) -> a + "; " + b).orElse("a check failed"));
-                return ReplsimCommand.CHECKS_FAILED;
-            }
-            return 0;
-        });
+        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path)));
+    }
+
+    /** The drill against a cluster replsim does not run, unless the scenario asks what cannot be done there. */
+    private int runAgainst(ScenarioSpec spec, ExternalTarget target) {
+        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(spec, target);
+        if (!refusals.isEmpty()) {
+            System.err.println("replsim run: " + scenario.path + " cannot run against --target as it is ("
+                    + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
+            refusals.forEach(refusal -> System.err.println(scenario.path + ": " + refusal));
+            return ReplsimCommand.BAD_INPUT;
+        }
+        ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
+                Duration.ofSeconds(progressSeconds));
+        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target)));
+    }
+
+    private static int exitCode(RunOutcome outcome) {
+        if (!outcome.passed()) {
+            System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
+                    .filter(check -> !check.passed())
+                    .map(check -> check.check() + " " + check.limit() + " but measured " + check.actual())
+                    .reduce((a, b) -> a + "; " + b).orElse("a check failed"));
+            return ReplsimCommand.CHECKS_FAILED;
+        }
+        return 0;
     }
 }

@@ -19,9 +19,19 @@ public final class ConsoleReport {
         RunSummary.Latency latency = summary.latencyMs();
         line("");
         line("== %s: %s ==", summary.scenario(), summary.verdict());
-        line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
-                cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
-                cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
+        RunSummary.External external = summary.external();
+        if (cluster != null) {
+            line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
+                    cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
+                    cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
+        }
+        if (external != null) {
+            line("target    %s, path %s, cookie %s, serial %s", String.join(" ", external.targets()), external.path(),
+                    external.cookieName(), external.serial());
+            line("commands  kill: %s   restart: %s", external.killCommand() == null ? "-" : external.killCommand(),
+                    external.restartCommand() == null ? "-" : external.restartCommand());
+            line("not measured there: %s", String.join(", ", external.notMeasured()));
+        }
         RunSummary.OpenFigures open = summary.open();
         if (open == null) {
             line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
@@ -49,9 +59,10 @@ public final class ConsoleReport {
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
                 summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT");
         for (FaultReport fault : summary.faults()) {
-            printFault(fault);
+            printFault(fault, external != null);
         }
-        for (RunSummary.NodeFigures node : summary.nodes()) {
+        for (RunSummary.NodeFigures node : summary.nodes() == null ? java.util.List.<RunSummary.NodeFigures>of()
+                : summary.nodes()) {
             line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
                     node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
@@ -66,9 +77,10 @@ public final class ConsoleReport {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
         }
-        line("run       %s  (%s)", summary.runDirectory(), open == null
-                ? "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/"
-                : "summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the sends, nodes/");
+        line("run       %s  (%s)", summary.runDirectory(), open != null
+                ? "summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the sends, nodes/"
+                : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
+                : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
@@ -106,14 +118,17 @@ public final class ConsoleReport {
         }
     }
 
-    private void printFault(FaultReport fault) {
+    /** {@code external}: against a cluster replsim does not run, whose views and CPU are not measured. */
+    private void printFault(FaultReport fault, boolean external) {
         line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
                 fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
                 fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));
-        if (fault.type().equals("restart") && fault.viewChangeMs() == null) {
+        if (external) {
+            line("          new view: not measured (the cluster's views are not read from outside)");
+        } else if (fault.type().equals("restart") && fault.viewChangeMs() == null) {
             line("          %s was already out of the view when it was restarted", fault.node());
         } else if (fault.viewChangeMs() == null && fault.survivors().stream().allMatch(v -> v.viewChangeMs() == null)) {
             line("          no new view: no survivor installed a view without %s", fault.node());
@@ -141,7 +156,7 @@ public final class ConsoleReport {
                     fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
         }
         if (fault.impact() != null) {
-            printImpact(fault.impact());
+            printImpact(fault.impact(), external);
         }
         if (fault.attributed() != null) {
             printAttributed(fault.attributed());
@@ -149,11 +164,11 @@ public final class ConsoleReport {
     }
 
     private void printAttributed(FaultAttribution attributed) {
-        line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s gravitations",
+        line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s",
                 CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
                 attributed.sessionsLost(), users(attributed.lostUsers()), attributed.sessionsStale(),
-                users(attributed.staleUsers()),
-                attributed.gravitations() == null ? "-" : String.format(Locale.ROOT, "%,d", attributed.gravitations()));
+                users(attributed.staleUsers()), attributed.gravitations() == null ? "gravitations not measured"
+                        : String.format(Locale.ROOT, "%,d gravitations", attributed.gravitations()));
     }
 
     /** The users named, up to ten, so a reader can look them up in the timelines. */
@@ -165,7 +180,7 @@ public final class ConsoleReport {
         return " (users " + listed + (users.size() > 10 ? ", ..." : "") + ")";
     }
 
-    private void printImpact(FaultImpact impact) {
+    private void printImpact(FaultImpact impact, boolean external) {
         line("          window %s-%s: %,d errors, throughput %s -> lowest %s req/s (dip %s)",
                 CheckEvaluator.millis(impact.windowFromMs()), CheckEvaluator.millis(impact.windowToMs()),
                 impact.errors(), number(impact.throughputBefore()), number(impact.lowestThroughput()),
@@ -175,6 +190,10 @@ public final class ConsoleReport {
                 optionalMillis(impact.p99BeforeMs()), optionalMillis(impact.maxBeforeMs()),
                 CheckEvaluator.millis(impact.p90BoundMs()),
                 impact.p90BackUnderBoundAfterMs() == null ? "-" : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
+        if (external) {
+            line("          survivor CPU: not measured (the cluster's CPU is not read from outside)");
+            return;
+        }
         String survivors = impact.survivorCpu().stream()
                 .map(cpu -> cpu.node() + " " + percent(cpu.utilizationAfter()))
                 .collect(Collectors.joining(", "));

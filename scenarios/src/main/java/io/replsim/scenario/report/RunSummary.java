@@ -9,12 +9,16 @@ import java.util.List;
  * <p>{@code requestTypes} has a row per request type of the load's user script (empty without one). {@code open}
  * is null for the closed model; for {@code model: open} it holds the arrival schedule and both latencies, and
  * {@code latencyMs} is the corrected one (from each request's intended start), over the window after the warm-up.
+ *
+ * <p>{@code external} is null for a run on replsim's own cluster. For a drill against a cluster replsim does not
+ * run it names the targets and commands; then {@code cluster} and {@code nodes}, each fault's view figures and
+ * survivor CPU, and the gravitations are null: not measured there, which is not zero.
  */
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, Validity validity, List<RequestTypeRow> requestTypes,
-                         OpenFigures open, Connections connections) {
+                         OpenFigures open, Connections connections, External external) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
@@ -24,6 +28,19 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     public RunSummary {
         requestTypes = List.copyOf(requestTypes);
+    }
+
+    /**
+     * The cluster a drill ran against when replsim did not start it: each target as {@code name=URL}, the app's
+     * path, the cookie and where the serial is read, the kill and restart commands as given (null when none), and
+     * what could not be measured there.
+     */
+    public record External(List<String> targets, String path, String cookieName, String serial, String killCommand,
+                           String restartCommand, List<String> notMeasured) {
+        public External {
+            targets = List.copyOf(targets);
+            notMeasured = List.copyOf(notMeasured);
+        }
     }
 
     /** One request type of a user script over the whole load: its weight, counts, verdicts and response times. */

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Locale;
 
 /** One line of progress while a run goes: how far, how busy, how fast, how many failed, and the view now. */
-final class ProgressLine {
+public final class ProgressLine {
 
     private ProgressLine() {
     }
 
-    static String format(LoadProgress progress, int users, List<String> view) {
+    public static String format(LoadProgress progress, int users, List<String> view) {
         String p90 = Double.isNaN(progress.p90Millis()) ? "      -" : String.format(Locale.ROOT, "%7.1f", progress.p90Millis());
         return String.format(Locale.ROOT, "[%5.1fs] users %d/%d   %7.1f req/s   p90 %s ms   errors %d (total %d)   view %s",
                 progress.elapsed().toMillis() / 1000.0, progress.activeUsers(), users, progress.requestsPerSecond(),

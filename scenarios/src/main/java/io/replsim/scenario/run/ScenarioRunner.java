@@ -4,34 +4,21 @@ import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.RequestTypeFigures;
 import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenResult;
-import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
-import io.replsim.scenario.report.FailoverAnalysis;
-import io.replsim.scenario.report.FaultReport;
-import io.replsim.scenario.report.FaultImpactAnalysis;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.HeapTrendAnalysis;
-import io.replsim.scenario.report.LatencyInterval;
-import io.replsim.scenario.spec.Check;
-import io.replsim.scenario.spec.FaultExpectation;
-import io.replsim.scenario.spec.FaultSpec;
-import io.replsim.scenario.report.CheckOutcome;
-import io.replsim.scenario.report.ExpectationEvaluator;
-import io.replsim.scenario.report.UnreplicatedSessions;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
-import io.replsim.scenario.report.VerdictAttribution;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -56,7 +43,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import org.HdrHistogram.Histogram;
 
 /**
  * Plays one scenario: starts the cluster, drives the load, fires the faults at their times, then gathers every
@@ -65,10 +51,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
-    /** The response-time bound when the scenario states no p90 check: 0.8 s, as the design has it. */
-    private static final Duration DEFAULT_P90_BOUND = Duration.ofMillis(800);
-    /** No node may pass this utilization, so that the survivors can take over a failed node's load. */
-    private static final double CPU_CEILING = 0.6;
 
     private final Path runsRoot;
     private final RuntimeFactory runtimes;
@@ -110,7 +92,7 @@ public final class ScenarioRunner {
             Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
             try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
-                         TimelineClock.SYSTEM, event -> announce(dir, event),
+                         TimelineClock.SYSTEM, new FaultAnnouncement(dir, out),
                          problem -> out.println("replsim: " + problem))) {
                 sampler.sample();
                 out.println(LoadPhases.describe(load));
@@ -141,7 +123,7 @@ public final class ScenarioRunner {
             dir.writeHeap(heap);
             TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
                     summary.verdict(), loadStartMs, spec.load().duration().toMillis(), result.perSecond(),
-                    latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
+                    DrillSummary.latencyIntervals(dir), DrillSummary.p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
             new ConsoleReport(out).print(summary);
             printHeap(heap);
             fullGcs.ifPresent(ticker -> out.printf(Locale.ROOT, "heap      a full GC on every node every %s, the"
@@ -226,21 +208,10 @@ public final class ScenarioRunner {
                 nodeFigures(runtime, sampler), checks, Validity.ofOpen(result, load.warmUp(), load.duration()),
                 List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
                         result.throughputPerSecond(), model.sessions(), corrected,
-                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null);
+                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
         dir.writeSummary(summary);
         new ConsoleReport(out).print(summary);
         return new RunOutcome(summary, dir.root());
-    }
-
-    private void announce(RunDirectory dir, FaultEvent event) {
-        dir.appendEvent(event);
-        if (event.phase() == FaultEvent.Phase.START) {
-            out.printf(Locale.ROOT, "fault: %s %s (%s)%s at %.1f s%n", event.type(), event.node(), event.target(),
-                    event.detail().isEmpty() ? "" : ", " + event.detail(), event.atMs() / 1000.0);
-        } else {
-            out.printf(Locale.ROOT, "fault: %s %s healed %s at %.1f s%n", event.type(), event.node(), event.detail(),
-                    event.atMs() / 1000.0);
-        }
     }
 
     /** Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then. */
@@ -263,64 +234,6 @@ public final class ScenarioRunner {
         }
     }
 
-    /** The heal event of a fault's start: the first of the same type and nodes after it. */
-    private static java.util.Optional<FaultEvent> healOf(FaultEvent start, List<FaultEvent> events) {
-        return events.stream()
-                .filter(event -> event.phase() == FaultEvent.Phase.HEAL && event.type().equals(start.type())
-                        && event.nodes().equals(start.nodes()) && event.atMs() >= start.atMs())
-                .findFirst();
-    }
-
-    private static List<LatencyInterval> latencyIntervals(RunDirectory dir) {
-        try {
-            return LatencyInterval.read(dir.latencyLog());
-        } catch (IOException | RuntimeException e) {
-            // the spike figures stay empty; every other figure still stands
-            return List.of();
-        }
-    }
-
-    private static Duration p90Bound(ScenarioSpec spec) {
-        return spec.checks().stream()
-                .filter(check -> check instanceof Check.LatencyBelow below && below.percentile() == 90)
-                .map(check -> ((Check.LatencyBelow) check).bound())
-                .findFirst().orElse(DEFAULT_P90_BOUND);
-    }
-
-    /** When the last of the fault's nodes went down, from its start event. */
-    private static long allDownEpochMs(FaultReport fault, List<FaultEvent> events) {
-        return events.stream()
-                .filter(event -> event.phase() == FaultEvent.Phase.START && event.fault() == fault.fault()
-                        && event.epochMs() == fault.epochMs())
-                .mapToLong(FaultEvent::allDownEpochMs).findFirst().orElse(fault.epochMs());
-    }
-
-    private static FaultReport holdExpectations(ScenarioSpec spec, FaultReport fault, long allDownEpochMs,
-                                                LoadResult result,
-                                                Map<String, List<NodeStatsReport.PastView>> survivorViews) {
-        List<FaultExpectation> expect = fault.fault() < 0 ? List.of() : spec.expectationsOf(fault.fault());
-        if (expect.isEmpty()) {
-            return fault;
-        }
-        return fault.withExpectations(ExpectationEvaluator.hold(fault.fault(), fault, expect,
-                () -> UnreplicatedSessions.of(fault, allDownEpochMs, spec.replication().placement(), result.timelines(),
-                        survivorViews)));
-    }
-
-    /** Every fault's expectations, and a failed one for each fault that expected something and never happened. */
-    private static List<CheckOutcome> expectationOutcomes(ScenarioSpec spec, List<FaultReport> faults) {
-        List<CheckOutcome> outcomes = new ArrayList<>();
-        faults.forEach(fault -> outcomes.addAll(fault.expectations()));
-        for (FaultExpectation.OfFault of : spec.expectations()) {
-            if (faults.stream().noneMatch(fault -> fault.fault() == of.fault())) {
-                FaultSpec never = spec.faults().get(of.fault());
-                outcomes.add(new CheckOutcome("fault " + (of.fault() + 1) + " (" + never.type() + ")",
-                        "happens and meets its expect", "it never happened (see the fault lines above)", false));
-            }
-        }
-        return outcomes;
-    }
-
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
                                         NodeStatsSampler sampler, ClusterRuntime runtime) {
@@ -331,51 +244,9 @@ public final class ScenarioRunner {
             sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
                     (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
-        List<FaultReport> faults = events.stream()
-                .filter(event -> event.phase() == FaultEvent.Phase.START)
-                .map(event -> FailoverAnalysis.analyse(event, healOf(event, events), result.timelines(),
-                        survivorViews))
-                .toList();
-        FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
-                result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
-                latencyIntervals(dir), sampler.cpuSamples(), p90Bound(spec), CPU_CEILING));
-        VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
-                spec.load().duration(), result.timelines(), sampler.counterSamples());
-        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault)))
-                .map(fault -> fault.withAttribution(attribution.attribute(fault)))
-                .toList();
-
-        Histogram latency = result.latencyMicros();
-        RunSummary.Latency latencyMs = new RunSummary.Latency(
-                latency.getValueAtPercentile(50) / 1000.0, latency.getValueAtPercentile(90) / 1000.0,
-                latency.getValueAtPercentile(99) / 1000.0, latency.getMaxValue() / 1000.0, latency.getMean() / 1000.0);
-        var sessionVerdicts = result.sessionVerdicts();
-        RunSummary.Verdicts sessions = new RunSummary.Verdicts(sessionVerdicts.ok(), sessionVerdicts.stale(),
-                sessionVerdicts.lost());
-        var responseVerdicts = result.responseVerdicts();
-        RunSummary.ResponseVerdicts responses = new RunSummary.ResponseVerdicts(responseVerdicts.ok(),
-                responseVerdicts.stale(), responseVerdicts.lost(), responseVerdicts.corrupt());
-        var errors = result.errors();
-        RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
-                errors.io(), errors.timeout(), errors.httpStatus());
-
-        List<RunSummary.NodeFigures> nodes = nodeFigures(runtime, sampler);
-
-        faults = faults.stream().map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result,
-                survivorViews)).toList();
-        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults));
-        checks.addAll(expectationOutcomes(spec, faults));
-        boolean passed = checks.stream().allMatch(c -> c.passed());
-        LoadSpec load = spec.load();
-        return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, passed ? "PASS" : "FAIL",
-                clusterFigures(spec, clusterStartMs),
-                new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
-                        load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodes, checks,
-                Validity.of(result), requestTypeRows(load, result), null,
-                new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
-                        result.connections().peak()));
+        return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
+                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(runtime, sampler),
+                        survivorViews, sampler.cpuSamples(), sampler.counterSamples()), null);
     }
 
     private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {
@@ -405,19 +276,5 @@ public final class ScenarioRunner {
             });
         }
         return nodes;
-    }
-
-    /** A row per request type of the load's script, with its weight; none without a script. */
-    private static List<RunSummary.RequestTypeRow> requestTypeRows(LoadSpec load, LoadResult result) {
-        List<RunSummary.RequestTypeRow> rows = new ArrayList<>();
-        for (RequestTypeFigures figures : result.byRequestType()) {
-            int weight = load.script().stream().filter(line -> line.request() == figures.type())
-                    .mapToInt(WeightedRequest::weight).findFirst().orElse(0);
-            var verdicts = figures.responses();
-            rows.add(new RunSummary.RequestTypeRow(figures.type().label(), weight, figures.requests(),
-                    figures.errors().total(), new RunSummary.ResponseVerdicts(verdicts.ok(), verdicts.stale(),
-                    verdicts.lost(), verdicts.corrupt()), RunSummary.Latency.ofMicros(figures.latencyMicros())));
-        }
-        return rows;
     }
 }

@@ -1,0 +1,202 @@
+package io.replsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.foreign.ForeignApp;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code replsim run --target}: what the command line refuses before anything runs, and a short drill against a
+ * foreign app started in the test (cookie {@code SID}, the count as {@code hits=N}), whose "kills" only record
+ * what they were given, so that the commands' placeholders and the report's shape can be read back.
+ */
+@Timeout(60)
+class RunCommandExternalTargetTest {
+
+    private static final String KILL_DRILL = """
+            name: ext
+            cluster: {nodes: 2}
+            load: {users: 6, thinkTime: 100ms, duration: 4s}
+            faults:
+              - {type: kill, at: 1s, target: node1}
+            """;
+
+    /** What a command printed, and its exit code. */
+    private record Ran(int exit, String out, String err) {
+    }
+
+    private static Ran replsim(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        int exit;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            exit = new CommandLine(new ReplsimCommand()).execute(args);
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aKillFaultWithoutAKillCommandIsRefusedBeforeTheRunWithItsPath(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
+        Ran ran = replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
+                "--target", "node2=http://127.0.0.1:2", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains(scenario + ": faults[0]: a kill against your cluster runs your kill command,"
+                + " and none was given; give --kill-command");
+        assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
+    }
+
+    @Test
+    void aTargetThatIsNoHttpUrlIsRefusedWithWhatWasExpected(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
+        Ran ran = replsim("run", scenario.toString(), "--target", "node1=ftp://127.0.0.1:1",
+                "--kill-command", "true");
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("--target: got \"node1=ftp://127.0.0.1:1\", expected [name=]http://host:port");
+    }
+
+    @Test
+    void aBadCookieNameOrSerialIsRefusedNamingTheOption(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
+        assertThat(replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
+                "true", "--cookie-name", "a b").err()).contains("--cookie-name: expected a cookie name");
+        assertThat(replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
+                "true", "--serial", "xml").err()).contains("--serial: unknown serial source \"xml\"");
+    }
+
+    @Test
+    void aKillCommandWithoutATargetIsRefused(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
+        Ran ran = replsim("run", scenario.toString(), "--kill-command", "kill -9 1");
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("--kill-command is for a cluster named with --target");
+    }
+
+    @Test
+    void everyFaultAndCheckThatCannotRunThereIsListedWithItsPath(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), """
+                name: ext
+                cluster: {nodes: 3}
+                load: {users: 6, thinkTime: 100ms, duration: 20s}
+                faults:
+                  - {type: kill, at: 1s, target: coordinator}
+                  - {type: pause, at: 5s, target: node2, for: 2s}
+                  - {type: partition, at: 10s, target: node3, for: 2s}
+                checks: {maxSessionsLost: 0, maxViewChange: 2s}
+                """);
+        Ran ran = replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
+                "--target", "node2=http://127.0.0.1:2", "--target", "node3=http://127.0.0.1:3",
+                "--kill-command", "true", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("(4 entries)")
+                .contains(scenario + ": faults[0].target: the coordinator is read from the nodes' JGroups views")
+                .contains(scenario + ": faults[1].type: a pause freezes replsim's own node process (SIGSTOP)")
+                .contains(scenario + ": faults[2].type: a partition switches on JGroups DISCARD")
+                .contains(scenario + ": checks.maxViewChange: the cluster's JGroups views are read from replsim's"
+                        + " admin API");
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void aDrillAgainstAForeignAppRunsTheCommandsAndReportsWhatItCannotMeasureAsNull(@TempDir Path dir)
+            throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), """
+                name: ext
+                cluster: {nodes: 2}
+                load: {users: 6, thinkTime: 100ms, duration: 4s}
+                faults:
+                  - {type: kill, at: 1s, target: node1}
+                  - {type: restart, at: 2s, target: node1}
+                checks: {maxSessionsLost: 0, maxFailover: 3s}
+                """);
+        Path runs = dir.resolve("runs");
+        Path marker = dir.resolve("commands.txt");
+        Ran ran;
+        List<NodeEndpoint> endpoints;
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
+            endpoints = app.endpoints();
+            ran = replsim("run", scenario.toString(), "--target", "node1=" + endpoints.get(0).baseUri(),
+                    "--target", "node2=" + endpoints.get(1).baseUri(), "--path", ForeignApp.PATH,
+                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--kill-command", "echo kill {node} {url} {host} {port} $REPLSIM_NODE >> '" + marker + "'",
+                    "--restart-command", "echo restart {node} $REPLSIM_PORT >> '" + marker + "'",
+                    "--runs-dir", runs.toString());
+        }
+
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isZero();
+        int port = endpoints.get(0).baseUri().getPort();
+        assertThat(Files.readAllLines(marker)).containsExactly(
+                "kill node1 " + endpoints.get(0).baseUri() + " 127.0.0.1 " + port + " node1",
+                "restart node1 " + port);
+        assertThat(ran.out()).contains("not measured there: cluster")
+                .contains("new view: not measured")
+                .contains("survivor CPU: not measured");
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.get("faults")).extracting(fault -> fault.get("type").asText())
+                .containsExactly("kill", "restart");
+        assertThat(summary.at("/faults/0/node").asText()).isEqualTo("node1");
+        assertThat(summary.at("/faults/0/viewChangeMs").isNull()).isTrue();
+        assertThat(summary.at("/faults/0/survivors")).isEmpty();
+        assertThat(summary.at("/faults/0/attributed/gravitations").isNull()).isTrue();
+        assertThat(summary.get("cluster").isNull()).isTrue();
+        assertThat(summary.get("nodes").isNull()).isTrue();
+        // the foreign app's nodes share their sessions and still answer after the "kill": nothing was lost
+        assertThat(summary.at("/sessions/lost").asLong()).isZero();
+        assertThat(summary.at("/sessions/ok").asLong()).isEqualTo(6);
+        assertThat(summary.at("/external/path").asText()).isEqualTo(ForeignApp.PATH);
+        assertThat(summary.at("/external/cookieName").asText()).isEqualTo("SID");
+        assertThat(summary.at("/external/serial").asText()).isEqualTo("regex:hits=(\\d+)");
+        assertThat(summary.at("/external/restartCommand").asText()).startsWith("echo restart {node}");
+        assertThat(summary.at("/external/notMeasured")).isNotEmpty();
+        assertThat(run.resolve("report.html")).exists();
+    }
+
+    @Test
+    void aKillCommandThatFailsIsReportedWithItsExitCodeAndStderrAndTheFaultDidNotHappen(@TempDir Path dir)
+            throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL + """
+                checks: {maxFailover: 3s}
+                """);
+        Ran ran;
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
+            ran = replsim("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
+                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
+                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--kill-command", "echo no such host {node} >&2; exit 3",
+                    "--runs-dir", dir.resolve("runs").toString());
+        }
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.CHECKS_FAILED);
+        assertThat(ran.out()).contains("the kill command for node1 exited with 3: echo no such host node1 >&2; exit 3;"
+                + " its stderr ended with:\nno such host node1");
+        assertThat(ran.out()).contains("failover time ≤ 3.00 s (measured no fault happened)");
+    }
+}

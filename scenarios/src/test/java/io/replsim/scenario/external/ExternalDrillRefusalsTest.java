@@ -1,0 +1,150 @@
+package io.replsim.scenario.external;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.SpecException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ExternalDrillRefusalsTest {
+
+    private static final NodeCommand KILL = new NodeCommand("kill", "kill -9 {node}", NodeCommand.DEFAULT_TIMEOUT);
+    private static final NodeCommand RESTART = new NodeCommand("restart", "start {node}", NodeCommand.DEFAULT_TIMEOUT);
+    private static final ExternalTarget TWO_NODES = target(Optional.of(KILL), Optional.of(RESTART));
+
+    private static ExternalTarget target(Optional<NodeCommand> kill, Optional<NodeCommand> restart) {
+        return new ExternalTarget(List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")),
+                new NodeEndpoint("node2", URI.create("http://127.0.0.1:2"))), "/counter", TargetProtocol.REPLSIM,
+                kill, restart);
+    }
+
+    private static final String HEAD = """
+            name: drill
+            cluster: {nodes: 4}
+            load: {users: 10, thinkTime: 100ms, duration: 30s}
+            """;
+
+    private static ScenarioSpec scenario(String rest) throws SpecException {
+        return ScenarioLoader.parse(HEAD + rest, "drill.yaml");
+    }
+
+    private static List<String> pathsRefused(String rest, ExternalTarget target) throws SpecException {
+        return ExternalDrillRefusals.of(scenario(rest), target).stream().map(ExternalDrillRefusals.Refusal::path)
+                .toList();
+    }
+
+    @Test
+    void killsAndRestartsOfNamedNodesAndOfTheTargetsTheDriverKnowsRun() throws SpecException {
+        assertThat(ExternalDrillRefusals.of(scenario("""
+                faults:
+                  - {type: kill, at: 5s, target: primary-of-most}
+                  - {type: restart, at: 8s, target: node1}
+                  - {type: kill, at: 12s, target: primary-of-user:3, expect: {maxLost: 0, maxStale: 0, maxFailover: 5s}}
+                  - {type: kill, every: 5s, from: 15s, until: 25s, target: random, seed: 7}
+                  - {type: restart, at: 26s, target: node2}
+                checks: {maxSessionsLost: 0, maxSessionsStale: 0, p90Below: 800ms, maxFailover: 5s,
+                         maxErrorsPerFault: 10, maxP90Recovery: 5s}
+                """), TWO_NODES)).isEmpty();
+    }
+
+    @Test
+    void everyFaultThatNeedsReplsimsHoldOnTheNodesIsRefusedAtItsType() throws SpecException {
+        assertThat(pathsRefused("""
+                faults:
+                  - {type: pause, at: 5s, target: node1, for: 2s}
+                  - {type: stop, at: 10s, target: node2}
+                  - {type: partition, at: 12s, target: node1, for: 2s}
+                  - {type: delay, at: 16s, target: node1, delay: 100ms, for: 2s}
+                  - {type: double-kill, at: 20s, target: node1, gap: 100ms}
+                  - {type: pause, at: 24s, target: node2}
+                  - {type: resume, at: 26s, target: node2}
+                """, TWO_NODES)).containsExactly("faults[0].type", "faults[1].type", "faults[2].type",
+                "faults[3].type", "faults[4].type", "faults[5].type", "faults[6].type");
+    }
+
+    @Test
+    void targetsThatNeedTheClustersViewOrNameNoTargetAreRefusedAtTheTarget() throws SpecException {
+        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario("""
+                faults:
+                  - {type: kill, at: 5s, target: coordinator}
+                  - {type: kill, at: 10s, target: buddy-of:node1}
+                  - {type: kill, at: 15s, target: node3}
+                """), TWO_NODES);
+        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path)
+                .containsExactly("faults[0].target", "faults[1].target", "faults[2].target");
+        assertThat(refusals.get(2).toString()).isEqualTo("faults[2].target: no --target is named node3; name the"
+                + " node on the command line (--target node3=http://host:port), or use one of [node1, node2]");
+        assertThat(refusals.get(0).instead()).contains("primary-of-most", "primary-of-user:<n>", "random");
+    }
+
+    @Test
+    void aKillWithoutAKillCommandAndARestartWithoutARestartCommandAreRefused() throws SpecException {
+        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario("""
+                faults:
+                  - {type: kill, at: 5s, target: node1}
+                  - {type: restart, at: 10s, target: node1}
+                """), target(Optional.empty(), Optional.empty()));
+        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path).containsExactly("faults[0]", "faults[1]");
+        assertThat(refusals.get(0).instead()).startsWith("give --kill-command");
+        assertThat(refusals.get(1).instead()).startsWith("give --restart-command");
+    }
+
+    @Test
+    void checksAndExpectationsThatNeedTheNodesOwnStatsAreRefusedAtTheirKeys() throws SpecException {
+        assertThat(pathsRefused("""
+                faults:
+                  - {type: kill, at: 5s, target: node1, expect: {maxLost: 0, maxViewChange: 2s, maxSurvivorCpu: 0.6}}
+                  - {type: kill, at: 10s, target: node2, expect: {lost: owner-and-backups-dead, maxMergeAfterHeal: 3s}}
+                checks: {maxSessionsLost: 0, maxViewChange: 2s, maxMergeAfterHeal: 5s, maxSurvivorCpu: 0.6}
+                """, TWO_NODES)).containsExactlyInAnyOrder("faults[0].expect.maxViewChange",
+                "faults[0].expect.maxSurvivorCpu", "faults[1].expect.lost", "faults[1].expect.maxMergeAfterHeal",
+                "checks.maxViewChange", "checks.maxMergeAfterHeal", "checks.maxSurvivorCpu");
+    }
+
+    @Test
+    void aRepeatAForcedFullGcAndAUserScriptAreRefused() throws SpecException {
+        assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
+                name: drill
+                repeat: 3
+                cluster: {nodes: 2, fullGcEvery: 1m}
+                load:
+                  users: 10
+                  thinkTime: 100ms
+                  duration: 30s
+                  script:
+                    - {request: counter, weight: 3}
+                    - {request: cart, weight: 1}
+                """, "drill.yaml"), TWO_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                .containsExactly("repeat", "cluster.fullGcEvery", "load.script");
+    }
+
+    @Test
+    void anOpenModelLoadIsRefused() throws SpecException {
+        assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
+                name: open
+                cluster: {nodes: 2}
+                load: {model: open, rate: 50, sessions: 20, duration: 10s}
+                """, "open.yaml"), TWO_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                .containsExactly("load.model");
+    }
+
+    @Test
+    void theQuickstartIsRefusedOnlyForItsViewCheckAndTheExampleDrillRunsAsItIs() throws Exception {
+        Path scenarios = Path.of("."); // the module's directory, where the scenario files are
+        ExternalTarget three = new ExternalTarget(List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")),
+                new NodeEndpoint("node2", URI.create("http://127.0.0.1:2")),
+                new NodeEndpoint("node3", URI.create("http://127.0.0.1:3"))), "/counter", TargetProtocol.REPLSIM,
+                Optional.of(KILL), Optional.of(RESTART));
+        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("quickstart.yaml")), three))
+                .extracting(ExternalDrillRefusals.Refusal::path).containsExactly("checks.maxViewChange");
+        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")), TWO_NODES))
+                .isEmpty();
+    }
+}
