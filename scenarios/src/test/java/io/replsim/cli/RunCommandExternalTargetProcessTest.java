@@ -50,6 +50,8 @@ class RunCommandExternalTargetProcessTest {
               maxFailover: 8s
             """;
 
+    private static final String TOKEN = "external-drill-test-token";
+
     private final Map<String, Process> nodes = new LinkedHashMap<>();
 
     @AfterEach
@@ -87,7 +89,7 @@ class RunCommandExternalTargetProcessTest {
                 "--progress-every", "2", "--runs-dir", runs.toString());
 
         assertThat(exit).isZero();
-        JsonNode summary = new ObjectMapper().readTree(onlyRun(runs).resolve("summary.json").toFile());
+        JsonNode summary = new ObjectMapper().readTree(onlyRun(runs, "-external-process-external").resolve("summary.json").toFile());
         JsonNode kill = summary.at("/faults/0");
         String killed = kill.get("node").asText();
         String survivor = killed.equals("node1") ? "node2" : "node1";
@@ -128,21 +130,108 @@ class RunCommandExternalTargetProcessTest {
         assertThat(external.get("restartCommand").isNull()).isTrue();
         List<String> fields = iterate(summary);
         assertThat(fields.getLast()).isEqualTo("external");
-        assertThat(onlyRun(runs).resolve("report.html")).exists();
-        assertThat(Files.readAllLines(onlyRun(runs).resolve("events.jsonl"))).hasSize(1);
+        assertThat(onlyRun(runs, "-external-process-external").resolve("report.html")).exists();
+        assertThat(Files.readAllLines(onlyRun(runs, "-external-process-external").resolve("events.jsonl"))).hasSize(1);
     }
 
-    private void start(String name, NodePorts ports, String members, String cluster, Path dir) throws IOException {
+    @Test
+    void aRestartRunsTheUsersCommandWhichStartsTheKilledNodeAgainInTheBackground(@TempDir Path dir)
+            throws Exception {
+        List<NodePorts> ports = new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current())
+                .allocate(2);
+        String members = "127.0.0.1[" + ports.get(0).jgroups() + "],127.0.0.1[" + ports.get(1).jgroups() + "]";
+        String cluster = "external-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        // each node's start script, as a user keeps one per server: the node in the background, its pid in a file
+        for (int i = 0; i < 2; i++) {
+            String name = "node" + (i + 1);
+            Files.writeString(dir.resolve(name + ".sh"), startScript(name, ports.get(i), members, cluster, dir));
+        }
+        Path scenario = Files.writeString(dir.resolve("external-restart.yaml"), """
+                name: external-restart
+                cluster: {nodes: 2}
+                load: {users: 10, thinkTime: 200ms, rampUp: 1s, duration: 16s}
+                faults:
+                  - {type: kill, at: 4s, target: node2}
+                  - {type: restart, at: 7s, target: node2}
+                checks: {maxSessionsLost: 0, maxSessionsStale: 0}
+                """);
+        try {
+            runScript(dir.resolve("node1.sh"));
+            awaitLine(dir.resolve("node1.log"), "REPLSIM-NODE-READY");
+            runScript(dir.resolve("node2.sh"));
+            awaitLine(dir.resolve("node2.log"), "REPLSIM-NODE-READY");
+            awaitLine(dir.resolve("node1.log"), "[node1, node2]");
+            long firstNode2 = pidIn(dir.resolve("node2.pid"));
+
+            int exit = new CommandLine(new ReplsimCommand()).execute("run", scenario.toString(),
+                    "--target", "node1=http://127.0.0.1:" + ports.get(0).http(),
+                    "--target", "node2=http://127.0.0.1:" + ports.get(1).http(),
+                    "--kill-command", "kill -9 $(cat '" + dir + "'/{node}.pid)",
+                    "--restart-command", "sh '" + dir + "'/{node}.sh",
+                    "--progress-every", "2", "--runs-dir", dir.resolve("runs").toString());
+
+            assertThat(exit).isZero();
+            long secondNode2 = pidIn(dir.resolve("node2.pid"));
+            assertThat(secondNode2).as("the restart command started a new node2").isNotEqualTo(firstNode2);
+            assertThat(ProcessHandle.of(firstNode2).filter(ProcessHandle::isAlive)).as("the first node2").isEmpty();
+            assertThat(ProcessHandle.of(secondNode2).filter(ProcessHandle::isAlive)).isPresent();
+            // the new node2 joined the survivor's view: node1 saw a view of both twice, before the kill and after
+            await().atMost(Duration.ofSeconds(30)).until(() -> Files.readAllLines(dir.resolve("node1.log")).stream()
+                    .filter(line -> line.contains("view changed:") && line.contains("(2) [node1, node2]")).count() >= 2);
+
+            JsonNode summary = new ObjectMapper().readTree(onlyRun(dir.resolve("runs"), "-external-restart-external")
+                    .resolve("summary.json").toFile());
+            assertThat(summary.get("faults")).extracting(fault -> fault.get("type").asText() + " "
+                    + fault.get("node").asText()).containsExactly("kill node2", "restart node2");
+            assertThat(summary.at("/sessions/lost").asLong()).isZero();
+            assertThat(summary.at("/sessions/ok").asLong()).isEqualTo(10);
+            assertThat(summary.at("/external/restartCommand").asText()).isEqualTo("sh '" + dir + "'/{node}.sh");
+        } finally {
+            for (String name : List.of("node1", "node2")) {
+                Path pid = dir.resolve(name + ".pid");
+                if (Files.exists(pid)) {
+                    ProcessHandle.of(pidIn(pid)).ifPresent(node -> {
+                        node.destroyForcibly();
+                        node.onExit().join();
+                    });
+                }
+            }
+        }
+    }
+
+    private static String startScript(String name, NodePorts ports, String members, String cluster, Path dir) {
+        String command = nodeCommand(name, ports, members, cluster).stream().map(arg -> "'" + arg + "'")
+                .collect(Collectors.joining(" "));
+        return "REPLSIM_ADMIN_TOKEN=" + TOKEN + " " + command + " >> '" + dir.resolve(name + ".log") + "' 2>&1 &\n"
+                + "echo $! > '" + dir.resolve(name + ".pid") + "'\n";
+    }
+
+    /** A start script, run to its end: the node it starts goes on in the background. */
+    private static void runScript(Path script) throws IOException, InterruptedException {
+        Process shell = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(shell.waitFor()).isZero();
+    }
+
+    private static long pidIn(Path file) throws IOException {
+        return Long.parseLong(Files.readString(file).strip());
+    }
+
+    private static List<String> nodeCommand(String name, NodePorts ports, String members, String cluster) {
         NodeLauncher launcher = NodeLauncher.currentJvm();
-        ProcessBuilder builder = new ProcessBuilder(launcher.java().toString(), "-Xms96m", "-Xmx96m",
+        return List.of(launcher.java().toString(), "-Xms96m", "-Xmx96m",
                 "-Djava.net.preferIPv4Stack=true", "-cp", launcher.classpath(), "io.replsim.node.NodeMain",
                 "--name", name, "--cluster", cluster, "--bind", "127.0.0.1",
                 "--http-port", Integer.toString(ports.http()), "--admin-port", Integer.toString(ports.admin()),
                 "--jgroups-port", Integer.toString(ports.jgroups()), "--members", members,
                 "--workers", "8", "--cpu-budget", "0.5",
-                "--parent-pid", Long.toString(ProcessHandle.current().pid()))
+                "--parent-pid", Long.toString(ProcessHandle.current().pid()));
+    }
+
+    private void start(String name, NodePorts ports, String members, String cluster, Path dir) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(nodeCommand(name, ports, members, cluster))
                 .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
-        builder.environment().put("REPLSIM_ADMIN_TOKEN", "external-drill-test-token");
+        builder.environment().put("REPLSIM_ADMIN_TOKEN", TOKEN);
         Process process = builder.start();
         nodes.put(name, process);
         Files.writeString(dir.resolve(name + ".pid"), Long.toString(process.pid()));
@@ -153,11 +242,11 @@ class RunCommandExternalTargetProcessTest {
                 .until(() -> Files.exists(log) && Files.readString(log).contains(text));
     }
 
-    private static Path onlyRun(Path runs) throws IOException {
+    private static Path onlyRun(Path runs, String suffix) throws IOException {
         try (Stream<Path> made = Files.list(runs)) {
             List<Path> all = made.toList();
             assertThat(all).hasSize(1);
-            assertThat(all.getFirst().getFileName().toString()).endsWith("-external-process-external");
+            assertThat(all.getFirst().getFileName().toString()).endsWith(suffix);
             return all.getFirst();
         }
     }

@@ -1,6 +1,7 @@
 package io.replsim.scenario.report;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -61,8 +62,9 @@ public final class ConsoleReport {
         for (FaultReport fault : summary.faults()) {
             printFault(fault, external != null);
         }
-        for (RunSummary.NodeFigures node : summary.nodes() == null ? java.util.List.<RunSummary.NodeFigures>of()
-                : summary.nodes()) {
+        // null against a cluster replsim does not run: its nodes' figures are not measured
+        List<RunSummary.NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
+        for (RunSummary.NodeFigures node : nodes) {
             line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
                     node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
@@ -172,7 +174,7 @@ public final class ConsoleReport {
     }
 
     /** The users named, up to ten, so a reader can look them up in the timelines. */
-    private static String users(java.util.List<Integer> users) {
+    private static String users(List<Integer> users) {
         if (users.isEmpty()) {
             return "";
         }
