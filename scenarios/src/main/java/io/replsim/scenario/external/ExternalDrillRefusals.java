@@ -53,6 +53,12 @@ public final class ExternalDrillRefusals {
                     + " fresh cluster replsim starts", "run the command again for each play, bringing your cluster"
                     + " back between runs, " + OWN_CLUSTER));
         }
+        if (spec.cluster().nodes() != target.nodes().size()) {
+            refusals.add(new Refusal("cluster.nodes", "the scenario has " + spec.cluster().nodes() + " nodes and "
+                    + target.nodes().size() + " --target were given, and the check that every fault leaves a node"
+                    + " alive counts the scenario's", "set cluster.nodes to " + target.nodes().size()
+                    + ", one per --target"));
+        }
         spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
                 "a forced full GC goes through replsim's admin API on its own nodes",
                 "remove cluster.fullGcEvery, " + OWN_CLUSTER)));

@@ -11,18 +11,25 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ExternalDrillRefusalsTest {
 
     private static final NodeCommand KILL = new NodeCommand("kill", "kill -9 {node}", NodeCommand.DEFAULT_TIMEOUT);
     private static final NodeCommand RESTART = new NodeCommand("restart", "start {node}", NodeCommand.DEFAULT_TIMEOUT);
-    private static final ExternalTarget TWO_NODES = target(Optional.of(KILL), Optional.of(RESTART));
+    private static final ExternalTarget FOUR_NODES = target(4, Optional.of(KILL), Optional.of(RESTART));
 
-    private static ExternalTarget target(Optional<NodeCommand> kill, Optional<NodeCommand> restart) {
-        return new ExternalTarget(List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")),
-                new NodeEndpoint("node2", URI.create("http://127.0.0.1:2"))), "/counter", TargetProtocol.REPLSIM,
-                kill, restart);
+    /** node1 to node{count}, on ports that are never reached. */
+    private static ExternalTarget target(int count, Optional<NodeCommand> kill, Optional<NodeCommand> restart) {
+        return targetNamed(IntStream.rangeClosed(1, count).mapToObj(n -> "node" + n).toList(), kill, restart);
+    }
+
+    private static ExternalTarget targetNamed(List<String> names, Optional<NodeCommand> kill,
+                                              Optional<NodeCommand> restart) {
+        return new ExternalTarget(names.stream()
+                .map(name -> new NodeEndpoint(name, URI.create("http://127.0.0.1:" + (names.indexOf(name) + 1))))
+                .toList(), "/counter", TargetProtocol.REPLSIM, kill, restart);
     }
 
     private static final String HEAD = """
@@ -51,7 +58,7 @@ class ExternalDrillRefusalsTest {
                   - {type: restart, at: 26s, target: node2}
                 checks: {maxSessionsLost: 0, maxSessionsStale: 0, p90Below: 800ms, maxFailover: 5s,
                          maxErrorsPerFault: 10, maxP90Recovery: 5s}
-                """), TWO_NODES)).isEmpty();
+                """), FOUR_NODES)).isEmpty();
     }
 
     @Test
@@ -65,23 +72,35 @@ class ExternalDrillRefusalsTest {
                   - {type: double-kill, at: 20s, target: node1, gap: 100ms}
                   - {type: pause, at: 24s, target: node2}
                   - {type: resume, at: 26s, target: node2}
-                """, TWO_NODES)).containsExactly("faults[0].type", "faults[1].type", "faults[2].type",
+                """, FOUR_NODES)).containsExactly("faults[0].type", "faults[1].type", "faults[2].type",
                 "faults[3].type", "faults[4].type", "faults[5].type", "faults[6].type");
     }
 
     @Test
     void targetsThatNeedTheClustersViewOrNameNoTargetAreRefusedAtTheTarget() throws SpecException {
+        ExternalTarget tomcats = targetNamed(List.of("node1", "node2", "tomcat-a", "tomcat-b"), Optional.of(KILL),
+                Optional.of(RESTART));
         List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario("""
                 faults:
                   - {type: kill, at: 5s, target: coordinator}
                   - {type: kill, at: 10s, target: buddy-of:node1}
                   - {type: kill, at: 15s, target: node3}
-                """), TWO_NODES);
+                """), tomcats);
         assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path)
                 .containsExactly("faults[0].target", "faults[1].target", "faults[2].target");
         assertThat(refusals.get(2).toString()).isEqualTo("faults[2].target: no --target is named node3; name the"
-                + " node on the command line (--target node3=http://host:port), or use one of [node1, node2]");
+                + " node on the command line (--target node3=http://host:port), or use one of [node1, node2,"
+                + " tomcat-a, tomcat-b]");
         assertThat(refusals.get(0).instead()).contains("primary-of-most", "primary-of-user:<n>", "random");
+    }
+
+    @Test
+    void aScenarioWithMoreOrFewerNodesThanTargetsIsRefusedAtClusterNodes() throws SpecException {
+        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario(""), target(2,
+                Optional.of(KILL), Optional.empty()));
+        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::toString).containsExactly("cluster.nodes: the"
+                + " scenario has 4 nodes and 2 --target were given, and the check that every fault leaves a node"
+                + " alive counts the scenario's; set cluster.nodes to 2, one per --target");
     }
 
     @Test
@@ -90,7 +109,7 @@ class ExternalDrillRefusalsTest {
                 faults:
                   - {type: kill, at: 5s, target: node1}
                   - {type: restart, at: 10s, target: node1}
-                """), target(Optional.empty(), Optional.empty()));
+                """), target(4, Optional.empty(), Optional.empty()));
         assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path).containsExactly("faults[0]", "faults[1]");
         assertThat(refusals.get(0).instead()).startsWith("give --kill-command");
         assertThat(refusals.get(1).instead()).startsWith("give --restart-command");
@@ -103,7 +122,7 @@ class ExternalDrillRefusalsTest {
                   - {type: kill, at: 5s, target: node1, expect: {maxLost: 0, maxViewChange: 2s, maxSurvivorCpu: 0.6}}
                   - {type: kill, at: 10s, target: node2, expect: {lost: owner-and-backups-dead, maxMergeAfterHeal: 3s}}
                 checks: {maxSessionsLost: 0, maxViewChange: 2s, maxMergeAfterHeal: 5s, maxSurvivorCpu: 0.6}
-                """, TWO_NODES)).containsExactlyInAnyOrder("faults[0].expect.maxViewChange",
+                """, FOUR_NODES)).containsExactlyInAnyOrder("faults[0].expect.maxViewChange",
                 "faults[0].expect.maxSurvivorCpu", "faults[1].expect.lost", "faults[1].expect.maxMergeAfterHeal",
                 "checks.maxViewChange", "checks.maxMergeAfterHeal", "checks.maxSurvivorCpu");
     }
@@ -113,7 +132,7 @@ class ExternalDrillRefusalsTest {
         assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
                 name: drill
                 repeat: 3
-                cluster: {nodes: 2, fullGcEvery: 1m}
+                cluster: {nodes: 4, fullGcEvery: 1m}
                 load:
                   users: 10
                   thinkTime: 100ms
@@ -121,7 +140,7 @@ class ExternalDrillRefusalsTest {
                   script:
                     - {request: counter, weight: 3}
                     - {request: cart, weight: 1}
-                """, "drill.yaml"), TWO_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                """, "drill.yaml"), FOUR_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
                 .containsExactly("repeat", "cluster.fullGcEvery", "load.script");
     }
 
@@ -129,22 +148,19 @@ class ExternalDrillRefusalsTest {
     void anOpenModelLoadIsRefused() throws SpecException {
         assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
                 name: open
-                cluster: {nodes: 2}
+                cluster: {nodes: 4}
                 load: {model: open, rate: 50, sessions: 20, duration: 10s}
-                """, "open.yaml"), TWO_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                """, "open.yaml"), FOUR_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
                 .containsExactly("load.model");
     }
 
     @Test
     void theQuickstartIsRefusedOnlyForItsViewCheckAndTheExampleDrillRunsAsItIs() throws Exception {
         Path scenarios = Path.of("."); // the module's directory, where the scenario files are
-        ExternalTarget three = new ExternalTarget(List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")),
-                new NodeEndpoint("node2", URI.create("http://127.0.0.1:2")),
-                new NodeEndpoint("node3", URI.create("http://127.0.0.1:3"))), "/counter", TargetProtocol.REPLSIM,
-                Optional.of(KILL), Optional.of(RESTART));
+        ExternalTarget three = target(3, Optional.of(KILL), Optional.of(RESTART));
         assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("quickstart.yaml")), three))
                 .extracting(ExternalDrillRefusals.Refusal::path).containsExactly("checks.maxViewChange");
-        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")), TWO_NODES))
-                .isEmpty();
+        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")),
+                target(2, Optional.of(KILL), Optional.empty()))).isEmpty();
     }
 }
