@@ -8,6 +8,8 @@ import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.foreign.ForeignApp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,6 +77,27 @@ class RunCommandExternalTargetTest {
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(ran.err()).contains("--target: got \"node1=ftp://127.0.0.1:1\", expected [name=]http://host:port");
+    }
+
+    @Test
+    void aTargetThatDoesNotAnswerStopsTheDrillBeforeItStarts(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        Ran ran;
+        try (ForeignApp app = new ForeignApp(0, "node1")) {
+            ran = replsim("run", scenario.toString(), "--target", "node1=" + app.endpoints().getFirst().baseUri(),
+                    "--target", "node2=http://127.0.0.1:" + closed, "--path", ForeignApp.PATH,
+                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)", "--kill-command", "true",
+                    "--runs-dir", dir.resolve("runs").toString());
+        }
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.RUN_BROKE);
+        assertThat(ran.err()).contains("node2=http://127.0.0.1:" + closed + " did not answer GET /shop/hits")
+                .contains("Start it, or correct the --target URL").doesNotContain("node1=");
+        assertThat(ran.out()).doesNotContain("load:");
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.ProgressLine;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.run.RunOutcome;
+import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -50,11 +51,17 @@ public final class ExternalScenarioRunner {
         this.progressEvery = progressEvery;
     }
 
+    /** @throws ClusterStartException when a target does not answer, before anything else is done */
     public RunOutcome run(ScenarioSpec spec, Path specFile, ExternalTarget target)
-            throws IOException, InterruptedException {
+            throws IOException, InterruptedException, ClusterStartException {
         List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(spec, target);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("this drill cannot run against the target: " + refusals);
+        }
+        List<String> unanswered = TargetProbe.unanswered(target);
+        if (!unanswered.isEmpty()) {
+            throw new ClusterStartException(String.join("; ", unanswered) + ". Start it, or correct the --target URL"
+                    + " (and --path)");
         }
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-external", LocalDateTime.now());
         dir.copySpec(specFile);
