@@ -10,6 +10,7 @@ import io.replsim.scenario.spec.RestartSpec;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -118,7 +119,7 @@ public final class ExternalNemesis implements Nemesis {
 
     private void run(NodeCommand command, String node) throws IOException, InterruptedException {
         NodeCommand.Outcome outcome = command.run(nodes.endpoint(node));
-        say.accept(String.format(java.util.Locale.ROOT, "%s command for %s exited 0 after %d ms: %s", command.what(),
+        say.accept(String.format(Locale.ROOT, "%s command for %s exited 0 after %d ms: %s", command.what(),
                 node, outcome.took().toMillis(), outcome.command()));
         outcome.output().lines().forEach(line -> say.accept("  " + line));
     }

@@ -38,8 +38,10 @@ public final class ExternalNodes {
         return names().stream().filter(name -> !down.contains(name)).toList();
     }
 
+    /** Whether the node is not known to be down; fails for a name that is no target. */
     public boolean isUp(String name) {
-        return endpoint(name) != null && !down.contains(name);
+        endpoint(name);
+        return !down.contains(name);
     }
 
     /** The node of that name; fails with the names there are when there is none. */
