@@ -57,7 +57,9 @@ class PauseDrillProcessTest {
         FaultReport pause = summary.faults().stream().filter(fault -> fault.type().equals("pause"))
                 .findFirst().orElseThrow(() -> new AssertionError("no pause in\n" + printed));
         assertThat(summary.faults()).as(printed).hasSize(1);
-        assertThat(pause.healedAtMs() - pause.atMs()).as("resumed after its for").isBetween(4_900L, 6_000L);
+        // resumed after its 5 s, not before; on a busy machine the resume comes late (7.2 s seen at load 8.8), so
+        // the upper bound only says it came from the fault's own timer, not from the run's end 17 s after the pause
+        assertThat(pause.healedAtMs() - pause.atMs()).as("resumed after its for").isBetween(4_900L, 16_000L);
         assertThat(pause.viewChangeMs()).as("the others suspected the frozen node\n" + printed).isNotNull();
         assertThat(pause.backInViewMs()).as("it merged back after SIGCONT\n" + printed).isNotNull()
                 .isGreaterThan(pause.healedAtMs() - pause.atMs());
