@@ -215,7 +215,7 @@ class ClusterNodeTest {
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
                 "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
                 "async", "replications", "marshalledMessages", "marshalledBytes", "marshalMicrosTotal",
-                "unmarshalMicrosTotal", "engine", "remoteReads");
+                "unmarshalMicrosTotal", "engine", "remoteReads", "messagesStreamed");
         assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
                 "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",

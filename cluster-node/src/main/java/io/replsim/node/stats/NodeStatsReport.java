@@ -41,14 +41,15 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * once (whatever its fan-out), {@code unmarshalMicrosTotal} the time spent reading received messages.
      * {@code engine}: jgroups or infinispan. Under infinispan, messages and bytes are the JGroups transport's whole
      * traffic, {@code gravitations} and {@code sessionsPushed} are 0 (the cache moves entries itself), and
-     * {@code remoteReads} counts requests that read their session from another member.
+     * {@code remoteReads} counts requests that read their session from another member. {@code messagesStreamed}:
+     * messages sent over a direct stream instead of through JGroups (at least 16 KB), one per destination.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
                               long failures, long replicationMicrosTotal, long replicationMicrosMax,
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
-                              long unmarshalMicrosTotal, String engine, long remoteReads) {
+                              long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

@@ -94,7 +94,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
-                              long backupBytes) {}
+                              long backupBytes, long replicationMessagesStreamed) {}
 
     public boolean passed() {
         return checks.stream().allMatch(CheckOutcome::passed);
