@@ -1,20 +1,5 @@
 package io.replsim.replication.marshalling;
 
-import io.replsim.replication.NodeId;
-import io.replsim.replication.SessionId;
-import io.replsim.replication.infinispan.SessionMetadata;
-import io.replsim.replication.message.Ack;
-import io.replsim.replication.message.AckStatus;
-import io.replsim.replication.message.AttributeDelta;
-import io.replsim.replication.message.BackupTransfer;
-import io.replsim.replication.message.CopyRemoval;
-import io.replsim.replication.message.GravitationRequest;
-import io.replsim.replication.message.SessionEnd;
-import io.replsim.replication.message.SessionVersion;
-import io.replsim.replication.message.UpdateBundle;
-import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
-
 import java.io.ObjectInputFilter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -31,8 +16,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The classes a replication message may contain: JDK value types sessions need plus replsim's own records.
- * Exact classes only, never "anything assignable to", so an allowed type's subclass cannot smuggle a gadget in.
+ * The classes an attribute value that travels as a Java serialization stream may contain: JDK value types sessions
+ * need, plus what an application adds. replsim's own records are not on it: they travel field by field
+ * ({@code RecordCodec}), so a Java serialization stream naming one is refused like any other class. Exact classes
+ * only, never "anything assignable to", so an allowed type's subclass cannot smuggle a gadget in.
  */
 public final class AllowList {
     /**
@@ -59,13 +46,7 @@ public final class AllowList {
                 HashMap.class, LinkedHashMap.class, TreeMap.class, ArrayList.class, LinkedList.class, HashSet.class,
                 LinkedHashSet.class, TreeSet.class,
                 // HashMap and HashSet size their table through a Map.Entry[] check while reading
-                Map.Entry.class,
-                // replsim's own message records
-                WholeSessionUpdate.class, SessionSnapshot.class, SessionId.class, NodeId.class, Ack.class,
-                AckStatus.class, BackupTransfer.class, CopyRemoval.class, SessionVersion.class,
-                GravitationRequest.class, UpdateBundle.class, AttributeDelta.class, SessionEnd.class,
-                // the infinispan engine's metadata entry
-                SessionMetadata.class),
+                Map.Entry.class),
                 Set.of(IMMUTABLE_COLLECTION_PROXY));
     }
 

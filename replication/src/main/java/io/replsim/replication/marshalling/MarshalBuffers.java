@@ -1,6 +1,7 @@
 package io.replsim.replication.marshalling;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
@@ -22,6 +23,25 @@ final class MarshalBuffers {
 
         byte[] array() {
             return buf;
+        }
+
+        /** Makes room for {@code bytes} more bytes and returns where they go: the frame writer fills them itself. */
+        int claim(int bytes) {
+            int at = count;
+            int needed = at + bytes;
+            if (needed < 0) {
+                throw new IllegalStateException("a frame cannot exceed 2 GiB");
+            }
+            if (needed > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(needed, (int) Math.min(Integer.MAX_VALUE - 8, 2L * buf.length)));
+            }
+            count = needed;
+            return at;
+        }
+
+        /** Forgets everything written from {@code position} on. */
+        void truncate(int position) {
+            count = position;
         }
     }
 

@@ -1,26 +1,27 @@
 package io.replsim.replication.marshalling;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InvalidClassException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.util.Objects;
 
 /**
- * Java serialization of replication messages. Reading always goes through a fresh {@link AllowListFilter}: nothing
- * from the network is deserialized without it.
+ * replsim's wire format for replication messages and cache values: a {@link FrameHeader}, a {@link RecordTag} and
+ * the record's fields written one by one ({@link RecordCodec}), attribute values raw where they are common types
+ * and otherwise as small Java serialization streams ({@link ValueCodec}). A Java serialization stream for the whole
+ * message cost a fixed ~17 µs per message (class descriptors of the records and collections, rebuilt for every
+ * message) and most of the CPU of a 64 KB update (docs/benchmarks.md). Reading is bounded by
+ * {@link DeserializationLimits} and any Java serialization stream inside a frame goes through a fresh
+ * {@link AllowListFilter}: nothing from the network is deserialized without it. Whatever is wrong with a frame,
+ * reading it ends in a {@link RejectedMessageException}.
  */
 public final class MessageMarshaller {
-    private final AllowList allowList;
     private final DeserializationLimits limits;
+    private final RecordCodec records;
     private final MarshalBuffers buffers = new MarshalBuffers();
 
     public MessageMarshaller(AllowList allowList, DeserializationLimits limits) {
-        this.allowList = Objects.requireNonNull(allowList, "allowList");
+        Objects.requireNonNull(allowList, "allowList");
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.records = new RecordCodec(new ValueCodec(new JavaSerialization(allowList)));
     }
 
     public static MessageMarshaller standard() {
@@ -38,15 +39,14 @@ public final class MessageMarshaller {
         }
     }
 
-    /** Serializes into a reused buffer; close the result when its bytes have been sent. */
+    /** Writes into a reused buffer; close the result when its bytes have been sent. */
     public MarshalledMessage marshalInPlace(Serializable value) {
+        Objects.requireNonNull(value, "value");
         MarshalBuffers.Buffer buffer = buffers.take();
-        try (var out = new ObjectOutputStream(buffer)) {
-            out.writeObject(value);
-        } catch (IOException e) {
-            buffers.giveBack(buffer);
-            // Writing to memory fails only for a value that is not serializable through and through.
-            throw new UncheckedIOException("cannot serialize " + value.getClass().getName() + ": " + e.getMessage(), e);
+        try {
+            var out = new FrameWriter(buffer, limits);
+            FrameHeader.write(out);
+            records.write(value, out);
         } catch (RuntimeException e) {
             buffers.giveBack(buffer);
             throw e;
@@ -60,17 +60,22 @@ public final class MessageMarshaller {
 
     /** Reads {@code length} bytes from {@code offset}: a received message's own buffer, without copying it first. */
     public <T> T unmarshal(byte[] bytes, int offset, int length, Class<T> expected) throws RejectedMessageException {
-        var filter = new AllowListFilter(allowList, limits);
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        if (length > limits.maxStreamBytes()) {
+            throw new RejectedMessageException("stream bytes " + length + " > " + limits.maxStreamBytes(),
+                    "a frame of " + length + " bytes is larger than the deserialization limit", null);
+        }
+        var in = new FrameReader(bytes, offset, length, limits);
         Object value;
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes, offset, length))) {
-            in.setObjectInputFilter(filter);
-            value = in.readObject();
-        } catch (InvalidClassException e) {
-            String offending = filter.refused().orElse(e.classname != null ? e.classname : "invalid class");
-            throw new RejectedMessageException(offending, "outside the allow-list or its limits", e);
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
-            String offending = filter.refused().orElse("malformed stream (" + e.getClass().getSimpleName() + ")");
-            throw new RejectedMessageException(offending, "cannot deserialize: " + e.getMessage(), e);
+        try {
+            FrameHeader.check(in);
+            value = records.read(in);
+            in.expectEnd();
+        } catch (RuntimeException e) {
+            // A defect of the reader, not of the frame: still the peer's bytes are refused rather than thrown at
+            // the transport, and the cause says where.
+            throw new RejectedMessageException("malformed frame (" + e.getClass().getSimpleName() + ")",
+                    "cannot read the frame: " + e, e);
         }
         if (!expected.isInstance(value)) {
             String offending = value == null ? "null" : value.getClass().getName();
