@@ -1,5 +1,9 @@
 package io.replsim.scenario.report;
 
+import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.SessionVerdictCounts;
+
 import java.util.List;
 
 /**
@@ -62,7 +66,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
 
 
-    public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {}
+    public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {
+        public static Requests of(long total, ErrorCounts errors) {
+            return new Requests(total, errors.total(), errors.connect(), errors.io(), errors.timeout(),
+                    errors.httpStatus());
+        }
+    }
 
     /** Response times in milliseconds over the whole run. */
     public record Latency(double p50, double p90, double p99, double max, double mean) {
@@ -78,13 +87,21 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     }
 
     public record Verdicts(long ok, long stale, long lost) {
+        public static Verdicts of(SessionVerdictCounts counts) {
+            return new Verdicts(counts.ok(), counts.stale(), counts.lost());
+        }
+
         public long total() {
             return ok + stale + lost;
         }
     }
 
     /** Per response; {@code corrupt}: the payload digest changed within a session (its session counts as lost). */
-    public record ResponseVerdicts(long ok, long stale, long lost, long corrupt) {}
+    public record ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
+        public static ResponseVerdicts of(ResponseVerdictCounts counts) {
+            return new ResponseVerdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt());
+        }
+    }
 
     /**
      * A node's figures over the load: CPU used on average against its budget, sessions at the last look, and

@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.HdrHistogram.Histogram;
 
 /**
  * Gathers a closed-model drill's figures into its {@link RunSummary}: each fault's failover, impact, attributed
@@ -79,21 +78,12 @@ public final class DrillSummary {
                 .map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result, survivorViews))
                 .toList();
 
-        Histogram latency = result.latencyMicros();
-        RunSummary.Latency latencyMs = new RunSummary.Latency(
-                latency.getValueAtPercentile(50) / 1000.0, latency.getValueAtPercentile(90) / 1000.0,
-                latency.getValueAtPercentile(99) / 1000.0, latency.getMaxValue() / 1000.0, latency.getMean() / 1000.0);
-        var sessionVerdicts = result.sessionVerdicts();
-        RunSummary.Verdicts sessions = new RunSummary.Verdicts(sessionVerdicts.ok(), sessionVerdicts.stale(),
-                sessionVerdicts.lost());
-        var responseVerdicts = result.responseVerdicts();
-        RunSummary.ResponseVerdicts responses = new RunSummary.ResponseVerdicts(responseVerdicts.ok(),
-                responseVerdicts.stale(), responseVerdicts.lost(), responseVerdicts.corrupt());
-        var errors = result.errors();
-        RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
-                errors.io(), errors.timeout(), errors.httpStatus());
+        RunSummary.Latency latencyMs = RunSummary.Latency.ofMicros(result.latencyMicros());
+        RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
+        RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
+        RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
 
-        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, latency, faults));
+        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, result.latencyMicros(), faults));
         checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
         LoadSpec load = spec.load();
@@ -172,10 +162,9 @@ public final class DrillSummary {
         for (RequestTypeFigures figures : result.byRequestType()) {
             int weight = load.script().stream().filter(line -> line.request() == figures.type())
                     .mapToInt(WeightedRequest::weight).findFirst().orElse(0);
-            var verdicts = figures.responses();
             rows.add(new RunSummary.RequestTypeRow(figures.type().label(), weight, figures.requests(),
-                    figures.errors().total(), new RunSummary.ResponseVerdicts(verdicts.ok(), verdicts.stale(),
-                    verdicts.lost(), verdicts.corrupt()), RunSummary.Latency.ofMicros(figures.latencyMicros())));
+                    figures.errors().total(), RunSummary.ResponseVerdicts.of(figures.responses()),
+                    RunSummary.Latency.ofMicros(figures.latencyMicros())));
         }
         return rows;
     }

@@ -189,16 +189,10 @@ public final class ScenarioRunner {
         for (NodeHandle node : runtime.liveNodes()) {
             dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
         }
-        var errors = result.errors();
-        RunSummary.Requests requests = new RunSummary.Requests(result.requests(), errors.total(), errors.connect(),
-                errors.io(), errors.timeout(), errors.httpStatus());
+        RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
         RunSummary.Latency corrected = RunSummary.Latency.ofMicros(result.correctedMicros());
-        var sessionVerdicts = result.sessionVerdicts();
-        RunSummary.Verdicts sessions = new RunSummary.Verdicts(sessionVerdicts.ok(), sessionVerdicts.stale(),
-                sessionVerdicts.lost());
-        var responseVerdicts = result.responseVerdicts();
-        RunSummary.ResponseVerdicts responses = new RunSummary.ResponseVerdicts(responseVerdicts.ok(),
-                responseVerdicts.stale(), responseVerdicts.lost(), responseVerdicts.corrupt());
+        RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
+        RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000, checks.stream().allMatch(c -> c.passed()) ? "PASS" : "FAIL",
