@@ -48,8 +48,8 @@ public final class FaultImpactAnalysis {
         long to = Math.min(end, reach);
         long beforeFrom = Math.max(records.rampUp().toMillis(), at - BEFORE.toMillis());
 
-        List<Second> window = seconds(at, to);
-        List<Second> before = seconds(beforeFrom, at);
+        List<Second> window = secondsFrom(at, to);
+        List<Second> before = secondsWithin(beforeFrom, at);
         long errors = window.stream().mapToLong(Second::errors).sum();
         Double throughputBefore = before.isEmpty() ? null
                 : before.stream().mapToLong(Second::requests).average().orElseThrow();
@@ -58,8 +58,8 @@ public final class FaultImpactAnalysis {
         Double dip = throughputBefore == null || lowest == null || throughputBefore == 0 ? null
                 : Math.max(0, 1 - lowest / throughputBefore);
 
-        Optional<Histogram> beforeLatency = added(intervals(beforeFrom, at));
-        List<LatencyInterval> windowIntervals = intervals(at, to);
+        Optional<Histogram> beforeLatency = added(intervalsWithin(beforeFrom, at));
+        List<LatencyInterval> windowIntervals = intervalsFrom(at, to);
         Optional<Histogram> windowLatency = added(windowIntervals);
         double boundMicros = records.p90Bound().toNanos() / 1000.0;
         Long backUnder = windowIntervals.isEmpty() ? null : 0L;
@@ -102,8 +102,22 @@ public final class FaultImpactAnalysis {
                 records.cpuCeiling());
     }
 
-    /** The whole seconds of the load that lie in [fromMs, toMs) after its start. */
-    private List<Second> seconds(long fromMs, long toMs) {
+    /*
+     * Seconds and log intervals do not start at the fault: the one it falls in holds its first errors and its first
+     * slow answers (refused connections, the failover's retries), so it belongs to the window, never to "before".
+     */
+
+    /** The whole seconds that end after {@code fromMs} and by {@code toMs}, after the start of the load. */
+    private List<Second> secondsFrom(long fromMs, long toMs) {
+        long from = records.loadStartEpochMs() + fromMs;
+        long to = records.loadStartEpochMs() + toMs;
+        return records.seconds().stream()
+                .filter(second -> (second.epochSecond() + 1) * 1000 > from && (second.epochSecond() + 1) * 1000 <= to)
+                .toList();
+    }
+
+    /** The seconds wholly inside [fromMs, toMs) after the start of the load. */
+    private List<Second> secondsWithin(long fromMs, long toMs) {
         long from = records.loadStartEpochMs() + fromMs;
         long to = records.loadStartEpochMs() + toMs;
         return records.seconds().stream()
@@ -111,12 +125,21 @@ public final class FaultImpactAnalysis {
                 .toList();
     }
 
-    /** The intervals that start in [fromMs, toMs) after the start of the load. */
-    private List<LatencyInterval> intervals(long fromMs, long toMs) {
+    /** The intervals that overlap [fromMs, toMs) after the start of the load. */
+    private List<LatencyInterval> intervalsFrom(long fromMs, long toMs) {
         long from = records.loadStartEpochMs() + fromMs;
         long to = records.loadStartEpochMs() + toMs;
         return records.intervals().stream()
-                .filter(interval -> interval.startEpochMs() >= from && interval.startEpochMs() < to)
+                .filter(interval -> interval.endEpochMs() > from && interval.startEpochMs() < to)
+                .toList();
+    }
+
+    /** The intervals wholly inside [fromMs, toMs) after the start of the load. */
+    private List<LatencyInterval> intervalsWithin(long fromMs, long toMs) {
+        long from = records.loadStartEpochMs() + fromMs;
+        long to = records.loadStartEpochMs() + toMs;
+        return records.intervals().stream()
+                .filter(interval -> interval.startEpochMs() >= from && interval.endEpochMs() <= to)
                 .toList();
     }
 

@@ -65,6 +65,23 @@ class FaultImpactAnalysisTest {
     }
 
     @Test
+    void theSecondAFaultFallsInBelongsToItsWindowNotToBefore() {
+        // the kill at 20.4 s: second 20 and its log interval hold its first errors and its slow answers
+        FaultReport midSecond = new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_400,
+                START + 20_400, null, 1_000L, null, List.of(), 10, 10, 0, 3_000L, 3_000L, 3_000L, null);
+
+        FaultImpact impact = new FaultImpactAnalysis(records()).analyse(midSecond);
+
+        assertThat(impact.errors()).as("seconds 20, 21 and 22").isEqualTo(15);
+        assertThat(impact.p99BeforeMs()).as("before holds only whole intervals before the kill").isCloseTo(20.0,
+                within(0.1));
+        assertThat(impact.maxBeforeMs()).isCloseTo(20.0, within(0.1));
+        assertThat(impact.maxWindowMs()).isCloseTo(2_000.0, within(2.0));
+        assertThat(impact.throughputBefore()).isEqualTo(100.0);
+        assertThat(impact.lowestThroughput()).isEqualTo(10.0);
+    }
+
+    @Test
     void survivorCpuIsMeasuredFromTheNewViewAndComparedWithTheEvenSpreadPrediction() {
         FaultImpact impact = new FaultImpactAnalysis(records()).analyse(killAt20s(3_000L));
 
