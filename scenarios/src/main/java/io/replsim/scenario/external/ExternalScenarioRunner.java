@@ -9,7 +9,6 @@ import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.run.DrillSummary;
 import io.replsim.scenario.run.FaultAnnouncement;
 import io.replsim.scenario.run.LoadPhases;
@@ -92,11 +91,7 @@ public final class ExternalScenarioRunner {
         RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
                 DrillSummary.Cluster.NOT_MEASURED, external(target));
         dir.writeSummary(summary);
-        long loadStartMs = result.startedAt().toEpochMilli();
-        TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
-                summary.verdict(), loadStartMs, load.duration().toMillis(), result.perSecond(),
-                DrillSummary.latencyIntervals(dir), DrillSummary.p90Bound(spec).toNanos() / 1e6, summary.faults(),
-                events));
+        DrillSummary.writeReport(spec, dir, summary, result, events);
         new ConsoleReport(out).print(summary);
         return new RunOutcome(summary, dir.root());
     }

@@ -15,6 +15,7 @@ import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.report.NodeSample;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.UnreplicatedSessions;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.report.VerdictAttribution;
@@ -97,8 +98,16 @@ public final class DrillSummary {
                         result.connections().peak()), external);
     }
 
+    /** report.html: throughput and p90/p99 per second, the faults' windows shaded; the same for both runners. */
+    public static void writeReport(ScenarioSpec spec, RunDirectory dir, RunSummary summary, LoadResult result,
+                                   List<FaultEvent> events) throws IOException {
+        TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
+                summary.verdict(), result.startedAt().toEpochMilli(), spec.load().duration().toMillis(),
+                result.perSecond(), latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
+    }
+
     /** The driver's per-second latency histograms; empty when the log cannot be read (the spike figures stay empty). */
-    public static List<LatencyInterval> latencyIntervals(RunDirectory dir) {
+    private static List<LatencyInterval> latencyIntervals(RunDirectory dir) {
         try {
             return LatencyInterval.read(dir.latencyLog());
         } catch (IOException | RuntimeException e) {
@@ -107,7 +116,7 @@ public final class DrillSummary {
     }
 
     /** The scenario's p90 bound, else 0.8 s. */
-    public static Duration p90Bound(ScenarioSpec spec) {
+    private static Duration p90Bound(ScenarioSpec spec) {
         return spec.checks().stream()
                 .filter(check -> check instanceof Check.LatencyBelow below && below.percentile() == 90)
                 .map(check -> ((Check.LatencyBelow) check).bound())

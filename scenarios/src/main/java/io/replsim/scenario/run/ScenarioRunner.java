@@ -15,7 +15,6 @@ import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
-import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
@@ -121,9 +120,7 @@ public final class ScenarioRunner {
                     : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
                             loadStartMs + result.elapsed().toMillis());
             dir.writeHeap(heap);
-            TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
-                    summary.verdict(), loadStartMs, spec.load().duration().toMillis(), result.perSecond(),
-                    DrillSummary.latencyIntervals(dir), DrillSummary.p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
+            DrillSummary.writeReport(spec, dir, summary, result, events);
             new ConsoleReport(out).print(summary);
             printHeap(heap);
             fullGcs.ifPresent(ticker -> out.printf(Locale.ROOT, "heap      a full GC on every node every %s, the"
