@@ -49,8 +49,9 @@ public final class CapacitySearch {
                 }
             } else if (failed != NONE_FAILED && runsAt(failed) == 1 && steppedUpTo(failed)) {
                 if (measure(failed, StepOutcome.Phase.RECHECK).passed()) {
+                    // a step-up is the most users run so far: nothing above it has failed, so the climb goes on
                     passed = failed;
-                    failed = fewestFailedAbove(passed);
+                    failed = NONE_FAILED;
                 }
             } else if (failed != NONE_FAILED && !plan.fineEnough(passed, failed)) {
                 int middle = passed + (failed - passed) / 2;
@@ -71,12 +72,6 @@ public final class CapacitySearch {
             }
         }
         return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft());
-    }
-
-    /** The fewest users above {@code users} that failed in any run; none when nothing above failed yet. */
-    private int fewestFailedAbove(int users) {
-        return steps.stream().filter(o -> o.users() > users && !o.passed()).mapToInt(StepOutcome::users).min()
-                .orElse(NONE_FAILED);
     }
 
     private boolean steppedUpTo(int users) {
