@@ -2,6 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.SocketPollers;
+import io.replsim.loadgen.loop.EventLoops;
 import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.ProgressWindow;
@@ -16,6 +17,8 @@ import io.replsim.loadgen.validity.RunValidity;
 import io.replsim.loadgen.validity.ValidityRules;
 import io.replsim.loadgen.user.LogoutPath;
 import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.user.ThreadPerUser;
+import io.replsim.loadgen.user.UserCarrier;
 import io.replsim.loadgen.user.VirtualUser;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
@@ -36,7 +39,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives closed-loop virtual users against the counter app on a set of nodes (interface doc §4): each user on its
- * own virtual thread, sticky to its session's node and failing over like a balancer, every response judged against
+ * own virtual thread or, with {@link UserRuntime#EVENT_LOOP}, on event loops, sticky to its session's node and failing over like a balancer, every response judged against
  * the user's expected session state and recorded in HdrHistogram recorders.
  *
  * <pre>{@code
@@ -55,7 +58,7 @@ public final class LoadDriver implements AutoCloseable {
     private final LoadProfile profile;
     private final Optional<Path> intervalLogFile;
     private final StickyRouter router;
-    private final CounterClient client;
+    private final UserCarrier carrier;
     private final AtomicInteger activeUsers = new AtomicInteger();
 
     private volatile Run run;
@@ -66,6 +69,7 @@ public final class LoadDriver implements AutoCloseable {
     private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording, ScriptTally scriptTally,
                        SteadyRecording steady, DriverCostMonitor cost, ProgressWindow progress,
                        List<VirtualUser> users, List<Thread> userThreads, Thread logTicker, Thread windowMarker) {
+        // userThreads: the threads that carry the users, a virtual one per user or one event loop per core
     }
 
     /**
@@ -81,8 +85,12 @@ public final class LoadDriver implements AutoCloseable {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
-        this.client = new CounterClient(router.nodes(), profile.path(), otherPaths(profile), profile.requestTimeout(),
-                profile.connections(), profile.protocol());
+        this.carrier = switch (profile.runtime()) {
+            case VIRTUAL_THREADS -> new ThreadPerUser(new CounterClient(router.nodes(), profile.path(),
+                    otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol()));
+            case EVENT_LOOP -> new EventLoops(profile, router.nodes(), otherPaths(profile),
+                    Runtime.getRuntime().availableProcessors());
+        };
     }
 
     /** The script's paths beside the profile's, and each one's logout when users end their sessions. */
@@ -100,7 +108,9 @@ public final class LoadDriver implements AutoCloseable {
         if (closed || run != null) {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
-        SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
+        if (profile.runtime() == UserRuntime.VIRTUAL_THREADS) {
+            SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
+        }
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
         ScriptTally scriptTally = new ScriptTally(profile.script().map(UserScript::types).orElse(List.of()));
@@ -115,14 +125,13 @@ public final class LoadDriver implements AutoCloseable {
         SteadyRecording steady = new SteadyRecording(plan);
         DriverCostMonitor cost = new DriverCostMonitor();
         List<VirtualUser> users = new ArrayList<>(profile.users());
-        List<Thread> threads = new ArrayList<>(profile.users());
         long seedBase = System.nanoTime();
         for (int i = 0; i < profile.users(); i++) {
-            VirtualUser user = new VirtualUser(i, plan, router, client, recording, steady, activeUsers, seedBase + i,
-                    profile.script(), scriptTally);
+            VirtualUser user = new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
+                    seedBase + i, profile.script(), scriptTally);
             users.add(user);
-            threads.add(Thread.ofVirtual().name("replsim-user-" + i).unstarted(user));
         }
+        List<Thread> threads = carrier.threadsFor(users);
         Thread ticker = IntervalLogTicker.unstarted(startNanos, List.of(latency));
         Thread marker = Thread.ofVirtual().name("replsim-steady-window").unstarted(() -> markSteadyWindow(plan, cost));
         run = new Run(startedAt, startNanos, plan, recording, scriptTally, steady, cost, new ProgressWindow(recording, startNanos),
@@ -226,7 +235,7 @@ public final class LoadDriver implements AutoCloseable {
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
                 recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
                 recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()),
-                client.connections());
+                carrier.connections());
         return result;
     }
 
@@ -257,7 +266,7 @@ public final class LoadDriver implements AutoCloseable {
             if (current != null) {
                 current.recording().latency().close();
             }
-            client.close();
+            carrier.close();
         }
     }
 }

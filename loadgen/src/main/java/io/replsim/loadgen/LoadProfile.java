@@ -36,11 +36,12 @@ import java.util.Optional;
  *                       {@code ?end}) and its next request starts a new one on whichever node the balancer picks.
  *                       Empty: a user keeps its sessions for the whole run
  * @param sessionsAtEnd  whether the users end the sessions they hold when the duration is over
+ * @param runtime        what carries the users: a virtual thread each, or event loops
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                          SessionsAtEnd sessionsAtEnd) {
+                          SessionsAtEnd sessionsAtEnd, UserRuntime runtime) {
 
     public LoadProfile {
         if (users < 1) {
@@ -69,6 +70,16 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(sessionLength, "sessionLength");
         sessionLength.ifPresent(length -> requirePositive(length, "sessionLength"));
         Objects.requireNonNull(sessionsAtEnd, "sessionsAtEnd");
+        Objects.requireNonNull(runtime, "runtime");
+    }
+
+    /** Users on virtual threads. */
+    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
+                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
+                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
+                       SessionsAtEnd sessionsAtEnd) {
+        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
+                sessionLength, sessionsAtEnd, UserRuntime.VIRTUAL_THREADS);
     }
 
     /** A load whose users keep their sessions when it ends. */
@@ -89,31 +100,37 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd);
+                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd, runtime);
     }
 
     /** The same load with its requests using connections as {@code mode} says. */
     public LoadProfile withConnections(ConnectionMode mode) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode, protocol, sessionLength, sessionsAtEnd);
+                mode, protocol, sessionLength, sessionsAtEnd, runtime);
     }
 
     /** The same load against a target that speaks {@code protocol}. */
     public LoadProfile withProtocol(TargetProtocol protocol) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd);
+                connections, protocol, sessionLength, sessionsAtEnd, runtime);
     }
 
     /** The same load with users ending each session after about {@code length} and starting another. */
     public LoadProfile withSessionLength(Duration length) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, Optional.of(length), sessionsAtEnd);
+                connections, protocol, Optional.of(length), sessionsAtEnd, runtime);
     }
 
     /** The same load with the users ending the sessions they hold when it is over. */
     public LoadProfile withSessionsEndedAtEnd() {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, SessionsAtEnd.ENDED);
+                connections, protocol, sessionLength, SessionsAtEnd.ENDED, runtime);
+    }
+
+    /** The same load with its users carried by {@code runtime}. */
+    public LoadProfile withRuntime(UserRuntime runtime) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol, sessionLength, sessionsAtEnd, runtime);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

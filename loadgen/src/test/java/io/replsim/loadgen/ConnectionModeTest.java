@@ -4,24 +4,35 @@ import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The connection modes, checked by counting the TCP connections a relay in front of the node accepted. */
+/**
+ * The connection modes, with either user runtime, checked by counting the TCP connections a relay in front of the
+ * node accepted.
+ */
 @Timeout(30)
+@ParameterizedClass
+@EnumSource(UserRuntime.class)
 class ConnectionModeTest {
+
+    @Parameter
+    UserRuntime runtime;
 
     private static final int USERS = 5;
 
     private record Counted(LoadResult result, long accepted) {
     }
 
-    private static Counted run(ConnectionMode mode) throws Exception {
+    private Counted run(ConnectionMode mode) throws Exception {
         LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
-                Duration.ofSeconds(2), "/counter").withConnections(mode);
+                Duration.ofSeconds(2), "/counter").withConnections(mode).withRuntime(runtime);
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL);
              CountingProxy proxy = new CountingProxy(cluster.endpoints().getFirst())) {
             LoadResult result;

@@ -5,6 +5,9 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -19,14 +22,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
+/** The closed-model driver with either user runtime. */
 @Timeout(30)
+@ParameterizedClass
+@EnumSource(UserRuntime.class)
 class LoadDriverTest {
+
+    @Parameter
+    UserRuntime runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    private static LoadProfile profile(int users, long thinkMs, long rampMs, long durationMs) {
+    private LoadProfile profile(int users, long thinkMs, long rampMs, long durationMs) {
         return new LoadProfile(users, Duration.ofMillis(thinkMs), Duration.ofMillis(rampMs),
-                Duration.ofMillis(durationMs), TIMEOUT, "/counter");
+                Duration.ofMillis(durationMs), TIMEOUT, "/counter").withRuntime(runtime);
     }
 
     @Test
@@ -192,7 +201,7 @@ class LoadDriverTest {
         }
     }
 
-    private static LoadResult runAgainst(Behaviour behaviour) throws Exception {
+    private LoadResult runAgainst(Behaviour behaviour) throws Exception {
         try (StubCluster cluster = new StubCluster(behaviour);
              LoadDriver driver = new LoadDriver(profile(5, 10, 0, 800), cluster.endpoints(), null)) {
             driver.start();

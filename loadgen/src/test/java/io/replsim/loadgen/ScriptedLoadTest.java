@@ -8,6 +8,9 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -19,13 +22,18 @@ import java.util.Objects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(30)
+@ParameterizedClass
+@EnumSource(UserRuntime.class)
 class ScriptedLoadTest {
+
+    @Parameter
+    UserRuntime runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    private static LoadProfile scripted(int users, UserScript script) {
+    private LoadProfile scripted(int users, UserScript script) {
         return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_000), TIMEOUT,
-                "/counter").withScript(script);
+                "/counter").withScript(script).withRuntime(runtime);
     }
 
     private static RequestTypeFigures of(LoadResult result, RequestType type) {

@@ -6,17 +6,25 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(30)
+@ParameterizedClass
+@EnumSource(UserRuntime.class)
 class SessionLengthTest {
+
+    @Parameter
+    UserRuntime runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
-    private static LoadProfile visits(int users, Duration sessionLength) {
+    private LoadProfile visits(int users, Duration sessionLength) {
         return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_500), TIMEOUT,
                 "/counter").withSessionLength(sessionLength);
     }
@@ -25,11 +33,11 @@ class SessionLengthTest {
     private record Outcome(LoadResult result, long created, long ended, int held) {
     }
 
-    private static Outcome run(LoadProfile profile, int nodes) throws Exception {
+    private Outcome run(LoadProfile profile, int nodes) throws Exception {
         Behaviour[] faithful = new Behaviour[nodes];
         java.util.Arrays.fill(faithful, Behaviour.FAITHFUL);
         try (StubCluster cluster = new StubCluster(faithful);
-             LoadDriver driver = new LoadDriver(profile, cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(profile.withRuntime(runtime), cluster.endpoints(), null)) {
             driver.start();
             LoadResult result = driver.awaitResult();
             return new Outcome(result, cluster.sessionsCreated(), cluster.sessionsEnded(), cluster.sessionsHeld());
@@ -81,7 +89,7 @@ class SessionLengthTest {
         int users = 3;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO,
-                     Duration.ofMillis(1_000), TIMEOUT, "/counter"), cluster.endpoints(), null)) {
+                     Duration.ofMillis(1_000), TIMEOUT, "/counter").withRuntime(runtime), cluster.endpoints(), null)) {
             driver.start();
             LoadResult result = driver.awaitResult();
 

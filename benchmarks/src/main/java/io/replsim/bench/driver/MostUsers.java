@@ -2,6 +2,7 @@ package io.replsim.bench.driver;
 
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.UserRuntime;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.think.ThinkMode;
@@ -23,7 +24,8 @@ import java.util.Locale;
  * law, think-time drift, the driver's CPU and GC; docs/capacity.md), against the trivial endpoint. The goal is
  * 20,000 on 2 cores.
  *
- * <p>Usage: {@code benchmarks/driver most-users [users=20000] [seconds=40] [per-user|shared-pool] [endpoints=1]}:
+ * <p>Usage: {@code benchmarks/driver most-users [users=20000] [seconds=40] [per-user|shared-pool] [endpoints=1]
+ * [virtual-threads|event-loop]}:
  * ramp-up a quarter of it, warm-up 5 s; by default each user keeps its own connection, as a browser does. Each
  * endpoint runs in its own JVM ({@link EndpointProcess}), so each process needs one open file per connection, not
  * two. Several endpoints stand for a cluster's nodes behind the balancer: requests (no session cookie) go round
@@ -48,6 +50,7 @@ public final class MostUsers {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         ConnectionMode mode = args.length > 2 ? ConnectionMode.parse(args[2]) : ConnectionMode.PER_USER;
         int endpointCount = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        UserRuntime runtime = args.length > 4 ? UserRuntime.parse(args[4]) : UserRuntime.VIRTUAL_THREADS;
         if (endpointCount < 1 || endpointCount > 4) {
             System.err.printf(Locale.ROOT, "endpoints: got %d, expected 1 to 4 (each is a JVM of its own on the"
                     + " same cores)%n", endpointCount);
@@ -86,9 +89,9 @@ public final class MostUsers {
             for (int i = 0; i < endpoints.size(); i++) {
                 nodes.add(new NodeEndpoint("node" + (i + 1), URI.create(endpoints.get(i).url())));
             }
-            System.out.printf(Locale.ROOT, "%,d users (%s connections), think 1 s fixed, ramp-up %d s, warm-up 5 s,"
+            System.out.printf(Locale.ROOT, "%,d users on %s (%s connections), think 1 s fixed, ramp-up %d s, warm-up 5 s,"
                             + " %d s in all, against %s (%d endpoint JVM(s), pids %s); open-file limit %,d%n", users,
-                    mode.label(), rampUp.toSeconds(), seconds,
+                    runtime.label(), mode.label(), rampUp.toSeconds(), seconds,
                     endpoints.stream().map(e -> e.url() + "/counter").toList(), endpointCount,
                     endpoints.stream().map(EndpointProcess::pid).toList(), openFiles);
             CpuShare driverShare = CpuShare.ofThisProcess();
@@ -96,7 +99,8 @@ public final class MostUsers {
             // The router's own 5 s retry interval: with none (a failure counted, the next request sent at once) two
             // runs never recovered from a slow moment, since every timed-out connection was replaced at once and the
             // starved endpoint ran out of descriptors (docs/capacity.md).
-            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode), nodes, null)) {
+            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode).withRuntime(runtime), nodes,
+                    null)) {
                 driver.start();
                 for (long end = System.nanoTime() + duration.toNanos(); System.nanoTime() < end; ) {
                     Thread.sleep(5_000);

@@ -8,7 +8,6 @@ import io.replsim.loadgen.SessionsAtEnd;
 import io.replsim.loadgen.UserTimeline;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.check.Verdict;
-import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.RunRecording;
@@ -21,8 +20,6 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.think.ThinkMode;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +30,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
- * One closed-loop user on its own virtual thread: route, request, judge, record, then think (a pause drawn from the
- * plan's think time, counted from the response or, in cycle-time mode, from the request's start), until the
- * deadline or an interrupt. Its session, expectations and timeline are
- * its own; the driver reads them only after the thread has ended.
+ * One closed-loop user as a state machine: route, request, judge, record, then think (a pause drawn from the plan's
+ * think time, counted from the response or, in cycle-time mode, from the request's start), until the deadline. It
+ * never blocks: each call returns the next {@link UserAction} (send this request, pause until then, stop), and its
+ * runtime carries it out and calls back ({@link #answered}, {@link #woke}). So the same user runs on a virtual
+ * thread that blocks ({@link UserThread}) or on an event loop that does not ({@code io.replsim.loadgen.loop}).
+ * Calls come from one thread at a time; its session, expectations and timeline are its own, and the driver reads
+ * them only after it has stopped.
  *
  * <p>With a user script, the user draws each request's type by weight and holds one session per app the script
  * touches (the apps keep their state apart); a new session goes to the node of the user's previous one, as a
@@ -47,12 +47,12 @@ import java.util.stream.Stream;
  * starts a new visit, with new sessions on whichever node the balancer picks, so load moves onto nodes that joined
  * or came back.
  */
-public final class VirtualUser implements Runnable {
+public final class VirtualUser {
 
     private final int index;
     private final RunPlan plan;
     private final StickyRouter router;
-    private final CounterClient client;
+    private final String defaultPath;
     private final RunRecording recording;
     private final SteadyRecording steady;
     private final AtomicInteger activeUsers;
@@ -69,6 +69,9 @@ public final class VirtualUser implements Runnable {
         RequestType lastType;
     }
 
+    /** Where the user is between two calls. */
+    private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, THINKING, STOPPED }
+
     /** The user's only session without a script. */
     private final HeldSession single = new HeldSession();
     private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
@@ -79,13 +82,29 @@ public final class VirtualUser implements Runnable {
     private OptionalLong visitEndsAtNanos = OptionalLong.empty();
     private volatile long stoppedAtNanos;
 
-    public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
-                       SteadyRecording steady, AtomicInteger activeUsers, long seed) {
-        this(index, plan, router, client, recording, steady, activeUsers, seed, Optional.empty(), null);
-    }
+    private Phase phase = Phase.NOT_STARTED;
+    private boolean active;
+    /** The sessions still to log out of once the run is over; null while it runs. */
+    private List<HeldSession> endingSessions;
+    private int nextEnding;
 
-    /** @param scriptTally where the script's per-type counts go; used only with a script */
-    public VirtualUser(int index, RunPlan plan, StickyRouter router, CounterClient client, RunRecording recording,
+    /** The request in progress: what it is for, where it went, and when the cycle and the request started. */
+    private RequestType type;
+    private HeldSession session;
+    private boolean logout;
+    private NodeEndpoint node;
+    private int attempt;
+    private long cycleStartNanos;
+    private long requestStartNanos;
+    /** The pause in progress: from when, and when it was meant to end (before the deadline cut it). */
+    private long thinkFromNanos;
+    private long thinkWakeNanos;
+
+    /**
+     * @param defaultPath the path every request goes to without a script
+     * @param scriptTally where the script's per-type counts go; used only with a script
+     */
+    public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
                        ScriptTally scriptTally) {
         this.script = script;
@@ -93,143 +112,65 @@ public final class VirtualUser implements Runnable {
         this.index = index;
         this.plan = plan;
         this.router = router;
-        this.client = client;
+        this.defaultPath = defaultPath;
         this.recording = recording;
         this.steady = steady;
         this.activeUsers = activeUsers;
         this.random = new SplittableRandom(seed);
         this.timeline = new TimelineRecorder(index);
-        this.logoutPath = LogoutPath.of(client.defaultPath());
+        this.logoutPath = LogoutPath.of(defaultPath);
     }
 
-    @Override
-    public void run() {
-        try {
-            sleepUntil(plan.startNanosOf(index));
-            if (plan.over(System.nanoTime())) {
-                return;
-            }
-            activeUsers.incrementAndGet();
-            try {
-                while (!plan.over(System.nanoTime()) && !Thread.currentThread().isInterrupted()) {
-                    long requestStart = System.nanoTime();
-                    step(requestStart);
-                    long requestEnd = System.nanoTime();
-                    steady.requestDone(requestStart, requestEnd);
-                    think(requestStart);
+    /** This user's number in its run, from 0. */
+    public int index() {
+        return index;
+    }
+
+    /** The first action: wait for this user's turn in the ramp-up. */
+    public UserAction start() {
+        if (phase != Phase.NOT_STARTED) {
+            throw new IllegalStateException("user " + index + " was already started");
+        }
+        phase = Phase.STARTING;
+        return pauseUntil(plan.startNanosOf(index));
+    }
+
+    /** A {@link UserAction.Pause} has ended; {@code nowNanos} is when. */
+    public UserAction woke(long nowNanos) {
+        return switch (phase) {
+            case STARTING -> {
+                if (plan.over(nowNanos)) {
+                    yield stop(nowNanos);
                 }
-                if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED && !Thread.currentThread().isInterrupted()) {
-                    endHeldSessions();
-                }
-            } finally {
-                activeUsers.decrementAndGet();
+                active = true;
+                activeUsers.incrementAndGet();
+                yield nextCycle(nowNanos);
             }
-        } catch (InterruptedException stop) {
-            // close(): the user stops where it is; an interrupted request is not counted.
-        } finally {
-            stoppedAtNanos = System.nanoTime();
-        }
+            case WAITING_FOR_A_NODE -> requestEnded(nowNanos);
+            case THINKING -> thought(nowNanos);
+            default -> throw new IllegalStateException("user " + index + " woke while " + phase);
+        };
     }
 
-    /**
-     * One pause. How long it really took is recorded beside what was asked, since a driver short of CPU wakes its
-     * users late and so adds think time nobody asked for; a pause cut short by the deadline says nothing about
-     * that and is left out.
-     */
-    private void think(long requestStartNanos) throws InterruptedException {
-        long from = System.nanoTime();
-        long sampled = plan.thinkTime().sampleNanos(random);
-        long wake = plan.thinkMode() == ThinkMode.CYCLE_TIME ? requestStartNanos + sampled : from + sampled;
-        if (wake - from < 0) {
-            steady.missedCycle(from);
-            return;
+    /** The outcome of the {@link UserAction.Send} asked for last. */
+    public UserAction answered(Exchange exchange) {
+        if (phase != Phase.AWAITING_ANSWER) {
+            throw new IllegalStateException("user " + index + " got an answer while " + phase);
         }
-        sleepUntil(wake);
-        long now = System.nanoTime();
-        steady.paused(from, now);
-        if (now - wake >= 0) {
-            recording.thought(now - from);
-            steady.thought(now, wake - from, now - from);
-        }
-    }
-
-    /** The next request of the visit, or, once the visit is over, the logout of one session the user holds. */
-    private void step(long nowNanos) throws InterruptedException {
-        if (visitEndsAtNanos.isPresent() && nowNanos - visitEndsAtNanos.getAsLong() >= 0) {
-            Optional<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).findFirst();
-            if (open.isPresent()) {
-                HeldSession session = open.get();
-                request(session.lastType, session, true);
-                return;
-            }
-            visitEndsAtNanos = OptionalLong.empty();
-            lastRoute = Optional.empty();
-        }
-        if (visitEndsAtNanos.isEmpty() && plan.sessionLength().isPresent()) {
-            visitEndsAtNanos = OptionalLong.of(nowNanos + plan.visitNanos(random));
-        }
-        // null without a script: every request is the profile's path on the user's one session
-        RequestType type = script.map(mix -> mix.draw(random)).orElse(null);
-        request(type, type == null ? single : byKind.computeIfAbsent(type.session(), kind -> new HeldSession()), false);
-    }
-
-    /** Logs out of every session this user still holds, one after the other, as a user leaving does. */
-    private void endHeldSessions() throws InterruptedException {
-        List<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).toList();
-        for (HeldSession session : open) {
-            request(session.lastType, session, true);
-        }
-    }
-
-    private Stream<HeldSession> heldSessions() {
-        return Stream.concat(Stream.of(single), byKind.values().stream());
-    }
-
-    /**
-     * One user request, retried at once elsewhere while connections are refused. A logout ends the session whatever
-     * its outcome: the user has left, and a node that could not end it everywhere answered 503, which is counted.
-     */
-    private void request(RequestType type, HeldSession session, boolean logout) throws InterruptedException {
-        session.lastType = type;
-        Optional<SessionCookie> cookie = session.cookie;
-        try {
-            exchange(type, session, cookie, logout);
-        } finally {
-            if (logout) {
-                session.expected.ended();
-                session.cookie = Optional.empty();
-            }
-        }
-    }
-
-    private void exchange(RequestType type, HeldSession session, Optional<SessionCookie> cookie, boolean logout)
-            throws InterruptedException {
-        long startNanos = System.nanoTime();
-        NodeEndpoint node;
-        try {
-            node = router.route(cookie.flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
-        } catch (NoLiveNodeException e) {
-            long atMs = System.currentTimeMillis();
-            recordFailure(null, ErrorKind.CONNECT, atMs, type);
-            requestDone(atMs, type);
-            // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
-            sleepUntil(System.nanoTime() + Math.max(0, Duration.between(Instant.now(), e.retryAt()).toNanos()));
-            return;
-        }
-        Exchange exchange = send(node, type, cookie, logout);
-        for (int attempt = 1; isRefused(exchange); attempt++) {
+        if (isRefused(exchange)) {
             router.markDown(node);
             recordFailure(node, ErrorKind.CONNECT, exchange.atMs(), type);
             Optional<NodeEndpoint> next = attempt < router.nodes().size() ? nextLiveAfter(node) : Optional.empty();
-            if (next.isEmpty()) {
-                break;
+            if (next.isPresent()) {
+                // The request never reached a server, so it goes to the next live node now, as a balancer's does.
+                node = next.get();
+                attempt++;
+                return send();
             }
-            // The request never reached a server, so it goes to the next live node now, as a balancer's does.
-            node = next.get();
-            exchange = send(node, type, cookie, logout);
         }
         switch (exchange) {
-            case Exchange.Answered answered -> answered(answered, (System.nanoTime() - startNanos) / 1000, type, session);
+            case Exchange.Answered answered ->
+                    answered(answered, (System.nanoTime() - requestStartNanos) / 1000, type, session);
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
             }
@@ -241,20 +182,158 @@ public final class VirtualUser implements Runnable {
             }
         }
         requestDone(exchange.atMs(), type);
+        return requestEnded(System.nanoTime());
     }
 
-    private Exchange send(NodeEndpoint node, RequestType type, Optional<SessionCookie> cookie, boolean logout)
-            throws InterruptedException {
-        if (type == null) {
-            return logout ? client.get(node, logoutPath, cookie) : client.get(node, cookie);
+    /**
+     * The user is stopped where it is (the run was closed, its thread interrupted): a request in flight is not
+     * counted. Nothing happens if it had stopped already.
+     */
+    public void stopped(long nowNanos) {
+        if (phase != Phase.STOPPED) {
+            stop(nowNanos);
         }
-        return client.get(node, logout ? LogoutPath.of(type.path()) : type.path(), cookie);
     }
 
-    private void requestDone(long atMs, RequestType type) {
+    private UserAction stop(long nowNanos) {
+        if (active) {
+            active = false;
+            activeUsers.decrementAndGet();
+        }
+        phase = Phase.STOPPED;
+        stoppedAtNanos = nowNanos;
+        return UserAction.STOP;
+    }
+
+    /** The next cycle (a request, then a pause), or the end of the run. */
+    private UserAction nextCycle(long nowNanos) {
+        if (!plan.over(nowNanos)) {
+            cycleStartNanos = nowNanos;
+            return step(nowNanos);
+        }
+        if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED) {
+            endingSessions = heldSessions().filter(held -> held.cookie.isPresent()).toList();
+            return nextLogoutAtEnd(nowNanos);
+        }
+        return stop(nowNanos);
+    }
+
+    /** Logs out of every session the user still holds, one after the other, as a user leaving does. */
+    private UserAction nextLogoutAtEnd(long nowNanos) {
+        if (nextEnding < endingSessions.size()) {
+            HeldSession held = endingSessions.get(nextEnding++);
+            return request(held.lastType, held, true, nowNanos);
+        }
+        return stop(nowNanos);
+    }
+
+    /** The next request of the visit, or, once the visit is over, the logout of one session the user holds. */
+    private UserAction step(long nowNanos) {
+        if (visitEndsAtNanos.isPresent() && nowNanos - visitEndsAtNanos.getAsLong() >= 0) {
+            Optional<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).findFirst();
+            if (open.isPresent()) {
+                HeldSession held = open.get();
+                return request(held.lastType, held, true, nowNanos);
+            }
+            visitEndsAtNanos = OptionalLong.empty();
+            lastRoute = Optional.empty();
+        }
+        if (visitEndsAtNanos.isEmpty() && plan.sessionLength().isPresent()) {
+            visitEndsAtNanos = OptionalLong.of(nowNanos + plan.visitNanos(random));
+        }
+        // null without a script: every request is the profile's path on the user's one session
+        RequestType drawn = script.map(mix -> mix.draw(random)).orElse(null);
+        return request(drawn, drawn == null ? single
+                : byKind.computeIfAbsent(drawn.session(), kind -> new HeldSession()), false, nowNanos);
+    }
+
+    private Stream<HeldSession> heldSessions() {
+        return Stream.concat(Stream.of(single), byKind.values().stream());
+    }
+
+    /**
+     * One user request, sent at once elsewhere while connections are refused. A logout ends the session whatever
+     * its outcome: the user has left, and a node that could not end it everywhere answered 503, which is counted.
+     */
+    private UserAction request(RequestType requestType, HeldSession held, boolean isLogout, long nowNanos) {
+        held.lastType = requestType;
+        type = requestType;
+        session = held;
+        logout = isLogout;
+        requestStartNanos = nowNanos;
+        try {
+            node = router.route(held.cookie.flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
+        } catch (NoLiveNodeException e) {
+            long atMs = System.currentTimeMillis();
+            recordFailure(null, ErrorKind.CONNECT, atMs, requestType);
+            requestDone(atMs, requestType);
+            // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
+            phase = Phase.WAITING_FOR_A_NODE;
+            return pauseUntil(nowNanos + Math.max(0, e.retryAt().toEpochMilli() - atMs) * 1_000_000);
+        }
+        attempt = 1;
+        return send();
+    }
+
+    private UserAction send() {
+        phase = Phase.AWAITING_ANSWER;
+        String path = type == null ? logout ? logoutPath : defaultPath
+                : logout ? LogoutPath.of(type.path()) : type.path();
+        return new UserAction.Send(node, path, session.cookie);
+    }
+
+    /** The request is over, answered or not: end a logged-out session, then pause or go on with the logouts. */
+    private UserAction requestEnded(long nowNanos) {
+        if (logout) {
+            session.expected.ended();
+            session.cookie = Optional.empty();
+        }
+        if (endingSessions != null) {
+            return nextLogoutAtEnd(nowNanos);
+        }
+        steady.requestDone(cycleStartNanos, nowNanos);
+        return think(nowNanos);
+    }
+
+    /**
+     * One pause. How long it really took is recorded beside what was asked, since a driver short of CPU wakes its
+     * users late and so adds think time nobody asked for; a pause cut short by the deadline says nothing about
+     * that and is left out.
+     */
+    private UserAction think(long nowNanos) {
+        long sampled = plan.thinkTime().sampleNanos(random);
+        long wake = plan.thinkMode() == ThinkMode.CYCLE_TIME ? cycleStartNanos + sampled : nowNanos + sampled;
+        if (wake - nowNanos < 0) {
+            steady.missedCycle(nowNanos);
+            return nextCycle(nowNanos);
+        }
+        thinkFromNanos = nowNanos;
+        thinkWakeNanos = wake;
+        phase = Phase.THINKING;
+        if (Math.min(wake, plan.deadlineNanos()) - nowNanos <= 0) {
+            return thought(nowNanos); // no think time: no pause for the runtime to carry out
+        }
+        return pauseUntil(wake);
+    }
+
+    private UserAction thought(long nowNanos) {
+        steady.paused(thinkFromNanos, nowNanos);
+        if (nowNanos - thinkWakeNanos >= 0) {
+            recording.thought(nowNanos - thinkFromNanos);
+            steady.thought(nowNanos, thinkWakeNanos - thinkFromNanos, nowNanos - thinkFromNanos);
+        }
+        return nextCycle(nowNanos);
+    }
+
+    /** A pause until {@code wakeNanos}, but never past the deadline. */
+    private UserAction.Pause pauseUntil(long wakeNanos) {
+        return new UserAction.Pause(Math.min(wakeNanos, plan.deadlineNanos()));
+    }
+
+    private void requestDone(long atMs, RequestType requestType) {
         recording.requestDone(atMs);
-        if (type != null) {
-            scriptTally.requestDone(type);
+        if (requestType != null) {
+            scriptTally.requestDone(requestType);
         }
     }
 
@@ -266,59 +345,50 @@ public final class VirtualUser implements Runnable {
         }
     }
 
-    private void answered(Exchange.Answered answered, long micros, RequestType type, HeldSession session) {
-        if (type == null) {
+    private void answered(Exchange.Answered answered, long micros, RequestType requestType, HeldSession held) {
+        if (requestType == null) {
             recording.answered(micros);
         } else {
-            recording.answered(scriptTally.tagIndex(type), micros);
+            recording.answered(scriptTally.tagIndex(requestType), micros);
         }
         steady.answered(System.nanoTime(), micros);
-        answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
-        if (type != null) {
-            session.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
+        answered.setCookie().ifPresent(issued -> held.cookie = Optional.of(issued));
+        if (requestType != null) {
+            held.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
         }
         if (answered.status() != 200 || answered.reply().isEmpty()) {
             if (answered.status() >= 500) {
                 // e.g. a failed sync replication's 503: the node kept the change, and may have made the session
-                session.expected.unknownOutcome();
+                held.expected.unknownOutcome();
             }
             recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
-            if (type != null) {
-                scriptTally.error(type, ErrorKind.HTTP_STATUS);
+            if (requestType != null) {
+                scriptTally.error(requestType, ErrorKind.HTTP_STATUS);
             }
             timeline.answeredWithError(answered.node(), answered.atMs());
             return;
         }
-        String sessionId = session.expected.sessionFor(answered.reply().get());
-        Verdict verdict = type == null ? session.expected.judge(answered.reply().get())
-                : session.expected.judge(answered.reply().get(), type.serialRule());
-        if (type != null) {
-            scriptTally.judged(type, verdict);
+        String sessionId = held.expected.sessionFor(answered.reply().get());
+        Verdict verdict = requestType == null ? held.expected.judge(answered.reply().get())
+                : held.expected.judge(answered.reply().get(), requestType.serialRule());
+        if (requestType != null) {
+            scriptTally.judged(requestType, verdict);
         }
         timeline.answered(answered.node(), answered.atMs() - micros / 1000, answered.atMs(), verdict == Verdict.OK);
         timeline.judged(answered.node(), sessionId, verdict, answered.atMs());
     }
 
-    private void recordFailure(NodeEndpoint node, ErrorKind kind, long atMs, RequestType type) {
-        if (type != null) {
-            scriptTally.error(type, kind);
+    private void recordFailure(NodeEndpoint failedNode, ErrorKind kind, long atMs, RequestType requestType) {
+        if (requestType != null) {
+            scriptTally.error(requestType, kind);
         }
         recording.error(kind, atMs);
         steady.error(System.nanoTime(), kind);
-        timeline.failure(node == null ? null : node.name(), kind, atMs);
+        timeline.failure(failedNode == null ? null : failedNode.name(), kind, atMs);
     }
 
     private static boolean isRefused(Exchange exchange) {
         return exchange instanceof Exchange.Failed failed && failed.kind() == ErrorKind.CONNECT;
-    }
-
-    /** Sleeps until {@code wakeNanos}, but never past the deadline. */
-    private void sleepUntil(long wakeNanos) throws InterruptedException {
-        long until = Math.min(wakeNanos, plan.deadlineNanos());
-        long remaining = until - System.nanoTime();
-        if (remaining > 0) {
-            Thread.sleep(Duration.ofNanos(remaining));
-        }
     }
 
     /** The node that sent this user's latest response, while the user runs too. */

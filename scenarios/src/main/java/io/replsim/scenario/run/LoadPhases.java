@@ -19,6 +19,7 @@ public final class LoadPhases {
                 seconds(load.steady()))
                 + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe())
                 + "; connections " + load.connections().label()
+                + (load.isOpen() ? "" : "; users on " + load.runtime().label())
                 + load.sessionLength().map(length -> "; sessions end after " + seconds(length) + " on average")
                         .orElse("");
     }

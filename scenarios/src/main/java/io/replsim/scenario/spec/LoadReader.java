@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
@@ -15,7 +16,7 @@ final class LoadReader {
 
     static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout",
             "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions", "connections",
-            "sessionLength");
+            "sessionLength", "runtime");
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
     static final List<String> CLOSED_ONLY = List.of("users", "thinkTime", "thinkDistribution", "thinkMode", "rampUp");
     static final List<String> OPEN_ONLY = List.of("rate", "arrivals", "sessions");
@@ -70,12 +71,14 @@ final class LoadReader {
                 .must(Duration::isPositive, "a duration above 0s, such as 1m: how long a user keeps a session before"
                         + " its logout")
                 .optional();
+        UserRuntime runtime = load.choice("runtime", UserRuntime::parse, "a user runtime")
+                .orElse(LoadSpec.DEFAULT_RUNTIME);
         for (String field : OPEN_ONLY) {
             refuse(load, field, "no " + field + " unless load.model is open (a closed load is set by load.users)");
         }
         return users.flatMap(count -> thinkTime.flatMap(think -> duration.map(length ->
                 new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout, distribution, mode, warmUp,
-                        script.orElse(List.of()), Optional.empty(), connections, sessionLength))));
+                        script.orElse(List.of()), Optional.empty(), connections, sessionLength, runtime))));
     }
 
     private Optional<LoadSpec> readOpen(MapReader load) {
@@ -90,6 +93,8 @@ final class LoadReader {
                 + " whole run); leave load.sessionLength out");
         refuse(load, "connections", "no connections with load.model open (not built yet: the open model uses a"
                 + " shared pool); leave load.connections out");
+        refuse(load, "runtime", "no runtime with load.model open (its arrivals are virtual threads; the event-loop"
+                + " runtime carries closed-model users only); leave load.runtime out");
         String rateExpected = "arrivals a second above 0 and at most 1000000, such as 200";
         Optional<Double> rate = load.number("rate", rateExpected)
                 .must(value -> value > 0 && value <= MAX_RATE, rateExpected)

@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.script.UserScript;
@@ -32,11 +33,12 @@ import java.util.Optional;
  *                          new one per request
  * @param sessionLength     present: users end their sessions after about this long (a logout) and start new ones,
  *                          which the balancer spreads over the live nodes; empty: a user keeps its sessions all run
+ * @param runtime           what carries the closed model's users: a virtual thread each, or event loops
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
                        List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
-                       Optional<Duration> sessionLength) {
+                       Optional<Duration> sessionLength, UserRuntime runtime) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -44,6 +46,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     public static final ThinkMode DEFAULT_THINK_MODE = ThinkMode.AFTER_RESPONSE;
     public static final Duration DEFAULT_WARM_UP = Duration.ZERO;
     public static final ConnectionMode DEFAULT_CONNECTIONS = ConnectionMode.SHARED_POOL;
+    public static final UserRuntime DEFAULT_RUNTIME = UserRuntime.VIRTUAL_THREADS;
 
     public LoadSpec {
         Objects.requireNonNull(thinkTime, "thinkTime");
@@ -57,6 +60,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         Objects.requireNonNull(open, "open");
         Objects.requireNonNull(connections, "connections");
         Objects.requireNonNull(sessionLength, "sessionLength");
+        Objects.requireNonNull(runtime, "runtime");
         if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
                 || !duration.isPositive() || !requestTimeout.isPositive()
                 || rampUp.plus(warmUp).compareTo(duration) >= 0) {
@@ -65,6 +69,15 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
                     + " users, thinkTime " + thinkTime + ", rampUp " + rampUp + ", warmUp " + warmUp + ", duration "
                     + duration + ", requestTimeout " + requestTimeout);
         }
+    }
+
+    /** A load whose users run on virtual threads. */
+    public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                    ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
+                    List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
+                    Optional<Duration> sessionLength) {
+        this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, script, open,
+                connections, sessionLength, DEFAULT_RUNTIME);
     }
 
     /** A closed-model load without a script. */
@@ -83,7 +96,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
         return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open, connections, sessionLength);
+                script, open, connections, sessionLength, runtime);
     }
 
     public boolean isOpen() {
@@ -103,7 +116,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** What the driver runs for this load against the app at {@code path} (the script's types, if it has one). */
     public LoadProfile toProfile(String path) {
         LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
-                duration, requestTimeout, path).withConnections(connections);
+                duration, requestTimeout, path).withConnections(connections).withRuntime(runtime);
         LoadProfile scripted = script.isEmpty() ? profile : profile.withScript(new UserScript(script));
         return sessionLength.map(scripted::withSessionLength).orElse(scripted);
     }

@@ -4,6 +4,7 @@ import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
@@ -80,6 +81,17 @@ class LoadScriptSpecTest {
         assertThat(problemsOf(HEAD + "  connections: keep-alive\n")).containsExactly(new SpecProblem(
                 "load.connections", "keep-alive",
                 "a connection mode, one of: shared-pool, per-user, per-request"));
+    }
+
+    @Test
+    void theUserRuntimeReachesTheDriverAndIsVirtualThreadsUnlessStated() throws SpecException {
+        assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).load().toProfile("/counter").runtime())
+                .isEqualTo(UserRuntime.VIRTUAL_THREADS);
+        LoadSpec load = ScenarioLoader.parse(HEAD + "  runtime: event-loop\n", Scenarios.SOURCE).load();
+        assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserRuntime.EVENT_LOOP);
+        assertThat(load.withUsers(3).runtime()).isEqualTo(UserRuntime.EVENT_LOOP);
+        assertThat(problemsOf(HEAD + "  runtime: reactor\n")).containsExactly(new SpecProblem(
+                "load.runtime", "reactor", "a user runtime, one of: virtual-threads, event-loop"));
     }
 
     @Test

@@ -55,9 +55,10 @@ class OpenModelSpecTest {
                   thinkTime: 1s
                   rampUp: 2s
                   script: [{request: cart, weight: 1}]
+                  runtime: event-loop
                 """);
         assertThat(pathsOf(problems)).containsExactlyInAnyOrder("load.users", "load.thinkTime", "load.rampUp",
-                "load.script");
+                "load.script", "load.runtime");
         assertThat(problems.getFirst().expected()).contains("with load.model open").contains("load.rate");
     }
 

@@ -1,0 +1,28 @@
+package io.replsim.loadgen;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What carries the closed model's users: the same users, the same judging and recording, two ways to wait. */
+public enum UserRuntime {
+    /** A virtual thread per user that blocks in its request and sleeps through its think time. */
+    VIRTUAL_THREADS,
+    /**
+     * Users as state machines on one event-loop thread per core, each loop a selector over its users' non-blocking
+     * connections and a queue of their pauses: no thread hand-off per request, so less of the driver's CPU per
+     * request (docs/capacity.md, driver vs wrk). Plain HTTP only.
+     */
+    EVENT_LOOP;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static UserRuntime parse(String text) {
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(runtime -> runtime.label().equals(wanted)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown user runtime \"" + text + "\"; expected one of: "
+                        + Arrays.stream(values()).map(UserRuntime::label).collect(Collectors.joining(", "))));
+    }
+}

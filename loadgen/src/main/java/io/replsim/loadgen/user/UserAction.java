@@ -1,0 +1,30 @@
+package io.replsim.loadgen.user;
+
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.SessionCookie;
+
+import java.util.Optional;
+
+/**
+ * What a {@link VirtualUser} asks its runtime to do next. The user decides; the runtime (a virtual thread that
+ * blocks, or an event loop that does not) only carries it out and reports back.
+ */
+public sealed interface UserAction {
+
+    /** One request attempt to {@code node}: report its outcome with {@link VirtualUser#answered}. */
+    record Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie) implements UserAction {
+    }
+
+    /**
+     * Nothing to do until {@code untilNanos} ({@link System#nanoTime()} terms, never past the run's deadline): then
+     * call {@link VirtualUser#woke}.
+     */
+    record Pause(long untilNanos) implements UserAction {
+    }
+
+    /** The user has stopped; its figures are final. */
+    record Stop() implements UserAction {
+    }
+
+    Stop STOP = new Stop();
+}
