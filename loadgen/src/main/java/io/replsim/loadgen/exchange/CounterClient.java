@@ -97,7 +97,7 @@ public final class CounterClient implements AutoCloseable {
             throw new IllegalArgumentException("path " + path + " was not given when the client was made");
         }
         String cookieHeader = cookie.map(c -> protocol.cookieName() + "=" + c.value()).orElse(null);
-        HttpConnection.Response response;
+        Response response;
         try {
             response = send(node.name(), target, cookieHeader);
         } catch (IOException e) {
@@ -118,10 +118,10 @@ public final class CounterClient implements AutoCloseable {
      * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
      * browsers and pools do.
      */
-    private HttpConnection.Response send(String node, String target, String cookie) throws IOException {
+    private Response send(String node, String target, String cookie) throws IOException {
         HttpConnection connection = take(node);
         try {
-            HttpConnection.Response response;
+            Response response;
             try {
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         serialHeader);
@@ -206,7 +206,7 @@ public final class CounterClient implements AutoCloseable {
         live.remove(connection);
     }
 
-    private Exchange toExchange(NodeEndpoint node, HttpConnection.Response response, Optional<SessionCookie> sent) {
+    private Exchange toExchange(NodeEndpoint node, Response response, Optional<SessionCookie> sent) {
         long atMs = System.currentTimeMillis();
         Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
         Optional<String> nodeHeader = Optional.ofNullable(response.node());
