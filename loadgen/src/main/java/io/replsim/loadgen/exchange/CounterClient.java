@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Sends the counter app's {@code GET} to a node and turns whatever happens into an {@link Exchange}. Connections
@@ -28,15 +27,11 @@ import java.util.stream.Stream;
  */
 public final class CounterClient implements AutoCloseable {
 
-    private final String defaultPath;
-    /** Request targets by node name, then path: made once, since building one per request costs the driver CPU. */
-    private final Map<String, Map<String, String>> targets;
+    private final RequestTargets targets;
     private final Map<String, URI> bases;
     private final Duration requestTimeout;
     private final ConnectionMode mode;
-    private final TargetProtocol protocol;
-    /** The lower-case header the serial is read from, or null. */
-    private final String serialHeader;
+    private final ExchangeReader answers;
     private final ConnectionCount count = new ConnectionCount();
     /** Idle kept-alive connections by node, for {@link ConnectionMode#SHARED_POOL}. */
     private final Map<String, ConcurrentLinkedDeque<HttpConnection>> pools = new ConcurrentHashMap<>();
@@ -61,43 +56,30 @@ public final class CounterClient implements AutoCloseable {
     /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
     public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
                          ConnectionMode mode, TargetProtocol protocol) {
-        this.protocol = protocol;
-        this.serialHeader = protocol.serial() instanceof SerialSource.Header header
-                ? header.name().toLowerCase(java.util.Locale.ROOT) : null;
-        this.defaultPath = path;
+        this.answers = new ExchangeReader(protocol);
+        this.targets = new RequestTargets(nodes, path, otherPaths);
         this.requestTimeout = requestTimeout;
         this.mode = mode;
-        List<String> paths = Stream.concat(Stream.of(path), otherPaths.stream()).distinct().toList();
         this.bases = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, NodeEndpoint::baseUri));
-        this.targets = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, node -> paths.stream()
-                .collect(Collectors.toUnmodifiableMap(p -> p, p -> requestTarget(node.resolve(p))))));
         nodes.forEach(node -> pools.put(node.name(), new ConcurrentLinkedDeque<>()));
         this.deadlines = new RequestDeadlines(live, requestTimeout);
     }
 
-    private static String requestTarget(URI uri) {
-        String target = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        return uri.getRawQuery() == null ? target : target + "?" + uri.getRawQuery();
-    }
-
     /** One attempt; blocks the calling (virtual) thread until the answer, a failure or the request timeout. */
     public Exchange get(NodeEndpoint node, Optional<SessionCookie> cookie) throws InterruptedException {
-        return get(node, defaultPath, cookie);
+        return get(node, targets.defaultPath(), cookie);
     }
 
     /** The path a request goes to when none is named. */
     public String defaultPath() {
-        return defaultPath;
+        return targets.defaultPath();
     }
 
     /** One attempt at {@code path}, one of the paths the client was made for. */
     public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie) throws InterruptedException {
-        String target = targets.get(node.name()).get(path);
-        if (target == null) {
-            throw new IllegalArgumentException("path " + path + " was not given when the client was made");
-        }
-        String cookieHeader = cookie.map(c -> protocol.cookieName() + "=" + c.value()).orElse(null);
-        HttpConnection.Response response;
+        String target = targets.of(node, path);
+        String cookieHeader = answers.cookieHeader(cookie);
+        Response response;
         try {
             response = send(node.name(), target, cookieHeader);
         } catch (IOException e) {
@@ -110,7 +92,7 @@ public final class CounterClient implements AutoCloseable {
             }
             return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
         }
-        return toExchange(node, response, cookie);
+        return answers.toExchange(node, response, cookie);
     }
 
     /**
@@ -118,13 +100,13 @@ public final class CounterClient implements AutoCloseable {
      * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
      * browsers and pools do.
      */
-    private HttpConnection.Response send(String node, String target, String cookie) throws IOException {
+    private Response send(String node, String target, String cookie) throws IOException {
         HttpConnection connection = take(node);
         try {
-            HttpConnection.Response response;
+            Response response;
             try {
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
-                        serialHeader);
+                        answers.wantedHeader());
             } catch (IOException stale) {
                 if (!connection.used() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
                     throw stale;
@@ -133,7 +115,7 @@ public final class CounterClient implements AutoCloseable {
                 // A new one, not the next idle one: after a node restarted or died, every idle one is as stale.
                 connection = open(node);
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
-                        serialHeader);
+                        answers.wantedHeader());
             }
             if (response.reusable()) {
                 giveBack(node, connection);
@@ -204,29 +186,6 @@ public final class CounterClient implements AutoCloseable {
         }
         connection.close();
         live.remove(connection);
-    }
-
-    private Exchange toExchange(NodeEndpoint node, HttpConnection.Response response, Optional<SessionCookie> sent) {
-        long atMs = System.currentTimeMillis();
-        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
-        Optional<String> nodeHeader = Optional.ofNullable(response.node());
-        if (response.status() != 200) {
-            return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
-                    setCookie);
-        }
-        CounterReply reply;
-        try {
-            reply = protocol.serial() instanceof SerialSource.CounterJson
-                    ? CounterReplyParser.parse(response.body())
-                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
-        } catch (IOException e) {
-            return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
-        }
-        if (!reply.complete()) {
-            return new Exchange.Failed(atMs, ErrorKind.IO, "incomplete counter reply from " + node.name() + ": " + reply);
-        }
-        String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
-        return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie);
     }
 
     /**

@@ -22,7 +22,7 @@ final class ForeignReply {
     private ForeignReply() {
     }
 
-    static CounterReply read(SerialSource source, HttpConnection.Response response, Optional<SessionCookie> sent,
+    static CounterReply read(SerialSource source, Response response, Optional<SessionCookie> sent,
                              Optional<SessionCookie> issued, String node) throws IOException {
         String session = issued.or(() -> sent).map(SessionCookie::sessionId).orElseThrow(
                 () -> new IOException("the answer sets no session cookie and none was sent: check the cookie name"));

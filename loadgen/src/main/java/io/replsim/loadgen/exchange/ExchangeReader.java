@@ -1,0 +1,60 @@
+package io.replsim.loadgen.exchange;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.NodeEndpoint;
+
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Turns a node's {@link Response} into the {@link Exchange} the checks judge, as a {@link TargetProtocol} says the
+ * app speaks: which cookie carries the session and where the serial is. Both clients use it, so the blocking and
+ * the event-loop runtime judge answers alike.
+ */
+final class ExchangeReader {
+
+    private final TargetProtocol protocol;
+    /** The lower-case header the serial is read from, or null. */
+    private final String serialHeader;
+
+    ExchangeReader(TargetProtocol protocol) {
+        this.protocol = protocol;
+        this.serialHeader = protocol.serial() instanceof SerialSource.Header header
+                ? header.name().toLowerCase(Locale.ROOT) : null;
+    }
+
+    /** The lower-case name of the header a response must keep for the serial, or null. */
+    String wantedHeader() {
+        return serialHeader;
+    }
+
+    /** The {@code Cookie} header's value for the session cookie, or null without one. */
+    String cookieHeader(Optional<SessionCookie> cookie) {
+        return cookie.map(c -> protocol.cookieName() + "=" + c.value()).orElse(null);
+    }
+
+    /** What {@code node}'s answer to a request that sent {@code sent} says; {@code atMs} is now. */
+    Exchange toExchange(NodeEndpoint node, Response response, Optional<SessionCookie> sent) {
+        long atMs = System.currentTimeMillis();
+        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
+        Optional<String> nodeHeader = Optional.ofNullable(response.node());
+        if (response.status() != 200) {
+            return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
+                    setCookie);
+        }
+        CounterReply reply;
+        try {
+            reply = protocol.serial() instanceof SerialSource.CounterJson
+                    ? CounterReplyParser.parse(response.body())
+                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
+        } catch (IOException e) {
+            return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
+        }
+        if (!reply.complete()) {
+            return new Exchange.Failed(atMs, ErrorKind.IO, "incomplete counter reply from " + node.name() + ": " + reply);
+        }
+        String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
+        return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie);
+    }
+}

@@ -1,0 +1,371 @@
+package io.replsim.loadgen.exchange;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.NodeEndpoint;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.net.URI;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The event-loop runtime's counterpart of {@link CounterClient}: sends the counter app's {@code GET}s on
+ * non-blocking connections ({@link LoopConnection}) registered with one event loop's {@link Selector}, and hands
+ * each attempt's {@link Exchange} to a callback, so that users are state machines on the loop's thread instead of
+ * threads blocked in reads. Connections are used as the {@link ConnectionMode} says, as in {@link CounterClient};
+ * the pool of {@link ConnectionMode#SHARED_POOL} is this loop's own.
+ *
+ * <p>Not thread-safe: one client per loop, every call on that loop's thread. The loop selects, passes each
+ * selected key this client {@link #owns} to {@link #ready}, then calls {@link #expireLate} and selects for at most
+ * as long as that says.
+ */
+public final class LoopClient implements AutoCloseable {
+
+    /** What {@link #expireLate} returns when no request is in flight: no deadline to wake up for. */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final Selector selector;
+    private final RequestTargets targets;
+    private final Map<String, URI> bases = new HashMap<>();
+    /** Resolved once: a name lookup on the loop's thread for every connect would stall every user of the loop. */
+    private final Map<String, InetSocketAddress> addresses = new HashMap<>();
+    private final Duration requestTimeout;
+    private final ConnectionMode mode;
+    private final ExchangeReader answers;
+    private final ConnectionCount count;
+    /** Idle kept-alive connections by node, for {@link ConnectionMode#SHARED_POOL}; most recently used first. */
+    private final Map<String, ArrayDeque<LoopConnection>> pools = new HashMap<>();
+    /** Each user's connections by node, for {@link ConnectionMode#PER_USER}. */
+    private final Map<Object, Map<String, LoopConnection>> perUser = new HashMap<>();
+    /** Every connection not yet closed, so {@link #close()} leaves none open. */
+    private final Set<LoopConnection> live = new HashSet<>();
+    /**
+     * Attempts in the order they started, which is their deadlines' order (every one has the same timeout): the
+     * late ones are always at the head, so finding them costs nothing per request in flight. Finished ones leave
+     * when they reach the head.
+     */
+    private final ArrayDeque<Attempt> started = new ArrayDeque<>();
+    /** Attempts that failed inside {@link #get}: told by the next {@link #expireLate}, never from {@code get}. */
+    private final ArrayDeque<Attempt> failedAtOnce = new ArrayDeque<>();
+    private boolean closed;
+
+    /**
+     * @param selector       the loop's selector, which the connections register with
+     * @param path           the path a request goes to when none is named
+     * @param otherPaths     the other paths requests may go to
+     * @param requestTimeout from {@link #get} to the whole answer
+     * @param count          where connections count themselves as opened and closed
+     */
+    public LoopClient(Selector selector, List<NodeEndpoint> nodes, String path, List<String> otherPaths,
+                      Duration requestTimeout, ConnectionMode mode, TargetProtocol protocol, ConnectionCount count) {
+        this.selector = selector;
+        this.targets = new RequestTargets(nodes, path, otherPaths);
+        this.requestTimeout = requestTimeout;
+        this.mode = mode;
+        this.answers = new ExchangeReader(protocol);
+        this.count = count;
+        for (NodeEndpoint node : nodes) {
+            URI base = node.baseUri();
+            bases.put(node.name(), base);
+            int port = base.getPort() >= 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
+            addresses.put(node.name(), new InetSocketAddress(base.getHost(), port));
+            pools.put(node.name(), new ArrayDeque<>());
+        }
+    }
+
+    /** One request to a node and what came of it: it outlives a connection when retried on a new one. */
+    private final class Attempt {
+        final Object user;
+        final NodeEndpoint node;
+        final String target;
+        final String cookieHeader;
+        final Optional<SessionCookie> sent;
+        final Consumer<Exchange> outcome;
+        final long deadline;
+        LoopConnection connection;
+        boolean retried;
+        boolean done;
+        /** Set when it failed inside {@link #get}, to be told later. */
+        Exchange failure;
+
+        Attempt(Object user, NodeEndpoint node, String target, Optional<SessionCookie> sent,
+                Consumer<Exchange> outcome, long deadline) {
+            this.user = user;
+            this.node = node;
+            this.target = target;
+            this.cookieHeader = answers.cookieHeader(sent);
+            this.sent = sent;
+            this.outcome = outcome;
+            this.deadline = deadline;
+        }
+
+        boolean of(LoopClient client) {
+            return LoopClient.this == client;
+        }
+    }
+
+    /** The path a request goes to when none is named. */
+    public String defaultPath() {
+        return targets.defaultPath();
+    }
+
+    public ConnectionMode mode() {
+        return mode;
+    }
+
+    /** The connections opened so far, open now, and the most open at once, of everything counted with this count. */
+    public ConnectionCount.Connections connections() {
+        return count.snapshot(mode);
+    }
+
+    /**
+     * Starts one attempt at {@code path} (one of the paths the client was made for) on {@code node}. {@code outcome}
+     * is called exactly once, on the loop's thread, with the {@link Exchange} (answered, failed, or timed out),
+     * unless the user is {@linkplain #forget forgotten} or the client {@linkplain #close closed} first. It is never
+     * called from inside {@code get}, so a state machine that sends its next request from its outcome does not
+     * recurse: an attempt that fails at once (a refused connect, say) is told by the next {@link #expireLate},
+     * and {@code get} wakes the selector so that comes soon. After {@link #close()}, does nothing.
+     *
+     * @param user the user the request is for: in {@link ConnectionMode#PER_USER} its connections are its own
+     */
+    public void get(Object user, NodeEndpoint node, String path, Optional<SessionCookie> cookie,
+                    Consumer<Exchange> outcome) {
+        if (closed) {
+            return;
+        }
+        Attempt attempt = new Attempt(user, node, targets.of(node, path), cookie, outcome,
+                System.nanoTime() + requestTimeout.toNanos());
+        started.addLast(attempt);
+        try {
+            send(attempt, take(user, node.name()));
+        } catch (IOException e) {
+            Exchange failure = failure(attempt, e);
+            if (failure != null) {
+                attempt.failure = failure;
+                failedAtOnce.addLast(attempt);
+                selector.wakeup();
+            }
+        }
+    }
+
+    /** Whether {@code key} is one of this client's connections' (the loop then passes it to {@link #ready}). */
+    public boolean owns(SelectionKey key) {
+        return key.attachment() instanceof Attempt attempt && attempt.of(this);
+    }
+
+    /** Goes on with the request of a selected key this client {@link #owns}; calls its outcome if it ended. */
+    public void ready(SelectionKey key) {
+        if (!key.isValid() || !(key.attachment() instanceof Attempt attempt) || !attempt.of(this) || attempt.done) {
+            return;
+        }
+        LoopConnection connection = attempt.connection;
+        Response response;
+        try {
+            response = connection.ready();
+        } catch (IOException e) {
+            Exchange failure = failure(attempt, e);
+            if (failure != null) {
+                finish(attempt, failure);
+            }
+            return;
+        }
+        if (response == null) {
+            return;
+        }
+        if (response.reusable()) {
+            giveBack(attempt.user, attempt.node.name(), connection);
+        } else {
+            discard(attempt.user, attempt.node.name(), connection);
+        }
+        finish(attempt, answers.toExchange(attempt.node, response, attempt.sent));
+    }
+
+    /**
+     * Tells the attempts that failed inside {@link #get} and ends those past their deadline ({@link Exchange.Failed}
+     * with {@link ErrorKind#TIMEOUT}, their connections closed). Returns the {@link System#nanoTime()} of the next
+     * deadline, {@code nowNanos} if an outcome is waiting to be told already (select without waiting), or
+     * {@link #NO_DEADLINE} with nothing in flight.
+     */
+    public long expireLate(long nowNanos) {
+        // only those waiting now: outcomes that start attempts failing at once are told on the next call
+        for (int waiting = failedAtOnce.size(); waiting > 0; waiting--) {
+            Attempt attempt = failedAtOnce.pollFirst();
+            if (attempt == null) {
+                break; // an outcome closed the client
+            }
+            if (!attempt.done) {
+                finish(attempt, attempt.failure);
+            }
+        }
+        for (Attempt first; (first = started.peekFirst()) != null; ) {
+            if (!first.done && nowNanos - first.deadline < 0) {
+                break;
+            }
+            started.pollFirst();
+            if (!first.done) {
+                if (first.connection != null) {
+                    discard(first.user, first.node.name(), first.connection);
+                }
+                finish(first, new Exchange.Failed(System.currentTimeMillis(), ErrorKind.TIMEOUT,
+                        "no answer from " + first.node.name() + " within " + requestTimeout.toMillis() + " ms"));
+            }
+        }
+        if (!failedAtOnce.isEmpty()) {
+            return nowNanos;
+        }
+        Attempt next = started.peekFirst();
+        return next == null ? NO_DEADLINE : next.deadline;
+    }
+
+    /** Closes the {@link ConnectionMode#PER_USER} connections of a user that has ended; its outcomes are dropped. */
+    public void forget(Object user) {
+        Map<String, LoopConnection> own = perUser.remove(user);
+        if (own == null) {
+            return;
+        }
+        for (LoopConnection connection : own.values()) {
+            if (connection.key().attachment() instanceof Attempt attempt) {
+                attempt.done = true;
+            }
+            connection.close();
+            live.remove(connection);
+        }
+    }
+
+    /** Closes every connection, idle or in use; outcomes not yet told are dropped. */
+    @Override
+    public void close() {
+        closed = true;
+        for (LoopConnection connection : live) {
+            connection.close();
+        }
+        live.clear();
+        pools.values().forEach(ArrayDeque::clear);
+        perUser.clear();
+        started.forEach(attempt -> attempt.done = true);
+        started.clear();
+        failedAtOnce.clear();
+    }
+
+    private void send(Attempt attempt, LoopConnection connection) throws IOException {
+        attempt.connection = connection;
+        connection.key().attach(attempt);
+        connection.send(attempt.target, attempt.cookieHeader, mode == ConnectionMode.PER_REQUEST,
+                answers.wantedHeader());
+    }
+
+    /**
+     * What a failed attempt comes to, its connection discarded; null when it goes on instead. A reused connection
+     * that fails before any answer was most likely closed by the server while idle (keep-alive timeout), so the
+     * request goes once more on a new connection, as browsers and pools do.
+     */
+    private Exchange failure(Attempt attempt, IOException e) {
+        String node = attempt.node.name();
+        LoopConnection failed = attempt.connection;
+        if (failed != null) {
+            discard(attempt.user, node, failed);
+            if (!attempt.retried && failed.reused() && (e instanceof EOFException || e instanceof SocketException)) {
+                attempt.retried = true;
+                try {
+                    // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
+                    send(attempt, open(node));
+                    return null;
+                } catch (IOException again) {
+                    return failure(attempt, again);
+                }
+            }
+        }
+        ErrorKind kind = CounterClient.kindOf(e);
+        if (kind == ErrorKind.CONNECT) {
+            dropIdle(node);
+        }
+        return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
+    }
+
+    private void finish(Attempt attempt, Exchange exchange) {
+        attempt.done = true;
+        attempt.outcome.accept(exchange);
+    }
+
+    private LoopConnection take(Object user, String node) throws IOException {
+        LoopConnection connection = switch (mode) {
+            case SHARED_POOL -> pools.get(node).pollFirst();
+            case PER_USER -> ownConnection(user, node);
+            case PER_REQUEST -> null;
+        };
+        return connection != null ? connection : open(node);
+    }
+
+    /**
+     * The user's connection to the node, opened and kept for it (until discarded) if it has none, so that
+     * {@link #forget} finds it even while its first request is in flight; null if that one is busy with the user's
+     * other request, which then goes on a connection of its own.
+     */
+    private LoopConnection ownConnection(Object user, String node) throws IOException {
+        Map<String, LoopConnection> own = perUser.computeIfAbsent(user, u -> new HashMap<>(2));
+        LoopConnection connection = own.get(node);
+        if (connection == null) {
+            connection = open(node);
+            own.put(node, connection);
+            return connection;
+        }
+        return connection.key().attachment() == null ? connection : null;
+    }
+
+    private LoopConnection open(String node) throws IOException {
+        LoopConnection opened = LoopConnection.open(bases.get(node), addresses.get(node), selector, count);
+        live.add(opened);
+        return opened;
+    }
+
+    /**
+     * A refused connection means nothing listens at the node's address any more: its idle pooled connections are
+     * dead too, and each would cost a user a failed request if it were taken later.
+     */
+    private void dropIdle(String node) {
+        if (mode != ConnectionMode.SHARED_POOL) {
+            return;
+        }
+        for (LoopConnection idle; (idle = pools.get(node).pollFirst()) != null; ) {
+            idle.close();
+            live.remove(idle);
+        }
+    }
+
+    private void giveBack(Object user, String node, LoopConnection connection) {
+        connection.key().attach(null);
+        switch (mode) {
+            case SHARED_POOL -> pools.get(node).addFirst(connection);
+            case PER_USER -> {
+                Map<String, LoopConnection> own = perUser.get(user);
+                if (own == null || own.get(node) != connection) {
+                    discard(user, node, connection); // a one-off for a second request at once, or a forgotten user's
+                }
+            }
+            case PER_REQUEST -> discard(user, node, connection);
+        }
+    }
+
+    private void discard(Object user, String node, LoopConnection connection) {
+        if (mode == ConnectionMode.PER_USER) {
+            Map<String, LoopConnection> own = perUser.get(user);
+            if (own != null) {
+                own.remove(node, connection);
+            }
+        }
+        connection.close();
+        live.remove(connection);
+    }
+}

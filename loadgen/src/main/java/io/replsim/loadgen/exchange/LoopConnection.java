@@ -1,0 +1,188 @@
+package io.replsim.loadgen.exchange;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.net.StandardSocketOptions;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One HTTP/1.1 connection on a non-blocking channel, for an event loop: it connects, sends a {@code GET} and reads
+ * its answer a readiness event at a time, never waiting. Plain http only. Used on its loop's thread only, one
+ * request at a time.
+ */
+final class LoopConnection {
+
+    private final SocketChannel channel;
+    private final SelectionKey key;
+    private final String address;
+    private final ConnectionCount count;
+    private final RequestBytes requests;
+    private final ResponseReader reader;
+    /** The channel's view of the reader's buffer, made again only when the reader grows its buffer. */
+    private ByteBuffer readInto = ByteBuffer.allocate(0);
+    private boolean connected;
+    private boolean closed;
+    /** What is left to send of the request, or null once it is all sent. */
+    private ByteBuffer unsent;
+    private boolean closeAfter;
+    private String wanted;
+    private int answers;
+
+    private LoopConnection(SocketChannel channel, Selector selector, String address, URI base, ConnectionCount count)
+            throws IOException {
+        this.channel = channel;
+        this.address = address;
+        this.count = count;
+        this.requests = RequestBytes.to(base);
+        this.reader = ResponseReader.resumable(this::readSome);
+        this.key = channel.register(selector, 0, null);
+    }
+
+    /**
+     * Starts connecting to {@code address} (the resolved address of {@code base}) and registers the channel with
+     * {@code selector}, the key's attachment left to the caller. A connect refused at once is a
+     * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}.
+     */
+    static LoopConnection open(URI base, InetSocketAddress address, Selector selector, ConnectionCount count)
+            throws IOException {
+        if (!"http".equals(base.getScheme())) {
+            throw new IOException("cannot reach " + base + ": the event-loop runtime does not do TLS (or any scheme but"
+                    + " http); use the virtual-thread runtime for https");
+        }
+        SocketChannel channel = SocketChannel.open();
+        LoopConnection connection;
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            connection = new LoopConnection(channel, selector, address.getHostString() + ":" + address.getPort(), base,
+                    count);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        try {
+            if (channel.connect(address)) {
+                connection.connected();
+            } else {
+                connection.key.interestOps(SelectionKey.OP_CONNECT);
+            }
+        } catch (IOException | RuntimeException e) { // an unresolved address is a RuntimeException
+            connection.close();
+            throw connection.connectFailure(e);
+        }
+        return connection;
+    }
+
+    private void connected() {
+        connected = true;
+        count.opened();
+    }
+
+    private HttpConnection.ConnectFailure connectFailure(Exception e) {
+        return new HttpConnection.ConnectFailure("cannot connect to " + address + ": " + e, e);
+    }
+
+    SelectionKey key() {
+        return key;
+    }
+
+    /** Whether it answered a request before: a reused connection may have been closed by the server meanwhile. */
+    boolean reused() {
+        return answers > 0;
+    }
+
+    /**
+     * Sends {@code GET pathAndQuery} as far as the channel takes it now; the rest, and the answer, come with
+     * {@link #ready}.
+     *
+     * @param cookie the {@code Cookie} header's value, or null
+     * @param close  ask the server to close the connection after answering
+     * @param wanted the lower-case name of one more header to keep, or null
+     */
+    void send(String pathAndQuery, String cookie, boolean close, String wanted) throws IOException {
+        this.closeAfter = close;
+        this.wanted = wanted;
+        this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close));
+        if (connected) {
+            write();
+        }
+    }
+
+    /**
+     * Goes on with the request after its key was selected: finishes the connect, sends what is left, reads what has
+     * come. Returns the answer once it is whole, else null.
+     */
+    Response ready() throws IOException {
+        if (!connected) {
+            try {
+                if (!channel.finishConnect()) {
+                    return null;
+                }
+            } catch (IOException e) {
+                throw connectFailure(e);
+            }
+            connected();
+        }
+        if (unsent != null) {
+            write();
+            return null; // the answer cannot have come before all of the request went
+        }
+        if (!key.isReadable()) {
+            return null;
+        }
+        Response response = reader.read(closeAfter, wanted);
+        if (response != null) {
+            answers++;
+            key.interestOps(0); // idle until its next request
+        }
+        return response;
+    }
+
+    private void write() throws IOException {
+        try {
+            channel.write(unsent);
+        } catch (IOException e) {
+            // a broken pipe is not a SocketException on a channel, but it is the socket's failure all the same
+            SocketException failed = new SocketException("cannot send the request to " + address + ": " + e);
+            failed.initCause(e);
+            throw failed;
+        }
+        if (unsent.hasRemaining()) {
+            key.interestOps(SelectionKey.OP_WRITE);
+        } else {
+            unsent = null;
+            key.interestOps(SelectionKey.OP_READ);
+        }
+    }
+
+    /** The reader's source: what the channel has now, 0 bytes when nothing has come yet. */
+    private int readSome(byte[] into, int offset, int length) throws IOException {
+        if (readInto.array() != into) {
+            readInto = ByteBuffer.wrap(into);
+        }
+        readInto.limit(offset + length).position(offset);
+        return channel.read(readInto);
+    }
+
+    /** Closes the channel and cancels its key; counted as closed once, if it was counted as opened. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (connected) {
+            count.closed();
+        }
+        key.cancel();
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closing is best effort; the count already says it is gone
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package io.replsim.loadgen.exchange;
+
+import java.util.List;
+
+/**
+ * What came back for one request: status, the headers the checks use, the body, and whether the connection can be
+ * reused.
+ *
+ * @param node         the {@code X-Replsim-Node} header's value, or null
+ * @param wantedHeader the value of the one more header the caller asked to keep, or null
+ */
+record Response(int status, List<String> setCookies, String node, String wantedHeader, byte[] body,
+                boolean reusable) {
+}
