@@ -29,6 +29,10 @@ public final class EventLoops implements UserCarrier {
         if (loops < 1) {
             throw new IllegalArgumentException("loops: got " + loops + ", expected at least 1");
         }
+        nodes.stream().filter(node -> !"http".equals(node.baseUri().getScheme())).findFirst().ifPresent(node -> {
+            throw new IllegalArgumentException("node " + node.name() + " is at " + node.baseUri() + ": the event-loop"
+                    + " user runtime speaks plain HTTP only; use load.runtime virtual-threads for https");
+        });
         this.loops = loops;
         this.profile = profile;
         this.clients = selector -> new LoopClient(selector, nodes, profile.path(), otherPaths,

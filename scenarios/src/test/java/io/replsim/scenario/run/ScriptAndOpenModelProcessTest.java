@@ -17,7 +17,10 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import java.util.HashSet;
 import java.util.Set;
+import io.replsim.loadgen.UserRuntime;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,11 +55,13 @@ class ScriptAndOpenModelProcessTest {
         return new Ran(outcome, console.toString(StandardCharsets.UTF_8));
     }
 
-    @Test
+    /** With either user runtime: the users' code is the same, what carries them differs. */
+    @ParameterizedTest
+    @EnumSource(UserRuntime.class)
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(@TempDir Path dir) throws Exception {
-        Ran ran = run(dir, "script", "name: script\n" + CLUSTER + """
-                load:
+    void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(UserRuntime runtime, @TempDir Path dir)
+            throws Exception {
+        Ran ran = run(dir, "script", "name: script\n" + CLUSTER + "load:\n  runtime: " + runtime.label() + "\n" + """
                   users: 20
                   thinkTime: 100ms
                   rampUp: 1s
@@ -95,6 +100,7 @@ class ScriptAndOpenModelProcessTest {
                 .satisfies(kill -> assertThat(kill.recoveredUsers()).as(printed).isEqualTo(kill.affectedUsers()));
         assertThat(ran.outcome().passed()).as(printed).isTrue();
         assertThat(printed).contains("script counter 3, cart 2, profile 1, bean 2, read 2")
+                .contains("users on " + runtime.label())
                 .containsPattern("request +read +weight 2 ");
 
         Set<String> tags = new HashSet<>();
