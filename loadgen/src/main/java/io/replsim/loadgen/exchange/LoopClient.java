@@ -280,7 +280,7 @@ public final class LoopClient implements AutoCloseable {
                 attempt.retried = true;
                 try {
                     // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
-                    send(attempt, open(node));
+                    send(attempt, reopen(attempt.user, node));
                     return null;
                 } catch (IOException again) {
                     return failure(attempt, again);
@@ -322,6 +322,15 @@ public final class LoopClient implements AutoCloseable {
             return connection;
         }
         return connection.key().attachment() == null ? connection : null;
+    }
+
+    /** A new connection in place of a failed one, which in {@link ConnectionMode#PER_USER} becomes the user's own. */
+    private LoopConnection reopen(Object user, String node) throws IOException {
+        LoopConnection fresh = open(node);
+        if (mode == ConnectionMode.PER_USER) {
+            perUser.computeIfAbsent(user, u -> new HashMap<>(2)).putIfAbsent(node, fresh);
+        }
+        return fresh;
     }
 
     private LoopConnection open(String node) throws IOException {
