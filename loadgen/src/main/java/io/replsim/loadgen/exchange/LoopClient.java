@@ -339,10 +339,7 @@ public final class LoopClient implements AutoCloseable {
         return opened;
     }
 
-    /**
-     * A refused connection means nothing listens at the node's address any more: its idle pooled connections are
-     * dead too, and each would cost a user a failed request if it were taken later.
-     */
+    /** After a refused connect, as {@link CounterClient} does: the node's idle pooled connections are as dead. */
     private void dropIdle(String node) {
         if (mode != ConnectionMode.SHARED_POOL) {
             return;
