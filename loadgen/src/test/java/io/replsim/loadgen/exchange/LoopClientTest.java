@@ -35,7 +35,7 @@ class LoopClientTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final String COUNTER_JSON = "{\"session\":\"abc\",\"serial\":%d,\"node\":\"n1\","
             + "\"digest\":\"0123456789abcdef\",\"created\":true}";
-    private static final List<AutoCloseable> TO_CLOSE = new ArrayList<>();
+    private final List<AutoCloseable> toClose = new ArrayList<>();
 
     /** The counter's answer with serial {@code serial}, framed by Content-Length. */
     private static String counterAnswer(int serial) {
@@ -131,17 +131,16 @@ class LoopClientTest {
         }
     }
 
-    private static <T extends AutoCloseable> T closeLater(T closeable) {
-        TO_CLOSE.add(closeable);
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
         return closeable;
     }
 
     @AfterEach
     void closeEverything() throws Exception {
-        for (int i = TO_CLOSE.size() - 1; i >= 0; i--) {
-            TO_CLOSE.get(i).close();
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
         }
-        TO_CLOSE.clear();
     }
 
     private static NodeEndpoint node(int port) {
@@ -292,7 +291,7 @@ class LoopClientTest {
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class,
                 failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
-        assertThat(took).isBetween(timeout, timeout.plusMillis(1_000));
+        assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
         assertThat(loop.client.connections().open()).as("the late request's connection closed").isZero();
         assertThat(loop.client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
     }
@@ -338,7 +337,8 @@ class LoopClientTest {
         }
         assertThat(told.get()).isEqualTo(3);
         client.get("waiting", quiet, "/counter", Optional.empty(), exchange -> told.incrementAndGet());
-        assertThat(count.snapshot(ConnectionMode.PER_USER).open()).isEqualTo(3); // the 4th may still be connecting
+        // the fourth is counted once connected, which a loopback connect may be at once
+        assertThat(count.snapshot(ConnectionMode.PER_USER).open()).isBetween(3, 4);
         client.close();
         assertThat(count.snapshot(ConnectionMode.PER_USER).open()).isZero();
         selector.selectNow();
