@@ -229,7 +229,10 @@ public final class LoopClient implements AutoCloseable {
         return next == null ? NO_DEADLINE : next.deadline;
     }
 
-    /** Closes the {@link ConnectionMode#PER_USER} connections of a user that has ended; its outcomes are dropped. */
+    /**
+     * Closes the {@link ConnectionMode#PER_USER} connections of a user that has ended; the outcome of a request in
+     * flight on one of them is dropped. In the other modes a user owns no connection and this does nothing.
+     */
     public void forget(Object user) {
         Map<String, LoopConnection> own = perUser.remove(user);
         if (own == null) {
