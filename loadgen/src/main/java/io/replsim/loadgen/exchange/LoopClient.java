@@ -229,7 +229,10 @@ public final class LoopClient implements AutoCloseable {
         return next == null ? NO_DEADLINE : next.deadline;
     }
 
-    /** Closes the {@link ConnectionMode#PER_USER} connections of a user that has ended; its outcomes are dropped. */
+    /**
+     * Closes the {@link ConnectionMode#PER_USER} connections of a user that has ended; the outcome of a request in
+     * flight on one of them is dropped. In the other modes a user owns no connection and this does nothing.
+     */
     public void forget(Object user) {
         Map<String, LoopConnection> own = perUser.remove(user);
         if (own == null) {
@@ -280,7 +283,7 @@ public final class LoopClient implements AutoCloseable {
                 attempt.retried = true;
                 try {
                     // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
-                    send(attempt, open(node));
+                    send(attempt, reopen(attempt.user, node));
                     return null;
                 } catch (IOException again) {
                     return failure(attempt, again);
@@ -324,16 +327,22 @@ public final class LoopClient implements AutoCloseable {
         return connection.key().attachment() == null ? connection : null;
     }
 
+    /** A new connection in place of a failed one, which in {@link ConnectionMode#PER_USER} becomes the user's own. */
+    private LoopConnection reopen(Object user, String node) throws IOException {
+        LoopConnection fresh = open(node);
+        if (mode == ConnectionMode.PER_USER) {
+            perUser.computeIfAbsent(user, u -> new HashMap<>(2)).putIfAbsent(node, fresh);
+        }
+        return fresh;
+    }
+
     private LoopConnection open(String node) throws IOException {
         LoopConnection opened = LoopConnection.open(bases.get(node), addresses.get(node), selector, count);
         live.add(opened);
         return opened;
     }
 
-    /**
-     * A refused connection means nothing listens at the node's address any more: its idle pooled connections are
-     * dead too, and each would cost a user a failed request if it were taken later.
-     */
+    /** After a refused connect, as {@link CounterClient} does: the node's idle pooled connections are as dead. */
     private void dropIdle(String node) {
         if (mode != ConnectionMode.SHARED_POOL) {
             return;

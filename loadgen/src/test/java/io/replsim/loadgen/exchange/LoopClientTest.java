@@ -1,0 +1,370 @@
+package io.replsim.loadgen.exchange;
+
+import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.NodeEndpoint;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The event-loop client driven by a loop as small as the driver's: one selector, the selected keys passed to
+ * {@link LoopClient#ready}, {@link LoopClient#expireLate} before each select, on the test's own thread. Servers are
+ * real sockets on 127.0.0.1.
+ */
+@Timeout(30)
+class LoopClientTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final String COUNTER_JSON = "{\"session\":\"abc\",\"serial\":%d,\"node\":\"n1\","
+            + "\"digest\":\"0123456789abcdef\",\"created\":true}";
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    /** The counter's answer with serial {@code serial}, framed by Content-Length. */
+    private static String counterAnswer(int serial) {
+        String body = COUNTER_JSON.formatted(serial);
+        return "HTTP/1.1 200 OK\r\nSet-Cookie: JSESSIONID=abc.n1; Path=/\r\nX-Replsim-Node: n1\r\nContent-Length: "
+                + body.length() + "\r\n\r\n" + body;
+    }
+
+    /** The same answer in chunked encoding, the body in chunks of 10 bytes. */
+    private static String chunkedCounterAnswer(int serial) {
+        String body = COUNTER_JSON.formatted(serial);
+        StringBuilder answer = new StringBuilder("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n");
+        for (int at = 0; at < body.length(); at += 10) {
+            String chunk = body.substring(at, Math.min(body.length(), at + 10));
+            answer.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
+        }
+        return answer.append("0\r\n\r\n").toString();
+    }
+
+    /** A loop on the test's thread around one client. */
+    private static final class TestLoop implements AutoCloseable {
+        final Selector selector;
+        final LoopClient client;
+        final ConnectionCount count = new ConnectionCount();
+        int readyCalls;
+
+        TestLoop(NodeEndpoint node, ConnectionMode mode, Duration timeout, TargetProtocol protocol) throws IOException {
+            this.selector = Selector.open();
+            this.client = new LoopClient(selector, List.of(node), "/counter", List.of(), timeout, mode, protocol, count);
+        }
+
+        TestLoop(NodeEndpoint node, ConnectionMode mode) throws IOException {
+            this(node, mode, TIMEOUT, TargetProtocol.REPLSIM);
+        }
+
+        /** Runs the loop until {@code done}, failing the test if that takes longer than {@code within}. */
+        void runUntil(BooleanSupplier done, Duration within) throws IOException {
+            long end = System.nanoTime() + within.toNanos();
+            while (!done.getAsBoolean()) {
+                long now = System.nanoTime();
+                if (now - end > 0) {
+                    throw new AssertionError("not done within " + within);
+                }
+                long next = client.expireLate(now);
+                if (done.getAsBoolean()) {
+                    return;
+                }
+                long waitNanos = next == LoopClient.NO_DEADLINE ? end - now : Math.min(next - now, end - now);
+                if (waitNanos <= 0) {
+                    selector.selectNow();
+                } else {
+                    selector.select(Math.max(1, (waitNanos + 999_999) / 1_000_000));
+                }
+                for (SelectionKey key : selector.selectedKeys()) {
+                    if (client.owns(key)) {
+                        readyCalls++;
+                        client.ready(key);
+                    }
+                }
+                selector.selectedKeys().clear();
+            }
+        }
+
+        /** One request by {@code user} and its outcome, run to the end. */
+        Exchange get(Object user, NodeEndpoint node) throws IOException {
+            Outcome outcome = new Outcome();
+            client.get(user, node, "/counter", Optional.empty(), outcome);
+            assertThat(outcome.exchange).as("never told from inside get").isNull();
+            runUntil(outcome::told, TIMEOUT.plusSeconds(5));
+            return outcome.exchange;
+        }
+
+        @Override
+        public void close() throws IOException {
+            client.close();
+            selector.close();
+        }
+    }
+
+    /** An outcome that must be told once. */
+    private static final class Outcome implements java.util.function.Consumer<Exchange> {
+        Exchange exchange;
+        int told;
+
+        @Override
+        public void accept(Exchange exchange) {
+            this.exchange = exchange;
+            told++;
+        }
+
+        boolean told() {
+            return told > 0;
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
+        return closeable;
+    }
+
+    @AfterEach
+    void closeEverything() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+    }
+
+    private static NodeEndpoint node(int port) {
+        return new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + port));
+    }
+
+    private static void assertAnsweredWithSerial(Exchange exchange, int serial) {
+        assertThat(exchange).isInstanceOfSatisfying(Exchange.Answered.class, answered -> {
+            assertThat(answered.status()).isEqualTo(200);
+            assertThat(answered.node()).isEqualTo("n1");
+            assertThat(answered.reply()).hasValueSatisfying(reply -> {
+                assertThat(reply.serial()).isEqualTo(serial);
+                assertThat(reply.session()).isEqualTo("abc");
+            });
+        });
+    }
+
+    @Test
+    void answersFramedByContentLengthAndByChunksAreParsed() throws IOException {
+        ScriptedServer server = closeLater(ScriptedServer.answering(
+                request -> request % 2 == 1 ? counterAnswer(request) : chunkedCounterAnswer(request)));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        Exchange first = loop.get("user", node);
+        assertAnsweredWithSerial(first, 1);
+        assertThat(((Exchange.Answered) first).setCookie()).contains(new SessionCookie("abc.n1"));
+        assertAnsweredWithSerial(loop.get("user", node), 2);
+        assertAnsweredWithSerial(loop.get("user", node), 3);
+        assertAnsweredWithSerial(loop.get("user", node), 4);
+    }
+
+    /** The answer comes 3 bytes at a time: the reader sees it in many parts and keeps each until the last. */
+    @Test
+    void anAnswerArrivingInSmallPiecesWithPausesIsReadWhole() throws IOException {
+        ScriptedServer server = closeLater(new ScriptedServer(
+                request -> request == 1 ? counterAnswer(1) : chunkedCounterAnswer(2), 3, Duration.ofMillis(1),
+                Integer.MAX_VALUE));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        assertAnsweredWithSerial(loop.get("user", node), 1);
+        int afterFirst = loop.readyCalls;
+        assertThat(afterFirst).as("readable events for one answer in pieces").isGreaterThan(5);
+        assertAnsweredWithSerial(loop.get("user", node), 2);
+        assertThat(loop.readyCalls - afterFirst).isGreaterThan(5);
+        assertThat(server.connections()).isEqualTo(1);
+    }
+
+    /** A 40 KB body, with the serial at its end, in pieces of 1,500 bytes: longer than the reader's first buffer. */
+    @Test
+    void anAnswerLongerThanTheReadBufferIsReadWhole() throws IOException {
+        String body = "x".repeat(40_000) + " count=7";
+        ScriptedServer server = closeLater(new ScriptedServer(
+                request -> "HTTP/1.1 200 OK\r\nSet-Cookie: SID=s1.n1\r\nContent-Length: " + body.length() + "\r\n\r\n"
+                        + body, 1_500, Duration.ofMillis(1), Integer.MAX_VALUE));
+        NodeEndpoint node = node(server.port());
+        TargetProtocol protocol = new TargetProtocol("SID", new SerialSource.BodyPattern(Pattern.compile("count=(\\d+)")));
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.SHARED_POOL, TIMEOUT, protocol));
+        for (int request = 0; request < 2; request++) {
+            assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Answered.class, answered -> {
+                assertThat(answered.reply()).hasValueSatisfying(reply -> {
+                    assertThat(reply.serial()).isEqualTo(7);
+                    assertThat(reply.session()).isEqualTo("s1");
+                });
+            });
+        }
+        assertThat(server.connections()).isEqualTo(1);
+    }
+
+    @Test
+    void perUserKeepsOneConnectionForAllOfAUsersRequests() throws IOException {
+        ScriptedServer server = closeLater(ScriptedServer.answering(LoopClientTest::counterAnswer));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        for (int request = 1; request <= 20; request++) {
+            assertAnsweredWithSerial(loop.get("user", node), request);
+        }
+        assertThat(server.connections()).isEqualTo(1);
+        assertThat(loop.client.connections()).isEqualTo(
+                new ConnectionCount.Connections(ConnectionMode.PER_USER, 1, 1, 1));
+        assertAnsweredWithSerial(loop.get("another user", node), 21);
+        assertThat(loop.client.connections().open()).as("a connection for each user").isEqualTo(2);
+        loop.client.forget("user");
+        assertThat(loop.client.connections().open()).as("the ended user's closed").isEqualTo(1);
+    }
+
+    @Test
+    void perRequestOpensAConnectionForEachRequestAndClosesIt() throws IOException {
+        ScriptedServer server = closeLater(ScriptedServer.answering(LoopClientTest::counterAnswer));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_REQUEST));
+        for (int request = 1; request <= 5; request++) {
+            assertAnsweredWithSerial(loop.get("user", node), request);
+        }
+        assertThat(server.connections()).isEqualTo(5);
+        assertThat(loop.client.connections()).isEqualTo(
+                new ConnectionCount.Connections(ConnectionMode.PER_REQUEST, 5, 0, 1));
+    }
+
+    /** Many users at once in one loop share the loop's pool: no more connections than were in use at once. */
+    @Test
+    void theSharedPoolLendsIdleConnectionsToAnyUser() throws IOException {
+        ScriptedServer server = closeLater(ScriptedServer.answering(LoopClientTest::counterAnswer));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.SHARED_POOL));
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int user = 0; user < 4; user++) {
+            Outcome outcome = new Outcome();
+            outcomes.add(outcome);
+            loop.client.get(user, node, "/counter", Optional.empty(), outcome);
+        }
+        loop.runUntil(() -> outcomes.stream().allMatch(Outcome::told), TIMEOUT);
+        for (int user = 0; user < 10; user++) {
+            assertThat(loop.get(user, node)).isInstanceOf(Exchange.Answered.class);
+        }
+        assertThat(outcomes).allSatisfy(outcome -> {
+            assertThat(outcome.told).isEqualTo(1);
+            assertThat(outcome.exchange).isInstanceOf(Exchange.Answered.class);
+        });
+        assertThat(server.connections()).isEqualTo(4);
+        assertThat(loop.client.connections().open()).isEqualTo(4);
+    }
+
+    @Test
+    void aRefusedConnectIsAConnectFailure() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = socket.getLocalPort();
+        }
+        NodeEndpoint gone = node(port);
+        TestLoop loop = closeLater(new TestLoop(gone, ConnectionMode.SHARED_POOL));
+        assertThat(loop.get("user", gone)).isInstanceOfSatisfying(Exchange.Failed.class,
+                failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+        assertThat(loop.client.connections()).isEqualTo(
+                new ConnectionCount.Connections(ConnectionMode.SHARED_POOL, 0, 0, 0));
+    }
+
+    /** The server accepts (its backlog does) but never reads or answers: a timeout, soon after the timeout. */
+    @Test
+    void aServerThatNeverAnswersIsATimeoutWithinTheTimeoutAndAMargin() throws IOException {
+        ServerSocket silent = closeLater(new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1")));
+        NodeEndpoint node = node(silent.getLocalPort());
+        Duration timeout = Duration.ofMillis(300);
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, timeout, TargetProtocol.REPLSIM));
+        long start = System.nanoTime();
+        Outcome outcome = new Outcome();
+        loop.client.get("user", node, "/counter", Optional.empty(), outcome);
+        loop.runUntil(outcome::told, timeout.plusSeconds(2));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class,
+                failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
+        assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
+        assertThat(loop.client.connections().open()).as("the late request's connection closed").isZero();
+        assertThat(loop.client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
+    }
+
+    /** The server closes each kept-alive connection after one answer: the next request goes on a new one. */
+    @Test
+    void aConnectionTheServerClosedWhileIdleIsReplacedAndTheRequestAnswered() throws Exception {
+        ScriptedServer server = closeLater(new ScriptedServer(LoopClientTest::counterAnswer, Integer.MAX_VALUE,
+                Duration.ZERO, 1));
+        NodeEndpoint node = node(server.port());
+        for (ConnectionMode mode : List.of(ConnectionMode.PER_USER, ConnectionMode.SHARED_POOL)) {
+            try (TestLoop loop = new TestLoop(node, mode)) {
+                int before = server.requests();
+                assertAnsweredWithSerial(loop.get("user", node), before + 1);
+                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
+                assertAnsweredWithSerial(loop.get("user", node), before + 2);
+                assertThat(loop.client.connections().opened()).as(mode.label()).isEqualTo(2);
+                assertThat(loop.client.connections().open()).isEqualTo(1);
+                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void closeLeavesNoConnectionOpenAndTellsNoOutcomeAfterIt() throws IOException {
+        ScriptedServer server = closeLater(ScriptedServer.answering(LoopClientTest::counterAnswer));
+        ServerSocket silent = closeLater(new ServerSocket(0, 5, InetAddress.getByName("127.0.0.1")));
+        NodeEndpoint answering = node(server.port());
+        NodeEndpoint quiet = new NodeEndpoint("n2", URI.create("http://127.0.0.1:" + silent.getLocalPort()));
+        Selector selector = closeLater(Selector.open());
+        ConnectionCount count = new ConnectionCount();
+        LoopClient client = new LoopClient(selector, List.of(answering, quiet), "/counter", List.of(), TIMEOUT,
+                ConnectionMode.PER_USER, TargetProtocol.REPLSIM, count);
+        AtomicInteger told = new AtomicInteger();
+        for (int user = 0; user < 3; user++) {
+            client.get(user, answering, "/counter", Optional.empty(), exchange -> told.incrementAndGet());
+        }
+        long end = System.nanoTime() + TIMEOUT.toNanos();
+        while (told.get() < 3 && System.nanoTime() - end < 0) {
+            selector.select(100);
+            selector.selectedKeys().forEach(client::ready);
+            selector.selectedKeys().clear();
+        }
+        assertThat(told.get()).isEqualTo(3);
+        client.get("waiting", quiet, "/counter", Optional.empty(), exchange -> told.incrementAndGet());
+        // the fourth is counted once connected, which a loopback connect may be at once
+        assertThat(count.snapshot(ConnectionMode.PER_USER).open()).isBetween(3, 4);
+        client.close();
+        assertThat(count.snapshot(ConnectionMode.PER_USER).open()).isZero();
+        selector.selectNow();
+        selector.selectedKeys().forEach(client::ready);
+        assertThat(client.expireLate(System.nanoTime() + TIMEOUT.toNanos() * 2)).isEqualTo(LoopClient.NO_DEADLINE);
+        assertThat(told.get()).as("the request in flight at close is not told").isEqualTo(3);
+    }
+
+    @Test
+    void httpsIsRefusedWithTheUrlAndWhy() throws IOException {
+        URI secure = URI.create("https://127.0.0.1:8443");
+        try (Selector selector = Selector.open()) {
+            assertThatThrownBy(() -> LoopConnection.open(secure, new InetSocketAddress("127.0.0.1", 8443), selector,
+                    new ConnectionCount())).isInstanceOf(IOException.class)
+                    .hasMessageContaining("https://127.0.0.1:8443").hasMessageContaining("does not do TLS");
+            NodeEndpoint node = new NodeEndpoint("n1", secure);
+            LoopClient client = new LoopClient(selector, List.of(node), "/counter", List.of(), TIMEOUT,
+                    ConnectionMode.PER_USER, TargetProtocol.REPLSIM, new ConnectionCount());
+            Outcome outcome = new Outcome();
+            client.get("user", node, "/counter", Optional.empty(), outcome);
+            client.expireLate(System.nanoTime());
+            assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+                assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                assertThat(failed.detail()).contains("does not do TLS");
+            });
+            client.close();
+        }
+    }
+}
