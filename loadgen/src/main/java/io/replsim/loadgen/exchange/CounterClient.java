@@ -108,7 +108,7 @@ public final class CounterClient implements AutoCloseable {
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         answers.wantedHeader());
             } catch (IOException stale) {
-                if (!connection.used() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
+                if (!connection.reused() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
                     throw stale;
                 }
                 discard(node, connection);

@@ -30,7 +30,7 @@ final class HttpConnection implements AutoCloseable {
     private final ResponseReader reader;
     private final OutputStream out;
     private final ConnectionCount count;
-    private boolean used;
+    private boolean answered;
     private boolean closed;
     private int soTimeout = -1;
     /** This connection's requests: a user's next request on it is mostly the same as its last. */
@@ -77,9 +77,12 @@ final class HttpConnection implements AutoCloseable {
         return new HttpConnection(socket, base, count, watched);
     }
 
-    /** Whether a request was sent on it before: a reused connection may have been closed by the server meanwhile. */
-    boolean used() {
-        return used;
+    /**
+     * Whether it answered a request before: such a connection may have been closed by the server while idle, a new
+     * one that fails did not go stale.
+     */
+    boolean reused() {
+        return answered;
     }
 
     /** Closes the connection if its request is past its deadline, so the blocked read ends as a timeout. */
@@ -126,7 +129,6 @@ final class HttpConnection implements AutoCloseable {
 
     private Response exchange(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
             throws IOException {
-        used = true;
         int timeoutMillis = watched ? 0 : (int) Math.max(1, timeout.toMillis());
         if (timeoutMillis != soTimeout) {
             socket.setSoTimeout(timeoutMillis);
@@ -135,7 +137,9 @@ final class HttpConnection implements AutoCloseable {
         out.write(requests.get(pathAndQuery, cookie, close));
         out.flush();
         awaitAnswerCheaply();
-        return reader.read(close, wanted);
+        Response response = reader.read(close, wanted);
+        answered = true;
+        return response;
     }
 
     /**

@@ -57,6 +57,24 @@ class CounterClientTest {
         }
     }
 
+    /**
+     * A connection that ends before its first answer was not closed while idle (it never was): the node is failing,
+     * so the request is an I/O failure of unknown outcome at once, not sent again on a new connection.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aNewConnectionThatEndsBeforeAnyAnswerIsAFailureNotRetried() throws Exception {
+        try (ScriptedServer hangsUp = new ScriptedServer(serial -> "", Integer.MAX_VALUE, Duration.ZERO, 0)) {
+            NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + hangsUp.port()));
+            try (CounterClient client = new CounterClient(List.of(node), "/counter", List.of(), Duration.ofSeconds(2),
+                    ConnectionMode.PER_USER)) {
+                assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.IO));
+                assertThat(client.connections().opened()).isEqualTo(1);
+            }
+        }
+    }
+
     /** A late request's connection is closed, so the next request goes on a new one and is answered. */
     @Test
     @org.junit.jupiter.api.Timeout(20)

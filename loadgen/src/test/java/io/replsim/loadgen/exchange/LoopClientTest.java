@@ -315,6 +315,18 @@ class LoopClientTest {
         }
     }
 
+    /** A connection that ends before its first answer did not go stale while idle: no second try. */
+    @Test
+    void aNewConnectionThatEndsBeforeAnyAnswerIsAFailureNotRetried() throws Exception {
+        ScriptedServer hangsUp = closeLater(new ScriptedServer(serial -> "", Integer.MAX_VALUE, Duration.ZERO, 0));
+        NodeEndpoint node = node(hangsUp.port());
+        try (TestLoop loop = new TestLoop(node, ConnectionMode.PER_USER)) {
+            assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Failed.class,
+                    failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.IO));
+            assertThat(loop.client.connections().opened()).isEqualTo(1);
+        }
+    }
+
     @Test
     void closeLeavesNoConnectionOpenAndTellsNoOutcomeAfterIt() throws IOException {
         ScriptedServer server = closeLater(ScriptedServer.answering(LoopClientTest::counterAnswer));
