@@ -160,13 +160,44 @@ public final class LoopClient implements AutoCloseable {
         }
     }
 
+    /**
+     * A kept-alive connection between requests, as its key's attachment. It stays registered for reads: a server
+     * that closes it while idle (its keep-alive timeout, or the node going away) makes it readable, and it is dropped
+     * then instead of failing the next request sent on it. Leaving the read interest on also saves the two
+     * {@code epoll_ctl} calls a request would otherwise cost (interest off after the answer, on again for the next).
+     */
+    private final class Idle {
+        final Object user;
+        final String node;
+        final LoopConnection connection;
+
+        Idle(Object user, String node, LoopConnection connection) {
+            this.user = user;
+            this.node = node;
+            this.connection = connection;
+        }
+
+        boolean of(LoopClient client) {
+            return LoopClient.this == client;
+        }
+    }
+
     /** Whether {@code key} is one of this client's connections' (the loop then passes it to {@link #ready}). */
     public boolean owns(SelectionKey key) {
-        return key.attachment() instanceof Attempt attempt && attempt.of(this);
+        return key.attachment() instanceof Attempt attempt && attempt.of(this)
+                || key.attachment() instanceof Idle idle && idle.of(this);
     }
 
     /** Goes on with the request of a selected key this client {@link #owns}; calls its outcome if it ended. */
     public void ready(SelectionKey key) {
+        if (key.isValid() && key.attachment() instanceof Idle idle && idle.of(this)) {
+            // nothing was asked on it: the server closed it, or sent what nobody asked for; either way it is done
+            if (mode == ConnectionMode.SHARED_POOL) {
+                pools.get(idle.node).remove(idle.connection);
+            }
+            discard(idle.user, idle.node, idle.connection);
+            return;
+        }
         if (!key.isValid() || !(key.attachment() instanceof Attempt attempt) || !attempt.of(this) || attempt.done) {
             return;
         }
@@ -324,7 +355,7 @@ public final class LoopClient implements AutoCloseable {
             own.put(node, connection);
             return connection;
         }
-        return connection.key().attachment() == null ? connection : null;
+        return connection.key().attachment() instanceof Attempt ? null : connection;
     }
 
     /** A new connection in place of a failed one, which in {@link ConnectionMode#PER_USER} becomes the user's own. */
@@ -354,7 +385,7 @@ public final class LoopClient implements AutoCloseable {
     }
 
     private void giveBack(Object user, String node, LoopConnection connection) {
-        connection.key().attach(null);
+        connection.key().attach(new Idle(user, node, connection));
         switch (mode) {
             case SHARED_POOL -> pools.get(node).addFirst(connection);
             case PER_USER -> {

@@ -137,8 +137,7 @@ final class LoopConnection {
         }
         Response response = reader.read(closeAfter, wanted);
         if (response != null) {
-            answers++;
-            key.interestOps(0); // idle until its next request
+            answers++; // the read interest stays on: the client watches its idle connections for the server's close
         }
         return response;
     }

@@ -168,9 +168,10 @@ public final class VirtualUser {
                 return send();
             }
         }
+        long nowNanos = System.nanoTime();
         switch (exchange) {
             case Exchange.Answered answered ->
-                    answered(answered, (System.nanoTime() - requestStartNanos) / 1000, type, session);
+                    answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, type, session);
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
             }
@@ -182,7 +183,7 @@ public final class VirtualUser {
             }
         }
         requestDone(exchange.atMs(), type);
-        return requestEnded(System.nanoTime());
+        return requestEnded(nowNanos);
     }
 
     /**
@@ -345,13 +346,14 @@ public final class VirtualUser {
         }
     }
 
-    private void answered(Exchange.Answered answered, long micros, RequestType requestType, HeldSession held) {
+    private void answered(Exchange.Answered answered, long nowNanos, long micros, RequestType requestType,
+                          HeldSession held) {
         if (requestType == null) {
             recording.answered(micros);
         } else {
             recording.answered(scriptTally.tagIndex(requestType), micros);
         }
-        steady.answered(System.nanoTime(), micros);
+        steady.answered(nowNanos, micros);
         answered.setCookie().ifPresent(issued -> held.cookie = Optional.of(issued));
         if (requestType != null) {
             held.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));

@@ -315,6 +315,27 @@ class LoopClientTest {
         }
     }
 
+    /** The server closes kept-alive connections after one answer: the client drops each as it closes, while idle. */
+    @Test
+    void aConnectionTheServerClosesWhileIdleIsDroppedBeforeAnyRequestFindsItDead() throws Exception {
+        ScriptedServer server = closeLater(new ScriptedServer(LoopClientTest::counterAnswer, Integer.MAX_VALUE,
+                Duration.ZERO, 1));
+        NodeEndpoint node = node(server.port());
+        for (ConnectionMode mode : List.of(ConnectionMode.PER_USER, ConnectionMode.SHARED_POOL)) {
+            try (TestLoop loop = new TestLoop(node, mode)) {
+                assertAnsweredWithSerial(loop.get("user", node), server.requests());
+                assertThat(loop.client.connections().open()).isEqualTo(1);
+
+                loop.runUntil(() -> loop.client.connections().open() == 0, TIMEOUT);
+
+                assertThat(loop.client.connections().opened()).as(mode.label()).isEqualTo(1);
+                assertAnsweredWithSerial(loop.get("user", node), server.requests());
+                assertThat(loop.client.connections().opened()).as("a new connection, no failed try on the old one")
+                        .isEqualTo(2);
+            }
+        }
+    }
+
     /** A connection that ends before its first answer did not go stale while idle: no second try. */
     @Test
     void aNewConnectionThatEndsBeforeAnyAnswerIsAFailureNotRetried() throws Exception {
