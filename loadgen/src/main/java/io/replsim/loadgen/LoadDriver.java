@@ -65,11 +65,13 @@ public final class LoadDriver implements AutoCloseable {
     private LoadResult result;
     private boolean closed;
 
-    /** The state of a started run; exists from {@link #start()} on. */
+    /**
+     * The state of a started run; exists from {@link #start()} on. {@code userThreads}: what carries the users, a
+     * virtual thread per user or one event loop per core.
+     */
     private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording, ScriptTally scriptTally,
                        SteadyRecording steady, DriverCostMonitor cost, ProgressWindow progress,
                        List<VirtualUser> users, List<Thread> userThreads, Thread logTicker, Thread windowMarker) {
-        // userThreads: the threads that carry the users, a virtual one per user or one event loop per core
     }
 
     /**
