@@ -71,7 +71,8 @@ public final class LoadDriver implements AutoCloseable {
      */
     private record Run(Instant startedAt, long startNanos, RunPlan plan, RunRecording recording, ScriptTally scriptTally,
                        SteadyRecording steady, DriverCostMonitor cost, ProgressWindow progress,
-                       List<VirtualUser> users, List<Thread> userThreads, Thread logTicker, Thread windowMarker) {
+                       List<VirtualUser> users, List<Thread> userThreads, IntervalLogTicker logTicker,
+                       Thread windowMarker) {
     }
 
     /**
@@ -134,7 +135,7 @@ public final class LoadDriver implements AutoCloseable {
             users.add(user);
         }
         List<Thread> threads = carrier.threadsFor(users);
-        Thread ticker = IntervalLogTicker.unstarted(startNanos, List.of(latency));
+        IntervalLogTicker ticker = IntervalLogTicker.unstarted(startNanos, List.of(latency));
         Thread marker = Thread.ofVirtual().name("replsim-steady-window").unstarted(() -> markSteadyWindow(plan, cost));
         run = new Run(startedAt, startNanos, plan, recording, scriptTally, steady, cost, new ProgressWindow(recording, startNanos),
                 List.copyOf(users), List.copyOf(threads), ticker, marker);
@@ -200,8 +201,7 @@ public final class LoadDriver implements AutoCloseable {
         if (result != null) {
             return result;
         }
-        current.logTicker().interrupt();
-        current.logTicker().join();
+        current.logTicker().stop();
         if (current.plan().over(System.nanoTime())) {
             current.windowMarker().join(STOP_WAIT); // marking the end takes a moment after the deadline
         }

@@ -85,13 +85,12 @@ public final class OpenLoadDriver implements AutoCloseable {
         long startEpochMs = System.currentTimeMillis();
         long start = System.nanoTime();
         try (var logs = TimelineLogs.start(intervalLogs, startEpochMs)) {
-            Thread ticker = IntervalLogTicker.unstarted(start, logs.both());
+            IntervalLogTicker ticker = IntervalLogTicker.unstarted(start, logs.both());
             ticker.start();
             try {
                 return runSchedule(start, logs);
             } finally {
-                ticker.interrupt();
-                ticker.join();
+                ticker.stop();
                 logs.finish(System.currentTimeMillis());
             }
         }
