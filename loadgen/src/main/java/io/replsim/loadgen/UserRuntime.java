@@ -1,9 +1,5 @@
 package io.replsim.loadgen;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
 /** What carries the closed model's users: the same users, the same judging and recording, two ways to wait. */
 public enum UserRuntime {
     /** A virtual thread per user that blocks in its request and sleeps through its think time. */
@@ -16,13 +12,10 @@ public enum UserRuntime {
     EVENT_LOOP;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.of(this);
     }
 
     public static UserRuntime parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(runtime -> runtime.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown user runtime \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(UserRuntime::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(UserRuntime.class, text, "user runtime");
     }
 }

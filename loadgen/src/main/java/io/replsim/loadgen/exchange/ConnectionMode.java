@@ -1,8 +1,6 @@
 package io.replsim.loadgen.exchange;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 
 /** How the driver's requests use TCP connections (the keep-alive choices of glassfish-and-load-testing §2). */
 public enum ConnectionMode {
@@ -17,14 +15,10 @@ public enum ConnectionMode {
     PER_REQUEST;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.of(this);
     }
 
     public static ConnectionMode parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(mode -> mode.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown connection mode \"" + text
-                        + "\"; expected one of: "
-                        + Arrays.stream(values()).map(ConnectionMode::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(ConnectionMode.class, text, "connection mode");
     }
 }

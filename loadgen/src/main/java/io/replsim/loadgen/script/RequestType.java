@@ -1,8 +1,6 @@
 package io.replsim.loadgen.script;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 
 /**
  * A request a user script can send: one of the workload apps of interface doc §2, all answering in the counter's
@@ -57,13 +55,10 @@ public enum RequestType {
 
     /** The name in scenario files and reports, and the tag of its interval-log lines. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static RequestType parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(type -> type.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown request \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(RequestType::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(RequestType.class, text, "request");
     }
 }

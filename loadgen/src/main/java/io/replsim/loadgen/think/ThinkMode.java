@@ -1,8 +1,6 @@
 package io.replsim.loadgen.think;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 
 /** When a user's pause is counted from (Faban's think-time vs cycle-time). */
 public enum ThinkMode {
@@ -16,13 +14,10 @@ public enum ThinkMode {
 
     /** The name in scenario files: {@code after-response}, {@code cycle-time}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.of(this);
     }
 
     public static ThinkMode parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(mode -> mode.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown think mode \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(ThinkMode::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(ThinkMode.class, text, "think mode");
     }
 }

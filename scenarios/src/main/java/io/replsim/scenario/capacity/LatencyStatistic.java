@@ -1,8 +1,6 @@
 package io.replsim.scenario.capacity;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 import org.HdrHistogram.Histogram;
 
 /** The response-time figure a capacity step is judged by (GlassFish's users-sustained metric uses p90). */
@@ -10,14 +8,11 @@ public enum LatencyStatistic {
     MEAN, P90, P95, P99;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static LatencyStatistic parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(s -> s.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown statistic \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(LatencyStatistic::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(LatencyStatistic.class, text, "statistic");
     }
 
     /** This statistic of response times recorded in microseconds, in milliseconds; 0 for an empty histogram. */

@@ -1,12 +1,10 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.EnumLabels;
 import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The workload application the nodes serve and the load driver checks; both answer in the counter's format. */
 public enum App {
@@ -32,12 +30,10 @@ public enum App {
 
     /** The name used in scenario files. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static App parse(String text) {
-        return Arrays.stream(values()).filter(app -> app.label().equalsIgnoreCase(text.trim())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown app \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(App::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(App.class, text, "app");
     }
 }

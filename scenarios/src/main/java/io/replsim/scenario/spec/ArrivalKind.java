@@ -1,9 +1,7 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.EnumLabels;
 import io.replsim.loadgen.open.Arrivals;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** How an open model's requests arrive at the rate the scenario states. */
 public enum ArrivalKind {
@@ -13,14 +11,11 @@ public enum ArrivalKind {
     POISSON;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static ArrivalKind parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(kind -> kind.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown arrivals \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(ArrivalKind::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(ArrivalKind.class, text, "arrivals");
     }
 
     /** The driver's schedule for {@code perSecond} arrivals a second. */

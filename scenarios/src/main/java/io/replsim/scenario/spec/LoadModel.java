@@ -1,8 +1,6 @@
 package io.replsim.scenario.spec;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 
 /** Whether the load comes from users who wait for their answers (closed) or from arrivals on a schedule (open). */
 public enum LoadModel {
@@ -12,13 +10,10 @@ public enum LoadModel {
     OPEN;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static LoadModel parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(model -> model.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown load model \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(LoadModel::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(LoadModel.class, text, "load model");
     }
 }

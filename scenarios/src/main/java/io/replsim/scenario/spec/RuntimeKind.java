@@ -1,8 +1,6 @@
 package io.replsim.scenario.spec;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.loadgen.EnumLabels;
 
 /** Where the nodes run: as JVM processes on this machine's loopback, or one Docker container each. */
 public enum RuntimeKind {
@@ -12,12 +10,10 @@ public enum RuntimeKind {
 
     /** The name used in scenario files. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumLabels.of(this);
     }
 
     public static RuntimeKind parse(String text) {
-        return Arrays.stream(values()).filter(kind -> kind.label().equalsIgnoreCase(text.trim())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown runtime \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(RuntimeKind::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(RuntimeKind.class, text, "runtime");
     }
 }

@@ -1,10 +1,8 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.EnumLabels;
 import io.replsim.loadgen.think.ThinkTime;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** How a scenario's think times are spread around the {@code thinkTime} it states, which is always the mean. */
 public enum ThinkDistribution {
@@ -16,15 +14,11 @@ public enum ThinkDistribution {
     NEGATIVE_EXPONENTIAL;
 
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.of(this);
     }
 
     public static ThinkDistribution parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(d -> d.label().equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown think distribution \"" + text
-                        + "\"; expected one of: "
-                        + Arrays.stream(values()).map(ThinkDistribution::label).collect(Collectors.joining(", "))));
+        return EnumLabels.parse(ThinkDistribution.class, text, "think distribution");
     }
 
     /** The driver's think time with this spread and the given mean. */
