@@ -63,18 +63,23 @@ final class HttpConnection implements AutoCloseable {
      */
     static HttpConnection open(URI base, Duration connectTimeout, ConnectionCount count, boolean watched)
             throws IOException {
-        boolean tls = "https".equals(base.getScheme());
-        int port = base.getPort() >= 0 ? base.getPort() : tls ? 443 : 80;
-        Socket socket = tls ? SSLSocketFactory.getDefault().createSocket() : new Socket();
+        InetSocketAddress address = addressOf(base);
+        Socket socket = "https".equals(base.getScheme()) ? SSLSocketFactory.getDefault().createSocket() : new Socket();
         try {
             socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress(base.getHost(), port), (int) Math.max(1, connectTimeout.toMillis()));
+            socket.connect(address, (int) Math.max(1, connectTimeout.toMillis()));
         } catch (IOException e) {
             socket.close();
-            throw new ConnectFailure("cannot connect to " + base.getHost() + ":" + port + ": " + e, e);
+            throw new ConnectFailure("cannot connect to " + base.getHost() + ":" + address.getPort() + ": " + e, e);
         }
         count.opened();
         return new HttpConnection(socket, base, count, watched);
+    }
+
+    /** Where a node at {@code base} listens: its URL's port, else its scheme's (443 for https, 80 otherwise). */
+    static InetSocketAddress addressOf(URI base) {
+        int port = base.getPort() >= 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
+        return new InetSocketAddress(base.getHost(), port);
     }
 
     /**

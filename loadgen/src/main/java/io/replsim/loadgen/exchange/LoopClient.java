@@ -79,8 +79,7 @@ public final class LoopClient implements AutoCloseable {
         for (NodeEndpoint node : nodes) {
             URI base = node.baseUri();
             bases.put(node.name(), base);
-            int port = base.getPort() >= 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
-            addresses.put(node.name(), new InetSocketAddress(base.getHost(), port));
+            addresses.put(node.name(), HttpConnection.addressOf(base));
             pools.put(node.name(), new ArrayDeque<>());
         }
     }

@@ -213,7 +213,7 @@ public final class VirtualUser {
             return step(nowNanos);
         }
         if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED) {
-            endingSessions = heldSessions().filter(held -> held.cookie.isPresent()).toList();
+            endingSessions = sessionsHeld().toList();
             return nextLogoutAtEnd(nowNanos);
         }
         return stop(nowNanos);
@@ -231,7 +231,7 @@ public final class VirtualUser {
     /** The next request of the visit, or, once the visit is over, the logout of one session the user holds. */
     private UserAction step(long nowNanos) {
         if (visitEndsAtNanos.isPresent() && nowNanos - visitEndsAtNanos.getAsLong() >= 0) {
-            Optional<HeldSession> open = heldSessions().filter(held -> held.cookie.isPresent()).findFirst();
+            Optional<HeldSession> open = sessionsHeld().findFirst();
             if (open.isPresent()) {
                 HeldSession held = open.get();
                 return request(held.lastType, held, true, nowNanos);
@@ -248,8 +248,9 @@ public final class VirtualUser {
                 : byKind.computeIfAbsent(drawn.session(), kind -> new HeldSession()), false, nowNanos);
     }
 
-    private Stream<HeldSession> heldSessions() {
-        return Stream.concat(Stream.of(single), byKind.values().stream());
+    /** The sessions the user holds now: those it has a cookie for. */
+    private Stream<HeldSession> sessionsHeld() {
+        return Stream.concat(Stream.of(single), byKind.values().stream()).filter(held -> held.cookie.isPresent());
     }
 
     /**
