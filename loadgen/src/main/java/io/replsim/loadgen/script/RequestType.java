@@ -53,6 +53,17 @@ public enum RequestType {
         return serialRule;
     }
 
+    /**
+     * Whose session a request to {@code path} works on, by the app's path (the query left aside); empty for a path
+     * that is none of the replsim apps'.
+     */
+    public static java.util.Optional<SessionKind> sessionOfPath(String path) {
+        String app = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        return java.util.Arrays.stream(values()).filter(type -> type.path().startsWith(app)
+                        && (type.path().length() == app.length() || type.path().charAt(app.length()) == '?'))
+                .map(RequestType::session).findFirst();
+    }
+
     /** The name in scenario files and reports, and the tag of its interval-log lines. */
     public String label() {
         return EnumLabels.of(this);

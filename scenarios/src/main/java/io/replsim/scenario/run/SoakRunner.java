@@ -130,7 +130,7 @@ public final class SoakRunner {
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
         RunSummary summary = outcome.summary();
-        return new Drill(run, summary.verdict(), summary.sessions().lost(), summary.sessions().stale(),
+        return new Drill(run, summary.verdict(), summary.sessions().lostCorruptOrFailed(), summary.sessions().stale(),
                 summary.requests().errors(),
                 // a restart of a node already gone has no new view to wait for: it is not a detection
                 summary.faults().stream().filter(fault -> !fault.type().equals("restart"))
