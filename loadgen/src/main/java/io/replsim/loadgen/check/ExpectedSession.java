@@ -2,11 +2,14 @@ package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
-import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
+
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one user knows its session must look like, and the verdict on every answer it gets. Each user owns one;
@@ -58,14 +61,14 @@ public final class ExpectedSession {
 
     /** A user of a replsim app, whose answers are held to {@code state}'s digest at the serial they show. */
     public ExpectedSession(ExpectedState state) {
-        this.state = java.util.Objects.requireNonNull(state, "state");
+        this.state = Objects.requireNonNull(state, "state");
     }
 
     /**
      * The expectations of a session of {@code kind}: held to the state model when {@code shapes} describe the
      * nodes' apps, else to a digest that stays the same.
      */
-    public static ExpectedSession of(java.util.Optional<SessionShapes> shapes, SessionKind kind) {
+    public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
         return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind))))
                 .orElseGet(ExpectedSession::new);
     }
@@ -95,17 +98,17 @@ public final class ExpectedSession {
      *
      * @return {@link Verdict#FAILED} for a session the node could not read, else empty
      */
-    public java.util.Optional<Verdict> answeredWithError(int status, boolean unreadable) {
+    public Optional<Verdict> answeredWithError(int status, boolean unreadable) {
         if (status < 500) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         unknownOutcome();
         serverErrorsOnly = true;
         if (sessionId != null && unreadable) {
             sessionWorst = sessionWorst.worse(Verdict.FAILED);
-            return java.util.Optional.of(Verdict.FAILED);
+            return Optional.of(Verdict.FAILED);
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 
 /**
  * The session content the replsim apps derive from the session id, an attribute's name and the serial that wrote
@@ -28,7 +29,7 @@ final class DerivedRandom {
         while (out.hasRemaining()) {
             out.putLong(random.next());
         }
-        return java.util.Arrays.copyOf(out.array(), length);
+        return Arrays.copyOf(out.array(), length);
     }
 
     long next() {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The state digest one user's session must answer with at a given serial: SHA-256 over the canonical form of every
@@ -52,7 +53,7 @@ public final class ExpectedState {
     /** The digest of any attributes, for the document's test vectors. */
     static String digestOf(Map<String, Object> attributes) {
         MessageDigest sha = sha256();
-        new java.util.TreeMap<>(attributes).forEach((name, value) -> sha.update(CanonicalForm.attribute(name, value)));
+        new TreeMap<>(attributes).forEach((name, value) -> sha.update(CanonicalForm.attribute(name, value)));
         return HexFormat.of().formatHex(sha.digest(), 0, HEX_CHARS / 2);
     }
 

@@ -1,9 +1,11 @@
 package io.replsim.loadgen.check.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The profile app's session: an identity, the serial as a {@code long[]}, and {@code attributes} attributes
@@ -28,7 +30,7 @@ public record ProfileState(int attributes, int attributeBytes, ValueShape shape,
         if (!(modifiedShare >= 0 && modifiedShare <= 1)) {
             throw new IllegalArgumentException("modifiedShare is from 0 to 1, got " + modifiedShare);
         }
-        java.util.Objects.requireNonNull(shape, "shape");
+        Objects.requireNonNull(shape, "shape");
     }
 
     /** How many attributes one request changes, as the node rounds it. */
@@ -53,7 +55,7 @@ public record ProfileState(int attributes, int attributeBytes, ValueShape shape,
     /** The serial that last wrote each attribute: request {@code s ≥ 2} writes {@code (s·c + k) mod attributes}. */
     private long[] versionsAt(long serial) {
         long[] versions = new long[attributes];
-        java.util.Arrays.fill(versions, 1);
+        Arrays.fill(versions, 1);
         int changed = modifiedPerRequest();
         if (changed == 0) {
             return versions;
