@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.SessionDigest;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
@@ -24,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -82,7 +84,11 @@ class ClusterNodeTest {
         JsonNode incremented = JSON.readTree(second.body());
         assertThat(incremented.get("serial").asInt()).isEqualTo(2);
         assertThat(incremented.get("created").asBoolean()).isFalse();
-        assertThat(incremented.get("digest").asText()).isEqualTo(created.get("digest").asText());
+        // the whole state: the payload made with the session and the serial
+        byte[] payload = (byte[]) nodes.getFirst().replication().store().peek(new SessionId(id)).orElseThrow()
+                .attributes().get("payload");
+        assertThat(incremented.get("digest").asText()).isEqualTo(SessionDigest.of(Map.of("payload", payload,
+                "serial", 2))).isNotEqualTo(created.get("digest").asText());
         assertThat(sessionCookie(second)).as("same route: no new cookie").isEmpty();
     }
 
@@ -91,8 +97,9 @@ class ClusterNodeTest {
         var onFirst = counter(1, Optional.empty());
         String cookie = sessionCookie(onFirst).orElseThrow();
         counter(1, Optional.of(cookie));                                  // serial 2 on node1
-        String digest = JSON.readTree(onFirst.body()).get("digest").asText();
         String id = JSON.readTree(onFirst.body()).get("session").asText();
+        byte[] payload = (byte[]) nodes.getFirst().replication().store().peek(new SessionId(id)).orElseThrow()
+                .attributes().get("payload");
 
         var onSecond = counter(2, Optional.of(cookie));
 
@@ -100,7 +107,8 @@ class ClusterNodeTest {
         assertThat(onSecond.statusCode()).isEqualTo(200);
         assertThat(body.get("serial").asInt()).isEqualTo(3);
         assertThat(body.get("node").asText()).isEqualTo("node2");
-        assertThat(body.get("digest").asText()).isEqualTo(digest);
+        assertThat(body.get("digest").asText()).as("the payload came along")
+                .isEqualTo(SessionDigest.of(Map.of("payload", payload, "serial", 3)));
         assertThat(sessionCookie(onSecond)).contains(id + ".node2");
         var sessionId = new SessionId(id);
         assertThat(nodes.get(1).replication().store().peek(sessionId).orElseThrow().owner()).isEqualTo(new NodeId("node2"));

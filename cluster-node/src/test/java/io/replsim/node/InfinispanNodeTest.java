@@ -69,13 +69,16 @@ class InfinispanNodeTest {
     void aSessionServedByAnotherNodeKeepsItsStateAndTheStatsNameTheEngineAndTheOwner() throws Exception {
         var created = get(nodes.get(0), CounterApp.PATH, null);
         String cookie = created.headers().allValues("Set-Cookie").getFirst().split(";", 2)[0];
-        String digest = JSON.readTree(created.body()).get("digest").asText();
+        var id = new io.replsim.replication.SessionId(JSON.readTree(created.body()).get("session").asText());
+        byte[] payload = io.replsim.node.app.DerivedRandom.bytes(id.value(), "payload", 0,
+                nodes.get(0).options().payloadBytes());
         get(nodes.get(0), CounterApp.PATH, cookie);
 
         JsonNode moved = JSON.readTree(get(nodes.get(2), CounterApp.PATH, cookie).body());
 
         assertThat(moved.get("serial").asInt()).isEqualTo(3);
-        assertThat(moved.get("digest").asText()).isEqualTo(digest);
+        assertThat(moved.get("digest").asText()).as("the payload came along").isEqualTo(
+                io.replsim.node.app.SessionDigest.of(java.util.Map.of("payload", payload, "serial", 3)));
         assertThat(moved.get("created").asBoolean()).isFalse();
         JsonNode stats = JSON.readTree(admin(nodes.get(0)).body());
         assertThat(stats.at("/replication/engine").asText()).isEqualTo("infinispan");
@@ -95,7 +98,8 @@ class InfinispanNodeTest {
         ClusterNode first = nodes.getFirst();
         var created = get(first, BeanApp.PATH, null);
         String cookie = created.headers().allValues("Set-Cookie").getFirst().split(";", 2)[0];
-        String digest = JSON.readTree(created.body()).get("digest").asText();
+        var id = new io.replsim.replication.SessionId(JSON.readTree(created.body()).get("session").asText());
+        byte[] identity = io.replsim.node.app.DerivedRandom.bytes(id.value(), "identity", 0, 32);
         get(first, BeanApp.PATH, cookie);
         get(first, BeanApp.PATH, cookie);
 
@@ -105,7 +109,9 @@ class InfinispanNodeTest {
 
         JsonNode failedOver = JSON.readTree(get(nodes.getFirst(), BeanApp.PATH, cookie).body());
         assertThat(failedOver.get("serial").asInt()).isEqualTo(4);
-        assertThat(failedOver.get("digest").asText()).isEqualTo(digest);
+        // the bean's last modified state (count 3) plus this invocation, its identity unchanged
+        assertThat(failedOver.get("digest").asText()).isEqualTo(io.replsim.node.app.SessionDigest.of(java.util.Map.of(
+                "bean", new java.util.HashMap<>(java.util.Map.of("identity", identity, "count", 4L)))));
         assertThat(failedOver.get("created").asBoolean()).isFalse();
     }
 

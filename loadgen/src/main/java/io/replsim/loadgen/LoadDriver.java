@@ -131,7 +131,7 @@ public final class LoadDriver implements AutoCloseable {
         long seedBase = System.nanoTime();
         for (int i = 0; i < profile.users(); i++) {
             VirtualUser user = new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
-                    seedBase + i, profile.script(), scriptTally);
+                    seedBase + i, profile.script(), scriptTally, profile.protocol().shapes());
             users.add(user);
         }
         List<Thread> threads = carrier.threadsFor(users);

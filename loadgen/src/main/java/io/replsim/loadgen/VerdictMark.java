@@ -9,13 +9,16 @@ import io.replsim.loadgen.check.Verdict;
  * @param node    the node that answered
  * @param session the session the user held when the answer came (the one lost or found stale); for a first
  *                response, the session it was given
- * @param verdict STALE, LOST or CORRUPT (a corrupt response loses its session as a LOST one does)
+ * @param verdict STALE, CORRUPT, FAILED (the node said it could not read the session) or LOST
  * @param atMs    epoch milliseconds at which the response arrived
  */
 public record VerdictMark(String node, String session, Verdict verdict, long atMs) {
 
-    /** Whether the response cost the user its session: LOST, or CORRUPT. */
+    /**
+     * Whether the answer cost the user its session's state: LOST, CORRUPT or FAILED, the verdicts
+     * {@code maxSessionsLost} counts.
+     */
     public boolean lostSession() {
-        return verdict == Verdict.LOST || verdict == Verdict.CORRUPT;
+        return verdict == Verdict.LOST || verdict == Verdict.CORRUPT || verdict == Verdict.FAILED;
     }
 }

@@ -1,5 +1,8 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.loadgen.script.RequestType;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -146,8 +149,11 @@ final class StubCluster implements AutoCloseable {
             if (created || !name.equals(route)) {
                 exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name + "; Path=/; HttpOnly");
             }
+            // The state digest of the serial answered (docs/interfaces.md §2): a stale answer is a whole older state.
+            String digest = new ExpectedState(SessionShapes.DEFAULT.of(RequestType.sessionOfPath(
+                    exchange.getRequestURI().getPath()).orElseThrow())).digestAt(id, replySerial);
             reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
-                    + "\",\"digest\":\"" + state.digest() + "\",\"created\":" + created + "}");
+                    + "\",\"digest\":\"" + digest + "\",\"created\":" + created + "}");
         }
 
         private static boolean isLogout(HttpExchange exchange) {

@@ -74,7 +74,8 @@ public final class MostUsers {
         Duration duration = Duration.ofSeconds(seconds);
         Duration rampUp = duration.dividedBy(4);
         LoadProfile profile = new LoadProfile(users, new ThinkTime.Fixed(Duration.ofSeconds(1)),
-                ThinkMode.AFTER_RESPONSE, rampUp, Duration.ofSeconds(5), duration, Duration.ofSeconds(5), "/counter");
+                ThinkMode.AFTER_RESPONSE, rampUp, Duration.ofSeconds(5), duration, Duration.ofSeconds(5), "/counter")
+                .withProtocol(DriverVsWrk.TRIVIAL_ENDPOINT);
         LoadResult result;
         String driverCpu;
         String endpointCpu;

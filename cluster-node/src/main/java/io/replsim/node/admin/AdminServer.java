@@ -36,7 +36,7 @@ public final class AdminServer implements AutoCloseable {
                                     Runnable shutdown) {
         var json = new JsonWriter();
         var faults = new NetworkFaults(replication.faultPoint());
-        var faultRoutes = new FaultEndpoints(faults, json);
+        var faultRoutes = new FaultEndpoints(faults, new ReplicaDamage(replication.store()), json);
         RoutingHandler routes = Handlers.routing()
                 .get("/admin/health", exchange -> json.write(exchange, StatusCodes.OK, new Health("UP",
                         replication.self().name(), replication.view().members().size())))
@@ -48,6 +48,7 @@ public final class AdminServer implements AutoCloseable {
                 .delete(FaultEndpoints.DISCARD, faultRoutes::stopDiscarding)
                 .post(FaultEndpoints.DELAY, faultRoutes::delay)
                 .delete(FaultEndpoints.DELAY, faultRoutes::stopDelaying)
+                .post(FaultEndpoints.DAMAGE_REPLICAS, faultRoutes::damageReplicas)
                 .setFallbackHandler(exchange -> json.write(exchange, StatusCodes.NOT_FOUND,
                         new JsonWriter.ErrorBody("no such admin endpoint")));
         HttpHandler root = new BearerAuthHandler(token, new BlockingHandler(routes), json);

@@ -19,15 +19,18 @@ final class FaultEndpoints {
     static final String FAULTS = "/admin/faults";
     static final String DISCARD = "/admin/faults/discard";
     static final String DELAY = "/admin/faults/delay";
+    static final String DAMAGE_REPLICAS = "/admin/faults/damage-replicas";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
     private final NetworkFaults faults;
+    private final ReplicaDamage damage;
     private final JsonWriter json;
 
-    FaultEndpoints(NetworkFaults faults, JsonWriter json) {
+    FaultEndpoints(NetworkFaults faults, ReplicaDamage damage, JsonWriter json) {
         this.faults = faults;
+        this.damage = damage;
         this.json = json;
     }
 
@@ -66,6 +69,20 @@ final class FaultEndpoints {
         json.write(exchange, StatusCodes.OK, faults.stopDelaying());
     }
 
+    /** {@code {"attribute": "payload", "how": "flip"}}: damages that attribute in every backup copy held here. */
+    void damageReplicas(HttpServerExchange exchange) {
+        try {
+            DamageRequest request = JSON.readValue(exchange.getInputStream(), DamageRequest.class);
+            if (request.attribute() == null || request.how() == null) {
+                throw new IllegalArgumentException("expected {\"attribute\": name, \"how\": \"flip\" or \"remove\"}");
+            }
+            json.write(exchange, StatusCodes.OK,
+                    damage.damage(request.attribute(), ReplicaDamage.How.parse(request.how())));
+        } catch (Exception e) {
+            badRequest(exchange, e);
+        }
+    }
+
     private void badRequest(HttpServerExchange exchange, Exception e) {
         String reason = e instanceof IOException ? "unreadable JSON body: " + e.getMessage() : e.getMessage();
         json.write(exchange, StatusCodes.BAD_REQUEST, new JsonWriter.ErrorBody(reason));
@@ -75,5 +92,8 @@ final class FaultEndpoints {
     }
 
     record DelayRequest(long delayMs) {
+    }
+
+    record DamageRequest(String attribute, String how) {
     }
 }

@@ -5,12 +5,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
-/** Makes and changes profile attribute values of one shape and roughly one serialized size. */
+/**
+ * Makes and changes profile attribute values of one shape and roughly one serialized size. A value's content is
+ * derived from the session id, the attribute's name and the serial that wrote it (docs/interfaces.md §2b), so the
+ * driver can compute it; a change in place leaves the value exactly as a fresh one of that serial would be.
+ */
 final class AttributeValues {
     /** A graph node (a map of an id, a name and a price) serializes to about this many bytes. */
     private static final int BYTES_PER_GRAPH_NODE = 64;
+    private static final long PRICES = 1_000_000;
 
     private final AttributeShape shape;
     private final int bytes;
@@ -20,36 +24,36 @@ final class AttributeValues {
         this.bytes = bytes;
     }
 
-    Serializable fresh() {
-        var random = ThreadLocalRandom.current();
+    Serializable fresh(String session, String name, long serial) {
         return switch (shape) {
-            case BYTES -> {
-                byte[] value = new byte[bytes];
-                random.nextBytes(value);
-                yield value;
-            }
+            case BYTES -> DerivedRandom.bytes(session, name, serial, bytes);
             case GRAPH -> {
+                var random = new DerivedRandom(session, name, serial);
                 int nodes = Math.max(1, bytes / BYTES_PER_GRAPH_NODE);
                 var graph = new ArrayList<HashMap<String, Serializable>>(nodes);
                 for (int i = 0; i < nodes; i++) {
-                    graph.add(node(i, random.nextLong(1_000_000)));
+                    graph.add(node(i, random.below(PRICES)));
                 }
                 yield graph;
             }
         };
     }
 
-    /** Changes the value itself, as code that edits what getAttribute returned does. */
+    /**
+     * Changes the value itself, as code that edits what getAttribute returned does: the bytes are overwritten, each
+     * graph node gets its new price. A value of another shape or size is left alone (the state digest shows it).
+     */
     @SuppressWarnings("unchecked")
-    void mutate(Serializable value) {
-        var random = ThreadLocalRandom.current();
+    void mutate(Serializable value, String session, String name, long serial) {
         switch (value) {
-            case byte[] array -> array[random.nextInt(array.length)] ^= (byte) (1 + random.nextInt(255));
+            case byte[] array when array.length == bytes -> new DerivedRandom(session, name, serial).fill(array);
             case List<?> graph -> {
-                var node = (Map<String, Serializable>) graph.get(random.nextInt(graph.size()));
-                node.put("price", random.nextLong(1_000_000));
+                var random = new DerivedRandom(session, name, serial);
+                for (Object node : graph) {
+                    ((Map<String, Serializable>) node).put("price", random.below(PRICES));
+                }
             }
-            default -> throw new IllegalStateException("not a profile value: " + value.getClass().getName());
+            default -> { }
         }
     }
 

@@ -10,6 +10,7 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Optional;
 
 /**
@@ -40,15 +41,21 @@ public final class BeanApp implements HttpHandler {
     }
 
     /** One invocation; the bean's state is stored for replication only when the bean says it changed. */
-    private SessionRequests.Answer invoke(ActiveSession active, String operation) {
+    private long invoke(ActiveSession active, String operation) {
         Session holder = active.session();
-        CounterBean bean = active.created() ? CounterBean.create()
-                : CounterBean.restore(holder.peekAttribute(BEAN).orElseThrow(
-                        () -> new IllegalStateException("bean " + holder.id() + " has no state")));
+        CounterBean bean = active.created() ? CounterBean.create(holder.id().value()) : restore(holder);
         long count = operation.equals("peek") && !active.created() ? bean.peek() : bean.increment();
         if (bean.isModified()) {
             holder.setAttribute(BEAN, bean.state());
         }
-        return new SessionRequests.Answer(count, bean.identity());
+        return count;
+    }
+
+    private static CounterBean restore(Session holder) {
+        CounterBean bean = CounterBean.restore(UnreadableSessionException.peeked(holder, BEAN, HashMap.class));
+        if (bean == null) {
+            throw new UnreadableSessionException(holder, "the bean's state has no count or no identity");
+        }
+        return bean;
     }
 }

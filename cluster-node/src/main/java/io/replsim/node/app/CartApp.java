@@ -12,12 +12,12 @@ import io.undertow.server.HttpServerExchange;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A shopping cart, the session shape of most shops: a growing list of small line items, written back with
  * setAttribute on every request as correct code does. Each request adds a line (the oldest go beyond
- * {@value #MAX_LINES}); {@code serial} counts the lines ever added, in the counter's response format.
+ * {@value #MAX_LINES}); {@code serial} counts the lines ever added, in the counter's response format. A line's
+ * content is derived from the session id and its number (docs/interfaces.md §2d), so the driver knows the cart.
  */
 public final class CartApp implements HttpHandler {
     public static final String PATH = "/cart";
@@ -25,6 +25,7 @@ public final class CartApp implements HttpHandler {
     static final String ADDED = "added";
     static final String IDENTITY = "identity";
     static final int MAX_LINES = 50;
+    private static final int IDENTITY_BYTES = 32;
 
     private final SessionRequests sessions;
 
@@ -38,34 +39,32 @@ public final class CartApp implements HttpHandler {
     }
 
     @SuppressWarnings("unchecked")
-    private SessionRequests.Answer addLine(ActiveSession active) {
+    private long addLine(ActiveSession active) {
         Session session = active.session();
+        String id = session.id().value();
         if (active.created()) {
-            byte[] identity = new byte[32];
-            ThreadLocalRandom.current().nextBytes(identity);
-            session.setAttribute(IDENTITY, identity);
+            session.setAttribute(IDENTITY, DerivedRandom.bytes(id, IDENTITY, 0, IDENTITY_BYTES));
             session.setAttribute(ADDED, 0L);
             session.setAttribute(CART, new ArrayList<HashMap<String, Serializable>>());
         }
-        long added = (Long) session.getAttribute(ADDED).orElseThrow() + 1;
-        var cart = new ArrayList<>((ArrayList<HashMap<String, Serializable>>) session.getAttribute(CART)
-                .orElseThrow());
-        cart.add(line(added));
+        long added = UnreadableSessionException.attribute(session, ADDED, Long.class) + 1;
+        var cart = new ArrayList<>((ArrayList<HashMap<String, Serializable>>) UnreadableSessionException
+                .attribute(session, CART, ArrayList.class));
+        cart.add(line(id, added));
         while (cart.size() > MAX_LINES) {
             cart.removeFirst();
         }
         session.setAttribute(CART, cart);
         session.setAttribute(ADDED, added);
-        // The oracle's read: peeked, so that checking the identity never changes what gets replicated.
-        return new SessionRequests.Answer(added, (byte[]) session.peekAttribute(IDENTITY).orElseThrow());
+        return added;
     }
 
-    private static HashMap<String, Serializable> line(long number) {
-        var random = ThreadLocalRandom.current();
+    private static HashMap<String, Serializable> line(String session, long number) {
+        var random = new DerivedRandom(session, "line", number);
         var line = new HashMap<String, Serializable>();
-        line.put("sku", "SKU-" + random.nextInt(100_000));
-        line.put("quantity", 1 + random.nextInt(5));
-        line.put("priceCents", (long) random.nextInt(100_000));
+        line.put("sku", "SKU-" + random.below(100_000));
+        line.put("quantity", 1 + (int) random.below(5));
+        line.put("priceCents", random.below(100_000));
         line.put("line", number);
         return line;
     }

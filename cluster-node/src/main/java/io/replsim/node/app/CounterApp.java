@@ -9,11 +9,10 @@ import io.replsim.replication.session.SessionStore;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
-import java.util.concurrent.ThreadLocalRandom;
-
 /**
  * The oracle (docs/interfaces.md §2): each request adds one to the session's serial through {@code setAttribute};
- * the payload made with the session shows, by its digest, that the whole session survived.
+ * the payload made with the session (derived from its id, so the driver knows it) weighs it as an application's
+ * state would, and the answer's state digest shows whether all of it survived.
  */
 public final class CounterApp implements HttpHandler {
     public static final String PATH = "/counter";
@@ -33,23 +32,17 @@ public final class CounterApp implements HttpHandler {
         sessions.handle(exchange, this::increment);
     }
 
-    private SessionRequests.Answer increment(ActiveSession active) {
+    private long increment(ActiveSession active) {
         Session session = active.session();
         if (active.created()) {
-            byte[] payload = new byte[payloadBytes];
-            ThreadLocalRandom.current().nextBytes(payload);
-            session.setAttribute(PAYLOAD, payload);
+            session.setAttribute(PAYLOAD, DerivedRandom.bytes(session.id().value(), PAYLOAD, 0, payloadBytes));
             session.setAttribute(SERIAL, 1);
-        } else {
-            session.setAttribute(SERIAL, serialOf(session) + 1);
+            return 1;
         }
-        // The oracle's read: peeked, so that checking the payload never changes what gets replicated.
-        return new SessionRequests.Answer(serialOf(session), (byte[]) session.peekAttribute(PAYLOAD).orElseThrow());
+        // Peeked, as the old oracle read was, so that checking it never changes what gets replicated.
+        UnreadableSessionException.peeked(session, PAYLOAD, byte[].class);
+        int serial = UnreadableSessionException.attribute(session, SERIAL, Integer.class) + 1;
+        session.setAttribute(SERIAL, serial);
+        return serial;
     }
-
-    private static int serialOf(Session session) {
-        return (Integer) session.getAttribute(SERIAL).orElseThrow(
-                () -> new IllegalStateException("session " + session.id() + " has no serial"));
-    }
-
 }

@@ -2,12 +2,15 @@ package io.replsim.node.app;
 
 import java.io.Serializable;
 import java.util.HashMap;
-import java.util.concurrent.ThreadLocalRandom;
 
-/** The SFSB the bean app serves: a count with an identity, incremented by one method and read by another. */
+/**
+ * The SFSB the bean app serves: a count with an identity (derived from the bean's id, so the driver knows it),
+ * incremented by one method and read by another.
+ */
 final class CounterBean implements StatefulBean {
-    private static final String COUNT = "count";
-    private static final String IDENTITY = "identity";
+    static final String COUNT = "count";
+    static final String IDENTITY = "identity";
+    private static final int IDENTITY_BYTES = 32;
 
     private final HashMap<String, Serializable> state;
     private boolean modified;
@@ -17,18 +20,22 @@ final class CounterBean implements StatefulBean {
         this.modified = modified;
     }
 
-    static CounterBean create() {
-        byte[] identity = new byte[32];
-        ThreadLocalRandom.current().nextBytes(identity);
+    static CounterBean create(String id) {
         var state = new HashMap<String, Serializable>();
-        state.put(IDENTITY, identity);
+        state.put(IDENTITY, DerivedRandom.bytes(id, IDENTITY, 0, IDENTITY_BYTES));
         state.put(COUNT, 0L);
         return new CounterBean(state, true);
     }
 
-    /** The bean as its last replicated state left it, for the next invocation on whichever node holds it. */
+    /**
+     * The bean as its last replicated state left it, for the next invocation on whichever node holds it; null
+     * when that state is not a bean's (a count and an identity).
+     */
     @SuppressWarnings("unchecked")
-    static CounterBean restore(Serializable state) {
+    static CounterBean restore(HashMap<?, ?> state) {
+        if (!(state.get(COUNT) instanceof Long) || !(state.get(IDENTITY) instanceof byte[])) {
+            return null;
+        }
         return new CounterBean(new HashMap<>((HashMap<String, Serializable>) state), false);
     }
 
@@ -41,10 +48,6 @@ final class CounterBean implements StatefulBean {
 
     long peek() {
         return count();
-    }
-
-    byte[] identity() {
-        return (byte[]) state.get(IDENTITY);
     }
 
     private long count() {

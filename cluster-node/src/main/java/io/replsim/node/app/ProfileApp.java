@@ -9,8 +9,6 @@ import io.replsim.replication.session.SessionStore;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
-import java.util.concurrent.ThreadLocalRandom;
-
 /**
  * Sessions shaped like an application's ({@link SessionProfile}), answering in the counter's format so the driver
  * checks them the same way. The serial lives in a mutable {@code long[]}: with the bug switch on it is incremented
@@ -38,29 +36,29 @@ public final class ProfileApp implements HttpHandler {
         sessions.handle(exchange, this::serve);
     }
 
-    private SessionRequests.Answer serve(ActiveSession active) {
+    private long serve(ActiveSession active) {
         Session session = active.session();
-        long serial = active.created() ? populate(session) : advance(session);
-        // The oracle's read: peeked, so that checking the identity never changes what gets replicated.
-        return new SessionRequests.Answer(serial, (byte[]) session.peekAttribute(IDENTITY).orElseThrow());
+        return active.created() ? populate(session) : advance(session);
     }
 
     private long populate(Session session) {
-        byte[] identity = new byte[IDENTITY_BYTES];
-        ThreadLocalRandom.current().nextBytes(identity);
-        session.setAttribute(IDENTITY, identity);
+        String id = session.id().value();
+        session.setAttribute(IDENTITY, DerivedRandom.bytes(id, IDENTITY, 0, IDENTITY_BYTES));
         session.setAttribute(SERIAL, new long[] {1});
         for (int i = 0; i < profile.attributes(); i++) {
-            session.setAttribute(attributeName(i), values.fresh());
+            session.setAttribute(attributeName(i), values.fresh(id, attributeName(i), 1));
         }
         return 1;
     }
 
     /** Changes the next attributes in turn, so every attribute is changed as often as the others. */
     private long advance(Session session) {
-        long[] serial = (long[]) session.getAttribute(SERIAL).orElseThrow(
-                () -> new IllegalStateException("session " + session.id() + " has no serial"));
+        long[] serial = UnreadableSessionException.attribute(session, SERIAL, long[].class);
+        if (serial.length != 1) {
+            throw new UnreadableSessionException(session, "the serial has " + serial.length + " numbers, not 1");
+        }
         serial[0]++;
+        String id = session.id().value();
         if (!profile.mutateInPlace()) {
             session.setAttribute(SERIAL, serial);
         }
@@ -68,9 +66,9 @@ public final class ProfileApp implements HttpHandler {
         for (int k = 0; k < changed; k++) {
             String name = attributeName((int) ((serial[0] * changed + k) % profile.attributes()));
             if (profile.mutateInPlace()) {
-                session.getAttribute(name).ifPresent(values::mutate);
+                session.getAttribute(name).ifPresent(value -> values.mutate(value, id, name, serial[0]));
             } else {
-                session.setAttribute(name, values.fresh());
+                session.setAttribute(name, values.fresh(id, name, serial[0]));
             }
         }
         return serial[0];

@@ -26,6 +26,12 @@ import org.slf4j.LoggerFactory;
  */
 final class SessionRequests {
     private static final HttpString NODE_HEADER = HttpString.tryFromString("X-Replsim-Node");
+    /**
+     * On a {@code 500}, {@code unreadable}: the node holds the session but cannot read its state, which the driver
+     * counts as a FAILED session rather than an error of unknown outcome (docs/interfaces.md §2).
+     */
+    static final HttpString SESSION_HEADER = HttpString.tryFromString("X-Replsim-Session");
+    static final String UNREADABLE = "unreadable";
     private static final Logger log = LoggerFactory.getLogger(SessionRequests.class);
     /**
      * {@code ?end}: the request's work is done and answered as usual, then the session is invalidated everywhere (a
@@ -33,14 +39,14 @@ final class SessionRequests {
      */
     static final String END_PARAMETER = "end";
 
-    /** What an app does to its locked session in one request. */
+    /**
+     * What an app does to its locked session in one request: its answer is the serial; the digest answered is that
+     * of the whole session as the work left it ({@link SessionDigest}).
+     */
     @FunctionalInterface
     interface Work {
-        Answer apply(ActiveSession active);
+        long apply(ActiveSession active);
     }
-
-    /** The serial to answer with, and the bytes whose digest stays the same for the session's whole life. */
-    record Answer(long serial, byte[] identity) {}
 
     /** The body of a served request, whatever the app. */
     record Response(String session, int serial, String node, String digest, boolean created) {}
@@ -68,6 +74,11 @@ final class SessionRequests {
         exchange.getResponseHeaders().put(NODE_HEADER, self.name());
         try {
             serve(exchange, work);
+        } catch (UnreadableSessionException e) {
+            requests.failed();
+            log.warn("{} request: {}", app, e.getMessage());
+            exchange.getResponseHeaders().put(SESSION_HEADER, UNREADABLE);
+            json.write(exchange, StatusCodes.INTERNAL_SERVER_ERROR, new JsonWriter.ErrorBody(e.getMessage()));
         } catch (RuntimeException e) {
             requests.failed();
             log.error("{} request failed", app, e);
@@ -85,7 +96,8 @@ final class SessionRequests {
         boolean ending = exchange.getQueryParameters().containsKey(END_PARAMETER);
         try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
             Session session = active.session();
-            Answer answer = work.apply(active);
+            long serial = work.apply(active);
+            String digest = SessionDigest.of(session);
             if (ending) {
                 exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie().setMaxAge(0));
             } else if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
@@ -105,8 +117,8 @@ final class SessionRequests {
                         new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
                 return;
             }
-            json.write(exchange, StatusCodes.OK, new Response(session.id().value(), (int) answer.serial(),
-                    self.name(), PayloadDigest.of(answer.identity()), active.created()));
+            json.write(exchange, StatusCodes.OK, new Response(session.id().value(), (int) serial, self.name(), digest,
+                    active.created()));
         }
     }
 }

@@ -2,18 +2,31 @@ package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.CounterReply;
+import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 
+import java.util.Objects;
+import java.util.Optional;
+
 /**
- * What one user knows its session must look like, and the verdict on every {@code 200} it gets. Each user owns one;
+ * What one user knows its session must look like, and the verdict on every answer it gets. Each user owns one;
  * not thread-safe, and need not be.
  *
- * <p>A changed payload digest is counted as its own response verdict, {@link Verdict#CORRUPT}, not as STALE: an
- * older replica would carry the same payload (the payload never changes in a session's life), so a different digest
- * means the bytes were damaged or the state was replaced, and the user can no longer trust anything in the
- * session. Its session therefore counts as lost, and the user starts judging afresh from the reply it got, exactly
- * as after a LOST response.
+ * <p>Against the replsim apps the user knows the whole state its requests built ({@link ExpectedState}: the serial,
+ * the payload, the cart lines, the profile attributes, the bean), so each {@code 200}'s state digest is held to the
+ * digest of that state at the serial answered. The verdicts, in order of weight (docs/drills.md, "Verdicts"):
+ * LOST (another or a re-created session), STALE (the serial went back: the whole state came from an older copy),
+ * CORRUPT (the serial is right but the rest of the state is not what the user wrote: a missed attribute change,
+ * damaged bytes; a state that never existed), OK. A CORRUPT session stays the user's and is judged on: while the
+ * state stays wrong every answer is CORRUPT again. Against a cluster whose answers carry no state digest (an
+ * external one) the digest first seen must simply stay the same.
+ *
+ * <p>A session ends FAILED when its node says it cannot read it ({@code 500} with {@code X-Replsim-Session:
+ * unreadable}), or when its last answers, up to its end, were server errors only: the user got nothing but errors
+ * from then on, whatever the state on the nodes.
  *
  * <p>A request that got no usable answer (a server error such as the {@code 503} of a failed sync replication, a
  * reset, a timeout) has an unknown outcome: the node may have applied it, and a node that cannot replicate keeps
@@ -23,6 +36,8 @@ import io.replsim.loadgen.script.RequestType.SerialRule;
  */
 public final class ExpectedSession {
 
+    /** The state model against the replsim apps; null when the digest first seen must stay (an external app). */
+    private final ExpectedState state;
     private String sessionId;
     private String previousSessionId;
     private long lastSerial;
@@ -32,10 +47,36 @@ public final class ExpectedSession {
     private boolean replacedByLastReply;
     /** Requests with an unknown outcome since the last judged answer; each may have added one to the serial. */
     private long unknownOutcomes;
+    /** Whether every answer since the last judged one (at least one) was a server error. */
+    private boolean serverErrorsOnly;
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
     private long distinctSessions;
+
+    /** A user whose answers carry no state digest to model: the first digest seen must stay (external apps). */
+    public ExpectedSession() {
+        this.state = null;
+    }
+
+    /** A user of a replsim app, whose answers are held to {@code state}'s digest at the serial they show. */
+    public ExpectedSession(ExpectedState state) {
+        this.state = Objects.requireNonNull(state, "state");
+    }
+
+    /**
+     * The expectations of a session of {@code kind}: held to the state model when {@code shapes} describe the
+     * nodes' apps, else to a digest that stays the same.
+     */
+    public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
+        return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind))))
+                .orElseGet(ExpectedSession::new);
+    }
+
+    /** The session the user holds and judges answers against, or null before its first judged answer. */
+    public String sessionHeld() {
+        return sessionId;
+    }
 
     /** The session the next reply is judged against, or {@code reply}'s own when the user holds none yet. */
     public String sessionFor(CounterReply reply) {
@@ -50,6 +91,26 @@ public final class ExpectedSession {
         unknownOutcomes++;
     }
 
+    /**
+     * Notes an answer that was not a {@code 200} to a request on this session. A server error ({@code 5xx}) has an
+     * unknown outcome ({@link #unknownOutcome()}) and, if the session's answers stay errors up to its end, makes it
+     * FAILED; one whose node says it cannot read the session makes it FAILED at once.
+     *
+     * @return {@link Verdict#FAILED} for a session the node could not read, else empty
+     */
+    public Optional<Verdict> answeredWithError(int status, boolean unreadable) {
+        if (status < 500) {
+            return Optional.empty();
+        }
+        unknownOutcome();
+        serverErrorsOnly = true;
+        if (sessionId != null && unreadable) {
+            sessionWorst = sessionWorst.worse(Verdict.FAILED);
+            return Optional.of(Verdict.FAILED);
+        }
+        return Optional.empty();
+    }
+
     /** Judges {@code reply}, the answer to a request that carried this user's session (or none yet). */
     public Verdict judge(CounterReply reply) {
         return judge(reply, SerialRule.ADVANCES);
@@ -62,21 +123,26 @@ public final class ExpectedSession {
     public Verdict judge(CounterReply reply, SerialRule rule) {
         Verdict verdict = verdictOf(reply, rule);
         unknownOutcomes = 0;
-        replacedByLastReply = verdict == Verdict.LOST || verdict == Verdict.CORRUPT;
+        serverErrorsOnly = false;
+        replacedByLastReply = verdict == Verdict.LOST;
         responses[verdict.ordinal()]++;
         switch (verdict) {
             case OK -> lastSerial = reply.serial();
-            case STALE -> {
+            case STALE, CORRUPT -> {
                 sessionWorst = sessionWorst.worse(verdict);
                 // Judge the next response against what the server now holds, so one regression is one stale
                 // response rather than every response until the serial catches up again.
                 lastSerial = reply.serial();
+                if (state == null) {
+                    digest = reply.digest();
+                }
             }
-            case LOST, CORRUPT -> {
+            case LOST -> {
                 sessionWorst = sessionWorst.worse(verdict);
                 finishSession();
                 adopt(reply);
             }
+            case FAILED -> throw new IllegalStateException("a 200 is never judged FAILED");
         }
         return verdict;
     }
@@ -86,16 +152,25 @@ public final class ExpectedSession {
             adopt(reply);
             // A brand-new session starts at 1, or up to one more for each unknown request that may have created and
             // moved it; anything else is history this user never made.
-            return reply.serial() >= 1 && reply.serial() <= 1 + unknownOutcomes ? Verdict.OK : Verdict.STALE;
+            if (reply.serial() < 1 || reply.serial() > 1 + unknownOutcomes) {
+                return Verdict.STALE;
+            }
+            return stateMatches(reply) ? Verdict.OK : Verdict.CORRUPT;
         }
         if (!reply.session().equals(sessionId) || reply.created()) {
             return Verdict.LOST;
         }
-        if (!reply.digest().equals(digest)) {
-            return Verdict.CORRUPT;
-        }
         boolean current = rule == SerialRule.ADVANCES ? reply.serial() > lastSerial : reply.serial() >= lastSerial;
-        return current ? Verdict.OK : Verdict.STALE;
+        if (!current) {
+            return Verdict.STALE;
+        }
+        return stateMatches(reply) ? Verdict.OK : Verdict.CORRUPT;
+    }
+
+    /** Whether the reply's state digest is the one the user's requests built up to the serial it shows. */
+    private boolean stateMatches(CounterReply reply) {
+        String expected = state == null ? digest : state.digestAt(reply.session(), reply.serial());
+        return reply.digest().equals(expected);
     }
 
     /**
@@ -104,13 +179,22 @@ public final class ExpectedSession {
      */
     public void ended() {
         if (sessionId != null && !replacedByLastReply) {
+            noteTrailingErrors();
             finishSession();
         }
         // A logout that found its session lost was served on a session the node made for it and ended at once:
         // the loss is counted, that stand-in is not a session the user had.
         sessionId = null;
         unknownOutcomes = 0;
+        serverErrorsOnly = false;
         replacedByLastReply = false;
+    }
+
+    /** A session whose answers were server errors only up to its end is FAILED. */
+    private void noteTrailingErrors() {
+        if (serverErrorsOnly) {
+            sessionWorst = sessionWorst.worse(Verdict.FAILED);
+        }
     }
 
     private void adopt(CounterReply reply) {
@@ -133,10 +217,10 @@ public final class ExpectedSession {
     public SessionVerdictCounts sessionVerdicts() {
         long[] counts = finishedSessions.clone();
         if (sessionId != null) {
-            counts[sessionWorst.ordinal()]++;
+            counts[(serverErrorsOnly ? sessionWorst.worse(Verdict.FAILED) : sessionWorst).ordinal()]++;
         }
         return new SessionVerdictCounts(counts[Verdict.OK.ordinal()], counts[Verdict.STALE.ordinal()],
-                counts[Verdict.LOST.ordinal()]);
+                counts[Verdict.LOST.ordinal()], counts[Verdict.CORRUPT.ordinal()], counts[Verdict.FAILED.ordinal()]);
     }
 
     public ResponseVerdictCounts responseVerdicts() {

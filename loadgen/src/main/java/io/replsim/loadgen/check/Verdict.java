@@ -1,22 +1,28 @@
 package io.replsim.loadgen.check;
 
-/** What one {@code 200} response says about the user's session. */
+/**
+ * What an answer says about the user's session, and a session's verdict: the worst its answers got. In order of
+ * weight; docs/drills.md ("Verdicts") says which is which.
+ */
 public enum Verdict {
-    /** The serial moved past the last one seen (or a new session starts at 1). */
+    /** The serial moved past the last one seen (or a new session starts at 1), and the state is what was written. */
     OK,
-    /** Same session, but the serial did not move past the last one seen: the state came from an older replica. */
+    /** Same session, but the serial did not move past the last one seen: the state came from an older copy. */
     STALE,
+    /**
+     * Same session and a current serial, but the state digest is not that of what the user wrote: a missed
+     * attribute change or damaged bytes, a state that never existed.
+     */
+    CORRUPT,
+    /**
+     * The node said it could not read the session ({@code X-Replsim-Session: unreadable}), or the session's answers
+     * were server errors only up to its end. Never the verdict of a {@code 200}.
+     */
+    FAILED,
     /** A different session id, or the session was re-created: the state the user built is gone. */
-    LOST,
-    /** Same session id and serial order, but a different payload digest: the state was damaged in transit. */
-    CORRUPT;
-
-    /** How the response weighs on its session's verdict: corruption loses the state just as a loss does. */
-    Verdict forSession() {
-        return this == CORRUPT ? LOST : this;
-    }
+    LOST;
 
     Verdict worse(Verdict other) {
-        return forSession().ordinal() >= other.forSession().ordinal() ? forSession() : other.forSession();
+        return ordinal() >= other.ordinal() ? this : other;
     }
 }

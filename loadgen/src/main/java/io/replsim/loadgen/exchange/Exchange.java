@@ -17,9 +17,17 @@ public sealed interface Exchange {
      * @param node      who served it: {@code X-Replsim-Node}, else the body's {@code node}, else the node asked
      * @param reply     the parsed body of a {@code 200}, absent for any other status
      * @param setCookie a {@code JSESSIONID} the node issued, if it issued one
+     * @param sessionUnreadable whether the node said it could not read the session ({@code X-Replsim-Session:
+     *                          unreadable} on a {@code 500}, docs/interfaces.md §2)
      */
     record Answered(long atMs, int status, String node, Optional<CounterReply> reply,
-                    Optional<SessionCookie> setCookie) implements Exchange {
+                    Optional<SessionCookie> setCookie, boolean sessionUnreadable) implements Exchange {
+
+        /** An answer that says nothing about the session's readability. */
+        public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
+                        Optional<SessionCookie> setCookie) {
+            this(atMs, status, node, reply, setCookie, false);
+        }
     }
 
     /** No usable answer. {@code detail} says what went wrong, for logs. */

@@ -14,6 +14,9 @@ import java.util.Optional;
  */
 final class ExchangeReader {
 
+    /** The {@code X-Replsim-Session} value of a node that cannot read the session it was asked for. */
+    private static final String UNREADABLE = "unreadable";
+
     private final TargetProtocol protocol;
     /** The lower-case header the serial is read from, or null. */
     private final String serialHeader;
@@ -41,7 +44,7 @@ final class ExchangeReader {
         Optional<String> nodeHeader = Optional.ofNullable(response.node());
         if (response.status() != 200) {
             return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
-                    setCookie);
+                    setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()));
         }
         CounterReply reply;
         try {

@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param node         the {@code X-Replsim-Node} header's value, or null
  * @param wantedHeader the value of the one more header the caller asked to keep, or null
+ * @param session      the {@code X-Replsim-Session} header's value ({@code unreadable}), or null
  */
 record Response(int status, List<String> setCookies, String node, String wantedHeader, byte[] body,
-                boolean reusable) {
+                boolean reusable, String session) {
 }

@@ -31,6 +31,7 @@ final class ResponseReader {
     private static final byte[] HTTP_1_0 = ascii("HTTP/1.0");
     private static final byte[] SET_COOKIE = ascii("set-cookie");
     private static final byte[] X_REPLSIM_NODE = ascii("x-replsim-node");
+    private static final byte[] X_REPLSIM_SESSION = ascii("x-replsim-session");
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
     private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
     private static final byte[] CONNECTION = ascii("connection");
@@ -122,6 +123,7 @@ final class ResponseReader {
         List<String> setCookies = List.of();
         String node = null;
         String wantedValue = null;
+        String session = null;
         long length = -1;
         boolean chunked = false;
         // header lines read in place as bytes: a String only for the values the checks keep
@@ -154,6 +156,8 @@ final class ResponseReader {
                 setCookies.add(text(valueStart, valueEnd));
             } else if (nameIs(start, colon, X_REPLSIM_NODE)) {
                 node = nodeName(valueStart, valueEnd);
+            } else if (nameIs(start, colon, X_REPLSIM_SESSION)) {
+                session = text(valueStart, valueEnd);
             } else if (nameIs(start, colon, CONTENT_LENGTH)) {
                 length = contentLength(valueStart, valueEnd);
             } else if (nameIs(start, colon, TRANSFER_ENCODING)) {
@@ -177,7 +181,7 @@ final class ResponseReader {
             body = readToEnd();
             serverCloses = true;
         }
-        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses);
+        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses, session);
     }
 
     private byte[] wantedName(String wanted) {

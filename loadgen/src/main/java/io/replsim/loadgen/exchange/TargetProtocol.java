@@ -1,13 +1,18 @@
 package io.replsim.loadgen.exchange;
 
+import io.replsim.loadgen.check.state.SessionShapes;
+
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * How a cluster's app speaks for the checks: the name of its session cookie (whose value is {@code <id>.<route>},
- * as mod_jk's jvmRoute and Tomcat write it) and where its answers show the serial.
+ * as mod_jk's jvmRoute and Tomcat write it), where its answers show the serial, and, for the replsim apps, how the
+ * nodes' apps are configured, so each answer's state digest can be held to the state the user's requests built
+ * (empty for another cluster's app, whose answers carry no state digest).
  */
-public record TargetProtocol(String cookieName, SerialSource serial) {
+public record TargetProtocol(String cookieName, SerialSource serial, Optional<SessionShapes> shapes) {
 
     // before REPLSIM, which the constructor checks with it
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -18,9 +23,25 @@ public record TargetProtocol(String cookieName, SerialSource serial) {
     public TargetProtocol {
         Objects.requireNonNull(cookieName, "cookieName");
         Objects.requireNonNull(serial, "serial");
+        Objects.requireNonNull(shapes, "shapes");
+        if (shapes.isPresent() && !(serial instanceof SerialSource.CounterJson)) {
+            throw new IllegalArgumentException("session shapes describe the replsim apps, whose answers are the "
+                    + "counter's JSON; got the serial source " + serial);
+        }
         if (!TOKEN.matcher(cookieName).matches()) {
             throw new IllegalArgumentException("a cookie name such as JSESSIONID; got \"" + cookieName + "\"");
         }
+    }
+
+    /** The replsim apps' answers are judged against the nodes' default app settings, another app's by its serial. */
+    public TargetProtocol(String cookieName, SerialSource serial) {
+        this(cookieName, serial, serial instanceof SerialSource.CounterJson
+                ? Optional.of(SessionShapes.DEFAULT) : Optional.empty());
+    }
+
+    /** The replsim apps on nodes configured as {@code shapes} says. */
+    public static TargetProtocol replsim(SessionShapes shapes) {
+        return new TargetProtocol(REPLSIM.cookieName(), REPLSIM.serial(), Optional.of(shapes));
     }
 
     /** From the command line's cookie name and serial source ({@link SerialSource#parse}). */

@@ -4,6 +4,7 @@ import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.check.ExpectedSession;
+import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.exchange.CounterClient;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
@@ -42,8 +43,12 @@ public final class OpenLoadDriver implements AutoCloseable {
 
     /** One session: its cookie and expected state, used by one request at a time. */
     private static final class Session {
-        final ExpectedSession expected = new ExpectedSession();
+        final ExpectedSession expected;
         Optional<SessionCookie> cookie = Optional.empty();
+
+        Session(ExpectedSession expected) {
+            this.expected = expected;
+        }
     }
 
     private final OpenProfile profile;
@@ -74,7 +79,8 @@ public final class OpenLoadDriver implements AutoCloseable {
         this.client = new CounterClient(router.nodes(), profile.path(), profile.requestTimeout());
         this.idle = new ArrayBlockingQueue<>(profile.sessions());
         for (int i = 0; i < profile.sessions(); i++) {
-            Session session = new Session();
+            Session session = new Session(ExpectedSession.of(Optional.of(profile.shapes()),
+                    RequestType.sessionOfPath(profile.path()).orElseThrow()));
             sessions.add(session);
             idle.add(session);
         }
@@ -169,9 +175,7 @@ public final class OpenLoadDriver implements AutoCloseable {
                     }
                     answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
                     if (answered.status() != 200 || answered.reply().isEmpty()) {
-                        if (answered.status() >= 500) {
-                            session.expected.unknownOutcome();
-                        }
+                        session.expected.answeredWithError(answered.status(), answered.sessionUnreadable());
                         if (measured) {
                             errors.record(ErrorKind.HTTP_STATUS);
                         }

@@ -1,7 +1,10 @@
 package io.replsim.loadgen.open;
 
+import io.replsim.loadgen.check.state.SessionShapes;
+
 import java.time.Duration;
 import java.util.Objects;
+import io.replsim.loadgen.script.RequestType;
 
 /**
  * An open-model load (wrk2's): requests arrive on a schedule whatever the responses do. Each arrival is served by
@@ -11,7 +14,13 @@ import java.util.Objects;
  * @param warmUp arrivals before it are sent but not recorded
  */
 public record OpenProfile(Arrivals arrivals, int sessions, Duration warmUp, Duration duration,
-                          Duration requestTimeout, String path) {
+                          Duration requestTimeout, String path, SessionShapes shapes) {
+
+    /** Against nodes whose apps have their default settings. */
+    public OpenProfile(Arrivals arrivals, int sessions, Duration warmUp, Duration duration, Duration requestTimeout,
+                       String path) {
+        this(arrivals, sessions, warmUp, duration, requestTimeout, path, SessionShapes.DEFAULT);
+    }
 
     public OpenProfile {
         Objects.requireNonNull(arrivals, "arrivals");
@@ -24,6 +33,11 @@ public record OpenProfile(Arrivals arrivals, int sessions, Duration warmUp, Dura
         }
         if (!path.startsWith("/")) {
             throw new IllegalArgumentException("path: got '" + path + "', expected a path starting with '/'");
+        }
+        Objects.requireNonNull(shapes, "shapes");
+        if (RequestType.sessionOfPath(path).isEmpty()) {
+            throw new IllegalArgumentException("path: got '" + path + "', expected one of the replsim apps' "
+                    + "(/counter, /cart, /profile, /bean)");
         }
     }
 }

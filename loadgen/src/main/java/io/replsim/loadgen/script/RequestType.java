@@ -2,6 +2,9 @@ package io.replsim.loadgen.script;
 
 import io.replsim.loadgen.EnumLabels;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
  * A request a user script can send: one of the workload apps of interface doc §2, all answering in the counter's
  * format. Each app keeps its own state in a session of its own (the apps do not share attributes), so a user
@@ -51,6 +54,17 @@ public enum RequestType {
 
     public SerialRule serialRule() {
         return serialRule;
+    }
+
+    /**
+     * Whose session a request to {@code path} works on, by the app's path (the query left aside); empty for a path
+     * that is none of the replsim apps'.
+     */
+    public static Optional<SessionKind> sessionOfPath(String path) {
+        String app = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        return Arrays.stream(values()).filter(type -> type.path().startsWith(app)
+                        && (type.path().length() == app.length() || type.path().charAt(app.length()) == '?'))
+                .map(RequestType::session).findFirst();
     }
 
     /** The name in scenario files and reports, and the tag of its interval-log lines. */

@@ -8,6 +8,7 @@ import io.replsim.loadgen.SessionsAtEnd;
 import io.replsim.loadgen.UserTimeline;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.check.Verdict;
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.RunRecording;
@@ -63,17 +64,23 @@ public final class VirtualUser {
 
     /** A session this user holds: the cookie it sends and what the session must look like. */
     private static final class HeldSession {
-        final ExpectedSession expected = new ExpectedSession();
+        final ExpectedSession expected;
         Optional<SessionCookie> cookie = Optional.empty();
         /** The type of the last request on this session, whose app serves its logout; null without a script. */
         RequestType lastType;
+
+        HeldSession(ExpectedSession expected) {
+            this.expected = expected;
+        }
     }
 
     /** Where the user is between two calls. */
     private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, THINKING, STOPPED }
 
     /** The user's only session without a script. */
-    private final HeldSession single = new HeldSession();
+    private final HeldSession single;
+    /** How the nodes' apps are configured, for the state each session must show; empty for an external app. */
+    private final Optional<SessionShapes> shapes;
     private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
     private final TimelineRecorder timeline;
     private final String logoutPath;
@@ -100,13 +107,29 @@ public final class VirtualUser {
     private long thinkFromNanos;
     private long thinkWakeNanos;
 
-    /**
-     * @param defaultPath the path every request goes to without a script
-     * @param scriptTally where the script's per-type counts go; used only with a script
-     */
+    /** A user of the replsim apps on nodes with their default settings. */
     public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
                        ScriptTally scriptTally) {
+        this(index, plan, router, defaultPath, recording, steady, activeUsers, seed, script, scriptTally,
+                Optional.of(SessionShapes.DEFAULT));
+    }
+
+    /**
+     * @param defaultPath the path every request goes to without a script
+     * @param scriptTally where the script's per-type counts go; used only with a script
+     * @param shapes      how the nodes' apps are configured, so every answer's state can be checked; empty against
+     *                    an app whose answers carry no state digest
+     */
+    public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
+                       SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
+                       ScriptTally scriptTally, Optional<SessionShapes> shapes) {
+        this.shapes = shapes;
+        this.single = new HeldSession(shapes.isEmpty() || script.isPresent() ? new ExpectedSession()
+                : ExpectedSession.of(shapes, RequestType.sessionOfPath(defaultPath).orElseThrow(
+                        () -> new IllegalArgumentException("path: got '" + defaultPath + "', which is none of the "
+                                + "replsim apps' (/counter, /cart, /profile, /bean): their answers' state cannot be "
+                                + "checked; drive another app with its own target protocol"))));
         this.script = script;
         this.scriptTally = scriptTally;
         this.index = index;
@@ -245,7 +268,8 @@ public final class VirtualUser {
         // null without a script: every request is the profile's path on the user's one session
         RequestType drawn = script.map(mix -> mix.draw(random)).orElse(null);
         return request(drawn, drawn == null ? single
-                : byKind.computeIfAbsent(drawn.session(), kind -> new HeldSession()), false, nowNanos);
+                : byKind.computeIfAbsent(drawn.session(), kind -> new HeldSession(ExpectedSession.of(shapes, kind))),
+                false, nowNanos);
     }
 
     /** The sessions the user holds now: those it has a cookie for. */
@@ -360,10 +384,11 @@ public final class VirtualUser {
             held.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
         }
         if (answered.status() != 200 || answered.reply().isEmpty()) {
-            if (answered.status() >= 500) {
-                // e.g. a failed sync replication's 503: the node kept the change, and may have made the session
-                held.expected.unknownOutcome();
-            }
+            // A server error, e.g. a failed sync replication's 503, has an unknown outcome: the node kept the
+            // change, and may have made the session. One that says the node cannot read the session fails it.
+            String heldSession = held.expected.sessionHeld();
+            held.expected.answeredWithError(answered.status(), answered.sessionUnreadable()).ifPresent(failed ->
+                    timeline.judged(answered.node(), heldSession, failed, answered.atMs()));
             recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
             if (requestType != null) {
                 scriptTally.error(requestType, ErrorKind.HTTP_STATUS);

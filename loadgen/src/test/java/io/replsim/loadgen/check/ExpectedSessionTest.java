@@ -2,6 +2,8 @@ package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.check.state.CounterState;
+import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 import org.junit.jupiter.api.Test;
@@ -97,13 +99,104 @@ class ExpectedSessionTest {
     }
 
     @Test
-    void aChangedDigestIsCorruptAndLosesTheSession() {
+    void aChangedDigestWithoutAStateModelIsCorruptAndTheNewDigestBecomesTheOneToKeep() {
         expected.judge(reply("a", 1, "d1", true));
         assertThat(expected.judge(reply("a", 2, "XX", false))).isEqualTo(Verdict.CORRUPT);
         assertThat(expected.judge(reply("a", 3, "XX", false))).as("judged against the new digest").isEqualTo(Verdict.OK);
 
-        assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 1));
+        assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 1, 0));
         assertThat(expected.responseVerdicts()).isEqualTo(new ResponseVerdictCounts(2, 0, 0, 1));
+        assertThat(expected.distinctSessions()).as("still the one session").isEqualTo(1);
+    }
+
+    // With the state model: every answer's digest must be that of the state the user wrote, at the serial shown.
+
+    private static final CounterState COUNTER = new CounterState(64);
+
+    private static String stateAt(String session, long serial) {
+        return new ExpectedState(COUNTER).digestAt(session, serial);
+    }
+
+    private final ExpectedSession modelled = new ExpectedSession(new ExpectedState(COUNTER));
+
+    @Test
+    void answersWhoseStateIsWhatTheUserWroteAreOk() {
+        assertThat(modelled.judge(reply("a", 1, stateAt("a", 1), true))).isEqualTo(Verdict.OK);
+        assertThat(modelled.judge(reply("a", 2, stateAt("a", 2), false))).isEqualTo(Verdict.OK);
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
+    }
+
+    @Test
+    void aCurrentSerialWithAnotherStateIsCorruptAndTheSessionStaysTheUsersToJudgeOn() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        // serial 2 answered with a state that is not serial 2's (here: serial 1's): a change was missed
+        assertThat(modelled.judge(reply("a", 2, stateAt("a", 1), false))).isEqualTo(Verdict.CORRUPT);
+        assertThat(modelled.judge(reply("a", 3, stateAt("a", 2), false))).as("still wrong").isEqualTo(Verdict.CORRUPT);
+        assertThat(modelled.judge(reply("a", 4, stateAt("a", 4), false))).as("whole again").isEqualTo(Verdict.OK);
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 1, 0));
+        assertThat(modelled.responseVerdicts()).isEqualTo(new ResponseVerdictCounts(2, 0, 0, 2));
+    }
+
+    @Test
+    void aSerialThatWentBackIsStaleWhateverTheDigest() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        modelled.judge(reply("a", 2, stateAt("a", 2), false));
+        assertThat(modelled.judge(reply("a", 2, stateAt("a", 2), false))).isEqualTo(Verdict.STALE);
+        assertThat(modelled.judge(reply("a", 1, "0000000000000000", false))).isEqualTo(Verdict.STALE);
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 1, 0));
+    }
+
+    @Test
+    void aNewSessionMadeWithAnotherStateIsCorrupt() {
+        assertThat(modelled.judge(reply("a", 1, stateAt("b", 1), true))).isEqualTo(Verdict.CORRUPT);
+    }
+
+    // FAILED: the node could not read the session, or it got nothing but server errors to its end.
+
+    @Test
+    void aSessionItsNodeCannotReadIsFailedAndCountsWithTheLostOnes() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        assertThat(modelled.answeredWithError(500, true)).contains(Verdict.FAILED);
+        // even if a later answer is good, the user got an error for a session the node held and could not read
+        modelled.judge(reply("a", 2, stateAt("a", 2), false));
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 1));
+        assertThat(modelled.sessionVerdicts().lostCorruptOrFailed()).isEqualTo(1);
+    }
+
+    @Test
+    void aSessionAnsweredOnlyWithServerErrorsToTheEndOfTheRunIsFailed() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        assertThat(modelled.answeredWithError(503, false)).isEmpty();
+        assertThat(modelled.answeredWithError(500, false)).isEmpty();
+        modelled.unknownOutcome(); // a reset in between is no answer: still nothing but errors
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 1));
+    }
+
+    @Test
+    void aServerErrorFollowedByAGoodAnswerLeavesTheSessionOk() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        modelled.answeredWithError(503, false);
+        // the 503's request may have been applied: serial 3 is allowed
+        assertThat(modelled.judge(reply("a", 3, stateAt("a", 3), false))).isEqualTo(Verdict.OK);
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
+    }
+
+    @Test
+    void aSessionEndedByALogoutAnsweredWithAServerErrorIsFailed() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        modelled.answeredWithError(503, false);
+        modelled.ended();
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 1));
+    }
+
+    @Test
+    void clientErrorsSayNothingAboutTheSession() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        assertThat(modelled.answeredWithError(404, true)).isEmpty();
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.replsim.loadgen.synthetic;
 
+import io.replsim.loadgen.check.state.CounterState;
+import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.SessionShapes;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.replsim.loadgen.NodeEndpoint;
@@ -27,6 +30,11 @@ final class FailedCreationCounter implements AutoCloseable {
     static final String NODE = "node1";
 
     private final ExecutorService pool = Executors.newFixedThreadPool(4);
+    /** The state digest the counter's answers carry (docs/interfaces.md §2), as the driver expects it. */
+    private static String digest(String id, long serial) {
+        // one model per answer: its cache is not for threads
+        return new ExpectedState(new CounterState(SessionShapes.DEFAULT.counterPayloadBytes())).digestAt(id, serial);
+    }
     private final HttpServer server;
     private final Map<String, Long> serials = new ConcurrentHashMap<>();
 
@@ -58,7 +66,7 @@ final class FailedCreationCounter implements AutoCloseable {
         }
         long serial = serials.merge(id, 1L, Long::sum);
         send(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + serial + ",\"node\":\"" + NODE
-                + "\",\"digest\":\"0000000000000000\",\"created\":false}");
+                + "\",\"digest\":\"" + digest(id, serial) + "\",\"created\":false}");
     }
 
     private static void send(HttpExchange exchange, int status, String json) throws IOException {

@@ -1,5 +1,8 @@
 package io.replsim.loadgen.synthetic;
 
+import io.replsim.loadgen.check.state.CounterState;
+import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.SessionShapes;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.replsim.loadgen.NodeEndpoint;
@@ -31,6 +34,11 @@ public final class FixedServiceCounter implements AutoCloseable {
     private final Duration serviceTime;
     private final int threads;
     private final ExecutorService pool;
+    /** The state digest the counter's answers carry (docs/interfaces.md §2), as the driver expects it. */
+    private static String digest(String id, long serial) {
+        // one model per answer: its cache is not for threads
+        return new ExpectedState(new CounterState(SessionShapes.DEFAULT.counterPayloadBytes())).digestAt(id, serial);
+    }
     private final HttpServer server;
     private final Map<String, Long> serials = new ConcurrentHashMap<>();
     private final LongAdder holdNanos = new LongAdder();
@@ -87,7 +95,7 @@ public final class FixedServiceCounter implements AutoCloseable {
         }
         long serial = serials.merge(id, 1L, Long::sum);
         byte[] body = ("{\"session\":\"" + id + "\",\"serial\":" + serial + ",\"node\":\"" + NODE
-                + "\",\"digest\":\"0000000000000000\",\"created\":" + created + "}").getBytes(StandardCharsets.UTF_8);
+                + "\",\"digest\":\"" + digest(id, serial) + "\",\"created\":" + created + "}").getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.getResponseHeaders().add("X-Replsim-Node", NODE);
         exchange.sendResponseHeaders(200, body.length);

@@ -1,5 +1,8 @@
 package io.replsim.loadgen.user;
 
+import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.ErrorKind;
 import io.replsim.loadgen.NodeEndpoint;
 import io.replsim.loadgen.SessionVerdictCounts;
@@ -49,7 +52,8 @@ class VirtualUserTest {
 
     private static Exchange.Answered answer(String node, long serial) {
         return new Exchange.Answered(System.currentTimeMillis(), 200, node,
-                Optional.of(new CounterReply("s1", serial, node, "d", serial == 1)),
+                Optional.of(new CounterReply("s1", serial, node, new ExpectedState(SessionShapes.DEFAULT.of(
+                        RequestType.SessionKind.COUNTER)).digestAt("s1", serial), serial == 1)),
                 serial == 1 ? Optional.of(new SessionCookie("s1." + node)) : Optional.empty());
     }
 

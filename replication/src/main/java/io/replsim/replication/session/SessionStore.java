@@ -328,6 +328,30 @@ public final class SessionStore {
     }
 
     /**
+     * Applies {@code alteration} to every copy this node holds of another member's session, each under its lock,
+     * and counts those it says it changed. For tests that damage replicas on purpose, to show the load driver's
+     * checks catch it (docs/interfaces.md §3); nothing else changes a backup copy but replication.
+     */
+    public int alterBackupCopies(java.util.function.Predicate<Session> alteration) {
+        int altered = 0;
+        for (Session session : sessions.values()) {
+            if (session.owner().equals(self)) {
+                continue;
+            }
+            session.lock.lock();
+            try {
+                if (!session.owner().equals(self) && sessions.get(session.id()) == session
+                        && alteration.test(session)) {
+                    altered++;
+                }
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return altered;
+    }
+
+    /**
      * The estimated heap held by copies of other members' sessions ({@link ReplicaFootprint}): what a placement
      * costs each node. Sampled without locks, like {@link #counts()}.
      */

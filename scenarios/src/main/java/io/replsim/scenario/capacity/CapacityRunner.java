@@ -59,8 +59,9 @@ public final class CapacityRunner {
                 .create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
+            TargetProtocol apps = TargetProtocol.replsim(spec.workload().sessionShapes());
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
-                    console, dir, "all");
+                    console, dir, "all", apps);
             CapacitySummary.Search allNodes = report(names, names.size(), all, "all", "capacity", console, dir);
             double survivorCpu = survivorUtilization(allNodes);
             if (!Double.isNaN(survivorCpu)) {
@@ -77,7 +78,7 @@ public final class CapacityRunner {
                 awaitViewWithout(runtime, stopped);
                 SearchPlan downPlan = survivorPlan(all, plan);
                 CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
-                        criteria, downPlan, console, dir, "n-1");
+                        criteria, downPlan, console, dir, "n-1", apps);
                 down = report(names, names.size() - 1, survivors, "n-1", "capacity with " + stopped + " down",
                         console, dir);
             }
@@ -104,6 +105,7 @@ public final class CapacityRunner {
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
         List<NodeEndpoint> targets = target.nodes();
+        target = target.withAppsOf(spec.workload());
         console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is not applied)",
                 targets.stream().map(t -> t.name() + "=" + t.baseUri()).toList(), target.path(),
                 target.protocol().cookieName());
@@ -176,8 +178,9 @@ public final class CapacityRunner {
 
     private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
                                   CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
-                                  RunDirectory dir, String label) throws IOException, InterruptedException {
-        return search(endpoints, cpu, load, criteria, plan, console, dir, label, COUNTER_PATH, TargetProtocol.REPLSIM);
+                                  RunDirectory dir, String label, TargetProtocol apps)
+            throws IOException, InterruptedException {
+        return search(endpoints, cpu, load, criteria, plan, console, dir, label, COUNTER_PATH, apps);
     }
 
     private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,

@@ -71,7 +71,7 @@ public final class ExternalScenarioRunner {
         Instant startedAt = Instant.now();
         ExternalNodes nodes = new ExternalNodes(target.nodes());
         LoadSpec load = spec.load();
-        LoadProfile profile = load.toProfile(target.path()).withProtocol(target.protocol());
+        LoadProfile profile = load.toProfile(target.path()).withProtocol(target.withAppsOf(spec.workload()).protocol());
         LoadResult result;
         List<FaultEvent> events;
         try (LoadDriver driver = new LoadDriver(profile, target.nodes(), dir.latencyLog());

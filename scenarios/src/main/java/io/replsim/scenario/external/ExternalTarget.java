@@ -1,7 +1,10 @@
 package io.replsim.scenario.external;
 
 import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.script.RequestType;
+import io.replsim.scenario.spec.WorkloadSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -41,5 +44,21 @@ public record ExternalTarget(List<NodeEndpoint> nodes, String path, TargetProtoc
     /** The targets' names, in the order given. */
     public List<String> names() {
         return nodes.stream().map(NodeEndpoint::name).toList();
+    }
+
+    /**
+     * The same target with its answers judged as what they are: replsim nodes started by hand (the counter's JSON at
+     * one of the replsim apps' paths) are held to the state their apps build, configured as the scenario's
+     * {@code workload} says; an app that only answers in the counter's JSON at another path is held to a digest
+     * that stays the same; any other app has no digest to judge.
+     */
+    public ExternalTarget withAppsOf(WorkloadSpec workload) {
+        if (!(protocol.serial() instanceof SerialSource.CounterJson)) {
+            return this;
+        }
+        TargetProtocol judged = RequestType.sessionOfPath(path).isPresent()
+                ? new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.of(workload.sessionShapes()))
+                : new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.empty());
+        return new ExternalTarget(nodes, path, judged, kill, restart);
     }
 }

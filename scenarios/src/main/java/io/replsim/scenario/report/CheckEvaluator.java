@@ -24,11 +24,21 @@ public final class CheckEvaluator {
         return evaluate(check, null, null, List.of(fault));
     }
 
+    /** LOST, CORRUPT and FAILED sessions together, each kind named when there is more than LOST. */
+    private static String lostMeasured(RunSummary.Verdicts sessions) {
+        long total = sessions.lostCorruptOrFailed();
+        if (total == sessions.lost()) {
+            return Long.toString(total);
+        }
+        return total + ": " + sessions.lost() + " LOST, " + sessions.corrupt() + " CORRUPT, " + sessions.failed()
+                + " FAILED";
+    }
+
     private static CheckOutcome evaluate(Check check, RunSummary.Verdicts sessions, Histogram latencyMicros,
                                          List<FaultReport> faults) {
         return switch (check) {
             case Check.MaxSessionsLost lost -> new CheckOutcome("sessions lost", "≤ " + lost.max(),
-                    Long.toString(sessions.lost()), sessions.lost() <= lost.max());
+                    lostMeasured(sessions), sessions.lostCorruptOrFailed() <= lost.max());
             case Check.MaxSessionsStale stale -> new CheckOutcome("sessions stale", "≤ " + stale.max(),
                     Long.toString(sessions.stale()), sessions.stale() <= stale.max());
             case Check.LatencyBelow latency -> {

@@ -55,8 +55,10 @@ public final class ConsoleReport {
                     row.responses().ok(), row.responses().stale(), row.responses().lost(),
                     row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
         }
-        line("sessions  %,d OK   %,d STALE   %,d LOST   (responses: %,d OK, %,d STALE, %,d LOST%s)",
-                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().lost(),
+        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   (responses: %,d OK, %,d STALE,"
+                        + " %,d LOST%s)",
+                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
+                summary.sessions().failed(), summary.sessions().lost(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
                 summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT");
         for (FaultReport fault : summary.faults()) {

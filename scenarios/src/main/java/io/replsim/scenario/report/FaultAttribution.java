@@ -8,7 +8,7 @@ import java.util.List;
  * window: from the fault to 10 s after it, or to 5 s after its heal or its last failover when that is later, never
  * past the load. Windows of faults close together overlap, and a verdict in both counts for both.
  *
- * @param sessionsLost  distinct sessions (user and session id) with a LOST or CORRUPT response in the window
+ * @param sessionsLost  distinct sessions (user and session id) with a LOST, CORRUPT or FAILED mark in the window
  * @param sessionsStale distinct sessions with a STALE response in the window and no LOST one
  * @param lostUsers     the users (from 0) whose sessions were lost, in order
  * @param staleUsers    the users whose sessions were found stale

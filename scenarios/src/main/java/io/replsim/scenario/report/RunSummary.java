@@ -86,17 +86,31 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         }
     }
 
-    public record Verdicts(long ok, long stale, long lost) {
+    /**
+     * Sessions by their worst verdict (docs/drills.md, "Verdicts"): {@code corrupt} a current serial with a state the
+     * user never wrote, {@code failed} a session its node could not read or that got only server errors to its end.
+     */
+    public record Verdicts(long ok, long stale, long lost, long corrupt, long failed) {
         public static Verdicts of(SessionVerdictCounts counts) {
-            return new Verdicts(counts.ok(), counts.stale(), counts.lost());
+            return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed());
+        }
+
+        /** Sessions that were OK, STALE or LOST only. */
+        public Verdicts(long ok, long stale, long lost) {
+            this(ok, stale, lost, 0, 0);
         }
 
         public long total() {
-            return ok + stale + lost;
+            return ok + stale + lost + corrupt + failed;
+        }
+
+        /** What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole. */
+        public long lostCorruptOrFailed() {
+            return lost + corrupt + failed;
         }
     }
 
-    /** Per response; {@code corrupt}: the payload digest changed within a session (its session counts as lost). */
+    /** Per {@code 200} response; {@code corrupt}: a current serial, but not the state the user wrote. */
     public record ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
         public static ResponseVerdicts of(ResponseVerdictCounts counts) {
             return new ResponseVerdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt());

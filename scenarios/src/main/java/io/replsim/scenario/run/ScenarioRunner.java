@@ -1,5 +1,6 @@
 package io.replsim.scenario.run;
 
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.LoadResult;
@@ -85,7 +86,8 @@ public final class ScenarioRunner {
             if (load.isOpen()) {
                 return runOpen(spec, dir, runtime, endpoints, sampler, startedAt, wallStart, clusterStartMs);
             }
-            LoadProfile profile = load.toProfile(spec.workload().app().path());
+            LoadProfile profile = load.toProfile(spec.workload().app().path())
+                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes()));
             LoadResult result;
             List<FaultEvent> events;
             Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
@@ -152,7 +154,8 @@ public final class ScenarioRunner {
         OpenModel model = load.open().orElseThrow();
         OpenResult result;
         var intervalLogs = new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog());
-        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path()), endpoints,
+        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path(),
+                spec.workload().sessionShapes()), endpoints,
                 Optional.of(intervalLogs))) {
             sampler.sample();
             out.printf(Locale.ROOT, "load: open model, %s arrivals at %.1f/s over %d sessions; warm-up %s, measured"

@@ -42,7 +42,8 @@ public final class SoakRunner {
     }
 
     /**
-     * One drill's figures; {@code failoverMs} is the last affected user's, over the drill's faults.
+     * One drill's figures; {@code sessionsLost} counts LOST, CORRUPT and FAILED sessions, as {@code maxSessionsLost}
+     * does; {@code failoverMs} is the last affected user's, over the drill's faults.
      * {@code heapSlopeKbPerMinute}: the steepest heap-after-GC slope of any node process of the drill (null when no
      * process lived 3 minutes); {@code orphans}: node processes of this soak still alive after the drill ended.
      */
@@ -130,7 +131,7 @@ public final class SoakRunner {
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
         RunSummary summary = outcome.summary();
-        return new Drill(run, summary.verdict(), summary.sessions().lost(), summary.sessions().stale(),
+        return new Drill(run, summary.verdict(), summary.sessions().lostCorruptOrFailed(), summary.sessions().stale(),
                 summary.requests().errors(),
                 // a restart of a node already gone has no new view to wait for: it is not a detection
                 summary.faults().stream().filter(fault -> !fault.type().equals("restart"))

@@ -61,6 +61,15 @@ public final class AdminClient {
         send("DELETE", "/admin/faults/delay", null);
     }
 
+    /**
+     * For tests of the driver's checks: damages {@code attribute} in every copy this node holds of another member's
+     * session ({@code how}: {@code flip} or {@code remove}, docs/interfaces.md §3); returns the copies changed.
+     */
+    public int damageReplicas(String attribute, String how) throws IOException, InterruptedException {
+        return JSON.readTree(send("POST", "/admin/faults/damage-replicas",
+                JSON.writeValueAsString(Map.of("attribute", attribute, "how", how)))).get("damaged").asInt();
+    }
+
     /** The network faults switched on in this node. */
     public NetworkFaults.State faults() throws IOException, InterruptedException {
         return JSON.readValue(send("GET", "/admin/faults", null), NetworkFaults.State.class);

@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.LoadProfile;
 import io.replsim.loadgen.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
@@ -123,8 +124,13 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
 
     /** What the open-model driver runs for this load against the app at {@code path}; only for {@code model: open}. */
     public OpenProfile toOpenProfile(String path) {
+        return toOpenProfile(path, SessionShapes.DEFAULT);
+    }
+
+    /** The same, against nodes whose apps are configured as {@code shapes} says. */
+    public OpenProfile toOpenProfile(String path, SessionShapes shapes) {
         OpenModel model = open.orElseThrow(() -> new IllegalStateException("a closed-model load has no open profile"));
         return new OpenProfile(model.arrivals().at(model.ratePerSecond()), model.sessions(), warmUp, duration,
-                requestTimeout, path);
+                requestTimeout, path, shapes);
     }
 }

@@ -1,5 +1,8 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.check.state.ProfileState;
+import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
 import java.util.Objects;
 
@@ -15,6 +18,16 @@ public record WorkloadSpec(App app, DataSize payload, SessionProfile profile) {
         Objects.requireNonNull(app, "app");
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * What the load driver must know of the apps' settings to compute the state each request builds: the counter's
+     * payload size and the profile's shape (docs/interfaces.md §2).
+     */
+    public SessionShapes sessionShapes() {
+        return new SessionShapes(Math.toIntExact(payload.bytes()), new ProfileState(profile.attributes(),
+                profile.attributeBytes(), profile.shape() == AttributeShape.GRAPH ? ProfileState.ValueShape.GRAPH
+                : ProfileState.ValueShape.BYTES, profile.modifiedShare()));
     }
 
     /** A counter workload: the profile keeps its defaults, unused. */

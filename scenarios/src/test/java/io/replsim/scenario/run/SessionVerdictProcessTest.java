@@ -1,0 +1,128 @@
+package io.replsim.scenario.run;
+
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.NodeImage;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The session verdicts with real node processes and a real SIGKILL, in exact counts: a scope that misses in-place
+ * changes makes exactly the killed node's users STALE, and replicas damaged on purpose make exactly them CORRUPT;
+ * every other user stays OK.
+ */
+class SessionVerdictProcessTest {
+
+    private static final String IN_PLACE = """
+            name: in-place-stale
+            cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
+            replication: {placement: all, granularity: attribute, trigger: set, delivery: sync, syncTimeout: 2s}
+            workload:
+              app: profile
+              profile: {attributes: 4, attributeSize: 256B, shape: bytes, modifiedShare: 0.5, mutateInPlace: true}
+            load: {users: 24, thinkTime: 300ms, rampUp: 2s, duration: 20s, requestTimeout: 3s}
+            faults:
+              - {type: kill, at: 8s, target: primary-of-most}
+            checks:
+              maxSessionsStale: 0
+            """;
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void attributeScopeWithTheSetTriggerAndInPlaceChangesMakesExactlyTheKilledNodesUsersStale(@TempDir Path dir)
+            throws Exception {
+        Path file = Files.writeString(dir.resolve("in-place-stale.yaml"), IN_PLACE);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
+
+        RunOutcome outcome = runner.run(spec, file);
+        RunSummary summary = outcome.summary();
+        String printed = console.toString(StandardCharsets.UTF_8);
+
+        FaultReport kill = summary.faults().getFirst();
+        assertThat(kill.affectedUsers()).as(printed).isPositive().isLessThan(24);
+        // the serial is a long[] changed in place too: the backups kept serial 1, so it goes back (STALE, not CORRUPT)
+        assertThat(summary.sessions()).as(printed)
+                .isEqualTo(new RunSummary.Verdicts(24 - kill.affectedUsers(), kill.affectedUsers(), 0, 0, 0));
+        assertThat(outcome.passed()).as(printed).isFalse();
+        assertThat(printed).contains("FAIL  sessions stale ≤ 0 (measured " + kill.affectedUsers() + ")");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+    }
+
+    private static final String COUNTER = """
+            name: damaged-replicas
+            cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
+            replication: {placement: all, granularity: attribute, delivery: sync, syncTimeout: 2s}
+            workload: {app: counter, payload: 2KB}
+            load: {users: 18, thinkTime: 200ms, rampUp: 1s, duration: 14s, requestTimeout: 3s}
+            """;
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void replicasWhoseBytesWereDamagedOnPurposeMakeExactlyTheKilledNodesUsersCorrupt(@TempDir Path dir)
+            throws Exception {
+        Path file = Files.writeString(dir.resolve("damaged-replicas.yaml"), COUNTER);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        int users = spec.load().users();
+        try (ClusterRuntime runtime = RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation,
+                new PrintStream(console, true, StandardCharsets.UTF_8)).create(spec, Files.createDirectory(
+                dir.resolve("nodes")))) {
+            runtime.start(Duration.ofSeconds(60));
+            List<NodeEndpoint> endpoints = runtime.nodes().stream()
+                    .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+            try (var driver = new LoadDriver(spec.load().toProfile("/counter")
+                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints, null)) {
+                driver.start();
+                await().atMost(Duration.ofSeconds(20)).until(() -> IntStream.range(0, users)
+                        .allMatch(user -> driver.nodeServing(user).isPresent())
+                        && driver.progress().requestsTotal() > 3L * users);
+                List<Integer> onNode1 = IntStream.range(0, users)
+                        .filter(user -> driver.nodeServing(user).equals(Optional.of("node1"))).boxed().toList();
+                // Under attribute granularity the payload is never sent again: the damage stays until it is served.
+                int damaged = runtime.admin("node2").damageReplicas("payload", "flip")
+                        + runtime.admin("node3").damageReplicas("payload", "flip");
+                runtime.kill("node1");
+                LoadResult result = driver.awaitResult();
+
+                String figures = result + "\n" + console.toString(StandardCharsets.UTF_8);
+                assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
+                // node2 holds node1's and node3's sessions, node3 node1's and node2's
+                assertThat(damaged).as("every survivor held a copy of every other member's sessions")
+                        .isEqualTo(users + onNode1.size());
+                assertThat(result.sessionVerdicts()).as(figures)
+                        .isEqualTo(new SessionVerdictCounts(users - onNode1.size(), 0, 0, onNode1.size(), 0));
+            }
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+    }
+}
