@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.route.StickyRouter;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -99,6 +100,32 @@ class LoadDriverTest {
         }
         assertThat(intervals).isBetween(2, 4);
         assertThat(logged).as("the log's intervals add up to the whole run").isEqualTo(result.latencyMicros().getTotalCount());
+    }
+
+    @Test
+    void aDriverHoldingItsUsersUpBetweenAnAnswerAndTheirPauseIsInvalidByLittlesLaw() throws Exception {
+        int users = 20;
+        Duration held = Duration.ofMillis(40);
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(users, 100, 300, 2_800), cluster.endpoints(), null,
+                     StickyRouter.DEFAULT_RETRY_INTERVAL, held)) {
+            driver.start();
+            result = driver.awaitResult();
+        }
+        // each cycle is R + 40 ms held + 100 ms: X·(R+Z) finds about 100/140 of the users
+        var law = result.validity().littlesLaw();
+        assertThat(law.users()).isEqualTo(users);
+        assertThat(law.meanThink()).as("Z as asked").isEqualTo(Duration.ofMillis(100));
+        assertThat(law.deviation()).isGreaterThan(0.15);
+        assertThat(law.unaccountedPerRequest()).isGreaterThan(held.dividedBy(2));
+        assertThat(result.validity().valid()).isFalse();
+        assertThat(result.validity().reasons()).anySatisfy(reason -> assertThat(reason)
+                .startsWith("Little's law fails").contains("but 20 were driven"));
+        // no other rule sees the hold: it is neither a late pause nor the response time the users saw
+        assertThat(result.validity().thinkDrift().lateness()).isLessThan(held.dividedBy(2));
+        assertThat(result.steady().latencyMicros().getMean() / 1000).isLessThan(held.toMillis() / 2.0);
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
     }
 
     @Test
