@@ -44,8 +44,10 @@ class LoadDriverTest {
         Path log = dir.resolve("latency.hlog");
         int users = 20;
         LoadResult result;
+        // 200 ms pauses: on a shared 2-core machine users wake a few milliseconds late, which Little's law counts as
+        // time the driver lost (rightly), and which would be more than 5% of a 50 ms pause
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(users, 50, 0, 2_000), cluster.endpoints(), log)) {
+             LoadDriver driver = new LoadDriver(profile(users, 200, 0, 2_000), cluster.endpoints(), log)) {
             driver.start();
             List<LoadProgress> reports = new ArrayList<>();
             reports.add(driver.progress());
@@ -74,7 +76,7 @@ class LoadDriverTest {
         assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
         // pauses are never shorter than asked; how much longer is the validity's drift figure, which a busy
         // machine can push past its limit, so it is not asserted here
-        assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+        assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
         assertThat(result.elapsed()).isBetween(Duration.ofMillis(2_000), Duration.ofMillis(2_000).plus(TIMEOUT));
 
         assertThat(result.perSecond().stream().mapToLong(Second::requests).sum()).isEqualTo(result.requests());

@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.LongAdder;
  * ends inside it (a response, a failure, a finished pause), so the window's counts and means obey Little's law
  * up to the few requests straddling its edges.
  *
- * <p>Little's law is fed by three records that never read the clock between a request's outcome and the user's
- * next step: the answers' response times ({@link #answered}, the histogram the report prints), the time to
- * failure of requests that got no answer ({@link #unanswered}), and the pause each user asked for after each of
- * them ({@link #pauseAsked}). Time the driver loses between those (a user held up on its side, woken late) is in
+ * <p>Little's law is fed by records that never read the clock between a request's outcome and the user's next
+ * step: the answers' response times ({@link #answered}, the histogram the report prints), the time to failure of
+ * requests that got no answer ({@link #unanswered}), the pause each user asked for after each of them
+ * ({@link #pauseAsked}), and where in time those waits ({@link #waited}) and asked pauses lay, for the cycles
+ * straddling the window's edges. Time the driver loses between them (a user held up on its side, woken late) is in
  * none of them, so it shows as users missing from X·(R+Z).
  */
 public final class SteadyRecording {
@@ -35,6 +36,7 @@ public final class SteadyRecording {
     private final LongAdder unansweredNanos = new LongAdder();
     private final LongAdder pausesAsked = new LongAdder();
     private final LongAdder pauseAskedNanos = new LongAdder();
+    private final LongAdder accountedNanosInWindow = new LongAdder();
 
     public SteadyRecording(RunPlan plan) {
         this.plan = plan;
@@ -66,16 +68,30 @@ public final class SteadyRecording {
         }
     }
 
+    /** A user waited for a request's outcome (an answer or a failure) from its first attempt to the outcome. */
+    public void waited(long startNanos, long outcomeNanos) {
+        accountedNanosInWindow.add(overlap(startNanos, outcomeNanos));
+    }
+
     /**
      * After the request whose outcome came at {@code outcomeNanos}, the user asked to pause {@code askedNanos}: the
      * think time drawn or, in cycle-time mode, what the drawn cycle left after the response (zero when it had none
-     * left). Recorded when the pause is asked for, never from when it ends.
+     * left). Recorded when the pause is asked for, never from when it ends, and placed right after the outcome.
      */
     public void pauseAsked(long outcomeNanos, long askedNanos) {
+        long asked = Math.max(0, askedNanos);
         if (plan.inSteadyWindow(outcomeNanos)) {
             pausesAsked.increment();
-            pauseAskedNanos.add(Math.max(0, askedNanos));
+            pauseAskedNanos.add(asked);
         }
+        accountedNanosInWindow.add(overlap(outcomeNanos, outcomeNanos + asked));
+    }
+
+    /** How much of {@code [startNanos, endNanos)} lies in the steady window. */
+    private long overlap(long startNanos, long endNanos) {
+        long from = Math.max(startNanos - plan.steadyStartNanos(), 0);
+        long to = Math.min(endNanos - plan.steadyStartNanos(), plan.deadlineNanos() - plan.steadyStartNanos());
+        return Math.max(0, to - from);
     }
 
     public void error(long atNanos, ErrorKind kind) {
@@ -113,6 +129,7 @@ public final class SteadyRecording {
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkAskedNanos.sum() / thinkCount),
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkTakenNanos.sum() / thinkCount),
                 thinkCount, missedCycles.sum(), unanswered.sum(), Duration.ofNanos(unansweredNanos.sum()),
-                asked == 0 ? Duration.ZERO : Duration.ofNanos(pauseAskedNanos.sum() / asked));
+                asked == 0 ? Duration.ZERO : Duration.ofNanos(pauseAskedNanos.sum() / asked),
+                Duration.ofNanos(accountedNanosInWindow.sum()));
     }
 }

@@ -26,11 +26,15 @@ import java.time.Duration;
  * @param meanPauseAsked    the mean pause asked after each request whose outcome came in the window: the drawn
  *                          think time, or in cycle-time mode what the drawn cycle left after the response (the Z
  *                          of Little's law, as asked, never as taken)
+ * @param accountedInWindow the time all users together spent inside the window waiting for outcomes or in the
+ *                          pauses they asked for, each placed from its request's start and its outcome and clipped
+ *                          to the window: Little's law's correction for the cycles straddling the window's edges
  */
 public record SteadyWindow(Duration from, Duration to, int users, long requests, ErrorCounts errors,
                            Histogram latencyMicros, double throughputPerSecond, Duration meanResponseTime,
                            Duration meanThinkAsked, Duration meanThinkTaken, long thinks, long missedCycles,
-                           long unanswered, Duration unansweredTime, Duration meanPauseAsked) {
+                           long unanswered, Duration unansweredTime, Duration meanPauseAsked,
+                           Duration accountedInWindow) {
 
     public Duration length() {
         return to.minus(from);

@@ -189,6 +189,7 @@ public final class VirtualUser {
         long nowNanos = System.nanoTime();
         outcomeNanos = nowNanos;
         responseNanos = nowNanos - requestStartNanos;
+        steady.waited(requestStartNanos, outcomeNanos);
         switch (exchange) {
             case Exchange.Answered answered ->
                     answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, type, session);
@@ -298,6 +299,7 @@ public final class VirtualUser {
             outcomeNanos = wait.untilNanos();
             responseNanos = outcomeNanos - requestStartNanos;
             steady.unanswered(outcomeNanos, responseNanos);
+            steady.waited(requestStartNanos, outcomeNanos);
             return wait;
         }
         attempt = 1;

@@ -37,10 +37,11 @@ public final class ValidityRules {
             reasons.add("no request ended in the steady window " + window.from() + " to " + window.to());
         } else if (law.deviation() > LITTLES_LAW_TOLERANCE
                 && law.unaccountedPerRequest().abs().compareTo(THINK_LATENESS_FLOOR) > 0) {
-            reasons.add(format("Little's law fails: X·(R+Z) = %.1f/s × (%.1f ms + %.1f ms) = %.1f users, but %d were"
-                            + " driven (%.1f%% off, at most %.0f%% allowed): %s", law.throughput(),
-                    millis(law.meanResponse()), millis(law.meanThink()), law.impliedUsers(), law.users(),
-                    law.deviation() * 100, LITTLES_LAW_TOLERANCE * 100, unaccounted(law)));
+            reasons.add(format("Little's law fails: X·(R+Z) = %.1f/s × (%.1f ms + %.1f ms) %+.1f for the cycles on the"
+                            + " window's edges = %.1f users, but %d were driven (%.1f%% off, at most %.0f%% allowed):"
+                            + " %s", law.throughput(), millis(law.meanResponse()), millis(law.meanThink()),
+                    Math.round(law.edgeUsers() * 10) / 10.0 + 0.0, law.impliedUsers(), law.users(), law.deviation() * 100,
+                    LITTLES_LAW_TOLERANCE * 100, unaccounted(law)));
         }
         if (drift.drift() > THINK_DRIFT_TOLERANCE && drift.lateness().compareTo(THINK_LATENESS_FLOOR) > 0) {
             reasons.add(format("think time drifted: users paused %.1f ms on average where they asked for %.1f ms"

@@ -30,8 +30,9 @@ class LittlesLawTest {
     private record Cycle(long response, boolean answered, long held, long drawn, long late) {
     }
 
+    /** The {@code n}th cycle of a user, from 0. */
     private interface Cycles {
-        Cycle next(SplittableRandom random);
+        Cycle next(SplittableRandom random, int n);
     }
 
     /**
@@ -46,10 +47,11 @@ class LittlesLawTest {
         SplittableRandom random = new SplittableRandom(7);
         for (int user = 0; user < users; user++) {
             long now = user * MS;
-            while (now < DEADLINE + 1_000 * MS) {
-                Cycle cycle = cycles.next(random);
+            for (int n = 0; now < DEADLINE + 1_000 * MS; n++) {
+                Cycle cycle = cycles.next(random, n);
                 long start = now;
                 long outcome = start + cycle.response();
+                steady.waited(start, outcome);
                 if (cycle.answered()) {
                     steady.answered(outcome, cycle.response() / 1_000);
                 } else {
@@ -74,7 +76,7 @@ class LittlesLawTest {
     }
 
     private static Cycles fixed(long responseMs, long heldMs, long thinkMs, long lateMs) {
-        return random -> new Cycle(responseMs * MS, true, heldMs * MS, thinkMs * MS, lateMs * MS);
+        return (random, n) -> new Cycle(responseMs * MS, true, heldMs * MS, thinkMs * MS, lateMs * MS);
     }
 
     @Test
@@ -112,7 +114,7 @@ class LittlesLawTest {
     void requestsWithNoAnswerCountWithTheirTimeToFailure() {
         // every fourth request times out after 500 ms; its user then pauses as after an answer
         int[] count = {0};
-        Cycles someTimeOut = random -> ++count[0] % 4 == 0
+        Cycles someTimeOut = (random, n) -> ++count[0] % 4 == 0
                 ? new Cycle(500 * MS, false, 0, 90 * MS, 0) : new Cycle(10 * MS, true, 0, 90 * MS, 0);
         SteadyWindow window = play(50, ThinkMode.AFTER_RESPONSE, someTimeOut);
         assertThat(window.unanswered()).isPositive();
@@ -128,7 +130,7 @@ class LittlesLawTest {
     void zIsThePausesDrawnSoARandomThinkTimesSamplingNoiseIsNoDeviation() {
         ThinkTime think = ThinkTime.NegativeExponential.withMean(Duration.ofMillis(90));
         SteadyWindow window = play(5, ThinkMode.AFTER_RESPONSE,
-                random -> new Cycle(10 * MS, true, 0, think.sampleNanos(random), 0));
+                (random, n) -> new Cycle(10 * MS, true, 0, think.sampleNanos(random), 0));
         LittlesLaw law = LittlesLaw.of(window);
         // ~500 pauses: their mean strays from 90 ms by several percent, and the law does not care
         assertThat(law.meanThink()).isNotEqualTo(think.mean());
@@ -153,6 +155,21 @@ class LittlesLawTest {
         // held past the cycle's end: the next cycle starts late, and that is lost
         LittlesLaw late = LittlesLaw.of(play(50, ThinkMode.CYCLE_TIME, fixed(10, 120, 100, 0)));
         assertThat(late.deviation()).isCloseTo(30 / 130.0, within(0.01));
+    }
+
+    @Test
+    void aWindowOpeningOnSlowResponsesCountsOnlyTheirPartInsideIt() {
+        // every user's first request takes 1.5 s from about 0: it ends 0.5 s into the window, which opens at 1 s
+        Cycles coldStart = (random, n) -> n == 0
+                ? new Cycle(1_500 * MS, true, 0, 90 * MS, 0) : new Cycle(10 * MS, true, 0, 90 * MS, 0);
+        SteadyWindow window = play(50, ThinkMode.AFTER_RESPONSE, coldStart);
+        LittlesLaw law = LittlesLaw.of(window);
+        // counted whole, the slow requests' second before the window makes X·(R+Z) 5 users (10%) too many
+        double whole = law.throughput() * (law.meanResponse().toNanos() + law.meanThink().toNanos()) / 1e9;
+        assertThat(whole).isCloseTo(55, within(0.5));
+        assertThat(law.edgeUsers()).isCloseTo(-5, within(0.5));
+        assertThat(law.impliedUsers()).isCloseTo(50, within(0.05));
+        assertThat(law.deviation()).isLessThan(0.001);
     }
 
     @Test

@@ -18,7 +18,8 @@ class ValidityRulesTest {
         long requests = (long) (throughput * 10);
         return new SteadyWindow(Duration.ofSeconds(5), Duration.ofSeconds(15), 100, requests, ErrorCounts.NONE,
                 answers(requests, Duration.ofMillis(10)), throughput, Duration.ofMillis(10), thinkAsked, thinkTaken,
-                requests - missed, missed, 0, Duration.ZERO, thinkAsked);
+                requests - missed, missed, 0, Duration.ZERO, thinkAsked,
+                Duration.ofMillis(10).plus(thinkAsked).multipliedBy(requests));
     }
 
     /** {@code count} answers of {@code each}, as the window's recorder holds them. */
@@ -70,7 +71,8 @@ class ValidityRulesTest {
         SteadyWindow withErrors = new SteadyWindow(late.from(), late.to(), late.users(), late.requests(),
                 new ErrorCounts(0, 120, 30, 0), late.latencyMicros(), late.throughputPerSecond(),
                 late.meanResponseTime(), late.meanThinkAsked(), late.meanThinkTaken(), late.thinks(),
-                late.missedCycles(), late.unanswered(), late.unansweredTime(), late.meanPauseAsked());
+                late.missedCycles(), late.unanswered(), late.unansweredTime(), late.meanPauseAsked(),
+                late.accountedInWindow());
         assertThat(ValidityRules.judge(withErrors, IDLE_DRIVER).reasons()).anySatisfy(reason -> assertThat(reason)
                 .contains("the driver woke them late, or the window's errors did: 150 failed attempts for 9,090"
                         + " requests (1.7%)"));
@@ -81,7 +83,8 @@ class ValidityRulesTest {
         // 10 users, R = 10 ms, 9 ms asked and 10 ms taken: 11% late, and X·(R+Z) 5% short, but by 1 ms a cycle
         SteadyWindow shortPauses = new SteadyWindow(Duration.ZERO, Duration.ofSeconds(10), 10, 5_000,
                 ErrorCounts.NONE, answers(5_000, Duration.ofMillis(10)), 500, Duration.ofMillis(10),
-                Duration.ofMillis(9), Duration.ofMillis(10), 5_000, 0, 0, Duration.ZERO, Duration.ofMillis(9));
+                Duration.ofMillis(9), Duration.ofMillis(10), 5_000, 0, 0, Duration.ZERO, Duration.ofMillis(9),
+                Duration.ofSeconds(95));
         assertThat(ValidityRules.judge(shortPauses, IDLE_DRIVER).valid()).isTrue();
     }
 
@@ -107,7 +110,7 @@ class ValidityRulesTest {
     void aWindowWithNoRequestIsInvalid() {
         SteadyWindow empty = new SteadyWindow(Duration.ZERO, Duration.ofSeconds(1), 5, 0, ErrorCounts.NONE,
                 new Histogram(3), 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 0, 0, Duration.ZERO,
-                Duration.ZERO);
+                Duration.ZERO, Duration.ZERO);
         assertThat(ValidityRules.judge(empty, IDLE_DRIVER).reasons()).singleElement().asString()
                 .contains("no request ended in the steady window");
     }
