@@ -44,8 +44,6 @@ class LoadDriverTest {
         Path log = dir.resolve("latency.hlog");
         int users = 20;
         LoadResult result;
-        // 200 ms pauses: on a shared 2-core machine users wake a few milliseconds late, which Little's law counts as
-        // time the driver lost (rightly), and which would be more than 5% of a 50 ms pause
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(profile(users, 200, 0, 2_000), cluster.endpoints(), log)) {
             driver.start();
@@ -73,7 +71,7 @@ class LoadDriverTest {
 
         // Little's law for a closed loop, N = X·(R + Z), over the steady window (the whole run after a zero ramp-up)
         assertThat(result.validity().littlesLaw().users()).isEqualTo(users);
-        assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
+        assertOnlyLatePausesAreMissing(result);
         // pauses are never shorter than asked; how much longer is the validity's drift figure, which a busy
         // machine can push past its limit, so it is not asserted here
         assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
@@ -102,6 +100,24 @@ class LoadDriverTest {
         }
         assertThat(intervals).isBetween(2, 4);
         assertThat(logged).as("the log's intervals add up to the whole run").isEqualTo(result.latencyMicros().getTotalCount());
+    }
+
+    /**
+     * Little's law finds every user but the time the driver lost waking them late: within 5% on an idle machine,
+     * while on a shared 2-core machine at load 30 users woke 13 ms late from 200 ms pauses (6.4% off), which both
+     * the law and the drift rule rightly count. So the users missing must be the late pauses' and nothing else: the
+     * time per request outside R and Z is the pauses' mean lateness, give or take 2 ms and a fifth of it (each user
+     * also started late once, from the zero ramp-up, over about ten cycles).
+     */
+    static void assertOnlyLatePausesAreMissing(LoadResult result) {
+        var law = result.validity().littlesLaw();
+        double lateMs = result.validity().thinkDrift().lateness().toNanos() / 1e6;
+        double missingMs = law.unaccountedPerRequest().toNanos() / 1e6;
+        assertThat(missingMs).as("ms per request outside R and Z, with pauses %.1f ms late (%s)", lateMs, law)
+                .isCloseTo(lateMs, within(2 + lateMs / 5));
+        if (result.validity().thinkDrift().drift() <= 0.02) {
+            assertThat(law.deviation()).isLessThan(0.05);
+        }
     }
 
     @Test

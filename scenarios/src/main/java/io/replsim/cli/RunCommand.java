@@ -24,9 +24,9 @@ import picocli.CommandLine.Option;
                 "1:a check failed (the run was VALID, or INVALID with --accept-invalid)",
                 "2:bad input: the scenario file or an option (what was wrong is printed, with where)",
                 "3:the run broke: the cluster did not come up, a target did not answer, an I/O error",
-                "4:the run was INVALID: its steady window measured the driver, not the cluster (Little's law,",
-                "  think time, the driver's CPU or GC; the reasons are printed); --accept-invalid reports it by",
-                "  its checks instead"})
+                "4:the run was INVALID: its steady window measured the driver, not the cluster (Little's law,"
+                        + " think time, the driver's CPU or GC; the reasons are printed); --accept-invalid reports it"
+                        + " by its checks instead"})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin

@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
                 "1:a drill's check failed",
                 "2:bad input: the scenario file or an option",
                 "3:a drill broke (its cluster did not come up, an I/O error)",
-                "4:a drill was INVALID (its figures describe the driver, not the cluster); --accept-invalid judges",
-                "  such drills by their checks instead"})
+                "4:a drill was INVALID (its figures describe the driver, not the cluster); --accept-invalid judges"
+                        + " such drills by their checks instead"})
 final class SoakCommand implements Callable<Integer> {
 
     @Mixin

@@ -11,8 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What happened inside the steady window, written by every user at once. An event belongs to the window when it
- * ends inside it (a response, a failure, a finished pause), so the window's counts and means obey Little's law
- * up to the few requests straddling its edges.
+ * ends inside it (a response, a failure, a finished pause).
  *
  * <p>Little's law is fed by records that never read the clock between a request's outcome and the user's next
  * step: the answers' response times ({@link #answered}, the histogram the report prints), the time to failure of
