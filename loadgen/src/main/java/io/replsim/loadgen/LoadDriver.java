@@ -59,6 +59,7 @@ public final class LoadDriver implements AutoCloseable {
     private final Optional<Path> intervalLogFile;
     private final StickyRouter router;
     private final UserCarrier carrier;
+    private final Duration heldAfterEachOutcome;
     private final AtomicInteger activeUsers = new AtomicInteger();
 
     private volatile Run run;
@@ -85,6 +86,17 @@ public final class LoadDriver implements AutoCloseable {
 
     /** @param downNodeRetry how long a node that failed stays out of rotation before it is tried again */
     public LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry) {
+        this(profile, nodes, intervalLogFile, downNodeRetry, Duration.ZERO);
+    }
+
+    /**
+     * For tests of the validity verdict only: a driver that holds every user up for {@code heldAfterEachOutcome}
+     * between each request's outcome and its pause, as a driver short of time on its own side would. Not reachable
+     * from a scenario file or the command line.
+     */
+    LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry,
+               Duration heldAfterEachOutcome) {
+        this.heldAfterEachOutcome = Objects.requireNonNull(heldAfterEachOutcome, "heldAfterEachOutcome");
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
@@ -131,7 +143,7 @@ public final class LoadDriver implements AutoCloseable {
         long seedBase = System.nanoTime();
         for (int i = 0; i < profile.users(); i++) {
             VirtualUser user = new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
-                    seedBase + i, profile.script(), scriptTally, profile.protocol().shapes());
+                    seedBase + i, profile.script(), scriptTally, profile.protocol().shapes(), heldAfterEachOutcome);
             users.add(user);
         }
         List<Thread> threads = carrier.threadsFor(users);

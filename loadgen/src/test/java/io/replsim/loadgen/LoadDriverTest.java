@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.route.StickyRouter;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class LoadDriverTest {
         int users = 20;
         LoadResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(users, 50, 0, 2_000), cluster.endpoints(), log)) {
+             LoadDriver driver = new LoadDriver(profile(users, 200, 0, 2_000), cluster.endpoints(), log)) {
             driver.start();
             List<LoadProgress> reports = new ArrayList<>();
             reports.add(driver.progress());
@@ -70,10 +71,10 @@ class LoadDriverTest {
 
         // Little's law for a closed loop, N = X·(R + Z), over the steady window (the whole run after a zero ramp-up)
         assertThat(result.validity().littlesLaw().users()).isEqualTo(users);
-        assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
+        assertOnlyLatePausesAreMissing(result);
         // pauses are never shorter than asked; how much longer is the validity's drift figure, which a busy
         // machine can push past its limit, so it is not asserted here
-        assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+        assertThat(result.meanThinkTime()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
         assertThat(result.elapsed()).isBetween(Duration.ofMillis(2_000), Duration.ofMillis(2_000).plus(TIMEOUT));
 
         assertThat(result.perSecond().stream().mapToLong(Second::requests).sum()).isEqualTo(result.requests());
@@ -99,6 +100,50 @@ class LoadDriverTest {
         }
         assertThat(intervals).isBetween(2, 4);
         assertThat(logged).as("the log's intervals add up to the whole run").isEqualTo(result.latencyMicros().getTotalCount());
+    }
+
+    /**
+     * Little's law finds every user but the time the driver lost waking them late: within 5% on an idle machine,
+     * while on a shared 2-core machine at load 30 users woke 13 ms late from 200 ms pauses (6.4% off), which both
+     * the law and the drift rule rightly count. So the users missing must be the late pauses' and nothing else: the
+     * time per request outside R and Z is the pauses' mean lateness, give or take 2 ms and a fifth of it (each user
+     * also started late once, from the zero ramp-up, over about ten cycles).
+     */
+    static void assertOnlyLatePausesAreMissing(LoadResult result) {
+        var law = result.validity().littlesLaw();
+        double lateMs = result.validity().thinkDrift().lateness().toNanos() / 1e6;
+        double missingMs = law.unaccountedPerRequest().toNanos() / 1e6;
+        assertThat(missingMs).as("ms per request outside R and Z, with pauses %.1f ms late (%s)", lateMs, law)
+                .isCloseTo(lateMs, within(2 + lateMs / 5));
+        if (result.validity().thinkDrift().drift() <= 0.02) {
+            assertThat(law.deviation()).isLessThan(0.05);
+        }
+    }
+
+    @Test
+    void aDriverHoldingItsUsersUpBetweenAnAnswerAndTheirPauseIsInvalidByLittlesLaw() throws Exception {
+        int users = 20;
+        Duration held = Duration.ofMillis(40);
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(users, 100, 300, 2_800), cluster.endpoints(), null,
+                     StickyRouter.DEFAULT_RETRY_INTERVAL, held)) {
+            driver.start();
+            result = driver.awaitResult();
+        }
+        // each cycle is R + 40 ms held + 100 ms: X·(R+Z) finds about 100/140 of the users
+        var law = result.validity().littlesLaw();
+        assertThat(law.users()).isEqualTo(users);
+        assertThat(law.meanThink()).as("Z as asked").isEqualTo(Duration.ofMillis(100));
+        assertThat(law.deviation()).isGreaterThan(0.15);
+        assertThat(law.unaccountedPerRequest()).isGreaterThan(held.dividedBy(2));
+        assertThat(result.validity().valid()).isFalse();
+        assertThat(result.validity().reasons()).anySatisfy(reason -> assertThat(reason)
+                .startsWith("Little's law fails").contains("but 20 were driven"));
+        // no other rule sees the hold: it is neither a late pause nor the response time the users saw
+        assertThat(result.validity().thinkDrift().lateness()).isLessThan(held.dividedBy(2));
+        assertThat(result.steady().latencyMicros().getMean() / 1000).isLessThan(held.toMillis() / 2.0);
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.replsim.cli;
 import io.replsim.scenario.external.ExternalDrillRefusals;
 import io.replsim.scenario.external.ExternalScenarioRunner;
 import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -17,7 +18,15 @@ import picocli.CommandLine.Option;
 
 @Command(name = "run", description = {"Start the scenario's cluster, drive its load, inject its faults and report.",
         "With --target the drill runs against a cluster that is already running: its kills and restarts run the",
-        "--kill-command and --restart-command given, and what cannot be measured there is reported as such."})
+        "--kill-command and --restart-command given, and what cannot be measured there is reported as such."},
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
+                "0:every check held and the run was VALID",
+                "1:a check failed (the run was VALID, or INVALID with --accept-invalid)",
+                "2:bad input: the scenario file or an option (what was wrong is printed, with where)",
+                "3:the run broke: the cluster did not come up, a target did not answer, an I/O error",
+                "4:the run was INVALID: its steady window measured the driver, not the cluster (Little's law,"
+                        + " think time, the driver's CPU or GC; the reasons are printed); --accept-invalid reports it"
+                        + " by its checks instead"})
 final class RunCommand implements Callable<Integer> {
 
     @Mixin
@@ -25,6 +34,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     ExternalTargetOptions external;
+
+    @Mixin
+    ValidityOptions validity;
 
     @Option(names = "--progress-every", defaultValue = "5", description = "seconds between progress lines (default: ${DEFAULT-VALUE})")
     int progressSeconds;
@@ -52,10 +64,10 @@ final class RunCommand implements Callable<Integer> {
         }
         if (spec.repeat() > 1) {
             // repeat: N in the file is a soak of N drills, with its distributions
-            return SoakCommand.soak(scenario, spec, spec.repeat());
+            return SoakCommand.soak(scenario, spec, spec.repeat(), validity.invalidRuns());
         }
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
-                Duration.ofSeconds(progressSeconds));
+                Duration.ofSeconds(progressSeconds), validity.invalidRuns());
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path)));
     }
 
@@ -69,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
-                Duration.ofSeconds(progressSeconds));
+                Duration.ofSeconds(progressSeconds), validity.invalidRuns());
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target)));
     }
 
@@ -79,8 +91,16 @@ final class RunCommand implements Callable<Integer> {
                     .filter(check -> !check.passed())
                     .map(check -> check.check() + " " + check.limit() + " but measured " + check.actual())
                     .reduce((a, b) -> a + "; " + b).orElse("a check failed"));
-            return ReplsimCommand.CHECKS_FAILED;
         }
-        return 0;
+        return switch (RunVerdict.valueOf(outcome.summary().verdict())) {
+            case INVALID -> {
+                System.out.println("replsim: INVALID: " + String.join("; ", outcome.summary().validity().reasons()));
+                System.out.println("replsim: the figures describe the driver, not the cluster: run it again with"
+                        + " fewer users or on a quieter machine, or pass --accept-invalid to be judged by the checks");
+                yield ReplsimCommand.INVALID_RUN;
+            }
+            case FAIL -> ReplsimCommand.CHECKS_FAILED;
+            case PASS -> 0;
+        };
     }
 }

@@ -1,5 +1,6 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.run.SoakRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -10,11 +11,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "soak", description = "Run a drill many times, each on a fresh cluster, and report the distribution"
-        + " of its figures (sessions lost, time to new view, failover).")
+        + " of its figures (sessions lost, time to new view, failover).",
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
+                "0:every drill's checks held and every drill was VALID",
+                "1:a drill's check failed",
+                "2:bad input: the scenario file or an option",
+                "3:a drill broke (its cluster did not come up, an I/O error)",
+                "4:a drill was INVALID (its figures describe the driver, not the cluster); --accept-invalid judges"
+                        + " such drills by their checks instead"})
 final class SoakCommand implements Callable<Integer> {
 
     @Mixin
     ScenarioFile scenario;
+
+    @Mixin
+    ValidityOptions validity;
 
     @Option(names = "--repeat", required = true, description = "how many drills, e.g. 100 (overrides the file's"
             + " repeat)")
@@ -36,16 +47,19 @@ final class SoakCommand implements Callable<Integer> {
             System.err.println("--repeat: " + repeat + " is not valid; expected a whole number, 1 or more");
             return ReplsimCommand.BAD_INPUT;
         }
-        return soak(scenario, spec, repeat);
+        return soak(scenario, spec, repeat, validity.invalidRuns());
     }
 
     /** Plays the drill {@code repeat} times; also what {@code run} does for a scenario with {@code repeat: N}. */
-    static int soak(ScenarioFile scenario, ScenarioSpec spec, int repeat) {
+    static int soak(ScenarioFile scenario, ScenarioSpec spec, int repeat, InvalidRuns invalidRuns) {
         return ClusterWork.exitCode("soak", () -> {
-            var summary = new SoakRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out)
+            var summary = new SoakRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out, invalidRuns)
                     .run(spec, scenario.path, repeat);
             if (summary.broken() > 0) {
                 return ReplsimCommand.RUN_BROKE;
+            }
+            if (summary.invalid() > 0) {
+                return ReplsimCommand.INVALID_RUN;
             }
             return summary.held() ? 0 : ReplsimCommand.CHECKS_FAILED;
         });

@@ -11,8 +11,14 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What happened inside the steady window, written by every user at once. An event belongs to the window when it
- * ends inside it (a response, a failure, a finished pause), so the window's counts and means obey Little's law
- * up to the few requests straddling its edges.
+ * ends inside it (a response, a failure, a finished pause).
+ *
+ * <p>Little's law is fed by records that never read the clock between a request's outcome and the user's next
+ * step: the answers' response times ({@link #answered}, the histogram the report prints), the time to failure of
+ * requests that got no answer ({@link #unanswered}), the pause each user asked for after each of them
+ * ({@link #pauseAsked}), and where in time those waits ({@link #waited}) and asked pauses lay, for the cycles
+ * straddling the window's edges. Time the driver loses between them (a user held up on its side, woken late) is in
+ * none of them, so it shows as users missing from X·(R+Z).
  */
 public final class SteadyRecording {
 
@@ -25,8 +31,11 @@ public final class SteadyRecording {
     private final LongAdder thinkAskedNanos = new LongAdder();
     private final LongAdder thinkTakenNanos = new LongAdder();
     private final LongAdder missedCycles = new LongAdder();
-    private final LongAdder requestNanosInWindow = new LongAdder();
-    private final LongAdder thinkNanosInWindow = new LongAdder();
+    private final LongAdder unanswered = new LongAdder();
+    private final LongAdder unansweredNanos = new LongAdder();
+    private final LongAdder pausesAsked = new LongAdder();
+    private final LongAdder pauseAskedNanos = new LongAdder();
+    private final LongAdder accountedNanosInWindow = new LongAdder();
 
     public SteadyRecording(RunPlan plan) {
         this.plan = plan;
@@ -39,24 +48,45 @@ public final class SteadyRecording {
         }
     }
 
-    /**
-     * A user request, answered or failed, ran from {@code startNanos} to {@code endNanos}. It counts as a request
-     * of the window when it ended inside it; the part of it inside the window counts towards the time users spent
-     * waiting there, wherever it ended.
-     */
+    /** A user request, answered or failed, ran from {@code startNanos} to {@code endNanos}. */
     public void requestDone(long startNanos, long endNanos) {
         if (plan.inSteadyWindow(endNanos)) {
             requests.increment();
             requestNanos.add(endNanos - startNanos);
         }
-        requestNanosInWindow.add(overlap(startNanos, endNanos));
     }
 
-    /** A user paused from {@code startNanos} to {@code endNanos}, to the end or cut short by the deadline. */
-    public void paused(long startNanos, long endNanos) {
-        thinkNanosInWindow.add(overlap(startNanos, endNanos));
+    /**
+     * A user request got no answer (refused everywhere, reset, timed out, or no node to send it to): its outcome
+     * came at {@code atNanos}, {@code nanos} after its first attempt.
+     */
+    public void unanswered(long atNanos, long nanos) {
+        if (plan.inSteadyWindow(atNanos)) {
+            unanswered.increment();
+            unansweredNanos.add(Math.max(0, nanos));
+        }
     }
 
+    /** A user waited for a request's outcome (an answer or a failure) from its first attempt to the outcome. */
+    public void waited(long startNanos, long outcomeNanos) {
+        accountedNanosInWindow.add(overlap(startNanos, outcomeNanos));
+    }
+
+    /**
+     * After the request whose outcome came at {@code outcomeNanos}, the user asked to pause {@code askedNanos}: the
+     * think time drawn or, in cycle-time mode, what the drawn cycle left after the response (zero when it had none
+     * left). Recorded when the pause is asked for, never from when it ends, and placed right after the outcome.
+     */
+    public void pauseAsked(long outcomeNanos, long askedNanos) {
+        long asked = Math.max(0, askedNanos);
+        if (plan.inSteadyWindow(outcomeNanos)) {
+            pausesAsked.increment();
+            pauseAskedNanos.add(asked);
+        }
+        accountedNanosInWindow.add(overlap(outcomeNanos, outcomeNanos + asked));
+    }
+
+    /** How much of {@code [startNanos, endNanos)} lies in the steady window. */
     private long overlap(long startNanos, long endNanos) {
         long from = Math.max(startNanos - plan.steadyStartNanos(), 0);
         long to = Math.min(endNanos - plan.steadyStartNanos(), plan.deadlineNanos() - plan.steadyStartNanos());
@@ -90,13 +120,15 @@ public final class SteadyRecording {
         Histogram histogram = latency.getIntervalHistogram();
         long count = requests.sum();
         long thinkCount = thinks.sum();
+        long asked = pausesAsked.sum();
         double seconds = to.minus(from).toNanos() / 1e9;
         return new SteadyWindow(from, to, plan.users(), count, errors.snapshot(), histogram,
                 seconds > 0 ? count / seconds : 0,
                 count == 0 ? Duration.ZERO : Duration.ofNanos(requestNanos.sum() / count),
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkAskedNanos.sum() / thinkCount),
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkTakenNanos.sum() / thinkCount),
-                thinkCount, missedCycles.sum(), Duration.ofNanos(requestNanosInWindow.sum()),
-                Duration.ofNanos(thinkNanosInWindow.sum()));
+                thinkCount, missedCycles.sum(), unanswered.sum(), Duration.ofNanos(unansweredNanos.sum()),
+                asked == 0 ? Duration.ZERO : Duration.ofNanos(pauseAskedNanos.sum() / asked),
+                Duration.ofNanos(accountedNanosInWindow.sum()));
     }
 }

@@ -20,14 +20,21 @@ import java.time.Duration;
  * @param meanThinkTaken    the mean pause they got: later than asked when the driver was short of CPU
  * @param thinks            pauses that ended in the window
  * @param missedCycles      cycle-time mode: responses that came after their cycle had ended
- * @param waitingInWindow   the time all users together spent waiting for responses inside the window (requests
- *                          straddling an edge count with their part inside)
- * @param thinkingInWindow  the time all users together spent pausing inside the window
+ * @param unanswered        user requests whose outcome, in the window, was no answer (refused everywhere, reset,
+ *                          timed out, no node to send to); {@code latencyMicros} counts the answered ones
+ * @param unansweredTime    their time from the first attempt to the failure, summed
+ * @param meanPauseAsked    the mean pause asked after each request whose outcome came in the window: the drawn
+ *                          think time, or in cycle-time mode what the drawn cycle left after the response (the Z
+ *                          of Little's law, as asked, never as taken)
+ * @param accountedInWindow the time all users together spent inside the window waiting for outcomes or in the
+ *                          pauses they asked for, each placed from its request's start and its outcome and clipped
+ *                          to the window: Little's law's correction for the cycles straddling the window's edges
  */
 public record SteadyWindow(Duration from, Duration to, int users, long requests, ErrorCounts errors,
                            Histogram latencyMicros, double throughputPerSecond, Duration meanResponseTime,
                            Duration meanThinkAsked, Duration meanThinkTaken, long thinks, long missedCycles,
-                           Duration waitingInWindow, Duration thinkingInWindow) {
+                           long unanswered, Duration unansweredTime, Duration meanPauseAsked,
+                           Duration accountedInWindow) {
 
     public Duration length() {
         return to.minus(from);

@@ -21,6 +21,7 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.think.ThinkMode;
 
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +62,7 @@ public final class VirtualUser {
 
     private final Optional<UserScript> script;
     private final ScriptTally scriptTally;
+    private final long heldNanos;
 
     /** A session this user holds: the cookie it sends and what the session must look like. */
     private static final class HeldSession {
@@ -75,7 +77,7 @@ public final class VirtualUser {
     }
 
     /** Where the user is between two calls. */
-    private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, THINKING, STOPPED }
+    private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, HELD, THINKING, STOPPED }
 
     /** The user's only session without a script. */
     private final HeldSession single;
@@ -103,6 +105,9 @@ public final class VirtualUser {
     private int attempt;
     private long cycleStartNanos;
     private long requestStartNanos;
+    /** When the request's outcome came (an answer, a failure, the end of the wait for a node), and after how long. */
+    private long outcomeNanos;
+    private long responseNanos;
     /** The pause in progress: from when, and when it was meant to end (before the deadline cut it). */
     private long thinkFromNanos;
     private long thinkWakeNanos;
@@ -112,7 +117,7 @@ public final class VirtualUser {
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
                        ScriptTally scriptTally) {
         this(index, plan, router, defaultPath, recording, steady, activeUsers, seed, script, scriptTally,
-                Optional.of(SessionShapes.DEFAULT));
+                Optional.of(SessionShapes.DEFAULT), Duration.ZERO);
     }
 
     /**
@@ -120,10 +125,14 @@ public final class VirtualUser {
      * @param scriptTally where the script's per-type counts go; used only with a script
      * @param shapes      how the nodes' apps are configured, so every answer's state can be checked; empty against
      *                    an app whose answers carry no state digest
+     * @param held        how long the user is held up after each request's outcome before it asks for its pause:
+     *                    time a driver loses on its own side, which its validity verdict must catch. Zero except in
+     *                    tests that make a driver lose time on purpose.
      */
     public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
-                       ScriptTally scriptTally, Optional<SessionShapes> shapes) {
+                       ScriptTally scriptTally, Optional<SessionShapes> shapes, Duration held) {
+        this.heldNanos = held.toNanos();
         this.shapes = shapes;
         this.single = new HeldSession(shapes.isEmpty() || script.isPresent() ? new ExpectedSession()
                 : ExpectedSession.of(shapes, RequestType.sessionOfPath(defaultPath).orElseThrow(
@@ -169,7 +178,8 @@ public final class VirtualUser {
                 activeUsers.incrementAndGet();
                 yield nextCycle(nowNanos);
             }
-            case WAITING_FOR_A_NODE -> requestEnded(nowNanos);
+            case WAITING_FOR_A_NODE -> outcomeKnown(nowNanos);
+            case HELD -> requestEnded(nowNanos);
             case THINKING -> thought(nowNanos);
             default -> throw new IllegalStateException("user " + index + " woke while " + phase);
         };
@@ -192,21 +202,26 @@ public final class VirtualUser {
             }
         }
         long nowNanos = System.nanoTime();
+        outcomeNanos = nowNanos;
+        responseNanos = nowNanos - requestStartNanos;
+        steady.waited(requestStartNanos, outcomeNanos);
         switch (exchange) {
             case Exchange.Answered answered ->
                     answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, type, session);
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
+                steady.unanswered(nowNanos, responseNanos);
             }
             case Exchange.Failed failed -> {
                 // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
                 router.markDown(node);
                 session.expected.unknownOutcome();
                 recordFailure(node, failed.kind(), failed.atMs(), type);
+                steady.unanswered(nowNanos, responseNanos);
             }
         }
         requestDone(exchange.atMs(), type);
-        return requestEnded(nowNanos);
+        return outcomeKnown(nowNanos);
     }
 
     /**
@@ -293,9 +308,15 @@ public final class VirtualUser {
             long atMs = System.currentTimeMillis();
             recordFailure(null, ErrorKind.CONNECT, atMs, requestType);
             requestDone(atMs, requestType);
-            // No request left the driver; waiting for the first retry keeps a zero think time from spinning.
+            // No request left the driver; waiting for the first retry keeps a zero think time from spinning. The
+            // wait, as asked, is this request's time with no answer: the user spends it waiting, as for a timeout.
             phase = Phase.WAITING_FOR_A_NODE;
-            return pauseUntil(nowNanos + Math.max(0, e.retryAt().toEpochMilli() - atMs) * 1_000_000);
+            UserAction.Pause wait = pauseUntil(nowNanos + Math.max(0, e.retryAt().toEpochMilli() - atMs) * 1_000_000);
+            outcomeNanos = wait.untilNanos();
+            responseNanos = outcomeNanos - requestStartNanos;
+            steady.unanswered(outcomeNanos, responseNanos);
+            steady.waited(requestStartNanos, outcomeNanos);
+            return wait;
         }
         attempt = 1;
         return send();
@@ -306,6 +327,15 @@ public final class VirtualUser {
         String path = type == null ? logout ? logoutPath : defaultPath
                 : logout ? LogoutPath.of(type.path()) : type.path();
         return new UserAction.Send(node, path, session.cookie);
+    }
+
+    /** The request's outcome is known; a user the driver holds up waits here first (see {@code held}). */
+    private UserAction outcomeKnown(long nowNanos) {
+        if (heldNanos > 0 && endingSessions == null) {
+            phase = Phase.HELD;
+            return pauseUntil(nowNanos + heldNanos);
+        }
+        return requestEnded(nowNanos);
     }
 
     /** The request is over, answered or not: end a logged-out session, then pause or go on with the logouts. */
@@ -328,6 +358,10 @@ public final class VirtualUser {
      */
     private UserAction think(long nowNanos) {
         long sampled = plan.thinkTime().sampleNanos(random);
+        // What the user asks for, from what it drew and the response it saw, never from the clock now: time lost
+        // since the outcome must not shrink it (Little's law would then cover that loss up).
+        steady.pauseAsked(outcomeNanos, plan.thinkMode() == ThinkMode.CYCLE_TIME
+                ? Math.max(0, sampled - responseNanos) : sampled);
         long wake = plan.thinkMode() == ThinkMode.CYCLE_TIME ? cycleStartNanos + sampled : nowNanos + sampled;
         if (wake - nowNanos < 0) {
             steady.missedCycle(nowNanos);
@@ -343,7 +377,6 @@ public final class VirtualUser {
     }
 
     private UserAction thought(long nowNanos) {
-        steady.paused(thinkFromNanos, nowNanos);
         if (nowNanos - thinkWakeNanos >= 0) {
             recording.thought(nowNanos - thinkFromNanos);
             steady.thought(nowNanos, thinkWakeNanos - thinkFromNanos, nowNanos - thinkFromNanos);

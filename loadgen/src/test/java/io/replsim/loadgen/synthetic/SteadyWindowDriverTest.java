@@ -35,6 +35,23 @@ class SteadyWindowDriverTest {
         }
     }
 
+    /**
+     * Little's law finds every user but the time the driver lost waking them late, which a busy shared machine
+     * makes several percent and both the law and the drift rule rightly count: the time per request outside R and Z
+     * is the pauses' mean lateness (give or take 2 ms and a fifth of it), and within 5% when pauses were on time.
+     */
+    private static void assertOnlyLatePausesAreMissing(LoadResult result) {
+        var law = result.validity().littlesLaw();
+        double lateMs = result.validity().thinkDrift().lateness().toNanos() / 1e6;
+        double missingMs = law.unaccountedPerRequest().toNanos() / 1e6;
+        assertThat(missingMs).as("ms per request outside R and Z, with pauses %.1f ms late (%s)", lateMs, law)
+                .isCloseTo(lateMs, within(2 + lateMs / 5));
+        if (result.validity().thinkDrift().drift() <= 0.02) {
+            assertThat(law.deviation()).isLessThan(0.05);
+            assertThat(result.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("Little"));
+        }
+    }
+
     @Test
     void anUnsaturatedServerGivesAValidSteadyWindowThatObeysLittlesLaw() throws Exception {
         // 20 users, Z = 100 ms, S = 10 ms on 4 threads: demand 180/s, well under the 400/s the pool can serve
@@ -45,8 +62,7 @@ class SteadyWindowDriverTest {
         assertThat(result.steady().to()).isEqualTo(Duration.ofMillis(3_000));
         assertThat(result.steady().requests()).isLessThan(result.requests()).isPositive();
         assertThat(result.steady().latencyMicros().getTotalCount()).isEqualTo(result.steady().requests());
-        assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
-        assertThat(result.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("Little"));
+        assertOnlyLatePausesAreMissing(result);
         // every request holds a pool thread for the service time at least
         assertThat(result.steady().meanResponseTime()).isGreaterThanOrEqualTo(SERVICE);
         // the pauses asked for have the distribution's mean, up to sampling noise (about 5% over ~350 pauses)
@@ -65,7 +81,7 @@ class SteadyWindowDriverTest {
         assertThat(result.steady().throughputPerSecond()).isBetween(servedCapacity * 0.75, servedCapacity * 1.2);
         // the queue: R = N/X − Z, far above the service time
         assertThat(result.steady().meanResponseTime()).isGreaterThan(SERVICE.multipliedBy(5));
-        assertThat(result.validity().littlesLaw().deviation()).isLessThan(0.05);
+        assertOnlyLatePausesAreMissing(result);
     }
 
     /*
@@ -82,7 +98,7 @@ class SteadyWindowDriverTest {
         assertThat(paced.steady().meanThinkAsked().plus(paced.steady().meanResponseTime()).toMillis())
                 .isBetween(180L, 220L);
         assertThat(paced.validity().thinkDrift().missedCycles()).isZero();
-        assertThat(paced.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("cycles"));
+        assertThat(paced.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("cycles were missed"));
 
         // a 5 ms cycle cannot hold a 10 ms response: every cycle is missed
         LoadResult missed = run(2, new ThinkTime.Fixed(Duration.ofMillis(5)), ThinkMode.CYCLE_TIME, WARM_UP);

@@ -8,6 +8,7 @@ import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.ConsoleReport;
+import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.run.DrillSummary;
 import io.replsim.scenario.run.FaultAnnouncement;
@@ -43,11 +44,18 @@ public final class ExternalScenarioRunner {
     private final Path runsRoot;
     private final PrintStream out;
     private final Duration progressEvery;
+    private final InvalidRuns invalidRuns;
 
     public ExternalScenarioRunner(Path runsRoot, PrintStream out, Duration progressEvery) {
+        this(runsRoot, out, progressEvery, InvalidRuns.REFUSED);
+    }
+
+    /** {@code invalidRuns}: whether an INVALID run's verdict is INVALID (the default) or its checks'. */
+    public ExternalScenarioRunner(Path runsRoot, PrintStream out, Duration progressEvery, InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
         this.out = out;
         this.progressEvery = progressEvery;
+        this.invalidRuns = invalidRuns;
     }
 
     /** @throws ClusterStartException when a target does not answer, before anything else is done */
@@ -89,7 +97,7 @@ public final class ExternalScenarioRunner {
             events = timeline.events();
         }
         RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external(target));
+                DrillSummary.Cluster.NOT_MEASURED, external(target), invalidRuns);
         dir.writeSummary(summary);
         DrillSummary.writeReport(spec, dir, summary, result, events);
         new ConsoleReport(out).print(summary);

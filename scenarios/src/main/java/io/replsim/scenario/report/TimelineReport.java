@@ -44,7 +44,7 @@ public final class TimelineReport {
                 .append(escape(records.scenario())).append("</title>\n<style>\n")
                 .append("body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;margin:8px 0}")
                 .append("td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}")
-                .append("svg{display:block;margin:6px 0 18px}.PASS{color:#070}.FAIL{color:#b00}")
+                .append("svg{display:block;margin:6px 0 18px}.PASS{color:#070}.FAIL{color:#b00}.INVALID{color:#b60}")
                 .append("</style></head><body>\n");
         html.append("<h1>").append(escape(records.scenario())).append(" <span class=\"").append(escape(records.verdict()))
                 .append("\">").append(escape(records.verdict())).append("</span></h1>\n");

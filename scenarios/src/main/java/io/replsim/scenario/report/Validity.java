@@ -18,7 +18,13 @@ import java.util.List;
  * @param windowFromMs         the steady window's start, from the load's start (after ramp-up and warm-up)
  * @param windowToMs           its end
  * @param latencyMs            response times of the window
- * @param littlesLawUsers      X·(R+Z) over the window, to compare with {@code users}
+ * @param littlesLawUsers      X·(R+Z) + {@code littlesLawEdgeUsers} over the window, to compare with {@code users}:
+ *                             X the requests whose outcome came in the window per second (about
+ *                             {@code throughputPerSec}), R {@code littlesLawResponseMs}, Z {@code littlesLawThinkMs}
+ *                             (docs/capacity.md)
+ * @param littlesLawEdgeUsers  the correction for the cycles straddling the window's edges
+ * @param littlesLawResponseMs R: the mean response time users saw, unanswered requests with their time to failure
+ * @param littlesLawThinkMs    Z: the mean pause asked (cycle-time: what the cycle left after the response)
  * @param thinkAskedMs         the mean pause users asked for; {@code thinkTakenMs} what they got
  * @param driverCpuShare       the driver's CPU over the cores it has, 0..1
  */
@@ -26,7 +32,8 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
                        double throughputPerSec, double errorRatio, RunSummary.Latency latencyMs, int users,
                        double littlesLawUsers, double littlesLawDeviation, double thinkAskedMs, double thinkTakenMs,
                        double thinkDrift, long missedCycles, double driverCpuCores, int driverCores,
-                       double driverCpuShare, long gcPauseMaxMs, long gcPauseTotalMs) {
+                       double driverCpuShare, long gcPauseMaxMs, long gcPauseTotalMs, double littlesLawResponseMs,
+                       double littlesLawThinkMs, double littlesLawEdgeUsers) {
 
     public static final String VALID = "VALID";
     public static final String INVALID = "INVALID";
@@ -55,7 +62,7 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
                 result.requests(), result.throughputPerSecond(),
                 result.requests() == 0 ? 0 : errors / (double) result.requests(),
                 RunSummary.Latency.ofMicros(result.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(), cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(),
-                cost.gcPauseTotal().toMillis());
+                cost.gcPauseTotal().toMillis(), 0, 0, 0);
     }
 
     public static Validity of(LoadResult result) {
@@ -75,6 +82,7 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
                 window.to().toMillis(), window.requests(), window.throughputPerSecond(), window.errorRatio(), latency,
                 window.users(), law.impliedUsers(), law.deviation(), drift.meanAsked().toNanos() / 1e6,
                 drift.meanTaken().toNanos() / 1e6, drift.drift(), drift.missedCycles(), cost.cpuCores(),
-                cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis());
+                cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis(),
+                law.meanResponse().toNanos() / 1e6, law.meanThink().toNanos() / 1e6, law.edgeUsers());
     }
 }

@@ -12,9 +12,11 @@ import io.replsim.scenario.report.ExpectationEvaluator;
 import io.replsim.scenario.report.FailoverAnalysis;
 import io.replsim.scenario.report.FaultImpactAnalysis;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.LatencyInterval;
 import io.replsim.scenario.report.NodeSample;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.UnreplicatedSessions;
 import io.replsim.scenario.report.Validity;
@@ -59,10 +61,13 @@ public final class DrillSummary {
     private DrillSummary() {
     }
 
-    /** {@code external}: the cluster the drill ran against when replsim did not start it, else null. */
+    /**
+     * {@code external}: the cluster the drill ran against when replsim did not start it, else null;
+     * {@code invalidRuns}: whether an INVALID run's verdict is INVALID or its checks'.
+     */
     public static RunSummary of(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                 LoadResult result, List<FaultEvent> events, Cluster cluster,
-                                RunSummary.External external) {
+                                RunSummary.External external, InvalidRuns invalidRuns) {
         Map<String, List<NodeStatsReport.PastView>> survivorViews = cluster.viewHistories();
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
@@ -87,13 +92,15 @@ public final class DrillSummary {
         List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, result.latencyMicros(), faults));
         checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
+        Validity validity = Validity.of(result);
         LoadSpec load = spec.load();
         return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, passed ? "PASS" : "FAIL", cluster.figures(),
+                (System.nanoTime() - wallStart) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
+                cluster.figures(),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
-                checks, Validity.of(result), requestTypeRows(load, result), null,
+                checks, validity, requestTypeRows(load, result), null,
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()), external);
     }

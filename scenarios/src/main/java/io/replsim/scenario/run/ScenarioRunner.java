@@ -17,7 +17,9 @@ import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.HeapTrendAnalysis;
+import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
@@ -56,17 +58,31 @@ public final class ScenarioRunner {
     private final RuntimeFactory runtimes;
     private final PrintStream out;
     private final Duration progressEvery;
+    private final InvalidRuns invalidRuns;
 
     /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
-        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out, progressEvery);
+        this(runsRoot, launcher, out, progressEvery, InvalidRuns.REFUSED);
+    }
+
+    /** {@code invalidRuns}: whether an INVALID run's verdict is INVALID (the default) or its checks'. */
+    public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery,
+                          InvalidRuns invalidRuns) {
+        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out, progressEvery,
+                invalidRuns);
     }
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
+        this(runsRoot, runtimes, out, progressEvery, InvalidRuns.REFUSED);
+    }
+
+    public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
+                          InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
         this.out = out;
         this.progressEvery = progressEvery;
+        this.invalidRuns = invalidRuns;
     }
 
     public RunOutcome run(ScenarioSpec spec, Path specFile)
@@ -113,7 +129,8 @@ public final class ScenarioRunner {
             for (NodeHandle node : runtime.liveNodes()) {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
-            RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler, runtime);
+            RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler,
+                    runtime, invalidRuns);
             dir.writeSummary(summary);
             long loadStartMs = result.startedAt().toEpochMilli();
             List<HeapTrend> heap = fullGcs.isPresent()
@@ -194,12 +211,14 @@ public final class ScenarioRunner {
         RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
         RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
+        Validity validity = Validity.ofOpen(result, load.warmUp(), load.duration());
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, checks.stream().allMatch(c -> c.passed()) ? "PASS" : "FAIL",
+                (System.nanoTime() - wallStart) / 1_000_000,
+                RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),
                 clusterFigures(spec, clusterStartMs),
                 new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
-                nodeFigures(runtime, sampler), checks, Validity.ofOpen(result, load.warmUp(), load.duration()),
+                nodeFigures(runtime, sampler), checks, validity,
                 List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
                         result.throughputPerSecond(), model.sessions(), corrected,
                         RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
@@ -230,7 +249,7 @@ public final class ScenarioRunner {
 
     private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
                                         long clusterStartMs, LoadResult result, List<FaultEvent> events,
-                                        NodeStatsSampler sampler, ClusterRuntime runtime) {
+                                        NodeStatsSampler sampler, ClusterRuntime runtime, InvalidRuns invalidRuns) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
         Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
@@ -240,7 +259,7 @@ public final class ScenarioRunner {
         }
         return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
                 new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(runtime, sampler),
-                        survivorViews, sampler.cpuSamples(), sampler.counterSamples()), null);
+                        survivorViews, sampler.cpuSamples(), sampler.counterSamples()), null, invalidRuns);
     }
 
     private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.HeapTrend;
+import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -34,11 +36,18 @@ public final class SoakRunner {
     private final Path runsRoot;
     private final NodeLauncher launcher;
     private final PrintStream out;
+    private final InvalidRuns invalidRuns;
 
     public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
+        this(runsRoot, launcher, out, InvalidRuns.REFUSED);
+    }
+
+    /** {@code invalidRuns}: whether an INVALID drill's verdict is INVALID (the default) or its checks'. */
+    public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
         this.launcher = launcher;
         this.out = out;
+        this.invalidRuns = invalidRuns;
     }
 
     /**
@@ -67,7 +76,8 @@ public final class SoakRunner {
         }
     }
 
-    public record SoakSummary(String scenario, int repeat, int passed, int broken, long sessionsLost,
+    /** {@code invalid}: drills whose verdict was INVALID (their figures describe the driver, not the cluster). */
+    public record SoakSummary(String scenario, int repeat, int passed, int invalid, int broken, long sessionsLost,
                               long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
                               Double heapSlopeKbPerMinute, long orphans, List<Drill> drills) {
         public boolean held() {
@@ -83,7 +93,8 @@ public final class SoakRunner {
         int broken = 0;
         try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
-            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), launcher, console, Duration.ofSeconds(5));
+            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), launcher, console, Duration.ofSeconds(5),
+                    invalidRuns);
             for (int run = 1; run <= repeat; run++) {
                 try {
                     RunOutcome outcome = runner.run(spec, specFile);
@@ -104,7 +115,8 @@ public final class SoakRunner {
             }
         }
         SoakSummary summary = summary(spec, repeat, broken, drills);
-        out.printf(Locale.ROOT, "%n== soak %s: %d of %d drills passed%s ==%n", spec.name(), summary.passed(), repeat,
+        out.printf(Locale.ROOT, "%n== soak %s: %d of %d drills passed%s%s ==%n", spec.name(), summary.passed(), repeat,
+                summary.invalid() == 0 ? "" : ", " + summary.invalid() + " INVALID",
                 broken == 0 ? "" : " (" + broken + " broke)");
         out.printf(Locale.ROOT, "sessions  %d lost, %d stale over all drills%n", summary.sessionsLost(),
                 summary.sessionsStale());
@@ -120,7 +132,8 @@ public final class SoakRunner {
 
     private static SoakSummary summary(ScenarioSpec spec, int runs, int broken, List<Drill> drills) {
         return new SoakSummary(spec.name(), runs,
-                (int) drills.stream().filter(drill -> drill.verdict().equals("PASS")).count(), broken,
+                (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.PASS.name())).count(),
+                (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.INVALID.name())).count(), broken,
                 drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
                 Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
                 Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
