@@ -193,7 +193,9 @@ public final class ConsoleReport {
                 optionalMillis(impact.p99WindowMs()), optionalMillis(impact.maxWindowMs()),
                 optionalMillis(impact.p99BeforeMs()), optionalMillis(impact.maxBeforeMs()),
                 CheckEvaluator.millis(impact.p90BoundMs()),
-                impact.p90BackUnderBoundAfterMs() == null ? "-" : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
+                impact.p90NeverBackUnderBound() ? "NEVER (within the window)"
+                        : impact.p90BackUnderBoundAfterMs() == null ? "-"
+                        : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
         if (external) {
             line("          survivor CPU: not measured (the cluster's CPU is not read from outside)");
             return;
