@@ -156,8 +156,10 @@ public final class SoakRunner {
         RunSummary summary = outcome.summary();
         return new Drill(run, summary.verdict(), summary.sessions().lostCorruptOrFailed(), summary.sessions().stale(),
                 summary.requests().errors(),
-                // a restart of a node already gone has no new view to wait for: it is not a detection
-                summary.faults().stream().filter(fault -> !fault.type().equals("restart"))
+                // a restart of a node already gone has no new view to wait for, and a delay slows a node without
+                // taking it away: neither is a detection, and their missing view is not a "never"
+                summary.faults().stream().filter(fault -> !fault.type().equals("restart")
+                                && !fault.type().equals("delay"))
                         .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
                 summary.faults().stream().mapToLong(FaultReport::unrecoveredUsers).sum(),
