@@ -8,7 +8,6 @@ import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.spec.CapacitySettings;
-import io.replsim.scenario.spec.DurationText;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.time.Duration;
 import java.util.Optional;
@@ -73,16 +72,29 @@ final class CapacityCommand implements Callable<Integer> {
         try {
             // a flag given on the command line wins over the scenario's capacity section
             CapacitySettings file = spec.capacity();
-            Duration limit = latencyLimit == null ? file.latencyLimit() : DurationText.parse(latencyLimit)
-                    .orElseThrow(() -> new IllegalArgumentException(
-                            "--latency-limit: got \"" + latencyLimit + "\", expected " + DurationText.EXAMPLES));
+            // the same ranges as the file's capacity section
+            Duration limit = latencyLimit == null ? file.latencyLimit()
+                    : FlagRange.duration("--latency-limit", latencyLimit, Duration.ZERO, false, Duration.ofMinutes(10),
+                            "a duration above 0s and at most 10m (the longest request timeout), such as 800ms");
+            double cpu = cpuLimit == null ? file.cpuLimit() : new FlagRange("--cpu-limit", "a share of each node's CPU"
+                    + " budget above 0 and at most 1, such as 0.6", v -> v > 0 && v <= 1).check(cpuLimit);
+            double errors = errorLimit == null ? file.errorLimit() : new FlagRange("--error-limit", "a share of"
+                    + " requests from 0 to 1, such as 0.001", v -> v >= 0 && v <= 1).check(errorLimit);
             criteria = new CapacityCriteria(statistic == null ? file.statistic() : LatencyStatistic.parse(statistic),
-                    limit, Optional.ofNullable(cpuLimit).orElse(file.cpuLimit()),
-                    Optional.ofNullable(errorLimit).orElse(file.errorLimit()));
-            int start = Optional.ofNullable(startUsers).or(file::startUsers).orElse(spec.load().users());
-            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION,
-                    Optional.ofNullable(maxSteps).orElse(file.maxSteps()),
-                    Optional.ofNullable(maxUsers).orElse(file.maxUsers()));
+                    limit, cpu, errors);
+            int start = startUsers != null ? FlagRange.wholeNumber("--start-users", 1, 100_000).check(startUsers)
+                    : file.startUsers().orElse(spec.load().users());
+            int cap = maxUsers == null ? file.maxUsers() : FlagRange.wholeNumber("--max-users", 1, 100_000)
+                    .check(maxUsers);
+            int steps = maxSteps == null ? file.maxSteps() : FlagRange.wholeNumber("--max-steps", 2, 100)
+                    .check(maxSteps);
+            if (start > cap) {
+                throw new IllegalArgumentException("the search would start at " + start + " users (" + (startUsers
+                        != null ? "--start-users" : file.startUsers().isPresent() ? "capacity.startUsers" : "load.users")
+                        + "), above its cap of " + cap + " (" + (maxUsers != null ? "--max-users" : "capacity.maxUsers")
+                        + "); start lower or raise the cap");
+            }
+            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
         } catch (IllegalArgumentException e) {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

@@ -48,8 +48,11 @@ final class RunCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
-        if (progressSeconds < 1) {
-            System.err.println("--progress-every: " + progressSeconds + " is not valid; expected whole seconds, 1 or more");
+        try {
+            new FlagRange("--progress-every", "whole seconds from 1 to 3600", s -> s >= 1 && s <= 3600)
+                    .check(progressSeconds);
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
         Optional<ExternalTarget> target;

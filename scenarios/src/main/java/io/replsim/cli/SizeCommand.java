@@ -8,7 +8,6 @@ import io.replsim.scenario.sizing.SizingReport;
 import io.replsim.scenario.sizing.UslFit;
 import io.replsim.scenario.sizing.WorkerThreads;
 import io.replsim.scenario.spec.DataSize;
-import io.replsim.scenario.spec.DurationText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,18 +59,28 @@ final class SizeCommand implements Callable<Integer> {
                 fromRuns.addAll(MeasuredCapacity.readRun(run));
             }
             fromRuns.forEach(capacity -> measured.add(capacity.point()));
-            points.forEach(text -> measured.add(CapacityPoint.parse(text)));
+            for (String text : points) {
+                measured.add(point(text));
+            }
+            new FlagRange("--target-users", "a number of users above 0 and at most 1000000000, such as 5000",
+                    users -> users > 0 && users <= 1e9).check(targetUsers);
+            FlagRange.wholeNumber("--max-nodes", 2, 1000).check(maxNodes);
+            if (copies != null) {
+                FlagRange.wholeNumber("--copies", 1, 1000).check(copies);
+            }
+            long sessionBytes = sessionBytes(sessionSize);
+            Duration think = FlagRange.duration("--think-time", thinkTime, Duration.ZERO, true, Duration.ofHours(1),
+                    "a duration from 0s to 1h, such as 1s");
+            Duration response = FlagRange.duration("--response-time", responseTime, Duration.ZERO, false,
+                    Duration.ofMinutes(10), "a duration above 0s and at most 10m, such as 100ms");
             UslFit fit = UslFit.of(measured);
             NodesNeeded nodes = NodesNeeded.of(fit.model(), targetUsers, maxNodes);
             int clusterNodes = nodes.nodes().orElse(maxNodes);
-            long sessionBytes = DataSize.parse(sessionSize).bytes();
             int sessionCopies = copies == null ? clusterNodes : Math.min(copies, clusterNodes);
             MemoryPerNode memory = new MemoryPerNode(Math.round(targetUsers), sessionBytes, sessionCopies, clusterNodes);
             double ratePerUser;
             double responseSeconds;
             if (fromRuns.isEmpty()) {
-                Duration think = duration(thinkTime, "--think-time");
-                Duration response = duration(responseTime, "--response-time");
                 responseSeconds = response.toNanos() / 1e9;
                 ratePerUser = 1 / (think.toNanos() / 1e9 + responseSeconds);
                 assumptions.add(String.format(Locale.ROOT, "each user sends one request per think time + response"
@@ -103,8 +112,24 @@ final class SizeCommand implements Callable<Integer> {
         }
     }
 
-    private static Duration duration(String text, String option) {
-        return DurationText.parse(text).orElseThrow(() -> new IllegalArgumentException(
-                option + ": got \"" + text + "\", expected " + DurationText.EXAMPLES));
+    private static CapacityPoint point(String text) {
+        try {
+            return CapacityPoint.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--point: " + e.getMessage());
+        }
+    }
+
+    private static long sessionBytes(String text) {
+        String expected = "a size from 1 byte to 1g, such as 4KB";
+        try {
+            long bytes = DataSize.parse(text).bytes();
+            if (bytes >= 1 && bytes <= 1L << 30) {
+                return bytes;
+            }
+        } catch (IllegalArgumentException notASize) {
+            // reported below
+        }
+        throw new IllegalArgumentException("--session-size: got \"" + text + "\", expected " + expected);
     }
 }

@@ -43,8 +43,11 @@ final class SoakCommand implements Callable<Integer> {
                     + " (a soak repeats a drill, and drills need the closed model); run it with ./replsim run");
             return ReplsimCommand.BAD_INPUT;
         }
-        if (repeat < 1) {
-            System.err.println("--repeat: " + repeat + " is not valid; expected a whole number, 1 or more");
+        try {
+            // the bound of the file's repeat
+            FlagRange.wholeNumber("--repeat", 1, 1000).check(repeat);
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim soak: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
         return soak(scenario, spec, repeat, validity.invalidRuns());

@@ -59,10 +59,20 @@ class CapacityCommandExternalTargetTest {
         assertThat(search.get("binding")).isEmpty();
         assertThat(search.get("steps")).hasSize(4);
         assertThat(search.get("atCapacity").get("nodeCpu")).isEmpty();
+        // its CPU is not read from outside: not measured (null), not 0, and the CPU limit was not applied
+        assertThat(search.get("atCapacity").get("maxNodeCpuUtilization").isNull()).isTrue();
+        assertThat(search.get("steps")).allSatisfy(step -> assertThat(step.get("maxNodeCpuUtilization").isNull())
+                .isTrue());
+        assertThat(summary.get("cpuBudgetCores").isNull()).isTrue();
+        assertThat(summary.get("survivorCpuUtilization").isNull()).isTrue();
+        assertThat(summary.get("limitsNotApplied")).singleElement()
+                .satisfies(limit -> assertThat(limit.asText()).startsWith("CPU limit: "));
+        assertThat(summary.get("criteria").asText()).contains("NOT APPLIED: CPU limit");
         List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
         assertThat(csv).hasSize(5);
         assertThat(csv.getFirst()).startsWith("search,step,phase,users,verdict").contains("app1_cpu");
         assertThat(csv.get(1)).startsWith("all,1,step-up,10,PASS");
+        assertThat(csv.get(1).split(",", -1)[13]).as("max_node_cpu: not measured").isEmpty();
         assertThat(csv.getLast()).startsWith("all,4,confirm,40,PASS");
     }
 

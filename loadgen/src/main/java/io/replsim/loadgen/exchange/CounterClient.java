@@ -111,9 +111,18 @@ public final class CounterClient implements AutoCloseable {
                 if (!connection.reused() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
                     throw stale;
                 }
+                boolean sent = connection.requestSent();
                 discard(node, connection);
                 // A new one, not the next idle one: after a node restarted or died, every idle one is as stale.
-                connection = open(node);
+                try {
+                    connection = open(node);
+                } catch (HttpConnection.ConnectFailure refused) {
+                    if (!sent) {
+                        throw refused;
+                    }
+                    dropIdle(node);
+                    throw new SentThenRefused(stale, refused);
+                }
                 response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         answers.wantedHeader());
             }
@@ -126,6 +135,20 @@ public final class CounterClient implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             discard(node, connection);
             throw e;
+        }
+    }
+
+    /**
+     * The request went out whole on a kept-alive connection that then failed, and the node refused a new one: the
+     * node may have processed the request before it went away, so this is an I/O failure of unknown outcome, not a
+     * refusal (a refusal never reached a node). The refusal is kept as a suppressed exception, not as the cause, so
+     * {@link #kindOf} does not take it for one.
+     */
+    static final class SentThenRefused extends IOException {
+        SentThenRefused(IOException failedAfterSending, IOException refused) {
+            super("the request was sent on a kept-alive connection that then failed (" + failedAfterSending
+                    + "), and a new connection was refused: outcome unknown", failedAfterSending);
+            addSuppressed(refused);
         }
     }
 

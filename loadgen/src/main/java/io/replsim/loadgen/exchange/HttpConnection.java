@@ -31,6 +31,8 @@ final class HttpConnection implements AutoCloseable {
     private final OutputStream out;
     private final ConnectionCount count;
     private boolean answered;
+    /** Whether the request in progress, or the last one, went out whole: the node may have it. */
+    private boolean requestSent;
     private boolean closed;
     private int soTimeout = -1;
     /** This connection's requests: a user's next request on it is mostly the same as its last. */
@@ -90,6 +92,14 @@ final class HttpConnection implements AutoCloseable {
         return answered;
     }
 
+    /**
+     * Whether the last request was written whole before it failed: then the node may have processed it, and a
+     * failure after that is of unknown outcome even when a new connection is refused next.
+     */
+    boolean requestSent() {
+        return requestSent;
+    }
+
     /** Closes the connection if its request is past its deadline, so the blocked read ends as a timeout. */
     void expireIfLate(long nowNanos) {
         long due = deadline;
@@ -139,8 +149,10 @@ final class HttpConnection implements AutoCloseable {
             socket.setSoTimeout(timeoutMillis);
             soTimeout = timeoutMillis;
         }
+        requestSent = false;
         out.write(requests.get(pathAndQuery, cookie, close));
         out.flush();
+        requestSent = true;
         awaitAnswerCheaply();
         Response response = reader.read(close, wanted);
         answered = true;

@@ -95,6 +95,8 @@ public final class LoopClient implements AutoCloseable {
         final long deadline;
         LoopConnection connection;
         boolean retried;
+        /** The failure that sent it again: its request had gone out whole on a kept-alive connection. */
+        IOException failedAfterSending;
         boolean done;
         /** Set when it failed inside {@link #get}, to be told later. */
         Exchange failure;
@@ -311,6 +313,9 @@ public final class LoopClient implements AutoCloseable {
             discard(attempt.user, node, failed);
             if (!attempt.retried && failed.reused() && (e instanceof EOFException || e instanceof SocketException)) {
                 attempt.retried = true;
+                if (failed.requestSent()) {
+                    attempt.failedAfterSending = e;
+                }
                 try {
                     // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
                     send(attempt, reopen(attempt.user, node));
@@ -323,6 +328,11 @@ public final class LoopClient implements AutoCloseable {
         ErrorKind kind = CounterClient.kindOf(e);
         if (kind == ErrorKind.CONNECT) {
             dropIdle(node);
+            if (attempt.failedAfterSending != null) {
+                // the first try's request went out whole: the node may have processed it before it went away
+                IOException unknown = new CounterClient.SentThenRefused(attempt.failedAfterSending, e);
+                return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.IO, String.valueOf(unknown));
+            }
         }
         return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
     }

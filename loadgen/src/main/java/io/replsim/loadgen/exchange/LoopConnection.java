@@ -97,6 +97,14 @@ final class LoopConnection {
     }
 
     /**
+     * Whether the request in progress went out whole: then the node may have processed it, and a failure after
+     * that is of unknown outcome even when a new connection is refused next.
+     */
+    boolean requestSent() {
+        return connected && unsent == null;
+    }
+
+    /**
      * Sends {@code GET pathAndQuery} as far as the channel takes it now; the rest, and the answer, come with
      * {@link #ready}.
      *

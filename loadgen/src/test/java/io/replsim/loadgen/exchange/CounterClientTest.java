@@ -75,6 +75,38 @@ class CounterClientTest {
         }
     }
 
+    private static final String ANSWER_BODY = "{\"session\":\"abc\",\"serial\":1,\"node\":\"n1\","
+            + "\"digest\":\"0123456789abcdef\",\"created\":true}";
+
+    /**
+     * The node answers on a kept-alive connection, closes it and stops listening: the next request goes out whole
+     * on that connection, which fails, and a new connection is refused. The node could have processed the request:
+     * reset/io (unknown outcome), never "refused". The request after it, on no kept-alive connection, is refused.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aKeptAliveConnectionThatFailsAfterItsRequestWentOutIsAnUnknownOutcomeNotARefusal() throws Exception {
+        for (ConnectionMode mode : List.of(ConnectionMode.SHARED_POOL, ConnectionMode.PER_USER)) {
+            ScriptedServer server = new ScriptedServer(serial -> "HTTP/1.1 200 OK\r\nContent-Length: "
+                    + ANSWER_BODY.length() + "\r\n\r\n" + ANSWER_BODY, Integer.MAX_VALUE, Duration.ZERO, 1);
+            NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.port()));
+            try (server; CounterClient client = new CounterClient(List.of(node), "/counter", List.of(),
+                    Duration.ofSeconds(2), mode)) {
+                assertThat(client.get(node, Optional.empty())).isInstanceOf(Exchange.Answered.class);
+                assertThat(server.awaitClosedByServer(Duration.ofSeconds(5))).isTrue();
+                server.close();
+
+                assertThat(client.get(node, Optional.empty())).as(mode.label())
+                        .isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+                            assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                            assertThat(failed.detail()).contains("outcome unknown");
+                        });
+                assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+            }
+        }
+    }
+
     /** A late request's connection is closed, so the next request goes on a new one and is answered. */
     @Test
     @org.junit.jupiter.api.Timeout(20)
@@ -106,9 +138,9 @@ class CounterClientTest {
     }
 
     /**
-     * A killed node's pooled connections are all dead: the first request to it finds its idle connection reset,
-     * tries a new one, is refused, and every later request is refused at once instead of failing on the next dead
-     * pooled connection as a reset (an unknown outcome for the user).
+     * A killed node's pooled connections are all dead: the first request to it goes out on its idle connection,
+     * which fails, tries a new one and is refused; it was sent, so its outcome is unknown (reset/io), not a refusal.
+     * Every later request is refused at once instead of failing on the next dead pooled connection as a reset.
      */
     @Test
     @org.junit.jupiter.api.Timeout(20)
@@ -151,7 +183,9 @@ class CounterClientTest {
 
             server.stop(0);
 
-            for (int request = 0; request < concurrent; request++) {
+            assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                    failed -> assertThat(failed.kind()).as("sent on a kept-alive connection").isEqualTo(ErrorKind.IO));
+            for (int request = 1; request < concurrent; request++) {
                 assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
             }

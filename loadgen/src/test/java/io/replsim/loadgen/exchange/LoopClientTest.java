@@ -336,6 +336,35 @@ class LoopClientTest {
         }
     }
 
+    /**
+     * The node answers on a kept-alive connection, closes it and stops listening; the next request is sent before
+     * the loop has seen the close: it goes out whole on that connection, which fails, and a new connection is
+     * refused. The node could have processed it: reset/io (unknown outcome), never "refused". The request after it,
+     * with no connection left, is refused.
+     */
+    @Test
+    void aKeptAliveConnectionThatFailsAfterItsRequestWentOutIsAnUnknownOutcomeNotARefusal() throws Exception {
+        for (ConnectionMode mode : List.of(ConnectionMode.SHARED_POOL, ConnectionMode.PER_USER)) {
+            ScriptedServer server = closeLater(new ScriptedServer(LoopClientTest::counterAnswer, Integer.MAX_VALUE,
+                    Duration.ZERO, 1));
+            NodeEndpoint node = node(server.port());
+            try (TestLoop loop = new TestLoop(node, mode)) {
+                assertAnsweredWithSerial(loop.get("user", node), 1);
+                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
+                server.close();
+
+                assertThat(loop.get("user", node)).as(mode.label()).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> {
+                            assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                            assertThat(failed.detail()).contains("outcome unknown");
+                        });
+                assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+                assertThat(loop.client.connections().open()).isZero();
+            }
+        }
+    }
+
     /** A connection that ends before its first answer did not go stale while idle: no second try. */
     @Test
     void aNewConnectionThatEndsBeforeAnyAnswerIsAFailureNotRetried() throws Exception {

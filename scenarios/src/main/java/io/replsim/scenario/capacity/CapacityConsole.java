@@ -16,7 +16,7 @@ public final class CapacityConsole {
 
     public void step(StepOutcome outcome) {
         StepMeasurement m = outcome.measurement();
-        String cpu = m.nodes().isEmpty() ? "CPU n/a" : m.nodes().stream()
+        String cpu = m.nodes().isEmpty() ? "CPU not measured" : m.nodes().stream()
                 .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
                 .collect(Collectors.joining(" "));
         line("step %2d %-8s %6d users  %-4s %-22s %8.1f req/s  mean %7.1f ms  p90 %7.1f ms  p99 %7.1f ms  errors %.2f%%"

@@ -26,10 +26,13 @@ public final class CapacityCsv {
             String cpus = nodeNames.stream().map(name -> row.nodeCpu().stream().filter(c -> c.node().equals(name))
                     .findFirst().map(c -> String.format(Locale.ROOT, "%.3f", c.utilization())).orElse(""))
                     .collect(Collectors.joining(","));
-            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%.3f,%s,%.1f,%s",
+            // an empty max_node_cpu: not measured (an external target), which is not 0
+            String maxCpu = row.maxNodeCpuUtilization() == null ? ""
+                    : String.format(Locale.ROOT, "%.3f", row.maxNodeCpuUtilization());
+            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%s",
                     search, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
                     row.throughputPerSec(), row.meanMs(), row.p90Ms(), row.p95Ms(), row.p99Ms(), row.errorRatio(),
-                    row.valid(), row.maxNodeCpuUtilization(), cpus, row.wallMs() / 1000.0,
+                    row.valid(), maxCpu, cpus, row.wallMs() / 1000.0,
                     quoted(String.join("; ", row.invalidReasons()))));
         }
         Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);

@@ -35,6 +35,8 @@ public final class CapacityRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
     private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
     private static final String COUNTER_PATH = "/counter";
+    static final String EXTERNAL_CPU_NOT_APPLIED = "CPU limit: the target's CPU is not read from outside, so no"
+            + " step was held to it (not measured, not passed)";
 
     private final Path runsRoot;
     private final NodeLauncher launcher;
@@ -63,8 +65,8 @@ public final class CapacityRunner {
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
                     console, dir, "all", apps);
             CapacitySummary.Search allNodes = report(names, names.size(), all, "all", "capacity", console, dir);
-            double survivorCpu = survivorUtilization(allNodes);
-            if (!Double.isNaN(survivorCpu)) {
+            Double survivorCpu = survivorUtilization(allNodes);
+            if (survivorCpu != null) {
                 console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
                         + " (busiest node × N/(N−1) = × %d/%d)%s", survivorCpu * 100, names.size(), names.size() - 1,
                         survivorCpu > 1 ? ": MORE than it has, the survivors cannot absorb it" : "");
@@ -86,7 +88,7 @@ public final class CapacityRunner {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
             return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
-                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down);
+                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down, List.of());
         }
     }
 
@@ -106,7 +108,7 @@ public final class CapacityRunner {
         printHeader(spec, criteria, dir, console);
         List<NodeEndpoint> targets = target.nodes();
         target = target.withAppsOf(spec.workload());
-        console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is not applied)",
+        console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is NOT APPLIED)",
                 targets.stream().map(t -> t.name() + "=" + t.baseUri()).toList(), target.path(),
                 target.protocol().cookieName());
         List<String> names = targets.stream().map(NodeEndpoint::name).toList();
@@ -131,8 +133,8 @@ public final class CapacityRunner {
             down = report(names, survivors.size(), downResult, "n-1", "capacity with " + victim.name() + " down",
                     console, dir);
         }
-        return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
-                Double.NaN, down);
+        return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), null, search, null, down,
+                List.of(EXTERNAL_CPU_NOT_APPLIED));
     }
 
     /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
@@ -165,12 +167,15 @@ public final class CapacityRunner {
 
     private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
                                           CapacityConsole console, long wallStart, Instant startedAt, int nodes,
-                                          double cpuBudgetCores, CapacitySummary.Search all, double survivorCpu,
-                                          CapacitySummary.Search down) throws IOException {
+                                          Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
+                                          CapacitySummary.Search down, List<String> notApplied) throws IOException {
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, criteria.describe(), nodes, cpuBudgetCores, all,
-                survivorCpu, down);
+                (System.nanoTime() - wallStart) / 1_000_000,
+                criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
+                nodes, cpuBudgetCores, all,
+                survivorCpu, down, notApplied);
         dir.writeSummary(summary);
+        notApplied.forEach(limit -> console.line("not applied  %s", limit));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
                 summary.wallMs() / 1000.0, dir.root());
         return summary;
@@ -194,10 +199,13 @@ public final class CapacityRunner {
         return new CapacitySearch(plan, criteria, step, console::step).run();
     }
 
-    /** The busiest node's utilization at capacity scaled to N−1 nodes sharing its load; NaN with one node. */
-    static double survivorUtilization(CapacitySummary.Search search) {
-        if (search.atCapacity() == null || search.nodes() < 2) {
-            return Double.NaN;
+    /**
+     * The busiest node's utilization at capacity scaled to N−1 nodes sharing its load; null with one node, without
+     * a capacity, or when the nodes' CPU was not read.
+     */
+    static Double survivorUtilization(CapacitySummary.Search search) {
+        if (search.atCapacity() == null || search.nodes() < 2 || search.atCapacity().maxNodeCpuUtilization() == null) {
+            return null;
         }
         return search.atCapacity().maxNodeCpuUtilization() * search.nodes() / (search.nodes() - 1);
     }

@@ -5,22 +5,31 @@ import java.util.List;
 /**
  * summary.json of a capacity run: the users sustained, how they were found and every step.
  *
+ * @param cpuBudgetCores         each node's CPU budget; null for a cluster replsim does not run
  * @param binding                the limits the fewest failing users broke: LATENCY, CPU, ERRORS or VALIDITY
  * @param survivorCpuUtilization the busiest node's utilization at capacity times N/(N−1): what each survivor
- *                               would carry if a node failed at that load (above 1 the survivors cannot absorb it)
+ *                               would carry if a node failed at that load (above 1 the survivors cannot absorb it);
+ *                               null when no capacity was found, with one node, or when CPU was not measured
  * @param oneNodeDown            the same search with one node stopped, when asked for
+ * @param limitsNotApplied       the criteria no step was held to, each with why (against an external target: the
+ *                               CPU limit, since its CPU is not read); empty when every limit applied
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
-                              int nodes, double cpuBudgetCores, Search search, double survivorCpuUtilization,
-                              Search oneNodeDown) {
+                              int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
+                              Search oneNodeDown, List<String> limitsNotApplied) {
+
+    public CapacitySummary {
+        limitsNotApplied = List.copyOf(limitsNotApplied);
+    }
 
     public record Search(int nodes, int usersSustained, boolean confirmed, List<String> binding, StepRow atCapacity,
                          boolean stoppedEarly, List<StepRow> steps) {
     }
 
+    /** {@code maxNodeCpuUtilization}: null when no node's CPU was read, as against an external target. */
     public record StepRow(int step, String phase, int users, String verdict, List<String> broken,
                           double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
-                          double errorRatio, boolean valid, List<String> invalidReasons, double maxNodeCpuUtilization,
+                          double errorRatio, boolean valid, List<String> invalidReasons, Double maxNodeCpuUtilization,
                           List<NodeCpu> nodeCpu, long wallMs) {
 
         public static StepRow of(StepOutcome outcome) {

@@ -38,8 +38,8 @@ public record StepMeasurement(int users, Duration wall, long requests, double th
         };
     }
 
-    /** The busiest node's utilization of its budget, 0 when no node's CPU is known. */
-    public double maxCpuUtilization() {
-        return nodes.stream().mapToDouble(NodeCpu::utilization).max().orElse(0);
+    /** The busiest node's utilization of its budget; null when no node's CPU was read (not measured is not 0). */
+    public Double maxCpuUtilization() {
+        return nodes.isEmpty() ? null : nodes.stream().mapToDouble(NodeCpu::utilization).max().orElseThrow();
     }
 }

@@ -60,9 +60,14 @@ public final class CheckEvaluator {
             case Check.MaxErrorsPerFault errors -> worstOf("errors in a fault's window", "≤ " + errors.max(), faults,
                     fault -> fault.impact() == null ? null : (double) fault.impact().errors(),
                     value -> Long.toString(value.longValue()), value -> value <= errors.max());
-            case Check.MaxP90Recovery recovery -> perFault("p90 back under its bound", recovery.max(), faults,
-                    fault -> fault.impact() == null ? null : fault.impact().p90BackUnderBoundAfterMs(),
-                    "no response times in the window");
+            case Check.MaxP90Recovery recovery -> faults.stream()
+                    .filter(fault -> fault.impact() != null && fault.impact().p90NeverBackUnderBound()).findFirst()
+                    .map(never -> new CheckOutcome("p90 back under its bound", "≤ " + millis(recovery.max().toMillis()),
+                            "never: still above it at the end of the fault's window (" + never.type() + " "
+                                    + never.node() + ")", false))
+                    .orElseGet(() -> perFault("p90 back under its bound", recovery.max(), faults,
+                            fault -> fault.impact() == null ? null : fault.impact().p90BackUnderBoundAfterMs(),
+                            "no response times in the window"));
             case Check.MaxMergeAfterHeal merge -> perFault("back in the view after the heal", merge.max(),
                     faults.stream().filter(fault -> fault.healedAtMs() != null).toList(),
                     fault -> fault.backInViewMs() == null ? null

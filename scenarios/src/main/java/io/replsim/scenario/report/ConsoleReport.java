@@ -25,6 +25,9 @@ public final class ConsoleReport {
             line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
                     cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
                     cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
+            if (cluster.gravitationsNotApplicable() != null) {
+                line("          gravitations: not applicable (%s)", cluster.gravitationsNotApplicable());
+            }
         }
         if (external != null) {
             line("target    %s, path %s, cookie %s, serial %s", String.join(" ", external.targets()), external.path(),
@@ -61,8 +64,9 @@ public final class ConsoleReport {
                 summary.sessions().failed(), summary.sessions().lost(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
                 summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT");
+        boolean noGravitation = cluster != null && cluster.gravitationsNotApplicable() != null;
         for (FaultReport fault : summary.faults()) {
-            printFault(fault, external != null);
+            printFault(fault, external != null, noGravitation);
         }
         // null against a cluster replsim does not run: its nodes' figures are not measured
         List<RunSummary.NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
@@ -73,8 +77,9 @@ public final class ConsoleReport {
                     node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %,d gravitations   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s", "",
-                    node.gravitations(), node.remoteReads(), bytes(node.marshalledBytes()),
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s", "",
+                    node.gravitations() == null ? "gravitations not applicable"
+                            : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()));
         }
         for (CheckOutcome check : summary.checks()) {
@@ -123,7 +128,7 @@ public final class ConsoleReport {
     }
 
     /** {@code external}: against a cluster replsim does not run, whose views and CPU are not measured. */
-    private void printFault(FaultReport fault, boolean external) {
+    private void printFault(FaultReport fault, boolean external, boolean noGravitation) {
         line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
                 fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
                 fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
@@ -163,15 +168,16 @@ public final class ConsoleReport {
             printImpact(fault.impact(), external);
         }
         if (fault.attributed() != null) {
-            printAttributed(fault.attributed());
+            printAttributed(fault.attributed(), noGravitation);
         }
     }
 
-    private void printAttributed(FaultAttribution attributed) {
+    private void printAttributed(FaultAttribution attributed, boolean noGravitation) {
         line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s",
                 CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
                 attributed.sessionsLost(), users(attributed.lostUsers()), attributed.sessionsStale(),
-                users(attributed.staleUsers()), attributed.gravitations() == null ? "gravitations not measured"
+                users(attributed.staleUsers()), noGravitation ? "gravitations not applicable"
+                        : attributed.gravitations() == null ? "gravitations not measured"
                         : String.format(Locale.ROOT, "%,d gravitations", attributed.gravitations()));
     }
 
@@ -193,7 +199,9 @@ public final class ConsoleReport {
                 optionalMillis(impact.p99WindowMs()), optionalMillis(impact.maxWindowMs()),
                 optionalMillis(impact.p99BeforeMs()), optionalMillis(impact.maxBeforeMs()),
                 CheckEvaluator.millis(impact.p90BoundMs()),
-                impact.p90BackUnderBoundAfterMs() == null ? "-" : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
+                impact.p90NeverBackUnderBound() ? "NEVER (within the window)"
+                        : impact.p90BackUnderBoundAfterMs() == null ? "-"
+                        : CheckEvaluator.millis(impact.p90BackUnderBoundAfterMs()));
         if (external) {
             line("          survivor CPU: not measured (the cluster's CPU is not read from outside)");
             return;

@@ -15,12 +15,17 @@ import java.util.List;
  * @param lowestThroughput        the slowest second of the window
  * @param throughputDip           1 - lowest / before
  * @param p90BackUnderBoundAfterMs from the fault to the end of the window's last second whose p90 was above the
- *                                bound; 0 when none was
+ *                                bound, when a second with answers under the bound followed it; 0 when none was
+ *                                above; null when it never came back (then {@code p90NeverBackUnderBound}) or the
+ *                                window held no log interval
+ * @param p90NeverBackUnderBound  p90 was still above the bound at the end of the window, or nothing was answered in
+ *                                it: the service did not recover within the window
  * @param predictedSurvivorUtilization what the survivors should carry if the load spreads evenly: u·N/(N−1)
  */
 public record FaultImpact(long windowFromMs, long windowToMs, long errors, Double throughputBefore,
                           Double lowestThroughput, Double throughputDip, Double p99BeforeMs, Double maxBeforeMs,
                           Double p99WindowMs, Double maxWindowMs, double p90BoundMs, Long p90BackUnderBoundAfterMs,
+                          boolean p90NeverBackUnderBound,
                           List<SurvivorCpu> survivorCpu, Double utilizationBefore, Double predictedSurvivorUtilization,
                           double cpuCeiling) {
 

@@ -61,13 +61,7 @@ public final class FaultImpactAnalysis {
         Optional<Histogram> beforeLatency = added(intervalsWithin(beforeFrom, at));
         List<LatencyInterval> windowIntervals = intervalsFrom(at, to);
         Optional<Histogram> windowLatency = added(windowIntervals);
-        double boundMicros = records.p90Bound().toNanos() / 1000.0;
-        Long backUnder = windowIntervals.isEmpty() ? null : 0L;
-        for (LatencyInterval interval : windowIntervals) {
-            if (interval.micros().getTotalCount() > 0 && interval.micros().getValueAtPercentile(90) > boundMicros) {
-                backUnder = interval.endEpochMs() - records.loadStartEpochMs() - at;
-            }
-        }
+        P90Recovery recovery = p90Recovery(windowIntervals, at);
 
         List<FaultImpact.SurvivorCpu> survivors = new ArrayList<>();
         List<Double> allBefore = new ArrayList<>();
@@ -98,8 +92,44 @@ public final class FaultImpactAnalysis {
                 beforeLatency.map(h -> h.getMaxValue() / 1000.0).orElse(null),
                 windowLatency.map(h -> h.getValueAtPercentile(99) / 1000.0).orElse(null),
                 windowLatency.map(h -> h.getMaxValue() / 1000.0).orElse(null),
-                records.p90Bound().toNanos() / 1e6, backUnder, survivors, meanBefore, predicted,
+                records.p90Bound().toNanos() / 1e6, recovery.afterMs(), recovery.never(), survivors, meanBefore,
+                predicted,
                 records.cpuCeiling());
+    }
+
+    /** When p90 was back under its bound for good, or {@code never} within the window. */
+    private record P90Recovery(Long afterMs, boolean never) {}
+
+    /**
+     * From the fault to the end of the window's last interval whose p90 was above the bound, 0 when none was. A
+     * recovery needs evidence: an interval with answers, p90 under the bound, after the last bad one. A window that
+     * ends above the bound, or with nothing answered since, never recovered (the end of the window is not a
+     * recovery, and no answers are not fast ones).
+     */
+    private P90Recovery p90Recovery(List<LatencyInterval> window, long at) {
+        if (window.isEmpty()) {
+            return new P90Recovery(null, false);
+        }
+        double boundMicros = records.p90Bound().toNanos() / 1000.0;
+        Long lastBadEndMs = null;
+        boolean goodSince = false;
+        boolean anyAnswered = false;
+        for (LatencyInterval interval : window) {
+            if (interval.micros().getTotalCount() == 0) {
+                continue;
+            }
+            anyAnswered = true;
+            if (interval.micros().getValueAtPercentile(90) > boundMicros) {
+                lastBadEndMs = interval.endEpochMs() - records.loadStartEpochMs() - at;
+                goodSince = false;
+            } else {
+                goodSince = true;
+            }
+        }
+        if (!anyAnswered || (lastBadEndMs != null && !goodSince)) {
+            return new P90Recovery(null, true);
+        }
+        return new P90Recovery(lastBadEndMs == null ? 0L : lastBadEndMs, false);
     }
 
     /*

@@ -59,9 +59,18 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     public record OpenFigures(String arrivals, double intendedPerSec, double throughputPerSec, int sessions,
                               Latency correctedMs, Latency uncorrectedMs) {}
 
+    /**
+     * {@code gravitationsNotApplicable}: null when the engine has data gravitation (jgroups); else why the figure
+     * does not exist there, and then every gravitation figure of the run is null.
+     */
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
-                          String engine) {}
+                          String engine, String gravitationsNotApplicable) {
+
+        /** Why an Infinispan cluster has no gravitation count. */
+        public static final String NO_GRAVITATION_ON_INFINISPAN = "the infinispan engine has no data gravitation: a"
+                + " node that does not own a session reads it from its owners (remote reads) and moves nothing";
+    }
 
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
 
@@ -119,12 +128,13 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /**
      * A node's figures over the load: CPU used on average against its budget, sessions at the last look, and
-     * replication counters. {@code alive} is false for a node a fault ended.
+     * replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
+     * engine has none ({@link Cluster#gravitationsNotApplicable()}).
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
-                              long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
+                              Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed) {}
 
     public boolean passed() {

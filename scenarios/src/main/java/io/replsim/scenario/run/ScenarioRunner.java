@@ -218,7 +218,7 @@ public final class ScenarioRunner {
                 clusterFigures(spec, clusterStartMs),
                 new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
-                nodeFigures(runtime, sampler), checks, validity,
+                nodeFigures(spec, runtime, sampler), checks, validity,
                 List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
                         result.throughputPerSecond(), model.sessions(), corrected,
                         RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
@@ -258,8 +258,10 @@ public final class ScenarioRunner {
                     (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
         return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(runtime, sampler),
-                        survivorViews, sampler.cpuSamples(), sampler.counterSamples()), null, invalidRuns);
+                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(spec, runtime, sampler),
+                        survivorViews, sampler.cpuSamples(),
+                        // no gravitation counter to attribute where the engine has none: null, not 0
+                        hasGravitation(spec) ? sampler.counterSamples() : Map.of()), null, invalidRuns);
     }
 
     private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {
@@ -268,11 +270,18 @@ public final class ScenarioRunner {
         return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
                 cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
                 replication.delivery().label(), replication.syncTimeout().toMillis(),
-                spec.workload().payload().toString(), clusterStartMs, replication.engine().label());
+                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
+                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN);
+    }
+
+    /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
+    static boolean hasGravitation(ScenarioSpec spec) {
+        return spec.replication().engine() != io.replsim.replication.Engine.INFINISPAN;
     }
 
     /** Each node's figures over the load, from the sampler's readings. */
-    private static List<RunSummary.NodeFigures> nodeFigures(ClusterRuntime runtime, NodeStatsSampler sampler) {
+    private static List<RunSummary.NodeFigures> nodeFigures(ScenarioSpec spec, ClusterRuntime runtime,
+                                                           NodeStatsSampler sampler) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
@@ -284,7 +293,7 @@ public final class ScenarioRunner {
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
                         // One replication is one request's change, whatever number of messages it took.
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                        r.gravitations(), r.remoteReads(), r.marshalledBytes(), r.marshalMicrosTotal(),
+                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(), r.marshalledBytes(), r.marshalMicrosTotal(),
                         stats.sessions().backupBytes(), r.messagesStreamed()));
             });
         }

@@ -52,36 +52,50 @@ public final class SoakRunner {
 
     /**
      * One drill's figures; {@code sessionsLost} counts LOST, CORRUPT and FAILED sessions, as {@code maxSessionsLost}
-     * does; {@code failoverMs} is the last affected user's, over the drill's faults.
-     * {@code heapSlopeKbPerMinute}: the steepest heap-after-GC slope of any node process of the drill (null when no
-     * process lived 3 minutes); {@code orphans}: node processes of this soak still alive after the drill ended.
+     * does; {@code viewChangeMs} per fault (null: a survivor never installed a view without the fault's nodes),
+     * {@code failoverMs} the last affected user's per fault (null: an affected user was never served again),
+     * {@code usersNeverServedAgain} over the drill's faults. {@code heapSlopeKbPerMinute}: the steepest
+     * heap-after-GC slope of any node process of the drill (null when no process lived 3 minutes);
+     * {@code orphans}: node processes of this soak still alive after the drill ended.
      */
     public record Drill(int run, String verdict, long sessionsLost, long sessionsStale, long errors,
-                        List<Long> viewChangeMs, List<Long> failoverMs, Double heapSlopeKbPerMinute, long orphans,
-                        String directory) {}
+                        List<Long> viewChangeMs, List<Long> failoverMs, long usersNeverServedAgain,
+                        Double heapSlopeKbPerMinute, long orphans, String directory) {}
 
-    /** Nearest-rank percentiles over every drill's figure; null when none was measured. */
-    public record Distribution(int count, Long p50, Long p90, Long p99, Long max) {
+    /**
+     * Nearest-rank percentiles over every drill's faults. {@code count} is every fault, {@code never} those that
+     * never got the figure (no new view, a user never served again): they rank above every measured value, so a
+     * percentile or the max that lands on one is null (printed "never"). All null when there was no fault.
+     */
+    public record Distribution(int count, int never, Long p50, Long p90, Long p99, Long max) {
         static Distribution of(List<Long> values) {
-            List<Long> sorted = values.stream().filter(Objects::nonNull).sorted().toList();
-            if (sorted.isEmpty()) {
-                return new Distribution(0, null, null, null, null);
+            List<Long> measured = values.stream().filter(Objects::nonNull).sorted().toList();
+            int count = values.size();
+            if (count == 0) {
+                return new Distribution(0, 0, null, null, null, null);
             }
-            return new Distribution(sorted.size(), rank(sorted, 50), rank(sorted, 90), rank(sorted, 99),
-                    sorted.getLast());
+            return new Distribution(count, count - measured.size(), rank(measured, count, 50),
+                    rank(measured, count, 90), rank(measured, count, 99), rank(measured, count, 100));
         }
 
-        private static Long rank(List<Long> sorted, int percentile) {
-            return sorted.get(Math.max(0, (int) Math.ceil(percentile / 100.0 * sorted.size()) - 1));
+        private static Long rank(List<Long> measured, int count, int percentile) {
+            int index = Math.max(0, (int) Math.ceil(percentile / 100.0 * count) - 1);
+            return index < measured.size() ? measured.get(index) : null;
         }
     }
 
-    /** {@code invalid}: drills whose verdict was INVALID (their figures describe the driver, not the cluster). */
+    /**
+     * {@code invalid}: drills whose verdict was INVALID (their figures describe the driver, not the cluster).
+     * {@code held}: every drill passed, and no fault of any drill went without a new view or left a user never
+     * served again; a drill's own checks may not ask for those, the soak's distributions do.
+     */
     public record SoakSummary(String scenario, int repeat, int passed, int invalid, int broken, long sessionsLost,
                               long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
-                              Double heapSlopeKbPerMinute, long orphans, List<Drill> drills) {
+                              long usersNeverServedAgain, Double heapSlopeKbPerMinute, long orphans,
+                              List<Drill> drills) {
         public boolean held() {
-            return passed == repeat;
+            return passed == repeat && viewChangeMs.never() == 0 && failoverMs.never() == 0
+                    && usersNeverServedAgain == 0;
         }
     }
 
@@ -100,9 +114,12 @@ public final class SoakRunner {
                     RunOutcome outcome = runner.run(spec, specFile);
                     Drill drill = drill(run, outcome, orphans());
                     drills.add(drill);
-                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s ms, failover %s ms%s%s%n",
+                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s, failover %s%s%s%s%n",
                             run, repeat, drill.verdict(), drill.sessionsLost(), drill.sessionsStale(),
-                            drill.viewChangeMs(), drill.failoverMs(), drill.heapSlopeKbPerMinute() == null ? ""
+                            perFault(drill.viewChangeMs()), perFault(drill.failoverMs()),
+                            drill.usersNeverServedAgain() == 0 ? ""
+                                    : ", " + drill.usersNeverServedAgain() + " users NEVER served again",
+                            drill.heapSlopeKbPerMinute() == null ? ""
                                     : String.format(Locale.ROOT, ", heap slope %+.1f KB/min",
                                             drill.heapSlopeKbPerMinute()),
                             drill.orphans() == 0 ? "" : ", " + drill.orphans() + " ORPHAN node processes");
@@ -111,13 +128,18 @@ public final class SoakRunner {
                     out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
                 }
                 // After every drill, so a soak cut short still leaves its figures so far.
-                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec, run, broken, drills));
+                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec.name(), run, broken, drills));
             }
         }
-        SoakSummary summary = summary(spec, repeat, broken, drills);
-        out.printf(Locale.ROOT, "%n== soak %s: %d of %d drills passed%s%s ==%n", spec.name(), summary.passed(), repeat,
+        SoakSummary summary = summary(spec.name(), repeat, broken, drills);
+        int neverRecovered = summary.viewChangeMs().never() + summary.failoverMs().never();
+        out.printf(Locale.ROOT, "%n== soak %s: %s, %d of %d drills passed%s%s%s ==%n", spec.name(),
+                summary.held() && broken == 0 ? "PASS" : "FAIL", summary.passed(), repeat,
                 summary.invalid() == 0 ? "" : ", " + summary.invalid() + " INVALID",
-                broken == 0 ? "" : " (" + broken + " broke)");
+                broken == 0 ? "" : " (" + broken + " broke)",
+                neverRecovered == 0 ? "" : "; NEVER recovered: " + summary.viewChangeMs().never()
+                        + " faults without a new view, " + summary.failoverMs().never() + " with users never served"
+                        + " again (" + summary.usersNeverServedAgain() + " users)");
         out.printf(Locale.ROOT, "sessions  %d lost, %d stale over all drills%n", summary.sessionsLost(),
                 summary.sessionsStale());
         out.println("new view  " + describe(summary.viewChangeMs()));
@@ -130,13 +152,14 @@ public final class SoakRunner {
         return summary;
     }
 
-    private static SoakSummary summary(ScenarioSpec spec, int runs, int broken, List<Drill> drills) {
-        return new SoakSummary(spec.name(), runs,
+    static SoakSummary summary(String scenario, int runs, int broken, List<Drill> drills) {
+        return new SoakSummary(scenario, runs,
                 (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.PASS.name())).count(),
                 (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.INVALID.name())).count(), broken,
                 drills.stream().mapToLong(Drill::sessionsLost).sum(), drills.stream().mapToLong(Drill::sessionsStale).sum(),
                 Distribution.of(drills.stream().flatMap(drill -> drill.viewChangeMs().stream()).toList()),
                 Distribution.of(drills.stream().flatMap(drill -> drill.failoverMs().stream()).toList()),
+                drills.stream().mapToLong(Drill::usersNeverServedAgain).sum(),
                 drills.stream().map(Drill::heapSlopeKbPerMinute).filter(Objects::nonNull).max(Double::compare)
                         .orElse(null),
                 drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills));
@@ -146,10 +169,13 @@ public final class SoakRunner {
         RunSummary summary = outcome.summary();
         return new Drill(run, summary.verdict(), summary.sessions().lostCorruptOrFailed(), summary.sessions().stale(),
                 summary.requests().errors(),
-                // a restart of a node already gone has no new view to wait for: it is not a detection
-                summary.faults().stream().filter(fault -> !fault.type().equals("restart"))
+                // a restart of a node already gone has no new view to wait for, and a delay slows a node without
+                // taking it away: neither is a detection, and their missing view is not a "never"
+                summary.faults().stream().filter(fault -> !fault.type().equals("restart")
+                                && !fault.type().equals("delay"))
                         .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
+                summary.faults().stream().mapToLong(FaultReport::unrecoveredUsers).sum(),
                 outcome.heap().stream().map(HeapTrend::slopeBytesPerMinute).filter(Objects::nonNull)
                         .map(bytes -> bytes / 1024).max(Double::compare).orElse(null),
                 orphans, summary.runDirectory());
@@ -179,7 +205,17 @@ public final class SoakRunner {
         if (distribution.count() == 0) {
             return "not measured";
         }
-        return String.format(Locale.ROOT, "p50 %d ms   p90 %d ms   p99 %d ms   max %d ms   (%d faults)",
-                distribution.p50(), distribution.p90(), distribution.p99(), distribution.max(), distribution.count());
+        return String.format(Locale.ROOT, "p50 %s   p90 %s   p99 %s   max %s   (%d faults%s)",
+                ms(distribution.p50()), ms(distribution.p90()), ms(distribution.p99()), ms(distribution.max()),
+                distribution.count(), distribution.never() == 0 ? "" : ", " + distribution.never() + " NEVER");
+    }
+
+    /** A drill's figure per fault, "never" where there was none. */
+    private static String perFault(List<Long> values) {
+        return values.stream().map(SoakRunner::ms).collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    }
+
+    private static String ms(Long value) {
+        return value == null ? "never" : value + " ms";
     }
 }

@@ -21,14 +21,17 @@ final class CapacityReader {
         LatencyStatistic statistic = capacity.choice("statistic", LatencyStatistic::parse, "a latency statistic")
                 .orElse(defaults.statistic());
         Duration latencyLimit = capacity.duration("latencyLimit")
-                .must(Duration::isPositive, "a duration above 0s, such as 800ms").orElse(defaults.latencyLimit());
+                .must(limit -> limit.isPositive() && limit.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
+                        "a duration above 0s and at most 10m (the longest request timeout), such as 800ms")
+                .orElse(defaults.latencyLimit());
         double cpuLimit = capacity.number("cpuLimit", CPU_EXPECTED).must(v -> v > 0 && v <= 1, CPU_EXPECTED)
                 .orElse(defaults.cpuLimit());
         double errorLimit = capacity.number("errorLimit", ERROR_EXPECTED).must(v -> v >= 0 && v <= 1, ERROR_EXPECTED)
                 .orElse(defaults.errorLimit());
         Optional<Integer> startUsers = capacity.wholeNumber("startUsers", 1, 100_000).optional().map(Long::intValue);
         int maxUsers = capacity.wholeNumber("maxUsers", 1, 100_000).orElse((long) defaults.maxUsers()).intValue();
-        int maxSteps = capacity.wholeNumber("maxSteps", 1, 100).orElse((long) defaults.maxSteps()).intValue();
+        // two at the least: a capacity is claimed only when a repeat confirms it
+        int maxSteps = capacity.wholeNumber("maxSteps", 2, 100).orElse((long) defaults.maxSteps()).intValue();
         return new CapacitySettings(statistic, latencyLimit, cpuLimit, errorLimit, startUsers, maxUsers, maxSteps);
     }
 }

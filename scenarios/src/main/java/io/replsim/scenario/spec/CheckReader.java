@@ -15,7 +15,7 @@ final class CheckReader {
         Field<? extends Check> read(MapReader checks, String key);
     }
 
-    private static final String POSITIVE = "a duration above 0s, such as 800ms";
+    private static final String POSITIVE = "a duration above 0s and at most 24h, such as 800ms";
     private static final String FRACTION = "a fraction of the CPU budget above 0 and at most 1, such as 0.6";
     private static final Map<String, CheckField> BY_KEY = byKey();
 
@@ -65,6 +65,7 @@ final class CheckReader {
     }
 
     private static Field<Duration> positive(MapReader checks, String key) {
-        return checks.duration(key).must(Duration::isPositive, POSITIVE);
+        return checks.duration(key).must(bound -> bound.isPositive() && bound.compareTo(LoadReader.LONGEST_RUN) <= 0,
+                POSITIVE);
     }
 }

@@ -33,7 +33,8 @@ final class ClusterReader {
                 .orElse(ClusterSpec.DEFAULT_HEAP);
         RuntimeKind runtime = cluster.choice("runtime", RuntimeKind::parse, "a runtime").orElse(RuntimeKind.PROCESS);
         Optional<Duration> fullGcEvery = cluster.duration("fullGcEvery")
-                .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0, "a duration of at least 10s, such as 1m:"
+                .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0
+                                && every.compareTo(LoadReader.LONGEST_RUN) <= 0, "a duration from 10s to 24h, such as 1m:"
                         + " how often every node runs a full collection for the heap trend")
                 .optional();
         return nodes.map(count -> new ClusterSpec(count.intValue(), (int) workers, cpuBudget, heap, runtime,

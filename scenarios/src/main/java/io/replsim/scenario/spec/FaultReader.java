@@ -34,7 +34,7 @@ final class FaultReader {
     private static final long DEFAULT_SEED = 1;
     /** Past this, the second kill is a fault of its own: the first has been detected and failed over long since. */
     private static final Duration LONGEST_GAP = Duration.ofSeconds(10);
-    private static final String POSITIVE = "a duration above 0s, such as 5s";
+    static final String POSITIVE_AT_MOST_A_DAY = "a duration above 0s and at most 24h, such as 5s";
 
     private final Optional<ClusterSpec> cluster;
     private final Optional<Integer> users;
@@ -152,8 +152,9 @@ final class FaultReader {
             }
             case "delay" -> {
                 Optional<NodeSelector> target = target(fault, seed);
-                Optional<Duration> delay = fault.duration("delay").must(Duration::isPositive,
-                        "a duration above 0s, such as 200ms").required();
+                Optional<Duration> delay = fault.duration("delay").must(wait -> wait.isPositive()
+                        && wait.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
+                        "a duration above 0s and at most 10m, such as 200ms").required();
                 Optional<Duration> lasting = lasting(fault);
                 yield both(schedule, target, (when, node) -> delay.map(wait -> new DelaySpec(when, node, wait, lasting)))
                         .flatMap(spec -> spec);
@@ -178,7 +179,8 @@ final class FaultReader {
     }
 
     private Optional<Duration> lasting(MapReader fault) {
-        return fault.duration("for").must(Duration::isPositive, POSITIVE).optional();
+        return fault.duration("for").must(length -> length.isPositive()
+                && length.compareTo(LoadReader.LONGEST_RUN) <= 0, POSITIVE_AT_MOST_A_DAY).optional();
     }
 
     /** The required target; {@code seed} drives a random one. */

@@ -23,7 +23,12 @@ final class LoadReader {
 
     private static final int MAX_USERS = 100_000;
     private static final double MAX_RATE = 1_000_000;
-    private static final Duration LONGEST_RUN = Duration.ofHours(24);
+    /** The longest load, and the longest any other stretch of time in a scenario may be. */
+    static final Duration LONGEST_RUN = Duration.ofHours(24);
+    /** The longest a request may wait for its answer; the clients count it in whole milliseconds, as an int. */
+    static final Duration LONGEST_REQUEST_TIMEOUT = Duration.ofMinutes(10);
+    /** The longest pause between a user's requests: longer, and a run sees each user once. */
+    static final Duration LONGEST_THINK_TIME = Duration.ofHours(1);
 
     private final Optional<Duration> duration;
     private final Optional<LoadSpec> spec;
@@ -35,7 +40,10 @@ final class LoadReader {
             spec = readOpen(load);
         } else {
             Optional<Long> users = load.wholeNumber("users", 1, MAX_USERS).required();
-            Optional<Duration> thinkTime = load.duration("thinkTime").required();
+            Optional<Duration> thinkTime = load.duration("thinkTime")
+                    .must(think -> think.compareTo(LONGEST_THINK_TIME) <= 0,
+                            "a duration from 0s (no pause) to 1h, such as 500ms")
+                    .required();
             duration = duration(load);
             spec = readClosed(load, users, thinkTime);
         }
@@ -50,7 +58,8 @@ final class LoadReader {
 
     private static Duration requestTimeout(MapReader load) {
         return load.duration("requestTimeout")
-                .must(Duration::isPositive, "a duration above 0s, such as 5s")
+                .must(timeout -> timeout.isPositive() && timeout.compareTo(LONGEST_REQUEST_TIMEOUT) <= 0,
+                        "a duration above 0s and at most 10m, such as 5s")
                 .orElse(LoadSpec.DEFAULT_REQUEST_TIMEOUT);
     }
 
@@ -68,8 +77,8 @@ final class LoadReader {
         ConnectionMode connections = load.choice("connections", ConnectionMode::parse, "a connection mode")
                 .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         Optional<Duration> sessionLength = load.duration("sessionLength")
-                .must(Duration::isPositive, "a duration above 0s, such as 1m: how long a user keeps a session before"
-                        + " its logout")
+                .must(length -> length.isPositive() && length.compareTo(LONGEST_RUN) <= 0, "a duration above 0s and"
+                        + " at most 24h, such as 1m: how long a user keeps a session before its logout")
                 .optional();
         UserRuntime runtime = load.choice("runtime", UserRuntime::parse, "a user runtime")
                 .orElse(LoadSpec.DEFAULT_RUNTIME);

@@ -190,9 +190,11 @@ final class MapReader {
         return node == null || node.isNull() ? null : node;
     }
 
+    /** A finite number: YAML's .nan and .inf (or "NaN", "Infinity") are no amount of anything. */
     private static Optional<BigDecimal> decimal(JsonNode node) {
         if (node.isNumber()) {
-            return Optional.of(node.decimalValue());
+            return node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue()) ? Optional.empty()
+                    : Optional.of(node.decimalValue());
         }
         if (node.isTextual()) {
             try {

@@ -65,7 +65,8 @@ final class ReplicationReader {
         ReplicationTrigger trigger =
                 replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
         Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")
-                .must(interval -> !interval.isNegative(), "a duration, 0s (every request) or more, such as 60s")
+                .must(interval -> !interval.isNegative() && interval.compareTo(LoadReader.LONGEST_RUN) <= 0,
+                        "a duration from 0s (every request) to 24h, such as 60s")
                 .orElse(defaults.maxUnreplicatedInterval());
         Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
         AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
@@ -81,7 +82,9 @@ final class ReplicationReader {
                 granularity,
                 delivery,
                 replication.duration("syncTimeout")
-                        .must(Duration::isPositive, "a duration above 0s, such as 2s")
+                        .must(timeout -> timeout.isPositive()
+                                        && timeout.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
+                                "a duration above 0s and at most 10m, such as 2s")
                         .orElse(defaults.syncTimeout()),
                 asyncQueue,
                 trigger,

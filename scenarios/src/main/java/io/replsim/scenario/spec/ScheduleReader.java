@@ -14,7 +14,6 @@ final class ScheduleReader {
     static final List<String> FIELDS = List.of("at", "every", "random", "from", "until");
 
     private static final int MAX_RANDOM_FIRINGS = 1000;
-    private static final String POSITIVE = "a duration above 0s, such as 5s";
 
     private final Optional<Duration> loadDuration;
 
@@ -31,7 +30,8 @@ final class ScheduleReader {
             return Optional.empty();
         }
         if (present.contains("every")) {
-            Optional<Duration> period = fault.duration("every").must(Duration::isPositive, POSITIVE).required();
+            Optional<Duration> period = fault.duration("every").must(every -> every.isPositive()
+                    && every.compareTo(LoadReader.LONGEST_RUN) <= 0, FaultReader.POSITIVE_AT_MOST_A_DAY).required();
             return period.flatMap(every -> stretch(fault).map(times -> new Schedule.Every(every, times.from(),
                     times.until())));
         }

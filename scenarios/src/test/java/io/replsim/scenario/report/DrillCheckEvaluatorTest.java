@@ -15,7 +15,8 @@ class DrillCheckEvaluatorTest {
     private static FaultReport pause(String node, long atMs, Long healedAtMs, Long backInViewMs, long errors,
                                      Long p90BackMs, double survivorCpu) {
         FaultImpact impact = new FaultImpact(atMs, atMs + 10_000, errors, 100.0, 50.0, 0.5, 20.0, 30.0, 900.0, 2_000.0,
-                800, p90BackMs, List.of(new FaultImpact.SurvivorCpu("node9", 0.3, survivorCpu)), 0.3, 0.45, 0.6);
+                800, p90BackMs, p90BackMs == null, List.of(new FaultImpact.SurvivorCpu("node9", 0.3, survivorCpu)), 0.3,
+                0.45, 0.6);
         return new FaultReport("pause", node, List.of(node), node, "", atMs, 1_000_000 + atMs, healedAtMs, 3_000L,
                 backInViewMs, List.of(), 0, 0, 0, 0L, null, null, impact);
     }
@@ -59,6 +60,18 @@ class DrillCheckEvaluatorTest {
                 .extracting(CheckOutcome::passed, CheckOutcome::limit, CheckOutcome::actual)
                 .containsExactly(false, "≤ 60%", "70%");
         assertThat(evaluate(new Check.MaxSurvivorCpu(0.75), fault).getFirst().passed()).isTrue();
+    }
+
+    /** A p90 still above its bound when the window ended is no recovery, however short the limit's complement. */
+    @Test
+    void p90RecoveryFailsOnAFaultWhoseP90NeverCameBack() {
+        FaultReport recovered = pause("node1", 10_000, 18_000L, 22_000L, 0, 2_000L, 0.4);
+        FaultReport never = pause("node2", 30_000, 38_000L, 42_000L, 0, null, 0.4);
+
+        assertThat(evaluate(new Check.MaxP90Recovery(Duration.ofSeconds(60)), recovered, never).getFirst())
+                .extracting(CheckOutcome::passed, CheckOutcome::actual)
+                .containsExactly(false, "never: still above it at the end of the fault's window (pause node2)");
+        assertThat(evaluate(new Check.MaxP90Recovery(Duration.ofSeconds(60)), recovered).getFirst().passed()).isTrue();
     }
 
     @Test

@@ -64,6 +64,47 @@ class FaultImpactAnalysisTest {
         assertThat(impact.p90BackUnderBoundAfterMs()).as("the last bad second ends at 23 s").isEqualTo(3_000);
     }
 
+    /** 100 req/s; from {@code fromSecond} on, every second's p90 is 2 s, or nothing is answered at all. */
+    private static FaultImpactAnalysis.Records slowFrom(int fromSecond, boolean answered) {
+        List<Second> seconds = new ArrayList<>();
+        List<LatencyInterval> intervals = new ArrayList<>();
+        for (int s = 0; s < 40; s++) {
+            boolean bad = s >= fromSecond;
+            seconds.add(new Second(START / 1000 + s, bad && !answered ? 0 : 100, 0));
+            Histogram histogram = new Histogram(3);
+            if (!bad || answered) {
+                histogram.recordValueWithCount(bad ? 2_000_000 : 20_000, 10);
+            }
+            intervals.add(new LatencyInterval(START + s * 1000L, START + s * 1000L + 1000, histogram));
+        }
+        return new FaultImpactAnalysis.Records(START, Duration.ofSeconds(5), Duration.ofSeconds(40), seconds,
+                intervals, Map.of(), Duration.ofMillis(800), 0.6);
+    }
+
+    @Test
+    void p90ThatStaysAboveItsBoundToTheEndOfTheWindowNeverCameBack() {
+        FaultImpact impact = new FaultImpactAnalysis(slowFrom(20, true)).analyse(killAt20s(3_000L));
+
+        assertThat(impact.p90BackUnderBoundAfterMs()).as("not the end of the window: p90 never came back").isNull();
+        assertThat(impact.p90NeverBackUnderBound()).isTrue();
+    }
+
+    @Test
+    void aWindowWithNoAnswersAtAllIsNotARecovery() {
+        FaultImpact impact = new FaultImpactAnalysis(slowFrom(20, false)).analyse(killAt20s(3_000L));
+
+        assertThat(impact.p90BackUnderBoundAfterMs()).as("nothing answered is not back under the bound").isNull();
+        assertThat(impact.p90NeverBackUnderBound()).isTrue();
+    }
+
+    @Test
+    void p90ThatCameBackAndStayedUnderIsTimedToTheEndOfItsLastBadSecond() {
+        FaultImpact impact = new FaultImpactAnalysis(records()).analyse(killAt20s(3_000L));
+
+        assertThat(impact.p90BackUnderBoundAfterMs()).isEqualTo(3_000);
+        assertThat(impact.p90NeverBackUnderBound()).isFalse();
+    }
+
     @Test
     void theSecondAFaultFallsInBelongsToItsWindowNotToBefore() {
         // the kill at 20.4 s: second 20 and its log interval hold its first errors and its slow answers

@@ -17,7 +17,7 @@ class VerdictAttributionTest {
     private static FaultReport killAt20s() {
         return new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_000, START + 20_000, null, 1_000L,
                 null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null)
-                .withImpact(new FaultImpact(20_000, 30_000, 0, null, null, null, null, null, null, null, 800, 0L,
+                .withImpact(new FaultImpact(20_000, 30_000, 0, null, null, null, null, null, null, null, 800, 0L, false,
                         List.of(), null, null, 0.6));
     }
 

@@ -119,7 +119,7 @@ class DrillFaultsTest {
                 org.assertj.core.groups.Tuple.tuple("faults[1].target",
                         "a paused node's name, one of: node1, node2, node3"),
                 org.assertj.core.groups.Tuple.tuple("faults[2].delay", "a duration such as 500ms, 20s or 1m"),
-                org.assertj.core.groups.Tuple.tuple("faults[3].delay", "a duration above 0s, such as 200ms"));
+                org.assertj.core.groups.Tuple.tuple("faults[3].delay", "a duration above 0s and at most 10m, such as 200ms"));
     }
 
     @Test

@@ -146,13 +146,56 @@ class ScenarioProblemsTest {
                 new SpecProblem("cluster.workers", "0", "a whole number from 1 to 1000"),
                 new SpecProblem("cluster.cpuBudget", "65", "a number of cores above 0 and at most 64, such as 0.66"),
                 new SpecProblem("cluster.heap", "16m", "a size from 32MB to 32GB, such as 256m"),
-                new SpecProblem("replication.syncTimeout", "0s", "a duration above 0s, such as 2s"),
+                new SpecProblem("replication.syncTimeout", "0s", "a duration above 0s and at most 10m, such as 2s"),
                 new SpecProblem("workload.payload", "17MB", "a size from 0 to 16MB, such as 4KB"),
                 new SpecProblem("load.users", "100001", "a whole number from 1 to 100000"),
                 new SpecProblem("load.duration", "25h", "a duration above 0s and at most 24h, such as 45s"),
-                new SpecProblem("load.requestTimeout", "0ms", "a duration above 0s, such as 5s"),
+                new SpecProblem("load.requestTimeout", "0ms", "a duration above 0s and at most 10m, such as 5s"),
                 new SpecProblem("checks.maxSessionsLost", "-1", "a whole number, 0 or more"),
-                new SpecProblem("checks.p90Below", "0ms", "a duration above 0s, such as 800ms"));
+                new SpecProblem("checks.p90Below", "0ms", "a duration above 0s and at most 24h, such as 800ms"));
+    }
+
+    /**
+     * Every duration and number a scenario states has an upper bound too, and a number is finite: a request timeout
+     * of a thousand hours overflowed the clients' millisecond int, and YAML's .nan failed the reading with a stack
+     * trace instead of a problem.
+     */
+    @Test
+    void tooLargeAndNonFiniteValuesAreReportedWithTheirRange() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 3, cpuBudget: NaN, fullGcEvery: 25h}
+                replication: {syncTimeout: 11m, maxUnreplicatedInterval: 25h}
+                load: {users: 10, thinkTime: 2h, duration: 1m, requestTimeout: 1000000h, sessionLength: 25h}
+                faults:
+                  - {type: delay, at: 10s, target: node1, delay: 11m, for: 25h}
+                  - {type: kill, every: 25h, target: node2}
+                checks: {p90Below: 25h, maxFailover: 25h}
+                capacity: {latencyLimit: 11m, cpuLimit: 1e999, errorLimit: -1e999, maxSteps: 1}
+                """);
+
+        assertThat(problems).containsExactlyInAnyOrder(
+                new SpecProblem("cluster.cpuBudget", "NaN", "a number of cores above 0 and at most 64, such as 0.66"),
+                new SpecProblem("cluster.fullGcEvery", "25h", "a duration from 10s to 24h, such as 1m: how often every"
+                        + " node runs a full collection for the heap trend"),
+                new SpecProblem("replication.syncTimeout", "11m", "a duration above 0s and at most 10m, such as 2s"),
+                new SpecProblem("replication.maxUnreplicatedInterval", "25h",
+                        "a duration from 0s (every request) to 24h, such as 60s"),
+                new SpecProblem("load.thinkTime", "2h", "a duration from 0s (no pause) to 1h, such as 500ms"),
+                new SpecProblem("load.requestTimeout", "1000000h", "a duration above 0s and at most 10m, such as 5s"),
+                new SpecProblem("load.sessionLength", "25h", "a duration above 0s and at most 24h, such as 1m: how"
+                        + " long a user keeps a session before its logout"),
+                new SpecProblem("faults[0].delay", "11m", "a duration above 0s and at most 10m, such as 200ms"),
+                new SpecProblem("faults[0].for", "25h", "a duration above 0s and at most 24h, such as 5s"),
+                new SpecProblem("faults[1].every", "25h", "a duration above 0s and at most 24h, such as 5s"),
+                new SpecProblem("checks.p90Below", "25h", "a duration above 0s and at most 24h, such as 800ms"),
+                new SpecProblem("checks.maxFailover", "25h", "a duration above 0s and at most 24h, such as 800ms"),
+                new SpecProblem("capacity.latencyLimit", "11m",
+                        "a duration above 0s and at most 10m (the longest request timeout), such as 800ms"),
+                new SpecProblem("capacity.cpuLimit", "Infinity",
+                        "a share of each node's CPU budget above 0 and at most 1, such as 0.6"),
+                new SpecProblem("capacity.errorLimit", "-Infinity", "a share of requests from 0 to 1, such as 0.001"),
+                new SpecProblem("capacity.maxSteps", "1", "a whole number from 2 to 100"));
     }
 
     @Test
