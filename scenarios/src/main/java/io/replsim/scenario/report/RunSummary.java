@@ -59,9 +59,14 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     public record OpenFigures(String arrivals, double intendedPerSec, double throughputPerSec, int sessions,
                               Latency correctedMs, Latency uncorrectedMs) {}
 
+    /**
+     * {@code cpuBudgetEnforced}: whether the kernel held each node to {@code cpuBudgetCores} (a cgroup or container
+     * quota); {@code cpuBudgetEnforcement} says how, or why not. Unenforced, the budget is only the divisor of the
+     * CPU figures and a node may have used more.
+     */
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
-                          String engine) {}
+                          String engine, boolean cpuBudgetEnforced, String cpuBudgetEnforcement) {}
 
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
 

@@ -19,6 +19,7 @@ import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.node.stats.NodeStatsReport;
@@ -193,7 +194,7 @@ public final class ScenarioRunner {
         var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000, checks.stream().allMatch(c -> c.passed()) ? "PASS" : "FAIL",
-                clusterFigures(spec, clusterStartMs),
+                clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
                 new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
                 nodeFigures(runtime, sampler), checks, Validity.ofOpen(result, load.warmUp(), load.duration()),
@@ -236,17 +237,19 @@ public final class ScenarioRunner {
                     (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
         return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(runtime, sampler),
+                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()), nodeFigures(runtime, sampler),
                         survivorViews, sampler.cpuSamples(), sampler.counterSamples()), null);
     }
 
-    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {
+    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs,
+                                                     CpuBudgetEnforcement cpuBudget) {
         var cluster = spec.cluster();
         var replication = spec.replication();
         return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
                 cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
                 replication.delivery().label(), replication.syncTimeout().toMillis(),
-                spec.workload().payload().toString(), clusterStartMs, replication.engine().label());
+                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
+                cpuBudget.enforced(), cpuBudget.detail());
     }
 
     /** Each node's figures over the load, from the sampler's readings. */
