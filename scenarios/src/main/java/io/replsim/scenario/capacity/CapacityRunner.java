@@ -11,6 +11,7 @@ import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
@@ -58,6 +59,9 @@ public final class CapacityRunner {
         try (ClusterRuntime runtime = RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out)
                 .create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
+            CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
+            console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()
+                    ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
                     console, dir, "all");
@@ -85,7 +89,7 @@ public final class CapacityRunner {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
             return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
-                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down);
+                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down, cpuBudget);
         }
     }
 
@@ -130,7 +134,7 @@ public final class CapacityRunner {
                     console, dir);
         }
         return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), Double.NaN, search,
-                Double.NaN, down);
+                Double.NaN, down, null);
     }
 
     /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
@@ -164,10 +168,12 @@ public final class CapacityRunner {
     private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
                                           CapacityConsole console, long wallStart, Instant startedAt, int nodes,
                                           double cpuBudgetCores, CapacitySummary.Search all, double survivorCpu,
-                                          CapacitySummary.Search down) throws IOException {
+                                          CapacitySummary.Search down, CpuBudgetEnforcement cpuBudget)
+            throws IOException {
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000, criteria.describe(), nodes, cpuBudgetCores, all,
-                survivorCpu, down);
+                survivorCpu, down, cpuBudget == null ? null : cpuBudget.enforced(),
+                cpuBudget == null ? null : cpuBudget.detail());
         dir.writeSummary(summary);
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
                 summary.wallMs() / 1000.0, dir.root());

@@ -9,10 +9,13 @@ import java.util.List;
  * @param survivorCpuUtilization the busiest node's utilization at capacity times N/(N−1): what each survivor
  *                               would carry if a node failed at that load (above 1 the survivors cannot absorb it)
  * @param oneNodeDown            the same search with one node stopped, when asked for
+ * @param cpuBudgetEnforced      whether the kernel held each node to {@code cpuBudgetCores} (null for an external
+ *                               target); {@code cpuBudgetEnforcement} says how, or why not: unenforced, a node may
+ *                               use more than its budget, and the 60% limit is of a divisor only
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, double cpuBudgetCores, Search search, double survivorCpuUtilization,
-                              Search oneNodeDown) {
+                              Search oneNodeDown, Boolean cpuBudgetEnforced, String cpuBudgetEnforcement) {
 
     public record Search(int nodes, int usersSustained, boolean confirmed, List<String> binding, StepRow atCapacity,
                          boolean stoppedEarly, List<StepRow> steps) {
