@@ -115,7 +115,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         return cpuBudget;
     }
 
-    /** {@code node}'s CPU cgroup, when the budget is enforced: for tests that read what the kernel did. */
+    /** The run's CPU cgroups, when the budget is enforced: for tests that read what the kernel did. */
     public Optional<CpuQuotaGroups> cpuQuotas() {
         return Optional.ofNullable(quotas);
     }
