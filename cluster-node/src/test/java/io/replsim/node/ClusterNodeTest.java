@@ -216,7 +216,7 @@ class ClusterNodeTest {
         assertThat(fieldNames(stats.get("memory"))).containsExactlyInAnyOrder("heapUsedBytes", "heapMaxBytes",
                 "heapAfterGcBytes", "collections", "collectionMs");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
-                "utilization", "windowMs", "processCpuMs");
+                "utilization", "windowMs", "processCpuMs", "monotonicMs");
         assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes");
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",

@@ -20,7 +20,7 @@ public final class CpuSampler implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private long windowStartCpu;
     private long windowStartWall;
-    private volatile CpuWindow lastWindow;
+    private Rate lastWindow;
 
     CpuSampler(double budgetCores, LongSupplier processCpuNanos, LongSupplier wallNanos,
                ScheduledExecutorService timer) {
@@ -46,27 +46,30 @@ public final class CpuSampler implements AutoCloseable {
     }
 
     synchronized void closeWindow() {
-        lastWindow = since(windowStartCpu, windowStartWall);
-        windowStartCpu = processCpuNanos.getAsLong();
-        windowStartWall = wallNanos.getAsLong();
-    }
-
-    /** The last complete window; before the first one ends, the time since start. */
-    public CpuWindow current() {
-        CpuWindow window = lastWindow;
-        if (window != null) {
-            return window;
-        }
-        synchronized (this) {
-            return since(windowStartCpu, windowStartWall);
-        }
-    }
-
-    private CpuWindow since(long startCpu, long startWall) {
         long cpu = processCpuNanos.getAsLong();
-        long wall = Math.max(1, wallNanos.getAsLong() - startWall);
-        double used = (double) (cpu - startCpu) / wall;
-        return new CpuWindow(budgetCores, used, TimeUnit.NANOSECONDS.toMillis(wall), TimeUnit.NANOSECONDS.toMillis(cpu));
+        long wall = wallNanos.getAsLong();
+        lastWindow = new Rate((double) (cpu - windowStartCpu) / Math.max(1, wall - windowStartWall),
+                TimeUnit.NANOSECONDS.toMillis(wall - windowStartWall));
+        windowStartCpu = cpu;
+        windowStartWall = wall;
+    }
+
+    /**
+     * The last complete window's rate (before the first one ends, the rate since start), with both clocks read now,
+     * together: a consumer that divides one reading's CPU delta by its clock delta must get both of one instant,
+     * not the CPU of the last tick (up to a window old) beside the time of the request.
+     */
+    public synchronized CpuWindow current() {
+        long cpu = processCpuNanos.getAsLong();
+        long wall = wallNanos.getAsLong();
+        Rate rate = lastWindow != null ? lastWindow
+                : new Rate((double) (cpu - windowStartCpu) / Math.max(1, wall - windowStartWall),
+                        TimeUnit.NANOSECONDS.toMillis(wall - windowStartWall));
+        return new CpuWindow(budgetCores, rate.usedCores(), rate.windowMs(), TimeUnit.NANOSECONDS.toMillis(cpu),
+                TimeUnit.NANOSECONDS.toMillis(wall));
+    }
+
+    private record Rate(double usedCores, long windowMs) {
     }
 
     @Override

@@ -21,7 +21,14 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
                          long collectionMs) {
     }
 
-    public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs) {
+    /**
+     * {@code usedCores}/{@code utilization}: the rate over the last complete {@code windowMs} window.
+     * {@code processCpuMs} and {@code monotonicMs}: the process CPU time and the node's monotonic clock
+     * ({@code System.nanoTime()} in ms), read together when the stats were asked for; the cores used between two
+     * reports of one process are the difference of the first over the difference of the second.
+     */
+    public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs,
+                      long monotonicMs) {
     }
 
     /**

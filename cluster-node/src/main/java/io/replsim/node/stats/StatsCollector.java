@@ -39,7 +39,7 @@ public final class StatsCollector {
         return new NodeStatsReport(
                 replication.self().name(), now - startedAtMs, now,
                 new NodeStatsReport.Cpu(window.budgetCores(), window.usedCores(), window.utilization(),
-                        window.windowMs(), window.processCpuMs()),
+                        window.windowMs(), window.processCpuMs(), window.monotonicMs()),
                 workers,
                 new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
                         replication.backupBytes()),

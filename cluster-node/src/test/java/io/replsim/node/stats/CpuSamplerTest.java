@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.within;
 
 class CpuSamplerTest {
     @Test
-    void usedCoresAreCpuTimeOverWallTimeOfTheLastWindow() {
+    void usedCoresAreCpuTimeOverWallTimeOfTheLastWindowAndTheClocksAreReadNow() {
         var cpuNanos = new AtomicLong(5_000_000_000L);
         var wallNanos = new AtomicLong(100_000_000_000L);
         try (var timer = Executors.newSingleThreadScheduledExecutor();
@@ -27,7 +27,8 @@ class CpuSamplerTest {
             assertThat(window.usedCores()).isCloseTo(0.3, within(1e-9));
             assertThat(window.utilization()).isCloseTo(0.6, within(1e-9));
             assertThat(window.windowMs()).isEqualTo(1000);
-            assertThat(window.processCpuMs()).isEqualTo(5_300);
+            assertThat(window.processCpuMs()).as("the CPU clock now, not at the last tick").isEqualTo(6_200);
+            assertThat(window.monotonicMs()).as("the monotonic clock of that same moment").isEqualTo(101_500);
         }
     }
 
@@ -42,6 +43,39 @@ class CpuSamplerTest {
 
             assertThat(sampler.current().usedCores()).isCloseTo(0.5, within(1e-9));
             assertThat(sampler.current().windowMs()).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void coresBetweenTwoReadingsAreTheProcessRateWhereverTheReadingsFallBetweenTicks() {
+        // The process burns 0.5 cores all along. Readings are asked 0.9 s after one tick and 0.1 s after another,
+        // each stamped with the wall clock of the moment it was asked, as a consumer of the admin stats does.
+        var cpuNanos = new AtomicLong(0);
+        var wallNanos = new AtomicLong(0);
+        try (var timer = Executors.newSingleThreadScheduledExecutor();
+             var sampler = new CpuSampler(1.0, cpuNanos::get, wallNanos::get, timer)) {
+            long[] first = null;
+            long[] last = null;
+            for (int tenth = 1; tenth <= 91; tenth++) {
+                cpuNanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(50));
+                wallNanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(100));
+                if (tenth % 10 == 0) {
+                    sampler.closeWindow();
+                }
+                if (tenth == 19 || tenth == 91) {
+                    long[] reading = {TimeUnit.NANOSECONDS.toMillis(wallNanos.get()), sampler.current().processCpuMs()};
+                    if (first == null) {
+                        first = reading;
+                    } else {
+                        last = reading;
+                    }
+                }
+            }
+
+            double cores = (last[1] - first[1]) / (double) (last[0] - first[0]);
+
+            // reading the CPU clock at the last tick instead would give 4,000 ms of CPU in 7,200 ms: 0.56 cores
+            assertThat(cores).isCloseTo(0.5, within(1e-9));
         }
     }
 }

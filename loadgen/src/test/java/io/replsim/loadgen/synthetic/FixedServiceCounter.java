@@ -43,6 +43,7 @@ public final class FixedServiceCounter implements AutoCloseable {
     private final Map<String, Long> serials = new ConcurrentHashMap<>();
     private final LongAdder holdNanos = new LongAdder();
     private final LongAdder held = new LongAdder();
+    private final LongAdder logouts = new LongAdder();
 
     public FixedServiceCounter(int threads, Duration serviceTime) throws IOException {
         this.threads = threads;
@@ -104,6 +105,7 @@ public final class FixedServiceCounter implements AutoCloseable {
         }
         if (isLogout(exchange)) {
             serials.remove(id);
+            logouts.increment();
         }
     }
 
@@ -111,6 +113,11 @@ public final class FixedServiceCounter implements AutoCloseable {
     private static boolean isLogout(HttpExchange exchange) {
         String query = exchange.getRequestURI().getQuery();
         return query != null && java.util.Arrays.asList(query.split("&")).contains("end");
+    }
+
+    /** Logouts answered so far. */
+    public long logouts() {
+        return logouts.sum();
     }
 
     /** Sessions created and not ended by a logout. */

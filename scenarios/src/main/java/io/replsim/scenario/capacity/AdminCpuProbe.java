@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads the live nodes' CPU clocks from their admin stats (interface doc §3: process CPU time and budget). */
+/**
+ * Reads the live nodes' CPU clocks from their admin stats (interface doc §3: process CPU time and the node's
+ * monotonic clock, read together, and the budget).
+ */
 public final class AdminCpuProbe implements NodeCpuProbe {
 
     private final ClusterRuntime runtime;
@@ -21,7 +24,7 @@ public final class AdminCpuProbe implements NodeCpuProbe {
         List<Reading> readings = new ArrayList<>();
         for (NodeHandle node : runtime.liveNodes()) {
             NodeStatsReport stats = runtime.admin(node.name()).stats();
-            readings.add(new Reading(node.name(), stats.cpu().processCpuMs(), stats.atEpochMs(),
+            readings.add(new Reading(node.name(), stats.cpu().processCpuMs(), stats.cpu().monotonicMs(),
                     stats.cpu().budgetCores()));
         }
         return readings;

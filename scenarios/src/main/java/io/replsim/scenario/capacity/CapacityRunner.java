@@ -11,6 +11,7 @@ import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
@@ -60,6 +61,9 @@ public final class CapacityRunner {
         try (ClusterRuntime runtime = RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out)
                 .create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
+            CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
+            console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()
+                    ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
             TargetProtocol apps = TargetProtocol.replsim(spec.workload().sessionShapes());
             CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
@@ -88,7 +92,7 @@ public final class CapacityRunner {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
             return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
-                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down, List.of());
+                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down, List.of(), cpuBudget);
         }
     }
 
@@ -134,7 +138,7 @@ public final class CapacityRunner {
                     console, dir);
         }
         return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), null, search, null, down,
-                List.of(EXTERNAL_CPU_NOT_APPLIED));
+                List.of(EXTERNAL_CPU_NOT_APPLIED), null);
     }
 
     /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
@@ -168,12 +172,13 @@ public final class CapacityRunner {
     private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
                                           CapacityConsole console, long wallStart, Instant startedAt, int nodes,
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
-                                          CapacitySummary.Search down, List<String> notApplied) throws IOException {
+                                          CapacitySummary.Search down, List<String> notApplied,
+                                          CpuBudgetEnforcement cpuBudget) throws IOException {
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
-                nodes, cpuBudgetCores, all,
-                survivorCpu, down, notApplied);
+                nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
+                cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail());
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",

@@ -10,9 +10,11 @@ import java.util.function.Consumer;
 
 /**
  * The users-sustained search: step users up until a step fails, bisect between the most users that passed and the
- * fewest that failed, then run the best passing step again. A step-up's failure is run again at once: the first
- * step at a load the nodes have not seen yet may fail on their compiling and collecting for it in that step's
- * window, and one that does not repeat sends the search up again. A failure while bisecting is not: the nodes have
+ * fewest that failed, then run the best passing step again. A step-up's failure is run again at once, up to three
+ * runs in all, and the majority decides: the first step at a load the nodes have not seen yet may fail on their
+ * compiling and collecting for it in that step's window, and two passes of three send the search up again. (Best of
+ * two, as before, let one lucky run of a load near the limit carry the search above it: biased upward.) A failure
+ * while bisecting is not run again: the nodes have
  * already run above it, so it is the cluster near its limit, where a CPU figure at 55-65% of the budget passes one
  * run and fails the next; running such loads again only flipped the search up and down until its step budget was
  * spent (20 steps, no answer, on the quickstart). So the capacity is the most users that passed every run below
@@ -22,6 +24,9 @@ import java.util.function.Consumer;
 public final class CapacitySearch {
 
     private static final int NONE_FAILED = Integer.MAX_VALUE;
+    /** A step-up's failure is decided by the majority of this many runs. */
+    private static final int RUNS_TO_DECIDE = 3;
+    private static final int MAJORITY = RUNS_TO_DECIDE / 2 + 1;
 
     private final SearchPlan plan;
     private final CapacityCriteria criteria;
@@ -47,8 +52,9 @@ public final class CapacitySearch {
                 } else {
                     failed = users;
                 }
-            } else if (failed != NONE_FAILED && runsAt(failed) == 1 && steppedUpTo(failed)) {
-                if (measure(failed, StepOutcome.Phase.RECHECK).passed()) {
+            } else if (failed != NONE_FAILED && stepUpFailedAt(failed) && undecided(failed)) {
+                measure(failed, StepOutcome.Phase.RECHECK);
+                if (passesAt(failed) >= MAJORITY) {
                     // a step-up is the most users run so far: nothing above it has failed, so the climb goes on
                     passed = failed;
                     failed = NONE_FAILED;
@@ -74,12 +80,21 @@ public final class CapacitySearch {
         return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft());
     }
 
-    private boolean steppedUpTo(int users) {
-        return steps.stream().anyMatch(o -> o.users() == users && o.phase() == StepOutcome.Phase.STEP_UP);
+    /** Only a step-up's own failure is run again, not a failed confirmation of a load that once passed going up. */
+    private boolean stepUpFailedAt(int users) {
+        return steps.stream().anyMatch(o -> o.users() == users && o.phase() == StepOutcome.Phase.STEP_UP
+                && !o.passed());
     }
 
-    private long runsAt(int users) {
-        return steps.stream().filter(o -> o.users() == users).count();
+    /** Neither passes nor failures at {@code users} are a majority of {@link #RUNS_TO_DECIDE} yet. */
+    private boolean undecided(int users) {
+        long passes = passesAt(users);
+        long failures = steps.stream().filter(o -> o.users() == users && !o.passed()).count();
+        return passes < MAJORITY && failures < MAJORITY;
+    }
+
+    private long passesAt(int users) {
+        return steps.stream().filter(o -> o.users() == users && o.passed()).count();
     }
 
     private boolean budgetLeft() {

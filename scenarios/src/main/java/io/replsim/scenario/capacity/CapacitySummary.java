@@ -13,10 +13,14 @@ import java.util.List;
  * @param oneNodeDown            the same search with one node stopped, when asked for
  * @param limitsNotApplied       the criteria no step was held to, each with why (against an external target: the
  *                               CPU limit, since its CPU is not read); empty when every limit applied
+ * @param cpuBudgetEnforced      whether the kernel held each node to {@code cpuBudgetCores} (null for an external
+ *                               target); {@code cpuBudgetEnforcement} says how, or why not: unenforced, a node may
+ *                               use more than its budget, and the 60% limit is of a divisor only
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
-                              Search oneNodeDown, List<String> limitsNotApplied) {
+                              Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
+                              String cpuBudgetEnforcement) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);

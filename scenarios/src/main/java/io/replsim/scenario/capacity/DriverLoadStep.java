@@ -14,8 +14,8 @@ import java.util.function.IntFunction;
 
 /**
  * One capacity step with the load driver: the scenario's load with the step's users against the given nodes, the
- * nodes' CPU read at the steady window's start and end, every figure taken from the steady window; at its end the
- * users log out.
+ * nodes' CPU read at the steady window's start and at its end, every figure taken from the steady window; after it
+ * the users log out.
  */
 public final class DriverLoadStep implements LoadStep {
 
@@ -45,11 +45,15 @@ public final class DriverLoadStep implements LoadStep {
         // resident, and the answer depends on the path the search took.
         LoadProfile profile = load.withUsers(users).toProfile(path).withProtocol(protocol).withSessionsEndedAtEnd();
         try (LoadDriver driver = new LoadDriver(profile, nodes, intervalLogOf.apply(users))) {
+            long started = System.nanoTime();
             driver.start();
-            sleepUntil(wallStart + load.steadyStart().toNanos());
+            // The readings bracket the steady window itself: the one after it is taken at its end, before the users'
+            // logouts, whose requests (and a driver that outstays its deadline) belong to no step's figures.
+            sleepUntil(started + load.steadyStart().toNanos());
             List<NodeCpuProbe.Reading> before = cpu.read();
-            LoadResult result = driver.awaitResult();
+            sleepUntil(started + load.duration().toNanos());
             List<NodeCpuProbe.Reading> after = cpu.read();
+            LoadResult result = driver.awaitResult();
             return StepMeasurement.of(result, NodeCpuProbe.between(before, after),
                     Duration.ofNanos(System.nanoTime() - wallStart));
         }

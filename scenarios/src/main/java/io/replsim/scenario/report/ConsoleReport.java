@@ -22,9 +22,10 @@ public final class ConsoleReport {
         line("== %s: %s ==", summary.scenario(), summary.verdict());
         RunSummary.External external = summary.external();
         if (cluster != null) {
-            line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each, payload %s",
+            line("cluster   %d nodes, replication %s / %s / %s on %s, %d workers and %.2f cores each (%s), payload %s",
                     cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
-                    cluster.workers(), cluster.cpuBudgetCores(), cluster.payload());
+                    cluster.workers(), cluster.cpuBudgetCores(), cluster.cpuBudgetEnforced() ? "enforced"
+                            : "budget not enforced: " + cluster.cpuBudgetEnforcement(), cluster.payload());
             if (cluster.gravitationsNotApplicable() != null) {
                 line("          gravitations: not applicable (%s)", cluster.gravitationsNotApplicable());
             }

@@ -62,10 +62,14 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     /**
      * {@code gravitationsNotApplicable}: null when the engine has data gravitation (jgroups); else why the figure
      * does not exist there, and then every gravitation figure of the run is null.
+     * {@code cpuBudgetEnforced}: whether the kernel held each node to {@code cpuBudgetCores} (a cgroup or container
+     * quota); {@code cpuBudgetEnforcement} says how, or why not. Unenforced, the budget is only the divisor of the
+     * CPU figures and a node may have used more.
      */
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
-                          String engine, String gravitationsNotApplicable) {
+                          String engine, String gravitationsNotApplicable, boolean cpuBudgetEnforced,
+                          String cpuBudgetEnforcement) {
 
         /** Why an Infinispan cluster has no gravitation count. */
         public static final String NO_GRAVITATION_ON_INFINISPAN = "the infinispan engine has no data gravitation: a"

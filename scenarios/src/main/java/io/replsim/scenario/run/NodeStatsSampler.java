@@ -47,7 +47,7 @@ final class NodeStatsSampler {
             NodeStatsReport stats = runtime.admin(node.name()).stats();
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
-                    stats.atEpochMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+                    stats.atEpochMs(), stats.cpu().monotonicMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
             Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
                     name -> new ConcurrentHashMap<>());
             stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));

@@ -22,6 +22,7 @@ import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.report.Validity;
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.node.stats.NodeStatsReport;
@@ -215,7 +216,7 @@ public final class ScenarioRunner {
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),
-                clusterFigures(spec, clusterStartMs),
+                clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
                 new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
                 nodeFigures(spec, runtime, sampler), checks, validity,
@@ -258,20 +259,22 @@ public final class ScenarioRunner {
                     (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
         return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs), nodeFigures(spec, runtime, sampler),
-                        survivorViews, sampler.cpuSamples(),
+                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
+                        nodeFigures(spec, runtime, sampler), survivorViews, sampler.cpuSamples(),
                         // no gravitation counter to attribute where the engine has none: null, not 0
                         hasGravitation(spec) ? sampler.counterSamples() : Map.of()), null, invalidRuns);
     }
 
-    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs) {
+    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs,
+                                                     CpuBudgetEnforcement cpuBudget) {
         var cluster = spec.cluster();
         var replication = spec.replication();
         return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
                 cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
                 replication.delivery().label(), replication.syncTimeout().toMillis(),
                 spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
-                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN);
+                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
+                cpuBudget.enforced(), cpuBudget.detail());
     }
 
     /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */

@@ -55,6 +55,11 @@ public interface ClusterRuntime extends AutoCloseable {
         throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
     }
 
+    /** Whether the kernel holds each node to its CPU budget, or why not. */
+    default CpuBudgetEnforcement cpuBudget() {
+        return CpuBudgetEnforcement.notEnforced("this runtime does not limit its nodes' CPU");
+    }
+
     /** How often the runner reads every node's stats (CPU, view) during the load. */
     default Duration statsEvery() {
         return Duration.ofSeconds(1);

@@ -81,6 +81,12 @@ public final class DockerRuntime implements ClusterRuntime {
         this.out = out;
     }
 
+    @Override
+    public CpuBudgetEnforcement cpuBudget() {
+        return CpuBudgetEnforcement.enforced(String.format(java.util.Locale.ROOT,
+                "container CPU quota (--cpus %.2f) per node", cluster.cpuBudgetCores()));
+    }
+
     private record NodeContainer(String name, String address, GenericContainer<?> container, BufferedWriter log,
                                  Path logFile, NodeHandle handle, AdminClient admin) {}
 

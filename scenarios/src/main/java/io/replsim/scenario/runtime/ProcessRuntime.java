@@ -27,7 +27,9 @@ import java.util.stream.Collectors;
 /**
  * Each node its own JVM on loopback with its own HTTP, admin and JGroups ports; faults are signals. Every process
  * it starts is stopped in {@link #close()}, and by a shutdown hook if this JVM is ended (Ctrl-C) first; the nodes
- * also watch this process and exit when it is gone, which covers a SIGKILL of the runner.
+ * also watch this process and exit when it is gone, which covers a SIGKILL of the runner. Each node is held to its
+ * CPU budget by a cgroup quota of its own where the host allows it ({@link #cpuBudget()} says whether it did, or
+ * why not); the groups go with the processes.
  */
 public final class ProcessRuntime implements ClusterRuntime {
     private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
@@ -51,10 +53,20 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private volatile String members;
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAllOnExit);
+    private final CpuQuotaHost quotaHost;
+    private volatile CpuQuotaGroups quotas;
+    private volatile CpuBudgetEnforcement cpuBudget = CpuBudgetEnforcement.notEnforced("the cluster was not started");
     private boolean closed;
 
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
                           NodeLauncher launcher, PrintStream out) {
+        this(cluster, replication, workload, logDirectory, launcher, out, CpuQuotaHost.THIS_HOST);
+    }
+
+    /** With the CPU quotas of {@code quotaHost} instead of this host's cgroup controller. */
+    public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
+                          NodeLauncher launcher, PrintStream out, CpuQuotaHost quotaHost) {
+        this.quotaHost = quotaHost;
         this.cluster = cluster;
         this.replication = replication;
         this.workload = workload;
@@ -71,6 +83,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         } catch (IOException e) {
             throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
         }
+        openCpuQuotas();
         List<String> names = cluster.nodeNames();
         List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
         members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
@@ -85,6 +98,31 @@ public final class ProcessRuntime implements ClusterRuntime {
         awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%n", names,
                 (System.nanoTime() - startedAt) / 1e9);
+    }
+
+    private void openCpuQuotas() {
+        try {
+            quotas = quotaHost.open(cluster.cpuBudgetCores(), out);
+            cpuBudget = CpuBudgetEnforcement.enforced(quotas.describe());
+        } catch (CgroupUnavailableException e) {
+            cpuBudget = CpuBudgetEnforcement.notEnforced(e.getMessage());
+            out.println("replsim: CPU budget not enforced: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public CpuBudgetEnforcement cpuBudget() {
+        return cpuBudget;
+    }
+
+    /** The run's CPU cgroups, when the budget is enforced: for tests that read what the kernel did. */
+    public Optional<CpuQuotaGroups> cpuQuotas() {
+        return Optional.ofNullable(quotas);
+    }
+
+    /** The process id of {@code node}'s current process. */
+    public long pid(String node) {
+        return process(node).pid();
     }
 
     private void launch(String name, NodePorts ports, String members) throws ClusterStartException {
@@ -102,6 +140,9 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
                 "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.net.preferIPv4Stack=true",
+                // The JVM sizes its GC and pools from its cgroup's quota when it sees one at start; whether it does
+                // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
+                "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors(),
                 "-cp", launcher.classpath(),
                 "io.replsim.node.NodeMain"));
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
@@ -112,12 +153,28 @@ public final class ProcessRuntime implements ClusterRuntime {
                 .redirectOutput(log.toFile());
         builder.environment().put("REPLSIM_ADMIN_TOKEN", token);
         Process process = builder.start();
+        limitCpu(name, process);
         URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
         URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
         NodeHandle handle = new NodeHandle(name, httpUri);
         admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
         out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
         return new NodeProcess(handle, process, log);
+    }
+
+    /** Right after the start, before the JVM has loaded a class of the node: it serves nothing unlimited. */
+    private void limitCpu(String name, Process process) {
+        CpuQuotaGroups groups = quotas;
+        if (groups == null) {
+            return;
+        }
+        try {
+            groups.place(name, process.pid());
+        } catch (IOException e) {
+            cpuBudget = CpuBudgetEnforcement.notEnforced("could not put " + name + " (pid " + process.pid()
+                    + ") into its CPU cgroup: " + e.getMessage());
+            out.println("replsim: CPU budget not enforced: " + cpuBudget.detail());
+        }
     }
 
     private void awaitViews(List<String> names, int expectedMembers, Duration deadline)
@@ -222,6 +279,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             }
         }
         killAll();
+        removeCpuQuotas();
         try {
             Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
         } catch (IllegalStateException | IllegalArgumentException alreadyExitingOrNeverAdded) {
@@ -250,6 +308,17 @@ public final class ProcessRuntime implements ClusterRuntime {
             System.err.printf("%nreplsim: interrupted; killing the %d node process(es) still running%n", alive);
         }
         killAll();
+        removeCpuQuotas();
+    }
+
+    private void removeCpuQuotas() {
+        CpuQuotaGroups groups = quotas;
+        if (groups != null) {
+            List<String> left = groups.remove();
+            if (!left.isEmpty()) {
+                System.err.println("replsim: could not remove the CPU cgroups " + left);
+            }
+        }
     }
 
     private void killAll() {

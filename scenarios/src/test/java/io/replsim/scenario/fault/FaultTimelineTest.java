@@ -66,6 +66,34 @@ class FaultTimelineTest {
     }
 
     @Test
+    void aPauseLastsItsForFromWhenItStruckWhenFindingItsTargetTookAWhile() throws Exception {
+        RecordingNemesis recording = new RecordingNemesis(clock, Set.of());
+        Nemesis slowToAim = new Nemesis() {
+            @Override
+            public FaultSpec aim(FaultSpec fault) {
+                clock.sleepUntil(clock.nanoTime() + 1_500_000_000L); // busy nodes answering "who owns the most?"
+                return fault;
+            }
+
+            @Override
+            public Disruption inject(FaultSpec fault) throws IOException {
+                return recording.inject(fault);
+            }
+
+            @Override
+            public void heal(Disruption disruption) {
+                recording.heal(disruption);
+            }
+        };
+        try (FaultTimeline timeline = new FaultTimeline(List.of(new PauseSpec(at(12), node("node2"),
+                Optional.of(Duration.ofSeconds(5)))), slowToAim, clock, events::add, problems::add)) {
+            timeline.play(clock.nanoTime());
+        }
+
+        assertThat(recording.actions()).containsExactly("13500 inject pause node2", "18500 heal paused node2");
+    }
+
+    @Test
     void everyFiresFromItsStartAtEachPeriodAndNotAtItsEnd() {
         RecordingNemesis nemesis = play(List.of(new PauseSpec(
                 new Schedule.Every(Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofSeconds(35)),

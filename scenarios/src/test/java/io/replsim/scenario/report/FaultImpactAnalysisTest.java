@@ -33,11 +33,11 @@ class FaultImpactAnalysisTest {
         }
         // node1 and node3 use 0.3 of a 1-core budget before the fault, 0.45 after; node2 0.3 until it dies
         Map<String, List<CpuSample>> cpu = Map.of(
-                "node1", List.of(new CpuSample(START + 10_000, 0, 1), new CpuSample(START + 20_000, 3_000, 1),
-                        new CpuSample(START + 21_000, 3_300, 1), new CpuSample(START + 30_000, 7_350, 1)),
-                "node2", List.of(new CpuSample(START + 10_000, 0, 1), new CpuSample(START + 20_000, 3_000, 1)),
-                "node3", List.of(new CpuSample(START + 10_000, 0, 1), new CpuSample(START + 20_000, 3_000, 1),
-                        new CpuSample(START + 21_000, 3_300, 1), new CpuSample(START + 30_000, 7_350, 1)));
+                "node1", List.of(new CpuSample(START + 10_000, 10_000, 0, 1), new CpuSample(START + 20_000, 20_000, 3_000, 1),
+                        new CpuSample(START + 21_000, 21_000, 3_300, 1), new CpuSample(START + 30_000, 30_000, 7_350, 1)),
+                "node2", List.of(new CpuSample(START + 10_000, 10_000, 0, 1), new CpuSample(START + 20_000, 20_000, 3_000, 1)),
+                "node3", List.of(new CpuSample(START + 10_000, 10_000, 0, 1), new CpuSample(START + 20_000, 20_000, 3_000, 1),
+                        new CpuSample(START + 21_000, 21_000, 3_300, 1), new CpuSample(START + 30_000, 30_000, 7_350, 1)));
         return new FaultImpactAnalysis.Records(START, Duration.ofSeconds(5), Duration.ofSeconds(40), seconds,
                 intervals, cpu, Duration.ofMillis(800), 0.6);
     }

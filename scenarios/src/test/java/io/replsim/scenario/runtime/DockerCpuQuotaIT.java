@@ -11,8 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A node in a container with a quarter of a core reports its CPU against that quota: kept busy by users that do
- * not think, it uses about all of its quarter core (near 100% of its budget), not a share of the machine's cores,
- * and never more than the quota lets it.
+ * not think, it uses 60–105% of its quarter core, not a share of the machine's cores. At least 60%: it is busy
+ * throughout, but its mean runs from before the ramp-up and the 2 cores are shared with the driver. At most 105%,
+ * that is never more than the quota: the kernel lets the container run a quarter of each 100 ms period and no more,
+ * the node's CPU clock and monotonic clock are read together (one period more at the edges of a 15 s run is 0.7%),
+ * and the JVM is only part of what the container's quota covers.
  */
 class DockerCpuQuotaIT {
     private static final double QUOTA = 0.25;
@@ -42,9 +45,9 @@ class DockerCpuQuotaIT {
         RunSummary.NodeFigures node = run.outcome().summary().nodes().getFirst();
 
         assertThat(node.cpuUtilization()).as("share of the %s-core quota used\n%s", QUOTA, run.printed())
-                .isBetween(0.6, 1.15);
+                .isBetween(0.6, 1.05);
         assertThat(node.cpuUsedCores()).as("cores used under a %s-core quota on a 2-core machine", QUOTA)
-                .isLessThanOrEqualTo(QUOTA * 1.15);
+                .isLessThanOrEqualTo(QUOTA * 1.05);
         DockerScenarioRun.assertNothingLeftBehind();
     }
 }
