@@ -49,7 +49,8 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code engine}: jgroups or infinispan. Under infinispan, messages and bytes are the JGroups transport's whole
      * traffic, {@code gravitations} and {@code sessionsPushed} are 0 (the cache moves entries itself), and
      * {@code remoteReads} counts requests that read their session from another member. {@code messagesStreamed}:
-     * messages sent over a direct stream instead of through JGroups (at least 16 KB), one per destination.
+     * messages sent over a direct stream instead of through JGroups (every message a stream could take), one per
+     * destination.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,

@@ -16,7 +16,7 @@ import java.util.Objects;
 
 /**
  * A whole cluster inside one JVM, for fast tests: members find each other through a static registry keyed by
- * cluster name, so every test uses its own name. No failure detection: members leave only by closing. Large
+ * cluster name, so every test uses its own name. No failure detection: members leave only by closing. Replication
  * messages still travel over real direct streams on 127.0.0.1, so fast tests cover the path TCP nodes take.
  */
 public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMessages) implements StackSpec {
@@ -28,7 +28,7 @@ public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMess
         Objects.requireNonNull(largeMessages, "largeMessages");
     }
 
-    /** Large messages over direct streams on 127.0.0.1, as a TCP node sends them. */
+    /** Replication messages over direct streams on 127.0.0.1, as a TCP node sends them. */
     public LoopbackStackSpec(Duration joinTimeout) {
         this(joinTimeout, LargeMessagePath.DirectStreams.DEFAULT);
     }

@@ -58,7 +58,7 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         Objects.requireNonNull(largeMessages, "largeMessages");
     }
 
-    /** Large messages over direct streams (the default: {@link LargeMessagePath.DirectStreams#DEFAULT}). */
+    /** Replication messages over direct streams (the default: {@link LargeMessagePath.DirectStreams#DEFAULT}). */
     public TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) {
         this(bindAddress, bindPort, discovery, LargeMessagePath.DirectStreams.DEFAULT);
     }

@@ -9,6 +9,8 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.transport.LargeMessagePath;
+import io.replsim.replication.transport.LoopbackStackSpec;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Large sessions (64 KB) travel over direct streams to their buddy, in an in-JVM cluster whose members still find
- * each other through JGroups; small ones, and every message while a fault sits in either member's stack, go
- * through JGroups. The {@code messagesStreamed} counter tells which path an update took.
+ * Sessions of every size travel over direct streams to their buddy, in an in-JVM cluster whose members still find
+ * each other through JGroups; every message while a fault sits in either member's stack, and messages under a
+ * stack's threshold when one is set, go through JGroups. The {@code messagesStreamed} counter tells which path an
+ * update took.
  */
 class DirectStreamReplicationTest {
     private static final int LARGE = 64 * 1024;
@@ -64,12 +67,28 @@ class DirectStreamReplicationTest {
     }
 
     @Test
-    void aSmallSessionStaysOnJGroups() throws Exception {
+    void aSmallSessionTakesADirectStreamToo() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        SessionId id = create(cluster.node(1), randomBytes(1024, 2));
+        ReplicationNode owner = cluster.node(1);
+        SessionId id = create(owner, randomBytes(256, 2));
+        setSerial(owner, id, 2);
 
-        assertThat(cluster.node(2).store().peek(id)).isPresent();
-        assertThat(cluster.node(1).stats().traffic().messagesStreamed()).isZero();
+        assertThat(cluster.node(2).store().peek(id).orElseThrow().attributes().get("serial")).isEqualTo(2);
+        assertThat(owner.stats().traffic().messagesStreamed()).isEqualTo(2);
+    }
+
+    @Test
+    void underAThresholdASmallSessionStaysOnJGroupsAndALargeOneTakesAStream() throws Exception {
+        var threshold = new LargeMessagePath.DirectStreams(16 * 1024, 32);
+        cluster = LoopbackCluster.start(2, BUDDY, new LoopbackStackSpec(LoopbackStackSpec.DEFAULT_JOIN_TIMEOUT,
+                threshold));
+        ReplicationNode owner = cluster.node(1);
+        SessionId small = create(owner, randomBytes(1024, 2));
+        assertThat(cluster.node(2).store().peek(small)).isPresent();
+        assertThat(owner.stats().traffic().messagesStreamed()).isZero();
+
+        create(owner, randomBytes(LARGE, 3));
+        assertThat(owner.stats().traffic().messagesStreamed()).isEqualTo(1);
     }
 
     @Test

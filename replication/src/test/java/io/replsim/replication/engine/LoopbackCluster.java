@@ -18,18 +18,24 @@ import static org.awaitility.Awaitility.await;
 public final class LoopbackCluster implements AutoCloseable {
     private final String name = "test-" + UUID.randomUUID();
     private final ReplicationSpec spec;
+    private final LoopbackStackSpec stack;
     private final List<ReplicationNode> nodes = new ArrayList<>();
     private final List<ReplicationNode> running = new ArrayList<>();
 
-    private LoopbackCluster(ReplicationSpec spec) {
+    private LoopbackCluster(ReplicationSpec spec, LoopbackStackSpec stack) {
         this.spec = spec;
+        this.stack = stack;
     }
 
     public static LoopbackCluster start(int size, ReplicationSpec spec) throws Exception {
-        var cluster = new LoopbackCluster(spec);
+        return start(size, spec, new LoopbackStackSpec());
+    }
+
+    public static LoopbackCluster start(int size, ReplicationSpec spec, LoopbackStackSpec stack) throws Exception {
+        var cluster = new LoopbackCluster(spec, stack);
         try {
             for (int i = 1; i <= size; i++) {
-                cluster.add(ReplicationNode.start(new NodeId("node" + i), cluster.name, new LoopbackStackSpec(), spec));
+                cluster.add(ReplicationNode.start(new NodeId("node" + i), cluster.name, stack, spec));
             }
             cluster.awaitViewOf(size);
             return cluster;
@@ -55,7 +61,7 @@ public final class LoopbackCluster implements AutoCloseable {
 
     /** Starts {@code node<N+1>} and returns once every running member sees it. */
     public ReplicationNode join() throws Exception {
-        var node = ReplicationNode.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(), spec);
+        var node = ReplicationNode.start(new NodeId("node" + (nodes.size() + 1)), name, stack, spec);
         add(node);
         awaitViewOf(running.size());
         return node;

@@ -109,7 +109,7 @@ final class StreamPool {
             try {
                 return Optional.of(StreamConnection.open(endpoint, connectTimeout, hello, this));
             } catch (IOException e) {
-                log.warn("cannot open a direct stream to {} ({}); large messages go through JGroups for {} s",
+                log.warn("cannot open a direct stream to {} ({}); replication messages go through JGroups for {} s",
                         endpoint, e.getMessage(), RETRY_AFTER.toSeconds());
                 synchronized (this) {
                     open--;

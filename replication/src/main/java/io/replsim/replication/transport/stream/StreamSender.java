@@ -16,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Sends one frame to several members over direct streams on the caller's thread: every frame is written first,
- * then the answers are read, so the backups apply in parallel. A deadline closes whatever is still open, so a
- * frozen backup cannot hold the caller past its timeout even in the middle of a write.
+ * then the answers are read, so the backups apply in parallel. Nothing holds the caller past the deadline: an
+ * answer is awaited with the socket's read timeout, and a frame too large for the socket buffers is written under
+ * a deadline that closes the stream, so a frozen backup cannot hold it even in the middle of a write.
  */
 public final class StreamSender implements AutoCloseable {
     /** What became of the frame at one member. */
@@ -38,27 +39,24 @@ public final class StreamSender implements AutoCloseable {
     private record Exchange(NodeId target, StreamConnection connection) {
     }
 
-    /** The exchanges of one call not answered yet; the deadline expires exactly these. */
+    /** The exchanges of one call whose large frame is being written; the deadline expires exactly these. */
     private static final class Pending {
         private final List<Exchange> open = new ArrayList<>();
-        private boolean timeUp;
 
-        synchronized boolean add(Exchange exchange) {
-            if (!timeUp) {
-                open.add(exchange);
-            }
-            return !timeUp;
-        }
-
-        synchronized void done(Exchange exchange) {
-            open.remove(exchange);
+        synchronized void add(Exchange exchange) {
+            open.add(exchange);
         }
 
         synchronized void expireAll() {
-            timeUp = true;
             open.forEach(exchange -> exchange.connection().expire());
         }
     }
+
+    /**
+     * Frames up to this size are written without a deadline watching the write: half the socket buffers the streams
+     * ask for ({@link StreamServer#SOCKET_BUFFER_BYTES}), which an idle stream takes whole.
+     */
+    static final int UNWATCHED_WRITE_BYTES = StreamServer.SOCKET_BUFFER_BYTES / 2;
 
     private final StreamPool pool;
     private final long maxAnswerBytes;
@@ -77,26 +75,47 @@ public final class StreamSender implements AutoCloseable {
     public Map<NodeId, Outcome> exchange(byte[] frame, int length, Map<NodeId, InetSocketAddress> targets,
                                          long deadlineNanos) {
         Map<NodeId, Outcome> outcomes = new LinkedHashMap<>();
-        var pending = new Pending();
-        ScheduledFuture<?> deadline = deadlines.schedule(pending::expireAll,
-                Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-        try {
-            List<Exchange> borrowed = new ArrayList<>(targets.size());
-            for (var target : targets.entrySet()) {
-                Optional<StreamConnection> connection = pool.borrow(target.getKey(), target.getValue());
-                if (connection.isEmpty()) {
-                    outcomes.put(target.getKey(), new Outcome.NotDelivered("no stream available"));
-                    continue;
-                }
-                var exchange = new Exchange(target.getKey(), connection.get());
-                if (pending.add(exchange)) {
-                    borrowed.add(exchange);
-                } else {
-                    pool.release(connection.get()); // never used: the deadline passed while connecting
-                    outcomes.put(target.getKey(), new Outcome.TimedOut());
-                }
+        List<Exchange> borrowed = new ArrayList<>(targets.size());
+        for (var target : targets.entrySet()) {
+            Optional<StreamConnection> connection = pool.borrow(target.getKey(), target.getValue());
+            if (connection.isEmpty()) {
+                outcomes.put(target.getKey(), new Outcome.NotDelivered("no stream available"));
+            } else if (System.nanoTime() - deadlineNanos >= 0) {
+                pool.release(connection.get()); // never used: the deadline passed while connecting
+                outcomes.put(target.getKey(), new Outcome.TimedOut());
+            } else {
+                borrowed.add(new Exchange(target.getKey(), connection.get()));
             }
-            List<Exchange> sent = new ArrayList<>(borrowed.size());
+        }
+        List<Exchange> sent = send(frame, length, borrowed, deadlineNanos, outcomes);
+        for (Exchange exchange : sent) {
+            try {
+                byte[] answer = exchange.connection().receive(maxAnswerBytes, deadlineNanos);
+                pool.release(exchange.connection()); // closed instead if the deadline came just after the answer
+                outcomes.put(exchange.target(), new Outcome.Answered(answer));
+            } catch (IOException e) {
+                outcomes.put(exchange.target(), failed(exchange, e));
+            }
+        }
+        return outcomes;
+    }
+
+    /**
+     * Writes the frame to every borrowed stream. At the start of an exchange a stream has nothing in flight (the
+     * last frame was answered, or the stream was closed), so a frame that fits the socket buffers is taken by the
+     * kernel at once, even by a frozen backup: only a larger one can block, and only that write is watched by the
+     * deadline thread. Scheduling a deadline for every exchange woke that thread once per update, which cost a
+     * small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs").
+     */
+    private List<Exchange> send(byte[] frame, int length, List<Exchange> borrowed, long deadlineNanos,
+                                Map<NodeId, Outcome> outcomes) {
+        var pending = new Pending();
+        borrowed.forEach(pending::add);
+        ScheduledFuture<?> deadline = length <= UNWATCHED_WRITE_BYTES ? null
+                : deadlines.schedule(pending::expireAll, Math.max(0, deadlineNanos - System.nanoTime()),
+                        TimeUnit.NANOSECONDS);
+        List<Exchange> sent = new ArrayList<>(borrowed.size());
+        try {
             for (Exchange exchange : borrowed) {
                 try {
                     exchange.connection().send(frame, length);
@@ -105,20 +124,12 @@ public final class StreamSender implements AutoCloseable {
                     outcomes.put(exchange.target(), failed(exchange, e));
                 }
             }
-            for (Exchange exchange : sent) {
-                try {
-                    byte[] answer = exchange.connection().receive(maxAnswerBytes);
-                    pending.done(exchange);
-                    pool.release(exchange.connection()); // closed instead if the deadline came just after the answer
-                    outcomes.put(exchange.target(), new Outcome.Answered(answer));
-                } catch (IOException e) {
-                    outcomes.put(exchange.target(), failed(exchange, e));
-                }
-            }
         } finally {
-            deadline.cancel(false);
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
         }
-        return outcomes;
+        return sent;
     }
 
     private Outcome failed(Exchange exchange, IOException e) {

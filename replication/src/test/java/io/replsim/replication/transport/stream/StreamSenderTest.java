@@ -15,8 +15,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The sending end of direct streams against real loopback servers that misbehave in the ways a backup can. */
 class StreamSenderTest {
@@ -111,6 +113,37 @@ class StreamSenderTest {
         InetSocketAddress endpoint = serve(StreamSenderTest::readForever);
 
         var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300)));
+
+        assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+    }
+
+    /** Reads the hello, then nothing: a backup that froze (SIGSTOP) before taking the frame. */
+    private static void freezeAfterHello(Socket socket) throws IOException {
+        StreamHello.readFrom(new DataInputStream(socket.getInputStream()));
+        try {
+            new CountDownLatch(1).await(); // until the test closes the socket and ends
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aSmallFrameToABackupThatNeverReadsTimesOutAtTheDeadline() throws IOException {
+        InetSocketAddress endpoint = serve(StreamSenderTest::freezeAfterHello);
+        byte[] small = new byte[4 * 1024];
+
+        var outcome = sender.exchange(small, small.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300)));
+
+        assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+    }
+
+    @Test
+    void aFrameLargerThanTheSocketBuffersToABackupThatNeverReadsTimesOutInTheMiddleOfItsWrite() throws IOException {
+        InetSocketAddress endpoint = serve(StreamSenderTest::freezeAfterHello);
+        byte[] large = new byte[8 << 20]; // far more than the kernel buffers on both ends hold
+
+        var outcome = assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                sender.exchange(large, large.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300))));
 
         assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
     }
