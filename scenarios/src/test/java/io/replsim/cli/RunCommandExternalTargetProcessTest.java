@@ -51,6 +51,7 @@ class RunCommandExternalTargetProcessTest {
             """;
 
     private static final String TOKEN = "external-drill-test-token";
+    private static final String CLUSTER_SECRET = "external-drill-test-cluster-secret";
 
     private final Map<String, Process> nodes = new LinkedHashMap<>();
 
@@ -202,7 +203,7 @@ class RunCommandExternalTargetProcessTest {
     private static String startScript(String name, NodePorts ports, String members, String cluster, Path dir) {
         String command = nodeCommand(name, ports, members, cluster).stream().map(arg -> "'" + arg + "'")
                 .collect(Collectors.joining(" "));
-        return "REPLSIM_ADMIN_TOKEN=" + TOKEN + " " + command + " >> '" + dir.resolve(name + ".log") + "' 2>&1 &\n"
+        return "REPLSIM_ADMIN_TOKEN=" + TOKEN + " REPLSIM_CLUSTER_SECRET=" + CLUSTER_SECRET + " " + command + " >> '" + dir.resolve(name + ".log") + "' 2>&1 &\n"
                 + "echo $! > '" + dir.resolve(name + ".pid") + "'\n";
     }
 
@@ -232,6 +233,7 @@ class RunCommandExternalTargetProcessTest {
         ProcessBuilder builder = new ProcessBuilder(nodeCommand(name, ports, members, cluster))
                 .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
         builder.environment().put("REPLSIM_ADMIN_TOKEN", TOKEN);
+        builder.environment().put("REPLSIM_CLUSTER_SECRET", CLUSTER_SECRET);
         Process process = builder.start();
         nodes.put(name, process);
         Files.writeString(dir.resolve(name + ".pid"), Long.toString(process.pid()));

@@ -89,9 +89,15 @@ public final class ClusterTransport implements AutoCloseable {
                             public boolean takesFrames() {
                                 return faultFree();
                             }
+
+                            @Override
+                            public void refused(String reason) {
+                                counters.peerRefused();
+                            }
                         }, this::handleFrame));
                 channel.addAddressGenerator(started.get().advertising());
             }
+            JoinRefusals.report(channel, counters::peerRefused);
             this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
         } catch (Exception | Error e) {
             started.ifPresent(LargeMessageStreams::close);
@@ -134,6 +140,11 @@ public final class ClusterTransport implements AutoCloseable {
 
     public ViewHistory views() {
         return views;
+    }
+
+    /** This member's JGroups address, which also says where its direct streams listen ({@code StreamEndpoints}). */
+    Address address() {
+        return channel.getAddress();
     }
 
     public TransportStats stats() {
@@ -285,6 +296,13 @@ public final class ClusterTransport implements AutoCloseable {
     /** Runs on a JGroups thread; never throws, because JGroups would Java-serialize the exception back. */
     private Object handleRequest(Message request) {
         NodeId sender = nodeOf(request.getSrc());
+        if (!request.getSrc().equals(addresses.get(sender))) {
+            // AUTH keeps a stranger out of the view, not its unicasts out of the stack: no view, no request. BUSY,
+            // not REJECTED: a member that joined a moment ago can get here before this node installed its view.
+            counters.peerRefused();
+            log.warn("refused a replication message from {}, not a member of the current view", request.getSrc());
+            return ackCodec.encode(new Ack(AckStatus.BUSY, "not a member of the view of " + self));
+        }
         if (!(request instanceof BytesMessage)) {
             return ackCodec.encode(reject(sender, request.getClass().getName(), "not a bytes message"));
         }

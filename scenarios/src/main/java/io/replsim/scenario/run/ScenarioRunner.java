@@ -263,7 +263,7 @@ public final class ScenarioRunner {
                         // One replication is one request's change, whatever number of messages it took.
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
                         r.gravitations(), r.remoteReads(), r.marshalledBytes(), r.marshalMicrosTotal(),
-                        stats.sessions().backupBytes(), r.messagesStreamed()));
+                        stats.sessions().backupBytes(), r.messagesStreamed(), r.peersRefused()));
             });
         }
         return nodes;
