@@ -43,8 +43,8 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * traffic, {@code gravitations} and {@code sessionsPushed} are 0 (the cache moves entries itself), and
      * {@code remoteReads} counts requests that read their session from another member. {@code messagesStreamed}:
      * messages sent over a direct stream instead of through JGroups (at least 16 KB), one per destination.
-     * {@code peersRefused}: joins, direct streams and requests refused because the peer did not prove the cluster
-     * secret or was not a member of the view (jgroups; infinispan counts refused joins only).
+     * {@code peersRefused}: joins and direct streams refused because the peer did not prove the cluster secret, and
+     * requests from a sender outside the view (jgroups; infinispan counts refused joins and merges only).
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,

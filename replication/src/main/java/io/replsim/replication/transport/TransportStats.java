@@ -7,7 +7,7 @@ package io.replsim.replication.transport;
  * messages, acknowledgements excluded. Streamed counts the sent messages that were answered over a direct stream
  * rather than through JGroups ({@link LargeMessagePath.DirectStreams}). Peers refused counts the joins and merges
  * refused for want of the cluster secret, the direct streams refused before their first frame (no proof of the
- * secret, not a replsim stream, not a member of the current view), and the requests from a sender outside the view.
+ * secret, not a replsim stream), and the requests from a sender still outside the view after a wait for it.
  */
 public record TransportStats(long messagesSent, long bytesSent, long messagesReceived, long bytesReceived,
                              long rejectedMessages, long marshalledMessages, long marshalledBytes,

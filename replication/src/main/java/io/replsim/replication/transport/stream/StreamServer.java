@@ -47,7 +47,7 @@ public final class StreamServer implements AutoCloseable {
 
         boolean takesFrames();
 
-        /** Told of every connection turned away before its first frame was read, and why. */
+        /** Told of every connection turned away for failing the handshake (before its first frame), and why. */
         void refused(String reason);
     }
 
@@ -126,20 +126,28 @@ public final class StreamServer implements AutoCloseable {
             // A handshake that breaks off (the peer hung up or went silent) ends here uncounted: a member whose own
             // wait ran out under load does that too, and nothing of the peer's was read.
             StreamHandshake.Result handshake = StreamHandshake.accept(key, cluster, in, out);
-            Optional<String> refusal = switch (handshake) {
-                case StreamHandshake.Result.Refused refused -> Optional.of(refused.reason());
-                case StreamHandshake.Result.Proven(StreamHello hello) when !hello.cluster().equals(cluster) ->
-                        Optional.of("not of cluster " + cluster + ": " + hello);
-                case StreamHandshake.Result.Proven(StreamHello hello) when !admission.isMember(hello.sender()) ->
-                        Optional.of("not a member of the current view: " + hello);
-                case StreamHandshake.Result.Proven proven -> Optional.empty();
-            };
-            if (refusal.isPresent()) {
-                log.warn("refused a direct stream from {}: {}", socket.getRemoteSocketAddress(), refusal.get());
-                admission.refused(refusal.get());
-                return;
+            NodeId sender;
+            switch (handshake) {
+                case StreamHandshake.Result.Refused(String reason) -> {
+                    log.warn("refused a direct stream from {}: {}", socket.getRemoteSocketAddress(), reason);
+                    admission.refused(reason);
+                    return;
+                }
+                // Past the handshake the peer proved the secret (or none is asked): another cluster's member, or
+                // one not in this view yet or any more, which is no stranger: closed on, uncounted; a member then
+                // sends through JGroups.
+                case StreamHandshake.Result.Proven(StreamHello hello) when !hello.cluster().equals(cluster) -> {
+                    log.info("closed a direct stream from {}: not of cluster {}: {}", socket.getRemoteSocketAddress(),
+                            cluster, hello);
+                    return;
+                }
+                case StreamHandshake.Result.Proven(StreamHello hello) when !admission.isMember(hello.sender()) -> {
+                    log.info("closed a direct stream from {}: not a member of the current view: {}",
+                            socket.getRemoteSocketAddress(), hello);
+                    return;
+                }
+                case StreamHandshake.Result.Proven(StreamHello hello) -> sender = hello.sender();
             }
-            NodeId sender = ((StreamHandshake.Result.Proven) handshake).hello().sender();
             socket.setSoTimeout(0);
             var connection = new Inbound(sender, socket);
             inbound.add(connection);
