@@ -160,22 +160,23 @@ class StrangerAdmissionTest {
         return total;
     }
 
-    /** Ports free on loopback with their FD_SOCK2 port (+100) free too. */
+    /**
+     * Ports free on loopback with their FD_SOCK2 port (+100) free too, below the kernel's ephemeral range (32768 and
+     * up), where every outgoing connection on this shared machine would otherwise take one between probe and bind.
+     */
     private static int[] freePorts(int count) throws IOException {
         int[] ports = new int[count];
+        var random = new SecureRandom();
         for (int i = 0; i < count; i++) {
             while (true) {
-                int port;
-                try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
-                    port = probe.getLocalPort();
-                }
-                if (port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET > 65535) {
-                    continue;
-                }
-                try (ServerSocket failureDetection = new ServerSocket(
-                        port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                    ports[i] = port;
-                    break;
+                int port = 12_000 + random.nextInt(20_000);
+                try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
+                     ServerSocket failureDetection = new ServerSocket(
+                             port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
+                    if (i == 0 || Math.abs(port - ports[0]) > TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET + 1) {
+                        ports[i] = port;
+                        break;
+                    }
                 } catch (IOException taken) {
                     // try another
                 }
