@@ -55,12 +55,21 @@ public final class SecretJoinToken extends AuthToken {
     @Override
     public boolean authenticate(AuthToken token, Message msg) {
         boolean proven = secret != null && token instanceof SecretJoinToken peer
-                && secret.verifies(peer.proof, PURPOSE, identity(msg.getSrc()));
+                && secret.verifies(peer.offered(msg.getSrc()), PURPOSE, identity(msg.getSrc()));
         if (!proven) {
             log.warn("refused a join or merge from %s: it does not prove the cluster secret", msg.getSrc());
             refusals.accept(msg.getSrc());
         }
         return proven;
+    }
+
+    /**
+     * The proof this token carries for {@code sender}: read off the wire, or, for a message that never left this
+     * JVM (a member's merge request to itself goes up its own stack unserialized, token object and all), made from
+     * the sending token's own secret, so it still passes only if that secret is ours.
+     */
+    private byte[] offered(Address sender) {
+        return secret != null ? secret.mac(PURPOSE, identity(sender)) : proof;
     }
 
     @Override
