@@ -12,15 +12,15 @@ import java.util.Optional;
 
 /** Whether a stack admits only peers that prove the cluster secret (see docs/replication.md, "Who may talk"). */
 public sealed interface PeerAuthentication {
-    /**
-     * The stack with JGroups' AUTH right below GMS, where it checks every join and merge request (and, since
-     * joiners check the coordinator's answer too, a member never joins a cluster that cannot prove the secret).
-     */
     /** The key direct streams prove, when there is one. */
     default Optional<PeerKey> streamKey() {
         return this instanceof SharedSecret(ClusterSecret secret) ? Optional.of(secret) : Optional.empty();
     }
 
+    /**
+     * The stack with JGroups' AUTH right below GMS, where it checks every join and merge request (and, since
+     * joiners check the coordinator's answer too, a member never joins a cluster that cannot prove the secret).
+     */
     default List<Protocol> guard(List<Protocol> stack) {
         if (!(this instanceof SharedSecret(ClusterSecret secret))) {
             return stack;

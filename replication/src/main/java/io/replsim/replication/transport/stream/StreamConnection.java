@@ -17,6 +17,11 @@ import java.util.Optional;
  * deadline may {@link #expire} it from another thread.
  */
 final class StreamConnection {
+    /**
+     * How long the server's answer to the challenge may take: longer than a connect (a loaded member answers late
+     * now and then, and a stream not opened sends large messages through JGroups for 5 s), short of a sync timeout.
+     */
+    static final Duration CHALLENGE_ANSWER_TIMEOUT = Duration.ofSeconds(1);
     private final SocketChannel channel;
     private final DataInputStream in;
     private final StreamPool.MemberConnections owner;
@@ -36,8 +41,8 @@ final class StreamConnection {
 
     /**
      * Connects and, with a key, runs the challenge ({@link StreamHandshake}): the one round trip a stream costs,
-     * once, since streams are pooled. A server that does not answer it within {@code connectTimeout} is treated as
-     * one that cannot be reached.
+     * once, since streams are pooled. A server that does not answer it within {@link #CHALLENGE_ANSWER_TIMEOUT} is
+     * treated as one that cannot be reached.
      */
     static StreamConnection open(InetSocketAddress endpoint, Duration connectTimeout, StreamHello hello,
                                  Optional<PeerKey> key, StreamPool.MemberConnections owner) throws IOException {
@@ -59,7 +64,7 @@ final class StreamConnection {
             while (offer.hasRemaining()) {
                 channel.write(offer);
             }
-            channel.socket().setSoTimeout((int) connectTimeout.toMillis());
+            channel.socket().setSoTimeout((int) CHALLENGE_ANSWER_TIMEOUT.toMillis());
             byte[] proof = StreamHandshake.answerServer(key, hello, nonce, connection.in);
             channel.socket().setSoTimeout(0);
             connection.pending = ByteBuffer.wrap(proof);
