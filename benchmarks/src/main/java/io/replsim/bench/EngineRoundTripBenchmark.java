@@ -7,6 +7,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -58,6 +59,10 @@ public class EngineRoundTripBenchmark {
     @Param({"buddies", "all"})
     public String placement;
 
+    /** {@code secret}: peers prove the cluster secret, as nodes do; {@code open}: not (what that costs). */
+    @Param({"secret"})
+    public String peers;
+
     private final List<ReplicationEngine> cluster = new ArrayList<>();
     private CounterSession session;
 
@@ -80,7 +85,8 @@ public class EngineRoundTripBenchmark {
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
             cluster.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
-                    new TcpStackSpec(loopback, ports.get(i), initial), spec));
+                    new TcpStackSpec(loopback, ports.get(i), initial, ClusterSecret.ofThisJvm())
+                            .withAuthentication(PeerAuthentications.parse(peers)), spec));
         }
         MemberViews.awaitOneView(cluster, Duration.ofSeconds(60));
         session = CounterSession.create(cluster.getFirst(), payloadBytes);

@@ -6,6 +6,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,6 +48,10 @@ public class LoopbackReplicationBenchmark {
     @Param({"sync", "async"})
     public String delivery;
 
+    /** {@code secret}: peers prove the cluster secret, as nodes do; {@code open}: not (what that costs). */
+    @Param({"secret"})
+    public String peers;
+
     private ReplicationNode owner;
     private ReplicationNode backup;
     private CounterSession session;
@@ -65,9 +70,13 @@ public class LoopbackReplicationBenchmark {
         var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.parse(delivery),
                 Duration.ofSeconds(2));
         String cluster = "bench-" + UUID.randomUUID();
-        owner = ReplicationNode.start(new NodeId("node1"), cluster, new TcpStackSpec(loopback, firstPort, members), spec);
-        backup = ReplicationNode.start(new NodeId("node2"), cluster, new TcpStackSpec(loopback, secondPort, members),
-                spec);
+        var authentication = PeerAuthentications.parse(peers);
+        owner = ReplicationNode.start(new NodeId("node1"), cluster,
+                new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm())
+                        .withAuthentication(authentication), spec);
+        backup = ReplicationNode.start(new NodeId("node2"), cluster,
+                new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm())
+                        .withAuthentication(authentication), spec);
         MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(30));
         session = CounterSession.create(owner, payloadBytes);
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to

@@ -9,6 +9,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -66,6 +67,10 @@ public class ReplicationThroughputBenchmark {
     @Param({"direct-streams", "jgroups"})
     public String largeMessages;
 
+    /** {@code secret}: peers prove the cluster secret, as nodes do; {@code open}: not (what that costs). */
+    @Param({"secret"})
+    public String peers;
+
     private final ReplicationEngine[] cluster = new ReplicationEngine[MEMBERS];
     private LoopbackSink sink;
     private byte[] rawMessage;
@@ -87,7 +92,9 @@ public class ReplicationThroughputBenchmark {
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
-                    new TcpStackSpec(loopback, ports[i], List.of(initial)).withLargeMessages(largeMessagePath()), spec);
+                    new TcpStackSpec(loopback, ports[i], List.of(initial), ClusterSecret.ofThisJvm())
+                            .withLargeMessages(largeMessagePath())
+                            .withAuthentication(PeerAuthentications.parse(peers)), spec);
         }
         MemberViews.awaitOneView(List.of(cluster), Duration.ofSeconds(60));
         rawMessage = new byte[payloadBytes + 200]; // about what the whole counter session marshals to

@@ -14,6 +14,7 @@ import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.SessionSnapshot;
 import io.replsim.replication.transport.LargeMessagePath;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.io.Serializable;
@@ -63,9 +64,11 @@ public final class UpdateCpuProbe {
                 Delivery.SYNC, Duration.ofSeconds(5));
         String cluster = "probe-" + UUID.randomUUID();
         try (ReplicationEngine owner = ReplicationEngine.start(new NodeId("node1"), cluster,
-                new TcpStackSpec(loopback, ports[0], members).withLargeMessages(path), spec);
+                new TcpStackSpec(loopback, ports[0], members, ClusterSecret.ofThisJvm()).withLargeMessages(path),
+                spec);
              ReplicationEngine backup = ReplicationEngine.start(new NodeId("node2"), cluster,
-                     new TcpStackSpec(loopback, ports[1], members).withLargeMessages(path), spec)) {
+                     new TcpStackSpec(loopback, ports[1], members, ClusterSecret.ofThisJvm())
+                             .withLargeMessages(path), spec)) {
             MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(60));
             CounterSession session = CounterSession.create(owner, PAYLOAD);
             var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

@@ -7,6 +7,7 @@ import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.marshalling.AllowList;
 import io.replsim.replication.marshalling.DeserializationLimits;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.io.ObjectInputFilter;
@@ -40,6 +41,20 @@ public final class NodeMain {
                     + ": got nothing, expected the admin API token");
             return;
         }
+        Optional<ClusterSecret> secret;
+        try {
+            secret = ClusterSecret.fromEnvironment();
+        } catch (IllegalArgumentException e) {
+            exit(EXIT_BAD_ARGUMENT, "replsim-node: bad environment " + ClusterSecret.ENVIRONMENT_VARIABLE + ": "
+                    + e.getMessage() + "; give every node of the cluster the same long random value");
+            return;
+        }
+        if (secret.isEmpty()) {
+            exit(EXIT_BAD_ARGUMENT, "replsim-node: bad environment " + ClusterSecret.ENVIRONMENT_VARIABLE
+                    + ": got nothing, expected the secret every member of the cluster shares (at least "
+                    + ClusterSecret.MIN_LENGTH + " characters)");
+            return;
+        }
         // Defence in depth: any ObjectInputStream in this process without a filter of its own (one inside a
         // library, say) gets the replication allow-list too.
         ObjectInputFilter.Config.setSerialFilter(AllowList.standard().filter(DeserializationLimits.DEFAULT));
@@ -47,7 +62,7 @@ public final class NodeMain {
 
         ClusterNode node;
         try {
-            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery());
+            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret.get());
             node = ClusterNode.start(options, token.get(), stack, () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);

@@ -223,7 +223,8 @@ class ClusterNodeTest {
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
                 "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
                 "async", "replications", "marshalledMessages", "marshalledBytes", "marshalMicrosTotal",
-                "unmarshalMicrosTotal", "engine", "remoteReads", "messagesStreamed");
+                "unmarshalMicrosTotal", "engine", "remoteReads", "messagesStreamed",
+                "peersRefused");
         assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
                 "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",

@@ -52,6 +52,7 @@ class RunCommandExternalTargetProcessTest {
             """;
 
     private static final String TOKEN = "external-drill-test-token";
+    private static final String CLUSTER_SECRET = "external-drill-test-cluster-secret";
 
     private final Map<String, Process> nodes = new LinkedHashMap<>();
 
@@ -205,7 +206,7 @@ class RunCommandExternalTargetProcessTest {
     private static String startScript(String name, NodePorts ports, String members, String cluster, Path dir) {
         String command = nodeCommand(name, ports, members, cluster).stream().map(arg -> "'" + arg + "'")
                 .collect(Collectors.joining(" "));
-        return "REPLSIM_ADMIN_TOKEN=" + TOKEN + " " + command + " >> '" + dir.resolve(name + ".log") + "' 2>&1 &\n"
+        return "REPLSIM_ADMIN_TOKEN=" + TOKEN + " REPLSIM_CLUSTER_SECRET=" + CLUSTER_SECRET + " " + command + " >> '" + dir.resolve(name + ".log") + "' 2>&1 &\n"
                 + "echo $! > '" + dir.resolve(name + ".pid") + "'\n";
     }
 
@@ -235,6 +236,7 @@ class RunCommandExternalTargetProcessTest {
         ProcessBuilder builder = new ProcessBuilder(nodeCommand(name, ports, members, cluster))
                 .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
         builder.environment().put("REPLSIM_ADMIN_TOKEN", TOKEN);
+        builder.environment().put("REPLSIM_CLUSTER_SECRET", CLUSTER_SECRET);
         Process process = builder.start();
         nodes.put(name, process);
         Files.writeString(dir.resolve(name + ".pid"), Long.toString(process.pid()));

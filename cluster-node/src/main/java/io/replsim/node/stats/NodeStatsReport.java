@@ -51,13 +51,16 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code remoteReads} counts requests that read their session from another member. {@code messagesStreamed}:
      * messages sent over a direct stream instead of through JGroups (every message a stream could take), one per
      * destination.
+     * {@code peersRefused}: joins and direct streams refused because the peer did not prove the cluster secret, and
+     * requests from a sender outside the view (jgroups; infinispan counts refused joins and merges only).
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
                               long failures, long replicationMicrosTotal, long replicationMicrosMax,
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
-                              long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed) {
+                              long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed,
+                              long peersRefused) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

@@ -15,6 +15,7 @@ import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ChannelFaultPoint;
 import io.replsim.replication.transport.FaultPoint;
+import io.replsim.replication.transport.JoinRefusals;
 import io.replsim.replication.transport.StackSpec;
 import io.replsim.replication.transport.TransportStats;
 import io.replsim.replication.transport.ViewHistory;
@@ -28,6 +29,7 @@ import org.jgroups.protocols.MsgStats;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One member on the infinispan engine: an embedded cache manager over the project's own JGroups stack, one sessions
@@ -45,6 +47,7 @@ public final class InfinispanNode implements ReplicationEngine {
     private final CacheMarshalling marshalling;
     private final ReplicationCounters counters;
     private final CacheOwnership ownership;
+    private final LongAdder peersRefused = new LongAdder();
 
     private InfinispanNode(NodeId self, ReplicationSpec spec, JChannel channel, DefaultCacheManager manager,
                            ViewRecorder views, SessionStore store, CacheSessions sessions,
@@ -58,6 +61,8 @@ public final class InfinispanNode implements ReplicationEngine {
         this.sessions = sessions;
         this.marshalling = marshalling;
         this.counters = counters;
+        // The stack is replsim's (StackChannelConfigurator), AUTH included: count the joins it refuses.
+        JoinRefusals.report(channel, peersRefused::increment);
         this.ownership = ownership;
     }
 
@@ -138,7 +143,8 @@ public final class InfinispanNode implements ReplicationEngine {
         MsgStats wire = channel.getProtocolStack().getTransport().getMessageStats();
         var traffic = new TransportStats(wire.getNumMsgsSent(), wire.getNumBytesSent(), wire.getNumMsgsReceived(),
                 wire.getNumBytesReceived(), marshalling.rejected(), marshalling.marshalled(),
-                marshalling.marshalledBytes(), marshalling.marshalMicros(), marshalling.unmarshalMicros(), 0);
+                marshalling.marshalledBytes(), marshalling.marshalMicros(), marshalling.unmarshalMicros(), 0,
+                peersRefused.sum());
         return new ReplicationStats(spec, traffic, counters.replications(), counters.failures(),
                 counters.microsTotal(), counters.microsMax(), 0, 0, AsyncStats.NONE, sessions.remoteReads());
     }

@@ -36,8 +36,10 @@ final class LargeMessageStreams implements AutoCloseable {
     static LargeMessageStreams start(LargeMessagePath.DirectStreams settings, StackSpec stack, String cluster,
                                      NodeId self, long maxFrameBytes, StreamServer.Admission admission,
                                      StreamServer.FrameHandler handler) throws IOException {
-        var server = StreamServer.start(stack.streamBindAddress(), cluster, self, maxFrameBytes, admission, handler);
-        var sender = new StreamSender(cluster, self, settings.maxConnectionsPerMember(), stack.connectTimeout(),
+        var key = stack.authentication().streamKey();
+        var server = StreamServer.start(stack.streamBindAddress(), cluster, key, self, maxFrameBytes, admission,
+                handler);
+        var sender = new StreamSender(cluster, self, key, settings.maxConnectionsPerMember(), stack.connectTimeout(),
                 maxFrameBytes);
         return new LargeMessageStreams(settings.minMessageBytes(), server, sender);
     }

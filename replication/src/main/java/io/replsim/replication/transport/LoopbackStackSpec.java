@@ -17,15 +17,24 @@ import java.util.Objects;
 /**
  * A whole cluster inside one JVM, for fast tests: members find each other through a static registry keyed by
  * cluster name, so every test uses its own name. No failure detection: members leave only by closing. Replication
- * messages still travel over real direct streams on 127.0.0.1, so fast tests cover the path TCP nodes take.
+ * messages still travel over real direct streams on 127.0.0.1, so fast tests cover the path TCP nodes take; for the
+ * same reason joins and streams prove a secret, by default the one {@link ClusterSecret#ofThisJvm() this JVM}'s
+ * members share (no other process can reach SHARED_LOOPBACK, but anyone on the machine can reach the streams).
  */
-public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMessages) implements StackSpec {
+public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMessages,
+                                PeerAuthentication authentication) implements StackSpec {
     /** Discovery in one JVM is immediate; the first member still waits this long before founding the cluster. */
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofMillis(500);
 
     public LoopbackStackSpec {
         Objects.requireNonNull(joinTimeout, "joinTimeout");
         Objects.requireNonNull(largeMessages, "largeMessages");
+        Objects.requireNonNull(authentication, "authentication");
+    }
+
+    /** Peers prove the secret this JVM's members share. */
+    public LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMessages) {
+        this(joinTimeout, largeMessages, new PeerAuthentication.SharedSecret(ClusterSecret.ofThisJvm()));
     }
 
     /** Replication messages over direct streams on 127.0.0.1, as a TCP node sends them. */
@@ -44,7 +53,7 @@ public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMess
 
     @Override
     public List<Protocol> protocols() {
-        return List.of(
+        return authentication.guard(List.of(
                 new SHARED_LOOPBACK(),
                 new SHARED_LOOPBACK_PING(),
                 new NAKACK2().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
@@ -54,6 +63,6 @@ public record LoopbackStackSpec(Duration joinTimeout, LargeMessagePath largeMess
                         .setViewAckCollectionTimeout(TcpStackSpec.VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
                         // The node logs its views itself; JGroups' banner would bypass the logger.
                         .printLocalAddress(false),
-                new FRAG4());
+                new FRAG4()));
     }
 }

@@ -14,6 +14,9 @@ public sealed interface StackSpec permits TcpStackSpec, LoopbackStackSpec {
     /** How messages too large for JGroups to carry cheaply travel (see {@link LargeMessagePath}). */
     LargeMessagePath largeMessages();
 
+    /** Who may join this member's cluster and open a direct stream to it. */
+    PeerAuthentication authentication();
+
     /** Where this member's direct-stream server listens (on an ephemeral port), when large messages use one. */
     InetAddress streamBindAddress();
 

@@ -25,8 +25,8 @@ import java.util.Objects;
  * most container networks). The timings are the ones measured to detect a {@code kill -9} in about a second
  * without false suspicions under RPC load (shared/reference/platform.md). There is no flow control: FC stalls synchronous RPCs.
  */
-public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, LargeMessagePath largeMessages)
-        implements StackSpec {
+public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, LargeMessagePath largeMessages,
+                           PeerAuthentication authentication) implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
 
@@ -56,21 +56,32 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         }
         Objects.requireNonNull(discovery, "discovery");
         Objects.requireNonNull(largeMessages, "largeMessages");
+        Objects.requireNonNull(authentication, "authentication");
     }
 
-    /** Replication messages over direct streams (the default: {@link LargeMessagePath.DirectStreams#DEFAULT}). */
-    public TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery) {
-        this(bindAddress, bindPort, discovery, LargeMessagePath.DirectStreams.DEFAULT);
+    /**
+     * Replication messages over direct streams (the default: {@link LargeMessagePath.DirectStreams#DEFAULT}); only
+     * peers that prove {@code secret} are admitted.
+     */
+    public TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, ClusterSecret secret) {
+        this(bindAddress, bindPort, discovery, LargeMessagePath.DirectStreams.DEFAULT,
+                new PeerAuthentication.SharedSecret(secret));
     }
 
     /** TCPPING with every member's address, this one's included. */
-    public TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers) {
-        this(bindAddress, bindPort, new Discovery.StaticMembers(initialMembers));
+    public TcpStackSpec(InetAddress bindAddress, int bindPort, List<InetSocketAddress> initialMembers,
+                        ClusterSecret secret) {
+        this(bindAddress, bindPort, new Discovery.StaticMembers(initialMembers), secret);
     }
 
     /** The same stack with large messages sent as {@code path} says. */
     public TcpStackSpec withLargeMessages(LargeMessagePath path) {
-        return new TcpStackSpec(bindAddress, bindPort, discovery, path);
+        return new TcpStackSpec(bindAddress, bindPort, discovery, path, authentication);
+    }
+
+    /** The same stack admitting peers as {@code peers} says. */
+    public TcpStackSpec withAuthentication(PeerAuthentication peers) {
+        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, peers);
     }
 
     @Override
@@ -94,7 +105,7 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         // address after the view change that dropped it is never dropped, and a node restarted every minute leaves
         // such an address behind each time: about 100 KB of a survivor's live heap per restart in a soak.
         tcp.setBundlerType("transfer-queue");
-        return List.of(
+        return authentication.guard(List.of(
                 tcp,
                 discoveryProtocol(),
                 new MERGE3().setMinInterval(MERGE_MIN_INTERVAL.toMillis()).setMaxInterval(MERGE_MAX_INTERVAL.toMillis()),
@@ -112,7 +123,7 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
                         .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
                         // The node logs its views itself; JGroups' banner would bypass the logger.
                         .printLocalAddress(false),
-                new FRAG4());
+                new FRAG4()));
     }
 
     private Protocol discoveryProtocol() {

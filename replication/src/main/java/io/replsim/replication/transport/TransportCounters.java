@@ -14,6 +14,7 @@ final class TransportCounters {
     private final LongAdder marshalNanos = new LongAdder();
     private final LongAdder unmarshalNanos = new LongAdder();
     private final LongAdder messagesStreamed = new LongAdder();
+    private final LongAdder peersRefused = new LongAdder();
 
     void sent(int destinations, int bytesEach) {
         messagesSent.add(destinations);
@@ -41,6 +42,11 @@ final class TransportCounters {
         messagesStreamed.increment();
     }
 
+    /** A join, a direct stream or a request turned away before anything it carried was read. */
+    void peerRefused() {
+        peersRefused.increment();
+    }
+
     void rejected() {
         rejectedMessages.increment();
     }
@@ -48,6 +54,6 @@ final class TransportCounters {
     TransportStats snapshot() {
         return new TransportStats(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(), bytesReceived.sum(),
                 rejectedMessages.sum(), marshalledMessages.sum(), marshalledBytes.sum(), marshalNanos.sum() / 1_000,
-                unmarshalNanos.sum() / 1_000, messagesStreamed.sum());
+                unmarshalNanos.sum() / 1_000, messagesStreamed.sum(), peersRefused.sum());
     }
 }

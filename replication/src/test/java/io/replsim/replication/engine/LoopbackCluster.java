@@ -45,6 +45,11 @@ public final class LoopbackCluster implements AutoCloseable {
         }
     }
 
+    /** The JGroups cluster name its members share. */
+    public String name() {
+        return name;
+    }
+
     /** The member started as {@code node<oneBased>}, joined later ones included. */
     public ReplicationNode node(int oneBased) {
         return nodes.get(oneBased - 1);

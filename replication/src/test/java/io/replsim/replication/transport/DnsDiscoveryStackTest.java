@@ -27,10 +27,11 @@ import static org.awaitility.Awaitility.await;
  */
 class DnsDiscoveryStackTest {
     private static final String SERVICE = "replsim-nodes.replsim.svc.cluster.local";
+    private static final ClusterSecret SECRET = ClusterSecret.generate();
 
     @Test
     void theStackAsksDnsForTheServicesARecordsInsteadOfAStaticList() throws Exception {
-        var spec = new TcpStackSpec(InetAddress.getByName("127.0.0.1"), 7800, new Discovery.Dns(SERVICE));
+        var spec = new TcpStackSpec(InetAddress.getByName("127.0.0.1"), 7800, new Discovery.Dns(SERVICE), SECRET);
 
         List<Protocol> protocols = spec.protocols();
 
@@ -55,7 +56,7 @@ class DnsDiscoveryStackTest {
         List<JChannel> channels = new ArrayList<>();
         try {
             for (InetAddress pod : List.of(first, second)) {
-                List<Protocol> protocols = new TcpStackSpec(pod, port, new Discovery.Dns(SERVICE)).protocols();
+                List<Protocol> protocols = new TcpStackSpec(pod, port, new Discovery.Dns(SERVICE), SECRET).protocols();
                 protocols.stream().filter(DNS_PING.class::isInstance).map(DNS_PING.class::cast)
                         .forEach(ping -> ping.dnsResolver(clusterDns));
                 JChannel channel = new JChannel(protocols).name("pod-" + pod.getHostAddress());

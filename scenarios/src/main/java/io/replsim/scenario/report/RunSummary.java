@@ -139,7 +139,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
-                              long backupBytes, long replicationMessagesStreamed) {}
+                              long backupBytes, long replicationMessagesStreamed, long peersRefused) {}
 
     public boolean passed() {
         return checks.stream().allMatch(CheckOutcome::passed);

@@ -296,8 +296,9 @@ public final class ScenarioRunner {
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
                         // One replication is one request's change, whatever number of messages it took.
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(), r.marshalledBytes(), r.marshalMicrosTotal(),
-                        stats.sessions().backupBytes(), r.messagesStreamed()));
+                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
+                        r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
+                        r.messagesStreamed(), r.peersRefused()));
             });
         }
         return nodes;

@@ -7,10 +7,19 @@ import org.testcontainers.containers.GenericContainer;
 
 /**
  * The admin API of a node in a container, reached from inside it: the API stays on the container's loopback and
- * no admin port is published. The token never appears on a command line; the shell reads it from the container's
- * environment.
+ * no admin port is published. The token never appears on a command line: the request is written by the shell's
+ * own printf (a builtin, so no process is started with the token among its arguments), which reads the token from
+ * the container's environment, and piped to busybox nc, whose arguments are the address only.
  */
 final class ContainerAdminChannel implements AdminChannel {
+    /**
+     * Method, path, body length and body are the script's arguments, never part of it, so no quoting can break out
+     * of it. busybox timeout: a frozen node must not hang the runner.
+     */
+    private static final String SCRIPT = "printf '%s %s HTTP/1.0\\r\\nAuthorization: Bearer %s\\r\\nContent-Type: "
+            + "application/json\\r\\nContent-Length: %s\\r\\n\\r\\n%s' \"$0\" \"$1\" \"$REPLSIM_ADMIN_TOKEN\" \"$2\" \"$3\""
+            + " | busybox timeout 3 busybox nc 127.0.0.1 ";
+
     private final GenericContainer<?> container;
     private final int adminPort;
 
@@ -21,36 +30,14 @@ final class ContainerAdminChannel implements AdminChannel {
 
     @Override
     public String get(String path) throws IOException, InterruptedException {
-        requireAdminPath(path);
-        // This busybox's wget has no timeout of its own; a frozen node must not hang the runner.
-        Container.ExecResult result = exec("sh", "-c", "busybox timeout 3 wget -q -O - --header "
-                + "\"Authorization: Bearer $REPLSIM_ADMIN_TOKEN\" http://127.0.0.1:" + adminPort + path);
-        if (result.getExitCode() != 0) {
-            throw new IOException("wget " + path + " in the container exited " + result.getExitCode() + ": "
-                    + result.getStderr().strip());
-        }
-        return result.getStdout();
+        return send("GET", path, null);
     }
 
-    /**
-     * wget sends only GET and POST; every other request goes as raw HTTP/1.0 through busybox nc. Method, path and
-     * body are the shell's arguments, never part of the script, so no quoting can break out of it.
-     */
+    /** Any method as raw HTTP/1.0 through busybox nc (busybox wget would need the token in its arguments). */
     @Override
     public String send(String method, String path, String body) throws IOException, InterruptedException {
-        if ("GET".equals(method)) {
-            return get(path);
-        }
-        requireAdminPath(path);
-        if (!method.matches("[A-Z]+")) {
-            throw new IllegalArgumentException("not an HTTP method: " + method);
-        }
         String content = body == null ? "" : body;
-        String script = "printf '%s %s HTTP/1.0\\r\\nAuthorization: Bearer %s\\r\\nContent-Type: application/json"
-                + "\\r\\nContent-Length: %s\\r\\n\\r\\n%s' \"$0\" \"$1\" \"$REPLSIM_ADMIN_TOKEN\" \"$2\" \"$3\""
-                + " | busybox timeout 3 busybox nc 127.0.0.1 " + adminPort;
-        Container.ExecResult result = exec("sh", "-c", script, method, path,
-                Integer.toString(content.getBytes(StandardCharsets.UTF_8).length), content);
+        Container.ExecResult result = exec(command(adminPort, method, path, content));
         String answer = result.getStdout();
         String status = answer.lines().findFirst().orElse("");
         if (!status.matches("HTTP/1\\.[01] 200 .*")) {
@@ -59,6 +46,16 @@ final class ContainerAdminChannel implements AdminChannel {
         }
         int start = answer.indexOf("\r\n\r\n");
         return start < 0 ? "" : answer.substring(start + 4);
+    }
+
+    /** What runs in the container for one request: the shell, the script, and the script's arguments. */
+    static String[] command(int adminPort, String method, String path, String content) {
+        requireAdminPath(path);
+        if (!method.matches("[A-Z]+")) {
+            throw new IllegalArgumentException("not an HTTP method: " + method);
+        }
+        return new String[] {"sh", "-c", SCRIPT + adminPort, method, path,
+                Integer.toString(content.getBytes(StandardCharsets.UTF_8).length), content};
     }
 
     private static void requireAdminPath(String path) {

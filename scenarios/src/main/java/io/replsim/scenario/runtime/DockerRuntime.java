@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.BufferedWriter;
@@ -60,6 +61,8 @@ public final class DockerRuntime implements ClusterRuntime {
     private final NodeImage image;
     private final PrintStream out;
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
+    /** Made for this run like the token, and handed over the same way: in the environment, never in argv. */
+    private final String clusterSecret = ClusterSecret.newValue();
     private final String runId = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffffL);
     private final List<NodeContainer> containers = new CopyOnWriteArrayList<>();
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::removeEverything);
@@ -160,6 +163,7 @@ public final class DockerRuntime implements ClusterRuntime {
                 .withNetworkAliases(name)
                 .withLabels(labels())
                 .withEnv("REPLSIM_ADMIN_TOKEN", token)
+                .withEnv(ClusterSecret.ENVIRONMENT_VARIABLE, clusterSecret)
                 .withEnv("JAVA_TOOL_OPTIONS", "-Xms" + heap + " -Xmx" + heap
                         + " -XX:+ExitOnOutOfMemoryError -Djava.net.preferIPv4Stack=true")
                 .withCommand(NodeArguments.of(name, "replsim-" + runId, address,

@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.IOException;
@@ -43,6 +44,8 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final PrintStream out;
     private final InetAddress bindAddress = InetAddress.getLoopbackAddress();
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
+    /** Made for this run like the token, and handed over the same way: in the environment, never in argv. */
+    private final String clusterSecret = ClusterSecret.newValue();
     private final String clusterName = "replsim-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
@@ -152,6 +155,7 @@ public final class ProcessRuntime implements ClusterRuntime {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("REPLSIM_ADMIN_TOKEN", token);
+        builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, clusterSecret);
         Process process = builder.start();
         limitCpu(name, process);
         URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Discovery;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -58,6 +59,8 @@ class MultiHostFilesTest {
         assertThat(options.cpuBudgetCores()).as("--cpu-budget is the container's CPU quota")
                 .isEqualTo(Double.parseDouble(compose.apply(node.path("cpus").asText())));
         assertThat(compose.apply(node.path("environment").path("REPLSIM_ADMIN_TOKEN").asText())).isNotBlank();
+        assertThat(compose.apply(node.path("environment").path("REPLSIM_CLUSTER_SECRET").asText()))
+                .hasSizeGreaterThanOrEqualTo(ClusterSecret.MIN_LENGTH);
     }
 
     @Test
@@ -88,7 +91,7 @@ class MultiHostFilesTest {
         assertThat(options.bind().getHostAddress()).isEqualTo("10.244.1.7");
         assertThat(options.discovery()).isEqualTo(new Discovery.Dns(
                 service.path("metadata").path("name").asText() + "." + namespace + ".svc.cluster.local"));
-        assertThat(declared).contains("REPLSIM_ADMIN_TOKEN");
+        assertThat(declared).contains("REPLSIM_ADMIN_TOKEN", "REPLSIM_CLUSTER_SECRET");
         String cpuLimit = container.path("resources").path("limits").path("cpu").asText();
         assertThat(options.cpuBudgetCores()).as("--cpu-budget is the pod's CPU limit %s", cpuLimit)
                 .isEqualTo(cpuLimit.endsWith("m") ? Integer.parseInt(cpuLimit.replace("m", "")) / 1000.0

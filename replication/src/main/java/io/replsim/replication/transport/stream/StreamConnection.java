@@ -11,6 +11,7 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,32 +19,58 @@ import java.util.concurrent.TimeUnit;
  * exchange's deadline expires it, and so may a watchdog on another thread while a large frame is written.
  */
 final class StreamConnection {
+    /**
+     * How long the server's answer to the challenge may take: longer than a connect (a loaded member answers late
+     * now and then, and a stream not opened sends large messages through JGroups for 5 s), short of a sync timeout.
+     */
+    static final Duration CHALLENGE_ANSWER_TIMEOUT = Duration.ofSeconds(1);
     private final SocketChannel channel;
     private final DataInputStream in;
     private final StreamPool.MemberConnections owner;
     private final ByteBuffer header = ByteBuffer.allocate(Integer.BYTES);
-    /** The hello, sent in the same write as the first frame; null once sent. */
-    private ByteBuffer hello;
+    /**
+     * The handshake's last bytes (the hello, or the proof of the secret), sent in the same write as the first frame;
+     * null once sent.
+     */
+    private ByteBuffer pending;
     private volatile boolean expired;
 
-    private StreamConnection(SocketChannel channel, ByteBuffer hello, StreamPool.MemberConnections owner)
-            throws IOException {
+    private StreamConnection(SocketChannel channel, StreamPool.MemberConnections owner) throws IOException {
         this.channel = channel;
-        this.hello = hello;
         this.owner = owner;
         this.in = new DataInputStream(new BufferedInputStream(channel.socket().getInputStream()));
     }
 
+    /**
+     * Connects and, with a key, runs the challenge ({@link StreamHandshake}): the one round trip a stream costs,
+     * once, since streams are pooled. A server that does not answer it within {@link #CHALLENGE_ANSWER_TIMEOUT} is
+     * treated as one that cannot be reached.
+     */
     static StreamConnection open(InetSocketAddress endpoint, Duration connectTimeout, StreamHello hello,
-                                 StreamPool.MemberConnections owner) throws IOException {
+                                 Optional<PeerKey> key, StreamPool.MemberConnections owner) throws IOException {
         var channel = SocketChannel.open();
         try {
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             channel.setOption(StandardSocketOptions.SO_SNDBUF, StreamServer.SOCKET_BUFFER_BYTES);
             channel.socket().connect(endpoint, (int) connectTimeout.toMillis());
+            var connection = new StreamConnection(channel, owner);
             var helloBytes = new ByteArrayOutputStream();
             hello.writeTo(new DataOutputStream(helloBytes));
-            return new StreamConnection(channel, ByteBuffer.wrap(helloBytes.toByteArray()), owner);
+            byte[] nonce = StreamHandshake.senderNonce(key);
+            helloBytes.write(nonce);
+            if (key.isEmpty()) {
+                connection.pending = ByteBuffer.wrap(helloBytes.toByteArray());
+                return connection;
+            }
+            ByteBuffer offer = ByteBuffer.wrap(helloBytes.toByteArray());
+            while (offer.hasRemaining()) {
+                channel.write(offer);
+            }
+            channel.socket().setSoTimeout((int) CHALLENGE_ANSWER_TIMEOUT.toMillis());
+            byte[] proof = StreamHandshake.answerServer(key, hello, nonce, connection.in);
+            channel.socket().setSoTimeout(0);
+            connection.pending = ByteBuffer.wrap(proof);
+            return connection;
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -63,11 +90,12 @@ final class StreamConnection {
         ByteBuffer body = ByteBuffer.wrap(frame, 0, length);
         // One gathering write: the length and the bytes leave together and wake the reader once, without first
         // copying the frame into a stream buffer.
-        ByteBuffer[] buffers = hello == null ? new ByteBuffer[] {header, body} : new ByteBuffer[] {hello, header, body};
+        ByteBuffer[] buffers = pending == null ? new ByteBuffer[] {header, body}
+                : new ByteBuffer[] {pending, header, body};
         while (body.hasRemaining()) {
             channel.write(buffers);
         }
-        hello = null;
+        pending = null;
     }
 
     /**

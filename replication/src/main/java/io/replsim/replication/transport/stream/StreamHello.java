@@ -13,7 +13,8 @@ import java.util.Optional;
  */
 record StreamHello(String cluster, NodeId sender) {
     private static final int MAGIC = 0x52504C53; // "RPLS"
-    private static final int VERSION = 1;
+    /** 2: a challenge on the cluster secret follows the hello ({@link StreamHandshake}). */
+    private static final int VERSION = 2;
 
     void writeTo(DataOutput out) throws IOException {
         out.writeInt(MAGIC);

@@ -23,12 +23,14 @@ final class StreamPool {
     static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
     private final StreamHello hello;
+    private final Optional<PeerKey> key;
     private final int maxPerMember;
     private final Duration connectTimeout;
     private final Map<NodeId, MemberConnections> members = new ConcurrentHashMap<>();
 
-    StreamPool(StreamHello hello, int maxPerMember, Duration connectTimeout) {
+    StreamPool(StreamHello hello, Optional<PeerKey> key, int maxPerMember, Duration connectTimeout) {
         this.hello = hello;
+        this.key = key;
         this.maxPerMember = maxPerMember;
         this.connectTimeout = connectTimeout;
     }
@@ -107,7 +109,7 @@ final class StreamPool {
                 open++;
             }
             try {
-                return Optional.of(StreamConnection.open(endpoint, connectTimeout, hello, this));
+                return Optional.of(StreamConnection.open(endpoint, connectTimeout, hello, key, this));
             } catch (IOException e) {
                 log.warn("cannot open a direct stream to {} ({}); replication messages go through JGroups for {} s",
                         endpoint, e.getMessage(), RETRY_AFTER.toSeconds());

@@ -62,9 +62,10 @@ public final class StreamSender implements AutoCloseable {
     private final long maxAnswerBytes;
     private final ScheduledThreadPoolExecutor deadlines;
 
-    public StreamSender(String cluster, NodeId self, int maxConnectionsPerMember, Duration connectTimeout,
-                        long maxAnswerBytes) {
-        this.pool = new StreamPool(new StreamHello(cluster, self), maxConnectionsPerMember, connectTimeout);
+    /** {@code key} proves the cluster secret to each server (and checks its proof); empty sends only a hello. */
+    public StreamSender(String cluster, NodeId self, Optional<PeerKey> key, int maxConnectionsPerMember,
+                        Duration connectTimeout, long maxAnswerBytes) {
+        this.pool = new StreamPool(new StreamHello(cluster, self), key, maxConnectionsPerMember, connectTimeout);
         this.maxAnswerBytes = maxAnswerBytes;
         this.deadlines = new ScheduledThreadPoolExecutor(1, runnable ->
                 Thread.ofPlatform().daemon().name("stream-deadlines-" + self).unstarted(runnable));

@@ -46,6 +46,9 @@ public final class StreamServer implements AutoCloseable {
         boolean isMember(NodeId sender);
 
         boolean takesFrames();
+
+        /** Told of every connection turned away for failing the handshake (before its first frame), and why. */
+        void refused(String reason);
     }
 
     private record Inbound(NodeId sender, Socket socket) {
@@ -53,31 +56,37 @@ public final class StreamServer implements AutoCloseable {
 
     private final ServerSocket server;
     private final String cluster;
+    private final Optional<PeerKey> key;
     private final NodeId self;
     private final long maxFrameBytes;
     private final Admission admission;
     private final FrameHandler handler;
     private final Set<Inbound> inbound = ConcurrentHashMap.newKeySet();
 
-    private StreamServer(ServerSocket server, String cluster, NodeId self, long maxFrameBytes, Admission admission,
-                         FrameHandler handler) {
+    private StreamServer(ServerSocket server, String cluster, Optional<PeerKey> key, NodeId self, long maxFrameBytes,
+                         Admission admission, FrameHandler handler) {
         this.server = server;
         this.cluster = cluster;
+        this.key = key;
         this.self = self;
         this.maxFrameBytes = maxFrameBytes;
         this.admission = admission;
         this.handler = handler;
     }
 
-    /** Listens on an ephemeral port of {@code bind}; the port goes to the other members in the JGroups address. */
-    public static StreamServer start(InetAddress bind, String cluster, NodeId self, long maxFrameBytes,
-                                     Admission admission, FrameHandler handler) throws IOException {
+    /**
+     * Listens on an ephemeral port of {@code bind}; the port goes to the other members in the JGroups address. With
+     * a {@code key}, a peer must prove the cluster secret before any frame of its is read ({@link StreamHandshake}).
+     */
+    public static StreamServer start(InetAddress bind, String cluster, Optional<PeerKey> key, NodeId self,
+                                     long maxFrameBytes, Admission admission, FrameHandler handler)
+            throws IOException {
         Objects.requireNonNull(bind, "bind");
         var socket = new ServerSocket();
         socket.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
         socket.bind(new InetSocketAddress(bind, 0), 50);
         var server = new StreamServer(socket, Objects.requireNonNull(cluster, "cluster"),
-                Objects.requireNonNull(self, "self"), maxFrameBytes, Objects.requireNonNull(admission, "admission"),
+                Objects.requireNonNull(key, "key"), Objects.requireNonNull(self, "self"), maxFrameBytes, Objects.requireNonNull(admission, "admission"),
                 Objects.requireNonNull(handler, "handler"));
         Thread.ofPlatform().daemon().name("stream-accept-" + self).start(server::acceptAll);
         return server;
@@ -114,15 +123,33 @@ public final class StreamServer implements AutoCloseable {
             var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
             socket.setSoTimeout((int) HELLO_TIMEOUT.toMillis());
-            Optional<StreamHello> hello = StreamHello.readFrom(in);
-            if (hello.isEmpty() || !hello.get().cluster().equals(cluster)
-                    || !admission.isMember(hello.get().sender())) {
-                log.warn("refused a direct stream from {}: {}", socket.getRemoteSocketAddress(),
-                        hello.map(h -> "not a member of " + cluster + ": " + h).orElse("not a replsim stream"));
-                return;
+            // A handshake that breaks off (the peer hung up or went silent) ends here uncounted: a member whose own
+            // wait ran out under load does that too, and nothing of the peer's was read.
+            StreamHandshake.Result handshake = StreamHandshake.accept(key, cluster, in, out);
+            NodeId sender;
+            switch (handshake) {
+                case StreamHandshake.Result.Refused(String reason) -> {
+                    log.warn("refused a direct stream from {}: {}", socket.getRemoteSocketAddress(), reason);
+                    admission.refused(reason);
+                    return;
+                }
+                // Past the handshake the peer proved the secret (or none is asked): another cluster's member, or
+                // one not in this view yet or any more, which is no stranger: closed on, uncounted; a member then
+                // sends through JGroups.
+                case StreamHandshake.Result.Proven(StreamHello hello) when !hello.cluster().equals(cluster) -> {
+                    log.info("closed a direct stream from {}: not of cluster {}: {}", socket.getRemoteSocketAddress(),
+                            cluster, hello);
+                    return;
+                }
+                case StreamHandshake.Result.Proven(StreamHello hello) when !admission.isMember(hello.sender()) -> {
+                    log.info("closed a direct stream from {}: not a member of the current view: {}",
+                            socket.getRemoteSocketAddress(), hello);
+                    return;
+                }
+                case StreamHandshake.Result.Proven(StreamHello hello) -> sender = hello.sender();
             }
             socket.setSoTimeout(0);
-            var connection = new Inbound(hello.get().sender(), socket);
+            var connection = new Inbound(sender, socket);
             inbound.add(connection);
             try {
                 serveFrames(connection.sender(), in, out);

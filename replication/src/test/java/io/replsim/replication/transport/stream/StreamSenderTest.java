@@ -1,6 +1,7 @@
 package io.replsim.replication.transport.stream;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.ClusterSecret;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -14,10 +15,12 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The sending end of direct streams against real loopback servers that misbehave in the ways a backup can. */
@@ -25,8 +28,9 @@ class StreamSenderTest {
     private static final NodeId TARGET = new NodeId("node2");
     private static final byte[] FRAME = new byte[64 * 1024];
 
-    private final StreamSender sender = new StreamSender("stream-sender-test", new NodeId("node1"), 4,
-            Duration.ofMillis(300), 1 << 20);
+    /** No key: these servers speak only the hello; the challenge has tests of its own. */
+    private final StreamSender sender = new StreamSender("stream-sender-test", new NodeId("node1"), Optional.empty(),
+            4, Duration.ofMillis(300), 1 << 20);
     private final List<Socket> accepted = new CopyOnWriteArrayList<>();
     private ServerSocket server;
 
@@ -170,6 +174,36 @@ class StreamSenderTest {
         assertThat(first.get(TARGET)).isInstanceOf(StreamSender.Outcome.NotDelivered.class);
         assertThat(second.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.NotDelivered.class,
                 notDelivered -> assertThat(notDelivered.reason()).isEqualTo("no stream available"));
+    }
+
+    @Test
+    void aSenderWithAKeyGivesNoFrameToAServerThatCannotProveTheSecret() throws IOException {
+        List<Integer> bytesAfterTheChallenge = new CopyOnWriteArrayList<>();
+        InetSocketAddress endpoint = serve(socket -> {
+            var in = new DataInputStream(socket.getInputStream());
+            StreamHello.readFrom(in);
+            in.readFully(new byte[StreamHandshake.NONCE_BYTES]);
+            var out = new DataOutputStream(socket.getOutputStream());
+            out.write(new byte[StreamHandshake.NONCE_BYTES]);
+            out.write(new ClusterSecret("not-the-cluster-secret").mac(new byte[] {1})); // a proof of the wrong secret
+            out.flush();
+            int read;
+            int total = 0;
+            while ((read = in.read(new byte[1 << 16])) >= 0) {
+                total += read;
+            }
+            bytesAfterTheChallenge.add(total);
+        });
+        try (var keyed = new StreamSender("stream-sender-test", new NodeId("node1"),
+                Optional.of(new ClusterSecret("the-real-cluster-secret")), 4, Duration.ofSeconds(5), 1 << 20)) {
+            var outcome = keyed.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint),
+                    deadlineIn(Duration.ofSeconds(10)));
+
+            assertThat(outcome.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.NotDelivered.class,
+                    notDelivered -> assertThat(notDelivered.reason()).isEqualTo("no stream available"));
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> !bytesAfterTheChallenge.isEmpty());
+        assertThat(bytesAfterTheChallenge).containsExactly(0);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.replsim.replication.transport.stream;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.ClusterSecret;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,7 +28,11 @@ class StreamServerTest {
     private static final NodeId MEMBER = new NodeId("node1");
     private static final NodeId STRANGER = new NodeId("intruder");
 
+    private static final ClusterSecret SECRET = new ClusterSecret("stream-server-test-secret");
+    private static final ClusterSecret WRONG_SECRET = new ClusterSecret("a-guess-at-the-secret");
+
     private final AtomicInteger handled = new AtomicInteger();
+    private final List<String> refusals = new CopyOnWriteArrayList<>();
     private final AtomicBoolean takesFrames = new AtomicBoolean(true);
     private StreamServer server;
 
@@ -36,8 +44,8 @@ class StreamServerTest {
     }
 
     private void start(long maxFrameBytes) throws IOException {
-        server = StreamServer.start(InetAddress.getLoopbackAddress(), CLUSTER, new NodeId("node2"), maxFrameBytes,
-                new StreamServer.Admission() {
+        server = StreamServer.start(InetAddress.getLoopbackAddress(), CLUSTER, Optional.of(SECRET), new NodeId("node2"),
+                maxFrameBytes, new StreamServer.Admission() {
                     @Override
                     public boolean isMember(NodeId sender) {
                         return sender.equals(MEMBER);
@@ -46,6 +54,11 @@ class StreamServerTest {
                     @Override
                     public boolean takesFrames() {
                         return takesFrames.get();
+                    }
+
+                    @Override
+                    public void refused(String reason) {
+                        refusals.add(reason);
                     }
                 },
                 (sender, frame, length) -> {
@@ -60,11 +73,34 @@ class StreamServerTest {
         return socket;
     }
 
-    /** The hello and the frame in one write: a server that closes after the hello must not fail our write. */
+    /** The handshake as a sender with the right secret runs it, then a frame. */
     private static void sendFrame(Socket socket, StreamHello hello, int length) throws IOException {
+        sendFrame(socket, hello, SECRET, length);
+    }
+
+    /**
+     * The hello and the sender's nonce, the server's challenge read, then the proof made with {@code secret} and the
+     * frame in one write: a server that closes after the proof must not fail our write.
+     */
+    private static void sendFrame(Socket socket, StreamHello hello, ClusterSecret secret, int length)
+            throws IOException {
+        var offer = new DataOutputStream(socket.getOutputStream());
+        hello.writeTo(offer);
+        byte[] nonce = StreamHandshake.senderNonce(Optional.of(secret));
+        offer.write(nonce);
+        offer.flush();
+        byte[] proof;
+        try {
+            proof = StreamHandshake.answerServer(Optional.of(secret), hello, nonce,
+                    new DataInputStream(socket.getInputStream()));
+        } catch (IOException serverUnproven) {
+            // With the wrong secret the server's proof fails our check too; send a proof of our secret regardless,
+            // as an attacker who ignores the check would.
+            proof = secret.mac(new byte[] {0});
+        }
         var bytes = new ByteArrayOutputStream();
         var out = new DataOutputStream(bytes);
-        hello.writeTo(out);
+        out.write(proof);
         out.writeInt(length);
         byte[] frame = new byte[Math.min(length, 1 << 16)];
         frame[0] = 42;
@@ -110,6 +146,36 @@ class StreamServerTest {
             assertClosedByServer(socket);
         }
         assertThat(handled).hasValue(0);
+        assertThat(refusals).as("a peer that proved the secret is no stranger").isEmpty();
+    }
+
+    @Test
+    void aMemberNameWithoutTheClusterSecretIsClosedOnBeforeAnyFrameIsRead() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            sendFrame(socket, new StreamHello(CLUSTER, MEMBER), WRONG_SECRET, 7);
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+        assertThat(refusals).singleElement().asString().contains("no proof of the cluster secret");
+    }
+
+    @Test
+    void aHelloFollowedStraightByAFrameAsBeforeTheSecretIsClosedOn() throws IOException {
+        start(1 << 20);
+        try (Socket socket = connect()) {
+            var bytes = new ByteArrayOutputStream();
+            var out = new DataOutputStream(bytes);
+            new StreamHello(CLUSTER, MEMBER).writeTo(out);
+            out.writeInt(64);
+            out.write(new byte[64]); // length and frame pass for a nonce (16 bytes) and a proof (32): a wrong one
+            socket.getOutputStream().write(bytes.toByteArray());
+            new DataInputStream(socket.getInputStream())
+                    .readFully(new byte[StreamHandshake.NONCE_BYTES + StreamHandshake.PROOF_BYTES]); // the challenge
+            assertClosedByServer(socket);
+        }
+        assertThat(handled).hasValue(0);
+        assertThat(refusals).hasSize(1);
     }
 
     @Test

@@ -1,0 +1,68 @@
+package io.replsim.replication.transport;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.engine.ReplicationNode;
+import org.jgroups.protocols.DISCARD;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Members split by a partition merge back into one view once it heals: AUTH lets merges that prove the secret. */
+class PartitionMergeWithSecretTest {
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+
+    @Test
+    void twoHalvesOfAPartitionMergeAgainWhenItHeals() throws Exception {
+        String cluster = "merge-" + System.nanoTime();
+        int first = freePort();
+        int second = freePort();
+        List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, first),
+                new InetSocketAddress(LOOPBACK, second));
+        ClusterSecret secret = ClusterSecret.generate();
+        try (var one = ReplicationNode.start(new NodeId("node1"), cluster, new TcpStackSpec(LOOPBACK, first, members,
+                secret), ReplicationSpec.fullSync());
+             var two = ReplicationNode.start(new NodeId("node2"), cluster, new TcpStackSpec(LOOPBACK, second, members,
+                     secret), ReplicationSpec.fullSync())) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
+                    && two.view().members().size() == 2);
+            var cutOne = new DISCARD().discardAll(true);
+            var cutTwo = new DISCARD().discardAll(true);
+            one.transport().insertAboveTransport(cutOne);
+            two.transport().insertAboveTransport(cutTwo);
+            await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 1
+                    && two.view().members().size() == 1);
+
+            one.transport().removeInserted(cutOne);
+            two.transport().removeInserted(cutTwo);
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
+                    && two.view().members().size() == 2);
+            assertThat(one.stats().traffic().peersRefused()).isZero();
+            assertThat(two.stats().traffic().peersRefused()).isZero();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        var random = new SecureRandom();
+        while (true) {
+            int port = 12_000 + random.nextInt(20_000);
+            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
+                 ServerSocket failureDetection = new ServerSocket(
+                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
+                return port;
+            } catch (IOException taken) {
+                // try another
+            }
+        }
+    }
+}
