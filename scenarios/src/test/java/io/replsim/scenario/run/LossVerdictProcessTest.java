@@ -56,6 +56,15 @@ class LossVerdictProcessTest {
             load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 14s, requestTimeout: 3s}
             """;
 
+    /** Users who arrive once node1 holds back what it sends: the sessions node1 makes them never reach a backup. */
+    private static final String LATE_LOAD = """
+            name: async-unsent-late-users
+            cluster: {nodes: 3}
+            replication: {placement: all, delivery: async}
+            workload: {app: counter, payload: 1KB}
+            load: {users: 6, thinkTime: 150ms, rampUp: 500ms, duration: 9s, requestTimeout: 3s}
+            """;
+
     /**
      * Longer than the test needs node1 alive after the delay (the kill comes first), so whatever node1 sends from
      * then on, an async update or an acknowledgement, never leaves it.
@@ -64,9 +73,11 @@ class LossVerdictProcessTest {
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void updatesTheOwnerStillHeldUnsentWhenKilledMakeExactlyItsUsersStale(@TempDir Path dir) throws Exception {
+    void updatesTheOwnerStillHeldUnsentWhenKilledMakeExactlyItsUsersStaleOrLost(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("async-unsent.yaml"), ASYNC);
         ScenarioSpec spec = ScenarioLoader.load(file);
+        ScenarioSpec late = ScenarioLoader.load(Files.writeString(dir.resolve("late.yaml"), LATE_LOAD));
+        int lateUsers = late.load().users();
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         int users = spec.load().users();
         try (ClusterRuntime runtime = RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation,
@@ -93,19 +104,38 @@ class LossVerdictProcessTest {
                 long delayOnAtMs = System.currentTimeMillis();
                 long servedBefore = statsOf(runtime, "node1").requests().total();
                 List<Integer> onNode1 = usersOn(driver, users, "node1");
-                // Several updates of each of node1's users after the delay (closed loop, 150 ms think time). Should the
-                // heartbeat timeout (2 s) suspect node1 first on a slow machine, that changes nothing: what it sent
-                // after the delay still never arrives, and its users still only reach it until it dies.
-                await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IOException.class)
-                        .pollInterval(Duration.ofMillis(250)).until(() -> runtime.admin("node1").stats().requests()
-                                .total() >= servedBefore + 4L * onNode1.size());
-                NodeStatsReport.Async last = statsOf(runtime, "node1").replication().async();
-                runtime.kill("node1");
-                LoadResult result = driver.awaitResult();
+                LoadResult result;
+                LoadResult lateResult;
+                List<Integer> lateOnNode1;
+                NodeStatsReport.Async last;
+                long killedAtMs;
+                try (var lateDriver = new LoadDriver(late.load().toProfile("/counter")
+                        .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints(runtime),
+                        null)) {
+                    lateDriver.start();
+                    // Several updates of each of node1's users after the delay (closed loop, 150 ms think time), and
+                    // a session for every late user (round-robin: a third of them on node1). Should the heartbeat
+                    // timeout (2 s) suspect node1 first on a slow machine, that changes nothing: what it sent after
+                    // the delay still never arrives, and its users still only reach it until it dies.
+                    await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IOException.class)
+                            .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, lateUsers)
+                                    .allMatch(user -> lateDriver.nodeServing(user).isPresent())
+                                    && runtime.admin("node1").stats().requests().total()
+                                    >= servedBefore + 4L * (onNode1.size() + lateUsers / 3));
+                    lateOnNode1 = usersOn(lateDriver, lateUsers, "node1");
+                    last = statsOf(runtime, "node1").replication().async();
+                    runtime.kill("node1");
+                    killedAtMs = System.currentTimeMillis();
+                    result = driver.awaitResult();
+                    lateResult = lateDriver.awaitResult();
+                }
 
-                String figures = result + "\nnode1's last async figures: " + last + "\n"
-                        + console.toString(StandardCharsets.UTF_8);
+                String figures = result + "\nlate users: " + lateResult + "\nnode1's last async figures: " + last
+                        + "\n" + console.toString(StandardCharsets.UTF_8);
                 assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
+                assertThat(lateOnNode1).as(figures).hasSize(lateUsers / 3);
+                assertThat(lateResult.startedAt().plus(late.load().duration()).toEpochMilli() - killedAtMs)
+                        .as("the late users went on after node1 died: " + figures).isGreaterThan(1_000);
                 // The precondition of the count, checked rather than hoped: the last answer each of node1's users had
                 // from it came well after the delay, so the update it showed was queued behind the delay.
                 for (int user : onNode1) {
@@ -114,10 +144,15 @@ class LossVerdictProcessTest {
                 }
                 // node1's own account: two backups per update, none acknowledged since the delay
                 long unacknowledged = last.enqueued() - last.sent() - last.dropped() - last.discarded();
-                assertThat(unacknowledged).as(figures).isGreaterThanOrEqualTo(2L * 4 * onNode1.size());
+                assertThat(unacknowledged).as(figures)
+                        .isGreaterThanOrEqualTo(2L * 4 * (onNode1.size() + lateOnNode1.size()));
                 // the survivors' copies are older than what each of node1's users last saw: the serial goes back
                 assertThat(result.sessionVerdicts()).as(figures)
                         .isEqualTo(new SessionVerdictCounts(users - onNode1.size(), onNode1.size(), 0, 0, 0));
+                // the sessions node1 made after the delay exist nowhere else: LOST, and each user's new one OK
+                assertThat(lateResult.distinctSessions()).as(figures).isEqualTo(lateUsers + lateOnNode1.size());
+                assertThat(lateResult.sessionVerdicts()).as(figures)
+                        .isEqualTo(new SessionVerdictCounts(lateUsers, 0, lateOnNode1.size(), 0, 0));
             }
         }
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
