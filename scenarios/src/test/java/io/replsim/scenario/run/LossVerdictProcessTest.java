@@ -188,7 +188,9 @@ class LossVerdictProcessTest {
                 NodeStatsReport.View seen = statsOf(runtime, "node3").view();
                 ClusterView view = new ClusterView(seen.id(), seen.members().stream().map(NodeId::new).toList());
                 NodeId owner = new NodeId("node1");
-                Placement buddies = new Placement.Buddies(1, BuddyPools.none());
+                // the placement the nodes were started with, as each of them computes it from the view
+                Placement buddies = spec.replication().placement();
+                assertThat(buddies).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
                 NodeId buddy = buddies.backupsFor(new SessionId("any"), owner, view).getFirst();
                 Set<NodeId> dying = Set.of(owner, buddy);
                 // Frozen first, so that both die at the same moment for everyone else: a frozen node accepts
