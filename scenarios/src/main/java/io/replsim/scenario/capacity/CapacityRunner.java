@@ -201,7 +201,20 @@ public final class CapacityRunner {
         DriverLoadStep step = new DriverLoadStep(load, path, protocol, endpoints, cpu,
                 users -> dir.root().resolve("step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users
                         + "users.hlog"));
-        return new CapacitySearch(plan, criteria, step, console::step).run();
+        AtomicInteger roundNumber = new AtomicInteger();
+        DriverLoadStep warmUpStep = new DriverLoadStep(load, path, protocol, endpoints, cpu,
+                users -> dir.root().resolve("warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + users
+                        + "users.hlog"));
+        List<StepOutcome> runs = new java.util.ArrayList<>();
+        WarmUpPlan warmUpPlan = WarmUpPlan.DEFAULT;
+        console.line("warm-up: unmeasured rounds at %d users, %d to %d, until two in a row agree within %.2fx",
+                plan.startUsers(), warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
+        CapacityResult result = new CapacitySearch(plan, criteria, step, outcome -> {
+            runs.add(outcome);
+            console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
+        }, warmUpPlan, warmUpStep, console::warmUpRound).run();
+        console.warmUpDone(result.warmUp(), warmUpPlan);
+        return result;
     }
 
     /**
