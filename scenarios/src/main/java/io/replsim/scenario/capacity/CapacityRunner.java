@@ -209,11 +209,19 @@ public final class CapacityRunner {
         WarmUpPlan warmUpPlan = WarmUpPlan.DEFAULT;
         console.line("warm-up: unmeasured rounds at %d users, %d to %d, until two in a row agree within %.2fx",
                 plan.startUsers(), warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
+        List<WarmUp.Round> rounds = new java.util.ArrayList<>();
         CapacityResult result = new CapacitySearch(plan, criteria, step, outcome -> {
+            if (runs.isEmpty()) {
+                // said before the first step's line: what ran before it, and whether it settled
+                console.warmUpDone(new WarmUp(plan.startUsers(), rounds, warmUpPlan.settled(
+                        rounds.stream().map(WarmUp.Round::maxNodeCpuUtilization).toList())), warmUpPlan);
+            }
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
-        }, warmUpPlan, warmUpStep, console::warmUpRound).run();
-        console.warmUpDone(result.warmUp(), warmUpPlan);
+        }, warmUpPlan, warmUpStep, round -> {
+            rounds.add(round);
+            console.warmUpRound(round);
+        }).run();
         return result;
     }
 
