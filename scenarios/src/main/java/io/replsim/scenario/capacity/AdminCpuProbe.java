@@ -16,8 +16,8 @@ public final class AdminCpuProbe implements NodeCpuProbe {
     /**
      * A node compiling on a machine at load 20 answered its admin stats after the 2 s timeout and broke two searches
      * in their first warm-up round (26 Nov 2026); a late reading is still a true one, since its CPU time and clock
-     * are read together in the node, so a timed-out read is asked again before the run gives up (6 x 2 s: at 6,400 and 10,000 users warm-up rounds
-     * on a machine at load 19-38, 3 attempts were not enough).
+     * are read together in the node, so a timed-out read is asked again before the run gives up (6 x 2 s: at
+     * 6,400 and 10,000 users, warm-up rounds on a machine at load 19-38, 3 attempts were not enough).
      */
     static final int ATTEMPTS = 6;
 
