@@ -15,6 +15,11 @@ public final class CapacityConsole {
     }
 
     public void step(StepOutcome outcome) {
+        step(outcome, null);
+    }
+
+    /** @param soFar the runs at this step's users so far, this one included; a run after the first shows it */
+    public void step(StepOutcome outcome, StepSpread soFar) {
         StepMeasurement m = outcome.measurement();
         String cpu = m.nodes().isEmpty() ? "CPU not measured" : m.nodes().stream()
                 .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
@@ -26,6 +31,29 @@ public final class CapacityConsole {
                         .collect(Collectors.joining("+")) + ")",
                 m.throughputPerSec(), m.meanMs(), m.p90Ms(), m.p99Ms(), m.errorRatio() * 100, cpu,
                 m.valid() ? "valid" : "INVALID: " + String.join("; ", m.invalidReasons()));
+        if (soFar != null && soFar.runs() > 1 && soFar.ratio() != null) {
+            line("        %d runs at %d users so far: busiest node %.0f-%.0f%% (%.2fx)", soFar.runs(), soFar.users(),
+                    soFar.minBusiestCpu() * 100, soFar.maxBusiestCpu() * 100, soFar.ratio());
+        }
+    }
+
+    public void warmUpRound(WarmUp.Round round) {
+        String cpu = round.nodeCpu().isEmpty() ? "CPU not measured" : round.nodeCpu().stream()
+                .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
+                .collect(Collectors.joining(" "));
+        line("warm-up %d  %6d users  unmeasured  %8.1f req/s  p90 %7.1f ms  %s  (%.0f s)", round.round(),
+                round.users(), round.throughputPerSec(), round.p90Ms(), cpu, round.wallMs() / 1000.0);
+    }
+
+    public void warmUpDone(WarmUp warmUp, WarmUpPlan plan) {
+        if (warmUp.rounds().isEmpty()) {
+            return;
+        }
+        line("warm-up: %d unmeasured rounds at %d users in %.0f s before the first measured step, %s", warmUp.rounds()
+                .size(), warmUp.users(), warmUp.wallMs() / 1000.0, warmUp.settled()
+                ? String.format(Locale.ROOT, "settled (last two rounds' busiest node within %.2fx)", plan.settledRatio())
+                : String.format(Locale.ROOT, "NOT settled after %d rounds: the first steps may still read high",
+                        plan.maxRounds()));
     }
 
     public void result(String title, CapacitySummary.Search search) {
@@ -47,6 +75,13 @@ public final class CapacityConsole {
         for (NodeCpu node : at.nodeCpu()) {
             line("  %-8s CPU %.2f cores = %3.0f%% of its %.2f-core budget", node.node(), node.cores(),
                     node.utilization() * 100, node.budgetCores());
+        }
+        List<StepSpread> repeated = search.spreads().stream().filter(s -> s.runs() > 1 && s.ratio() != null).toList();
+        if (!repeated.isEmpty()) {
+            line("spread       busiest node's CPU between runs of a load: %s", repeated.stream()
+                    .map(s -> String.format(Locale.ROOT, "%d users %d runs %.0f-%.0f%% (%.2fx)", s.users(), s.runs(),
+                            s.minBusiestCpu() * 100, s.maxBusiestCpu() * 100, s.ratio()))
+                    .collect(Collectors.joining("; ")));
         }
         line("binding      %s", search.binding().isEmpty() ? "none: the search reached its user cap"
                 : String.join(" + ", search.binding()) + " (broken by the fewest users that failed, "

@@ -20,7 +20,7 @@ public final class CapacityCsv {
         if (!Files.exists(file)) {
             lines.add("search,step,phase,users,verdict,broken,throughput_per_s,mean_ms,p90_ms,p95_ms,p99_ms,"
                     + "error_ratio,valid,max_node_cpu,"
-                    + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(",")) + ",wall_s,invalid_reasons");
+                    + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(",")) + ",wall_s,runs_at_users,busiest_cpu_min_at_users,busiest_cpu_max_at_users,invalid_reasons");
         }
         for (CapacitySummary.StepRow row : rows) {
             String cpus = nodeNames.stream().map(name -> row.nodeCpu().stream().filter(c -> c.node().equals(name))
@@ -29,13 +29,18 @@ public final class CapacityCsv {
             // an empty max_node_cpu: not measured (an external target), which is not 0
             String maxCpu = row.maxNodeCpuUtilization() == null ? ""
                     : String.format(Locale.ROOT, "%.3f", row.maxNodeCpuUtilization());
-            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%s",
+            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%d,%s,%s,%s",
                     search, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
                     row.throughputPerSec(), row.meanMs(), row.p90Ms(), row.p95Ms(), row.p99Ms(), row.errorRatio(),
-                    row.valid(), maxCpu, cpus, row.wallMs() / 1000.0,
+                    row.valid(), maxCpu, cpus, row.wallMs() / 1000.0, row.runsAtUsers(),
+                    share(row.busiestCpuMinAtUsers()), share(row.busiestCpuMaxAtUsers()),
                     quoted(String.join("; ", row.invalidReasons()))));
         }
         Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    private static String share(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.3f", value);
     }
 
     private static String quoted(String text) {

@@ -32,16 +32,31 @@ public final class CapacitySearch {
     private final CapacityCriteria criteria;
     private final LoadStep step;
     private final Consumer<StepOutcome> onStep;
+    private final WarmUpPlan warmUpPlan;
+    private final LoadStep warmUpStep;
+    private final Consumer<WarmUp.Round> onWarmUpRound;
     private final List<StepOutcome> steps = new ArrayList<>();
+    private WarmUp warmUp = WarmUp.NONE;
 
+    /** A search without a warm-up: its first steps run on nodes as they are. */
     public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep) {
+        this(plan, criteria, step, onStep, WarmUpPlan.NONE, step, round -> { });
+    }
+
+    /** @param warmUpStep runs the warm-up's rounds: the same load as {@code step}, logged apart from the steps */
+    public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep,
+                          WarmUpPlan warmUpPlan, LoadStep warmUpStep, Consumer<WarmUp.Round> onWarmUpRound) {
         this.plan = plan;
         this.criteria = criteria;
         this.step = step;
         this.onStep = onStep;
+        this.warmUpPlan = warmUpPlan;
+        this.warmUpStep = warmUpStep;
+        this.onWarmUpRound = onWarmUpRound;
     }
 
     public CapacityResult run() throws IOException, InterruptedException {
+        warmUp = warmUp(plan.startUsers());
         int passed = 0;
         int failed = NONE_FAILED;
         while (budgetLeft()) {
@@ -71,13 +86,31 @@ public final class CapacitySearch {
             } else {
                 StepOutcome confirmation = measure(passed, StepOutcome.Phase.CONFIRM);
                 if (confirmation.passed()) {
-                    return new CapacityResult(passed, Optional.of(confirmation), bindingAt(failed), steps, false);
+                    return new CapacityResult(passed, Optional.of(confirmation), bindingAt(failed), steps, false, warmUp);
                 }
                 failed = passed;
                 passed = mostPassedBelow(failed);
             }
         }
-        return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft());
+        return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft(), warmUp);
+    }
+
+    /**
+     * Unmeasured rounds at the first step's users until the plan says the nodes are warm: no round is a step, none
+     * is judged, none counts against the step budget.
+     */
+    private WarmUp warmUp(int users) throws IOException, InterruptedException {
+        List<WarmUp.Round> rounds = new ArrayList<>();
+        List<Double> busiest = new ArrayList<>();
+        boolean settled = warmUpPlan.settled(busiest);
+        while (!settled && rounds.size() < warmUpPlan.maxRounds()) {
+            WarmUp.Round round = WarmUp.Round.of(rounds.size() + 1, warmUpStep.run(users));
+            rounds.add(round);
+            busiest.add(round.maxNodeCpuUtilization());
+            onWarmUpRound.accept(round);
+            settled = warmUpPlan.settled(busiest);
+        }
+        return new WarmUp(users, rounds, settled);
     }
 
     /** Only a step-up's own failure is run again, not a failed confirmation of a load that once passed going up. */

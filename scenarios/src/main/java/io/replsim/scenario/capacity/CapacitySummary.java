@@ -26,30 +26,47 @@ public record CapacitySummary(String scenario, String runDirectory, String start
         limitsNotApplied = List.copyOf(limitsNotApplied);
     }
 
+    /**
+     * @param warmUp  what ran before the first measured step (unmeasured rounds at the first step's users)
+     * @param spreads per load the search ran: how many runs and the lowest and highest busiest-node CPU among them
+     */
     public record Search(int nodes, int usersSustained, boolean confirmed, List<String> binding, StepRow atCapacity,
-                         boolean stoppedEarly, List<StepRow> steps) {
+                         boolean stoppedEarly, List<StepRow> steps, WarmUp warmUp, List<StepSpread> spreads) {
     }
 
-    /** {@code maxNodeCpuUtilization}: null when no node's CPU was read, as against an external target. */
+    /**
+     * {@code maxNodeCpuUtilization}: null when no node's CPU was read, as against an external target.
+     * {@code runsAtUsers}, {@code busiestCpuMinAtUsers}, {@code busiestCpuMaxAtUsers}: the spread of every run of
+     * the search at this step's users (this one included), whether run before or after it.
+     */
     public record StepRow(int step, String phase, int users, String verdict, List<String> broken,
                           double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
                           double errorRatio, boolean valid, List<String> invalidReasons, Double maxNodeCpuUtilization,
-                          List<NodeCpu> nodeCpu, long wallMs) {
+                          List<NodeCpu> nodeCpu, long wallMs, int runsAtUsers, Double busiestCpuMinAtUsers,
+                          Double busiestCpuMaxAtUsers) {
 
         public static StepRow of(StepOutcome outcome) {
+            return of(outcome, new StepSpread(outcome.users(), 1, outcome.measurement().maxCpuUtilization(),
+                    outcome.measurement().maxCpuUtilization()));
+        }
+
+        public static StepRow of(StepOutcome outcome, StepSpread spread) {
             StepMeasurement m = outcome.measurement();
             return new StepRow(outcome.index(), outcome.phase().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     outcome.users(), outcome.passed() ? "PASS" : "FAIL",
                     outcome.broken().stream().map(Limit::name).toList(), m.throughputPerSec(), m.meanMs(), m.p90Ms(),
                     m.p95Ms(), m.p99Ms(), m.errorRatio(), m.valid(), m.invalidReasons(), m.maxCpuUtilization(),
-                    m.nodes(), m.wall().toMillis());
+                    m.nodes(), m.wall().toMillis(), spread.runs(), spread.minBusiestCpu(), spread.maxBusiestCpu());
         }
     }
 
     public static Search searchOf(int nodes, CapacityResult result) {
+        List<StepSpread> spreads = result.spreads();
         return new Search(nodes, result.usersSustained(), result.atCapacity().isPresent(),
                 result.binding().stream().map(Limit::name).toList(),
-                result.atCapacity().map(StepRow::of).orElse(null), result.stoppedEarly(),
-                result.steps().stream().map(StepRow::of).toList());
+                result.atCapacity().map(at -> StepRow.of(at, StepSpread.at(spreads, at.users()))).orElse(null),
+                result.stoppedEarly(),
+                result.steps().stream().map(step -> StepRow.of(step, StepSpread.at(spreads, step.users()))).toList(),
+                result.warmUp(), spreads);
     }
 }

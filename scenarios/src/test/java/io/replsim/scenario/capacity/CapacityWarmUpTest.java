@@ -1,0 +1,123 @@
+package io.replsim.scenario.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The warm-up before a search's first measured step, on fake targets: it runs first, at the first step's users,
+ * until two rounds in a row agree, and none of its rounds is a step.
+ */
+class CapacityWarmUpTest {
+
+    private static final CapacityCriteria P90_800MS = CapacityCriteria.DEFAULT;
+
+    private static StepMeasurement reading(int users, double p90Ms, Double busiestCpu) {
+        return new StepMeasurement(users, Duration.ofSeconds(15), 1_000, users, p90Ms / 2, p90Ms, p90Ms, p90Ms, 0,
+                true, List.of(), busiestCpu == null ? List.of() : List.of(new NodeCpu("node1", busiestCpu, 1.0)));
+    }
+
+    /** A step passing up to {@code limit} users at 30% CPU, recording what it was asked in {@code calls}. */
+    private static LoadStep measured(int limit, List<String> calls) {
+        return users -> {
+            calls.add("step " + users);
+            return reading(users, users <= limit ? 100 : 2_000, 0.3);
+        };
+    }
+
+    /** A warm-up step reading the given busiest-node CPUs in turn (the last one from then on). */
+    private static LoadStep warming(List<String> calls, Double... busiest) {
+        Iterator<Double> readings = List.of(busiest).iterator();
+        Double[] last = {null};
+        return users -> {
+            calls.add("warm-up " + users);
+            if (readings.hasNext()) {
+                last[0] = readings.next();
+            }
+            // a cold round fails every limit: were it a step, the search would stop below it
+            return reading(users, 5_000, last[0]);
+        };
+    }
+
+    @Test
+    void theWarmUpRunsBeforeTheFirstMeasuredStepAtItsUsersAndIsNotCounted() throws Exception {
+        List<String> calls = new ArrayList<>();
+        List<WarmUp.Round> announced = new ArrayList<>();
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                measured(57, calls), outcome -> { }, new WarmUpPlan(2, 8, 1.15), warming(calls, 0.9, 0.6, 0.35, 0.33),
+                announced::add).run();
+
+        assertThat(calls).startsWith("warm-up 10", "warm-up 10", "warm-up 10", "warm-up 10", "step 10");
+        assertThat(calls.subList(4, calls.size())).allMatch(call -> call.startsWith("step "));
+        // its rounds are not steps: they fail every limit, yet the search starts at 10 and finds 57
+        assertThat(result.steps()).hasSize(calls.size() - 4);
+        assertThat(result.steps().getFirst().users()).isEqualTo(10);
+        assertThat(result.steps().getFirst().index()).isEqualTo(1);
+        assertThat(result.usersSustained()).isBetween(55, 57);
+        assertThat(result.warmUp().users()).isEqualTo(10);
+        assertThat(result.warmUp().settled()).isTrue();
+        assertThat(result.warmUp().rounds()).extracting(WarmUp.Round::maxNodeCpuUtilization)
+                .containsExactly(0.9, 0.6, 0.35, 0.33);
+        assertThat(announced).isEqualTo(result.warmUp().rounds());
+        assertThat(result.warmUp().wallMs()).isEqualTo(4 * 15_000);
+    }
+
+    @Test
+    void theWarmUpRunsItsMinimumThoughTheFirstRoundsAgree() throws Exception {
+        List<String> calls = new ArrayList<>();
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                measured(57, calls), outcome -> { }, new WarmUpPlan(4, 8, 1.15), warming(calls, 0.6, 0.6, 0.3, 0.3),
+                round -> { }).run();
+
+        assertThat(result.warmUp().rounds()).hasSize(4);
+        assertThat(result.warmUp().settled()).isTrue();
+    }
+
+    @Test
+    void aWarmUpThatNeverSettlesStopsAtItsMaximumAndSaysSo() throws Exception {
+        List<String> calls = new ArrayList<>();
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                measured(57, calls), outcome -> { }, new WarmUpPlan(2, 5, 1.15),
+                warming(calls, 0.9, 0.3, 0.9, 0.3, 0.9, 0.3, 0.9), round -> { }).run();
+
+        assertThat(result.warmUp().rounds()).hasSize(5);
+        assertThat(result.warmUp().settled()).isFalse();
+        assertThat(calls).filteredOn(call -> call.startsWith("warm-up")).hasSize(5);
+        assertThat(calls.get(5)).isEqualTo("step 10");
+    }
+
+    @Test
+    void withoutAPlanNothingRunsBeforeTheFirstStep() throws Exception {
+        List<String> calls = new ArrayList<>();
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                measured(57, calls), outcome -> { }).run();
+
+        assertThat(calls.getFirst()).isEqualTo("step 10");
+        assertThat(result.warmUp().rounds()).isEmpty();
+    }
+
+    @Test
+    void aTargetWhoseCpuIsNotReadWarmsForItsMinimumRounds() {
+        WarmUpPlan plan = new WarmUpPlan(3, 8, 1.15);
+        List<Double> unread = new ArrayList<>();
+        unread.add(null);
+        unread.add(null);
+        assertThat(plan.settled(unread)).isFalse();
+        unread.add(null);
+        assertThat(plan.settled(unread)).isTrue();
+    }
+
+    @Test
+    void twoRoundsAgreeWithinTheRatioWhicheverIsHigher() {
+        WarmUpPlan plan = new WarmUpPlan(2, 8, 1.15);
+        assertThat(plan.settled(List.of(0.40, 0.36))).isTrue();
+        assertThat(plan.settled(List.of(0.36, 0.40))).isTrue();
+        assertThat(plan.settled(List.of(0.60, 0.40))).isFalse();
+        assertThat(plan.settled(List.of(0.40, 0.60))).isFalse();
+        assertThat(plan.settled(List.of(0.40))).isFalse();
+    }
+}
