@@ -41,16 +41,20 @@ public final class CapacityConsole {
         String cpu = round.nodeCpu().isEmpty() ? "CPU not measured" : round.nodeCpu().stream()
                 .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
                 .collect(Collectors.joining(" "));
-        line("warm-up %d  %6d users  unmeasured  %8.1f req/s  p90 %7.1f ms  %s  (%.0f s)", round.round(),
-                round.users(), round.throughputPerSec(), round.p90Ms(), cpu, round.wallMs() / 1000.0);
+        line("warm-up %d  %6d users  unmeasured  %8.1f req/s  p90 %7.1f ms  err %5.2f%% of %,d  %s  (%.0f s)%s",
+                round.round(), round.users(), round.throughputPerSec(), round.p90Ms(), round.errorRatio() * 100,
+                round.requests(), cpu, round.wallMs() / 1000.0,
+                round.overloaded() ? "  not carried: the next round runs half the users" : "");
     }
 
     public void warmUpDone(WarmUp warmUp, WarmUpPlan plan) {
         if (warmUp.rounds().isEmpty()) {
             return;
         }
-        line("warm-up: %d unmeasured rounds at %d users in %.0f s before the first measured step, %s", warmUp.rounds()
-                .size(), warmUp.users(), warmUp.wallMs() / 1000.0, warmUp.settled()
+        line("warm-up: %d unmeasured rounds, last at %d users%s, in %.0f s before the first measured step, %s",
+                warmUp.rounds().size(), warmUp.users(), warmUp.halved() ? String.format(Locale.ROOT,
+                        " (%d users were not carried)", warmUp.firstStepUsers()) : "", warmUp.wallMs() / 1000.0,
+                warmUp.settled()
                 ? String.format(Locale.ROOT, "settled (last two rounds' busiest node within %.2fx)", plan.settledRatio())
                 : String.format(Locale.ROOT, "NOT settled after %d rounds: the first steps may still read high",
                         plan.maxRounds()));

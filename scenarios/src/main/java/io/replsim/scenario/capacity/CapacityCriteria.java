@@ -41,6 +41,15 @@ public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit
         return broken;
     }
 
+    /**
+     * Whether a load was above what the nodes carry: the latency or the error limit broken, or no request answered.
+     * CPU alone is not overload here: a cold node's JIT reads high at any load.
+     */
+    public boolean overloads(StepMeasurement step) {
+        List<Limit> broken = broken(step);
+        return broken.contains(Limit.LATENCY) || broken.contains(Limit.ERRORS);
+    }
+
     public String describe() {
         return String.format(java.util.Locale.ROOT, "%s ≤ %d ms, every node ≤ %.0f%% of its CPU budget, errors ≤ %.2f%%,"
                 + " run valid", statistic.label(), latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);

@@ -207,21 +207,13 @@ public final class CapacityRunner {
                         + "users.hlog"));
         List<StepOutcome> runs = new java.util.ArrayList<>();
         WarmUpPlan warmUpPlan = WarmUpPlan.DEFAULT;
-        console.line("warm-up: unmeasured rounds at %d users, %d to %d, until two in a row agree within %.2fx",
-                plan.startUsers(), warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
-        List<WarmUp.Round> rounds = new java.util.ArrayList<>();
+        console.line("warm-up: unmeasured rounds at %d users (half as many after a round the nodes could not carry),"
+                + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), warmUpPlan.minRounds(),
+                warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
         CapacityResult result = new CapacitySearch(plan, criteria, step, outcome -> {
-            if (runs.isEmpty()) {
-                // said before the first step's line: what ran before it, and whether it settled
-                console.warmUpDone(new WarmUp(plan.startUsers(), rounds, warmUpPlan.settled(
-                        rounds.stream().map(WarmUp.Round::maxNodeCpuUtilization).toList())), warmUpPlan);
-            }
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
-        }, warmUpPlan, warmUpStep, round -> {
-            rounds.add(round);
-            console.warmUpRound(round);
-        }).run();
+        }, warmUpPlan, warmUpStep, console::warmUpRound, warmUp -> console.warmUpDone(warmUp, warmUpPlan)).run();
         return result;
     }
 

@@ -35,6 +35,7 @@ public final class CapacitySearch {
     private final WarmUpPlan warmUpPlan;
     private final LoadStep warmUpStep;
     private final Consumer<WarmUp.Round> onWarmUpRound;
+    private final Consumer<WarmUp> onWarmUpDone;
     private final List<StepOutcome> steps = new ArrayList<>();
     private WarmUp warmUp = WarmUp.NONE;
 
@@ -43,9 +44,18 @@ public final class CapacitySearch {
         this(plan, criteria, step, onStep, WarmUpPlan.NONE, step, round -> { });
     }
 
-    /** @param warmUpStep runs the warm-up's rounds: the same load as {@code step}, logged apart from the steps */
     public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep,
                           WarmUpPlan warmUpPlan, LoadStep warmUpStep, Consumer<WarmUp.Round> onWarmUpRound) {
+        this(plan, criteria, step, onStep, warmUpPlan, warmUpStep, onWarmUpRound, warmUp -> { });
+    }
+
+    /**
+     * @param warmUpStep   runs the warm-up's rounds: the same load as {@code step}, logged apart from the steps
+     * @param onWarmUpDone told once the warm-up is over, before the first step
+     */
+    public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep,
+                          WarmUpPlan warmUpPlan, LoadStep warmUpStep, Consumer<WarmUp.Round> onWarmUpRound,
+                          Consumer<WarmUp> onWarmUpDone) {
         this.plan = plan;
         this.criteria = criteria;
         this.step = step;
@@ -53,10 +63,12 @@ public final class CapacitySearch {
         this.warmUpPlan = warmUpPlan;
         this.warmUpStep = warmUpStep;
         this.onWarmUpRound = onWarmUpRound;
+        this.onWarmUpDone = onWarmUpDone;
     }
 
     public CapacityResult run() throws IOException, InterruptedException {
         warmUp = warmUp(plan.startUsers());
+        onWarmUpDone.accept(warmUp);
         int passed = 0;
         int failed = NONE_FAILED;
         while (budgetLeft()) {
@@ -97,20 +109,32 @@ public final class CapacitySearch {
 
     /**
      * Unmeasured rounds at the first step's users until the plan says the nodes are warm: no round is a step, none
-     * is judged, none counts against the step budget.
+     * is judged, none counts against the step budget. A round the nodes could not carry (latency or errors above
+     * the limits; a cold node's CPU above its limit is what the warm-up is for) halves the users of the next, and
+     * the rounds compared for settling are the ones at the same users.
      */
-    private WarmUp warmUp(int users) throws IOException, InterruptedException {
+    private WarmUp warmUp(int firstStepUsers) throws IOException, InterruptedException {
         List<WarmUp.Round> rounds = new ArrayList<>();
-        List<Double> busiest = new ArrayList<>();
-        boolean settled = warmUpPlan.settled(busiest);
+        List<Double> busiestAtUsers = new ArrayList<>();
+        int users = firstStepUsers;
+        boolean settled = warmUpPlan.settled(busiestAtUsers, rounds.size());
         while (!settled && rounds.size() < warmUpPlan.maxRounds()) {
-            WarmUp.Round round = WarmUp.Round.of(rounds.size() + 1, warmUpStep.run(users));
+            StepMeasurement measured = warmUpStep.run(users);
+            boolean overloaded = criteria.overloads(measured);
+            WarmUp.Round round = WarmUp.Round.of(rounds.size() + 1, measured, overloaded);
             rounds.add(round);
-            busiest.add(round.maxNodeCpuUtilization());
             onWarmUpRound.accept(round);
-            settled = warmUpPlan.settled(busiest);
+            if (overloaded && users > 1) {
+                users = users / 2;
+                busiestAtUsers.clear();
+                settled = false;
+            } else {
+                busiestAtUsers.add(round.maxNodeCpuUtilization());
+                settled = warmUpPlan.settled(busiestAtUsers, rounds.size());
+            }
         }
-        return new WarmUp(users, rounds, settled);
+        int warmedAt = rounds.isEmpty() ? firstStepUsers : rounds.getLast().users();
+        return new WarmUp(firstStepUsers, warmedAt, rounds, settled);
     }
 
     /** Only a step-up's own failure is run again, not a failed confirmation of a load that once passed going up. */

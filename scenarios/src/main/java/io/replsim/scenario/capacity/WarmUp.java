@@ -3,31 +3,44 @@ package io.replsim.scenario.capacity;
 import java.util.List;
 
 /**
- * What ran before a search's first measured step: unmeasured rounds of the first step's load (see
- * {@link WarmUpPlan}), none of whose figures count for any step.
+ * What ran before a search's first measured step: unmeasured rounds of the first step's load, or of half of it
+ * after each round the nodes could not carry (see {@link WarmUpPlan}), none of whose figures count for any step.
  *
- * @param settled whether the last two rounds' busiest-node CPU agreed within the plan's ratio before the maximum
+ * @param firstStepUsers the first measured step's users, where the warm-up started
+ * @param users          the users of the last round: the load the nodes were warmed at
+ * @param settled        whether the last two rounds, at the same users, agreed within the plan's ratio before the
+ *                       maximum
  */
-public record WarmUp(int users, List<Round> rounds, boolean settled) {
+public record WarmUp(int firstStepUsers, int users, List<Round> rounds, boolean settled) {
 
-    public static final WarmUp NONE = new WarmUp(0, List.of(), true);
+    public static final WarmUp NONE = new WarmUp(0, 0, List.of(), true);
 
     public WarmUp {
         rounds = List.copyOf(rounds);
     }
 
-    /** One unmeasured round: its busiest node's CPU (null when not read), its throughput and p90, its wall time. */
+    /**
+     * One unmeasured round: its busiest node's CPU (null when not read), its throughput, p90 and failed attempts
+     * over requests in its steady window, its wall time, and whether the nodes could not carry it (the latency or
+     * error limit broken: the next round runs half its users).
+     */
     public record Round(int round, int users, Double maxNodeCpuUtilization, List<NodeCpu> nodeCpu,
-                       double throughputPerSec, double p90Ms, long wallMs) {
+                       double throughputPerSec, double p90Ms, long requests, double errorRatio, boolean overloaded,
+                       long wallMs) {
 
         public Round {
             nodeCpu = List.copyOf(nodeCpu);
         }
 
-        static Round of(int round, StepMeasurement m) {
+        static Round of(int round, StepMeasurement m, boolean overloaded) {
             return new Round(round, m.users(), m.maxCpuUtilization(), m.nodes(), m.throughputPerSec(), m.p90Ms(),
-                    m.wall().toMillis());
+                    m.requests(), m.errorRatio(), overloaded, m.wall().toMillis());
         }
+    }
+
+    /** Whether a round had to be halved: the first step's load was above what the nodes carry. */
+    public boolean halved() {
+        return users < firstStepUsers;
     }
 
     public long wallMs() {

@@ -1,9 +1,13 @@
 package io.replsim.scenario.capacity;
 
+import java.util.List;
+
 /**
  * How the nodes are warmed before a search's first measured step: unmeasured rounds of the first step's load, at
  * least {@code minRounds}, until the busiest node's CPU of a round is within {@code settledRatio} of the round
- * before it, at most {@code maxRounds}. Why: on a fresh node the JIT's C2 compiler thread burns 0.1-0.27 cores for
+ * before it at the same users, at most {@code maxRounds}. A round that breaks the latency or the error limit was
+ * above what the nodes carry, and the next runs half its users: a search started above the capacity once warmed its
+ * nodes at 6,400 users, three times its capacity, and a node died of an OutOfMemoryError in the sixth round. Why: on a fresh node the JIT's C2 compiler thread burns 0.1-0.27 cores for
  * the first ~80 s of load (measured, docs/capacity.md), so a cold first step read 46-63% of a 0.66-core budget
  * where the same load warm read 29-38%, and the search's answer depended on how cold its first steps were.
  */
@@ -19,17 +23,28 @@ public record WarmUpPlan(int minRounds, int maxRounds, double settledRatio) {
         }
     }
 
-    /** Whether the rounds so far are enough: the minimum run and the last two readings within the ratio. */
-    boolean settled(java.util.List<Double> busiestCpuPerRound) {
-        int rounds = busiestCpuPerRound.size();
-        if (rounds < minRounds) {
+    /** Whether rounds at one load are enough, every round counted toward the minimum (test seam). */
+    boolean settled(List<Double> busiestCpuPerRound) {
+        return settled(busiestCpuPerRound, busiestCpuPerRound.size());
+    }
+
+    /**
+     * Whether the rounds so far are enough: {@code roundsRun} at least the minimum, and the last two readings at the
+     * current users within the ratio.
+     *
+     * @param busiestAtUsers the busiest node's CPU of each round at the current users, oldest first
+     * @param roundsRun      every round run so far, at any users
+     */
+    boolean settled(List<Double> busiestAtUsers, int roundsRun) {
+        if (roundsRun < minRounds) {
             return false;
         }
-        if (rounds < 2) {
-            return true;
+        int atUsers = busiestAtUsers.size();
+        if (atUsers < 2) {
+            return atUsers >= minRounds; // only a plan of at most one round settles on one reading
         }
-        Double last = busiestCpuPerRound.get(rounds - 1);
-        Double before = busiestCpuPerRound.get(rounds - 2);
+        Double last = busiestAtUsers.get(atUsers - 1);
+        Double before = busiestAtUsers.get(atUsers - 2);
         if (last == null || before == null) {
             return true; // a target whose CPU is not read: the minimum rounds are all the warm-up can do
         }

@@ -38,8 +38,8 @@ class CapacityWarmUpTest {
             if (readings.hasNext()) {
                 last[0] = readings.next();
             }
-            // a cold round fails every limit: were it a step, the search would stop below it
-            return reading(users, 5_000, last[0]);
+            // a cold round reads its CPU above the limit: were it a step, the search would stop below it
+            return reading(users, 100, last[0]);
         };
     }
 
@@ -59,11 +59,56 @@ class CapacityWarmUpTest {
         assertThat(result.steps().getFirst().index()).isEqualTo(1);
         assertThat(result.usersSustained()).isBetween(55, 57);
         assertThat(result.warmUp().users()).isEqualTo(10);
+        assertThat(result.warmUp().halved()).isFalse();
         assertThat(result.warmUp().settled()).isTrue();
         assertThat(result.warmUp().rounds()).extracting(WarmUp.Round::maxNodeCpuUtilization)
                 .containsExactly(0.9, 0.6, 0.35, 0.33);
         assertThat(announced).isEqualTo(result.warmUp().rounds());
         assertThat(result.warmUp().wallMs()).isEqualTo(4 * 15_000);
+    }
+
+    /**
+     * A search started above the capacity must not warm its nodes at a load they cannot carry (one did, at 6,400
+     * users, three times the capacity, and a node died of an OutOfMemoryError in its sixth round): a round that
+     * breaks the latency or the error limit halves the next one's users, and only rounds at one load settle.
+     */
+    @Test
+    void aRoundTheNodesCannotCarryHalvesTheNextAndTheFirstStepStaysWhereAsked() throws Exception {
+        List<String> calls = new ArrayList<>();
+        List<WarmUp.Round> announced = new ArrayList<>();
+        List<WarmUp> done = new ArrayList<>();
+        LoadStep carriesUpTo3000 = users -> {
+            calls.add("warm-up " + users);
+            return users > 3_000
+                    ? new StepMeasurement(users, Duration.ofSeconds(15), 800, 50, 4_000, 5_000, 5_000, 5_000, 0.4,
+                            true, List.of(), List.of(new NodeCpu("node1", 1.0, 1.0)))
+                    : reading(users, 100, 0.4);
+        };
+        CapacityResult result = new CapacitySearch(new SearchPlan(10_000, 2, 0.05, 30, 20_000), P90_800MS,
+                measured(2_900, calls), outcome -> { }, new WarmUpPlan(2, 8, 1.15), carriesUpTo3000,
+                announced::add, done::add).run();
+
+        assertThat(calls).startsWith("warm-up 10000", "warm-up 5000", "warm-up 2500", "warm-up 2500", "step 10000");
+        assertThat(result.warmUp().rounds()).extracting(WarmUp.Round::overloaded)
+                .containsExactly(true, true, false, false);
+        assertThat(result.warmUp().rounds().getFirst().errorRatio()).isEqualTo(0.4);
+        assertThat(result.warmUp().users()).isEqualTo(2_500);
+        assertThat(result.warmUp().firstStepUsers()).isEqualTo(10_000);
+        assertThat(result.warmUp().halved()).isTrue();
+        assertThat(result.warmUp().settled()).isTrue();
+        assertThat(done).containsExactly(result.warmUp());
+        assertThat(announced).isEqualTo(result.warmUp().rounds());
+        // from above, the search still lands where the cluster's limit is
+        assertThat(result.usersSustained()).isBetween(2_755, 2_900);
+    }
+
+    @Test
+    void roundsAtAnOverloadDoNotCountTowardSettlingAtTheLoadCarried() {
+        WarmUpPlan plan = new WarmUpPlan(2, 8, 1.15);
+        // two rounds run, but only one at the current users: not settled, whatever the minimum says
+        assertThat(plan.settled(List.of(0.40), 2)).isFalse();
+        assertThat(plan.settled(List.of(0.40, 0.42), 3)).isTrue();
+        assertThat(plan.settled(List.of(0.40, 0.42), 1)).isFalse();
     }
 
     @Test
