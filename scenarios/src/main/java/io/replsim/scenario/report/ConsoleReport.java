@@ -72,10 +72,10 @@ public final class ConsoleReport {
         // null against a cluster replsim does not run: its nodes' figures are not measured
         List<RunSummary.NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
         for (RunSummary.NodeFigures node : nodes) {
-            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget   owns %,d   backs up %,d   %,d requests   "
+            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s)   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
                     node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
-                    node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
+                    node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
             line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s", "",

@@ -131,11 +131,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     }
 
     /**
-     * A node's figures over the load: CPU used on average against its budget, sessions at the last look, and
-     * replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
+     * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
+     * window" for a closed load, else "whole load"), sessions at the last look, and replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
      * engine has none ({@link Cluster#gravitationsNotApplicable()}).
      */
-    public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, long sessionsOwned,
+    public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
+                              long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,

@@ -116,4 +116,23 @@ final class NodeStatsSampler {
         }
         return samples.getFirst().coresUntil(samples.getLast());
     }
+
+    /**
+     * Cores used on average between the first and the last reading answered within {@code [fromEpochMs,
+     * toEpochMs]} (of the node's latest process): the steady window's CPU, without the ramp-up's JIT compilation
+     * and session creation or the idle seconds after the load. Falls back to {@link #meanCpuCores(String)} when
+     * fewer than two readings fall inside (a window shorter than the sampling period, a node restarted in it).
+     */
+    double meanCpuCores(String node, long fromEpochMs, long toEpochMs) {
+        return coresWithin(restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())), fromEpochMs, toEpochMs)
+                .orElseGet(() -> meanCpuCores(node));
+    }
+
+    /** Cores between the first and the last of one process's readings answered within the window, if two are. */
+    static java.util.OptionalDouble coresWithin(List<CpuSample> samples, long fromEpochMs, long toEpochMs) {
+        List<CpuSample> inside = samples.stream()
+                .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
+        return inside.size() < 2 ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(inside.getFirst().coresUntil(inside.getLast()));
+    }
 }

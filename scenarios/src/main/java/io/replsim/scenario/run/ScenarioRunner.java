@@ -219,7 +219,7 @@ public final class ScenarioRunner {
                 clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
                 new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
-                nodeFigures(spec, runtime, sampler), checks, validity,
+                nodeFigures(spec, runtime, sampler, CpuOver.WHOLE_LOAD), checks, validity,
                 List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
                         result.throughputPerSecond(), model.sessions(), corrected,
                         RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
@@ -260,7 +260,8 @@ public final class ScenarioRunner {
         }
         return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
                 new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
-                        nodeFigures(spec, runtime, sampler), survivorViews, sampler.cpuSamples(),
+                        nodeFigures(spec, runtime, sampler, steadyWindowCpu(result)), survivorViews,
+                        sampler.cpuSamples(),
                         // no gravitation counter to attribute where the engine has none: null, not 0
                         hasGravitation(spec) ? sampler.counterSamples() : Map.of()), null, invalidRuns);
     }
@@ -282,17 +283,33 @@ public final class ScenarioRunner {
         return spec.replication().engine() != io.replsim.replication.Engine.INFINISPAN;
     }
 
-    /** Each node's figures over the load, from the sampler's readings. */
+    /**
+     * The readings a node's CPU figure is taken between: a closed load's steady window (a cost comparison between
+     * scopes must not be decided by the ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores,
+     * docs/capacity.md), or the whole load.
+     */
+    record CpuOver(String label, long fromEpochMs, long toEpochMs) {
+        static final CpuOver WHOLE_LOAD = new CpuOver("whole load", Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    private static CpuOver steadyWindowCpu(LoadResult result) {
+        long start = result.startedAt().toEpochMilli();
+        return new CpuOver("steady window", start + result.steady().from().toMillis(),
+                start + result.steady().to().toMillis());
+    }
+
+    /** Each node's figures over the load, from the sampler's readings; its CPU over {@code cpuOver}. */
     private static List<RunSummary.NodeFigures> nodeFigures(ScenarioSpec spec, ClusterRuntime runtime,
-                                                           NodeStatsSampler sampler) {
+                                                           NodeStatsSampler sampler, CpuOver cpuOver) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
-                double cores = sampler.meanCpuCores(node.name());
+                double cores = cpuOver == CpuOver.WHOLE_LOAD ? sampler.meanCpuCores(node.name())
+                        : sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
                 NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), stats.sessions().owned(), stats.sessions().backup(),
+                        cores / stats.cpu().budgetCores(), cpuOver.label(), stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
                         // One replication is one request's change, whatever number of messages it took.
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
