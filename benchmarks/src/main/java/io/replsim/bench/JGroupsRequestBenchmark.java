@@ -1,5 +1,9 @@
 package io.replsim.bench;
 
+import java.util.Optional;
+
+import io.replsim.replication.transport.ClusterSecret;
+
 import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.TcpStackSpec;
 import io.replsim.replication.transport.stream.StreamSender;
@@ -102,7 +106,7 @@ public class JGroupsRequestBenchmark {
         InetAddress loopback = InetAddress.getLoopbackAddress();
         if (stack.equals("direct-stream")) {
             NodeId receiver = new NodeId("node2");
-            streamServer = StreamServer.start(loopback, "bench", receiver, 1 << 20, new StreamServer.Admission() {
+            streamServer = StreamServer.start(loopback, "bench", Optional.empty(), receiver, 1 << 20, new StreamServer.Admission() {
                 @Override
                 public boolean isMember(NodeId sender) {
                     return true;
@@ -112,8 +116,13 @@ public class JGroupsRequestBenchmark {
                 public boolean takesFrames() {
                     return true;
                 }
+
+                @Override
+                public void refused(String reason) {
+                    throw new IllegalStateException("the benchmark's own sender was refused: " + reason);
+                }
             }, (sender, frame, length) -> ANSWER);
-            streamSender = new StreamSender("bench", new NodeId("node1"), 4, Duration.ofMillis(300), 1 << 20);
+            streamSender = new StreamSender("bench", new NodeId("node1"), Optional.empty(), 4, Duration.ofMillis(300), 1 << 20);
             streamTarget = Map.of(receiver, streamServer.endpoint());
             return;
         }
@@ -122,12 +131,12 @@ public class JGroupsRequestBenchmark {
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
         String cluster = "bench-" + UUID.randomUUID();
-        JChannel first = new JChannel(protocols(new TcpStackSpec(loopback, firstPort, members), loopback, firstPort))
+        JChannel first = new JChannel(protocols(new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm()), loopback, firstPort))
                 .name("node1");
         channels.add(first);
         requester = new MessageDispatcher(first, message -> ANSWER);
         first.connect(cluster);
-        JChannel second = new JChannel(protocols(new TcpStackSpec(loopback, secondPort, members), loopback,
+        JChannel second = new JChannel(protocols(new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm()), loopback,
                 secondPort)).name("node2");
         channels.add(second);
         new MessageDispatcher(second, message -> ANSWER);

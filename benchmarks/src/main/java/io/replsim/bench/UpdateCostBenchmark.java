@@ -8,6 +8,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.ReplicationEngine;
 import io.replsim.replication.transport.LargeMessagePath;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -96,9 +97,9 @@ public class UpdateCostBenchmark {
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());
         String clusterName = "bench-" + UUID.randomUUID();
         cluster.add(ReplicationEngine.start(new NodeId("node1"), clusterName,
-                new TcpStackSpec(loopback, firstPort, members).withLargeMessages(messages), spec));
+                new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm()).withLargeMessages(messages), spec));
         cluster.add(ReplicationEngine.start(new NodeId("node2"), clusterName,
-                new TcpStackSpec(loopback, secondPort, members).withLargeMessages(messages), spec));
+                new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm()).withLargeMessages(messages), spec));
         MemberViews.awaitOneView(cluster, Duration.ofSeconds(60));
         session = CounterSession.create(cluster.getFirst(), bytes);
     }
