@@ -6,7 +6,8 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -84,7 +85,7 @@ public class EngineRoundTripBenchmark {
                 Delivery.SYNC, Duration.ofSeconds(2)).withEngine(Engine.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
-            cluster.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
+            cluster.add(EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports.get(i), initial, ClusterSecret.ofThisJvm())
                             .withAuthentication(PeerAuthentications.parse(peers)), spec));
         }

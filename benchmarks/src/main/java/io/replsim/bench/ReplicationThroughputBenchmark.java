@@ -7,8 +7,9 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
-import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.member.ReplicationStats;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
@@ -91,7 +92,7 @@ public class ReplicationThroughputBenchmark {
                 Delivery.SYNC, Duration.ofSeconds(5)).withEngine(Engine.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
-            cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
+            cluster[i] = EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports[i], List.of(initial), ClusterSecret.ofThisJvm())
                             .withLargeMessages(largeMessagePath())
                             .withAuthentication(PeerAuthentications.parse(peers)), spec);

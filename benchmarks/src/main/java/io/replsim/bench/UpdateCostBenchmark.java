@@ -6,7 +6,8 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -95,9 +96,9 @@ public class UpdateCostBenchmark {
         LargeMessagePath messages = via.equals("jgroups") ? new LargeMessagePath.ThroughJGroups()
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());
         String clusterName = "bench-" + UUID.randomUUID();
-        cluster.add(ReplicationEngine.start(new NodeId("node1"), clusterName,
+        cluster.add(EngineFactory.start(new NodeId("node1"), clusterName,
                 new TcpStackSpec(loopback, firstPort, members).withLargeMessages(messages), spec));
-        cluster.add(ReplicationEngine.start(new NodeId("node2"), clusterName,
+        cluster.add(EngineFactory.start(new NodeId("node2"), clusterName,
                 new TcpStackSpec(loopback, secondPort, members).withLargeMessages(messages), spec));
         MemberViews.awaitOneView(cluster, Duration.ofSeconds(60));
         session = CounterSession.create(cluster.getFirst(), bytes);

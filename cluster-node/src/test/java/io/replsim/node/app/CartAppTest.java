@@ -13,7 +13,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.Delivery;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.junit.jupiter.api.Test;
 

@@ -9,6 +9,7 @@ import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.DeliveryMode;
 import io.replsim.replication.delivery.SynchronousDelivery;
+import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.scope.DirtyAttributeScope;
 import io.replsim.replication.scope.ReplicationScope;

@@ -2,7 +2,8 @@ package io.replsim.replication.contract;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.infinispan.InfinispanNode;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.jgroups.Address;
@@ -55,7 +56,7 @@ final class EngineCluster implements AutoCloseable {
 
     /** Starts {@code node<N+1>}; returns once every running member sees it (and, for a cache, has its state). */
     ReplicationEngine join() throws Exception {
-        var node = ReplicationEngine.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(),
+        var node = EngineFactory.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(),
                 spec);
         nodes.add(node);
         running.add(node);

@@ -3,7 +3,7 @@ package io.replsim.replication.contract;
 import io.replsim.replication.Engine;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 
 import java.util.List;
 

@@ -9,7 +9,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

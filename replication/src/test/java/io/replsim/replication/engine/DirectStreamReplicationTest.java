@@ -8,7 +8,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.jgroups.protocols.DISCARD;

@@ -9,7 +9,7 @@ import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.stream.StreamEndpoints;
 import org.jgroups.BytesMessage;
 import org.jgroups.Event;

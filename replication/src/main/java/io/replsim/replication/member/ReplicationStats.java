@@ -1,4 +1,4 @@
-package io.replsim.replication.engine;
+package io.replsim.replication.member;
 
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.AsyncStats;

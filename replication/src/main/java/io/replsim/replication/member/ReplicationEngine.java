@@ -1,30 +1,20 @@
-package io.replsim.replication.engine;
+package io.replsim.replication.member;
 
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.infinispan.InfinispanNode;
 import io.replsim.replication.session.SessionCounts;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.FaultPoint;
-import io.replsim.replication.transport.StackSpec;
 import io.replsim.replication.transport.ViewHistory;
 
 /**
  * One member's replication as an application server sees it, whichever engine the spec names: the session store
- * its requests use, the views it installed, its figures, and where network faults go in.
+ * its requests use, the views it installed, its figures, and where network faults go in. Both engines implement it;
+ * {@link io.replsim.replication.engine.EngineFactory} starts the one a spec names.
  */
 public interface ReplicationEngine extends AutoCloseable {
-
-    /** Starts the engine the spec names and joins the cluster; returns once this member has a view. */
-    static ReplicationEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
-            throws Exception {
-        return switch (spec.engine()) {
-            case JGROUPS -> ReplicationNode.start(self, clusterName, stack, spec);
-            case INFINISPAN -> InfinispanNode.start(self, clusterName, stack, spec);
-        };
-    }
 
     NodeId self();
 

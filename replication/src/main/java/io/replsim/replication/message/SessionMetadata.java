@@ -1,4 +1,4 @@
-package io.replsim.replication.infinispan;
+package io.replsim.replication.message;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;

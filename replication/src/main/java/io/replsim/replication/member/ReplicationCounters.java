@@ -1,4 +1,4 @@
-package io.replsim.replication.engine;
+package io.replsim.replication.member;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
