@@ -1,7 +1,11 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.Parameter;

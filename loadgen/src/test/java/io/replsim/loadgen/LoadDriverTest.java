@@ -1,6 +1,16 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserRuntime;
+import io.replsim.loadgen.record.LoadProgress;
+import io.replsim.loadgen.record.Second;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.StickyRouter;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;

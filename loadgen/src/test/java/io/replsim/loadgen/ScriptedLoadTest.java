@@ -1,6 +1,11 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserRuntime;
+import io.replsim.loadgen.record.RequestTypeFigures;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;

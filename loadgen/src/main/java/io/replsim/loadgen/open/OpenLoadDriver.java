@@ -1,8 +1,8 @@
 package io.replsim.loadgen.open;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.exchange.CounterClient;
@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
-import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.validity.DriverCostMonitor;
 import org.HdrHistogram.Recorder;

@@ -1,15 +1,15 @@
 package io.replsim.loadgen.loop;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.profile.UserRuntime;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.steady.SteadyRecording;
-import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.user.VirtualUser;
 import org.junit.jupiter.api.Test;
 

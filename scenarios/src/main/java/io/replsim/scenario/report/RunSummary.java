@@ -1,8 +1,8 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.ErrorCounts;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.RequestTypeFigures;
+import io.replsim.loadgen.record.RequestTypeFigures;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;

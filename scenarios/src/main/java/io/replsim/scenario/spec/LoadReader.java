@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;

@@ -1,8 +1,8 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.check.state.SessionShapes;
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.script.UserScript;

@@ -1,10 +1,10 @@
 package io.replsim.scenario.oracle;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.RequestType;

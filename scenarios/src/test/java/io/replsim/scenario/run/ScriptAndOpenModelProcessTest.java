@@ -17,7 +17,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import java.util.HashSet;
 import java.util.Set;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserRuntime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -4,7 +4,7 @@ import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserRuntime;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;

@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.profile;
 
 /** What the users do with the sessions they hold when the run's duration is over. */
 public enum SessionsAtEnd {

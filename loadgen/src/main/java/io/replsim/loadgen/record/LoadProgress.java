@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.record;
 
 import java.time.Duration;
 

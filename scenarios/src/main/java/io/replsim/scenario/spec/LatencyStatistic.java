@@ -1,6 +1,6 @@
-package io.replsim.scenario.capacity;
+package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 import org.HdrHistogram.Histogram;
 
 /** The response-time figure a capacity step is judged by (GlassFish's users-sustained metric uses p90). */

@@ -1,6 +1,4 @@
-package io.replsim.loadgen;
-
-import io.replsim.loadgen.check.Verdict;
+package io.replsim.loadgen.check;
 
 /**
  * One response that was not OK for its session, time-stamped, so a runner can say afterwards which stretch of the

@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.check;
 
 /**
  * {@code 200} responses by verdict: OK (serial moved forward), STALE (same session, serial not past the last one

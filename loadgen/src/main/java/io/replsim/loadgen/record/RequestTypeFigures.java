@@ -1,5 +1,7 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.record;
 
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.script.RequestType;
 import org.HdrHistogram.Histogram;
 

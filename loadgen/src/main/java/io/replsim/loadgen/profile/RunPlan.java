@@ -1,7 +1,5 @@
-package io.replsim.loadgen.user;
+package io.replsim.loadgen.profile;
 
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.SessionsAtEnd;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 

@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.check;
 
 /**
  * Sessions by their worst verdict (LOST over FAILED over CORRUPT over STALE over OK), counting every session any

@@ -1,4 +1,6 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.profile;
+
+import io.replsim.loadgen.label.EnumLabels;
 
 /** What carries the closed model's users: the same users, the same judging and recording, two ways to wait. */
 public enum UserRuntime {

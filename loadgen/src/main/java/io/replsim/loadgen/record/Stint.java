@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.record;
 
 /**
  * A run of consecutive responses (any status) one user got from one node. Times are epoch milliseconds at which

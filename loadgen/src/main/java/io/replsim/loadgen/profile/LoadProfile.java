@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.profile;
 
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;

@@ -1,4 +1,6 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.record;
+
+import io.replsim.loadgen.exchange.ErrorKind;
 
 /**
  * Consecutive failed attempts of one user of one kind on one node, with no {@code 200} between them; kept as runs

@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.label;
 
 import java.util.Arrays;
 import java.util.Locale;

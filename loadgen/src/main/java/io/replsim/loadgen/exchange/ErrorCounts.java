@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.exchange;
 
 /**
  * Failed request attempts by kind. A refused connection is retried at once on the next live node, so

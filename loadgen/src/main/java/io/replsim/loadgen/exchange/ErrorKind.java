@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.exchange;
 
 /** Why a request attempt did not produce a usable {@code 200}. */
 public enum ErrorKind {

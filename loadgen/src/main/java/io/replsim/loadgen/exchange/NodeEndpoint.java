@@ -1,4 +1,4 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.exchange;
 
 import java.net.URI;
 import java.util.Objects;

@@ -1,4 +1,6 @@
-package io.replsim.loadgen;
+package io.replsim.loadgen.record;
+
+import io.replsim.loadgen.check.VerdictMark;
 
 import java.util.List;
 

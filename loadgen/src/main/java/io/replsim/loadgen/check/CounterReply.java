@@ -1,4 +1,4 @@
-package io.replsim.loadgen.exchange;
+package io.replsim.loadgen.check;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 public record CounterReply(String session, long serial, String node, String digest, boolean created) {
 
     /** Whether the fields the checks rely on are there; a reply without them cannot be judged. */
-    boolean complete() {
+    public boolean complete() {
         return session != null && !session.isEmpty() && digest != null && serial >= 1;
     }
 }
