@@ -5,7 +5,7 @@ import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,8 +52,8 @@ public class LoopbackReplicationBenchmark {
     @Param({"secret"})
     public String peers;
 
-    private ReplicationNode owner;
-    private ReplicationNode backup;
+    private JGroupsEngine owner;
+    private JGroupsEngine backup;
     private CounterSession session;
 
     private LoopbackSink sink;
@@ -71,10 +71,10 @@ public class LoopbackReplicationBenchmark {
                 Duration.ofSeconds(2));
         String cluster = "bench-" + UUID.randomUUID();
         var authentication = PeerAuthentications.parse(peers);
-        owner = ReplicationNode.start(new NodeId("node1"), cluster,
+        owner = JGroupsEngine.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm())
                         .withAuthentication(authentication), spec);
-        backup = ReplicationNode.start(new NodeId("node2"), cluster,
+        backup = JGroupsEngine.start(new NodeId("node2"), cluster,
                 new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm())
                         .withAuthentication(authentication), spec);
         MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(30));

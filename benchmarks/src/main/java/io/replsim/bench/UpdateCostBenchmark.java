@@ -1,7 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -92,7 +92,7 @@ public class UpdateCostBenchmark {
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
         var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC,
-                Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? Engine.INFINISPAN : Engine.JGROUPS);
+                Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? EngineKind.INFINISPAN : EngineKind.JGROUPS);
         LargeMessagePath messages = via.equals("jgroups") ? new LargeMessagePath.ThroughJGroups()
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());
         String clusterName = "bench-" + UUID.randomUUID();

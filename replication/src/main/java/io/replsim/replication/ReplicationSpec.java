@@ -16,7 +16,7 @@ import java.util.Objects;
  */
 public record ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
                               AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval,
-                              Engine engine) {
+                              EngineKind engine) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -44,7 +44,7 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
     public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
                            AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval) {
         this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval,
-                Engine.JGROUPS);
+                EngineKind.JGROUPS);
     }
 
     /** With the default async queue, trigger, interval and engine. */
@@ -73,7 +73,7 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
                 engine);
     }
 
-    public ReplicationSpec withEngine(Engine newEngine) {
+    public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
                 maxUnreplicatedInterval, newEngine);
     }

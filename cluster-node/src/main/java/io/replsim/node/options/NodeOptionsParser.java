@@ -8,7 +8,7 @@ import io.replsim.replication.Delivery;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
@@ -75,10 +75,10 @@ public final class NodeOptionsParser {
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
-        Engine engine = convert(given, "--engine", Engine.JGROUPS.label(), Engine::parse, "one of: jgroups, infinispan");
+        EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
                 asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
-        if (engine == Engine.INFINISPAN) {
+        if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,

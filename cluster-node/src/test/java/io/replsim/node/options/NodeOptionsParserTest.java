@@ -5,7 +5,7 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -130,11 +130,11 @@ class NodeOptionsParserTest {
     @Test
     void theEngineIsJGroupsByDefaultAndInfinispanOnRequest() throws Exception {
         var args = new ArrayList<>(FULL);
-        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.JGROUPS);
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(EngineKind.JGROUPS);
 
         args.addAll(List.of("--engine", "infinispan"));
 
-        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.INFINISPAN);
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(EngineKind.INFINISPAN);
     }
 
     @Test

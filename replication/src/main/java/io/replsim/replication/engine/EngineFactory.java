@@ -2,7 +2,7 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.infinispan.InfinispanNode;
+import io.replsim.replication.infinispan.InfinispanEngine;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.StackSpec;
 
@@ -18,8 +18,8 @@ public final class EngineFactory {
     public static ReplicationEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
         return switch (spec.engine()) {
-            case JGROUPS -> ReplicationNode.start(self, clusterName, stack, spec);
-            case INFINISPAN -> InfinispanNode.start(self, clusterName, stack, spec);
+            case JGROUPS -> JGroupsEngine.start(self, clusterName, stack, spec);
+            case INFINISPAN -> InfinispanEngine.start(self, clusterName, stack, spec);
         };
     }
 }

@@ -2,7 +2,7 @@ package io.replsim.replication.contract;
 
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -36,7 +36,7 @@ abstract class ReplicationEngineContract {
 
     protected EngineCluster cluster;
 
-    protected abstract Engine engine();
+    protected abstract EngineKind engine();
 
     /** What the engine shows after {@code reader} served a session another member held: gravitation or a remote read. */
     protected abstract void assertServedFromAnotherMember(EngineCluster cluster, SessionId id, int reader,

@@ -29,7 +29,7 @@ class AsyncDeliveryTest {
     @Test
     void everyUpdateReachesEveryBackupInOrderAndIsCountedAsSent() throws Exception {
         try (var cluster = LoopbackCluster.start(3, async(new AsyncQueue(Duration.ofMillis(5), 100, 10_000)))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
             for (int serial = 2; serial <= 50; serial++) {
                 set(owner, id, serial);
@@ -57,7 +57,7 @@ class AsyncDeliveryTest {
         // A long bundle timeout holds updates in the queue: the loss window, made wide enough to hit every time.
         var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ofSeconds(2), 1_000, 10_000)));
         try (cluster) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
             await().atMost(Duration.ofSeconds(10)).until(() -> cluster.node(2).store().peek(id).isPresent());
             for (int serial = 2; serial <= 5; serial++) {
@@ -79,7 +79,7 @@ class AsyncDeliveryTest {
     @Test
     void aFullQueueDropsTheUpdateWithoutBlockingTheRequestAndCountsIt() throws Exception {
         try (var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ZERO, 1, 2)))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
             SessionId id = create(owner);
             // The sender took the first update and waits for an ack that cannot come; the queue is empty.
@@ -101,7 +101,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static SessionId create(ReplicationNode node) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", 1);
             node.store().update(active);
@@ -109,7 +109,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static void set(ReplicationNode node, SessionId id, int serial) throws ReplicationException {
+    private static void set(JGroupsEngine node, SessionId id, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);
             node.store().update(active);

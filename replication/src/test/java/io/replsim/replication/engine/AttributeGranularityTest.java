@@ -33,7 +33,7 @@ class AttributeGranularityTest {
     @Test
     void aChangeToOneOfTenAttributesSendsThatAttributeOnlyAndTheBackupEndsEqualToTheOwner() throws Exception {
         try (var cluster = LoopbackCluster.start(2, spec(Granularity.ATTRIBUTE, ReplicationTrigger.SET))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id;
             try (ActiveSession active = owner.store().create()) {
                 for (int i = 0; i < 10; i++) {
@@ -62,7 +62,7 @@ class AttributeGranularityTest {
     @Test
     void aBackupThatMissedAnUpdateAnswersGapAndReceivesTheWholeSession() throws Exception {
         try (var cluster = LoopbackCluster.start(2, spec(Granularity.ATTRIBUTE, ReplicationTrigger.SET))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = createWithSerial(owner, 1);
             setSerial(owner, id, 2);
             // The backup loses its copy, as a backup that missed updates would lack their base.
@@ -99,7 +99,7 @@ class AttributeGranularityTest {
     private static List<String> cartSeenAfterFailover(Granularity granularity, ReplicationTrigger trigger)
             throws Exception {
         try (var cluster = LoopbackCluster.start(2, spec(granularity, trigger))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = createWithSerial(owner, 1);
             try (ActiveSession active = owner.store().find(id).orElseThrow()) {
                 var cart = (ArrayList<String>) active.session().getAttribute("cart").orElseThrow();
@@ -116,7 +116,7 @@ class AttributeGranularityTest {
         }
     }
 
-    private static SessionId createWithSerial(ReplicationNode node, int serial) throws ReplicationException {
+    private static SessionId createWithSerial(JGroupsEngine node, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", serial);
             active.session().setAttribute("cart", new ArrayList<>(List.of("book")));
@@ -125,7 +125,7 @@ class AttributeGranularityTest {
         }
     }
 
-    private static void setSerial(ReplicationNode node, SessionId id, Serializable serial)
+    private static void setSerial(JGroupsEngine node, SessionId id, Serializable serial)
             throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);

@@ -44,7 +44,7 @@ class ReplicaMemoryTest {
         }
     }
 
-    private static SessionId create(ReplicationNode node) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("payload", new byte[PAYLOAD_BYTES]);
             node.store().update(active);

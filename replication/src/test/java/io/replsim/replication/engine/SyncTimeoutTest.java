@@ -23,7 +23,7 @@ class SyncTimeoutTest {
         try (var cluster = LoopbackCluster.start(3, spec)) {
             var deaf = new DISCARD().setUpDiscardRate(1.0);
             cluster.node(3).transport().insertAboveTransport(deaf);
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
 
             try (ActiveSession active = owner.store().create()) {
                 active.session().setAttribute("serial", 1);

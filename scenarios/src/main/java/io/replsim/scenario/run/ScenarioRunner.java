@@ -279,7 +279,7 @@ public final class ScenarioRunner {
 
     /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
     static boolean hasGravitation(ScenarioSpec spec) {
-        return spec.replication().engine() != io.replsim.replication.Engine.INFINISPAN;
+        return spec.replication().engine() != io.replsim.replication.EngineKind.INFINISPAN;
     }
 
     /** Each node's figures over the load, from the sampler's readings. */

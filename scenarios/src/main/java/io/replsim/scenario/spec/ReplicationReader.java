@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -76,7 +76,7 @@ final class ReplicationReader {
             String expected = "no async unless delivery is async";
             replication.text("async", expected).must(text -> false, expected);
         }
-        Engine engine = replication.choice("engine", Engine::parse, "an engine").orElse(defaults.engine());
+        EngineKind engine = replication.choice("engine", EngineKind::parse, "an engine").orElse(defaults.engine());
         var spec = new ReplicationSpec(
                 placement,
                 granularity,
@@ -90,7 +90,7 @@ final class ReplicationReader {
                 trigger,
                 maxUnreplicated,
                 engine);
-        if (engine == Engine.INFINISPAN) {
+        if (engine == EngineKind.INFINISPAN) {
             for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
                 replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
             }

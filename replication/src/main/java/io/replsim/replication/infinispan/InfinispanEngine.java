@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.LongAdder;
  * cache configured by {@link InfinispanCacheFactory}, and the same {@link SessionStore} the jgroups engine serves
  * requests with, here releasing each session when its request ends because the cache is where sessions live.
  */
-public final class InfinispanNode implements ReplicationEngine {
+public final class InfinispanEngine implements ReplicationEngine {
     private final NodeId self;
     private final ReplicationSpec spec;
     private final JChannel channel;
@@ -49,7 +49,7 @@ public final class InfinispanNode implements ReplicationEngine {
     private final CacheOwnership ownership;
     private final LongAdder peersRefused = new LongAdder();
 
-    private InfinispanNode(NodeId self, ReplicationSpec spec, JChannel channel, DefaultCacheManager manager,
+    private InfinispanEngine(NodeId self, ReplicationSpec spec, JChannel channel, DefaultCacheManager manager,
                            ViewRecorder views, SessionStore store, CacheSessions sessions,
                            CacheMarshalling marshalling, ReplicationCounters counters, CacheOwnership ownership) {
         this.self = self;
@@ -70,7 +70,7 @@ public final class InfinispanNode implements ReplicationEngine {
      * Refuses a spec Infinispan cannot express, then starts the cache manager, joins the cluster and waits for the
      * sessions cache's initial state transfer (what this member must hold arrives before it serves requests).
      */
-    public static InfinispanNode start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
+    public static InfinispanEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
         Objects.requireNonNull(spec, "spec");
         var configuration = InfinispanCacheFactory.cacheConfiguration(spec);
@@ -96,7 +96,7 @@ public final class InfinispanNode implements ReplicationEngine {
                     new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2), new LocalPrimaryIds(advanced),
                     SessionRetention.RELEASE_AFTER_REQUEST);
-            return new InfinispanNode(self, spec, channel, manager, views, store, sessions, marshalling, counters,
+            return new InfinispanEngine(self, spec, channel, manager, views, store, sessions, marshalling, counters,
                     new CacheOwnership(advanced));
         } catch (Exception | Error e) {
             if (manager != null) {

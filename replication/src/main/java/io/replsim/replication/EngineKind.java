@@ -8,7 +8,7 @@ import java.util.Locale;
  * data gravitation), or an embedded Infinispan cache (WildFly's way: REPL or DIST caches, entries placed by a
  * consistent hash). Both serve the same node API.
  */
-public enum Engine {
+public enum EngineKind {
     JGROUPS,
     INFINISPAN;
 
@@ -16,7 +16,7 @@ public enum Engine {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Engine parse(String text) {
+    public static EngineKind parse(String text) {
         return Arrays.stream(values()).filter(e -> e.label().equalsIgnoreCase(text.trim())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
                         "unknown engine \"" + text + "\"; expected one of: jgroups, infinispan"));

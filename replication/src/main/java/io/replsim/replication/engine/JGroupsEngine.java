@@ -23,7 +23,7 @@ import java.util.Objects;
  * One member's replication: its channel, its session store, and the pipeline between them, started together and
  * closed together. What an application server embeds.
  */
-public final class ReplicationNode implements ReplicationEngine {
+public final class JGroupsEngine implements ReplicationEngine {
     private final ReplicationSpec spec;
     private final ClusterTransport transport;
     private final SessionStore store;
@@ -31,7 +31,7 @@ public final class ReplicationNode implements ReplicationEngine {
     private final BackupRebalancer rebalancer;
     private final ReplicationPipeline pipeline;
 
-    private ReplicationNode(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
+    private JGroupsEngine(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
                             ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
         this.spec = spec;
         this.transport = transport;
@@ -42,7 +42,7 @@ public final class ReplicationNode implements ReplicationEngine {
     }
 
     /** Builds the member and joins the cluster; returns once this member has a view. */
-    public static ReplicationNode start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
+    public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
         Objects.requireNonNull(spec, "spec");
         var transport = ClusterTransport.create(self, clusterName, stack, MessageMarshaller.standard());
@@ -64,7 +64,7 @@ public final class ReplicationNode implements ReplicationEngine {
                 pipeline.close();
                 throw e;
             }
-            return new ReplicationNode(spec, transport, store, counters, rebalancer, pipeline);
+            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline);
         } catch (Exception | Error e) {
             transport.close();
             throw e;
