@@ -1,6 +1,6 @@
 package io.replsim.bench;
 
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -82,7 +82,7 @@ public class EngineRoundTripBenchmark {
             initial.add(new InetSocketAddress(loopback, port));
         }
         var spec = new ReplicationSpec(Placement.parse(placement), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.parse(engine));
+                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
             cluster.add(EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

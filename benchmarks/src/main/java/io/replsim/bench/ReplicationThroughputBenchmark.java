@@ -1,7 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -89,7 +89,7 @@ public class ReplicationThroughputBenchmark {
             initial[i] = new InetSocketAddress(loopback, ports[i]);
         }
         var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(5)).withEngine(EngineKind.parse(engine));
+                DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

@@ -1,7 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -62,7 +62,7 @@ public final class UpdateCpuProbe {
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, ports[0]),
                 new InetSocketAddress(loopback, ports[1]));
         var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(5));
+                DeliveryKind.SYNC, Duration.ofSeconds(5));
         String cluster = "probe-" + UUID.randomUUID();
         try (ReplicationEngine owner = EngineFactory.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(loopback, ports[0], members, ClusterSecret.ofThisJvm()).withLargeMessages(path),

@@ -4,7 +4,7 @@ import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -70,7 +70,7 @@ public final class NodeOptionsParser {
         Duration maxUnreplicatedInterval = DurationText.parse(intervalText).orElseThrow(() ->
                 new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.FORMAT
                         + " (0s: every request)"));
-        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync, async");
+        DeliveryKind delivery = convert(given, "--delivery", "sync", DeliveryKind::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
@@ -125,9 +125,9 @@ public final class NodeOptionsParser {
     }
 
     /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */
-    private static AsyncQueue asyncQueue(Map<String, String> given, Delivery delivery) throws BadArgumentException {
+    private static AsyncQueue asyncQueue(Map<String, String> given, DeliveryKind delivery) throws BadArgumentException {
         List<String> asyncOnly = List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
-        if (delivery != Delivery.ASYNC) {
+        if (delivery != DeliveryKind.ASYNC) {
             for (String option : asyncOnly) {
                 if (given.containsKey(option)) {
                     throw new BadArgumentException(option, given.get(option), "no such option unless --delivery async");

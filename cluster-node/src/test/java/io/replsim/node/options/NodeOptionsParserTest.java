@@ -4,7 +4,7 @@ import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -54,7 +54,7 @@ class NodeOptionsParserTest {
         assertThat(options.payloadBytes()).isEqualTo(4096);
         assertThat(options.replication().placement()).isEqualTo(new Placement.AllMembers());
         assertThat(options.replication().granularity()).isEqualTo(Granularity.SESSION);
-        assertThat(options.replication().delivery()).isEqualTo(Delivery.SYNC);
+        assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.SYNC);
         assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(options.parentPid()).isEqualTo(OptionalLong.of(12345));
     }
@@ -158,7 +158,7 @@ class NodeOptionsParserTest {
 
         NodeOptions options = parser.parse(args.toArray(String[]::new));
 
-        assertThat(options.replication().delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.ASYNC);
         assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
     }
 

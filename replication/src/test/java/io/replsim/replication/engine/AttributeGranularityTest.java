@@ -1,6 +1,6 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -26,7 +26,7 @@ class AttributeGranularityTest {
     private static final int ATTRIBUTE_BYTES = 4096;
 
     private static ReplicationSpec spec(Granularity granularity, ReplicationTrigger trigger) {
-        return new ReplicationSpec(new Placement.AllMembers(), granularity, Delivery.SYNC, Duration.ofSeconds(2))
+        return new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
                 .withTrigger(trigger);
     }
 

@@ -1,7 +1,7 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class DirectStreamReplicationTest {
     private static final int LARGE = 64 * 1024;
     private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            Granularity.SESSION, Delivery.SYNC, Duration.ofSeconds(5));
+            Granularity.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(5));
 
     private LoopbackCluster cluster;
 
@@ -124,7 +124,7 @@ class DirectStreamReplicationTest {
     @Test
     void aBackupWhoseStackDropsEverythingMakesALargeSyncUpdateFailAfterTheTimeout() throws Exception {
         var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofMillis(500));
+                DeliveryKind.SYNC, Duration.ofMillis(500));
         cluster = LoopbackCluster.start(2, spec);
         JGroupsEngine owner = cluster.node(1);
         cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));

@@ -1,7 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.App;
@@ -54,7 +54,7 @@ final class NodeArguments {
                     "--profile-modified-share", Double.toString(profile.modifiedShare()),
                     "--profile-mutate-in-place", Boolean.toString(profile.mutateInPlace())));
         }
-        if (replication.delivery() == Delivery.ASYNC) {
+        if (replication.delivery() == DeliveryKind.ASYNC) {
             arguments.addAll(List.of("--async-bundle-timeout", replication.asyncQueue().bundleTimeout().toMillis() + "ms",
                     "--async-max-bundle", Integer.toString(replication.asyncQueue().maxBundle()),
                     "--async-capacity", Integer.toString(replication.asyncQueue().capacity())));

@@ -3,7 +3,7 @@ package io.replsim.scenario.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.Granularity;
 import io.replsim.replication.NodeId;
@@ -68,9 +68,9 @@ final class ReplicationReader {
                 .must(interval -> !interval.isNegative() && interval.compareTo(LoadReader.LONGEST_RUN) <= 0,
                         "a duration from 0s (every request) to 24h, such as 60s")
                 .orElse(defaults.maxUnreplicatedInterval());
-        Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
+        DeliveryKind delivery = replication.choice("delivery", DeliveryKind::parse, "a delivery").orElse(defaults.delivery());
         AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
-        if (delivery == Delivery.ASYNC) {
+        if (delivery == DeliveryKind.ASYNC) {
             asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
         } else {
             String expected = "no async unless delivery is async";

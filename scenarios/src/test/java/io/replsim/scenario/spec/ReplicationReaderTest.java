@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -146,7 +146,7 @@ class ReplicationReaderTest {
 
         var spec = load("{delivery: async, async: {bundleTimeout: 0ms, maxBundle: 10, capacity: 50}}").replication();
 
-        assertThat(spec.delivery()).isEqualTo(Delivery.ASYNC);
+        assertThat(spec.delivery()).isEqualTo(DeliveryKind.ASYNC);
         assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 10, 50));
     }
 
