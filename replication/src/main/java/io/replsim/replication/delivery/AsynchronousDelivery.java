@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * destination bundles and sends them. Nothing here ever fails a request: what a crash loses is what was still
  * queued or unacknowledged, and {@link AsyncStats} accounts for every update.
  */
-public final class AsynchronousDelivery implements DeliveryMode {
+public final class AsynchronousDelivery implements Delivery {
     private final ClusterTransport transport;
     private final AsyncQueue settings;
     private final Duration ackTimeout;

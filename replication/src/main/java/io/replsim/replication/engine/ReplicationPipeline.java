@@ -7,7 +7,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
-import io.replsim.replication.delivery.DeliveryMode;
+import io.replsim.replication.delivery.Delivery;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.message.SessionVersion;
@@ -30,13 +30,13 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     private final NodeId self;
     private final Placement placement;
     private final ReplicationScope scope;
-    private final DeliveryMode delivery;
+    private final Delivery delivery;
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
     private final StaleCopyRemoval staleCopies;
     private final SessionInvalidation invalidation;
 
-    ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, DeliveryMode delivery,
+    ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, Delivery delivery,
                         Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies,
                         SessionInvalidation invalidation) {
         this.self = Objects.requireNonNull(self, "self");
@@ -54,7 +54,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
             case SESSION -> new WholeSessionScope();
             case ATTRIBUTE -> new DirtyAttributeScope();
         };
-        DeliveryMode delivery = switch (spec.delivery()) {
+        Delivery delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
             case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };

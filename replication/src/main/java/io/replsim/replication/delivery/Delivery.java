@@ -7,7 +7,7 @@ import io.replsim.replication.ReplicationException;
 import java.util.List;
 
 /** How a change travels to its backups and what the request waits for. */
-public interface DeliveryMode extends AutoCloseable {
+public interface Delivery extends AutoCloseable {
     /** Called with the session's lock held, so one session's updates reach the mode in version order. */
     void deliver(Outgoing outgoing, List<NodeId> backups) throws ReplicationException;
 
