@@ -2,7 +2,7 @@ package io.replsim.bench;
 
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -81,7 +81,7 @@ public class EngineRoundTripBenchmark {
             ports.add(port);
             initial.add(new InetSocketAddress(loopback, port));
         }
-        var spec = new ReplicationSpec(Placement.parse(placement), Granularity.SESSION,
+        var spec = new ReplicationSpec(Placement.parse(placement), GranularityKind.SESSION,
                 DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {

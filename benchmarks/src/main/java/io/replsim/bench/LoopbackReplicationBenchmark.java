@@ -1,7 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -67,7 +67,7 @@ public class LoopbackReplicationBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, DeliveryKind.parse(delivery),
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.parse(delivery),
                 Duration.ofSeconds(2));
         String cluster = "bench-" + UUID.randomUUID();
         var authentication = PeerAuthentications.parse(peers);

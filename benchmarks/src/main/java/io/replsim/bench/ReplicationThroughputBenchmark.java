@@ -3,7 +3,7 @@ package io.replsim.bench;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -88,7 +88,7 @@ public class ReplicationThroughputBenchmark {
             ports[i] = LoopbackPorts.freePortPair();
             initial[i] = new InetSocketAddress(loopback, ports[i]);
         }
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
                 DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {

@@ -2,7 +2,7 @@ package io.replsim.bench;
 
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -91,7 +91,7 @@ public class UpdateCostBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, DeliveryKind.SYNC,
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC,
                 Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? EngineKind.INFINISPAN : EngineKind.JGROUPS);
         LargeMessagePath messages = via.equals("jgroups") ? new LargeMessagePath.ThroughJGroups()
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());

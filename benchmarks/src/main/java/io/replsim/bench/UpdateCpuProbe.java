@@ -2,7 +2,7 @@ package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -61,7 +61,7 @@ public final class UpdateCpuProbe {
         int[] ports = {LoopbackPorts.freePortPair(), LoopbackPorts.freePortPair()};
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, ports[0]),
                 new InetSocketAddress(loopback, ports[1]));
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
                 DeliveryKind.SYNC, Duration.ofSeconds(5));
         String cluster = "probe-" + UUID.randomUUID();
         try (ReplicationEngine owner = EngineFactory.start(new NodeId("node1"), cluster,

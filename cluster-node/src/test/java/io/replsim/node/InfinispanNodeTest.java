@@ -11,7 +11,7 @@ import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -49,7 +49,7 @@ class InfinispanNodeTest {
     @BeforeEach
     void startCluster() throws Exception {
         String cluster = "infinispan-node-test-" + UUID.randomUUID();
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.ATTRIBUTE,
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.ATTRIBUTE,
                 DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.INFINISPAN);
         for (int i = 1; i <= 3; i++) {
             nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,

@@ -5,7 +5,7 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.EngineKind;
@@ -62,7 +62,7 @@ public final class NodeOptionsParser {
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
         int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
         Placement placement = placement(given);
-        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse,
+        GranularityKind granularity = convert(given, "--granularity", "session", GranularityKind::parse,
                 "one of: session, attribute");
         ReplicationTrigger trigger = convert(given, "--trigger", ReplicationSpec.DEFAULT_TRIGGER.label(),
                 ReplicationTrigger::parse, "one of: set, set-and-non-primitive-get, set-and-get");

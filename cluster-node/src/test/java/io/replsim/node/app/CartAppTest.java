@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.DeliveryKind;
@@ -38,7 +38,7 @@ class CartAppTest {
 
     @Test
     void everyRequestAddsALineTheBackupHoldsTooAndTheCartKeepsItsNewestLines() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.ATTRIBUTE, DeliveryKind.SYNC,
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
                 Duration.ofSeconds(2));
         List<ClusterNode> nodes = new ArrayList<>();
         String cluster = "cart-test-" + UUID.randomUUID();

@@ -6,7 +6,7 @@ import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
@@ -53,7 +53,7 @@ class NodeOptionsParserTest {
         assertThat(options.cpuBudgetCores()).isEqualTo(0.66);
         assertThat(options.payloadBytes()).isEqualTo(4096);
         assertThat(options.replication().placement()).isEqualTo(new Placement.AllMembers());
-        assertThat(options.replication().granularity()).isEqualTo(Granularity.SESSION);
+        assertThat(options.replication().granularity()).isEqualTo(GranularityKind.SESSION);
         assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.SYNC);
         assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(options.parentPid()).isEqualTo(OptionalLong.of(12345));

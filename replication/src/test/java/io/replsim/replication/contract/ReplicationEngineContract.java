@@ -3,7 +3,7 @@ package io.replsim.replication.contract;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -43,7 +43,7 @@ abstract class ReplicationEngineContract {
                                                           List<NodeId> holdersBefore);
 
     private ReplicationSpec buddies(DeliveryKind delivery) {
-        return new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION, delivery,
+        return new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION, delivery,
                 SYNC_TIMEOUT).withEngine(engine());
     }
 

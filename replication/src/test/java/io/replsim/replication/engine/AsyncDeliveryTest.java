@@ -2,7 +2,7 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -22,7 +22,7 @@ class AsyncDeliveryTest {
     private static final Duration ACK_TIMEOUT = Duration.ofSeconds(1);
 
     private static ReplicationSpec async(AsyncQueue queue) {
-        return new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, DeliveryKind.ASYNC, ACK_TIMEOUT)
+        return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.ASYNC, ACK_TIMEOUT)
                 .withAsyncQueue(queue);
     }
 

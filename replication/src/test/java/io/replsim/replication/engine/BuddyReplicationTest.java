@@ -2,7 +2,7 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
 /** BUDDIES(1), sync, whole sessions: failover, gravitation and re-replication as members leave and join. */
 class BuddyReplicationTest {
     private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            Granularity.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
     private static final Duration REBALANCE_DEADLINE = Duration.ofSeconds(10);
 
     private LoopbackCluster cluster;

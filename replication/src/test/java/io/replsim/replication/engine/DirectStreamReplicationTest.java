@@ -2,7 +2,7 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class DirectStreamReplicationTest {
     private static final int LARGE = 64 * 1024;
     private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            Granularity.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(5));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(5));
 
     private LoopbackCluster cluster;
 
@@ -123,7 +123,7 @@ class DirectStreamReplicationTest {
 
     @Test
     void aBackupWhoseStackDropsEverythingMakesALargeSyncUpdateFailAfterTheTimeout() throws Exception {
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
                 DeliveryKind.SYNC, Duration.ofMillis(500));
         cluster = LoopbackCluster.start(2, spec);
         JGroupsEngine owner = cluster.node(1);

@@ -5,7 +5,7 @@ import io.replsim.replication.AsyncQueue;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -60,8 +60,8 @@ final class ReplicationReader {
             refuseWithoutBuddies(replication, "buddies");
             refuseWithoutBuddies(replication, "buddyPools");
         }
-        Granularity granularity =
-                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity());
+        GranularityKind granularity =
+                replication.choice("granularity", GranularityKind::parse, "a granularity").orElse(defaults.granularity());
         ReplicationTrigger trigger =
                 replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
         Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")

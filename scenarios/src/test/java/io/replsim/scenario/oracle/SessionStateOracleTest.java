@@ -13,7 +13,7 @@ import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.report.CheckEvaluator;
@@ -44,9 +44,9 @@ import static org.awaitility.Awaitility.await;
  */
 class SessionStateOracleTest {
     private static final ReplicationSpec SESSION_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            Granularity.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
     private static final ReplicationSpec ATTRIBUTE_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            Granularity.ATTRIBUTE, DeliveryKind.SYNC, Duration.ofSeconds(2));
+            GranularityKind.ATTRIBUTE, DeliveryKind.SYNC, Duration.ofSeconds(2));
 
     static Stream<Arguments> apps() {
         UserScript everyApp = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
