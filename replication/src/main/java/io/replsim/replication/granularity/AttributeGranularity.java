@@ -1,4 +1,4 @@
-package io.replsim.replication.scope;
+package io.replsim.replication.granularity;
 
 import io.replsim.replication.delivery.Outgoing;
 import io.replsim.replication.message.AttributeDelta;
@@ -9,7 +9,7 @@ import io.replsim.replication.session.Session;
  * Attribute granularity: only what is dirty travels, plus removals and metadata. A new session and a session this
  * node just took over go whole, because their new backups may hold nothing to apply a delta to.
  */
-public final class DirtyAttributeScope implements ReplicationScope {
+public final class AttributeGranularity implements Granularity {
     @Override
     public Outgoing messageFor(Session session) {
         // The snapshot copies only references: cheap, and marshalled only if a backup answers GAP.
