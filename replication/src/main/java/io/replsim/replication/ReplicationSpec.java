@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                              Duration syncTimeout, AsyncQueue asyncQueue, ReplicationTrigger trigger,
+                              Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                               Duration maxUnreplicatedInterval, EngineKind engine) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
@@ -42,7 +42,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     /** On the jgroups engine, the default. */
     public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueue asyncQueue, ReplicationTrigger trigger,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                            Duration maxUnreplicatedInterval) {
         this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval,
                 EngineKind.JGROUPS);
@@ -51,7 +51,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
     /** With the default async queue, trigger, interval and engine. */
     public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                            Duration syncTimeout) {
-        this(placement, granularity, delivery, syncTimeout, AsyncQueue.DEFAULT, DEFAULT_TRIGGER,
+        this(placement, granularity, delivery, syncTimeout, AsyncQueueSettings.DEFAULT, DEFAULT_TRIGGER,
                 DEFAULT_MAX_UNREPLICATED_INTERVAL);
     }
 
@@ -60,7 +60,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, DEFAULT_SYNC_TIMEOUT);
     }
 
-    public ReplicationSpec withAsyncQueue(AsyncQueue queue) {
+    public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
                 maxUnreplicatedInterval, engine);
     }

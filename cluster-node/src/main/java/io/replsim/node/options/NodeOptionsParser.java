@@ -2,7 +2,7 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
@@ -125,7 +125,8 @@ public final class NodeOptionsParser {
     }
 
     /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */
-    private static AsyncQueue asyncQueue(Map<String, String> given, DeliveryKind delivery) throws BadArgumentException {
+    private static AsyncQueueSettings asyncQueue(Map<String, String> given, DeliveryKind delivery)
+            throws BadArgumentException {
         List<String> asyncOnly = List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
         if (delivery != DeliveryKind.ASYNC) {
             for (String option : asyncOnly) {
@@ -133,15 +134,15 @@ public final class NodeOptionsParser {
                     throw new BadArgumentException(option, given.get(option), "no such option unless --delivery async");
                 }
             }
-            return AsyncQueue.DEFAULT;
+            return AsyncQueueSettings.DEFAULT;
         }
         String timeoutText = given.get("--async-bundle-timeout");
-        Duration bundleTimeout = timeoutText == null ? AsyncQueue.DEFAULT.bundleTimeout()
+        Duration bundleTimeout = timeoutText == null ? AsyncQueueSettings.DEFAULT.bundleTimeout()
                 : DurationText.parse(timeoutText).orElseThrow(() -> new BadArgumentException("--async-bundle-timeout",
                         timeoutText, DurationText.FORMAT + " (0ms sends at once)"));
-        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueue.DEFAULT.maxBundle(), 1, 10_000);
-        int capacity = intIn(given, "--async-capacity", AsyncQueue.DEFAULT.capacity(), 1, 10_000_000);
-        return new AsyncQueue(bundleTimeout, maxBundle, capacity);
+        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueueSettings.DEFAULT.maxBundle(), 1, 10_000);
+        int capacity = intIn(given, "--async-capacity", AsyncQueueSettings.DEFAULT.capacity(), 1, 10_000_000);
+        return new AsyncQueueSettings(bundleTimeout, maxBundle, capacity);
     }
 
     /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */

@@ -2,7 +2,7 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
@@ -159,7 +159,7 @@ class NodeOptionsParserTest {
         NodeOptions options = parser.parse(args.toArray(String[]::new));
 
         assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.ASYNC);
-        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
+        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueueSettings(Duration.ZERO, 20, 500));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.replsim.replication.infinispan;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -46,7 +46,7 @@ public final class InfinispanCacheFactory {
                     + " hinting spreads owners across racks, it cannot prefer a pool); remove buddyPools, or use"
                     + " engine: jgroups"));
         }
-        if (!spec.asyncQueue().equals(AsyncQueue.DEFAULT)) {
+        if (!spec.asyncQueue().equals(AsyncQueueSettings.DEFAULT)) {
             refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
                     + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
         }

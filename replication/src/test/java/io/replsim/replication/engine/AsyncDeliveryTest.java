@@ -1,6 +1,6 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
@@ -21,14 +21,14 @@ import static org.awaitility.Awaitility.await;
 class AsyncDeliveryTest {
     private static final Duration ACK_TIMEOUT = Duration.ofSeconds(1);
 
-    private static ReplicationSpec async(AsyncQueue queue) {
+    private static ReplicationSpec async(AsyncQueueSettings queue) {
         return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.ASYNC, ACK_TIMEOUT)
                 .withAsyncQueue(queue);
     }
 
     @Test
     void everyUpdateReachesEveryBackupInOrderAndIsCountedAsSent() throws Exception {
-        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueue(Duration.ofMillis(5), 100, 10_000)))) {
+        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueueSettings(Duration.ofMillis(5), 100, 10_000)))) {
             JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
             for (int serial = 2; serial <= 50; serial++) {
@@ -55,7 +55,7 @@ class AsyncDeliveryTest {
     @Test
     void aCrashRightAfterWritesLeavesTheBackupStaleAndCountsEveryUpdateItMissed() throws Exception {
         // A long bundle timeout holds updates in the queue: the loss window, made wide enough to hit every time.
-        var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ofSeconds(2), 1_000, 10_000)));
+        var cluster = LoopbackCluster.start(2, async(new AsyncQueueSettings(Duration.ofSeconds(2), 1_000, 10_000)));
         try (cluster) {
             JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
@@ -78,7 +78,7 @@ class AsyncDeliveryTest {
 
     @Test
     void aFullQueueDropsTheUpdateWithoutBlockingTheRequestAndCountsIt() throws Exception {
-        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ZERO, 1, 2)))) {
+        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueueSettings(Duration.ZERO, 1, 2)))) {
             JGroupsEngine owner = cluster.node(1);
             cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
             SessionId id = create(owner);

@@ -1,7 +1,7 @@
 package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
@@ -69,7 +69,7 @@ final class ReplicationReader {
                         "a duration from 0s (every request) to 24h, such as 60s")
                 .orElse(defaults.maxUnreplicatedInterval());
         DeliveryKind delivery = replication.choice("delivery", DeliveryKind::parse, "a delivery").orElse(defaults.delivery());
-        AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
+        AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
         if (delivery == DeliveryKind.ASYNC) {
             asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
         } else {
@@ -98,9 +98,9 @@ final class ReplicationReader {
         return spec;
     }
 
-    private static AsyncQueue asyncQueue(MapReader async) {
-        AsyncQueue defaults = AsyncQueue.DEFAULT;
-        return new AsyncQueue(
+    private static AsyncQueueSettings asyncQueue(MapReader async) {
+        AsyncQueueSettings defaults = AsyncQueueSettings.DEFAULT;
+        return new AsyncQueueSettings(
                 async.duration("bundleTimeout")
                         .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
                                 "a duration from 0ms (send at once) to 1s, such as 5ms")

@@ -3,7 +3,7 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
@@ -142,12 +142,12 @@ class ReplicationReaderTest {
 
     @Test
     void asyncDeliveryTakesItsQueueSettingsOrTheirDefaults() throws Exception {
-        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueue.DEFAULT);
+        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueueSettings.DEFAULT);
 
         var spec = load("{delivery: async, async: {bundleTimeout: 0ms, maxBundle: 10, capacity: 50}}").replication();
 
         assertThat(spec.delivery()).isEqualTo(DeliveryKind.ASYNC);
-        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 10, 50));
+        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueueSettings(Duration.ZERO, 10, 50));
     }
 
     @Test

@@ -8,10 +8,10 @@ import java.util.Objects;
  * has a queue of at most {@code capacity} updates; its sender waits up to {@code bundleTimeout} after the first
  * one for up to {@code maxBundle} more and sends them as one message. A full queue drops, and counts, the update.
  */
-public record AsyncQueue(Duration bundleTimeout, int maxBundle, int capacity) {
-    public static final AsyncQueue DEFAULT = new AsyncQueue(Duration.ofMillis(5), 100, 10_000);
+public record AsyncQueueSettings(Duration bundleTimeout, int maxBundle, int capacity) {
+    public static final AsyncQueueSettings DEFAULT = new AsyncQueueSettings(Duration.ofMillis(5), 100, 10_000);
 
-    public AsyncQueue {
+    public AsyncQueueSettings {
         Objects.requireNonNull(bundleTimeout, "bundleTimeout");
         if (bundleTimeout.isNegative()) {
             throw new IllegalArgumentException("bundleTimeout must not be negative, got " + bundleTimeout);
