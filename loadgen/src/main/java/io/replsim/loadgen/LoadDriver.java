@@ -2,7 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
-import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SocketPollers;
 import io.replsim.loadgen.loop.EventLoops;
@@ -109,7 +109,7 @@ public final class LoadDriver implements AutoCloseable {
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
         this.carrier = switch (profile.runtime()) {
-            case VIRTUAL_THREADS -> new ThreadPerUser(new CounterClient(router.nodes(), profile.path(),
+            case VIRTUAL_THREADS -> new ThreadPerUser(new BlockingClient(router.nodes(), profile.path(),
                     otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol()));
             case EVENT_LOOP -> new EventLoops(profile, router.nodes(), otherPaths(profile),
                     Runtime.getRuntime().availableProcessors());

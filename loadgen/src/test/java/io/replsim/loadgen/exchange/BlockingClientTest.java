@@ -17,15 +17,15 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CounterClientTest {
+class BlockingClientTest {
 
     @Test
     void failuresAreSortedIntoConnectTimeoutAndIo() {
-        assertThat(CounterClient.kindOf(new ConnectException("refused"))).isEqualTo(ErrorKind.CONNECT);
-        assertThat(CounterClient.kindOf(new IOException("wrapped", new ConnectException()))).isEqualTo(ErrorKind.CONNECT);
-        assertThat(CounterClient.kindOf(new HttpConnectTimeoutException("connect timed out"))).isEqualTo(ErrorKind.CONNECT);
-        assertThat(CounterClient.kindOf(new HttpTimeoutException("request timed out"))).isEqualTo(ErrorKind.TIMEOUT);
-        assertThat(CounterClient.kindOf(new IOException("Connection reset"))).isEqualTo(ErrorKind.IO);
+        assertThat(BlockingClient.kindOf(new ConnectException("refused"))).isEqualTo(ErrorKind.CONNECT);
+        assertThat(BlockingClient.kindOf(new IOException("wrapped", new ConnectException()))).isEqualTo(ErrorKind.CONNECT);
+        assertThat(BlockingClient.kindOf(new HttpConnectTimeoutException("connect timed out"))).isEqualTo(ErrorKind.CONNECT);
+        assertThat(BlockingClient.kindOf(new HttpTimeoutException("request timed out"))).isEqualTo(ErrorKind.TIMEOUT);
+        assertThat(BlockingClient.kindOf(new IOException("Connection reset"))).isEqualTo(ErrorKind.IO);
     }
 
     @Test
@@ -35,7 +35,7 @@ class CounterClientTest {
             port = socket.getLocalPort();
         }
         NodeEndpoint gone = new NodeEndpoint("gone", URI.create("http://127.0.0.1:" + port));
-        try (CounterClient client = new CounterClient(List.of(gone), "/counter", Duration.ofSeconds(2))) {
+        try (BlockingClient client = new BlockingClient(List.of(gone), "/counter", Duration.ofSeconds(2))) {
             Exchange exchange = client.get(gone, Optional.empty());
             assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
                     failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
@@ -47,7 +47,7 @@ class CounterClientTest {
         // accepts the connection (backlog) but never reads or answers
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             NodeEndpoint node = new NodeEndpoint("silent", URI.create("http://127.0.0.1:" + silent.getLocalPort()));
-            try (CounterClient client = new CounterClient(List.of(node), "/counter", Duration.ofMillis(300))) {
+            try (BlockingClient client = new BlockingClient(List.of(node), "/counter", Duration.ofMillis(300))) {
                 Exchange exchange = client.get(node, Optional.empty());
                 assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
@@ -64,7 +64,7 @@ class CounterClientTest {
     void aNewConnectionThatEndsBeforeAnyAnswerIsAFailureNotRetried() throws Exception {
         try (ScriptedServer hangsUp = new ScriptedServer(serial -> "", Integer.MAX_VALUE, Duration.ZERO, 0)) {
             NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + hangsUp.port()));
-            try (CounterClient client = new CounterClient(List.of(node), "/counter", List.of(), Duration.ofSeconds(2),
+            try (BlockingClient client = new BlockingClient(List.of(node), "/counter", List.of(), Duration.ofSeconds(2),
                     ConnectionMode.PER_USER)) {
                 assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.IO));
@@ -88,7 +88,7 @@ class CounterClientTest {
             ScriptedServer server = new ScriptedServer(serial -> "HTTP/1.1 200 OK\r\nContent-Length: "
                     + ANSWER_BODY.length() + "\r\n\r\n" + ANSWER_BODY, Integer.MAX_VALUE, Duration.ZERO, 1);
             NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.port()));
-            try (server; CounterClient client = new CounterClient(List.of(node), "/counter", List.of(),
+            try (server; BlockingClient client = new BlockingClient(List.of(node), "/counter", List.of(),
                     Duration.ofSeconds(2), mode)) {
                 assertThat(client.get(node, Optional.empty())).isInstanceOf(Exchange.Answered.class);
                 assertThat(server.awaitClosedByServer(Duration.ofSeconds(5))).isTrue();
@@ -123,7 +123,7 @@ class CounterClientTest {
                 }
             });
             NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.getLocalPort()));
-            try (CounterClient client = new CounterClient(List.of(node), "/counter", List.of(), Duration.ofMillis(300),
+            try (BlockingClient client = new BlockingClient(List.of(node), "/counter", List.of(), Duration.ofMillis(300),
                     ConnectionMode.PER_USER)) {
                 assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
@@ -163,7 +163,7 @@ class CounterClientTest {
         });
         server.start();
         NodeEndpoint node = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
-        try (CounterClient client = new CounterClient(List.of(node), "/counter", Duration.ofSeconds(2))) {
+        try (BlockingClient client = new BlockingClient(List.of(node), "/counter", Duration.ofSeconds(2))) {
             List<Thread> users = new java.util.ArrayList<>();
             for (int i = 0; i < concurrent; i++) {
                 users.add(Thread.ofVirtual().start(() -> {

@@ -17,12 +17,13 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.stream.Collectors;
 
 /**
- * Sends the counter app's {@code GET} to a node and turns whatever happens into an {@link Exchange}. Connections
- * are the driver's own sockets ({@link HttpConnection}), used as the {@link ConnectionMode} says and counted;
- * cookies are passed by hand, since every user is its own browser with its own session and a shared cookie jar
- * would merge them.
+ * Sends a user's request to a node on the calling thread, which blocks until the answer (the thread-per-user
+ * carrier's client; {@link LoopClient} is the event loops'), and turns whatever happens into an {@link Exchange}.
+ * Connections are the driver's own sockets ({@link HttpConnection}), used as the {@link ConnectionMode} says and
+ * counted; cookies are passed by hand, since every user is its own browser with its own session and a shared
+ * cookie jar would merge them.
  */
-public final class CounterClient implements AutoCloseable {
+public final class BlockingClient implements AutoCloseable {
 
     private final RequestTargets targets;
     private final Map<String, URI> bases;
@@ -40,18 +41,18 @@ public final class CounterClient implements AutoCloseable {
     private final RequestDeadlines deadlines;
     private volatile boolean closed;
 
-    public CounterClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
+    public BlockingClient(List<NodeEndpoint> nodes, String path, Duration requestTimeout) {
         this(nodes, path, List.of(), requestTimeout, ConnectionMode.SHARED_POOL);
     }
 
     /** A client of the replsim apps. */
-    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+    public BlockingClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
                          ConnectionMode mode) {
         this(nodes, path, otherPaths, requestTimeout, mode, TargetProtocol.REPLSIM);
     }
 
     /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
-    public CounterClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+    public BlockingClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
                          ConnectionMode mode, TargetProtocol protocol) {
         this.answers = new ExchangeReader(protocol);
         this.targets = new RequestTargets(nodes, path, otherPaths);
