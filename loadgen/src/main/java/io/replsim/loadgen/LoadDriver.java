@@ -8,7 +8,7 @@ import io.replsim.loadgen.exchange.SocketPollers;
 import io.replsim.loadgen.loop.EventLoops;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.SessionsAtEnd;
-import io.replsim.loadgen.profile.UserRuntime;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.LoadProgress;
@@ -47,7 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives closed-loop virtual users against the counter app on a set of nodes (interface doc §4): each user on its
- * own virtual thread or, with {@link UserRuntime#EVENT_LOOP}, on event loops, sticky to its session's node and failing over like a balancer, every response judged against
+ * own virtual thread or, with {@link UserCarrierKind#EVENT_LOOP}, on event loops, sticky to its session's node and failing over like a balancer, every response judged against
  * the user's expected session state and recorded in HdrHistogram recorders.
  *
  * <pre>{@code
@@ -131,7 +131,7 @@ public final class LoadDriver implements AutoCloseable {
         if (closed || run != null) {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
-        if (profile.runtime() == UserRuntime.VIRTUAL_THREADS) {
+        if (profile.runtime() == UserCarrierKind.VIRTUAL_THREADS) {
             SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
         }
         long startNanos = System.nanoTime();

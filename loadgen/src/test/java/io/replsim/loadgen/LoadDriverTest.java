@@ -6,7 +6,7 @@ import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.profile.UserRuntime;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.record.LoadProgress;
 import io.replsim.loadgen.record.Second;
 import io.replsim.loadgen.record.Stint;
@@ -36,11 +36,11 @@ import static org.awaitility.Awaitility.await;
 /** The closed-model driver with either user runtime. */
 @Timeout(30)
 @ParameterizedClass
-@EnumSource(UserRuntime.class)
+@EnumSource(UserCarrierKind.class)
 class LoadDriverTest {
 
     @Parameter
-    UserRuntime runtime;
+    UserCarrierKind runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 

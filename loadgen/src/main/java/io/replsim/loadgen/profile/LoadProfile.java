@@ -41,7 +41,7 @@ import java.util.Optional;
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                          SessionsAtEnd sessionsAtEnd, UserRuntime runtime) {
+                          SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime) {
 
     public LoadProfile {
         if (users < 1) {
@@ -79,7 +79,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
                        ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
                        SessionsAtEnd sessionsAtEnd) {
         this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
-                sessionLength, sessionsAtEnd, UserRuntime.VIRTUAL_THREADS);
+                sessionLength, sessionsAtEnd, UserCarrierKind.VIRTUAL_THREADS);
     }
 
     /** A load whose users keep their sessions when it ends. */
@@ -128,7 +128,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     }
 
     /** The same load with its users carried by {@code runtime}. */
-    public LoadProfile withRuntime(UserRuntime runtime) {
+    public LoadProfile withRuntime(UserCarrierKind runtime) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
                 connections, protocol, sessionLength, sessionsAtEnd, runtime);
     }

@@ -2,8 +2,11 @@ package io.replsim.loadgen.profile;
 
 import io.replsim.loadgen.label.EnumLabels;
 
-/** What carries the closed model's users: the same users, the same judging and recording, two ways to wait. */
-public enum UserRuntime {
+/**
+ * What carries the closed model's users ({@code load.runtime} in scenario files; the {@code UserCarrier} it picks):
+ * the same users, the same judging and recording, two ways to wait.
+ */
+public enum UserCarrierKind {
     /** A virtual thread per user that blocks in its request and sleeps through its think time. */
     VIRTUAL_THREADS,
     /**
@@ -17,7 +20,7 @@ public enum UserRuntime {
         return EnumLabels.of(this);
     }
 
-    public static UserRuntime parse(String text) {
-        return EnumLabels.parse(UserRuntime.class, text, "user runtime");
+    public static UserCarrierKind parse(String text) {
+        return EnumLabels.parse(UserCarrierKind.class, text, "user runtime");
     }
 }
