@@ -21,7 +21,7 @@ import java.util.List;
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
-                         List<CheckOutcome> checks, Validity validity, List<RequestTypeRow> requestTypes,
+                         List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
                          OpenFigures open, Connections connections, External external) {
 
     /**

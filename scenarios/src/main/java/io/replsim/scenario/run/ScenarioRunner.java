@@ -20,7 +20,7 @@ import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
-import io.replsim.scenario.report.Validity;
+import io.replsim.scenario.report.ValidityReport;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
@@ -212,7 +212,7 @@ public final class ScenarioRunner {
         RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
         RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
-        Validity validity = Validity.ofOpen(result, load.warmUp(), load.duration());
+        ValidityReport validity = ValidityReport.ofOpen(result, load.warmUp(), load.duration());
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),

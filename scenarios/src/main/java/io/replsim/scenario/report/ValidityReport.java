@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * summary.json's {@code validity}: whether the run's steady window measured the cluster rather than the driver,
- * every reason it did not, and the window's own figures (the rest of the summary covers the whole run).
+ * every reason it did not, and the window's own figures (the rest of the summary covers the whole run). The verdict
+ * is loadgen's {@code RunValidity}, which its {@code ValidityRules} decide; this record is how the report shows it.
  *
  * @param verdict              VALID or INVALID
  * @param windowFromMs         the steady window's start, from the load's start (after ramp-up and warm-up)
@@ -28,7 +29,7 @@ import java.util.List;
  * @param thinkAskedMs         the mean pause users asked for; {@code thinkTakenMs} what they got
  * @param driverCpuShare       the driver's CPU over the cores it has, 0..1
  */
-public record Validity(String verdict, List<String> reasons, long windowFromMs, long windowToMs, long requests,
+public record ValidityReport(String verdict, List<String> reasons, long windowFromMs, long windowToMs, long requests,
                        double throughputPerSec, double errorRatio, RunSummary.Latency latencyMs, int users,
                        double littlesLawUsers, double littlesLawDeviation, double thinkAskedMs, double thinkTakenMs,
                        double thinkDrift, long missedCycles, double driverCpuCores, int driverCores,
@@ -38,7 +39,7 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
     public static final String VALID = "VALID";
     public static final String INVALID = "INVALID";
 
-    public Validity {
+    public ValidityReport {
         reasons = List.copyOf(reasons);
     }
 
@@ -50,7 +51,7 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
      * An open-model run's validity: only the rules on the driver apply (CPU, GC) and that something completed;
      * Little's law and think time belong to the closed model, so their figures are zero.
      */
-    public static Validity ofOpen(OpenResult result, Duration windowFrom, Duration windowTo) {
+    public static ValidityReport ofOpen(OpenResult result, Duration windowFrom, Duration windowTo) {
         List<String> reasons = new ArrayList<>();
         if (result.requests() == 0) {
             reasons.add("no request arrived after the warm-up");
@@ -58,14 +59,14 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
         DriverCost cost = result.driverCost();
         reasons.addAll(ValidityRules.driverReasons(cost, result.window()));
         long errors = result.errors().total();
-        return new Validity(reasons.isEmpty() ? VALID : INVALID, reasons, windowFrom.toMillis(), windowTo.toMillis(),
-                result.requests(), result.throughputPerSecond(),
+        return new ValidityReport(reasons.isEmpty() ? VALID : INVALID, reasons, windowFrom.toMillis(),
+                windowTo.toMillis(), result.requests(), result.throughputPerSecond(),
                 result.requests() == 0 ? 0 : errors / (double) result.requests(),
                 RunSummary.Latency.ofMicros(result.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(), cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(),
                 cost.gcPauseTotal().toMillis(), 0, 0, 0);
     }
 
-    public static Validity of(LoadResult result) {
+    public static ValidityReport of(LoadResult result) {
         SteadyWindow window = result.steady();
         RunValidity validity = result.validity();
         var histogram = window.latencyMicros();
@@ -78,7 +79,7 @@ public record Validity(String verdict, List<String> reasons, long windowFromMs, 
         var law = validity.littlesLaw();
         var drift = validity.thinkDrift();
         var cost = validity.driverCost();
-        return new Validity(validity.valid() ? VALID : INVALID, validity.reasons(), window.from().toMillis(),
+        return new ValidityReport(validity.valid() ? VALID : INVALID, validity.reasons(), window.from().toMillis(),
                 window.to().toMillis(), window.requests(), window.throughputPerSecond(), window.errorRatio(), latency,
                 window.users(), law.impliedUsers(), law.deviation(), drift.meanAsked().toNanos() / 1e6,
                 drift.meanTaken().toNanos() / 1e6, drift.drift(), drift.missedCycles(), cost.cpuCores(),
