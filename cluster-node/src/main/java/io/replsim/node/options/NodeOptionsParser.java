@@ -60,7 +60,7 @@ public final class NodeOptionsParser {
         int workers = intIn(given, "--workers", DEFAULT_WORKERS, 1, 10_000);
         double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
-        int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
+        int payloadBytes = bytesIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0);
         Placement placement = placement(given);
         GranularityKind granularity = convert(given, "--granularity", "session", GranularityKind::parse,
                 "one of: session, attribute");
@@ -68,7 +68,7 @@ public final class NodeOptionsParser {
                 ReplicationTrigger::parse, "one of: set, set-and-non-primitive-get, set-and-get");
         String intervalText = given.getOrDefault("--max-unreplicated-interval", "60s");
         Duration maxUnreplicatedInterval = DurationText.parse(intervalText).orElseThrow(() ->
-                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.FORMAT
+                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.EXAMPLES
                         + " (0s: every request)"));
         DeliveryKind delivery = convert(given, "--delivery", "sync", DeliveryKind::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
@@ -103,7 +103,7 @@ public final class NodeOptionsParser {
     private static SessionProfile profile(Map<String, String> given) throws BadArgumentException {
         SessionProfile defaults = SessionProfile.DEFAULT;
         int attributes = intIn(given, "--profile-attributes", defaults.attributes(), 1, 10_000);
-        int attributeBytes = intIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1, MAX_PAYLOAD_BYTES);
+        int attributeBytes = bytesIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1);
         AttributeShape shape = convert(given, "--profile-shape", defaults.shape().label(), AttributeShape::parse,
                 "one of: bytes, graph");
         String shareExpected = "a share from 0 to 1, such as 0.2";
@@ -139,7 +139,7 @@ public final class NodeOptionsParser {
         String timeoutText = given.get("--async-bundle-timeout");
         Duration bundleTimeout = timeoutText == null ? AsyncQueueSettings.DEFAULT.bundleTimeout()
                 : DurationText.parse(timeoutText).orElseThrow(() -> new BadArgumentException("--async-bundle-timeout",
-                        timeoutText, DurationText.FORMAT + " (0ms sends at once)"));
+                        timeoutText, DurationText.EXAMPLES + " (0ms sends at once)"));
         int maxBundle = intIn(given, "--async-max-bundle", AsyncQueueSettings.DEFAULT.maxBundle(), 1, 10_000);
         int capacity = intIn(given, "--async-capacity", AsyncQueueSettings.DEFAULT.capacity(), 1, 10_000_000);
         return new AsyncQueueSettings(bundleTimeout, maxBundle, capacity);
@@ -246,6 +246,26 @@ public final class NodeOptionsParser {
         return (int) longIn(text, option, min, max, "a whole number " + min + "-" + max);
     }
 
+    /** A size in the scenario files' grammar ({@link DataSize}: {@code 4096}, {@code 4KB}), from min bytes to 16MB. */
+    private static int bytesIn(Map<String, String> given, String option, int fallback, int min)
+            throws BadArgumentException {
+        String text = given.get(option);
+        if (text == null) {
+            return fallback;
+        }
+        String expected = "a size from " + new DataSize(min) + " to " + new DataSize(MAX_PAYLOAD_BYTES) + ", such as "
+                + "4096 (bytes) or 4KB";
+        try {
+            long bytes = DataSize.parse(text).bytes();
+            if (bytes < min || bytes > MAX_PAYLOAD_BYTES) {
+                throw new BadArgumentException(option, text, expected);
+            }
+            return (int) bytes;
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option, text, expected);
+        }
+    }
+
     private static long longIn(String text, String option, long min, long max, String expected)
             throws BadArgumentException {
         try {
@@ -275,7 +295,7 @@ public final class NodeOptionsParser {
     private static Duration syncTimeout(String text) throws BadArgumentException {
         return DurationText.parse(text).filter(d -> !d.isZero())
                 .orElseThrow(() -> new BadArgumentException("--sync-timeout", text, "a positive "
-                        + DurationText.FORMAT));
+                        + DurationText.EXAMPLES));
     }
 
     /**

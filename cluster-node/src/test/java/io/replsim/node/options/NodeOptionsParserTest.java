@@ -80,7 +80,8 @@ class NodeOptionsParserTest {
             "--members      | 127.0.0.1:18281  | host[port] entries",
             "--workers      | 0                | a whole number 1-10000",
             "--cpu-budget   | -1               | a positive number of cores",
-            "--payload-bytes| lots             | a whole number 0-16777216",
+            "--payload-bytes| lots             | a size from 0B to 16MB",
+            "--payload-bytes| 17MB             | a size from 0B to 16MB",
             "--placement    | neighbours       | one of: all, buddies",
             "--granularity  | delta            | one of: session, attribute",
             "--delivery     | eventually       | one of: sync, async",
@@ -174,6 +175,24 @@ class NodeOptionsParserTest {
         assertThat(options.profile()).isEqualTo(new SessionProfile(20, 256, AttributeShape.GRAPH, 0.1, true));
         assertThat(options.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
         assertThat(options.replication().maxUnreplicatedInterval()).isZero();
+    }
+
+    @Test
+    void durationsAndSizesReadAsScenarioFilesWriteThem() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--sync-timeout") + 1, "1.5s");
+        args.set(args.indexOf("--payload-bytes") + 1, "4KB");
+        args.set(args.indexOf("--delivery") + 1, "async");
+        args.addAll(List.of("--max-unreplicated-interval", "1h", "--async-bundle-timeout", "0.5ms",
+                "--profile-attribute-bytes", "1KB"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(options.replication().maxUnreplicatedInterval()).isEqualTo(Duration.ofHours(1));
+        assertThat(options.replication().asyncQueue().bundleTimeout()).isEqualTo(Duration.ofNanos(500_000));
+        assertThat(options.payloadBytes()).isEqualTo(4096);
+        assertThat(options.profile().attributeBytes()).isEqualTo(1024);
     }
 
     @ParameterizedTest(name = "{0} {1}")

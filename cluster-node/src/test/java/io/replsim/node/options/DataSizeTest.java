@@ -1,4 +1,4 @@
-package io.replsim.scenario.spec;
+package io.replsim.node.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

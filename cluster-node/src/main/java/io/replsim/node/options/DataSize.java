@@ -1,12 +1,13 @@
-package io.replsim.scenario.spec;
+package io.replsim.node.options;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An amount of memory. Units are binary, as the JVM's {@code -Xmx} reads them: 1KB = 1024 bytes, so a heap written
- * {@code 256m} here is the same heap on the node's command line.
+ * An amount of memory, as scenario files and the node's command line write it, one grammar for both. Units are
+ * binary, as the JVM's {@code -Xmx} reads them: 1KB = 1024 bytes, so a heap written {@code 256m} here is the same
+ * heap on the node's command line. {@link #toString} is exact, so the runner's text parses back to the same size.
  */
 public record DataSize(long bytes) implements Comparable<DataSize> {
 
@@ -14,7 +15,7 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
     private static final long MB = KB * 1024;
     private static final long GB = MB * 1024;
     private static final Pattern FORM = Pattern.compile("(\\d+)\\s*(?:([kmg])(?:i?b)?|b)?", Pattern.CASE_INSENSITIVE);
-    static final String EXAMPLES = "a size such as 512 (bytes), 4KB, 256m or 1g";
+    public static final String EXAMPLES = "a size such as 512 (bytes), 4KB, 256m or 1g";
 
     public DataSize {
         if (bytes < 0) {
