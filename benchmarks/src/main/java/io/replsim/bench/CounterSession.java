@@ -1,7 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.session.ActiveSession;
 
 /**

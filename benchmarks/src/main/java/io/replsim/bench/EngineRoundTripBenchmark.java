@@ -1,12 +1,13 @@
 package io.replsim.bench;
 
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -80,11 +81,11 @@ public class EngineRoundTripBenchmark {
             ports.add(port);
             initial.add(new InetSocketAddress(loopback, port));
         }
-        var spec = new ReplicationSpec(Placement.parse(placement), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(2)).withEngine(Engine.parse(engine));
+        var spec = new ReplicationSpec(Placement.parse(placement), GranularityKind.SESSION,
+                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
-            cluster.add(ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
+            cluster.add(EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports.get(i), initial, ClusterSecret.ofThisJvm())
                             .withAuthentication(PeerAuthentications.parse(peers)), spec));
         }

@@ -1,11 +1,11 @@
 package io.replsim.bench;
 
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,8 +52,8 @@ public class LoopbackReplicationBenchmark {
     @Param({"secret"})
     public String peers;
 
-    private ReplicationNode owner;
-    private ReplicationNode backup;
+    private JGroupsEngine owner;
+    private JGroupsEngine backup;
     private CounterSession session;
 
     private LoopbackSink sink;
@@ -67,14 +67,14 @@ public class LoopbackReplicationBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.parse(delivery),
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.parse(delivery),
                 Duration.ofSeconds(2));
         String cluster = "bench-" + UUID.randomUUID();
         var authentication = PeerAuthentications.parse(peers);
-        owner = ReplicationNode.start(new NodeId("node1"), cluster,
+        owner = JGroupsEngine.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm())
                         .withAuthentication(authentication), spec);
-        backup = ReplicationNode.start(new NodeId("node2"), cluster,
+        backup = JGroupsEngine.start(new NodeId("node2"), cluster,
                 new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm())
                         .withAuthentication(authentication), spec);
         MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(30));

@@ -6,7 +6,7 @@ import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,6 +1,6 @@
 package io.replsim.bench;
 
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,14 +1,15 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
-import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.member.ReplicationStats;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
@@ -87,11 +88,11 @@ public class ReplicationThroughputBenchmark {
             ports[i] = LoopbackPorts.freePortPair();
             initial[i] = new InetSocketAddress(loopback, ports[i]);
         }
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(5)).withEngine(Engine.parse(engine));
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
+                DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(EngineKind.parse(engine));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
-            cluster[i] = ReplicationEngine.start(new NodeId("node" + (i + 1)), clusterName,
+            cluster[i] = EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,
                     new TcpStackSpec(loopback, ports[i], List.of(initial), ClusterSecret.ofThisJvm())
                             .withLargeMessages(largeMessagePath())
                             .withAuthentication(PeerAuthentications.parse(peers)), spec);

@@ -1,12 +1,13 @@
 package io.replsim.bench;
 
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
@@ -91,14 +92,14 @@ public class UpdateCostBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC,
-                Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? Engine.INFINISPAN : Engine.JGROUPS);
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC,
+                Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? EngineKind.INFINISPAN : EngineKind.JGROUPS);
         LargeMessagePath messages = via.equals("jgroups") ? new LargeMessagePath.ThroughJGroups()
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());
         String clusterName = "bench-" + UUID.randomUUID();
-        cluster.add(ReplicationEngine.start(new NodeId("node1"), clusterName,
+        cluster.add(EngineFactory.start(new NodeId("node1"), clusterName,
                 new TcpStackSpec(loopback, firstPort, members, ClusterSecret.ofThisJvm()).withLargeMessages(messages), spec));
-        cluster.add(ReplicationEngine.start(new NodeId("node2"), clusterName,
+        cluster.add(EngineFactory.start(new NodeId("node2"), clusterName,
                 new TcpStackSpec(loopback, secondPort, members, ClusterSecret.ofThisJvm()).withLargeMessages(messages), spec));
         MemberViews.awaitOneView(cluster, Duration.ofSeconds(60));
         session = CounterSession.create(cluster.getFirst(), bytes);

@@ -1,18 +1,19 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.marshalling.MarshalledMessage;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
@@ -60,13 +61,13 @@ public final class UpdateCpuProbe {
         int[] ports = {LoopbackPorts.freePortPair(), LoopbackPorts.freePortPair()};
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, ports[0]),
                 new InetSocketAddress(loopback, ports[1]));
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofSeconds(5));
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
+                DeliveryKind.SYNC, Duration.ofSeconds(5));
         String cluster = "probe-" + UUID.randomUUID();
-        try (ReplicationEngine owner = ReplicationEngine.start(new NodeId("node1"), cluster,
+        try (ReplicationEngine owner = EngineFactory.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(loopback, ports[0], members, ClusterSecret.ofThisJvm()).withLargeMessages(path),
                 spec);
-             ReplicationEngine backup = ReplicationEngine.start(new NodeId("node2"), cluster,
+             ReplicationEngine backup = EngineFactory.start(new NodeId("node2"), cluster,
                      new TcpStackSpec(loopback, ports[1], members, ClusterSecret.ofThisJvm())
                              .withLargeMessages(path), spec)) {
             MemberViews.awaitOneView(List.of(owner, backup), Duration.ofSeconds(60));

@@ -12,7 +12,8 @@ import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.stats.StatsCollector;
 import io.replsim.node.web.AppServer;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.StackSpec;
 import io.undertow.Handlers;
 import io.undertow.server.handlers.PathHandler;
@@ -58,7 +59,7 @@ public final class ClusterNode implements AutoCloseable {
         ReplicationEngine replication = null;
         AdminServer admin = null;
         try {
-            replication = ReplicationEngine.start(options.name(), options.cluster(), stack, options.replication());
+            replication = EngineFactory.start(options.name(), options.cluster(), stack, options.replication());
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);

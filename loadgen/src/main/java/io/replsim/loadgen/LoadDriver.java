@@ -1,13 +1,21 @@
 package io.replsim.loadgen;
 
-import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.BlockingClient;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SocketPollers;
 import io.replsim.loadgen.loop.EventLoops;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.record.LatencyRecording;
+import io.replsim.loadgen.record.LoadProgress;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
@@ -16,7 +24,7 @@ import io.replsim.loadgen.validity.DriverCostMonitor;
 import io.replsim.loadgen.validity.RunValidity;
 import io.replsim.loadgen.validity.ValidityRules;
 import io.replsim.loadgen.user.LogoutPath;
-import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.user.ThreadPerUser;
 import io.replsim.loadgen.user.UserCarrier;
 import io.replsim.loadgen.user.VirtualUser;
@@ -39,7 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives closed-loop virtual users against the counter app on a set of nodes (interface doc §4): each user on its
- * own virtual thread or, with {@link UserRuntime#EVENT_LOOP}, on event loops, sticky to its session's node and failing over like a balancer, every response judged against
+ * own virtual thread or, with {@link UserCarrierKind#EVENT_LOOP}, on event loops, sticky to its session's node and failing over like a balancer, every response judged against
  * the user's expected session state and recorded in HdrHistogram recorders.
  *
  * <pre>{@code
@@ -101,7 +109,7 @@ public final class LoadDriver implements AutoCloseable {
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
         this.carrier = switch (profile.runtime()) {
-            case VIRTUAL_THREADS -> new ThreadPerUser(new CounterClient(router.nodes(), profile.path(),
+            case VIRTUAL_THREADS -> new ThreadPerUser(new BlockingClient(router.nodes(), profile.path(),
                     otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol()));
             case EVENT_LOOP -> new EventLoops(profile, router.nodes(), otherPaths(profile),
                     Runtime.getRuntime().availableProcessors());
@@ -123,7 +131,7 @@ public final class LoadDriver implements AutoCloseable {
         if (closed || run != null) {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
-        if (profile.runtime() == UserRuntime.VIRTUAL_THREADS) {
+        if (profile.runtime() == UserCarrierKind.VIRTUAL_THREADS) {
             SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
         }
         long startNanos = System.nanoTime();

@@ -1,6 +1,12 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionCount;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.record.RequestTypeFigures;
+import io.replsim.loadgen.record.Second;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import org.HdrHistogram.Histogram;

@@ -1,7 +1,11 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.Parameter;
@@ -19,11 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(30)
 @ParameterizedClass
-@EnumSource(UserRuntime.class)
+@EnumSource(UserCarrierKind.class)
 class ConnectionModeTest {
 
     @Parameter
-    UserRuntime runtime;
+    UserCarrierKind runtime;
 
     private static final int USERS = 5;
 

@@ -1,5 +1,7 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.exchange.NodeEndpoint;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

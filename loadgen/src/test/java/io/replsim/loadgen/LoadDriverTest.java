@@ -1,6 +1,16 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
+import io.replsim.loadgen.record.LoadProgress;
+import io.replsim.loadgen.record.Second;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.StickyRouter;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -26,11 +36,11 @@ import static org.awaitility.Awaitility.await;
 /** The closed-model driver with either user runtime. */
 @Timeout(30)
 @ParameterizedClass
-@EnumSource(UserRuntime.class)
+@EnumSource(UserCarrierKind.class)
 class LoadDriverTest {
 
     @Parameter
-    UserRuntime runtime;
+    UserCarrierKind runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 

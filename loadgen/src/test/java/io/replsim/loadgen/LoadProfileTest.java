@@ -1,5 +1,8 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.profile.LoadProfile;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

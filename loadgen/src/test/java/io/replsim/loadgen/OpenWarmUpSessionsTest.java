@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenProfile;

@@ -1,6 +1,11 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
+import io.replsim.loadgen.record.Stint;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
@@ -16,11 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(30)
 @ParameterizedClass
-@EnumSource(UserRuntime.class)
+@EnumSource(UserCarrierKind.class)
 class SessionLengthTest {
 
     @Parameter
-    UserRuntime runtime;
+    UserCarrierKind runtime;
 
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 

@@ -2,6 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.script.RequestType;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

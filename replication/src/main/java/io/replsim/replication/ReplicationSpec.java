@@ -14,9 +14,9 @@ import java.util.Objects;
  *                                access) when the last replication is older than this; zero: on every request
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  */
-public record ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
-                              AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval,
-                              Engine engine) {
+public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                              Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                              Duration maxUnreplicatedInterval, EngineKind engine) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -41,24 +41,26 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
     }
 
     /** On the jgroups engine, the default. */
-    public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout,
-                           AsyncQueue asyncQueue, ReplicationTrigger trigger, Duration maxUnreplicatedInterval) {
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval) {
         this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval,
-                Engine.JGROUPS);
+                EngineKind.JGROUPS);
     }
 
     /** With the default async queue, trigger, interval and engine. */
-    public ReplicationSpec(Placement placement, Granularity granularity, Delivery delivery, Duration syncTimeout) {
-        this(placement, granularity, delivery, syncTimeout, AsyncQueue.DEFAULT, DEFAULT_TRIGGER,
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout) {
+        this(placement, granularity, delivery, syncTimeout, AsyncQueueSettings.DEFAULT, DEFAULT_TRIGGER,
                 DEFAULT_MAX_UNREPLICATED_INTERVAL);
     }
 
     /** Full-session, synchronous replication to every member: the default. */
     public static ReplicationSpec fullSync() {
-        return new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC, DEFAULT_SYNC_TIMEOUT);
+        return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, DEFAULT_SYNC_TIMEOUT);
     }
 
-    public ReplicationSpec withAsyncQueue(AsyncQueue queue) {
+    public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
                 maxUnreplicatedInterval, engine);
     }
@@ -73,7 +75,7 @@ public record ReplicationSpec(Placement placement, Granularity granularity, Deli
                 engine);
     }
 
-    public ReplicationSpec withEngine(Engine newEngine) {
+    public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
                 maxUnreplicatedInterval, newEngine);
     }

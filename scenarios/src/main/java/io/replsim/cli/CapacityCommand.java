@@ -3,7 +3,7 @@ package io.replsim.cli;
 import io.replsim.scenario.capacity.CapacityCriteria;
 import io.replsim.scenario.capacity.CapacityRunner;
 import io.replsim.scenario.capacity.CapacitySummary;
-import io.replsim.scenario.capacity.LatencyStatistic;
+import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.external.ExternalTarget;

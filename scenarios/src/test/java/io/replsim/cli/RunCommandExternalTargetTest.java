@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.foreign.ForeignApp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

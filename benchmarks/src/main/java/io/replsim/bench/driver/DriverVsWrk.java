@@ -3,10 +3,10 @@ package io.replsim.bench.driver;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 
 import java.io.IOException;
@@ -47,16 +47,16 @@ public final class DriverVsWrk {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 50;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        List<UserRuntime> runtimes = args.length > 3 && !args[3].equals("both") ? List.of(UserRuntime.parse(args[3]))
-                : List.of(UserRuntime.EVENT_LOOP, UserRuntime.VIRTUAL_THREADS);
+        List<UserCarrierKind> runtimes = args.length > 3 && !args[3].equals("both") ? List.of(UserCarrierKind.parse(args[3]))
+                : List.of(UserCarrierKind.EVENT_LOOP, UserCarrierKind.VIRTUAL_THREADS);
         System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
                 Runtime.getRuntime().availableProcessors(), loadAverage());
-        Map<UserRuntime, List<Double>> ratios = new EnumMap<>(UserRuntime.class);
+        Map<UserCarrierKind, List<Double>> ratios = new EnumMap<>(UserCarrierKind.class);
         try (EndpointProcess endpoint = new EndpointProcess(2)) {
             String url = endpoint.url() + "/counter";
             System.out.println("endpoint: " + url + " (Undertow, 2 I/O threads, its own JVM, pid " + endpoint.pid()
                     + ")");
-            for (UserRuntime runtime : runtimes) {
+            for (UserCarrierKind runtime : runtimes) {
                 drive(endpoint.url(), users, 3, runtime); // the driver's JIT warm-up; wrk is native and needs none
             }
             for (int round = 1; round <= rounds; round++) {
@@ -69,7 +69,7 @@ public final class DriverVsWrk {
                                 + " endpoint %s, %.1f µs per request)%n", users, seconds, wrk,
                         micros(wrkRun.cpu()) / wrkRequests, endpointDuringWrk.sinceStart(),
                         micros(endpointDuringWrk.used()) / wrkRequests);
-                for (UserRuntime runtime : runtimes) {
+                for (UserCarrierKind runtime : runtimes) {
                     CpuShare endpointDuringDriver = CpuShare.of(endpoint);
                     CpuShare driverCpu = CpuShare.ofThisProcess();
                     LoadResult result = drive(endpoint.url(), users, seconds, runtime);
@@ -87,7 +87,7 @@ public final class DriverVsWrk {
                             micros(endpointDuringDriver.used()) / result.requests());
                 }
             }
-            for (UserRuntime runtime : runtimes) {
+            for (UserCarrierKind runtime : runtimes) {
                 List<Double> each = ratios.get(runtime);
                 System.out.printf(Locale.ROOT, "ratio   driver (%s) / wrk: median %.2f of %d rounds (%s); goal ≥ 0.90%n",
                         runtime.label(), median(each), each.size(), each.stream()
@@ -111,7 +111,7 @@ public final class DriverVsWrk {
     static final TargetProtocol TRIVIAL_ENDPOINT = new TargetProtocol("JSESSIONID", new SerialSource.CounterJson(),
             java.util.Optional.empty());
 
-    private static LoadResult drive(String base, int users, int seconds, UserRuntime runtime) throws Exception {
+    private static LoadResult drive(String base, int users, int seconds, UserCarrierKind runtime) throws Exception {
         LoadProfile profile = new LoadProfile(users, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(seconds),
                 Duration.ofSeconds(5), "/counter").withProtocol(TRIVIAL_ENDPOINT);
         List<NodeEndpoint> nodes = List.of(new NodeEndpoint("node1", URI.create(base)));

@@ -1,10 +1,10 @@
 package io.replsim.bench.driver;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 
@@ -50,7 +50,7 @@ public final class MostUsers {
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         ConnectionMode mode = args.length > 2 ? ConnectionMode.parse(args[2]) : ConnectionMode.PER_USER;
         int endpointCount = args.length > 3 ? Integer.parseInt(args[3]) : 1;
-        UserRuntime runtime = args.length > 4 ? UserRuntime.parse(args[4]) : UserRuntime.VIRTUAL_THREADS;
+        UserCarrierKind runtime = args.length > 4 ? UserCarrierKind.parse(args[4]) : UserCarrierKind.VIRTUAL_THREADS;
         if (endpointCount < 1 || endpointCount > 4) {
             System.err.printf(Locale.ROOT, "endpoints: got %d, expected 1 to 4 (each is a JVM of its own on the"
                     + " same cores)%n", endpointCount);

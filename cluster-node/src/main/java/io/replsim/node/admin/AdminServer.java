@@ -2,7 +2,7 @@ package io.replsim.node.admin;
 
 import io.replsim.node.stats.StatsCollector;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;

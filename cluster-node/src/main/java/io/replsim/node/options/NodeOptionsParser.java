@@ -2,13 +2,13 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
@@ -60,25 +60,25 @@ public final class NodeOptionsParser {
         int workers = intIn(given, "--workers", DEFAULT_WORKERS, 1, 10_000);
         double cpuBudget = cpuBudget(given.getOrDefault("--cpu-budget",
                 String.valueOf(Runtime.getRuntime().availableProcessors())));
-        int payloadBytes = intIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0, MAX_PAYLOAD_BYTES);
+        int payloadBytes = bytesIn(given, "--payload-bytes", DEFAULT_PAYLOAD_BYTES, 0);
         Placement placement = placement(given);
-        Granularity granularity = convert(given, "--granularity", "session", Granularity::parse,
+        GranularityKind granularity = convert(given, "--granularity", "session", GranularityKind::parse,
                 "one of: session, attribute");
         ReplicationTrigger trigger = convert(given, "--trigger", ReplicationSpec.DEFAULT_TRIGGER.label(),
                 ReplicationTrigger::parse, "one of: set, set-and-non-primitive-get, set-and-get");
         String intervalText = given.getOrDefault("--max-unreplicated-interval", "60s");
         Duration maxUnreplicatedInterval = DurationText.parse(intervalText).orElseThrow(() ->
-                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.FORMAT
+                new BadArgumentException("--max-unreplicated-interval", intervalText, DurationText.EXAMPLES
                         + " (0s: every request)"));
-        Delivery delivery = convert(given, "--delivery", "sync", Delivery::parse, "one of: sync, async");
+        DeliveryKind delivery = convert(given, "--delivery", "sync", DeliveryKind::parse, "one of: sync, async");
         Duration syncTimeout = syncTimeout(given.getOrDefault("--sync-timeout", "2s"));
         OptionalLong parentPid = given.containsKey("--parent-pid")
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
-        Engine engine = convert(given, "--engine", Engine.JGROUPS.label(), Engine::parse, "one of: jgroups, infinispan");
+        EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
                 asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
-        if (engine == Engine.INFINISPAN) {
+        if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
@@ -103,7 +103,7 @@ public final class NodeOptionsParser {
     private static SessionProfile profile(Map<String, String> given) throws BadArgumentException {
         SessionProfile defaults = SessionProfile.DEFAULT;
         int attributes = intIn(given, "--profile-attributes", defaults.attributes(), 1, 10_000);
-        int attributeBytes = intIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1, MAX_PAYLOAD_BYTES);
+        int attributeBytes = bytesIn(given, "--profile-attribute-bytes", defaults.attributeBytes(), 1);
         AttributeShape shape = convert(given, "--profile-shape", defaults.shape().label(), AttributeShape::parse,
                 "one of: bytes, graph");
         String shareExpected = "a share from 0 to 1, such as 0.2";
@@ -125,23 +125,24 @@ public final class NodeOptionsParser {
     }
 
     /** The {@code --async-*} options tune async delivery's queue and make no sense under sync. */
-    private static AsyncQueue asyncQueue(Map<String, String> given, Delivery delivery) throws BadArgumentException {
+    private static AsyncQueueSettings asyncQueue(Map<String, String> given, DeliveryKind delivery)
+            throws BadArgumentException {
         List<String> asyncOnly = List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity");
-        if (delivery != Delivery.ASYNC) {
+        if (delivery != DeliveryKind.ASYNC) {
             for (String option : asyncOnly) {
                 if (given.containsKey(option)) {
                     throw new BadArgumentException(option, given.get(option), "no such option unless --delivery async");
                 }
             }
-            return AsyncQueue.DEFAULT;
+            return AsyncQueueSettings.DEFAULT;
         }
         String timeoutText = given.get("--async-bundle-timeout");
-        Duration bundleTimeout = timeoutText == null ? AsyncQueue.DEFAULT.bundleTimeout()
+        Duration bundleTimeout = timeoutText == null ? AsyncQueueSettings.DEFAULT.bundleTimeout()
                 : DurationText.parse(timeoutText).orElseThrow(() -> new BadArgumentException("--async-bundle-timeout",
-                        timeoutText, DurationText.FORMAT + " (0ms sends at once)"));
-        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueue.DEFAULT.maxBundle(), 1, 10_000);
-        int capacity = intIn(given, "--async-capacity", AsyncQueue.DEFAULT.capacity(), 1, 10_000_000);
-        return new AsyncQueue(bundleTimeout, maxBundle, capacity);
+                        timeoutText, DurationText.EXAMPLES + " (0ms sends at once)"));
+        int maxBundle = intIn(given, "--async-max-bundle", AsyncQueueSettings.DEFAULT.maxBundle(), 1, 10_000);
+        int capacity = intIn(given, "--async-capacity", AsyncQueueSettings.DEFAULT.capacity(), 1, 10_000_000);
+        return new AsyncQueueSettings(bundleTimeout, maxBundle, capacity);
     }
 
     /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */
@@ -245,6 +246,26 @@ public final class NodeOptionsParser {
         return (int) longIn(text, option, min, max, "a whole number " + min + "-" + max);
     }
 
+    /** A size in the scenario files' grammar ({@link DataSize}: {@code 4096}, {@code 4KB}), from min bytes to 16MB. */
+    private static int bytesIn(Map<String, String> given, String option, int fallback, int min)
+            throws BadArgumentException {
+        String text = given.get(option);
+        if (text == null) {
+            return fallback;
+        }
+        String expected = "a size from " + new DataSize(min) + " to " + new DataSize(MAX_PAYLOAD_BYTES) + ", such as "
+                + "4096 (bytes) or 4KB";
+        try {
+            long bytes = DataSize.parse(text).bytes();
+            if (bytes < min || bytes > MAX_PAYLOAD_BYTES) {
+                throw new BadArgumentException(option, text, expected);
+            }
+            return (int) bytes;
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option, text, expected);
+        }
+    }
+
     private static long longIn(String text, String option, long min, long max, String expected)
             throws BadArgumentException {
         try {
@@ -274,7 +295,7 @@ public final class NodeOptionsParser {
     private static Duration syncTimeout(String text) throws BadArgumentException {
         return DurationText.parse(text).filter(d -> !d.isZero())
                 .orElseThrow(() -> new BadArgumentException("--sync-timeout", text, "a positive "
-                        + DurationText.FORMAT));
+                        + DurationText.EXAMPLES));
     }
 
     /**

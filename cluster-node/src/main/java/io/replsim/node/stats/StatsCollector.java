@@ -2,8 +2,8 @@ package io.replsim.node.stats;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.delivery.AsyncStats;
-import io.replsim.replication.engine.ReplicationEngine;
-import io.replsim.replication.engine.ReplicationStats;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.member.ReplicationStats;
 import io.replsim.replication.session.SessionCounts;
 import io.replsim.replication.transport.TransportStats;
 import io.replsim.replication.transport.ViewRecord;

@@ -7,13 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +38,7 @@ class CartAppTest {
 
     @Test
     void everyRequestAddsALineTheBackupHoldsTooAndTheCartKeepsItsNewestLines() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.ATTRIBUTE, Delivery.SYNC,
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
                 Duration.ofSeconds(2));
         List<ClusterNode> nodes = new ArrayList<>();
         String cluster = "cart-test-" + UUID.randomUUID();

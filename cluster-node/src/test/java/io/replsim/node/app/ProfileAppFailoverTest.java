@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -48,9 +48,9 @@ class ProfileAppFailoverTest {
             "ATTRIBUTE, SET_AND_NON_PRIMITIVE_GET, true,  bytes, 4",
             "ATTRIBUTE, SET,                       false, graph, 4",
     })
-    void theSerialAfterFailoverShowsWhetherInPlaceChangesWereReplicated(Granularity granularity,
+    void theSerialAfterFailoverShowsWhetherInPlaceChangesWereReplicated(GranularityKind granularity,
             ReplicationTrigger trigger, boolean mutateInPlace, String shape, int expectedSerial) throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), granularity, Delivery.SYNC, Duration.ofSeconds(2))
+        var spec = new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
                 .withTrigger(trigger);
         var profile = new SessionProfile(6, 512, AttributeShape.parse(shape), 0.5, mutateInPlace);
         List<ClusterNode> nodes = new ArrayList<>();

@@ -2,11 +2,11 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
@@ -53,8 +53,8 @@ class NodeOptionsParserTest {
         assertThat(options.cpuBudgetCores()).isEqualTo(0.66);
         assertThat(options.payloadBytes()).isEqualTo(4096);
         assertThat(options.replication().placement()).isEqualTo(new Placement.AllMembers());
-        assertThat(options.replication().granularity()).isEqualTo(Granularity.SESSION);
-        assertThat(options.replication().delivery()).isEqualTo(Delivery.SYNC);
+        assertThat(options.replication().granularity()).isEqualTo(GranularityKind.SESSION);
+        assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.SYNC);
         assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofSeconds(2));
         assertThat(options.parentPid()).isEqualTo(OptionalLong.of(12345));
     }
@@ -80,7 +80,8 @@ class NodeOptionsParserTest {
             "--members      | 127.0.0.1:18281  | host[port] entries",
             "--workers      | 0                | a whole number 1-10000",
             "--cpu-budget   | -1               | a positive number of cores",
-            "--payload-bytes| lots             | a whole number 0-16777216",
+            "--payload-bytes| lots             | a size from 0B to 16MB",
+            "--payload-bytes| 17MB             | a size from 0B to 16MB",
             "--placement    | neighbours       | one of: all, buddies",
             "--granularity  | delta            | one of: session, attribute",
             "--delivery     | eventually       | one of: sync, async",
@@ -130,11 +131,11 @@ class NodeOptionsParserTest {
     @Test
     void theEngineIsJGroupsByDefaultAndInfinispanOnRequest() throws Exception {
         var args = new ArrayList<>(FULL);
-        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.JGROUPS);
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(EngineKind.JGROUPS);
 
         args.addAll(List.of("--engine", "infinispan"));
 
-        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(Engine.INFINISPAN);
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().engine()).isEqualTo(EngineKind.INFINISPAN);
     }
 
     @Test
@@ -158,8 +159,8 @@ class NodeOptionsParserTest {
 
         NodeOptions options = parser.parse(args.toArray(String[]::new));
 
-        assertThat(options.replication().delivery()).isEqualTo(Delivery.ASYNC);
-        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 20, 500));
+        assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.ASYNC);
+        assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueueSettings(Duration.ZERO, 20, 500));
     }
 
     @Test
@@ -174,6 +175,24 @@ class NodeOptionsParserTest {
         assertThat(options.profile()).isEqualTo(new SessionProfile(20, 256, AttributeShape.GRAPH, 0.1, true));
         assertThat(options.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
         assertThat(options.replication().maxUnreplicatedInterval()).isZero();
+    }
+
+    @Test
+    void durationsAndSizesReadAsScenarioFilesWriteThem() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--sync-timeout") + 1, "1.5s");
+        args.set(args.indexOf("--payload-bytes") + 1, "4KB");
+        args.set(args.indexOf("--delivery") + 1, "async");
+        args.addAll(List.of("--max-unreplicated-interval", "1h", "--async-bundle-timeout", "0.5ms",
+                "--profile-attribute-bytes", "1KB"));
+
+        NodeOptions options = parser.parse(args.toArray(String[]::new));
+
+        assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(options.replication().maxUnreplicatedInterval()).isEqualTo(Duration.ofHours(1));
+        assertThat(options.replication().asyncQueue().bundleTimeout()).isEqualTo(Duration.ofNanos(500_000));
+        assertThat(options.payloadBytes()).isEqualTo(4096);
+        assertThat(options.profile().attributeBytes()).isEqualTo(1024);
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -1,10 +1,7 @@
 package io.replsim.loadgen.check;
 
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.check.state.SessionShapes;
-import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 

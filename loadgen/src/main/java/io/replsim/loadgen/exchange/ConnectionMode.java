@@ -1,6 +1,6 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 
 /** How the driver's requests use TCP connections (the keep-alive choices of glassfish-and-load-testing §2). */
 public enum ConnectionMode {

@@ -1,5 +1,7 @@
 package io.replsim.loadgen.exchange;
 
+import io.replsim.loadgen.check.CounterReply;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;

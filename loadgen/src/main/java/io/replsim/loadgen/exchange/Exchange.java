@@ -1,6 +1,6 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.check.CounterReply;
 
 import java.util.Optional;
 

@@ -1,7 +1,6 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.check.CounterReply;
 
 import java.io.IOException;
 import java.util.Locale;

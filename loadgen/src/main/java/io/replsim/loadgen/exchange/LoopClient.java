@@ -1,8 +1,5 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
-
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -21,10 +18,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The event-loop runtime's counterpart of {@link CounterClient}: sends the counter app's {@code GET}s on
+ * The event-loop runtime's counterpart of {@link BlockingClient}: sends the counter app's {@code GET}s on
  * non-blocking connections ({@link LoopConnection}) registered with one event loop's {@link Selector}, and hands
  * each attempt's {@link Exchange} to a callback, so that users are state machines on the loop's thread instead of
- * threads blocked in reads. Connections are used as the {@link ConnectionMode} says, as in {@link CounterClient};
+ * threads blocked in reads. Connections are used as the {@link ConnectionMode} says, as in {@link BlockingClient};
  * the pool of {@link ConnectionMode#SHARED_POOL} is this loop's own.
  *
  * <p>Not thread-safe: one client per loop, every call on that loop's thread. The loop selects, passes each
@@ -325,12 +322,12 @@ public final class LoopClient implements AutoCloseable {
                 }
             }
         }
-        ErrorKind kind = CounterClient.kindOf(e);
+        ErrorKind kind = BlockingClient.kindOf(e);
         if (kind == ErrorKind.CONNECT) {
             dropIdle(node);
             if (attempt.failedAfterSending != null) {
                 // the first try's request went out whole: the node may have processed it before it went away
-                IOException unknown = new CounterClient.SentThenRefused(attempt.failedAfterSending, e);
+                IOException unknown = new BlockingClient.SentThenRefused(attempt.failedAfterSending, e);
                 return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.IO, String.valueOf(unknown));
             }
         }
@@ -382,7 +379,7 @@ public final class LoopClient implements AutoCloseable {
         return opened;
     }
 
-    /** After a refused connect, as {@link CounterClient} does: the node's idle pooled connections are as dead. */
+    /** After a refused connect, as {@link BlockingClient} does: the node's idle pooled connections are as dead. */
     private void dropIdle(String node) {
         if (mode != ConnectionMode.SHARED_POOL) {
             return;

@@ -1,7 +1,5 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.NodeEndpoint;
-
 import java.net.URI;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.replsim.loadgen.loop;
 
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.exchange.LoopClient;
 import io.replsim.loadgen.user.UserCarrier;

@@ -1,11 +1,11 @@
 package io.replsim.loadgen.open;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.script.RequestType;
-import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.ErrorTally;
@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
-import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.validity.DriverCostMonitor;
 import org.HdrHistogram.Recorder;
@@ -53,7 +53,7 @@ public final class OpenLoadDriver implements AutoCloseable {
 
     private final OpenProfile profile;
     private final StickyRouter router;
-    private final CounterClient client;
+    private final BlockingClient client;
     private final BlockingQueue<Session> idle;
     private final List<Session> sessions = new ArrayList<>();
     private final Recorder corrected = new Recorder(3);
@@ -76,7 +76,7 @@ public final class OpenLoadDriver implements AutoCloseable {
         this.profile = profile;
         this.intervalLogs = Objects.requireNonNull(intervalLogs, "intervalLogs");
         this.router = new StickyRouter(nodes, StickyRouter.DEFAULT_RETRY_INTERVAL, InstantSource.system());
-        this.client = new CounterClient(router.nodes(), profile.path(), profile.requestTimeout());
+        this.client = new BlockingClient(router.nodes(), profile.path(), profile.requestTimeout());
         this.idle = new ArrayBlockingQueue<>(profile.sessions());
         for (int i = 0; i < profile.sessions(); i++) {
             Session session = new Session(ExpectedSession.of(Optional.of(profile.shapes()),

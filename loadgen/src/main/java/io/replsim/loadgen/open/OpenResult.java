@@ -1,8 +1,8 @@
 package io.replsim.loadgen.open;
 
-import io.replsim.loadgen.ErrorCounts;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.validity.DriverCost;
 import java.time.Duration;
 import org.HdrHistogram.Histogram;

@@ -1,7 +1,7 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.ErrorCounts;
-import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
 
 import java.util.EnumMap;
 import java.util.Map;

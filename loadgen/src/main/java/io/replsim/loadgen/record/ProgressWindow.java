@@ -1,6 +1,5 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.LoadProgress;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;

@@ -1,8 +1,7 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.RequestTypeFigures;
-import io.replsim.loadgen.ResponseVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.script.RequestType;
 

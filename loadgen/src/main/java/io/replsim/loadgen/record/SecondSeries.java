@@ -1,7 +1,5 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.Second;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;

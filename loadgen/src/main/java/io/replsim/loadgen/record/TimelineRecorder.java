@@ -1,10 +1,7 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.Failure;
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
-import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.check.VerdictMark;
 import io.replsim.loadgen.check.Verdict;
 
 import java.util.ArrayList;

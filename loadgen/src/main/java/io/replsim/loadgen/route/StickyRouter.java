@@ -1,6 +1,6 @@
 package io.replsim.loadgen.route;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.replsim.loadgen.script;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 
 import java.util.Arrays;
 import java.util.Optional;

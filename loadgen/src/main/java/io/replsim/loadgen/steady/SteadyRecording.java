@@ -1,8 +1,8 @@
 package io.replsim.loadgen.steady;
 
-import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.record.ErrorTally;
-import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.profile.RunPlan;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 

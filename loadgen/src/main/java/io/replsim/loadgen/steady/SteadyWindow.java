@@ -1,6 +1,6 @@
 package io.replsim.loadgen.steady;
 
-import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
 import org.HdrHistogram.Histogram;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.replsim.loadgen.think;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 
 /** When a user's pause is counted from (Faban's think-time vs cycle-time). */
 public enum ThinkMode {

@@ -1,16 +1,16 @@
 package io.replsim.loadgen.user;
 
 import io.replsim.loadgen.exchange.ConnectionCount;
-import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.BlockingClient;
 
 import java.util.List;
 
-/** Each user on a virtual thread of its own, blocking in its requests through one shared {@link CounterClient}. */
+/** Each user on a virtual thread of its own, blocking in its requests through one shared {@link BlockingClient}. */
 public final class ThreadPerUser implements UserCarrier {
 
-    private final CounterClient client;
+    private final BlockingClient client;
 
-    public ThreadPerUser(CounterClient client) {
+    public ThreadPerUser(BlockingClient client) {
         this.client = client;
     }
 

@@ -1,6 +1,6 @@
 package io.replsim.loadgen.user;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SessionCookie;
 
 import java.util.Optional;

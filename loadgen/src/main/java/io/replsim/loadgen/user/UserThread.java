@@ -1,6 +1,6 @@
 package io.replsim.loadgen.user;
 
-import io.replsim.loadgen.exchange.CounterClient;
+import io.replsim.loadgen.exchange.BlockingClient;
 
 import java.time.Duration;
 
@@ -12,9 +12,9 @@ import java.time.Duration;
 public final class UserThread implements Runnable {
 
     private final VirtualUser user;
-    private final CounterClient client;
+    private final BlockingClient client;
 
-    public UserThread(VirtualUser user, CounterClient client) {
+    public UserThread(VirtualUser user, BlockingClient client) {
         this.user = user;
         this.client = client;
     }

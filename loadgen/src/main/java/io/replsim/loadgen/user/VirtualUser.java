@@ -1,11 +1,12 @@
 package io.replsim.loadgen.user;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
-import io.replsim.loadgen.SessionsAtEnd;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.profile.RunPlan;
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.state.SessionShapes;

@@ -1,10 +1,7 @@
 package io.replsim.loadgen.check;
 
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.CounterState;
 import io.replsim.loadgen.check.state.ExpectedState;
-import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 import org.junit.jupiter.api.Test;
 
@@ -224,7 +221,7 @@ class ExpectedSessionTest {
         expected.ended();
 
         assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
-        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.SessionVerdictCounts(2, 0, 0));
+        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.check.SessionVerdictCounts(2, 0, 0));
         assertThat(expected.distinctSessions()).isEqualTo(2);
     }
 
@@ -237,7 +234,7 @@ class ExpectedSessionTest {
         assertThat(expected.judge(reply("x", 1, "d9", true))).isEqualTo(Verdict.LOST);
         expected.ended();
 
-        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.SessionVerdictCounts(0, 0, 1));
+        assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.check.SessionVerdictCounts(0, 0, 1));
         assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
     }
 }

@@ -1,7 +1,5 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

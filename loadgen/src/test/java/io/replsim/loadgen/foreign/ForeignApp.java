@@ -2,7 +2,7 @@ package io.replsim.loadgen.foreign;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,10 +1,10 @@
 package io.replsim.loadgen.foreign;
 
-import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

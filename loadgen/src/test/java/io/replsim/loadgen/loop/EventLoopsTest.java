@@ -1,15 +1,15 @@
 package io.replsim.loadgen.loop;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.steady.SteadyRecording;
-import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.user.VirtualUser;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class EventLoopsTest {
 
     private static final LoadProfile PROFILE = new LoadProfile(10, Duration.ofSeconds(1), Duration.ZERO,
-            Duration.ofSeconds(10), Duration.ofSeconds(2), "/counter").withRuntime(UserRuntime.EVENT_LOOP);
+            Duration.ofSeconds(10), Duration.ofSeconds(2), "/counter").withRuntime(UserCarrierKind.EVENT_LOOP);
     private static final List<NodeEndpoint> NODES = List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")));
 
     private static List<VirtualUser> users(int count) throws Exception {

@@ -1,9 +1,6 @@
 package io.replsim.loadgen.record;
 
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.Failure;
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.exchange.ErrorKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,8 +77,8 @@ class TimelineRecorderTest {
         recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 300);
 
         assertThat(recorder.timeline().marks()).containsExactly(
-                new io.replsim.loadgen.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 200),
-                new io.replsim.loadgen.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 300));
+                new io.replsim.loadgen.check.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 200),
+                new io.replsim.loadgen.check.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 300));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.replsim.loadgen.route;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

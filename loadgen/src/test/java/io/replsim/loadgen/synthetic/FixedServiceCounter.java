@@ -5,7 +5,7 @@ import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.check.state.SessionShapes;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 
 import java.io.IOException;
 import java.io.OutputStream;

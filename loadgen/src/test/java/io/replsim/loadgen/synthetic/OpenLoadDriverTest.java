@@ -3,7 +3,7 @@ package io.replsim.loadgen.synthetic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;

@@ -1,7 +1,7 @@
 package io.replsim.loadgen.synthetic;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;

@@ -1,8 +1,8 @@
 package io.replsim.loadgen.synthetic;
 
-import io.replsim.loadgen.ErrorKind;
+import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;

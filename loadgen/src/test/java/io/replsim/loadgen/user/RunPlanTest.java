@@ -1,6 +1,7 @@
 package io.replsim.loadgen.user;
 
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 import org.junit.jupiter.api.Test;

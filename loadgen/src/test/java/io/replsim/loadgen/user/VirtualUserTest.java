@@ -2,11 +2,12 @@ package io.replsim.loadgen.user;
 
 import io.replsim.loadgen.check.state.ExpectedState;
 import io.replsim.loadgen.check.state.SessionShapes;
+import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.script.RequestType;
-import io.replsim.loadgen.ErrorKind;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.SessionVerdictCounts;
-import io.replsim.loadgen.exchange.CounterReply;
+import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.CounterReply;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.LatencyRecording;

@@ -4,7 +4,7 @@ import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
-import io.replsim.loadgen.user.RunPlan;
+import io.replsim.loadgen.profile.RunPlan;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.replsim.loadgen.validity;
 
-import io.replsim.loadgen.ErrorCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.steady.SteadyWindow;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.replsim.replication.delivery;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.ClusterTransport;
@@ -16,15 +16,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * destination bundles and sends them. Nothing here ever fails a request: what a crash loses is what was still
  * queued or unacknowledged, and {@link AsyncStats} accounts for every update.
  */
-public final class AsynchronousDelivery implements DeliveryMode {
+public final class AsynchronousDelivery implements Delivery {
     private final ClusterTransport transport;
-    private final AsyncQueue settings;
+    private final AsyncQueueSettings settings;
     private final Duration ackTimeout;
     private final AsyncCounters counters = new AsyncCounters();
     private final Map<NodeId, DestinationQueue> queues = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    public AsynchronousDelivery(ClusterTransport transport, AsyncQueue settings, Duration ackTimeout) {
+    public AsynchronousDelivery(ClusterTransport transport, AsyncQueueSettings settings, Duration ackTimeout) {
         this.transport = Objects.requireNonNull(transport, "transport");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.ackTimeout = Objects.requireNonNull(ackTimeout, "ackTimeout");

@@ -1,6 +1,6 @@
 package io.replsim.replication.delivery;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
@@ -32,13 +32,13 @@ final class DestinationQueue implements AutoCloseable {
 
     private final NodeId destination;
     private final ClusterTransport transport;
-    private final AsyncQueue settings;
+    private final AsyncQueueSettings settings;
     private final Duration ackTimeout;
     private final AsyncCounters counters;
     private final BlockingQueue<Pending> queue;
     private final Thread sender;
 
-    DestinationQueue(NodeId destination, ClusterTransport transport, AsyncQueue settings, Duration ackTimeout,
+    DestinationQueue(NodeId destination, ClusterTransport transport, AsyncQueueSettings settings, Duration ackTimeout,
                      AsyncCounters counters) {
         this.destination = destination;
         this.transport = transport;

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * Sync delivery: returns only when every backup acknowledged holding the change within the timeout. A backup that
  * crashed or left meanwhile is not a failure (the next view drops it); one that is silent or refuses is.
  */
-public final class SynchronousDelivery implements DeliveryMode {
+public final class SynchronousDelivery implements Delivery {
     private static final Logger log = LoggerFactory.getLogger(SynchronousDelivery.class);
 
     private final ClusterTransport transport;

@@ -6,7 +6,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.SessionVersion;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.Replies;

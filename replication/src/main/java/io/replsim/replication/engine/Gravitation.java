@@ -7,7 +7,7 @@ import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.session.SessionLocator;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.ClusterTransport;
 import io.replsim.replication.transport.Replies;
 import org.slf4j.Logger;

@@ -14,7 +14,7 @@ import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.session.BackupOutcome;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.InboundHandler;
 

@@ -7,12 +7,13 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
-import io.replsim.replication.delivery.DeliveryMode;
+import io.replsim.replication.delivery.Delivery;
 import io.replsim.replication.delivery.SynchronousDelivery;
+import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.message.SessionVersion;
-import io.replsim.replication.scope.DirtyAttributeScope;
-import io.replsim.replication.scope.ReplicationScope;
-import io.replsim.replication.scope.WholeSessionScope;
+import io.replsim.replication.granularity.AttributeGranularity;
+import io.replsim.replication.granularity.Granularity;
+import io.replsim.replication.granularity.SessionGranularity;
 import io.replsim.replication.session.Session;
 import io.replsim.replication.session.SessionReplicator;
 import io.replsim.replication.transport.ClusterTransport;
@@ -22,25 +23,25 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * Replicates a session as three independent choices: placement (who), scope (what), delivery (how). The factory
+ * Replicates a session as three independent choices: placement (who), granularity (what), delivery (how). The factory
  * {@link #forSpec} is the one place a {@link ReplicationSpec} becomes behaviour.
  */
 public final class ReplicationPipeline implements SessionReplicator, AutoCloseable {
     private final NodeId self;
     private final Placement placement;
-    private final ReplicationScope scope;
-    private final DeliveryMode delivery;
+    private final Granularity granularity;
+    private final Delivery delivery;
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
     private final StaleCopyRemoval staleCopies;
     private final SessionInvalidation invalidation;
 
-    ReplicationPipeline(NodeId self, Placement placement, ReplicationScope scope, DeliveryMode delivery,
+    ReplicationPipeline(NodeId self, Placement placement, Granularity granularity, Delivery delivery,
                         Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies,
                         SessionInvalidation invalidation) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
-        this.scope = Objects.requireNonNull(scope, "scope");
+        this.granularity = Objects.requireNonNull(granularity, "granularity");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         this.currentView = Objects.requireNonNull(currentView, "currentView");
         this.counters = Objects.requireNonNull(counters, "counters");
@@ -49,16 +50,16 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     }
 
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
-        ReplicationScope scope = switch (spec.granularity()) {
-            case SESSION -> new WholeSessionScope();
-            case ATTRIBUTE -> new DirtyAttributeScope();
+        Granularity granularity = switch (spec.granularity()) {
+            case SESSION -> new SessionGranularity();
+            case ATTRIBUTE -> new AttributeGranularity();
         };
-        DeliveryMode delivery = switch (spec.delivery()) {
+        Delivery delivery = switch (spec.delivery()) {
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
             case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };
-        return new ReplicationPipeline(transport.self(), spec.placement(), scope, delivery, transport::view, counters,
-                new StaleCopyRemoval(transport, spec.syncTimeout()),
+        return new ReplicationPipeline(transport.self(), spec.placement(), granularity, delivery, transport::view,
+                counters, new StaleCopyRemoval(transport, spec.syncTimeout()),
                 new SessionInvalidation(transport, spec.syncTimeout()));
     }
 
@@ -90,7 +91,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         long start = System.nanoTime();
         boolean failed = true;
         try {
-            delivery.deliver(scope.messageFor(session), backups);
+            delivery.deliver(granularity.messageFor(session), backups);
             failed = false;
         } catch (ReplicationException e) {
             throw new ReplicationException("session " + session.id() + " v" + session.version() + ": "

@@ -2,12 +2,12 @@ package io.replsim.replication.infinispan;
 
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationCounters;
+import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.marshalling.RejectedMessageException;
 import io.replsim.replication.session.Session;
 import io.replsim.replication.session.SessionLocator;
 import io.replsim.replication.session.SessionReplicator;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package io.replsim.replication.infinispan;
 
-import io.replsim.replication.AsyncQueue;
-import io.replsim.replication.Delivery;
+import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -46,7 +46,7 @@ public final class InfinispanCacheFactory {
                     + " hinting spreads owners across racks, it cannot prefer a pool); remove buddyPools, or use"
                     + " engine: jgroups"));
         }
-        if (!spec.asyncQueue().equals(AsyncQueue.DEFAULT)) {
+        if (!spec.asyncQueue().equals(AsyncQueueSettings.DEFAULT)) {
             refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
                     + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
         }
@@ -55,7 +55,7 @@ public final class InfinispanCacheFactory {
 
     /** The cache mode the spec maps to: REPL for all members, DIST for buddies; SYNC or ASYNC as delivered. */
     public static CacheMode cacheMode(ReplicationSpec spec) {
-        boolean sync = spec.delivery() == Delivery.SYNC;
+        boolean sync = spec.delivery() == DeliveryKind.SYNC;
         return switch (spec.placement()) {
             case Placement.AllMembers all -> sync ? CacheMode.REPL_SYNC : CacheMode.REPL_ASYNC;
             case Placement.Buddies buddies -> sync ? CacheMode.DIST_SYNC : CacheMode.DIST_ASYNC;

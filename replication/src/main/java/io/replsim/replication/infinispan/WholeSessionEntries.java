@@ -3,7 +3,7 @@ package io.replsim.replication.infinispan;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.marshalling.RejectedMessageException;
 import io.replsim.replication.session.Session;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.infinispan.AdvancedCache;
 
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.replsim.replication.marshalling;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.infinispan.SessionMetadata;
+import io.replsim.replication.message.SessionMetadata;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.AttributeDelta;
@@ -15,7 +15,7 @@ import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 
 import java.io.Serializable;
 import java.util.ArrayList;

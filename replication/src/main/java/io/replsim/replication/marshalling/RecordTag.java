@@ -1,6 +1,6 @@
 package io.replsim.replication.marshalling;
 
-import io.replsim.replication.infinispan.SessionMetadata;
+import io.replsim.replication.message.SessionMetadata;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
@@ -9,7 +9,7 @@ import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 
 /**
  * The byte after the frame header: which record the frame holds. One tag per record type that travels on its own

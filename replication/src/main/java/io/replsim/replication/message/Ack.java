@@ -1,7 +1,5 @@
 package io.replsim.replication.message;
 
-import io.replsim.replication.session.SessionSnapshot;
-
 import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;

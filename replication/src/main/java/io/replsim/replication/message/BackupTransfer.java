@@ -1,7 +1,5 @@
 package io.replsim.replication.message;
 
-import io.replsim.replication.session.SessionSnapshot;
-
 import java.util.List;
 
 /**

@@ -1,7 +1,5 @@
 package io.replsim.replication.message;
 
-import io.replsim.replication.session.SessionSnapshot;
-
 import java.util.Objects;
 
 /** The whole session, as the session-granularity scope sends it. */

@@ -3,6 +3,7 @@ package io.replsim.replication.session;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.message.SessionSnapshot;
 
 import java.io.Serializable;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package io.replsim.replication.session;
 
 import io.replsim.replication.SessionId;
+import io.replsim.replication.message.SessionSnapshot;
 
 import java.util.Optional;
 

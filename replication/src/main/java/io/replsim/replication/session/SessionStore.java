@@ -3,6 +3,7 @@ package io.replsim.replication.session;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.message.SessionSnapshot;
 
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.SessionVersion;

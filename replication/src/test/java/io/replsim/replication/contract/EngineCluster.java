@@ -2,8 +2,9 @@ package io.replsim.replication.contract;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationEngine;
-import io.replsim.replication.infinispan.InfinispanNode;
+import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.infinispan.InfinispanEngine;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.jgroups.Address;
 import org.jgroups.protocols.DISCARD;
@@ -55,7 +56,7 @@ final class EngineCluster implements AutoCloseable {
 
     /** Starts {@code node<N+1>}; returns once every running member sees it (and, for a cache, has its state). */
     ReplicationEngine join() throws Exception {
-        var node = ReplicationEngine.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(),
+        var node = EngineFactory.start(new NodeId("node" + (nodes.size() + 1)), name, new LoopbackStackSpec(),
                 spec);
         nodes.add(node);
         running.add(node);
@@ -110,7 +111,7 @@ final class EngineCluster implements AutoCloseable {
     /** Closes crashed members in parallel: each one's leave goes unanswered and waits out the leave timeout. */
     private static void release(List<ReplicationEngine> victims) {
         List<Thread> closers = victims.stream().map(node -> Thread.ofPlatform().start(() -> {
-            if (node instanceof InfinispanNode cacheNode) {
+            if (node instanceof InfinispanEngine cacheNode) {
                 cacheNode.halt();
             } else {
                 node.close();
@@ -130,7 +131,7 @@ final class EngineCluster implements AutoCloseable {
     private void awaitViewOf(int size) {
         await().atMost(VIEW_DEADLINE).until(() ->
                 running.stream().allMatch(node -> node.view().members().size() == size
-                        && (!(node instanceof InfinispanNode cacheNode) || cacheNode.ownershipSettled())));
+                        && (!(node instanceof InfinispanEngine cacheNode) || cacheNode.ownershipSettled())));
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.replsim.replication.contract;
 
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 
 import java.util.List;
 
@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class InfinispanEngineContractTest extends ReplicationEngineContract {
     @Override
-    protected Engine engine() {
-        return Engine.INFINISPAN;
+    protected EngineKind engine() {
+        return EngineKind.INFINISPAN;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.replsim.replication.contract;
 
-import io.replsim.replication.Engine;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
 
@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The engine contract on replsim's own JGroups engine: a member serving another's session gravitates it. */
 class JGroupsEngineContractTest extends ReplicationEngineContract {
     @Override
-    protected Engine engine() {
-        return Engine.JGROUPS;
+    protected EngineKind engine() {
+        return EngineKind.JGROUPS;
     }
 
     @Override

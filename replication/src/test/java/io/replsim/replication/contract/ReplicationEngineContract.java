@@ -1,15 +1,15 @@
 package io.replsim.replication.contract;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.ReplicationEngine;
+import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,14 +36,14 @@ abstract class ReplicationEngineContract {
 
     protected EngineCluster cluster;
 
-    protected abstract Engine engine();
+    protected abstract EngineKind engine();
 
     /** What the engine shows after {@code reader} served a session another member held: gravitation or a remote read. */
     protected abstract void assertServedFromAnotherMember(EngineCluster cluster, SessionId id, int reader,
                                                           List<NodeId> holdersBefore);
 
-    private ReplicationSpec buddies(Delivery delivery) {
-        return new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION, delivery,
+    private ReplicationSpec buddies(DeliveryKind delivery) {
+        return new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION, delivery,
                 SYNC_TIMEOUT).withEngine(engine());
     }
 
@@ -56,7 +56,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void syncBuddiesLoseNoSessionWhenTheOwnerIsKilled() throws Exception {
-        cluster = EngineCluster.start(4, buddies(Delivery.SYNC));
+        cluster = EngineCluster.start(4, buddies(DeliveryKind.SYNC));
         List<SessionId> ids = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             SessionId id = create(cluster.node(2), 1);
@@ -73,7 +73,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void killingAnOwnerAndItsBuddyLosesExactlyTheSessionsOnlyTheyHeld() throws Exception {
-        cluster = EngineCluster.start(5, buddies(Delivery.SYNC));
+        cluster = EngineCluster.start(5, buddies(DeliveryKind.SYNC));
         Map<SessionId, Integer> serials = new LinkedHashMap<>();
         for (int number = 1; number <= 5; number++) {
             for (int i = 0; i < 4; i++) {
@@ -124,7 +124,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void asyncLosesNothingOnceDeliveredAndEverySessionIsAccountedForAfterAKill() throws Exception {
-        cluster = EngineCluster.start(4, buddies(Delivery.ASYNC));
+        cluster = EngineCluster.start(4, buddies(DeliveryKind.ASYNC));
         Map<SessionId, Integer> delivered = new LinkedHashMap<>();
         for (int i = 0; i < 5; i++) {
             delivered.put(create(cluster.node(2), 1), 1);
@@ -166,7 +166,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void aJoiningMemberReceivesTheCopiesItMustHold() throws Exception {
-        cluster = EngineCluster.start(3, buddies(Delivery.SYNC));
+        cluster = EngineCluster.start(3, buddies(DeliveryKind.SYNC));
         List<SessionId> ids = new ArrayList<>();
         for (int number = 1; number <= 3; number++) {
             for (int i = 0; i < 8; i++) {
@@ -186,7 +186,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void aMemberServingAnotherMembersSessionSeesItsLatestState() throws Exception {
-        cluster = EngineCluster.start(5, buddies(Delivery.SYNC));
+        cluster = EngineCluster.start(5, buddies(DeliveryKind.SYNC));
         SessionId id = create(cluster.node(1), 7);
         List<NodeId> holdersBefore = holders(id);
         int reader = numberOf(cluster.running().stream().map(ReplicationEngine::self)

@@ -1,8 +1,8 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.AsyncQueue;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -21,15 +21,15 @@ import static org.awaitility.Awaitility.await;
 class AsyncDeliveryTest {
     private static final Duration ACK_TIMEOUT = Duration.ofSeconds(1);
 
-    private static ReplicationSpec async(AsyncQueue queue) {
-        return new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.ASYNC, ACK_TIMEOUT)
+    private static ReplicationSpec async(AsyncQueueSettings queue) {
+        return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.ASYNC, ACK_TIMEOUT)
                 .withAsyncQueue(queue);
     }
 
     @Test
     void everyUpdateReachesEveryBackupInOrderAndIsCountedAsSent() throws Exception {
-        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueue(Duration.ofMillis(5), 100, 10_000)))) {
-            ReplicationNode owner = cluster.node(1);
+        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueueSettings(Duration.ofMillis(5), 100, 10_000)))) {
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
             for (int serial = 2; serial <= 50; serial++) {
                 set(owner, id, serial);
@@ -55,9 +55,9 @@ class AsyncDeliveryTest {
     @Test
     void aCrashRightAfterWritesLeavesTheBackupStaleAndCountsEveryUpdateItMissed() throws Exception {
         // A long bundle timeout holds updates in the queue: the loss window, made wide enough to hit every time.
-        var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ofSeconds(2), 1_000, 10_000)));
+        var cluster = LoopbackCluster.start(2, async(new AsyncQueueSettings(Duration.ofSeconds(2), 1_000, 10_000)));
         try (cluster) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = create(owner);
             await().atMost(Duration.ofSeconds(10)).until(() -> cluster.node(2).store().peek(id).isPresent());
             for (int serial = 2; serial <= 5; serial++) {
@@ -78,8 +78,8 @@ class AsyncDeliveryTest {
 
     @Test
     void aFullQueueDropsTheUpdateWithoutBlockingTheRequestAndCountsIt() throws Exception {
-        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueue(Duration.ZERO, 1, 2)))) {
-            ReplicationNode owner = cluster.node(1);
+        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueueSettings(Duration.ZERO, 1, 2)))) {
+            JGroupsEngine owner = cluster.node(1);
             cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
             SessionId id = create(owner);
             // The sender took the first update and waits for an ack that cannot come; the queue is empty.
@@ -101,7 +101,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static SessionId create(ReplicationNode node) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", 1);
             node.store().update(active);
@@ -109,7 +109,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static void set(ReplicationNode node, SessionId id, int serial) throws ReplicationException {
+    private static void set(JGroupsEngine node, SessionId id, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);
             node.store().update(active);

@@ -1,7 +1,7 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -25,15 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AttributeGranularityTest {
     private static final int ATTRIBUTE_BYTES = 4096;
 
-    private static ReplicationSpec spec(Granularity granularity, ReplicationTrigger trigger) {
-        return new ReplicationSpec(new Placement.AllMembers(), granularity, Delivery.SYNC, Duration.ofSeconds(2))
+    private static ReplicationSpec spec(GranularityKind granularity, ReplicationTrigger trigger) {
+        return new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
                 .withTrigger(trigger);
     }
 
     @Test
     void aChangeToOneOfTenAttributesSendsThatAttributeOnlyAndTheBackupEndsEqualToTheOwner() throws Exception {
-        try (var cluster = LoopbackCluster.start(2, spec(Granularity.ATTRIBUTE, ReplicationTrigger.SET))) {
-            ReplicationNode owner = cluster.node(1);
+        try (var cluster = LoopbackCluster.start(2, spec(GranularityKind.ATTRIBUTE, ReplicationTrigger.SET))) {
+            JGroupsEngine owner = cluster.node(1);
             SessionId id;
             try (ActiveSession active = owner.store().create()) {
                 for (int i = 0; i < 10; i++) {
@@ -61,8 +61,8 @@ class AttributeGranularityTest {
 
     @Test
     void aBackupThatMissedAnUpdateAnswersGapAndReceivesTheWholeSession() throws Exception {
-        try (var cluster = LoopbackCluster.start(2, spec(Granularity.ATTRIBUTE, ReplicationTrigger.SET))) {
-            ReplicationNode owner = cluster.node(1);
+        try (var cluster = LoopbackCluster.start(2, spec(GranularityKind.ATTRIBUTE, ReplicationTrigger.SET))) {
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = createWithSerial(owner, 1);
             setSerial(owner, id, 2);
             // The backup loses its copy, as a backup that missed updates would lack their base.
@@ -78,28 +78,28 @@ class AttributeGranularityTest {
 
     @Test
     void mutatingInPlaceWithoutSetAttributeIsStaleAfterFailoverUnderAttributeAndSet() throws Exception {
-        assertThat(cartSeenAfterFailover(Granularity.ATTRIBUTE, ReplicationTrigger.SET))
+        assertThat(cartSeenAfterFailover(GranularityKind.ATTRIBUTE, ReplicationTrigger.SET))
                 .as("the backup never heard of the second item").containsExactly("book");
     }
 
     @Test
     void mutatingInPlaceSurvivesFailoverUnderSessionAndSetAndNonPrimitiveGet() throws Exception {
-        assertThat(cartSeenAfterFailover(Granularity.SESSION, ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET))
+        assertThat(cartSeenAfterFailover(GranularityKind.SESSION, ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET))
                 .containsExactly("book", "pen");
     }
 
     @Test
     void mutatingInPlaceSurvivesFailoverUnderAttributeAndSetAndNonPrimitiveGet() throws Exception {
-        assertThat(cartSeenAfterFailover(Granularity.ATTRIBUTE, ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET))
+        assertThat(cartSeenAfterFailover(GranularityKind.ATTRIBUTE, ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET))
                 .containsExactly("book", "pen");
     }
 
     /** One request adds to the cart it read, without setAttribute; then its node dies. */
     @SuppressWarnings("unchecked")
-    private static List<String> cartSeenAfterFailover(Granularity granularity, ReplicationTrigger trigger)
+    private static List<String> cartSeenAfterFailover(GranularityKind granularity, ReplicationTrigger trigger)
             throws Exception {
         try (var cluster = LoopbackCluster.start(2, spec(granularity, trigger))) {
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
             SessionId id = createWithSerial(owner, 1);
             try (ActiveSession active = owner.store().find(id).orElseThrow()) {
                 var cart = (ArrayList<String>) active.session().getAttribute("cart").orElseThrow();
@@ -116,7 +116,7 @@ class AttributeGranularityTest {
         }
     }
 
-    private static SessionId createWithSerial(ReplicationNode node, int serial) throws ReplicationException {
+    private static SessionId createWithSerial(JGroupsEngine node, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", serial);
             active.session().setAttribute("cart", new ArrayList<>(List.of("book")));
@@ -125,7 +125,7 @@ class AttributeGranularityTest {
         }
     }
 
-    private static void setSerial(ReplicationNode node, SessionId id, Serializable serial)
+    private static void setSerial(JGroupsEngine node, SessionId id, Serializable serial)
             throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);

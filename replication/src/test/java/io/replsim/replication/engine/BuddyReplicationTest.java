@@ -1,15 +1,15 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
 /** BUDDIES(1), sync, whole sessions: failover, gravitation and re-replication as members leave and join. */
 class BuddyReplicationTest {
     private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            Granularity.SESSION, Delivery.SYNC, Duration.ofSeconds(2));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
     private static final Duration REBALANCE_DEADLINE = Duration.ofSeconds(10);
 
     private LoopbackCluster cluster;
@@ -49,7 +49,7 @@ class BuddyReplicationTest {
     @Test
     void onlyTheBuddyCountsTheCopysMemoryAndTheOwnerCountsOneSerialization() throws Exception {
         cluster = LoopbackCluster.start(4, BUDDY);
-        ReplicationNode owner = cluster.node(2);
+        JGroupsEngine owner = cluster.node(2);
         try (ActiveSession active = owner.store().create()) {
             active.session().setAttribute("payload", new byte[10_000]);
             owner.store().update(active);
@@ -206,7 +206,7 @@ class BuddyReplicationTest {
         assertThat(cluster.node(2).stats().gravitations()).isZero();
     }
 
-    private static SessionId create(ReplicationNode node, int serial) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", serial);
             node.store().update(active);
@@ -215,7 +215,7 @@ class BuddyReplicationTest {
     }
 
     /** One counter request through the node; empty when no member holds the session any more. */
-    private static Optional<Integer> increment(ReplicationNode node, SessionId id) throws ReplicationException {
+    private static Optional<Integer> increment(JGroupsEngine node, SessionId id) throws ReplicationException {
         Optional<ActiveSession> found = node.store().find(id);
         if (found.isEmpty()) {
             return Optional.empty();
@@ -230,14 +230,14 @@ class BuddyReplicationTest {
 
     private List<NodeId> holders(SessionId id) {
         return cluster.running().stream().filter(node -> node.store().peek(id).isPresent())
-                .map(ReplicationNode::self).sorted().toList();
+                .map(JGroupsEngine::self).sorted().toList();
     }
 
     private List<NodeId> owners(SessionId id) {
         return cluster.running().stream()
                 .filter(node -> node.store().peek(id).map(SessionSnapshot::owner).filter(node.self()::equals)
                         .isPresent())
-                .map(ReplicationNode::self).toList();
+                .map(JGroupsEngine::self).toList();
     }
 
     private void awaitHeldBy(int number, List<SessionId> ids) {

@@ -1,14 +1,14 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.jgroups.protocols.DISCARD;
@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class DirectStreamReplicationTest {
     private static final int LARGE = 64 * 1024;
     private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            Granularity.SESSION, Delivery.SYNC, Duration.ofSeconds(5));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(5));
 
     private LoopbackCluster cluster;
 
@@ -50,7 +50,7 @@ class DirectStreamReplicationTest {
     @Test
     void aLargeSessionReachesItsBuddyWholeAndInOrderOverADirectStream() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         byte[] payload = randomBytes(LARGE, 1);
         SessionId id = create(owner, payload);
 
@@ -69,7 +69,7 @@ class DirectStreamReplicationTest {
     @Test
     void aSmallSessionTakesADirectStreamToo() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         SessionId id = create(owner, randomBytes(256, 2));
         setSerial(owner, id, 2);
 
@@ -82,7 +82,7 @@ class DirectStreamReplicationTest {
         var threshold = new LargeMessagePath.DirectStreams(16 * 1024, 32);
         cluster = LoopbackCluster.start(2, BUDDY, new LoopbackStackSpec(LoopbackStackSpec.DEFAULT_JOIN_TIMEOUT,
                 threshold));
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         SessionId small = create(owner, randomBytes(1024, 2));
         assertThat(cluster.node(2).store().peek(small)).isPresent();
         assertThat(owner.stats().traffic().messagesStreamed()).isZero();
@@ -94,7 +94,7 @@ class DirectStreamReplicationTest {
     @Test
     void whileAFaultSitsInTheSendersStackLargeSessionsGoThroughJGroups() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         var passThrough = new DISCARD(); // discards nothing: only its presence in the stack matters here
         owner.transport().insertAboveTransport(passThrough);
 
@@ -110,7 +110,7 @@ class DirectStreamReplicationTest {
     @Test
     void whileAFaultSitsInTheBackupsStackItClosesTheStreamAndTheUpdateComesThroughJGroups() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         SessionId id = create(owner, randomBytes(LARGE, 4));
         assertThat(owner.stats().traffic().messagesStreamed()).isEqualTo(1); // a stream is open and idle now
 
@@ -123,10 +123,10 @@ class DirectStreamReplicationTest {
 
     @Test
     void aBackupWhoseStackDropsEverythingMakesALargeSyncUpdateFailAfterTheTimeout() throws Exception {
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), Granularity.SESSION,
-                Delivery.SYNC, Duration.ofMillis(500));
+        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
+                DeliveryKind.SYNC, Duration.ofMillis(500));
         cluster = LoopbackCluster.start(2, spec);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
 
         try (ActiveSession active = owner.store().create()) {
@@ -141,7 +141,7 @@ class DirectStreamReplicationTest {
     @Test
     void concurrentLargeUpdatesOfManySessionsAllLandWithTheirLastSerial() throws Exception {
         cluster = LoopbackCluster.start(2, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         int threads = 4;
         int sessionsPerThread = 5;
         int updatesPerSession = 4;
@@ -182,7 +182,7 @@ class DirectStreamReplicationTest {
     @Test
     void whenTheBuddyLeavesTheNextOneGetsLargeSessionsOverAStreamOfItsOwn() throws Exception {
         cluster = LoopbackCluster.start(3, BUDDY);
-        ReplicationNode owner = cluster.node(1);
+        JGroupsEngine owner = cluster.node(1);
         byte[] payload = randomBytes(LARGE, 6);
         SessionId id = create(owner, payload);
         assertThat(cluster.node(2).store().peek(id)).isPresent();
@@ -196,7 +196,7 @@ class DirectStreamReplicationTest {
         assertThat(owner.stats().failures()).isZero();
     }
 
-    private static SessionId create(ReplicationNode node, byte[] payload) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node, byte[] payload) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("payload", payload);
             active.session().setAttribute("serial", 1);
@@ -205,7 +205,7 @@ class DirectStreamReplicationTest {
         }
     }
 
-    private static void setSerial(ReplicationNode node, SessionId id, int serial) throws ReplicationException {
+    private static void setSerial(JGroupsEngine node, SessionId id, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);
             node.store().update(active);

@@ -19,8 +19,8 @@ public final class LoopbackCluster implements AutoCloseable {
     private final String name = "test-" + UUID.randomUUID();
     private final ReplicationSpec spec;
     private final LoopbackStackSpec stack;
-    private final List<ReplicationNode> nodes = new ArrayList<>();
-    private final List<ReplicationNode> running = new ArrayList<>();
+    private final List<JGroupsEngine> nodes = new ArrayList<>();
+    private final List<JGroupsEngine> running = new ArrayList<>();
 
     private LoopbackCluster(ReplicationSpec spec, LoopbackStackSpec stack) {
         this.spec = spec;
@@ -35,7 +35,7 @@ public final class LoopbackCluster implements AutoCloseable {
         var cluster = new LoopbackCluster(spec, stack);
         try {
             for (int i = 1; i <= size; i++) {
-                cluster.add(ReplicationNode.start(new NodeId("node" + i), cluster.name, stack, spec));
+                cluster.add(JGroupsEngine.start(new NodeId("node" + i), cluster.name, stack, spec));
             }
             cluster.awaitViewOf(size);
             return cluster;
@@ -51,22 +51,22 @@ public final class LoopbackCluster implements AutoCloseable {
     }
 
     /** The member started as {@code node<oneBased>}, joined later ones included. */
-    public ReplicationNode node(int oneBased) {
+    public JGroupsEngine node(int oneBased) {
         return nodes.get(oneBased - 1);
     }
 
-    public List<ReplicationNode> nodes() {
+    public List<JGroupsEngine> nodes() {
         return List.copyOf(nodes);
     }
 
     /** The members still in the cluster. */
-    public List<ReplicationNode> running() {
+    public List<JGroupsEngine> running() {
         return List.copyOf(running);
     }
 
     /** Starts {@code node<N+1>} and returns once every running member sees it. */
-    public ReplicationNode join() throws Exception {
-        var node = ReplicationNode.start(new NodeId("node" + (nodes.size() + 1)), name, stack, spec);
+    public JGroupsEngine join() throws Exception {
+        var node = JGroupsEngine.start(new NodeId("node" + (nodes.size() + 1)), name, stack, spec);
         add(node);
         awaitViewOf(running.size());
         return node;
@@ -75,14 +75,14 @@ public final class LoopbackCluster implements AutoCloseable {
     /** Stops the members and returns once the others installed a view without them. */
     public void stop(int... oneBased) {
         for (int number : oneBased) {
-            ReplicationNode node = node(number);
+            JGroupsEngine node = node(number);
             running.remove(node);
             node.close();
         }
         awaitViewOf(running.size());
     }
 
-    private void add(ReplicationNode node) {
+    private void add(JGroupsEngine node) {
         nodes.add(node);
         running.add(node);
     }
@@ -95,7 +95,7 @@ public final class LoopbackCluster implements AutoCloseable {
     @Override
     public void close() {
         // Last joiner first, so the coordinator is not handed over on every leave.
-        for (ReplicationNode node : running.reversed()) {
+        for (JGroupsEngine node : running.reversed()) {
             node.close();
         }
         running.clear();

@@ -1,8 +1,8 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -44,7 +44,7 @@ class ReplicaMemoryTest {
         }
     }
 
-    private static SessionId create(ReplicationNode node) throws ReplicationException {
+    private static SessionId create(JGroupsEngine node) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("payload", new byte[PAYLOAD_BYTES]);
             node.store().update(active);
@@ -55,7 +55,7 @@ class ReplicaMemoryTest {
     @Test
     void eightMembersWithOneBuddyEachHoldAQuarterOfWhatFullReplicationHolds() throws Exception {
         List<Held> buddies = heldPerMember(new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-                Granularity.SESSION, Delivery.SYNC, Duration.ofSeconds(2)));
+                GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2)));
         List<Held> all = heldPerMember(ReplicationSpec.fullSync());
 
         int total = MEMBERS * SESSIONS_PER_MEMBER;

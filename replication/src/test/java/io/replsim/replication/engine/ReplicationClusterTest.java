@@ -6,7 +6,7 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.session.SessionCounts;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class ReplicationClusterTest {
 
     @Test
     void everyMemberLogsTheSameViewWithTheFirstAsCoordinator() {
-        for (ReplicationNode node : cluster.nodes()) {
+        for (JGroupsEngine node : cluster.nodes()) {
             assertThat(node.view().members()).containsExactly(new NodeId("node1"), new NodeId("node2"),
                     new NodeId("node3"));
             assertThat(node.transport().views().current().orElseThrow().describe())
@@ -43,9 +43,9 @@ class ReplicationClusterTest {
 
     @Test
     void aSessionWrittenThroughOneNodeIsReadThroughAnotherWhichBecomesItsOwner() throws Exception {
-        ReplicationNode first = cluster.node(1);
-        ReplicationNode second = cluster.node(2);
-        ReplicationNode third = cluster.node(3);
+        JGroupsEngine first = cluster.node(1);
+        JGroupsEngine second = cluster.node(2);
+        JGroupsEngine third = cluster.node(3);
         SessionId id;
         try (ActiveSession active = first.store().create()) {
             active.session().setAttribute("serial", 1);
@@ -64,7 +64,7 @@ class ReplicationClusterTest {
 
         assertThat(seen).isEqualTo(2);
         // A sync update returned, so every member already holds version 3 owned by node2: no waiting needed.
-        for (ReplicationNode node : List.of(first, second, third)) {
+        for (JGroupsEngine node : List.of(first, second, third)) {
             SessionSnapshot copy = node.store().peek(id).orElseThrow();
             assertThat(copy.version()).isEqualTo(3);
             assertThat(copy.owner()).isEqualTo(new NodeId("node2"));
@@ -77,7 +77,7 @@ class ReplicationClusterTest {
         List<SessionCounts> before = cluster.nodes().stream().map(node -> node.store().counts()).toList();
         int sessionsBefore = before.getFirst().total();
         for (int i = 0; i < 5; i++) {
-            ReplicationNode owner = cluster.node(1 + i % 3);
+            JGroupsEngine owner = cluster.node(1 + i % 3);
             try (ActiveSession active = owner.store().create()) {
                 active.session().setAttribute("serial", 1);
                 owner.store().update(active);
@@ -93,7 +93,7 @@ class ReplicationClusterTest {
 
     @Test
     void trafficIsCountedPerDestinationAndReceived() throws Exception {
-        ReplicationNode sender = cluster.node(3);
+        JGroupsEngine sender = cluster.node(3);
         long sentBefore = sender.stats().traffic().messagesSent();
         long receivedBefore = cluster.node(1).stats().traffic().messagesReceived();
 
@@ -108,7 +108,7 @@ class ReplicationClusterTest {
         assertThat(sender.stats().replicationMicrosMax()).isPositive();
     }
 
-    private static void increment(ReplicationNode node, SessionId id) throws ReplicationException {
+    private static void increment(JGroupsEngine node, SessionId id) throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             int serial = (Integer) active.session().getAttribute("serial").orElseThrow();
             active.session().setAttribute("serial", serial + 1);

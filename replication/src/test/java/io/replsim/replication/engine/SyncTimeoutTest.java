@@ -3,8 +3,8 @@ package io.replsim.replication.engine;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.session.ActiveSession;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;
@@ -19,11 +19,11 @@ class SyncTimeoutTest {
 
     @Test
     void aBackupThatDropsEveryMessageMakesASyncUpdateFailAfterTheTimeout() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), Granularity.SESSION, Delivery.SYNC, SYNC_TIMEOUT);
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, SYNC_TIMEOUT);
         try (var cluster = LoopbackCluster.start(3, spec)) {
             var deaf = new DISCARD().setUpDiscardRate(1.0);
             cluster.node(3).transport().insertAboveTransport(deaf);
-            ReplicationNode owner = cluster.node(1);
+            JGroupsEngine owner = cluster.node(1);
 
             try (ActiveSession active = owner.store().create()) {
                 active.session().setAttribute("serial", 1);

@@ -12,7 +12,7 @@ import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import org.junit.jupiter.api.Test;
 
 import java.io.Serializable;

@@ -1,5 +1,6 @@
 package io.replsim.replication.session;
 
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.SessionVersion;
 
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.SessionVersion;
 import org.junit.jupiter.api.Test;
 

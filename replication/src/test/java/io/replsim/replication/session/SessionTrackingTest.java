@@ -4,6 +4,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.message.SessionSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -5,7 +5,7 @@ import io.replsim.replication.NotAllowedValue;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.LoopbackCluster;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.Test;
 
@@ -60,7 +60,7 @@ class AllowListOverChannelTest {
         }
     }
 
-    private static void assertRejectedFromNode1AndNotApplied(ReplicationNode receiver, List<Rejection> rejections) {
+    private static void assertRejectedFromNode1AndNotApplied(JGroupsEngine receiver, List<Rejection> rejections) {
         assertThat(rejections).singleElement().satisfies(rejection -> {
             assertThat(rejection.sender()).isEqualTo(new NodeId("node1"));
             assertThat(rejection.offending()).isEqualTo(NotAllowedValue.class.getName());

@@ -2,7 +2,7 @@ package io.replsim.replication.transport;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.JGroupsEngine;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +29,9 @@ class PartitionMergeWithSecretTest {
         List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, first),
                 new InetSocketAddress(LOOPBACK, second));
         ClusterSecret secret = ClusterSecret.generate();
-        try (var one = ReplicationNode.start(new NodeId("node1"), cluster, new TcpStackSpec(LOOPBACK, first, members,
+        try (var one = JGroupsEngine.start(new NodeId("node1"), cluster, new TcpStackSpec(LOOPBACK, first, members,
                 secret), ReplicationSpec.fullSync());
-             var two = ReplicationNode.start(new NodeId("node2"), cluster, new TcpStackSpec(LOOPBACK, second, members,
+             var two = JGroupsEngine.start(new NodeId("node2"), cluster, new TcpStackSpec(LOOPBACK, second, members,
                      secret), ReplicationSpec.fullSync())) {
             await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
                     && two.view().members().size() == 2);

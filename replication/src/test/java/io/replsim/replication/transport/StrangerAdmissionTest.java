@@ -4,12 +4,12 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.engine.LoopbackCluster;
-import io.replsim.replication.engine.ReplicationNode;
+import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.WholeSessionUpdate;
-import io.replsim.replication.session.SessionSnapshot;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.stream.StreamEndpoints;
 import org.jgroups.BytesMessage;
 import org.jgroups.Event;
@@ -56,7 +56,7 @@ class StrangerAdmissionTest {
         int[] ports = freePorts(2);
         List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, ports[0]),
                 new InetSocketAddress(LOOPBACK, ports[1]));
-        try (var member = ReplicationNode.start(new NodeId("node1"), cluster,
+        try (var member = JGroupsEngine.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(LOOPBACK, ports[0], members, SECRET), ReplicationSpec.fullSync());
              var stranger = new JChannel(new TcpStackSpec(LOOPBACK, ports[1], members, WRONG_SECRET).protocols())
                      .name("stranger")) {
@@ -73,7 +73,7 @@ class StrangerAdmissionTest {
     void aStrangerThatFoundsItsOwnViewAndSendsARequestToAMemberHasNothingApplied() throws Exception {
         String cluster = "stranger-unicast-" + System.nanoTime();
         int[] ports = freePorts(2);
-        try (var member = ReplicationNode.start(new NodeId("node1"), cluster,
+        try (var member = JGroupsEngine.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(LOOPBACK, ports[0], List.of(new InetSocketAddress(LOOPBACK, ports[0])), SECRET),
                 ReplicationSpec.fullSync());
              // It knows no member, so it founds a view of its own under the cluster's name: AUTH never sees a join.
@@ -101,7 +101,7 @@ class StrangerAdmissionTest {
     @Test
     void aRawClientWithAWrongProofOnAMembersStreamPortIsClosedOnAndItsFrameNeverApplied() throws Exception {
         try (var cluster = LoopbackCluster.start(2, ReplicationSpec.fullSync())) {
-            ReplicationNode target = cluster.node(1);
+            JGroupsEngine target = cluster.node(1);
             InetSocketAddress endpoint = StreamEndpoints.of(target.transport().address()).orElseThrow();
             SessionId pushed = new SessionId("streamed-by-a-stranger");
 

@@ -1,5 +1,8 @@
 package io.replsim.scenario.capacity;
 
+import io.replsim.scenario.spec.CapacitySettings;
+import io.replsim.scenario.spec.LatencyStatistic;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +14,9 @@ import java.util.List;
  */
 public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit, double cpuLimit, double errorLimit) {
 
-    public static final CapacityCriteria DEFAULT =
-            new CapacityCriteria(LatencyStatistic.P90, Duration.ofMillis(800), 0.60, 0.001);
+    public static final CapacityCriteria DEFAULT = new CapacityCriteria(CapacitySettings.DEFAULT.statistic(),
+            CapacitySettings.DEFAULT.latencyLimit(), CapacitySettings.DEFAULT.cpuLimit(),
+            CapacitySettings.DEFAULT.errorLimit());
 
     public CapacityCriteria {
         if (!latencyLimit.isPositive() || cpuLimit <= 0 || errorLimit < 0) {

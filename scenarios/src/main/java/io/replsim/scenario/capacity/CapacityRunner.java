@@ -1,6 +1,6 @@
 package io.replsim.scenario.capacity;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.external.ExternalTarget;

@@ -1,9 +1,9 @@
 package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.spec.LoadSpec;
 import java.io.IOException;

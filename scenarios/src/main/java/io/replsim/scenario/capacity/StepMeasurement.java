@@ -2,6 +2,7 @@ package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.steady.SteadyWindow;
+import io.replsim.scenario.spec.LatencyStatistic;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.replsim.scenario.external;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.scenario.fault.UserNodes;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.replsim.scenario.external;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.scenario.fault.FaultEvent;

@@ -1,6 +1,6 @@
 package io.replsim.scenario.external;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.RequestType;

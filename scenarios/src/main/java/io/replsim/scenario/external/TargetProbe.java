@@ -1,6 +1,6 @@
 package io.replsim.scenario.external;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

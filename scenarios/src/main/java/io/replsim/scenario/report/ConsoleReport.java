@@ -95,7 +95,7 @@ public final class ConsoleReport {
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
         RunSummary.Requests requests = summary.requests();
-        Validity validity = summary.validity();
+        ValidityReport validity = summary.validity();
         line("load      open model: %s arrivals at %.1f/s over %d sessions, measured %s to %s; %,d requests,"
                         + " %.1f req/s completed, %,d errors%s", open.arrivals(), open.intendedPerSec(), open.sessions(),
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
@@ -113,7 +113,7 @@ public final class ConsoleReport {
         }
     }
 
-    private void printValidity(Validity validity) {
+    private void printValidity(ValidityReport validity) {
         line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s, error ratio %.2f%%",
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
                 validity.requests(), validity.throughputPerSec(), ms(validity.latencyMs().p50()),

@@ -1,7 +1,7 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
 import java.util.ArrayList;

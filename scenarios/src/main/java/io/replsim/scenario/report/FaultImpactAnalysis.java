@@ -1,6 +1,6 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.Second;
+import io.replsim.loadgen.record.Second;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.ErrorCounts;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 
 import java.util.List;
 
@@ -21,7 +21,7 @@ import java.util.List;
 public record RunSummary(String scenario, String runDirectory, String startedAt, long wallMs, String verdict,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
-                         List<CheckOutcome> checks, Validity validity, List<RequestTypeRow> requestTypes,
+                         List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
                          OpenFigures open, Connections connections, External external) {
 
     /**

@@ -1,6 +1,6 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.Second;
+import io.replsim.loadgen.record.Second;
 import io.replsim.scenario.fault.FaultEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.Failure;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.record.Failure;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;

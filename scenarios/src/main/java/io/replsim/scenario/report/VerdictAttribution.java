@@ -1,7 +1,7 @@
 package io.replsim.scenario.report;
 
-import io.replsim.loadgen.UserTimeline;
-import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.record.UserTimeline;
+import io.replsim.loadgen.check.VerdictMark;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;

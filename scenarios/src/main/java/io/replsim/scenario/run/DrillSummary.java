@@ -1,7 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.RequestTypeFigures;
+import io.replsim.loadgen.record.RequestTypeFigures;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
@@ -19,7 +19,7 @@ import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.report.TimelineReport;
 import io.replsim.scenario.report.UnreplicatedSessions;
-import io.replsim.scenario.report.Validity;
+import io.replsim.scenario.report.ValidityReport;
 import io.replsim.scenario.report.VerdictAttribution;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.FaultExpectation;
@@ -92,7 +92,7 @@ public final class DrillSummary {
         List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, result.latencyMicros(), faults));
         checks.addAll(expectationOutcomes(spec, faults));
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
-        Validity validity = Validity.of(result);
+        ValidityReport validity = ValidityReport.of(result);
         LoadSpec load = spec.load();
         return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),

@@ -1,6 +1,6 @@
 package io.replsim.scenario.run;
 
-import io.replsim.loadgen.LoadProgress;
+import io.replsim.loadgen.record.LoadProgress;
 import java.util.List;
 import java.util.Locale;
 

@@ -2,9 +2,9 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenResult;
@@ -20,7 +20,7 @@ import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
-import io.replsim.scenario.report.Validity;
+import io.replsim.scenario.report.ValidityReport;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
@@ -212,7 +212,7 @@ public final class ScenarioRunner {
         RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
         RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
-        Validity validity = Validity.ofOpen(result, load.warmUp(), load.duration());
+        ValidityReport validity = ValidityReport.ofOpen(result, load.warmUp(), load.duration());
         RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),
@@ -280,7 +280,7 @@ public final class ScenarioRunner {
 
     /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
     static boolean hasGravitation(ScenarioSpec spec) {
-        return spec.replication().engine() != io.replsim.replication.Engine.INFINISPAN;
+        return spec.replication().engine() != io.replsim.replication.EngineKind.INFINISPAN;
     }
 
     /**

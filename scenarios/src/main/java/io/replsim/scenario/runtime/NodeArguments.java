@@ -1,7 +1,9 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.Delivery;
+import io.replsim.node.options.DataSize;
+import io.replsim.node.options.DurationText;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.spec.App;
@@ -12,7 +14,8 @@ import java.util.List;
 
 /**
  * The node's command line (docs/interfaces.md §1) from a scenario's cluster, replication and workload: the same
- * for every runtime, which adds only where the node listens and who its members are.
+ * for every runtime, which adds only where the node listens and who its members are. Durations and sizes are
+ * written in the grammar the node reads them with ({@link DurationText}, {@link DataSize}), so each crosses exactly.
  */
 final class NodeArguments {
 
@@ -32,13 +35,13 @@ final class NodeArguments {
                 "--members", members,
                 "--workers", Integer.toString(cluster.workers()),
                 "--cpu-budget", Double.toString(cluster.cpuBudgetCores()),
-                "--payload-bytes", Long.toString(workload.payload().bytes()),
+                "--payload-bytes", workload.payload().toString(),
                 "--placement", replication.placement().label(),
                 "--granularity", replication.granularity().label(),
                 "--trigger", replication.trigger().label(),
-                "--max-unreplicated-interval", replication.maxUnreplicatedInterval().toMillis() + "ms",
+                "--max-unreplicated-interval", DurationText.format(replication.maxUnreplicatedInterval()),
                 "--delivery", replication.delivery().label(),
-                "--sync-timeout", replication.syncTimeout().toMillis() + "ms",
+                "--sync-timeout", DurationText.format(replication.syncTimeout()),
                 "--engine", replication.engine().label()));
         if (replication.placement() instanceof Placement.Buddies buddies) {
             arguments.addAll(List.of("--buddies", Integer.toString(buddies.count())));
@@ -49,13 +52,14 @@ final class NodeArguments {
         if (workload.app() == App.PROFILE) {
             SessionProfile profile = workload.profile();
             arguments.addAll(List.of("--profile-attributes", Integer.toString(profile.attributes()),
-                    "--profile-attribute-bytes", Integer.toString(profile.attributeBytes()),
+                    "--profile-attribute-bytes", new DataSize(profile.attributeBytes()).toString(),
                     "--profile-shape", profile.shape().label(),
                     "--profile-modified-share", Double.toString(profile.modifiedShare()),
                     "--profile-mutate-in-place", Boolean.toString(profile.mutateInPlace())));
         }
-        if (replication.delivery() == Delivery.ASYNC) {
-            arguments.addAll(List.of("--async-bundle-timeout", replication.asyncQueue().bundleTimeout().toMillis() + "ms",
+        if (replication.delivery() == DeliveryKind.ASYNC) {
+            arguments.addAll(List.of(
+                    "--async-bundle-timeout", DurationText.format(replication.asyncQueue().bundleTimeout()),
                     "--async-max-bundle", Integer.toString(replication.asyncQueue().maxBundle()),
                     "--async-capacity", Integer.toString(replication.asyncQueue().capacity())));
         }

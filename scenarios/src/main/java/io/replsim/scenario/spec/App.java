@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;

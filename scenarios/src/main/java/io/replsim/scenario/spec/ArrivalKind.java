@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 import io.replsim.loadgen.open.Arrivals;
 
 /** How an open model's requests arrive at the rate the scenario states. */

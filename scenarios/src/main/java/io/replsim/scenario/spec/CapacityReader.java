@@ -1,6 +1,5 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.scenario.capacity.LatencyStatistic;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 
 /** Whether the load comes from users who wait for their answers (closed) or from arrivals on a schedule (open). */
 public enum LoadModel {

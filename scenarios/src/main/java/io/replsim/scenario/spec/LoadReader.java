@@ -1,9 +1,10 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.node.options.DurationText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -80,7 +81,7 @@ final class LoadReader {
                 .must(length -> length.isPositive() && length.compareTo(LONGEST_RUN) <= 0, "a duration above 0s and"
                         + " at most 24h, such as 1m: how long a user keeps a session before its logout")
                 .optional();
-        UserRuntime runtime = load.choice("runtime", UserRuntime::parse, "a user runtime")
+        UserCarrierKind runtime = load.choice("runtime", UserCarrierKind::parse, "a user runtime")
                 .orElse(LoadSpec.DEFAULT_RUNTIME);
         for (String field : OPEN_ONLY) {
             refuse(load, field, "no " + field + " unless load.model is open (a closed load is set by load.users)");

@@ -1,8 +1,8 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.check.state.SessionShapes;
-import io.replsim.loadgen.LoadProfile;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.script.UserScript;
@@ -39,7 +39,7 @@ import java.util.Optional;
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
                        List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
-                       Optional<Duration> sessionLength, UserRuntime runtime) {
+                       Optional<Duration> sessionLength, UserCarrierKind runtime) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -47,7 +47,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     public static final ThinkMode DEFAULT_THINK_MODE = ThinkMode.AFTER_RESPONSE;
     public static final Duration DEFAULT_WARM_UP = Duration.ZERO;
     public static final ConnectionMode DEFAULT_CONNECTIONS = ConnectionMode.SHARED_POOL;
-    public static final UserRuntime DEFAULT_RUNTIME = UserRuntime.VIRTUAL_THREADS;
+    public static final UserCarrierKind DEFAULT_RUNTIME = UserCarrierKind.VIRTUAL_THREADS;
 
     public LoadSpec {
         Objects.requireNonNull(thinkTime, "thinkTime");

@@ -2,6 +2,8 @@ package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.replsim.node.options.DataSize;
+import io.replsim.node.options.DurationText;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;

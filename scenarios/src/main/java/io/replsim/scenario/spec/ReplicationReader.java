@@ -1,11 +1,11 @@
 package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -60,23 +60,23 @@ final class ReplicationReader {
             refuseWithoutBuddies(replication, "buddies");
             refuseWithoutBuddies(replication, "buddyPools");
         }
-        Granularity granularity =
-                replication.choice("granularity", Granularity::parse, "a granularity").orElse(defaults.granularity());
+        GranularityKind granularity =
+                replication.choice("granularity", GranularityKind::parse, "a granularity").orElse(defaults.granularity());
         ReplicationTrigger trigger =
                 replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
         Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")
                 .must(interval -> !interval.isNegative() && interval.compareTo(LoadReader.LONGEST_RUN) <= 0,
                         "a duration from 0s (every request) to 24h, such as 60s")
                 .orElse(defaults.maxUnreplicatedInterval());
-        Delivery delivery = replication.choice("delivery", Delivery::parse, "a delivery").orElse(defaults.delivery());
-        AsyncQueue asyncQueue = AsyncQueue.DEFAULT;
-        if (delivery == Delivery.ASYNC) {
+        DeliveryKind delivery = replication.choice("delivery", DeliveryKind::parse, "a delivery").orElse(defaults.delivery());
+        AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
+        if (delivery == DeliveryKind.ASYNC) {
             asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
         } else {
             String expected = "no async unless delivery is async";
             replication.text("async", expected).must(text -> false, expected);
         }
-        Engine engine = replication.choice("engine", Engine::parse, "an engine").orElse(defaults.engine());
+        EngineKind engine = replication.choice("engine", EngineKind::parse, "an engine").orElse(defaults.engine());
         var spec = new ReplicationSpec(
                 placement,
                 granularity,
@@ -90,7 +90,7 @@ final class ReplicationReader {
                 trigger,
                 maxUnreplicated,
                 engine);
-        if (engine == Engine.INFINISPAN) {
+        if (engine == EngineKind.INFINISPAN) {
             for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
                 replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
             }
@@ -98,9 +98,9 @@ final class ReplicationReader {
         return spec;
     }
 
-    private static AsyncQueue asyncQueue(MapReader async) {
-        AsyncQueue defaults = AsyncQueue.DEFAULT;
-        return new AsyncQueue(
+    private static AsyncQueueSettings asyncQueue(MapReader async) {
+        AsyncQueueSettings defaults = AsyncQueueSettings.DEFAULT;
+        return new AsyncQueueSettings(
                 async.duration("bundleTimeout")
                         .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
                                 "a duration from 0ms (send at once) to 1s, such as 5ms")

@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.EnumLabels;
+import io.replsim.loadgen.label.EnumLabels;
 
 /** Where the nodes run: as JVM processes on this machine's loopback, or one Docker container each. */
 public enum RuntimeKind {

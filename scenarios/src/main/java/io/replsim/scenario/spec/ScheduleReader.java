@@ -1,5 +1,7 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.node.options.DurationText;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package io.replsim.scenario.spec;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
+import io.replsim.node.options.DataSize;
 import java.util.List;
 
 /**

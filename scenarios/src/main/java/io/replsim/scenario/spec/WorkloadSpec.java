@@ -4,6 +4,7 @@ import io.replsim.loadgen.check.state.ProfileState;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
+import io.replsim.node.options.DataSize;
 import java.util.Objects;
 
 /**

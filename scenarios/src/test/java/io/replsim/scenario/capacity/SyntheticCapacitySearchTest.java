@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ThinkDistribution;
 import io.replsim.loadgen.think.ThinkMode;

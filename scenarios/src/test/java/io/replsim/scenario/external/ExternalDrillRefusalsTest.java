@@ -2,7 +2,7 @@ package io.replsim.scenario.external;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;

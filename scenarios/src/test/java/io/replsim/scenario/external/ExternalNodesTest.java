@@ -3,7 +3,7 @@ package io.replsim.scenario.external;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.scenario.fault.UserNodes;
 import java.net.URI;
 import java.util.Optional;

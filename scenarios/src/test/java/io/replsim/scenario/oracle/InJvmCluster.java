@@ -1,6 +1,6 @@
 package io.replsim.scenario.oracle;
 
-import io.replsim.loadgen.NodeEndpoint;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.app.SessionProfile;

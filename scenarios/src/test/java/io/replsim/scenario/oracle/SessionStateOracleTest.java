@@ -1,10 +1,10 @@
 package io.replsim.scenario.oracle;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.LoadProfile;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.ResponseVerdictCounts;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.RequestType;
@@ -12,8 +12,8 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.report.CheckEvaluator;
@@ -21,7 +21,7 @@ import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.Check;
-import io.replsim.scenario.spec.DataSize;
+import io.replsim.node.options.DataSize;
 import io.replsim.scenario.spec.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,9 +44,9 @@ import static org.awaitility.Awaitility.await;
  */
 class SessionStateOracleTest {
     private static final ReplicationSpec SESSION_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            Granularity.SESSION, Delivery.SYNC, Duration.ofSeconds(2));
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
     private static final ReplicationSpec ATTRIBUTE_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            Granularity.ATTRIBUTE, Delivery.SYNC, Duration.ofSeconds(2));
+            GranularityKind.ATTRIBUTE, DeliveryKind.SYNC, Duration.ofSeconds(2));
 
     static Stream<Arguments> apps() {
         UserScript everyApp = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),

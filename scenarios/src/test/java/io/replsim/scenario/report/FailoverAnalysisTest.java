@@ -2,8 +2,8 @@ package io.replsim.scenario.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport.PastView;
 import io.replsim.scenario.fault.FaultEvent;
 import java.util.LinkedHashMap;

@@ -2,8 +2,8 @@ package io.replsim.scenario.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.Placement;
@@ -62,7 +62,7 @@ class FaultExpectationEvaluationTest {
         // user 4 (on node1 too) was refused at +300 ms and answered by node4 only at +2.3 s: maybe fetched in time
         UserTimeline waited = new UserTimeline(4, List.of(new Stint("node1", AT - 5_000, AT - 5_000, AT - 100),
                 new Stint("node4", AT + 2_300, AT + 2_300, AT + 3_000)),
-                List.of(new io.replsim.loadgen.Failure("node1", io.replsim.loadgen.ErrorKind.CONNECT, AT + 300,
+                List.of(new io.replsim.loadgen.record.Failure("node1", io.replsim.loadgen.exchange.ErrorKind.CONNECT, AT + 300,
                         AT + 300, 1)));
 
         assertThat(UnreplicatedSessions.of(kill(List.of("node1", "node2"), 0, List.of(), null), AT + 500,

@@ -3,7 +3,7 @@ package io.replsim.scenario.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.replsim.loadgen.Second;
+import io.replsim.loadgen.record.Second;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.replsim.scenario.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.Second;
+import io.replsim.loadgen.record.Second;
 import io.replsim.scenario.fault.FaultEvent;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.replsim.scenario.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.UserTimeline;
-import io.replsim.loadgen.VerdictMark;
+import io.replsim.loadgen.record.UserTimeline;
+import io.replsim.loadgen.check.VerdictMark;
 import io.replsim.loadgen.check.Verdict;
 import java.time.Duration;
 import java.util.List;

@@ -2,10 +2,10 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.SessionVerdictCounts;
-import io.replsim.loadgen.Stint;
-import io.replsim.loadgen.UserTimeline;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.record.Stint;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.replication.BuddyPools;

@@ -17,7 +17,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import java.util.HashSet;
 import java.util.Set;
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -57,9 +57,9 @@ class ScriptAndOpenModelProcessTest {
 
     /** With either user runtime: the users' code is the same, what carries them differs. */
     @ParameterizedTest
-    @EnumSource(UserRuntime.class)
+    @EnumSource(UserCarrierKind.class)
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(UserRuntime runtime, @TempDir Path dir)
+    void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(UserCarrierKind runtime, @TempDir Path dir)
             throws Exception {
         Ran ran = run(dir, "script", "name: script\n" + CLUSTER + "load:\n  runtime: " + runtime.label() + "\n" + """
                   users: 20

@@ -2,8 +2,8 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.NodeEndpoint;
-import io.replsim.loadgen.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;

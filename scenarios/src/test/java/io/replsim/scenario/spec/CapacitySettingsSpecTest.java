@@ -4,7 +4,6 @@ import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.scenario.capacity.LatencyStatistic;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

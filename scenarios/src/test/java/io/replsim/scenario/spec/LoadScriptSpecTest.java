@@ -4,7 +4,7 @@ import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.UserRuntime;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
@@ -86,10 +86,10 @@ class LoadScriptSpecTest {
     @Test
     void theUserRuntimeReachesTheDriverAndIsVirtualThreadsUnlessStated() throws SpecException {
         assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).load().toProfile("/counter").runtime())
-                .isEqualTo(UserRuntime.VIRTUAL_THREADS);
+                .isEqualTo(UserCarrierKind.VIRTUAL_THREADS);
         LoadSpec load = ScenarioLoader.parse(HEAD + "  runtime: event-loop\n", Scenarios.SOURCE).load();
-        assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserRuntime.EVENT_LOOP);
-        assertThat(load.withUsers(3).runtime()).isEqualTo(UserRuntime.EVENT_LOOP);
+        assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
+        assertThat(load.withUsers(3).runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
         assertThat(problemsOf(HEAD + "  runtime: reactor\n")).containsExactly(new SpecProblem(
                 "load.runtime", "reactor", "a user runtime, one of: virtual-threads, event-loop"));
     }

@@ -3,10 +3,10 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.replication.AsyncQueue;
+import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Engine;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
@@ -104,9 +104,9 @@ class ReplicationReaderTest {
 
     @Test
     void theEngineIsJGroupsUnlessTheScenarioNamesInfinispan() throws Exception {
-        assertThat(load("{placement: all}").replication().engine()).isEqualTo(Engine.JGROUPS);
+        assertThat(load("{placement: all}").replication().engine()).isEqualTo(EngineKind.JGROUPS);
         assertThat(load("{engine: infinispan, placement: buddies}").replication().engine())
-                .isEqualTo(Engine.INFINISPAN);
+                .isEqualTo(EngineKind.INFINISPAN);
     }
 
     @Test
@@ -134,7 +134,7 @@ class ReplicationReaderTest {
     void theInfinispanScenarioAsksForADistributedSyncCacheWithTwoOwners() throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Path.of("infinispan.yaml"));
 
-        assertThat(spec.replication().engine()).isEqualTo(Engine.INFINISPAN);
+        assertThat(spec.replication().engine()).isEqualTo(EngineKind.INFINISPAN);
         assertThat(InfinispanCacheFactory.cacheMode(spec.replication())).isEqualTo(CacheMode.DIST_SYNC);
         assertThat(InfinispanCacheFactory.cacheConfiguration(spec.replication()).clustering().hash().numOwners())
                 .isEqualTo(2);
@@ -142,12 +142,12 @@ class ReplicationReaderTest {
 
     @Test
     void asyncDeliveryTakesItsQueueSettingsOrTheirDefaults() throws Exception {
-        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueue.DEFAULT);
+        assertThat(load("{delivery: async}").replication().asyncQueue()).isEqualTo(AsyncQueueSettings.DEFAULT);
 
         var spec = load("{delivery: async, async: {bundleTimeout: 0ms, maxBundle: 10, capacity: 50}}").replication();
 
-        assertThat(spec.delivery()).isEqualTo(Delivery.ASYNC);
-        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueue(Duration.ZERO, 10, 50));
+        assertThat(spec.delivery()).isEqualTo(DeliveryKind.ASYNC);
+        assertThat(spec.asyncQueue()).isEqualTo(new AsyncQueueSettings(Duration.ZERO, 10, 50));
     }
 
     @Test

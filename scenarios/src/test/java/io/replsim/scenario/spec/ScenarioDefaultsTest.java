@@ -3,8 +3,9 @@ package io.replsim.scenario.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.think.ThinkMode;
-import io.replsim.replication.Delivery;
-import io.replsim.replication.Granularity;
+import io.replsim.node.options.DataSize;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import java.net.URISyntaxException;
@@ -39,7 +40,7 @@ class ScenarioDefaultsTest {
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec(4, 32, 1.5, DataSize.parse("1g")));
         assertThat(spec.cluster().nodeNames()).containsExactly("node1", "node2", "node3", "node4");
         assertThat(spec.replication()).isEqualTo(new ReplicationSpec(Placement.parse("all"),
-                Granularity.SESSION, Delivery.SYNC, Duration.ofMillis(1500)));
+                GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofMillis(1500)));
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("16KB")));
         assertThat(spec.load()).isEqualTo(new LoadSpec(250, Duration.ofSeconds(1), Duration.ofSeconds(10),
                 Duration.ofMinutes(2), Duration.ofSeconds(3), ThinkDistribution.NEGATIVE_EXPONENTIAL,

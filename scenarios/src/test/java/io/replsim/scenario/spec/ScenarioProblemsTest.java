@@ -5,6 +5,8 @@ import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static io.replsim.scenario.spec.Scenarios.rejectionOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.node.options.DurationText;
+
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.Granularity;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.ReplicationTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ class WorkloadReaderTest {
         assertThat(spec.workload().app()).isEqualTo(App.PROFILE);
         assertThat(spec.workload().app().path()).isEqualTo("/profile");
         assertThat(spec.workload().profile()).isEqualTo(new SessionProfile(20, 2048, AttributeShape.GRAPH, 0.1, true));
-        assertThat(spec.replication().granularity()).isEqualTo(Granularity.ATTRIBUTE);
+        assertThat(spec.replication().granularity()).isEqualTo(GranularityKind.ATTRIBUTE);
         assertThat(spec.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
         assertThat(spec.replication().maxUnreplicatedInterval()).isEqualTo(Duration.ZERO);
     }
@@ -84,6 +84,6 @@ class WorkloadReaderTest {
         ScenarioSpec spec = ScenarioLoader.load(Path.of("profile-bug.yaml"));
 
         assertThat(spec.workload().profile().mutateInPlace()).isTrue();
-        assertThat(spec.replication().granularity()).isEqualTo(Granularity.ATTRIBUTE);
+        assertThat(spec.replication().granularity()).isEqualTo(GranularityKind.ATTRIBUTE);
     }
 }

@@ -1,5 +1,0 @@
-package io.replsim.loadgen;
-
-/** Requests completed and failed attempts seen in one wall-clock second. */
-public record Second(long epochSecond, long requests, long errors) {
-}

@@ -1,0 +1,26 @@
+package io.replsim.loadgen.profile;
+
+import io.replsim.loadgen.label.EnumLabels;
+
+/**
+ * What carries the closed model's users ({@code load.runtime} in scenario files; the {@code UserCarrier} it picks):
+ * the same users, the same judging and recording, two ways to wait.
+ */
+public enum UserCarrierKind {
+    /** A virtual thread per user that blocks in its request and sleeps through its think time. */
+    VIRTUAL_THREADS,
+    /**
+     * Users as state machines on one event-loop thread per core, each loop a selector over its users' non-blocking
+     * connections and a queue of their pauses: no thread hand-off per request, so less of the driver's CPU per
+     * request (docs/capacity.md, driver vs wrk). Plain HTTP only.
+     */
+    EVENT_LOOP;
+
+    public String label() {
+        return EnumLabels.of(this);
+    }
+
+    public static UserCarrierKind parse(String text) {
+        return EnumLabels.parse(UserCarrierKind.class, text, "user runtime");
+    }
+}

@@ -1,0 +1,25 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.infinispan.InfinispanEngine;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.transport.StackSpec;
+
+/**
+ * Starts the engine a spec names. It sits above both engines, apart from the {@link ReplicationEngine} interface
+ * they implement, so that the interface's package knows neither engine (no package cycle).
+ */
+public final class EngineFactory {
+    private EngineFactory() {
+    }
+
+    /** Starts the engine the spec names and joins the cluster; returns once this member has a view. */
+    public static ReplicationEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
+            throws Exception {
+        return switch (spec.engine()) {
+            case JGROUPS -> JGroupsEngine.start(self, clusterName, stack, spec);
+            case INFINISPAN -> InfinispanEngine.start(self, clusterName, stack, spec);
+        };
+    }
+}

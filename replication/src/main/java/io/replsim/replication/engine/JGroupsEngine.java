@@ -1,0 +1,136 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.ClusterView;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.marshalling.MessageMarshaller;
+import io.replsim.replication.member.ReplicationCounters;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.member.ReplicationStats;
+import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.session.SessionTracking;
+import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.FaultPoint;
+import io.replsim.replication.transport.StackSpec;
+import io.replsim.replication.transport.ViewHistory;
+import io.replsim.replication.session.SessionCounts;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * One member's replication: its channel, its session store, and the pipeline between them, started together and
+ * closed together. What an application server embeds.
+ */
+public final class JGroupsEngine implements ReplicationEngine {
+    private final ReplicationSpec spec;
+    private final ClusterTransport transport;
+    private final SessionStore store;
+    private final ReplicationCounters counters;
+    private final BackupRebalancer rebalancer;
+    private final ReplicationPipeline pipeline;
+
+    private JGroupsEngine(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
+                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
+        this.spec = spec;
+        this.transport = transport;
+        this.store = store;
+        this.counters = counters;
+        this.rebalancer = rebalancer;
+        this.pipeline = pipeline;
+    }
+
+    /** Builds the member and joins the cluster; returns once this member has a view. */
+    public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
+            throws Exception {
+        Objects.requireNonNull(spec, "spec");
+        var transport = ClusterTransport.create(self, clusterName, stack, MessageMarshaller.standard());
+        try {
+            var counters = new ReplicationCounters();
+            var pipeline = ReplicationPipeline.forSpec(spec, transport, counters);
+            // An incoming replica waits for a local request at most half the sync timeout, so that when two
+            // nodes update one session at once, both fail fast rather than both time out.
+            var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
+                    spec.syncTimeout().dividedBy(2));
+            var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            transport.onView(pipeline::viewInstalled);
+            transport.onView(rebalancer::viewInstalled);
+            try {
+                transport.connect(new InboundReplication(store));
+            } catch (Exception | Error e) {
+                rebalancer.close();
+                pipeline.close();
+                throw e;
+            }
+            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline);
+        } catch (Exception | Error e) {
+            transport.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public NodeId self() {
+        return transport.self();
+    }
+
+    @Override
+    public ReplicationSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public SessionStore store() {
+        return store;
+    }
+
+    public ClusterTransport transport() {
+        return transport;
+    }
+
+    @Override
+    public ClusterView view() {
+        return transport.view();
+    }
+
+    @Override
+    public ViewHistory views() {
+        return transport.views();
+    }
+
+    @Override
+    public SessionCounts sessionCounts() {
+        return store.counts();
+    }
+
+    @Override
+    public boolean holdsCopy(SessionId id) {
+        return store.peek(id).isPresent();
+    }
+
+    @Override
+    public long backupBytes() {
+        return store.backupFootprintBytes();
+    }
+
+    @Override
+    public FaultPoint faultPoint() {
+        return transport.faultPoint();
+    }
+
+    @Override
+    public ReplicationStats stats() {
+        return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0);
+    }
+
+    @Override
+    public void close() {
+        rebalancer.close();
+        // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.
+        pipeline.close();
+        transport.close();
+    }
+}

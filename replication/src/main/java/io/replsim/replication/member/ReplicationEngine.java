@@ -1,0 +1,47 @@
+package io.replsim.replication.member;
+
+import io.replsim.replication.ClusterView;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.session.SessionCounts;
+import io.replsim.replication.session.SessionStore;
+import io.replsim.replication.transport.FaultPoint;
+import io.replsim.replication.transport.ViewHistory;
+
+/**
+ * One member's replication as an application server sees it, whichever engine the spec names: the session store
+ * its requests use, the views it installed, its figures, and where network faults go in. Both engines implement it;
+ * {@link io.replsim.replication.engine.EngineFactory} starts the one a spec names.
+ */
+public interface ReplicationEngine extends AutoCloseable {
+
+    NodeId self();
+
+    ReplicationSpec spec();
+
+    SessionStore store();
+
+    ClusterView view();
+
+    ViewHistory views();
+
+    ReplicationStats stats();
+
+    /**
+     * Sessions this member owns and backs up. Under jgroups the owner is the member that served the session last;
+     * under infinispan it is the primary owner the consistent hash names, and a backup is any other owner.
+     */
+    SessionCounts sessionCounts();
+
+    /** Whether this member holds a copy of the session (as owner or backup) right now. */
+    boolean holdsCopy(SessionId id);
+
+    /** The estimated heap held by copies this member keeps for sessions it does not own. */
+    long backupBytes();
+
+    FaultPoint faultPoint();
+
+    @Override
+    void close();
+}

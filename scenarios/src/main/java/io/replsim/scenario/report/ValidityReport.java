@@ -1,0 +1,89 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.open.OpenResult;
+import io.replsim.loadgen.validity.DriverCost;
+import io.replsim.loadgen.validity.ValidityRules;
+import java.time.Duration;
+import java.util.ArrayList;
+import io.replsim.loadgen.steady.SteadyWindow;
+import io.replsim.loadgen.validity.RunValidity;
+import java.util.List;
+
+/**
+ * summary.json's {@code validity}: whether the run's steady window measured the cluster rather than the driver,
+ * every reason it did not, and the window's own figures (the rest of the summary covers the whole run). The verdict
+ * is loadgen's {@code RunValidity}, which its {@code ValidityRules} decide; this record is how the report shows it.
+ *
+ * @param verdict              VALID or INVALID
+ * @param windowFromMs         the steady window's start, from the load's start (after ramp-up and warm-up)
+ * @param windowToMs           its end
+ * @param latencyMs            response times of the window
+ * @param littlesLawUsers      X·(R+Z) + {@code littlesLawEdgeUsers} over the window, to compare with {@code users}:
+ *                             X the requests whose outcome came in the window per second (about
+ *                             {@code throughputPerSec}), R {@code littlesLawResponseMs}, Z {@code littlesLawThinkMs}
+ *                             (docs/capacity.md)
+ * @param littlesLawEdgeUsers  the correction for the cycles straddling the window's edges
+ * @param littlesLawResponseMs R: the mean response time users saw, unanswered requests with their time to failure
+ * @param littlesLawThinkMs    Z: the mean pause asked (cycle-time: what the cycle left after the response)
+ * @param thinkAskedMs         the mean pause users asked for; {@code thinkTakenMs} what they got
+ * @param driverCpuShare       the driver's CPU over the cores it has, 0..1
+ */
+public record ValidityReport(String verdict, List<String> reasons, long windowFromMs, long windowToMs, long requests,
+                       double throughputPerSec, double errorRatio, RunSummary.Latency latencyMs, int users,
+                       double littlesLawUsers, double littlesLawDeviation, double thinkAskedMs, double thinkTakenMs,
+                       double thinkDrift, long missedCycles, double driverCpuCores, int driverCores,
+                       double driverCpuShare, long gcPauseMaxMs, long gcPauseTotalMs, double littlesLawResponseMs,
+                       double littlesLawThinkMs, double littlesLawEdgeUsers) {
+
+    public static final String VALID = "VALID";
+    public static final String INVALID = "INVALID";
+
+    public ValidityReport {
+        reasons = List.copyOf(reasons);
+    }
+
+    public boolean valid() {
+        return VALID.equals(verdict);
+    }
+
+    /**
+     * An open-model run's validity: only the rules on the driver apply (CPU, GC) and that something completed;
+     * Little's law and think time belong to the closed model, so their figures are zero.
+     */
+    public static ValidityReport ofOpen(OpenResult result, Duration windowFrom, Duration windowTo) {
+        List<String> reasons = new ArrayList<>();
+        if (result.requests() == 0) {
+            reasons.add("no request arrived after the warm-up");
+        }
+        DriverCost cost = result.driverCost();
+        reasons.addAll(ValidityRules.driverReasons(cost, result.window()));
+        long errors = result.errors().total();
+        return new ValidityReport(reasons.isEmpty() ? VALID : INVALID, reasons, windowFrom.toMillis(),
+                windowTo.toMillis(), result.requests(), result.throughputPerSecond(),
+                result.requests() == 0 ? 0 : errors / (double) result.requests(),
+                RunSummary.Latency.ofMicros(result.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(), cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(),
+                cost.gcPauseTotal().toMillis(), 0, 0, 0);
+    }
+
+    public static ValidityReport of(LoadResult result) {
+        SteadyWindow window = result.steady();
+        RunValidity validity = result.validity();
+        var histogram = window.latencyMicros();
+        boolean empty = histogram.getTotalCount() == 0;
+        RunSummary.Latency latency = new RunSummary.Latency(
+                empty ? 0 : histogram.getValueAtPercentile(50) / 1000.0,
+                empty ? 0 : histogram.getValueAtPercentile(90) / 1000.0,
+                empty ? 0 : histogram.getValueAtPercentile(99) / 1000.0,
+                histogram.getMaxValue() / 1000.0, empty ? 0 : histogram.getMean() / 1000.0);
+        var law = validity.littlesLaw();
+        var drift = validity.thinkDrift();
+        var cost = validity.driverCost();
+        return new ValidityReport(validity.valid() ? VALID : INVALID, validity.reasons(), window.from().toMillis(),
+                window.to().toMillis(), window.requests(), window.throughputPerSecond(), window.errorRatio(), latency,
+                window.users(), law.impliedUsers(), law.deviation(), drift.meanAsked().toNanos() / 1e6,
+                drift.meanTaken().toNanos() / 1e6, drift.drift(), drift.missedCycles(), cost.cpuCores(),
+                cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis(),
+                law.meanResponse().toNanos() / 1e6, law.meanThink().toNanos() / 1e6, law.edgeUsers());
+    }
+}

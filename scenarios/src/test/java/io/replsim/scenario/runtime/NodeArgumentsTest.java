@@ -1,0 +1,59 @@
+package io.replsim.scenario.runtime;
+
+import io.replsim.node.options.NodeOptions;
+import io.replsim.node.options.NodeOptionsParser;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A scenario file's node settings reach the node unchanged: what the file says, read by the scenario reader,
+ * written onto the node's command line by the runner and read back by the node's own parser, is the same
+ * replication spec, payload and attribute size, for durations and sizes of every shape the file accepts.
+ */
+class NodeArgumentsTest {
+
+    @ParameterizedTest(name = "syncTimeout {0}, bundleTimeout {1}, maxUnreplicatedInterval {2}, payload {3}, "
+            + "attributeSize {4}")
+    @CsvSource({
+            "2s,        5ms,      60s,  4KB,  1KB",
+            "1.5s,      0.5ms,    1h,   1000, 100",
+            "0.25ms,    0ms,      0s,   0,    1",
+            "10m,       1s,       24h,  16MB, 1MB",
+            "1.0005s,   0.25s,    1.5m, 1025, 3KB",
+            "0.000001s, 999.999ms, 0.5h, 1k,  1023"})
+    void everyDurationAndSizeAScenarioAcceptsReachesTheNodeUnchanged(String syncTimeout, String bundleTimeout,
+                                                                    String maxUnreplicatedInterval, String payload,
+                                                                    String attributeSize) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 2}
+                replication:
+                  placement: all
+                  delivery: async
+                  syncTimeout: %s
+                  maxUnreplicatedInterval: %s
+                  async: {bundleTimeout: %s}
+                workload:
+                  app: profile
+                  payload: %s
+                  profile: {attributeSize: %s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """.formatted(syncTimeout, maxUnreplicatedInterval, bundleTimeout, payload, attributeSize),
+                "test.yaml");
+
+        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                spec.workload());
+        NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
+
+        assertThat(node.replication()).isEqualTo(spec.replication());
+        assertThat((long) node.payloadBytes()).isEqualTo(spec.workload().payload().bytes());
+        assertThat(node.profile()).isEqualTo(spec.workload().profile());
+    }
+}
