@@ -3,6 +3,7 @@ package io.replsim.loadgen.check;
 import io.replsim.loadgen.ResponseVerdictCounts;
 import io.replsim.loadgen.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.ProbePath;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.CounterReply;
 import io.replsim.loadgen.script.RequestType.SessionKind;
@@ -71,6 +72,14 @@ public final class ExpectedSession {
     public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
         return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind))))
                 .orElseGet(ExpectedSession::new);
+    }
+
+    /**
+     * The expectations of a session built by requests to {@code path} when it is one of the probe app's writing
+     * pages, whose model the path carries ({@link ProbePath}); else empty.
+     */
+    public static Optional<ExpectedSession> ofProbe(String path) {
+        return ProbePath.model(path).map(model -> new ExpectedSession(new ExpectedState(model)));
     }
 
     /** The session the user holds and judges answers against, or null before its first judged answer. */
