@@ -101,7 +101,7 @@ final class CapacityCommand implements Callable<Integer> {
         }
         Optional<ExternalTarget> externalTarget;
         try {
-            externalTarget = external.target(spec.workload().app().path());
+            externalTarget = external.target(spec.workload());
             if (oneNodeDown && externalTarget.isPresent() && externalTarget.get().nodes().size() > 1
                     && externalTarget.get().kill().isEmpty()) {
                 throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"

@@ -57,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Optional<ExternalTarget> target;
         try {
-            target = external.target(spec.workload().app().path());
+            target = external.target(spec.workload());
         } catch (IllegalArgumentException e) {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

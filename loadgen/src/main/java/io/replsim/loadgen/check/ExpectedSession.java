@@ -23,7 +23,8 @@ import java.util.Optional;
  * CORRUPT (the serial is right but the rest of the state is not what the user wrote: a missed attribute change,
  * damaged bytes; a state that never existed), OK. A CORRUPT session stays the user's and is judged on: while the
  * state stays wrong every answer is CORRUPT again. Against a cluster whose answers carry no state digest (an
- * external one) the digest first seen must simply stay the same.
+ * external one) the digest first seen must simply stay the same. An answer that does not show the field the
+ * target's {@code --expect} names is CORRUPT whatever its digest.
  *
  * <p>A session ends FAILED when its node says it cannot read it ({@code 500} with {@code X-Replsim-Session:
  * unreadable}), or when its last answers, up to its end, were server errors only: the user got nothing but errors
@@ -142,7 +143,7 @@ public final class ExpectedSession {
                 // Judge the next response against what the server now holds, so one regression is one stale
                 // response rather than every response until the serial catches up again.
                 lastSerial = reply.serial();
-                if (state == null) {
+                if (state == null && !reply.expectationUnmet()) {
                     digest = reply.digest();
                 }
             }
@@ -178,6 +179,14 @@ public final class ExpectedSession {
 
     /** Whether the reply's state digest is the one the user's requests built up to the serial it shows. */
     private boolean stateMatches(CounterReply reply) {
+        if (reply.expectationUnmet()) {
+            return false;
+        }
+        if (state == null && digest == null) {
+            // the session's first answers did not show the expected content: this is the first digest seen
+            digest = reply.digest();
+            return true;
+        }
         String expected = state == null ? digest : state.digestAt(reply.session(), reply.serial());
         return reply.digest().equals(expected);
     }
@@ -213,7 +222,7 @@ public final class ExpectedSession {
         previousSessionId = reply.session();
         sessionId = reply.session();
         lastSerial = reply.serial();
-        digest = reply.digest();
+        digest = reply.expectationUnmet() ? null : reply.digest();
         sessionWorst = Verdict.OK;
     }
 
