@@ -99,9 +99,15 @@ final class CapacityCommand implements Callable<Integer> {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        if (spec.tomcat().isPresent()) {
+            System.err.println("replsim capacity: cluster.runtime: tomcat runs with replsim run (a drill): the search"
+                    + " reads each node's CPU through replsim's admin API. To size a Tomcat cluster, start it yourself"
+                    + " and use --target with --app probe");
+            return ReplsimCommand.BAD_INPUT;
+        }
         Optional<ExternalTarget> externalTarget;
         try {
-            externalTarget = external.target(spec.workload().app().path());
+            externalTarget = external.target(spec.workload());
             if (oneNodeDown && externalTarget.isPresent() && externalTarget.get().nodes().size() > 1
                     && externalTarget.get().kill().isEmpty()) {
                 throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"

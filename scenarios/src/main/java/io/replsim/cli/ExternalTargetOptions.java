@@ -5,6 +5,8 @@ import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.external.NodeCommand;
+import io.replsim.scenario.external.ProbeWorkload;
+import io.replsim.scenario.spec.WorkloadSpec;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +41,16 @@ final class ExternalTargetOptions {
             + DEFAULT_SERIAL + ")"})
     String serial;
 
+    @Option(names = "--app", paramLabel = "APP", description = {"with --target: replsim (default: the cluster"
+            + " serves the scenario's replsim app) or probe: it serves", "replsim-probe.war (docs/interfaces.md §2e),"
+            + " whose page for the scenario's workload is driven and whose whole session content is verified"})
+    String app;
+
+    @Option(names = "--expect", paramLabel = "FIELD", description = {"with --target: a field the app shows while the"
+            + " session's content is intact, judged on every answer", "(a mismatch is CORRUPT): header:NAME=v1|v2"
+            + " or json:/pointer=value"})
+    String expect;
+
     @Option(names = "--kill-command", paramLabel = "COMMAND", description = {"with --target: a shell command that"
             + " kills a node;", "{node}, {url}, {host} and {port} are replaced (also $REPLSIM_NODE, $REPLSIM_URL,"
             + " $REPLSIM_HOST, $REPLSIM_PORT)"})
@@ -50,11 +62,34 @@ final class ExternalTargetOptions {
     String restartCommand;
 
     /**
-     * The cluster the options name, or empty when no {@code --target} was given; {@code defaultPath} is the app's
-     * path when {@code --path} is not given. Throws with a message that names the option when one is wrong.
+     * The cluster the options name, or empty when no {@code --target} was given; without {@code --path} the app's
+     * page is the scenario's {@code workload} app's, or with {@code --app probe} the probe's page that builds the
+     * same sessions. Throws with a message that names the option when one is wrong.
      */
+    Optional<ExternalTarget> target(WorkloadSpec workload) {
+        if (app != null && !app.equals("replsim") && !app.equals("probe")) {
+            throw new IllegalArgumentException("--app: got \"" + app + "\", expected replsim (the scenario's own app)"
+                    + " or probe (replsim-probe.war)");
+        }
+        if ("probe".equals(app)) {
+            if (path != null) {
+                throw new IllegalArgumentException("--path: --app probe drives the probe's page for the scenario's"
+                        + " workload; give one of --app probe and --path");
+            }
+            try {
+                return target(ProbeWorkload.pathFor(workload));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--app probe: " + e.getMessage());
+            }
+        }
+        return target(workload.app().path());
+    }
+
+    /** As {@link #target(WorkloadSpec)}, {@code defaultPath} the app's page when {@code --path} is not given. */
     Optional<ExternalTarget> target(String defaultPath) {
         if (targets.isEmpty()) {
+            onlyWithTarget("--app", app);
+            onlyWithTarget("--expect", expect);
             onlyWithTarget("--path", path);
             onlyWithTarget("--cookie-name", cookieName);
             onlyWithTarget("--serial", serial);
@@ -77,6 +112,13 @@ final class ExternalTargetOptions {
             protocol = new TargetProtocol(cookieName == null ? DEFAULT_COOKIE : cookieName, source);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--cookie-name: expected " + e.getMessage());
+        }
+        if (expect != null) {
+            try {
+                protocol = protocol.expecting(TargetProtocol.parseExpectation(expect));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--expect: " + e.getMessage());
+            }
         }
         return Optional.of(new ExternalTarget(nodes, path == null ? defaultPath : path, protocol,
                 command("kill", killCommand), command("restart", restartCommand)));

@@ -8,6 +8,8 @@ import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.tomcat.TomcatDrillRefusals;
+import io.replsim.scenario.tomcat.TomcatScenarioRunner;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
@@ -57,13 +59,21 @@ final class RunCommand implements Callable<Integer> {
         }
         Optional<ExternalTarget> target;
         try {
-            target = external.target(spec.workload().app().path());
+            target = external.target(spec.workload());
         } catch (IllegalArgumentException e) {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
         if (target.isPresent()) {
+            if (spec.tomcat().isPresent()) {
+                System.err.println("replsim run: --target drives a cluster you run; " + scenario.path + " has"
+                        + " cluster.runtime tomcat, whose Tomcat members replsim starts itself: give one of them");
+                return ReplsimCommand.BAD_INPUT;
+            }
             return runAgainst(spec, target.get());
+        }
+        if (spec.tomcat().isPresent()) {
+            return runTomcat(spec);
         }
         if (spec.repeat() > 1) {
             // repeat: N in the file is a soak of N drills, with its distributions
@@ -86,6 +96,20 @@ final class RunCommand implements Callable<Integer> {
         ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
                 Duration.ofSeconds(progressSeconds), validity.invalidRuns());
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target)));
+    }
+
+    /** The drill on a cluster of Tomcat processes replsim starts, unless the scenario asks what Tomcat cannot do. */
+    private int runTomcat(ScenarioSpec spec) {
+        List<ExternalDrillRefusals.Refusal> refusals = TomcatDrillRefusals.of(spec);
+        if (!refusals.isEmpty()) {
+            System.err.println("replsim run: " + scenario.path + " cannot run on a Tomcat cluster as it is ("
+                    + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
+            refusals.forEach(refusal -> System.err.println(scenario.path + ": " + refusal));
+            return ReplsimCommand.BAD_INPUT;
+        }
+        TomcatScenarioRunner runner = new TomcatScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(),
+                System.out, Duration.ofSeconds(progressSeconds), validity.invalidRuns(), Optional.empty());
+        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path).outcome()));
     }
 
     private static int exitCode(RunOutcome outcome) {

@@ -43,6 +43,11 @@ final class SoakCommand implements Callable<Integer> {
                     + " (a soak repeats a drill, and drills need the closed model); run it with ./replsim run");
             return ReplsimCommand.BAD_INPUT;
         }
+        if (spec.tomcat().isPresent()) {
+            System.err.println("replsim soak: " + scenario.path + ": cluster.runtime: tomcat runs one drill with"
+                    + " ./replsim run (docs/peers.md); a soak needs replsim's own nodes");
+            return ReplsimCommand.BAD_INPUT;
+        }
         try {
             // the bound of the file's repeat
             FlagRange.wholeNumber("--repeat", 1, 1000).check(repeat);

@@ -201,6 +201,9 @@ class RunCommandExternalTargetTest {
         assertThat(summary.at("/external/serial").asText()).isEqualTo("regex:hits=(\\d+)");
         assertThat(summary.at("/external/restartCommand").asText()).startsWith("echo restart {node}");
         assertThat(summary.at("/external/notMeasured")).isNotEmpty();
+        // only the serial was read from the answers: the report says so rather than imply more
+        assertThat(ran.out()).contains("content   not verified: serial only");
+        assertThat(summary.at("/external/content").asText()).isEqualTo("not verified: serial only");
         assertThat(run.resolve("report.html")).exists();
     }
 

@@ -1,6 +1,7 @@
 package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.ProbePath;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
@@ -19,7 +20,8 @@ import java.util.Optional;
  * CORRUPT (the serial is right but the rest of the state is not what the user wrote: a missed attribute change,
  * damaged bytes; a state that never existed), OK. A CORRUPT session stays the user's and is judged on: while the
  * state stays wrong every answer is CORRUPT again. Against a cluster whose answers carry no state digest (an
- * external one) the digest first seen must simply stay the same.
+ * external one) the digest first seen must simply stay the same. An answer that does not show the field the
+ * target's {@code --expect} names is CORRUPT whatever its digest.
  *
  * <p>A session ends FAILED when its node says it cannot read it ({@code 500} with {@code X-Replsim-Session:
  * unreadable}), or when its last answers, up to its end, were server errors only: the user got nothing but errors
@@ -68,6 +70,14 @@ public final class ExpectedSession {
     public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
         return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind))))
                 .orElseGet(ExpectedSession::new);
+    }
+
+    /**
+     * The expectations of a session built by requests to {@code path} when it is one of the probe app's writing
+     * pages, whose model the path carries ({@link ProbePath}); else empty.
+     */
+    public static Optional<ExpectedSession> ofProbe(String path) {
+        return ProbePath.model(path).map(model -> new ExpectedSession(new ExpectedState(model)));
     }
 
     /** The session the user holds and judges answers against, or null before its first judged answer. */
@@ -130,7 +140,7 @@ public final class ExpectedSession {
                 // Judge the next response against what the server now holds, so one regression is one stale
                 // response rather than every response until the serial catches up again.
                 lastSerial = reply.serial();
-                if (state == null) {
+                if (state == null && !reply.expectationUnmet()) {
                     digest = reply.digest();
                 }
             }
@@ -166,6 +176,14 @@ public final class ExpectedSession {
 
     /** Whether the reply's state digest is the one the user's requests built up to the serial it shows. */
     private boolean stateMatches(CounterReply reply) {
+        if (reply.expectationUnmet()) {
+            return false;
+        }
+        if (state == null && digest == null) {
+            // the session's first answers did not show the expected content: this is the first digest seen
+            digest = reply.digest();
+            return true;
+        }
         String expected = state == null ? digest : state.digestAt(reply.session(), reply.serial());
         return reply.digest().equals(expected);
     }
@@ -201,7 +219,7 @@ public final class ExpectedSession {
         previousSessionId = reply.session();
         sessionId = reply.session();
         lastSerial = reply.serial();
-        digest = reply.digest();
+        digest = reply.expectationUnmet() ? null : reply.digest();
         sessionWorst = Verdict.OK;
     }
 

@@ -17,16 +17,17 @@ final class ExchangeReader {
     private static final String UNREADABLE = "unreadable";
 
     private final TargetProtocol protocol;
-    /** The lower-case header the serial is read from, or null. */
+    /** The lower-case header the serial is read from, or the one the expectation names, or null. */
     private final String serialHeader;
 
     ExchangeReader(TargetProtocol protocol) {
         this.protocol = protocol;
         this.serialHeader = protocol.serial() instanceof SerialSource.Header header
-                ? header.name().toLowerCase(Locale.ROOT) : null;
+                ? header.name().toLowerCase(Locale.ROOT)
+                : protocol.expect().map(ContentExpectation::header).orElse(null);
     }
 
-    /** The lower-case name of the header a response must keep for the serial, or null. */
+    /** The lower-case name of the header a response must keep for the serial or the expectation, or null. */
     String wantedHeader() {
         return serialHeader;
     }
@@ -55,6 +56,10 @@ final class ExchangeReader {
         }
         if (!reply.complete()) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "incomplete counter reply from " + node.name() + ": " + reply);
+        }
+        Optional<ContentExpectation> expect = protocol.expect();
+        if (expect.isPresent() && !expect.get().holds(response.body(), response.wantedHeader())) {
+            reply = reply.withExpectationUnmet();
         }
         String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
         return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie);

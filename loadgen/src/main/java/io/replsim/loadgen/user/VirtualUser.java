@@ -136,10 +136,12 @@ public final class VirtualUser {
         this.heldNanos = held.toNanos();
         this.shapes = shapes;
         this.single = new HeldSession(shapes.isEmpty() || script.isPresent() ? new ExpectedSession()
-                : ExpectedSession.of(shapes, RequestType.sessionOfPath(defaultPath).orElseThrow(
-                        () -> new IllegalArgumentException("path: got '" + defaultPath + "', which is none of the "
-                                + "replsim apps' (/counter, /cart, /profile, /bean): their answers' state cannot be "
-                                + "checked; drive another app with its own target protocol"))));
+                : ExpectedSession.ofProbe(defaultPath).orElseGet(() -> ExpectedSession.of(shapes,
+                        RequestType.sessionOfPath(defaultPath).orElseThrow(() -> new IllegalArgumentException(
+                                "path: got '" + defaultPath + "', which is none of the replsim apps' (/counter,"
+                                + " /cart, /profile, /bean, the probe's /replsim-probe/session and /bean): their"
+                                + " answers' state cannot be checked; drive another app with its own target"
+                                + " protocol")))));
         this.script = script;
         this.scriptTally = scriptTally;
         this.index = index;

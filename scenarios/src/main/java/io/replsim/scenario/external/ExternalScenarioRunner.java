@@ -97,7 +97,7 @@ public final class ExternalScenarioRunner {
             events = timeline.events();
         }
         RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external(target), invalidRuns);
+                DrillSummary.Cluster.NOT_MEASURED, external(target, spec), invalidRuns);
         dir.writeSummary(summary);
         DrillSummary.writeReport(spec, dir, summary, result, events);
         new ConsoleReport(out).print(summary);
@@ -121,10 +121,11 @@ public final class ExternalScenarioRunner {
         }
     }
 
-    static RunSummary.External external(ExternalTarget target) {
+    static RunSummary.External external(ExternalTarget target, ScenarioSpec spec) {
         return new RunSummary.External(targets(target), target.path(), target.protocol().cookieName(),
                 serial(target.protocol().serial()), target.kill().map(NodeCommand::template).orElse(null),
-                target.restart().map(NodeCommand::template).orElse(null), NOT_MEASURED);
+                target.restart().map(NodeCommand::template).orElse(null), NOT_MEASURED,
+                ContentVerification.of(target.withAppsOf(spec.workload()).protocol(), target.path()));
     }
 
     private static List<String> targets(ExternalTarget target) {

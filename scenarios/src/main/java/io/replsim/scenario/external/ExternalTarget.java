@@ -1,6 +1,7 @@
 package io.replsim.scenario.external;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.state.ProbePath;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.RequestType;
@@ -49,16 +50,18 @@ public record ExternalTarget(List<NodeEndpoint> nodes, String path, TargetProtoc
     /**
      * The same target with its answers judged as what they are: replsim nodes started by hand (the counter's JSON at
      * one of the replsim apps' paths) are held to the state their apps build, configured as the scenario's
-     * {@code workload} says; an app that only answers in the counter's JSON at another path is held to a digest
-     * that stays the same; any other app has no digest to judge.
+     * {@code workload} says, and so are the probe app's pages, whose model is their path; an app that only answers
+     * in the counter's JSON at another path is held to a digest that stays the same; any other app has no digest to
+     * judge. A {@code --expect} stays with every one of them.
      */
     public ExternalTarget withAppsOf(WorkloadSpec workload) {
         if (!(protocol.serial() instanceof SerialSource.CounterJson)) {
             return this;
         }
-        TargetProtocol judged = RequestType.sessionOfPath(path).isPresent()
-                ? new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.of(workload.sessionShapes()))
-                : new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.empty());
+        TargetProtocol judged = RequestType.sessionOfPath(path).isPresent() || ProbePath.model(path).isPresent()
+                ? new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.of(workload.sessionShapes()),
+                        protocol.expect())
+                : new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.empty(), protocol.expect());
         return new ExternalTarget(nodes, path, judged, kill, restart);
     }
 }

@@ -36,6 +36,9 @@ public final class ConsoleReport {
             line("commands  kill: %s   restart: %s", external.killCommand() == null ? "-" : external.killCommand(),
                     external.restartCommand() == null ? "-" : external.restartCommand());
             line("not measured there: %s", String.join(", ", external.notMeasured()));
+            if (external.content() != null) {
+                line("content   %s", external.content());
+            }
         }
         RunSummary.OpenFigures open = summary.open();
         if (open == null) {

@@ -36,11 +36,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /**
      * The cluster a drill ran against when replsim did not start it: each target as {@code name=URL}, the app's
-     * path, the cookie and where the serial is read, the kill and restart commands as given (null when none), and
-     * what could not be measured there.
+     * path, the cookie and where the serial is read, the kill and restart commands as given (null when none), what
+     * could not be measured there, and how much of each session's content the answers let the driver verify
+     * ({@code content}: e.g. "not verified: serial only").
      */
     public record External(List<String> targets, String path, String cookieName, String serial, String killCommand,
-                           String restartCommand, List<String> notMeasured) {
+                           String restartCommand, List<String> notMeasured, String content) {
         public External {
             targets = List.copyOf(targets);
             notMeasured = List.copyOf(notMeasured);

@@ -18,6 +18,8 @@ public interface RuntimeFactory {
                     launcher, out);
             case DOCKER -> new DockerRuntime(spec.cluster(), spec.replication(), spec.workload(), nodeLogs,
                     image.get(), out);
+            case TOMCAT -> throw new IllegalArgumentException("cluster.runtime: tomcat runs with replsim run (a"
+                    + " drill), not as replsim's own nodes: the capacity search and soak need replsim's admin API");
         };
     }
 }

@@ -14,7 +14,7 @@ final class ScenarioReader {
 
     static final List<String> FIELDS =
             List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks",
-                    "capacity", "repeat");
+                    "capacity", "repeat", "tomcat");
     /** Past this, a soak is the tool: it is the same loop, with --repeat on the command line. */
     private static final long MAX_REPEAT = 1000;
 
@@ -42,8 +42,10 @@ final class ScenarioReader {
         String description = top.text("description", "a line of text").orElse("");
         Optional<ClusterSpec> cluster = top.section("cluster", ClusterReader.FIELDS).required()
                 .flatMap(ClusterReader::read);
-        ReplicationSpec replication = ReplicationReader.read(top.optionalSection("replication", ReplicationReader.FIELDS),
-                cluster.map(ClusterSpec::nodes));
+        MapReader replicationSection = top.optionalSection("replication", ReplicationReader.FIELDS);
+        ReplicationSpec replication = ReplicationReader.read(replicationSection, cluster.map(ClusterSpec::nodes));
+        Optional<TomcatSpec> tomcat = TomcatReader.read(top, cluster.map(ClusterSpec::runtime), replicationSection,
+                replication);
         WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
@@ -65,6 +67,6 @@ final class ScenarioReader {
         }
         return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
                 workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, capacity,
-                faultReader.expectations(), (int) repeat));
+                faultReader.expectations(), (int) repeat, tomcat));
     }
 }

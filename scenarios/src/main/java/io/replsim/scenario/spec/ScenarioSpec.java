@@ -3,6 +3,7 @@ package io.replsim.scenario.spec;
 import io.replsim.replication.ReplicationSpec;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A whole scenario as data: which cluster to start, how it replicates, what load to drive, which faults to inject
@@ -13,10 +14,21 @@ import java.util.Objects;
  * @param capacity     what {@code replsim capacity} searches for unless its flags say otherwise
  * @param expectations the faults' own {@code expect:} maps, each by its fault's place in {@code faults}
  * @param repeat       how many times {@code run} plays the scenario, each on a fresh cluster (1: once)
+ * @param tomcat       present exactly when {@code cluster.runtime} is tomcat: the Tomcat cluster's manager and
+ *                     replication
  */
 public record ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
                            WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
-                           CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat) {
+                           CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat,
+                           Optional<TomcatSpec> tomcat) {
+
+    /** A scenario on replsim's own nodes. */
+    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
+                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
+                        CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat) {
+        this(name, description, cluster, replication, workload, load, faults, checks, capacity, expectations, repeat,
+                Optional.empty());
+    }
 
     /** A scenario played once, whose capacity search takes the defaults and whose faults expect nothing of their own. */
     public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
@@ -36,6 +48,10 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         checks = List.copyOf(checks);
         Objects.requireNonNull(capacity, "capacity");
         expectations = List.copyOf(expectations);
+        Objects.requireNonNull(tomcat, "tomcat");
+        if (tomcat.isPresent() != (cluster.runtime() == RuntimeKind.TOMCAT)) {
+            throw new IllegalArgumentException("a tomcat section goes with cluster.runtime tomcat and only with it");
+        }
         if (repeat < 1) {
             throw new IllegalArgumentException("a scenario is played at least once, got repeat " + repeat);
         }

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * the requests it made (docs/interfaces.md §2-§2d): every attribute, with the serial that last wrote it. The
  * content the apps derive from the session id is derived here the same way, from the document.
  */
-public sealed interface AppState permits CounterState, CartState, ProfileState, BeanState {
+public sealed interface AppState permits CounterState, CartState, ProfileState, BeanState, ProbeState {
 
     /** The attributes of {@code session} once its serial is {@code serial}. */
     List<Written> at(String session, long serial);

@@ -1,0 +1,86 @@
+package io.replsim.loadgen.foreign;
+
+import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@code --expect}: a field a team's app shows while its session content is intact, judged on every answer, against
+ * a small server whose header (and JSON field) flips on every fifth answer of a session while the count goes on.
+ */
+@Timeout(30)
+class ContentExpectationTest {
+    private static final int USERS = 5;
+
+    private static LoadResult drive(FlippingApp app, TargetProtocol protocol) throws Exception {
+        LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
+                Duration.ofSeconds(2), FlippingApp.PATH).withProtocol(protocol);
+        try (LoadDriver driver = new LoadDriver(profile, app.endpoints(), null)) {
+            driver.start();
+            return driver.awaitResult();
+        }
+    }
+
+    @Test
+    void everyAnswerWhoseHeaderFlippedIsCorruptAndItsSessionToo() throws Exception {
+        LoadResult result;
+        long flipped;
+        int flippedSessions;
+        try (FlippingApp app = new FlippingApp(5)) {
+            result = drive(app, TargetProtocol.of("SID", "json:/hits")
+                    .expecting(TargetProtocol.parseExpectation("header:X-Content=intact|full")));
+            flipped = app.flippedAnswers();
+            flippedSessions = app.flippedSessions();
+        }
+        assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+        assertThat(flipped).as("answers the server flipped").isPositive();
+        assertThat(result.responseVerdicts().corrupt()).isEqualTo(flipped);
+        assertThat(result.responseVerdicts().ok()).isEqualTo(result.requests() - flipped);
+        assertThat(result.sessionVerdicts().corrupt()).isEqualTo(flippedSessions);
+    }
+
+    @Test
+    void aJsonFieldIsJudgedTheSameWay() throws Exception {
+        LoadResult result;
+        long flipped;
+        try (FlippingApp app = new FlippingApp(5)) {
+            result = drive(app, TargetProtocol.of("SID", "json:/hits")
+                    .expecting(TargetProtocol.parseExpectation("json:/intact=true")));
+            flipped = app.flippedAnswers();
+        }
+        assertThat(flipped).isPositive();
+        assertThat(result.responseVerdicts().corrupt()).isEqualTo(flipped);
+    }
+
+    @Test
+    void withoutTheExpectationTheSameFlipsPassUnseen() throws Exception {
+        LoadResult result;
+        try (FlippingApp app = new FlippingApp(5)) {
+            result = drive(app, TargetProtocol.of("SID", "json:/hits"));
+            assertThat(app.flippedAnswers()).isPositive();
+        }
+        assertThat(result.responseVerdicts().corrupt()).isZero();
+        assertThat(result.sessionVerdicts().ok()).isEqualTo(USERS);
+    }
+
+    @Test
+    void aBadExpectationSaysWhatIsExpected() {
+        assertThatThrownBy(() -> TargetProtocol.parseExpectation("header:X-Content"))
+                .hasMessageContaining("expected header:NAME=v1|v2 or json:/pointer=value");
+        assertThatThrownBy(() -> TargetProtocol.parseExpectation("cookie:a=b")).hasMessageContaining("unknown kind");
+        assertThatThrownBy(() -> TargetProtocol.parseExpectation("json:intact=true"))
+                .hasMessageContaining("JSON pointer starting with '/'");
+        assertThatThrownBy(() -> TargetProtocol.of("SID", "header:X-Hits")
+                .expecting(TargetProtocol.parseExpectation("header:X-Content=intact")))
+                .hasMessageContaining("one header");
+    }
+}

@@ -1,0 +1,49 @@
+package io.replsim.probe;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+
+/**
+ * {@code GET /replsim-probe/session?kb=N&attrs=K&share=S[&readonly|&inplace][&end]}: the serial and K attributes
+ * of content the driver can recompute, a share replaced per request (docs/interfaces.md §2e).
+ */
+public final class SessionServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        ProbeShape shape;
+        try {
+            shape = ProbeShape.of(request::getParameter);
+        } catch (IllegalArgumentException e) {
+            ProbeAnswer.badRequest(response, e.getMessage());
+            return;
+        }
+        HttpSession session = request.getSession(true);
+        String id = ProbeAnswer.baseId(session.getId());
+        String node = ProbeAnswer.route(request, session);
+        ProbeOutcome outcome;
+        // Two requests of one user never overlap; the lock keeps a retried request from interleaving with its first.
+        synchronized (session) {
+            outcome = SessionProbe.handle(SessionView.of(session), id, created(session, ProbeContent.SERIAL), shape,
+                    request.getParameter("readonly") != null ? SessionProbe.Mode.READ_ONLY
+                            : request.getParameter("inplace") != null ? SessionProbe.Mode.IN_PLACE
+                            : SessionProbe.Mode.WRITE);
+        }
+        ProbeAnswer.send(response, outcome, "session", id, node);
+        if (request.getParameter("end") != null) {
+            session.invalidate();
+        }
+    }
+
+    /**
+     * Whether the server made the session for this request: new and still empty. A session a member received by
+     * replication can still say it is new there (its first answer went out from another member), and is not.
+     */
+    static boolean created(HttpSession session, String attribute) {
+        return session.isNew() && session.getAttribute(attribute) == null;
+    }
+}

@@ -1,0 +1,19 @@
+package io.replsim.scenario.spec;
+
+import io.replsim.loadgen.label.EnumLabels;
+
+/** Which Tomcat session manager a {@code cluster.runtime: tomcat} cluster runs (Tomcat's cluster-howto). */
+public enum TomcatManager {
+    /** DeltaManager: every member holds every session; each request's changes go to all (replsim's placement all). */
+    DELTA,
+    /** BackupManager: one backup member per session, known to all through a replicated map (buddies: 1). */
+    BACKUP;
+
+    public String label() {
+        return EnumLabels.of(this);
+    }
+
+    public static TomcatManager parse(String text) {
+        return EnumLabels.parse(TomcatManager.class, text, "manager");
+    }
+}

@@ -1,0 +1,51 @@
+package io.replsim.scenario.tomcat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.external.ExternalDrillRefusals.Refusal;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a Tomcat drill cannot do, refused before anything starts, each at its place in the file. */
+class TomcatDrillRefusalsTest {
+
+    private static List<Refusal> refusalsOf(String yaml) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(yaml, "tomcat.yaml");
+        return TomcatDrillRefusals.of(spec);
+    }
+
+    @Test
+    void killsStopsPausesResumesAndRestartsOfNamedOrBusiestMembersRun() throws Exception {
+        assertThat(refusalsOf("""
+                name: t
+                cluster: {nodes: 3, runtime: tomcat}
+                load: {users: 10, thinkTime: 1s, duration: 60s}
+                faults:
+                  - {type: kill, at: 5s, target: primary-of-most}
+                  - {type: pause, at: 10s, target: node2, for: 3s}
+                  - {type: stop, at: 20s, target: random}
+                  - {type: restart, at: 30s, target: node1}
+                checks: {maxSessionsLost: 0, maxFailover: 5s}
+                """)).isEmpty();
+    }
+
+    @Test
+    void partitionsDelaysViewsAndTheCartAreRefusedWithTheirPaths() throws Exception {
+        List<Refusal> refusals = refusalsOf("""
+                name: t
+                cluster: {nodes: 3, runtime: tomcat}
+                workload: {app: cart}
+                load: {users: 10, thinkTime: 1s, duration: 60s}
+                faults:
+                  - {type: partition, at: 5s, target: node1, for: 5s}
+                  - {type: delay, at: 15s, target: node2, delay: 100ms, for: 5s}
+                  - {type: kill, at: 25s, target: coordinator}
+                checks: {maxViewChange: 2s}
+                """);
+        assertThat(refusals).extracting(Refusal::path).containsExactly("workload.app", "faults[0].type",
+                "faults[1].type", "faults[2].target", "checks.maxViewChange");
+        assertThat(refusals.get(1).why()).contains("Tribes has no such switch");
+    }
+}
