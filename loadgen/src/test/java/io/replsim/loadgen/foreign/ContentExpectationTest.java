@@ -20,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(30)
 class ContentExpectationTest {
     private static final int USERS = 5;
+    // The app flips every second answer of a session: every fifth left no flipped answer at all when a machine at
+    // load 20+ let each user make fewer than five requests in the 1.5 s (seen on a merge of this branch).
 
     private static LoadResult drive(FlippingApp app, TargetProtocol protocol) throws Exception {
         LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
@@ -35,7 +37,7 @@ class ContentExpectationTest {
         LoadResult result;
         long flipped;
         int flippedSessions;
-        try (FlippingApp app = new FlippingApp(5)) {
+        try (FlippingApp app = new FlippingApp(2)) {
             result = drive(app, TargetProtocol.of("SID", "json:/hits")
                     .expecting(TargetProtocol.parseExpectation("header:X-Content=intact|full")));
             flipped = app.flippedAnswers();
@@ -52,7 +54,7 @@ class ContentExpectationTest {
     void aJsonFieldIsJudgedTheSameWay() throws Exception {
         LoadResult result;
         long flipped;
-        try (FlippingApp app = new FlippingApp(5)) {
+        try (FlippingApp app = new FlippingApp(2)) {
             result = drive(app, TargetProtocol.of("SID", "json:/hits")
                     .expecting(TargetProtocol.parseExpectation("json:/intact=true")));
             flipped = app.flippedAnswers();
@@ -64,7 +66,7 @@ class ContentExpectationTest {
     @Test
     void withoutTheExpectationTheSameFlipsPassUnseen() throws Exception {
         LoadResult result;
-        try (FlippingApp app = new FlippingApp(5)) {
+        try (FlippingApp app = new FlippingApp(2)) {
             result = drive(app, TargetProtocol.of("SID", "json:/hits"));
             assertThat(app.flippedAnswers()).isPositive();
         }
