@@ -81,6 +81,26 @@ class TomcatSpecTest {
     }
 
     @Test
+    void theSideBySideScenariosLoadAsTheyAreNamed() throws Exception {
+        assertThat(ScenarioLoader.load(java.nio.file.Path.of("tomcat-delta-async.yaml")).tomcat())
+                .contains(new TomcatSpec(TomcatManager.DELTA, TomcatReplication.ASYNC));
+        assertThat(ScenarioLoader.load(java.nio.file.Path.of("tomcat-backup-sync.yaml")).tomcat())
+                .contains(new TomcatSpec(TomcatManager.BACKUP, TomcatReplication.SYNC));
+        ScenarioSpec allAsync = ScenarioLoader.load(java.nio.file.Path.of("peer-all-async.yaml"));
+        assertThat(allAsync.replication().placement()).isInstanceOf(io.replsim.replication.Placement.AllMembers.class);
+        assertThat(allAsync.replication().delivery()).isEqualTo(io.replsim.replication.Delivery.ASYNC);
+        assertThat(allAsync.load()).isEqualTo(ScenarioLoader.load(java.nio.file.Path.of("tomcat-delta-async.yaml"))
+                .load());
+        ScenarioSpec twin = ScenarioLoader.load(java.nio.file.Path.of("peer-buddies-sync.yaml"));
+        assertThat(twin.replication().placement()).isInstanceOf(io.replsim.replication.Placement.Buddies.class);
+        assertThat(twin.load()).isEqualTo(ScenarioLoader.load(java.nio.file.Path.of("tomcat-backup-sync.yaml")).load());
+        assertThat(twin.workload()).isEqualTo(ScenarioLoader.load(java.nio.file.Path.of("tomcat-backup-sync.yaml"))
+                .workload());
+        assertThat(twin.faults()).isEqualTo(ScenarioLoader.load(java.nio.file.Path.of("tomcat-backup-sync.yaml"))
+                .faults());
+    }
+
+    @Test
     void theOtherRuntimesHaveNoTomcat() throws Exception {
         assertThat(ScenarioLoader.parse("name: x\ncluster: {nodes: 2}\n" + LOAD, Scenarios.SOURCE).tomcat())
                 .isEqualTo(Optional.empty());
