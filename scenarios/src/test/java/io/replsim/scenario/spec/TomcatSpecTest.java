@@ -88,7 +88,7 @@ class TomcatSpecTest {
                 .contains(new TomcatSpec(TomcatManager.BACKUP, TomcatReplication.SYNC));
         ScenarioSpec allAsync = ScenarioLoader.load(java.nio.file.Path.of("peer-all-async.yaml"));
         assertThat(allAsync.replication().placement()).isInstanceOf(io.replsim.replication.Placement.AllMembers.class);
-        assertThat(allAsync.replication().delivery()).isEqualTo(io.replsim.replication.Delivery.ASYNC);
+        assertThat(allAsync.replication().delivery()).isEqualTo(io.replsim.replication.DeliveryKind.ASYNC);
         assertThat(allAsync.load()).isEqualTo(ScenarioLoader.load(java.nio.file.Path.of("tomcat-delta-async.yaml"))
                 .load());
         ScenarioSpec twin = ScenarioLoader.load(java.nio.file.Path.of("peer-buddies-sync.yaml"));
