@@ -127,7 +127,6 @@ public final class CapacitySearch {
             if (overloaded && users > 1) {
                 users = users / 2;
                 busiestAtUsers.clear();
-                settled = false;
             } else {
                 busiestAtUsers.add(round.maxNodeCpuUtilization());
                 settled = warmUpPlan.settled(busiestAtUsers, rounds.size());

@@ -305,8 +305,7 @@ public final class ScenarioRunner {
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
-                double cores = cpuOver == CpuOver.WHOLE_LOAD ? sampler.meanCpuCores(node.name())
-                        : sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
+                double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
                 NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
                         cores / stats.cpu().budgetCores(), cpuOver.label(), stats.sessions().owned(), stats.sessions().backup(),
