@@ -7,7 +7,7 @@ package io.replsim.replication.marshalling;
  */
 final class FrameHeader {
     static final byte MAGIC = 0x52; // 'R'
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
     /** What an older replsim build's frames begin with: the Java serialization stream magic 0xACED. */
     private static final byte JAVA_SERIALIZATION_FIRST_BYTE = (byte) 0xAC;
 

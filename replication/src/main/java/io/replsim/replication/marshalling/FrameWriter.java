@@ -57,6 +57,28 @@ final class FrameWriter {
         System.arraycopy(bytes, 0, buffer.array(), at, bytes.length);
     }
 
+    /** A length, then the numbers. */
+    void writeLongs(long[] numbers) {
+        writeInt(numbers.length);
+        int at = buffer.claim(numbers.length * Long.BYTES);
+        byte[] array = buffer.array();
+        for (long number : numbers) {
+            LONG.set(array, at, number);
+            at += Long.BYTES;
+        }
+    }
+
+    /** A length, then the numbers. */
+    void writeInts(int[] numbers) {
+        writeInt(numbers.length);
+        int at = buffer.claim(numbers.length * Integer.BYTES);
+        byte[] array = buffer.array();
+        for (int number : numbers) {
+            INT.set(array, at, number);
+            at += Integer.BYTES;
+        }
+    }
+
     /**
      * UTF-8 with its byte length first. A string holding an unpaired surrogate half (not text) arrives with '?'
      * in its place, as {@link String#getBytes} encodes it.

@@ -15,7 +15,9 @@ enum ValueTag {
     DOUBLE(6),
     ARRAY_LIST(7),
     HASH_MAP(8),
-    SERIALIZED(9);
+    SERIALIZED(9),
+    LONGS(10),
+    INTS(11);
 
     private static final ValueTag[] BY_CODE = values();
 

@@ -157,6 +157,10 @@ class FrameRoundTripTest {
                 arguments("empty byte[]", new byte[0]),
                 arguments("byte[]", new byte[] {-128, -1, 0, 1, 127}),
                 arguments("1 MiB byte[]", largeBytes(1 << 20)),
+                arguments("empty long[]", new long[0]),
+                arguments("long[]", new long[] {Long.MIN_VALUE, -1, 0, 1, Long.MAX_VALUE}),
+                arguments("empty int[]", new int[0]),
+                arguments("int[]", new int[] {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE}),
                 arguments("empty String", ""),
                 arguments("ASCII String", "plain text"),
                 arguments("unicode String", "héllo wörld, 日本語, emoji 😀🎉, combining é, RTL עברית"),
@@ -286,7 +290,7 @@ class FrameRoundTripTest {
         byte[] frame = marshaller.marshal(new GravitationRequest(ID));
 
         assertThat(frame[0]).isEqualTo((byte) 0x52);
-        assertThat(frame[1]).isEqualTo((byte) 1);
+        assertThat(frame[1]).isEqualTo((byte) 2); // 2 since long[] and int[] travel raw
     }
 
     @Test
@@ -296,6 +300,18 @@ class FrameRoundTripTest {
         // header (2), tag (1), id length (4), "abc" (3)
         assertThat(frame).hasSize(10);
         assertThat(new String(frame, 7, 3, StandardCharsets.UTF_8)).isEqualTo("abc");
+    }
+
+    @Test
+    void numberArraysAreWrittenRawWithTheirLengthAndEightOrFourBytesEach() {
+        byte[] longs = marshaller.marshal(new long[] {7, 8});
+        byte[] ints = marshaller.marshal(new int[] {7, 8, 9});
+
+        // header (2), record tag (1), value tag (1), length (4), then the numbers
+        assertThat(longs[3]).isEqualTo(ValueTag.LONGS.code);
+        assertThat(longs).hasSize(8 + 2 * Long.BYTES);
+        assertThat(ints[3]).isEqualTo(ValueTag.INTS.code);
+        assertThat(ints).hasSize(8 + 3 * Integer.BYTES);
     }
 
     @Test

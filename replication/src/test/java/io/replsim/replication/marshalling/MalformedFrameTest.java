@@ -160,11 +160,12 @@ class MalformedFrameTest {
 
     @Test
     void aFrameOfAnotherVersionIsRejectedAndNamesItsVersion() {
-        byte[] frame = new Frame().b(FrameHeader.MAGIC).b(2).b(RecordTag.GRAVITATION_REQUEST.code).s("abc").toBytes();
+        // version 1: the format before long[] and int[] travelled raw
+        byte[] frame = new Frame().b(FrameHeader.MAGIC).b(1).b(RecordTag.GRAVITATION_REQUEST.code).s("abc").toBytes();
 
         var rejection = rejected(frame);
 
-        assertThat(rejection.offending()).isEqualTo("frame version 2");
+        assertThat(rejection.offending()).isEqualTo("frame version 1");
         assertThat(rejection).hasMessageContaining("same replsim build");
     }
 
@@ -177,7 +178,7 @@ class MalformedFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {10, 42, -3})
+    @ValueSource(ints = {12, 42, -3})
     void anUnknownValueTagIsRejected(int tag) {
         byte[] frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(1).s("x").b(tag)
                 .toBytes();
@@ -266,6 +267,18 @@ class MalformedFrameTest {
 
         assertThat(rejection.offending()).isEqualTo("truncated frame");
         assertThat(rejection).hasMessageContaining("claims 10000000");
+    }
+
+    @Test
+    void aNumberArrayWhoseLengthNeedsMoreBytesThanTheFrameHoldsIsRejectedBeforeItIsAllocated() {
+        // 100 longs need 800 bytes; the frame holds 400 after the count (a count of bytes would pass)
+        byte[] longs = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.LONGS.code).i(100).raw(new byte[400])
+                .toBytes();
+        byte[] ints = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.INTS.code).i(100).raw(new byte[200])
+                .toBytes();
+
+        assertThat(rejected(marshaller, longs, Object.class)).hasMessageContaining("claims 100 elements of at least 8");
+        assertThat(rejected(marshaller, ints, Object.class)).hasMessageContaining("claims 100 elements of at least 4");
     }
 
     @Test
