@@ -99,8 +99,20 @@ public final class ProcessRuntime implements ClusterRuntime {
             launch(names.get(i), ports.get(i), members);
         }
         awaitViews(names, names.size(), viewDeadline);
-        out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%n", names,
-                (System.nanoTime() - startedAt) / 1e9);
+        out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
+                (System.nanoTime() - startedAt) / 1e9, switch (launcher.startCache()) {
+                    case NodeStartCache.Use use -> " (node JVMs from the start-up cache " + use.file().getFileName()
+                            + "; REPLSIM_NODE_CACHE=off starts them cold)";
+                    case NodeStartCache.Train train -> " (" + names.getFirst() + " records a start-up cache)";
+                    case NodeStartCache.Off off -> "";
+                });
+        if (launcher.startCache() instanceof NodeStartCache.Use cache) {
+            for (String name : names) {
+                Path log = logDirectory.resolve(name + ".log");
+                cache.refusalIn(log).ifPresent(reason -> out.println("replsim: " + name + " started cold: its JVM"
+                        + " could not use the start-up cache " + cache.file() + " (" + reason + "; " + log + ")"));
+            }
+        }
     }
 
     private void openCpuQuotas() {
@@ -111,6 +123,10 @@ public final class ProcessRuntime implements ClusterRuntime {
             cpuBudget = CpuBudgetEnforcement.notEnforced(e.getMessage());
             out.println("replsim: CPU budget not enforced: " + e.getMessage());
         }
+    }
+
+    private Duration stopGrace() {
+        return STOP_GRACE.plus(launcher.startCache().extraExitTime());
     }
 
     @Override
@@ -145,9 +161,9 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "-Djava.net.preferIPv4Stack=true",
                 // The JVM sizes its GC and pools from its cgroup's quota when it sees one at start; whether it does
                 // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
-                "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors(),
-                "-cp", launcher.classpath(),
-                "io.replsim.node.NodeMain"));
+                "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
+        command.addAll(launcher.startCache().jvmOptions(name.equals(cluster.nodeNames().getFirst())));
+        command.addAll(List.of("-cp", launcher.classpath(), "io.replsim.node.NodeMain"));
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
                 replication, workload));
         command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
@@ -222,7 +238,7 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     @Override
     public void stop(String node) throws InterruptedException {
-        process(node).stop(STOP_GRACE);
+        process(node).stop(stopGrace());
     }
 
     @Override
@@ -268,7 +284,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         List<Thread> stoppers = processes.stream()
                 .map(process -> Thread.ofVirtual().start(() -> {
                     try {
-                        process.stop(STOP_GRACE);
+                        process.stop(stopGrace());
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
