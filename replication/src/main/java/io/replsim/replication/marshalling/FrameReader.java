@@ -114,16 +114,6 @@ final class FrameReader {
         return value;
     }
 
-    int[] readInts(String what) throws RejectedMessageException {
-        int length = readCount(what, Integer.BYTES);
-        int[] value = new int[length];
-        for (int i = 0; i < length; i++) {
-            value[i] = (int) INT.get(bytes, position);
-            position += Integer.BYTES;
-        }
-        return value;
-    }
-
     String readString(String what) throws RejectedMessageException {
         int length = readCount(what, 1);
         String value = new String(bytes, position, length, StandardCharsets.UTF_8);

@@ -60,22 +60,11 @@ final class FrameWriter {
     /** A length, then the numbers. */
     void writeLongs(long[] numbers) {
         writeInt(numbers.length);
-        int at = buffer.claim(numbers.length * Long.BYTES);
+        int at = buffer.claim(Math.multiplyExact(numbers.length, Long.BYTES));
         byte[] array = buffer.array();
         for (long number : numbers) {
             LONG.set(array, at, number);
             at += Long.BYTES;
-        }
-    }
-
-    /** A length, then the numbers. */
-    void writeInts(int[] numbers) {
-        writeInt(numbers.length);
-        int at = buffer.claim(numbers.length * Integer.BYTES);
-        byte[] array = buffer.array();
-        for (int number : numbers) {
-            INT.set(array, at, number);
-            at += Integer.BYTES;
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Attribute values on the wire. The types sessions mostly hold (null, {@code byte[]}, {@code long[]},
- * {@code int[]}, {@code String}, {@code Integer}, {@code Long}, {@code Boolean}, {@code Double}, and
- * {@code ArrayList}/{@code HashMap} of them)
+ * {@code String}, {@code Integer}, {@code Long}, {@code Boolean}, {@code Double}, and {@code ArrayList}/{@code HashMap}
+ * of them)
  * are written raw, with no class descriptors; any other value goes through {@link JavaSerialization} and the
  * allow-list. Raw means the exact class: a subclass of {@code HashMap} is a class of its own and goes through the
  * allow-list like any other. Raw containers do not keep shared references: an object held twice arrives as two
@@ -56,9 +56,6 @@ final class ValueCodec {
             // more CPU to read than the rest of a 3 KB update (class descriptor lookup on every read).
             out.writeByte(ValueTag.LONGS.code);
             out.writeLongs((long[]) value);
-        } else if (type == int[].class) {
-            out.writeByte(ValueTag.INTS.code);
-            out.writeInts((int[]) value);
         } else if (type == String.class) {
             out.writeByte(ValueTag.STRING.code);
             out.writeString((String) value);
@@ -123,7 +120,6 @@ final class ValueCodec {
             case NULL -> null;
             case BYTES -> in.readBytes("a byte[] value");
             case LONGS -> in.readLongs("a long[] value");
-            case INTS -> in.readInts("an int[] value");
             case STRING -> in.readString("a String value");
             case INTEGER -> in.readInt("an Integer value");
             case LONG -> in.readLong("a Long value");

@@ -16,8 +16,7 @@ enum ValueTag {
     ARRAY_LIST(7),
     HASH_MAP(8),
     SERIALIZED(9),
-    LONGS(10),
-    INTS(11);
+    LONGS(10);
 
     private static final ValueTag[] BY_CODE = values();
 

@@ -178,7 +178,7 @@ class MalformedFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {12, 42, -3})
+    @ValueSource(ints = {11, 42, -3})
     void anUnknownValueTagIsRejected(int tag) {
         byte[] frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(1).s("x").b(tag)
                 .toBytes();
@@ -270,15 +270,12 @@ class MalformedFrameTest {
     }
 
     @Test
-    void aNumberArrayWhoseLengthNeedsMoreBytesThanTheFrameHoldsIsRejectedBeforeItIsAllocated() {
+    void aLongArrayWhoseLengthNeedsMoreBytesThanTheFrameHoldsIsRejectedBeforeItIsAllocated() {
         // 100 longs need 800 bytes; the frame holds 400 after the count (a count of bytes would pass)
         byte[] longs = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.LONGS.code).i(100).raw(new byte[400])
                 .toBytes();
-        byte[] ints = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.INTS.code).i(100).raw(new byte[200])
-                .toBytes();
 
         assertThat(rejected(marshaller, longs, Object.class)).hasMessageContaining("claims 100 elements of at least 8");
-        assertThat(rejected(marshaller, ints, Object.class)).hasMessageContaining("claims 100 elements of at least 4");
     }
 
     @Test
