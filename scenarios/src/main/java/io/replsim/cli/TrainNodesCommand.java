@@ -13,7 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -46,11 +48,19 @@ final class TrainNodesCommand implements Callable<Integer> {
         } catch (SpecException e) {
             throw new IllegalStateException("the built-in training scenario does not load: " + e.getMessage(), e);
         }
+        Path runs = workDir.resolve("runs");
+        if (Files.isDirectory(runs)) {
+            try (Stream<Path> earlier = Files.walk(runs)) {
+                for (Path path : earlier.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
         Path recorded = workDir.resolve("node.aot");
         Files.deleteIfExists(recorded);
         Path log = workDir.resolve("training.log");
         try (PrintStream runLog = new PrintStream(Files.newOutputStream(log), true)) {
-            ScenarioRunner runner = new ScenarioRunner(workDir.resolve("runs"),
+            ScenarioRunner runner = new ScenarioRunner(runs,
                     NodeLauncher.currentJvm().withStartCache(new NodeStartCache.Train(recorded)), runLog,
                     Duration.ofSeconds(5));
             // Whatever the run's verdict, the cache holds what the node loaded and profiled: that is all it is for.
