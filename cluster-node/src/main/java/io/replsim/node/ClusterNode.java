@@ -6,6 +6,8 @@ import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
+import io.replsim.node.app.ServiceDemand;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.stats.CpuSampler;
 import io.replsim.node.stats.RequestCounters;
@@ -16,6 +18,7 @@ import io.replsim.replication.engine.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.StackSpec;
 import io.undertow.Handlers;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.PathHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,21 +66,26 @@ public final class ClusterNode implements AutoCloseable {
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
+            ServiceTime work = options.serviceTime();
             PathHandler routes = Handlers.path()
-                    .addExactPath(CounterApp.PATH, new CounterApp(options.name(), replication.store(),
-                            options.payloadBytes(), requests, new JsonWriter()))
-                    .addExactPath(ProfileApp.PATH, new ProfileApp(options.name(), replication.store(),
-                            options.profile(), requests, new JsonWriter()))
-                    .addExactPath(BeanApp.PATH, new BeanApp(options.name(), replication.store(), requests,
-                            new JsonWriter()))
-                    .addExactPath(CartApp.PATH, new CartApp(options.name(), replication.store(), requests,
-                            new JsonWriter()));
+                    .addExactPath(CounterApp.PATH, withWork(work, new CounterApp(options.name(), replication.store(),
+                            options.payloadBytes(), requests, new JsonWriter())))
+                    .addExactPath(ProfileApp.PATH, withWork(work, new ProfileApp(options.name(), replication.store(),
+                            options.profile(), requests, new JsonWriter())))
+                    .addExactPath(BeanApp.PATH, withWork(work, new BeanApp(options.name(), replication.store(),
+                            requests, new JsonWriter())))
+                    .addExactPath(CartApp.PATH, withWork(work, new CartApp(options.name(), replication.store(),
+                            requests, new JsonWriter())));
             var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
             return new ClusterNode(options, cpu, replication, admin, app);
         } catch (Exception | Error e) {
             closeInOrder(replication, admin, cpu);
             throw e;
         }
+    }
+
+    private static HttpHandler withWork(ServiceTime work, HttpHandler app) {
+        return work.isNone() ? app : new ServiceDemand(work, app);
     }
 
     public NodeOptions options() {

@@ -8,7 +8,7 @@ import java.util.Objects;
  * Who must hold copies of a session besides its primary. Pure: the same inputs give the same backups, so
  * every member computes the same answer from the view it has.
  */
-public sealed interface Placement permits Placement.AllMembers, Placement.Buddies {
+public sealed interface Placement permits Placement.AllMembers, Placement.Buddies, Placement.None {
 
     List<NodeId> backupsFor(SessionId session, NodeId primary, ClusterView view);
 
@@ -25,8 +25,9 @@ public sealed interface Placement permits Placement.AllMembers, Placement.Buddie
         return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "all" -> new AllMembers();
             case "buddies" -> new Buddies(1, BuddyPools.none());
+            case "none" -> new None();
             default -> throw new IllegalArgumentException(
-                    "unknown placement \"" + text + "\"; expected one of: all, buddies");
+                    "unknown placement \"" + text + "\"; expected one of: all, buddies, none");
         };
     }
 
@@ -82,6 +83,22 @@ public sealed interface Placement permits Placement.AllMembers, Placement.Buddie
         @Override
         public String describe() {
             return "buddies(" + count + (pools.pools().isEmpty() ? "" : ", pools " + pools.label()) + ")";
+        }
+    }
+
+    /**
+     * No replication: a session lives on its owner only, so a dead owner's sessions are gone. The baseline every
+     * scope's cost is stated against, and the drill in which a kill loses exactly the killed node's sessions.
+     */
+    record None() implements Placement {
+        @Override
+        public List<NodeId> backupsFor(SessionId session, NodeId primary, ClusterView view) {
+            return List.of();
+        }
+
+        @Override
+        public String label() {
+            return "none";
         }
     }
 }

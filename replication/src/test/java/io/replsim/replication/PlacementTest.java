@@ -39,7 +39,17 @@ class PlacementTest {
     void parseAcceptsTheCommandLineLabelAndNamesTheChoicesOtherwise() {
         assertThat(Placement.parse(" ALL ")).isEqualTo(new Placement.AllMembers());
         assertThat(Placement.parse("buddies")).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
-        assertThatThrownBy(() -> Placement.parse("neighbours")).hasMessageContaining("expected one of: all, buddies");
+        assertThat(Placement.parse("none")).isEqualTo(new Placement.None());
+        assertThatThrownBy(() -> Placement.parse("neighbours"))
+                .hasMessageContaining("expected one of: all, buddies, none");
+    }
+
+    @Test
+    void noneKeepsEverySessionOnItsOwnerAlone() {
+        var view = new ClusterView("[a|5]", List.of(A, B, C, D, E));
+
+        assertThat(new Placement.None().backupsFor(SESSION, B, view)).isEmpty();
+        assertThat(new Placement.None().label()).isEqualTo("none");
     }
 
     @Test

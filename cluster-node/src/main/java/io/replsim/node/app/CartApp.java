@@ -18,6 +18,8 @@ import java.util.HashMap;
  * setAttribute on every request as correct code does. Each request adds a line (the oldest go beyond
  * {@value #MAX_LINES}); {@code serial} counts the lines ever added, in the counter's response format. A line's
  * content is derived from the session id and its number (docs/interfaces.md §2d), so the driver knows the cart.
+ * {@code ?op=read} shows the cart without writing it: it gets the cart (a mutable list) and the count (a
+ * {@code Long}) and sets nothing, so set-and-non-primitive-get replicates the cart and set nothing.
  */
 public final class CartApp implements HttpHandler {
     public static final String PATH = "/cart";
@@ -35,7 +37,21 @@ public final class CartApp implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        sessions.handle(exchange, this::addLine);
+        switch (SessionRequests.operation(exchange, "add")) {
+            case "add" -> sessions.handle(exchange, this::addLine);
+            case "read" -> sessions.handle(exchange, this::read);
+            default -> sessions.reject(exchange, "op is add or read");
+        }
+    }
+
+    /** A session this read finds nowhere is made as any first request makes it. */
+    private long read(ActiveSession active) {
+        if (active.created()) {
+            return addLine(active);
+        }
+        Session session = active.session();
+        UnreadableSessionException.attribute(session, CART, ArrayList.class);
+        return UnreadableSessionException.attribute(session, ADDED, Long.class);
     }
 
     @SuppressWarnings("unchecked")

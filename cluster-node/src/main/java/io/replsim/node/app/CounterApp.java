@@ -12,7 +12,8 @@ import io.undertow.server.HttpServerExchange;
 /**
  * The oracle (docs/interfaces.md §2): each request adds one to the session's serial through {@code setAttribute};
  * the payload made with the session (derived from its id, so the driver knows it) weighs it as an application's
- * state would, and the answer's state digest shows whether all of it survived.
+ * state would, and the answer's state digest shows whether all of it survived. {@code ?op=read} shows the serial
+ * without writing it: a read of an immutable {@code Integer}, which only the set-and-get trigger replicates.
  */
 public final class CounterApp implements HttpHandler {
     public static final String PATH = "/counter";
@@ -29,7 +30,21 @@ public final class CounterApp implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        sessions.handle(exchange, this::increment);
+        switch (SessionRequests.operation(exchange, "increment")) {
+            case "increment" -> sessions.handle(exchange, this::increment);
+            case "read" -> sessions.handle(exchange, this::read);
+            default -> sessions.reject(exchange, "op is increment or read");
+        }
+    }
+
+    /** A session this read finds nowhere is made as any first request makes it. */
+    private long read(ActiveSession active) {
+        if (active.created()) {
+            return increment(active);
+        }
+        Session session = active.session();
+        UnreadableSessionException.peeked(session, PAYLOAD, byte[].class);
+        return UnreadableSessionException.attribute(session, SERIAL, Integer.class);
     }
 
     private long increment(ActiveSession active) {

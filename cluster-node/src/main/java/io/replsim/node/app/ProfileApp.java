@@ -9,15 +9,21 @@ import io.replsim.replication.session.SessionStore;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 
+import java.io.Serializable;
+
 /**
  * Sessions shaped like an application's ({@link SessionProfile}), answering in the counter's format so the driver
  * checks them the same way. The serial lives in a mutable {@code long[]}: with the bug switch on it is incremented
- * in place, so a scope that misses in-place changes shows up as STALE after a failover.
+ * in place, so a scope that misses in-place changes shows up as STALE after a failover. {@code ?op=read} is a page
+ * that shows the profile without writing it: it gets the user's name (a {@code String}, immutable) and the
+ * attributes the last write changed (mutable), and sets nothing, so the set trigger replicates nothing of it,
+ * set-and-non-primitive-get those attributes, and set-and-get the name too.
  */
 public final class ProfileApp implements HttpHandler {
     public static final String PATH = "/profile";
     static final String SERIAL = "serial";
     static final String IDENTITY = "identity";
+    static final String USER = "user";
     private static final int IDENTITY_BYTES = 32;
 
     private final SessionProfile profile;
@@ -33,7 +39,33 @@ public final class ProfileApp implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        sessions.handle(exchange, this::serve);
+        switch (SessionRequests.operation(exchange, "update")) {
+            case "update" -> sessions.handle(exchange, this::serve);
+            case "read" -> sessions.handle(exchange, this::read);
+            default -> sessions.reject(exchange, "op is update or read");
+        }
+    }
+
+    /**
+     * Gets what a profile page shows and sets nothing. The serial is the oracle's answer, not the page's, so it is
+     * peeked (never marked dirty). A session this read finds nowhere is made as any first request makes it.
+     */
+    private long read(ActiveSession active) {
+        Session session = active.session();
+        if (active.created()) {
+            return populate(session);
+        }
+        long[] serial = UnreadableSessionException.peeked(session, SERIAL, long[].class);
+        if (serial.length != 1) {
+            throw new UnreadableSessionException(session, "the serial has " + serial.length + " numbers, not 1");
+        }
+        UnreadableSessionException.attribute(session, USER, String.class);
+        int changed = profile.modifiedPerRequest();
+        for (int k = 0; k < changed; k++) {
+            String name = attributeName((int) ((serial[0] * changed + k) % profile.attributes()));
+            UnreadableSessionException.attribute(session, name, Serializable.class);
+        }
+        return serial[0];
     }
 
     private long serve(ActiveSession active) {
@@ -44,6 +76,7 @@ public final class ProfileApp implements HttpHandler {
     private long populate(Session session) {
         String id = session.id().value();
         session.setAttribute(IDENTITY, DerivedRandom.bytes(id, IDENTITY, 0, IDENTITY_BYTES));
+        session.setAttribute(USER, user(id));
         session.setAttribute(SERIAL, new long[] {1});
         for (int i = 0; i < profile.attributes(); i++) {
             session.setAttribute(attributeName(i), values.fresh(id, attributeName(i), 1));
@@ -72,6 +105,11 @@ public final class ProfileApp implements HttpHandler {
             }
         }
         return serial[0];
+    }
+
+    /** The user's name, as a login would leave it: {@code user-<below(1000000000) of derived(id, "user", 0)>}. */
+    private static String user(String session) {
+        return "user-" + new DerivedRandom(session, USER, 0).below(1_000_000_000L);
     }
 
     private static String attributeName(int index) {

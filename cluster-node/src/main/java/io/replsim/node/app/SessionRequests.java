@@ -12,6 +12,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
+import java.util.Deque;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -84,6 +85,14 @@ final class SessionRequests {
             log.error("{} request failed", app, e);
             json.write(exchange, StatusCodes.INTERNAL_SERVER_ERROR, new JsonWriter.ErrorBody(e.toString()));
         }
+    }
+
+    /**
+     * The {@code op} query parameter, {@code fallback} without one: which of its operations the app runs, such as
+     * {@code read}, a GET that shows the session without writing it.
+     */
+    static String operation(HttpServerExchange exchange, String fallback) {
+        return Optional.ofNullable(exchange.getQueryParameters().get("op")).map(Deque::peekFirst).orElse(fallback);
     }
 
     /** A request the app refuses before touching any session. */

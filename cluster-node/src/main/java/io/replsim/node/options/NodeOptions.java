@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
@@ -11,14 +12,15 @@ import java.util.OptionalLong;
 
 /**
  * Everything a node runs with, typed. {@code payloadBytes} shapes the counter app's sessions, {@code profile} the
- * profile app's. Port 0 means "any free port" (in-JVM tests); the command line always
- * names real ports.
+ * profile app's, {@code serviceTime} the work every request does besides its session's. Port 0 means "any free
+ * port" (in-JVM tests); the command line always names real ports.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                          OptionalLong parentPid) {
+                          OptionalLong parentPid, ServiceTime serviceTime) {
     public NodeOptions {
+        Objects.requireNonNull(serviceTime, "serviceTime");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(bind, "bind");
@@ -38,6 +40,14 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         if (payloadBytes < 0) {
             throw new IllegalArgumentException("payloadBytes must not be negative, got " + payloadBytes);
         }
+    }
+
+    /** Requests that do no work of their own besides their session's. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort, int jgroupsPort,
+                       Discovery discovery, int workers, double cpuBudgetCores, int payloadBytes,
+                       SessionProfile profile, ReplicationSpec replication, OptionalLong parentPid) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
+                profile, replication, parentPid, ServiceTime.NONE);
     }
 
     private static void requirePort(int port, String what) {

@@ -1,6 +1,7 @@
 package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
@@ -43,7 +44,7 @@ public final class NodeOptionsParser {
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
             "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
             "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
-            "--profile-modified-share", "--profile-mutate-in-place", "--engine");
+            "--profile-modified-share", "--profile-mutate-in-place", "--engine", "--service-cpu", "--service-wait");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -82,7 +83,18 @@ public final class NodeOptionsParser {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
-                payloadBytes, profile(given), replication, parentPid);
+                payloadBytes, profile(given), replication, parentPid, serviceTime(given));
+    }
+
+    /** {@code --service-cpu} and {@code --service-wait}: each request's own work, 0ms (none) to 10s. */
+    private static ServiceTime serviceTime(Map<String, String> given) throws BadArgumentException {
+        return new ServiceTime(serviceDuration(given, "--service-cpu"), serviceDuration(given, "--service-wait"));
+    }
+
+    private static Duration serviceDuration(Map<String, String> given, String option) throws BadArgumentException {
+        String text = given.getOrDefault(option, "0ms");
+        return DurationText.parse(text).filter(duration -> duration.compareTo(ServiceTime.MAX) <= 0)
+                .orElseThrow(() -> new BadArgumentException(option, text, "a duration from 0ms to 10s, such as 2ms"));
     }
 
     /** Names the option behind the first choice Infinispan cannot honour, and says what to use instead. */
@@ -91,6 +103,7 @@ public final class NodeOptionsParser {
         for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(replication)) {
             String option = switch (refused.field()) {
                 case "buddyPools" -> "--buddy-pools";
+                case "placement" -> "--placement";
                 case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
                         .filter(given::containsKey).findFirst().orElse("--delivery");
                 default -> "--engine";
@@ -147,7 +160,7 @@ public final class NodeOptionsParser {
 
     /** {@code --buddies} and {@code --buddy-pools} belong to the buddy placement and make no sense without it. */
     private static Placement placement(Map<String, String> given) throws BadArgumentException {
-        Placement named = convert(given, "--placement", "all", Placement::parse, "one of: all, buddies");
+        Placement named = convert(given, "--placement", "all", Placement::parse, "one of: all, buddies, none");
         if (!(named instanceof Placement.Buddies)) {
             for (String buddyOnly : List.of("--buddies", "--buddy-pools")) {
                 if (given.containsKey(buddyOnly)) {

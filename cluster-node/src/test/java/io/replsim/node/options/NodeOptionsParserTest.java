@@ -1,6 +1,7 @@
 package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
@@ -34,7 +35,7 @@ class NodeOptionsParserTest {
             "--members", "127.0.0.1[18281],127.0.0.1[18282],127.0.0.1[18283]",
             "--workers", "16", "--cpu-budget", "0.66", "--payload-bytes", "4096",
             "--placement", "all", "--granularity", "session", "--delivery", "sync", "--sync-timeout", "2s",
-            "--parent-pid", "12345");
+            "--parent-pid", "12345", "--service-cpu", "0ms", "--service-wait", "0ms");
 
     private final NodeOptionsParser parser = new NodeOptionsParser();
 
@@ -82,12 +83,14 @@ class NodeOptionsParserTest {
             "--cpu-budget   | -1               | a positive number of cores",
             "--payload-bytes| lots             | a size from 0B to 16MB",
             "--payload-bytes| 17MB             | a size from 0B to 16MB",
-            "--placement    | neighbours       | one of: all, buddies",
+            "--placement    | neighbours       | one of: all, buddies, none",
             "--granularity  | delta            | one of: session, attribute",
             "--delivery     | eventually       | one of: sync, async",
             "--sync-timeout | 2                | a positive a duration such as 500ms",
             "--sync-timeout | 0s               | a positive a duration such as 500ms",
             "--parent-pid   | -5               | a process id",
+            "--service-cpu  | 2                | a duration from 0ms to 10s",
+            "--service-wait | 11s              | a duration from 0ms to 10s",
     })
     void aBadValueNamesTheArgumentWhatWasGivenAndWhatIsExpected(String option, String value, String expected) {
         var args = new ArrayList<>(FULL);
@@ -97,6 +100,38 @@ class NodeOptionsParserTest {
 
         assertThat(bad.argument()).isEqualTo(option);
         assertThat(bad.getMessage()).startsWith(option + ": got \"" + value + "\", expected ").contains(expected);
+    }
+
+    @Test
+    void theServiceTimeIsNoneByDefaultAndTakesItsCpuAndWait() throws Exception {
+        assertThat(parser.parse(FULL.toArray(String[]::new)).serviceTime()).isEqualTo(ServiceTime.NONE);
+
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--service-cpu") + 1, "2ms");
+        args.set(args.indexOf("--service-wait") + 1, "1.5s");
+
+        assertThat(parser.parse(args.toArray(String[]::new)).serviceTime())
+                .isEqualTo(new ServiceTime(Duration.ofMillis(2), Duration.ofMillis(1500)));
+    }
+
+    @Test
+    void theNonePlacementTakesNoBuddiesAndIsRefusedUnderInfinispan() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--placement") + 1, "none");
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().placement())
+                .isEqualTo(new Placement.None());
+
+        var withBuddies = new ArrayList<>(args);
+        withBuddies.addAll(List.of("--buddies", "1"));
+        var buddies = catchThrowableOfType(BadArgumentException.class,
+                () -> parser.parse(withBuddies.toArray(String[]::new)));
+        assertThat(buddies.argument()).isEqualTo("--buddies");
+
+        args.addAll(List.of("--engine", "infinispan"));
+        var infinispan = catchThrowableOfType(BadArgumentException.class,
+                () -> parser.parse(args.toArray(String[]::new)));
+        assertThat(infinispan.argument()).isEqualTo("--placement");
+        assertThat(infinispan.getMessage()).contains("--engine jgroups");
     }
 
     @Test

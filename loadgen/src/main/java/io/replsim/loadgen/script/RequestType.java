@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * A request a user script can send: one of the workload apps of interface doc §2, all answering in the counter's
  * format. Each app keeps its own state in a session of its own (the apps do not share attributes), so a user
- * holds one session per app; the read-only {@code peek} works on the bean's session.
+ * holds one session per app; the read-only {@code read} (the bean's {@code peek}) works on the bean's session,
+ * and each other app has a read-only {@code <app>-read} that shows its session without writing it.
  */
 public enum RequestType {
     /** {@code /counter}: serial + 1 and a payload whose digest never changes. */
@@ -20,7 +21,16 @@ public enum RequestType {
     /** {@code /bean}: the stateful bean's {@code increment}. */
     BEAN("/bean", SessionKind.BEAN, SerialRule.ADVANCES),
     /** {@code /bean?op=peek}: the bean's read-only {@code peek}, which replicates nothing and keeps the serial. */
-    READ("/bean?op=peek", SessionKind.BEAN, SerialRule.UNCHANGED);
+    READ("/bean?op=peek", SessionKind.BEAN, SerialRule.UNCHANGED),
+    /** {@code /counter?op=read}: gets the serial (an immutable Integer) and sets nothing. */
+    COUNTER_READ("/counter?op=read", SessionKind.COUNTER, SerialRule.UNCHANGED),
+    /** {@code /cart?op=read}: gets the cart (a mutable list) and its count, and sets nothing. */
+    CART_READ("/cart?op=read", SessionKind.CART, SerialRule.UNCHANGED),
+    /**
+     * {@code /profile?op=read}: gets the user's name (immutable) and the attributes the last write changed
+     * (mutable), and sets nothing: what the replication trigger does with reads decides what it replicates.
+     */
+    PROFILE_READ("/profile?op=read", SessionKind.PROFILE, SerialRule.UNCHANGED);
 
     /** Whose session a request works on: the apps keep their state apart, so each has its own. */
     public enum SessionKind { COUNTER, CART, PROFILE, BEAN }

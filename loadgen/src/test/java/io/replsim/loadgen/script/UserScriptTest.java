@@ -55,4 +55,18 @@ class UserScriptTest {
         assertThatThrownBy(() -> RequestType.parse("basket")).hasMessageContaining("counter, cart, profile, bean, read");
         assertThat(MIX.paths()).containsExactly("/counter", "/cart", "/bean?op=peek");
     }
+
+    @Test
+    void eachAppsReadWorksOnThatAppsSessionAndKeepsItsSerial() {
+        assertThat(RequestType.parse("counter-read")).isEqualTo(RequestType.COUNTER_READ);
+        assertThat(RequestType.parse("cart-read")).isEqualTo(RequestType.CART_READ);
+        assertThat(RequestType.parse("profile-read")).isEqualTo(RequestType.PROFILE_READ);
+        for (RequestType write : new RequestType[] {RequestType.COUNTER, RequestType.CART, RequestType.PROFILE}) {
+            RequestType read = RequestType.parse(write.label() + "-read");
+            assertThat(read.session()).isEqualTo(write.session());
+            assertThat(read.serialRule()).isEqualTo(RequestType.SerialRule.UNCHANGED);
+            assertThat(read.path()).isEqualTo(write.path() + "?op=read");
+            assertThat(RequestType.sessionOfPath(read.path())).contains(write.session());
+        }
+    }
 }

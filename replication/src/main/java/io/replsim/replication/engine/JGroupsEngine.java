@@ -2,12 +2,14 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.member.ReplicationStats;
+import io.replsim.replication.session.SessionLocator;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ClusterTransport;
@@ -51,7 +53,11 @@ public final class JGroupsEngine implements ReplicationEngine {
             var pipeline = ReplicationPipeline.forSpec(spec, transport, counters);
             // An incoming replica waits for a local request at most half the sync timeout, so that when two
             // nodes update one session at once, both fail fast rather than both time out.
-            var store = new SessionStore(self, pipeline, new Gravitation(transport, spec.syncTimeout()),
+            // Under placement none no member holds another's session: asking them (and waiting for a dead one
+            // until the sync timeout) would only delay the new session a failed-over user gets anyway.
+            SessionLocator locator = spec.placement() instanceof Placement.None ? SessionLocator.NOWHERE
+                    : new Gravitation(transport, spec.syncTimeout());
+            var store = new SessionStore(self, pipeline, locator,
                     new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2));
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());

@@ -46,6 +46,12 @@ public final class InfinispanCacheFactory {
                     + " hinting spreads owners across racks, it cannot prefer a pool); remove buddyPools, or use"
                     + " engine: jgroups"));
         }
+        if (spec.placement() instanceof Placement.None) {
+            // A LOCAL cache would not join the cluster's cache at all; the no-replication baseline is the
+            // jgroups engine's, whose members still share a view and answer gravitation requests.
+            refused.add(new Unsupported("placement", "placement none is the jgroups engine's no-replication"
+                    + " baseline; use engine: jgroups, or placement all or buddies"));
+        }
         if (!spec.asyncQueue().equals(AsyncQueueSettings.DEFAULT)) {
             refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
                     + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
@@ -59,6 +65,8 @@ public final class InfinispanCacheFactory {
         return switch (spec.placement()) {
             case Placement.AllMembers all -> sync ? CacheMode.REPL_SYNC : CacheMode.REPL_ASYNC;
             case Placement.Buddies buddies -> sync ? CacheMode.DIST_SYNC : CacheMode.DIST_ASYNC;
+            case Placement.None none -> throw new IllegalArgumentException("placement none has no cache mode: "
+                    + "it is refused before a cache is made (unsupported)");
         };
     }
 

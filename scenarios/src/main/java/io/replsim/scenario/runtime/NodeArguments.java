@@ -57,6 +57,10 @@ final class NodeArguments {
                     "--profile-modified-share", Double.toString(profile.modifiedShare()),
                     "--profile-mutate-in-place", Boolean.toString(profile.mutateInPlace())));
         }
+        if (!workload.serviceTime().isNone()) {
+            arguments.addAll(List.of("--service-cpu", DurationText.format(workload.serviceTime().cpu()),
+                    "--service-wait", DurationText.format(workload.serviceTime().waitTime())));
+        }
         if (replication.delivery() == DeliveryKind.ASYNC) {
             arguments.addAll(List.of(
                     "--async-bundle-timeout", DurationText.format(replication.asyncQueue().bundleTimeout()),

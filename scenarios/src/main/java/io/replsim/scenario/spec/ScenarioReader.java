@@ -46,7 +46,12 @@ final class ScenarioReader {
         ReplicationSpec replication = ReplicationReader.read(replicationSection, cluster.map(ClusterSpec::nodes));
         Optional<TomcatSpec> tomcat = TomcatReader.read(top, cluster.map(ClusterSpec::runtime), replicationSection,
                 replication);
-        WorkloadSpec workload = WorkloadReader.read(top.optionalSection("workload", WorkloadReader.FIELDS));
+        MapReader workloadSection = top.optionalSection("workload", WorkloadReader.FIELDS);
+        WorkloadSpec workload = WorkloadReader.read(workloadSection);
+        if (tomcat.isPresent() && !workload.serviceTime().isNone()) {
+            workloadSection.problemWith("serviceTime", "no serviceTime with cluster.runtime tomcat: the probe app"
+                    + " does no work of its own; remove serviceTime");
+        }
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
                 load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);

@@ -58,6 +58,10 @@ final class TomcatReader {
             replicationSection.problemWith("placement", (named.get() == TomcatManager.DELTA ? "all" : "buddies")
                     + ", as tomcat.manager " + named.get().label() + " means, or leave placement out");
         }
+        if (replication.placement() instanceof Placement.None) {
+            replicationSection.problemWith("placement", "all or buddies: Tomcat's cluster managers always"
+                    + " replicate; for the no-replication baseline use cluster.runtime process");
+        }
         if (given.contains("buddies") && replication.placement() instanceof Placement.Buddies buddies
                 && buddies.count() != 1) {
             replicationSection.problemWith("buddies", "1: Tomcat's BackupManager keeps exactly one backup of a"

@@ -1,23 +1,28 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.DataSize;
+import java.time.Duration;
 import java.util.List;
 
 /**
- * Reads the {@code workload} section: the application, the counter's payload size and the profile app's session
- * shape. A {@code profile} section with another app is refused: it would look like it shapes sessions it does not.
+ * Reads the {@code workload} section: the application, the counter's payload size, the profile app's session
+ * shape and every request's own work ({@code serviceTime}). A {@code profile} section with another app is refused:
+ * it would look like it shapes sessions it does not.
  */
 final class WorkloadReader {
 
-    static final List<String> FIELDS = List.of("app", "payload", "profile");
+    static final List<String> FIELDS = List.of("app", "payload", "profile", "serviceTime");
+    static final List<String> SERVICE_TIME_FIELDS = List.of("cpu", "wait");
     static final List<String> PROFILE_FIELDS =
             List.of("attributes", "attributeSize", "shape", "modifiedShare", "mutateInPlace");
 
     private static final DataSize MAX_PAYLOAD = DataSize.parse("16MB");
     private static final DataSize MAX_ATTRIBUTE = DataSize.parse("1MB");
     private static final String SHARE_EXPECTED = "a share from 0 to 1, such as 0.2";
+    private static final String SERVICE_EXPECTED = "a duration from 0ms to 10s, such as ";
 
     private WorkloadReader() {
     }
@@ -34,7 +39,18 @@ final class WorkloadReader {
             String expected = "no profile unless app is profile";
             workload.text("profile", expected).must(text -> false, expected);
         }
-        return new WorkloadSpec(app, payload, profile);
+        return new WorkloadSpec(app, payload, profile, serviceTime(workload.optionalSection("serviceTime",
+                SERVICE_TIME_FIELDS)));
+    }
+
+    private static ServiceTime serviceTime(MapReader serviceTime) {
+        return new ServiceTime(servicePart(serviceTime, "cpu", "2ms"), servicePart(serviceTime, "wait", "10ms"));
+    }
+
+    private static Duration servicePart(MapReader serviceTime, String key, String example) {
+        return serviceTime.duration(key)
+                .must(part -> !part.isNegative() && part.compareTo(ServiceTime.MAX) <= 0, SERVICE_EXPECTED + example)
+                .orElse(Duration.ZERO);
     }
 
     private static SessionProfile profile(MapReader profile) {

@@ -3,15 +3,16 @@ package io.replsim.scenario.spec;
 import io.replsim.loadgen.check.state.ProfileState;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.DataSize;
 import java.util.Objects;
 
 /**
- * What the nodes serve: the application, the bytes each counter session carries (and replicates), and the shape
- * of each profile session.
+ * What the nodes serve: the application, the bytes each counter session carries (and replicates), the shape
+ * of each profile session, and the work every request does besides its session's ({@code serviceTime}).
  */
-public record WorkloadSpec(App app, DataSize payload, SessionProfile profile) {
+public record WorkloadSpec(App app, DataSize payload, SessionProfile profile, ServiceTime serviceTime) {
 
     public static final DataSize DEFAULT_PAYLOAD = DataSize.parse("4KB");
 
@@ -19,6 +20,12 @@ public record WorkloadSpec(App app, DataSize payload, SessionProfile profile) {
         Objects.requireNonNull(app, "app");
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(serviceTime, "serviceTime");
+    }
+
+    /** Requests that do no work of their own. */
+    public WorkloadSpec(App app, DataSize payload, SessionProfile profile) {
+        this(app, payload, profile, ServiceTime.NONE);
     }
 
     /**

@@ -51,7 +51,13 @@ class SessionStateOracleTest {
     static Stream<Arguments> apps() {
         UserScript everyApp = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
                 new WeightedRequest(RequestType.CART, 1), new WeightedRequest(RequestType.PROFILE, 1),
-                new WeightedRequest(RequestType.BEAN, 1), new WeightedRequest(RequestType.READ, 1));
+                new WeightedRequest(RequestType.BEAN, 1), new WeightedRequest(RequestType.READ, 1),
+                new WeightedRequest(RequestType.COUNTER_READ, 1), new WeightedRequest(RequestType.CART_READ, 1),
+                new WeightedRequest(RequestType.PROFILE_READ, 1));
+        UserScript readMostly = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
+                new WeightedRequest(RequestType.COUNTER_READ, 3), new WeightedRequest(RequestType.CART, 1),
+                new WeightedRequest(RequestType.CART_READ, 3), new WeightedRequest(RequestType.PROFILE, 1),
+                new WeightedRequest(RequestType.PROFILE_READ, 3));
         UserScript bean = UserScript.of(new WeightedRequest(RequestType.BEAN, 3),
                 new WeightedRequest(RequestType.READ, 2));
         return Stream.of(
@@ -67,7 +73,9 @@ class SessionStateOracleTest {
                         new SessionProfile(3, 200, AttributeShape.GRAPH, 0.34, true)),
                 Arguments.of("bean, increments and peeks", "/bean", bean, 64, SessionProfile.DEFAULT),
                 Arguments.of("every app in one script", "/counter", everyApp, 500,
-                        new SessionProfile(6, 100, AttributeShape.GRAPH, 0.2, false)));
+                        new SessionProfile(6, 100, AttributeShape.GRAPH, 0.2, false)),
+                Arguments.of("every app's read, read-mostly", "/counter", readMostly, 300,
+                        new SessionProfile(5, 200, AttributeShape.BYTES, 0.4, true)));
     }
 
     @ParameterizedTest(name = "{0}")

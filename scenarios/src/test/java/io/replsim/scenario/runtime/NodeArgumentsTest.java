@@ -56,4 +56,30 @@ class NodeArgumentsTest {
         assertThat((long) node.payloadBytes()).isEqualTo(spec.workload().payload().bytes());
         assertThat(node.profile()).isEqualTo(spec.workload().profile());
     }
+
+    @ParameterizedTest(name = "placement {0}, serviceTime {1}")
+    @CsvSource(delimiter = '|', value = {
+            "none    | {cpu: 2ms, wait: 10ms}",
+            "all     | {cpu: 0.5ms}",
+            "none    | {wait: 1.5s}",
+            "buddies | {cpu: 10s, wait: 0ms}"})
+    void thePlacementAndTheServiceTimeReachTheNodeUnchanged(String placement, String serviceTime) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 3}
+                replication: {placement: %s}
+                workload: {app: counter, serviceTime: %s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """.formatted(placement, serviceTime), "test.yaml");
+
+        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                spec.workload());
+        NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
+
+        assertThat(node.replication()).isEqualTo(spec.replication());
+        assertThat(node.replication().placement().label()).isEqualTo(placement);
+        assertThat(node.serviceTime()).isEqualTo(spec.workload().serviceTime());
+        assertThat(node.serviceTime().isNone()).isFalse();
+    }
 }

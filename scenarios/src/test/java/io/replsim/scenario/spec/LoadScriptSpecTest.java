@@ -57,7 +57,8 @@ class LoadScriptSpecTest {
                 """);
         assertThat(problems).contains(
                 new SpecProblem("load.script[0].request", "basket",
-                        "a request type, one of: counter, cart, profile, bean, read"),
+                        "a request type, one of: counter, cart, profile, bean, read, counter-read, cart-read,"
+                                + " profile-read"),
                 new SpecProblem("load.script[1].weight", "0", "a whole number from 1 to 1000"),
                 new SpecProblem("load.script[2].weight", null, "a whole number from 1 to 1000"));
         assertThat(pathsOf(problems)).contains("load.script[3].colour", "load.script[4]");

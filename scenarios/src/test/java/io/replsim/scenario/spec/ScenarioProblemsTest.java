@@ -213,7 +213,7 @@ class ScenarioProblemsTest {
                 """);
 
         assertThat(problems).containsExactly(
-                new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies"),
+                new SpecProblem("replication.placement", "buddy", "a placement, one of: all, buddies, none"),
                 new SpecProblem("replication.granularity", "delta", "a granularity, one of: session, attribute"),
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
                 new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),

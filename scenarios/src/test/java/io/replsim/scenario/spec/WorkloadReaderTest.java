@@ -4,8 +4,10 @@ import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.GranularityKind;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,6 +72,72 @@ class WorkloadReaderTest {
                 new SpecProblem("workload.profile", "{attributes: 3}", "no profile unless app is profile"));
     }
 
+    @Test
+    void theServiceTimeIsNoneByDefaultAndTakesItsCpuAndWait() throws Exception {
+        assertThat(load("{app: counter}", "{}").workload().serviceTime()).isEqualTo(ServiceTime.NONE);
+        assertThat(load("{app: cart, serviceTime: {cpu: 2ms, wait: 10ms}}", "{}").workload().serviceTime())
+                .isEqualTo(new ServiceTime(Duration.ofMillis(2), Duration.ofMillis(10)));
+        assertThat(load("{app: counter, serviceTime: {wait: 1.5s}}", "{}").workload().serviceTime())
+                .isEqualTo(new ServiceTime(Duration.ZERO, Duration.ofMillis(1500)));
+    }
+
+    @Test
+    void badServiceTimesAreReportedAtTheirFieldPaths() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                workload: {app: counter, serviceTime: {cpu: 2, wait: 11s, disk: 3ms}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> notAMap = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                workload: {app: counter, serviceTime: 10ms}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).extracting(SpecProblem::path).containsExactlyInAnyOrder("workload.serviceTime.disk",
+                "workload.serviceTime.cpu", "workload.serviceTime.wait");
+        assertThat(problems).filteredOn(problem -> problem.path().equals("workload.serviceTime.wait"))
+                .singleElement().isEqualTo(new SpecProblem("workload.serviceTime.wait", "11s",
+                        "a duration from 0ms to 10s, such as 10ms"));
+        assertThat(notAMap).singleElement().satisfies(problem -> {
+            assertThat(problem.path()).isEqualTo("workload.serviceTime");
+            assertThat(problem.expected()).contains("cpu, wait");
+        });
+    }
+
+    @Test
+    void theNonePlacementTakesNoBuddiesAndNeitherTomcatNorInfinispanTakeIt() {
+        List<SpecProblem> buddies = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                replication: {placement: none, buddies: 1}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> infinispan = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                replication: {placement: none, engine: infinispan}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> tomcat = problemsOf("""
+                name: x
+                cluster: {nodes: 3, runtime: tomcat}
+                replication: {placement: none}
+                workload: {serviceTime: {cpu: 1ms}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(buddies).extracting(SpecProblem::path).containsExactly("replication.buddies");
+        assertThat(infinispan).singleElement().satisfies(problem -> {
+            assertThat(problem.path()).isEqualTo("replication.placement");
+            assertThat(problem.expected()).contains("use engine: jgroups");
+        });
+        assertThat(tomcat).extracting(SpecProblem::path)
+                .contains("replication.placement", "workload.serviceTime");
+    }
+
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"async-buddies.yaml", "sfsb.yaml", "infinispan.yaml"})
     void theEngineScenariosLoad(String file) throws Exception {
@@ -77,6 +145,20 @@ class WorkloadReaderTest {
 
         assertThat(spec.name()).isEqualTo(file.replace(".yaml", ""));
         assertThat(spec.faults()).hasSize(1);
+    }
+
+    @Test
+    void theBaselineAndReadMostlyScenariosLoadWithTheirKnobs() throws Exception {
+        ScenarioSpec baseline = ScenarioLoader.load(Path.of("baseline-none.yaml"));
+        ScenarioSpec readMostly = ScenarioLoader.load(Path.of("read-mostly.yaml"));
+
+        assertThat(baseline.replication().placement()).isEqualTo(new Placement.None());
+        assertThat(baseline.workload().serviceTime())
+                .isEqualTo(new ServiceTime(Duration.ofMillis(2), Duration.ofMillis(10)));
+        assertThat(baseline.expectations()).singleElement().satisfies(expect -> assertThat(expect.expect())
+                .contains(new FaultExpectation.LostExactlyUnreplicated()));
+        assertThat(readMostly.load().script()).extracting(line -> line.request().label())
+                .containsExactly("profile", "profile-read");
     }
 
     @Test

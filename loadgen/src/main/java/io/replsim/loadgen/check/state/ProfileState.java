@@ -8,10 +8,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The profile app's session: an identity, the serial as a {@code long[]}, and {@code attributes} attributes
- * {@code attr0..}, all written when the session is made (serial 1), then {@code modifiedPerRequest()} of them in
- * turn by each later request, each value derived from the session id, its name and the serial that wrote it.
- * Whether the node changes them in place or with setAttribute, the values are the same (docs/interfaces.md §2b).
+ * The profile app's session: an identity, the user's name (a String), the serial as a {@code long[]}, and
+ * {@code attributes} attributes {@code attr0..}, all written when the session is made (serial 1), then
+ * {@code modifiedPerRequest()} of them in turn by each later update, each value derived from the session id, its
+ * name and the serial that wrote it. Whether the node changes them in place or with setAttribute, the values are
+ * the same (docs/interfaces.md §2b); a read changes none.
  *
  * @param modifiedShare the share of attributes a request replaces, 0 to 1 (at least one when above 0)
  */
@@ -41,8 +42,10 @@ public record ProfileState(int attributes, int attributeBytes, ValueShape shape,
     @Override
     public List<Written> at(String session, long serial) {
         long[] versions = versionsAt(serial);
-        var written = new ArrayList<Written>(attributes + 2);
+        var written = new ArrayList<Written>(attributes + 3);
         written.add(new Written("identity", 0, () -> DerivedRandom.bytes(session, "identity", 0, 32)));
+        written.add(new Written("user", 0,
+                () -> "user-" + new DerivedRandom(session, "user", 0).below(1_000_000_000L)));
         written.add(new Written("serial", serial, () -> new long[] {serial}));
         for (int i = 0; i < attributes; i++) {
             String name = "attr" + i;
