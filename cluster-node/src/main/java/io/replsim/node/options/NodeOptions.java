@@ -4,6 +4,8 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 
 import java.net.InetAddress;
 import java.util.Objects;
@@ -12,13 +14,25 @@ import java.util.OptionalLong;
 /**
  * Everything a node runs with, typed. {@code payloadBytes} shapes the counter app's sessions, {@code profile} the
  * profile app's. Port 0 means "any free port" (in-JVM tests); the command line always
- * names real ports.
+ * names real ports. {@code stack} tunes the TCP stack's transport, failure detection, merging, bundler and thread
+ * pool (in-JVM tests run on a loopback stack, which has none of those).
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                          OptionalLong parentPid) {
+                          OptionalLong parentPid, StackTuning stack) {
+
+    /** On replsim's own stack tuning. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
+                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                       OptionalLong parentPid) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
+                profile, replication, parentPid, StackPreset.TUNED.tuning());
+    }
+
     public NodeOptions {
+        Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(bind, "bind");
