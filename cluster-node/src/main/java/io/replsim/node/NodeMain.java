@@ -62,7 +62,8 @@ public final class NodeMain {
 
         ClusterNode node;
         try {
-            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret.get());
+            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret.get())
+                    .withTuning(options.stack());
             node = ClusterNode.start(options, token.get(), stack, () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);

@@ -107,7 +107,7 @@ public final class LoadDriver implements AutoCloseable {
         this.heldAfterEachOutcome = Objects.requireNonNull(heldAfterEachOutcome, "heldAfterEachOutcome");
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
-        this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system());
+        this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system(), profile.balancer());
         this.carrier = switch (profile.runtime()) {
             case VIRTUAL_THREADS -> new ThreadPerUser(new BlockingClient(router.nodes(), profile.path(),
                     otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol()));

@@ -11,6 +11,8 @@ import io.replsim.loadgen.record.LoadProgress;
 import io.replsim.loadgen.record.Second;
 import io.replsim.loadgen.record.Stint;
 import io.replsim.loadgen.record.UserTimeline;
+import io.replsim.loadgen.route.Balancer;
+import io.replsim.loadgen.route.FailoverChoice;
 import io.replsim.loadgen.route.StickyRouter;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -198,6 +200,55 @@ class LoadDriverTest {
                 .allSatisfy(t -> assertThat(t.stints()).hasSize(1));
         // The stub replicates perfectly, so a failover keeps every session intact.
         assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(18, 0, 0));
+    }
+
+    @Test
+    void withSpreadAStoppedNodesUsersEndUpOnMoreThanOneSurvivor() throws Exception {
+        Map<String, Long> movedTo = survivorsOfNode1(Balancer.DEFAULT);
+        assertThat(movedTo.values().stream().mapToLong(Long::longValue).sum()).as("node1's users").isEqualTo(6);
+        assertThat(movedTo).as("node1's users by the survivor they ended on").containsOnlyKeys("node2", "node3");
+    }
+
+    @Test
+    void withNextAStoppedNodesUsersAllEndUpOnTheNextNode() throws Exception {
+        assertThat(survivorsOfNode1(new Balancer(true, FailoverChoice.NEXT))).isEqualTo(Map.of("node2", 6L));
+    }
+
+    /** Six of 18 users start on node1, which stops; where each ended, counted by node. */
+    private Map<String, Long> survivorsOfNode1(Balancer balancer) throws Exception {
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 6_000).withBalancer(balancer),
+                     cluster.endpoints(), null)) {
+            driver.start();
+            // node1 has served its six users a few times; patient, for a loaded machine
+            await().atMost(Duration.ofSeconds(4)).until(() -> cluster.served("node1") >= 18);
+            cluster.stop("node1");
+            result = driver.awaitResult();
+        }
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(18, 0, 0));
+        List<UserTimeline> onNode1 = result.timelines().stream()
+                .filter(t -> t.stints().getFirst().node().equals("node1")).toList();
+        assertThat(onNode1).hasSize(6);
+        assertThat(onNode1).allSatisfy(t -> assertThat(t.stints().getLast().hadOk()).isTrue());
+        return onNode1.stream().collect(Collectors.groupingBy(t -> t.stints().getLast().node(),
+                Collectors.counting()));
+    }
+
+    @Test
+    void aBalancerThatIsNotStickySpreadsOneUsersRequestsOverEveryNode() throws Exception {
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
+             LoadDriver driver = new LoadDriver(profile(1, 10, 0, 1_000)
+                     .withBalancer(new Balancer(false, FailoverChoice.SPREAD)), cluster.endpoints(), null)) {
+            driver.start();
+            result = driver.awaitResult();
+        }
+        UserTimeline user = result.timelines().getFirst();
+        assertThat(user.stints()).extracting(Stint::node).contains("node1", "node2", "node3");
+        assertThat(user.stints()).as("no two requests in a row on one node").hasSizeGreaterThan(10);
+        // the stub's nodes share one session map, so the session survives every hop
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
     }
 
     @Test

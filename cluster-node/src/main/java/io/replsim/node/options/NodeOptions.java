@@ -5,6 +5,8 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 
 import java.net.InetAddress;
 import java.util.Objects;
@@ -13,14 +15,27 @@ import java.util.OptionalLong;
 /**
  * Everything a node runs with, typed. {@code payloadBytes} shapes the counter app's sessions, {@code profile} the
  * profile app's, {@code serviceTime} the work every request does besides its session's. Port 0 means "any free
- * port" (in-JVM tests); the command line always names real ports.
+ * port" (in-JVM tests); the command line always names real ports. {@code stack} tunes the TCP stack's transport,
+ * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
+ * those).
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                          OptionalLong parentPid, ServiceTime serviceTime) {
+                          OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
+
+    /** No service time, on replsim's own stack tuning. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
+                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                       OptionalLong parentPid) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
+                profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
+    }
+
     public NodeOptions {
         Objects.requireNonNull(serviceTime, "serviceTime");
+        Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(bind, "bind");
@@ -40,14 +55,6 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         if (payloadBytes < 0) {
             throw new IllegalArgumentException("payloadBytes must not be negative, got " + payloadBytes);
         }
-    }
-
-    /** Requests that do no work of their own besides their session's. */
-    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort, int jgroupsPort,
-                       Discovery discovery, int workers, double cpuBudgetCores, int payloadBytes,
-                       SessionProfile profile, ReplicationSpec replication, OptionalLong parentPid) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
-                profile, replication, parentPid, ServiceTime.NONE);
     }
 
     private static void requirePort(int port, String what) {

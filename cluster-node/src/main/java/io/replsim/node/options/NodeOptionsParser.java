@@ -13,8 +13,12 @@ import io.replsim.replication.EngineKind;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.transport.BundlerKind;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TcpStackSpec;
+import io.replsim.replication.transport.TransportKind;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -44,7 +48,11 @@ public final class NodeOptionsParser {
             "--granularity", "--delivery", "--sync-timeout", "--parent-pid", "--buddies", "--buddy-pools",
             "--async-bundle-timeout", "--async-max-bundle", "--async-capacity", "--trigger",
             "--max-unreplicated-interval", "--profile-attributes", "--profile-attribute-bytes", "--profile-shape",
-            "--profile-modified-share", "--profile-mutate-in-place", "--engine", "--service-cpu", "--service-wait");
+            "--profile-modified-share", "--profile-mutate-in-place", "--engine", "--service-cpu", "--service-wait",
+            "--jgroups-transport",
+            "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
+            "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
+            "--thread-pool-keep-alive");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -83,7 +91,7 @@ public final class NodeOptionsParser {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
-                payloadBytes, profile(given), replication, parentPid, serviceTime(given));
+                payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given));
     }
 
     /** {@code --service-cpu} and {@code --service-wait}: each request's own work, 0ms (none) to 10s. */
@@ -95,6 +103,67 @@ public final class NodeOptionsParser {
         String text = given.getOrDefault(option, "0ms");
         return DurationText.parse(text).filter(duration -> duration.compareTo(ServiceTime.MAX) <= 0)
                 .orElseThrow(() -> new BadArgumentException(option, text, "a duration from 0ms to 10s, such as 2ms"));
+    }
+
+    /**
+     * The stack's transport, failure detection, merging, bundler and thread pool; each option left out keeps replsim's
+     * own value ({@link StackPreset#TUNED}). A pair that cannot work together is named by its second option.
+     */
+    private static StackTuning stack(Map<String, String> given) throws BadArgumentException {
+        StackTuning tuned = StackPreset.TUNED.tuning();
+        TransportKind transport = convert(given, "--jgroups-transport", tuned.transport().label(),
+                TransportKind::parse, "one of: " + TransportKind.labels());
+        StackTuning.FailureDetection fd = tuned.failureDetection();
+        Duration timeout = positiveDuration(given, "--fd-all-timeout", fd.heartbeatTimeout());
+        Duration interval = positiveDuration(given, "--fd-all-interval", fd.heartbeatInterval());
+        if (interval.compareTo(timeout) >= 0) {
+            throw new BadArgumentException("--fd-all-interval", DurationText.format(interval), "a duration shorter"
+                    + " than --fd-all-timeout (" + DurationText.format(timeout) + "), or every member is suspected"
+                    + " between two heartbeats");
+        }
+        Duration verify = positiveDuration(given, "--verify-suspect-timeout", fd.verifySuspectTimeout());
+        boolean socket = convert(given, "--fd-sock", String.valueOf(fd.socketMonitor()), NodeOptionsParser::bool,
+                "true or false");
+        Duration mergeMin = positiveDuration(given, "--merge-min-interval", tuned.merge().min());
+        Duration mergeMax = positiveDuration(given, "--merge-max-interval", tuned.merge().max());
+        if (mergeMin.compareTo(mergeMax) >= 0) {
+            throw new BadArgumentException("--merge-max-interval", DurationText.format(mergeMax), "a duration longer"
+                    + " than --merge-min-interval (" + DurationText.format(mergeMin) + ")");
+        }
+        BundlerKind bundler = convert(given, "--bundler", tuned.bundler().kind().label(), BundlerKind::parse,
+                "one of: " + BundlerKind.labels());
+        int bundleSize = bytesIn(given, "--bundler-max-size", tuned.bundler().maxSizeBytes(),
+                StackTuning.Bundling.MIN_SIZE_BYTES, StackTuning.Bundling.MAX_SIZE_BYTES);
+        int poolMin = intIn(given, "--thread-pool-min", tuned.threadPool().minThreads(), 0, 10_000);
+        int poolMax = intIn(given, "--thread-pool-max", tuned.threadPool().maxThreads(), 1, 10_000);
+        if (poolMin > poolMax) {
+            throw new BadArgumentException("--thread-pool-max", String.valueOf(poolMax), "at least --thread-pool-min ("
+                    + poolMin + ")");
+        }
+        Duration keepAlive = positiveDuration(given, "--thread-pool-keep-alive", tuned.threadPool().keepAlive());
+        return new StackTuning(transport, new StackTuning.FailureDetection(timeout, interval, verify, socket),
+                new StackTuning.MergeIntervals(mergeMin, mergeMax), new StackTuning.Bundling(bundler, bundleSize),
+                new StackTuning.ThreadPoolSize(poolMin, poolMax, keepAlive));
+    }
+
+    private static Duration positiveDuration(Map<String, String> given, String option, Duration fallback)
+            throws BadArgumentException {
+        String text = given.get(option);
+        if (text == null) {
+            return fallback;
+        }
+        // JGroups takes its times in whole milliseconds: anything finer would be cut off unseen.
+        return DurationText.parse(text).filter(d -> d.isPositive() && d.toNanos() % 1_000_000 == 0)
+                .orElseThrow(() -> new BadArgumentException(option, text, "a positive whole number of milliseconds,"
+                        + " such as 500ms or 2s"));
+    }
+
+    private static boolean bool(String text) {
+        return switch (text.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("true or false");
+        };
     }
 
     /** Names the option behind the first choice Infinispan cannot honour, and says what to use instead. */
@@ -262,15 +331,20 @@ public final class NodeOptionsParser {
     /** A size in the scenario files' grammar ({@link DataSize}: {@code 4096}, {@code 4KB}), from min bytes to 16MB. */
     private static int bytesIn(Map<String, String> given, String option, int fallback, int min)
             throws BadArgumentException {
+        return bytesIn(given, option, fallback, min, MAX_PAYLOAD_BYTES);
+    }
+
+    private static int bytesIn(Map<String, String> given, String option, int fallback, int min, int max)
+            throws BadArgumentException {
         String text = given.get(option);
         if (text == null) {
             return fallback;
         }
-        String expected = "a size from " + new DataSize(min) + " to " + new DataSize(MAX_PAYLOAD_BYTES) + ", such as "
+        String expected = "a size from " + new DataSize(min) + " to " + new DataSize(max) + ", such as "
                 + "4096 (bytes) or 4KB";
         try {
             long bytes = DataSize.parse(text).bytes();
-            if (bytes < min || bytes > MAX_PAYLOAD_BYTES) {
+            if (bytes < min || bytes > max) {
                 throw new BadArgumentException(option, text, expected);
             }
             return (int) bytes;

@@ -1,5 +1,7 @@
 package io.replsim.node.options;
 
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
@@ -331,5 +333,46 @@ class NodeOptionsParserTest {
         args.remove(at + 1);
         args.remove(at);
         return args;
+    }
+
+    @Test
+    void withoutStackOptionsTheNodeRunsReplsimsOwnTuning() throws Exception {
+        assertThat(parser.parse(FULL.toArray(String[]::new)).stack()).isEqualTo(StackPreset.TUNED.tuning());
+    }
+
+    @Test
+    void theStackOptionsTuneTransportFailureDetectionMergeBundlerAndThreadPool() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--jgroups-transport", "tcp", "--fd-all-timeout", "40s", "--fd-all-interval", "8s",
+                "--verify-suspect-timeout", "1s", "--fd-sock", "false", "--merge-min-interval", "10s",
+                "--merge-max-interval", "30s", "--bundler", "per-destination", "--bundler-max-size", "64000",
+                "--thread-pool-min", "0", "--thread-pool-max", "200", "--thread-pool-keep-alive", "1m"));
+
+        StackTuning stack = parser.parse(args.toArray(String[]::new)).stack();
+
+        assertThat(stack).isEqualTo(StackPreset.WILDFLY.tuning().withFailureDetection(
+                StackPreset.WILDFLY.tuning().failureDetection().withSocketMonitor(false)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--jgroups-transport      | udp     | one of: tcp, tcp-nio2",
+            "--fd-all-timeout         | 0s      | a positive whole number of milliseconds",
+            "--verify-suspect-timeout | 0.5ms   | a positive whole number of milliseconds",
+            "--fd-all-interval        | 2s      | shorter than --fd-all-timeout (2s)",
+            "--fd-sock                | maybe   | true or false",
+            "--merge-max-interval     | 1s      | longer than --merge-min-interval (1s)",
+            "--bundler                | ring    | one of: transfer-queue, per-destination, no-bundler",
+            "--bundler-max-size       | 100     | a size from 60KB to 4MB",
+            "--thread-pool-max        | 0       | a whole number 1-10000",
+    })
+    void aBadStackOptionIsNamed(String option, String value, String expected) {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
     }
 }

@@ -5,6 +5,7 @@ import io.replsim.loadgen.think.ThinkTime;
 
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.script.UserScript;
 
 import java.time.Duration;
@@ -37,11 +38,12 @@ import java.util.Optional;
  *                       Empty: a user keeps its sessions for the whole run
  * @param sessionsAtEnd  whether the users end the sessions they hold when the duration is over
  * @param runtime        what carries the users: a virtual thread each, or event loops
+ * @param balancer       whether the balancer keeps a session on its node, and where it sends a dead node's sessions
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                          SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime) {
+                          SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer) {
 
     public LoadProfile {
         if (users < 1) {
@@ -71,6 +73,16 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         sessionLength.ifPresent(length -> requirePositive(length, "sessionLength"));
         Objects.requireNonNull(sessionsAtEnd, "sessionsAtEnd");
         Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(balancer, "balancer");
+    }
+
+    /** Behind the default balancer: sticky, a dead node's users spread by busyness. */
+    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
+                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
+                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
+                       SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime) {
+        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
+                sessionLength, sessionsAtEnd, runtime, Balancer.DEFAULT);
     }
 
     /** Users on virtual threads. */
@@ -100,37 +112,43 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     /** The same load with each user drawing its requests from {@code script}. */
     public LoadProfile withScript(UserScript script) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd, runtime);
+                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
     }
 
     /** The same load with its requests using connections as {@code mode} says. */
     public LoadProfile withConnections(ConnectionMode mode) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode, protocol, sessionLength, sessionsAtEnd, runtime);
+                mode, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
     }
 
     /** The same load against a target that speaks {@code protocol}. */
     public LoadProfile withProtocol(TargetProtocol protocol) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd, runtime);
+                connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
     }
 
     /** The same load with users ending each session after about {@code length} and starting another. */
     public LoadProfile withSessionLength(Duration length) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, Optional.of(length), sessionsAtEnd, runtime);
+                connections, protocol, Optional.of(length), sessionsAtEnd, runtime, balancer);
     }
 
     /** The same load with the users ending the sessions they hold when it is over. */
     public LoadProfile withSessionsEndedAtEnd() {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, SessionsAtEnd.ENDED, runtime);
+                connections, protocol, sessionLength, SessionsAtEnd.ENDED, runtime, balancer);
+    }
+
+    /** The same load behind {@code router}'s kind of balancer. */
+    public LoadProfile withBalancer(Balancer router) {
+        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                connections, protocol, sessionLength, sessionsAtEnd, runtime, router);
     }
 
     /** The same load with its users carried by {@code runtime}. */
     public LoadProfile withRuntime(UserCarrierKind runtime) {
         return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd, runtime);
+                connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
     }
 
     /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */

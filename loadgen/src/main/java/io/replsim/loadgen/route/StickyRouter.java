@@ -8,15 +8,19 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
  * Picks the node for a request the way mod_jk does with jvmRoute: a session's route goes to its node while that
- * node is live, to the next live node in list order when it is down, and requests without a session are spread
- * round-robin over the live nodes. A node marked down is offered again once the retry interval has passed; if it
- * still fails it is simply marked down again. Thread-safe.
+ * node is live and, when it is down, to the live node the {@link Balancer}'s failover choice names (the least busy
+ * by default, the next in list order with {@link FailoverChoice#NEXT}); requests without a session, and every
+ * request of a balancer that is not sticky, are spread round-robin over the live nodes. A node marked down is
+ * offered again once the retry interval has passed; if it still fails it is simply marked down again. Busyness is
+ * the requests in flight this router was told of ({@link #requestSent}, {@link #requestEnded}). Thread-safe.
  */
 public final class StickyRouter {
 
@@ -27,8 +31,18 @@ public final class StickyRouter {
     private final InstantSource clock;
     private final ConcurrentHashMap<String, Instant> downUntil = new ConcurrentHashMap<>();
     private final AtomicLong roundRobin = new AtomicLong();
+    /** Where the next least-busy search starts: just after the node the last one chose. Guarded by this. */
+    private int nextSearchStart;
+    private final Balancer balancer;
+    private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
+    /** A sticky balancer spreading a dead node's sessions by busyness ({@link Balancer#DEFAULT}). */
     public StickyRouter(List<NodeEndpoint> nodes, Duration retryInterval, InstantSource clock) {
+        this(nodes, retryInterval, clock, Balancer.DEFAULT);
+    }
+
+    public StickyRouter(List<NodeEndpoint> nodes, Duration retryInterval, InstantSource clock, Balancer balancer) {
+        this.balancer = Objects.requireNonNull(balancer, "balancer");
         this.nodes = List.copyOf(nodes);
         this.retryInterval = Objects.requireNonNull(retryInterval, "retryInterval");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -42,6 +56,9 @@ public final class StickyRouter {
             throw new IllegalArgumentException("nodes: names must be unique, since they are the routes; got "
                     + this.nodes.stream().map(NodeEndpoint::name).toList());
         }
+        for (NodeEndpoint node : this.nodes) {
+            inFlight.put(node.name(), new AtomicInteger());
+        }
     }
 
     public List<NodeEndpoint> nodes() {
@@ -54,17 +71,36 @@ public final class StickyRouter {
      */
     public NodeEndpoint route(String stickyRoute) throws NoLiveNodeException {
         Instant now = clock.instant();
-        int home = indexOf(stickyRoute);
+        int home = balancer.sticky() ? indexOf(stickyRoute) : -1;
         if (home < 0) {
             return nextRoundRobin(now);
         }
-        for (int step = 0; step < nodes.size(); step++) {
-            NodeEndpoint candidate = nodes.get((home + step) % nodes.size());
-            if (isLive(candidate, now)) {
-                return candidate;
-            }
+        if (isLive(nodes.get(home), now)) {
+            return nodes.get(home);
         }
-        throw noLiveNode(now);
+        return switch (balancer.failover()) {
+            case NEXT -> nextInOrder(home, now);
+            case SPREAD -> leastBusy(now);
+        };
+    }
+
+    /** A request is on its way to {@code node}: it counts towards that node's busyness until {@link #requestEnded}. */
+    public void requestSent(NodeEndpoint node) {
+        inFlight.get(node.name()).incrementAndGet();
+    }
+
+    /** The request sent to {@code node} has its outcome (an answer, a failure, or the run ended under it). */
+    public void requestEnded(NodeEndpoint node) {
+        inFlight.get(node.name()).decrementAndGet();
+    }
+
+    /** The requests in flight to {@code node} that this router was told of. */
+    public int inFlight(NodeEndpoint node) {
+        return inFlight.get(node.name()).get();
+    }
+
+    public Balancer balancer() {
+        return balancer;
     }
 
     /** Takes {@code node} out of rotation for the retry interval, counted from now. */
@@ -79,16 +115,53 @@ public final class StickyRouter {
     private NodeEndpoint nextRoundRobin(Instant now) throws NoLiveNodeException {
         // Round-robin over the live nodes only, so new sessions spread evenly over the survivors instead of
         // doubling up on the neighbour of a dead node.
+        List<NodeEndpoint> live = liveNodes(now);
+        if (live.isEmpty()) {
+            throw noLiveNode(now);
+        }
+        return live.get((int) Math.floorMod(roundRobin.getAndIncrement(), (long) live.size()));
+    }
+
+    private NodeEndpoint nextInOrder(int home, Instant now) throws NoLiveNodeException {
+        for (int step = 1; step < nodes.size(); step++) {
+            NodeEndpoint candidate = nodes.get((home + step) % nodes.size());
+            if (isLive(candidate, now)) {
+                return candidate;
+            }
+        }
+        throw noLiveNode(now);
+    }
+
+    /**
+     * The live node with the fewest requests in flight. As mod_jk's busyness search does, each search starts just
+     * after the node the last one chose and keeps the first of equals, so equally idle survivors take turns.
+     */
+    private synchronized NodeEndpoint leastBusy(Instant now) throws NoLiveNodeException {
+        int chosen = -1;
+        int fewest = Integer.MAX_VALUE;
+        for (int step = 0; step < nodes.size(); step++) {
+            int index = (nextSearchStart + step) % nodes.size();
+            NodeEndpoint candidate = nodes.get(index);
+            if (isLive(candidate, now) && inFlight(candidate) < fewest) {
+                chosen = index;
+                fewest = inFlight(candidate);
+            }
+        }
+        if (chosen < 0) {
+            throw noLiveNode(now);
+        }
+        nextSearchStart = (chosen + 1) % nodes.size();
+        return nodes.get(chosen);
+    }
+
+    private List<NodeEndpoint> liveNodes(Instant now) {
         List<NodeEndpoint> live = new ArrayList<>(nodes.size());
         for (NodeEndpoint node : nodes) {
             if (isLive(node, now)) {
                 live.add(node);
             }
         }
-        if (live.isEmpty()) {
-            throw noLiveNode(now);
-        }
-        return live.get((int) Math.floorMod(roundRobin.getAndIncrement(), (long) live.size()));
+        return live;
     }
 
     private boolean isLive(NodeEndpoint node, Instant now) {

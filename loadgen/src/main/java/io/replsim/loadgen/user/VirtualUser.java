@@ -193,6 +193,7 @@ public final class VirtualUser {
         if (phase != Phase.AWAITING_ANSWER) {
             throw new IllegalStateException("user " + index + " got an answer while " + phase);
         }
+        router.requestEnded(node);
         if (isRefused(exchange)) {
             router.markDown(node);
             recordFailure(node, ErrorKind.CONNECT, exchange.atMs(), type);
@@ -232,6 +233,9 @@ public final class VirtualUser {
      * counted. Nothing happens if it had stopped already.
      */
     public void stopped(long nowNanos) {
+        if (phase == Phase.AWAITING_ANSWER) {
+            router.requestEnded(node);
+        }
         if (phase != Phase.STOPPED) {
             stop(nowNanos);
         }
@@ -327,6 +331,7 @@ public final class VirtualUser {
 
     private UserAction send() {
         phase = Phase.AWAITING_ANSWER;
+        router.requestSent(node);
         String path = type == null ? logout ? logoutPath : defaultPath
                 : logout ? LogoutPath.of(type.path()) : type.path();
         return new UserAction.Send(node, path, session.cookie);

@@ -64,7 +64,9 @@ class StickyRouterTest {
     }
 
     @Test
-    void aRefusedNodeIsMarkedDownAndItsSessionsGoToTheNextLiveNodeInOrder() throws Exception {
+    void withNextARefusedNodeIsMarkedDownAndItsSessionsGoToTheNextLiveNodeInOrder() throws Exception {
+        StickyRouter router = new StickyRouter(List.of(node1, node2, node3), RETRY, clock,
+                new Balancer(true, FailoverChoice.NEXT));
         router.markDown(node2);
         assertThat(router.isLive(node2)).isFalse();
         assertThat(router.route("node2")).isEqualTo(node3);
@@ -76,10 +78,59 @@ class StickyRouterTest {
     }
 
     @Test
+    void withSpreadADownNodesSessionsGoToTheLiveNodeWithTheFewestRequestsInFlight() throws Exception {
+        router.markDown(node1);
+        router.requestSent(node2);
+        router.requestSent(node2);
+        router.requestSent(node3);
+        for (int i = 0; i < 5; i++) {
+            assertThat(router.route("node1")).isEqualTo(node3);
+        }
+        router.requestSent(node3);
+        router.requestSent(node3);
+        assertThat(router.route("node1")).as("node3 now has 3 in flight, node2 2").isEqualTo(node2);
+        router.requestEnded(node2);
+        router.requestEnded(node2);
+        assertThat(router.inFlight(node2)).isZero();
+        assertThat(router.route("node1")).isEqualTo(node2);
+    }
+
+    @Test
+    void withSpreadADownNodesSessionsTakeTheLeastBusyNodesInTurnSoNoSurvivorTakesThemAll() throws Exception {
+        router.markDown(node1);
+        Map<String, Integer> chosen = new HashMap<>();
+        for (int i = 0; i < 20; i++) {
+            chosen.merge(router.route("node1").name(), 1, Integer::sum);
+        }
+        assertThat(chosen).isEqualTo(Map.of("node2", 10, "node3", 10));
+    }
+
+    @Test
+    void withSpreadALiveNodeStillKeepsItsOwnSessionsHoweverBusy() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            router.requestSent(node2);
+        }
+        assertThat(router.route("node2")).isEqualTo(node2);
+    }
+
+    @Test
+    void aBalancerThatIsNotStickySendsEachRequestOfOneSessionToTheNextLiveNodeInTurn() throws Exception {
+        StickyRouter roundRobin = new StickyRouter(List.of(node1, node2, node3), RETRY, clock,
+                new Balancer(false, FailoverChoice.SPREAD));
+        Map<String, Integer> chosen = new HashMap<>();
+        for (int i = 0; i < 30; i++) {
+            chosen.merge(roundRobin.route("node1").name(), 1, Integer::sum);
+        }
+        assertThat(chosen).isEqualTo(Map.of("node1", 10, "node2", 10, "node3", 10));
+        roundRobin.markDown(node3);
+        assertThat(List.of(roundRobin.route("node3"), roundRobin.route("node3"))).containsExactlyInAnyOrder(node1, node2);
+    }
+
+    @Test
     void aDownNodeIsTriedAgainOnlyAfterTheRetryInterval() throws Exception {
         router.markDown(node1);
         clock.advance(RETRY.minusMillis(1));
-        assertThat(router.route("node1")).isEqualTo(node2);
+        assertThat(router.route("node1")).isIn(node2, node3);
 
         clock.advance(Duration.ofMillis(1));
         assertThat(router.isLive(node1)).isTrue();
@@ -93,7 +144,7 @@ class StickyRouterTest {
         assertThat(router.route("node1")).isEqualTo(node1);
         router.markDown(node1);
         clock.advance(RETRY.minusMillis(1));
-        assertThat(router.route("node1")).isEqualTo(node2);
+        assertThat(router.route("node1")).isIn(node2, node3);
     }
 
     @Test

@@ -160,9 +160,12 @@ public final class ConsoleReport {
         } else if (fault.recoveredUsers() == 0 && fault.unrecoveredUsers() == 0) {
             line("          %d users were on %s: it kept serving them", fault.affectedUsers(), fault.node());
         } else {
-            line("          %d users were on %s: %d served again elsewhere%s%s, first good response p50 %s, p90 %s,"
+            line("          %d users were on %s: %d served again elsewhere%s%s%s, first good response p50 %s, p90 %s,"
                             + " last %s",
                     fault.affectedUsers(), fault.node(), fault.recoveredUsers(),
+                    fault.movedTo().isEmpty() ? "" : " (" + fault.movedTo().entrySet().stream()
+                            .map(moved -> moved.getKey() + " " + moved.getValue())
+                            .collect(java.util.stream.Collectors.joining(", ")) + ")",
                     fault.stayedUsers() > 0 ? ", " + fault.stayedUsers() + " kept being served by " + fault.node() : "",
                     fault.unrecoveredUsers() > 0 ? " (" + fault.unrecoveredUsers() + " NEVER)" : "",
                     optionalMillis(fault.failoverMsP50()), optionalMillis(fault.failoverMsP90()),

@@ -5,6 +5,7 @@ import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,14 +72,16 @@ public final class FailoverAnalysis {
         int affected = 0;
         int stayed = 0;
         List<Long> failoverTimes = new ArrayList<>();
+        Map<String, Integer> movedTo = new HashMap<>();
         for (UserTimeline timeline : timelines) {
             if (faulty.stream().noneMatch(node -> servedBy(timeline, node, start.epochMs()))) {
                 continue;
             }
             affected++;
-            Optional<Long> elsewhere = firstGoodResponseElsewhere(timeline, faulty, start.epochMs());
+            Optional<Stint> elsewhere = firstGoodStintElsewhere(timeline, faulty, start.epochMs());
             if (elsewhere.isPresent()) {
-                failoverTimes.add(elsewhere.get() - start.epochMs());
+                failoverTimes.add(elsewhere.get().firstOkAtMs() - start.epochMs());
+                movedTo.merge(elsewhere.get().node(), 1, Integer::sum);
             } else if (keptBeingServed(timeline, faulty, start.epochMs())) {
                 stayed++;
             }
@@ -89,7 +92,7 @@ public final class FailoverAnalysis {
         return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
                 start.epochMs(), heal.map(FaultEvent::atMs).orElse(null), viewChangeMs, backInViewMs,
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
-                percentile(failoverTimes, 90), null, start.fault(), null, List.of());
+                percentile(failoverTimes, 90), null, start.fault(), null, List.of(), movedTo);
     }
 
     /** The members of the latest view any node installed at or before the moment. */
@@ -132,10 +135,14 @@ public final class FailoverAnalysis {
     }
 
     static Optional<Long> firstGoodResponseElsewhere(UserTimeline timeline, List<String> failedNodes, long epochMs) {
+        return firstGoodStintElsewhere(timeline, failedNodes, epochMs).map(Stint::firstOkAtMs);
+    }
+
+    /** The stint on another node whose first good response came first after the fault. */
+    static Optional<Stint> firstGoodStintElsewhere(UserTimeline timeline, List<String> failedNodes, long epochMs) {
         return timeline.stints().stream()
                 .filter(stint -> !failedNodes.contains(stint.node()))
                 .filter(stint -> stint.firstOkAtMs() >= epochMs)
-                .map(Stint::firstOkAtMs)
-                .min(Long::compare);
+                .min(java.util.Comparator.comparingLong(Stint::firstOkAtMs));
     }
 }

@@ -6,6 +6,7 @@ import io.replsim.node.options.DurationText;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.StackTuning;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
@@ -49,6 +50,7 @@ final class NodeArguments {
                 arguments.addAll(List.of("--buddy-pools", buddies.pools().label()));
             }
         }
+        arguments.addAll(stack(cluster.stack()));
         if (workload.app() == App.PROFILE) {
             SessionProfile profile = workload.profile();
             arguments.addAll(List.of("--profile-attributes", Integer.toString(profile.attributes()),
@@ -68,5 +70,23 @@ final class NodeArguments {
                     "--async-capacity", Integer.toString(replication.asyncQueue().capacity())));
         }
         return arguments;
+    }
+
+    /** The JGroups stack's tuning, every value written so the node runs what the scenario's jgroups section says. */
+    private static List<String> stack(StackTuning stack) {
+        StackTuning.FailureDetection detection = stack.failureDetection();
+        return List.of(
+                "--jgroups-transport", stack.transport().label(),
+                "--fd-all-timeout", DurationText.format(detection.heartbeatTimeout()),
+                "--fd-all-interval", DurationText.format(detection.heartbeatInterval()),
+                "--verify-suspect-timeout", DurationText.format(detection.verifySuspectTimeout()),
+                "--fd-sock", Boolean.toString(detection.socketMonitor()),
+                "--merge-min-interval", DurationText.format(stack.merge().min()),
+                "--merge-max-interval", DurationText.format(stack.merge().max()),
+                "--bundler", stack.bundler().kind().label(),
+                "--bundler-max-size", Integer.toString(stack.bundler().maxSizeBytes()),
+                "--thread-pool-min", Integer.toString(stack.threadPool().minThreads()),
+                "--thread-pool-max", Integer.toString(stack.threadPool().maxThreads()),
+                "--thread-pool-keep-alive", DurationText.format(stack.threadPool().keepAlive()));
     }
 }

@@ -5,6 +5,7 @@ import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.open.OpenProfile;
+import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
@@ -35,11 +36,12 @@ import java.util.Optional;
  * @param sessionLength     present: users end their sessions after about this long (a logout) and start new ones,
  *                          which the balancer spreads over the live nodes; empty: a user keeps its sessions all run
  * @param runtime           what carries the closed model's users: a virtual thread each, or event loops
+ * @param balancer          the scenario's {@code balancer} section: sticky or not, and where a dead node's users go
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
                        List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
-                       Optional<Duration> sessionLength, UserCarrierKind runtime) {
+                       Optional<Duration> sessionLength, UserCarrierKind runtime, Balancer balancer) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -62,6 +64,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         Objects.requireNonNull(connections, "connections");
         Objects.requireNonNull(sessionLength, "sessionLength");
         Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(balancer, "balancer");
         if (users < 1 || thinkTime.isNegative() || rampUp.isNegative() || warmUp.isNegative()
                 || !duration.isPositive() || !requestTimeout.isPositive()
                 || rampUp.plus(warmUp).compareTo(duration) >= 0) {
@@ -70,6 +73,15 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
                     + " users, thinkTime " + thinkTime + ", rampUp " + rampUp + ", warmUp " + warmUp + ", duration "
                     + duration + ", requestTimeout " + requestTimeout);
         }
+    }
+
+    /** Behind the default balancer (sticky, a dead node's users spread by busyness). */
+    public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                    ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
+                    List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
+                    Optional<Duration> sessionLength, UserCarrierKind runtime) {
+        this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, script, open,
+                connections, sessionLength, runtime, Balancer.DEFAULT);
     }
 
     /** A load whose users run on virtual threads. */
@@ -97,7 +109,13 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
         return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open, connections, sessionLength, runtime);
+                script, open, connections, sessionLength, runtime, balancer);
+    }
+
+    /** The same load behind {@code router}'s kind of balancer. */
+    public LoadSpec withBalancer(Balancer router) {
+        return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
+                script, open, connections, sessionLength, runtime, router);
     }
 
     public boolean isOpen() {
@@ -117,7 +135,8 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** What the driver runs for this load against the app at {@code path} (the script's types, if it has one). */
     public LoadProfile toProfile(String path) {
         LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
-                duration, requestTimeout, path).withConnections(connections).withRuntime(runtime);
+                duration, requestTimeout, path).withConnections(connections).withRuntime(runtime)
+                .withBalancer(balancer);
         LoadProfile scripted = script.isEmpty() ? profile : profile.withScript(new UserScript(script));
         return sessionLength.map(scripted::withSessionLength).orElse(scripted);
     }

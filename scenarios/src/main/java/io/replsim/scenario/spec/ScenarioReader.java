@@ -1,7 +1,9 @@
 package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.replsim.loadgen.route.Balancer;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.StackTuning;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -14,7 +16,7 @@ final class ScenarioReader {
 
     static final List<String> FIELDS =
             List.of("name", "description", "cluster", "replication", "workload", "load", "faults", "checks",
-                    "capacity", "repeat", "tomcat");
+                    "capacity", "repeat", "tomcat", "jgroups", "balancer");
     /** Past this, a soak is the tool: it is the same loop, with --repeat on the command line. */
     private static final long MAX_REPEAT = 1000;
 
@@ -40,8 +42,15 @@ final class ScenarioReader {
                 .must(text -> NAME.matcher(text).matches(), NAME_EXPECTED)
                 .required();
         String description = top.text("description", "a line of text").orElse("");
+        StackTuning stack = JGroupsReader.read(top.optionalSection("jgroups", JGroupsReader.FIELDS));
         Optional<ClusterSpec> cluster = top.section("cluster", ClusterReader.FIELDS).required()
-                .flatMap(ClusterReader::read);
+                .flatMap(ClusterReader::read)
+                .map(nodes -> nodes.withStack(stack));
+        if (cluster.map(ClusterSpec::runtime).orElse(null) == RuntimeKind.TOMCAT
+                && top.presentFields().contains("jgroups")) {
+            top.problemWith("jgroups", "no jgroups section with cluster.runtime tomcat: Tomcat's members talk over its"
+                    + " own Tribes channel, not JGroups; leave jgroups out");
+        }
         MapReader replicationSection = top.optionalSection("replication", ReplicationReader.FIELDS);
         ReplicationSpec replication = ReplicationReader.read(replicationSection, cluster.map(ClusterSpec::nodes));
         Optional<TomcatSpec> tomcat = TomcatReader.read(top, cluster.map(ClusterSpec::runtime), replicationSection,
@@ -53,6 +62,7 @@ final class ScenarioReader {
                     + " does no work of its own; remove serviceTime");
         }
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
+        Balancer balancer = BalancerReader.read(top.optionalSection("balancer", BalancerReader.FIELDS));
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
                 load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);
         List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()
@@ -66,12 +76,16 @@ final class ScenarioReader {
                     "no faults with load.model open (not built yet: the failover analysis reads the closed model's"
                             + " per-user timelines); use the closed model for a drill");
         }
+        if (open && top.presentFields().contains("balancer")) {
+            top.problemWith("balancer", "no balancer with load.model open (not built yet: its arrivals use the"
+                    + " default balancer, sticky with a dead node's sessions spread); leave balancer out");
+        }
         long repeat = top.wholeNumber("repeat", 1, MAX_REPEAT).orElse(1L);
         if (!problems.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new ScenarioSpec(name.orElseThrow(), description, cluster.orElseThrow(), replication,
-                workload, load.flatMap(LoadReader::spec).orElseThrow(), faults, checks, capacity,
+                workload, load.flatMap(LoadReader::spec).orElseThrow().withBalancer(balancer), faults, checks, capacity,
                 faultReader.expectations(), (int) repeat, tomcat));
     }
 }

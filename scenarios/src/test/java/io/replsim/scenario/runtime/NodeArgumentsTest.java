@@ -6,6 +6,7 @@ import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
@@ -81,5 +82,29 @@ class NodeArgumentsTest {
         assertThat(node.replication().placement().label()).isEqualTo(placement);
         assertThat(node.serviceTime()).isEqualTo(spec.workload().serviceTime());
         assertThat(node.serviceTime().isNone()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "{}",
+            "{preset: wildfly}",
+            "{preset: jboss5}",
+            "{preset: wildfly, transport: tcp-nio2, fdAll3: {timeout: 7.5s, interval: 250ms}, verifySuspect2: {timeout: 7ms},"
+                    + " fdSock2: false, merge3: {minInterval: 1.5s, maxInterval: 1m}, bundler: {type: no-bundler, maxSize: 70KB},"
+                    + " threadPool: {minThreads: 1, maxThreads: 7, keepAlive: 90s}}"})
+    void theJGroupsSectionReachesTheNodeUnchanged(String jgroups) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 2}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                jgroups: %s
+                """.formatted(jgroups), "test.yaml");
+
+        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                spec.workload());
+        NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
+
+        assertThat(node.stack()).isEqualTo(spec.cluster().stack());
     }
 }

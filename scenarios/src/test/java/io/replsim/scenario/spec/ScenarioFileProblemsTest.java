@@ -76,7 +76,7 @@ class ScenarioFileProblemsTest {
 
         assertThat(problems).containsExactly(new SpecProblem("", "[{name: x}, {cluster: {nodes: 3}}]",
                 "a map with the fields name, description, cluster, replication, workload, load, faults, checks,"
-                        + " capacity, repeat, tomcat"));
+                        + " capacity, repeat, tomcat, jgroups, balancer"));
     }
 
     @Test
