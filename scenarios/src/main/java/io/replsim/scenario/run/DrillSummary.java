@@ -35,7 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Gathers a closed-model drill's figures into its {@link RunSummary}: each fault's failover, impact, attributed
+ * Gathers a drill's figures, of either load model, into its {@link RunSummary}: each fault's failover, impact, attributed
  * verdicts and expectations, the load's figures and the checks. The cluster's side comes in as {@link Cluster}:
  * everything read from replsim's own nodes, or nothing from a cluster it does not run, whose figures are then
  * null (not measured), never zero.
@@ -100,9 +100,16 @@ public final class DrillSummary {
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
-                checks, validity, requestTypeRows(load, result), null,
+                checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()), external);
+    }
+
+    /** An open-model run's own figures beside the common ones; null for the closed model. */
+    private static RunSummary.OpenFigures openFigures(LoadSpec load, LoadResult result, RunSummary.Latency corrected) {
+        return result.open().map(open -> new RunSummary.OpenFigures(load.open().orElseThrow().arrivals().label(),
+                open.intendedPerSecond(), open.throughputPerSecond(), load.users(), corrected,
+                RunSummary.Latency.ofMicros(open.uncorrectedMicros()))).orElse(null);
     }
 
     /** report.html: throughput and p90/p99 per second, the faults' windows shaded; the same for both runners. */

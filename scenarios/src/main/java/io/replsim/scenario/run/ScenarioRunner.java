@@ -1,26 +1,22 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.OpenLoad;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.open.OpenIntervalLogs;
-import io.replsim.loadgen.open.OpenLoadDriver;
-import io.replsim.loadgen.open.OpenResult;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.fault.TimelineClock;
-import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.report.RunVerdict;
-import io.replsim.scenario.report.ValidityReport;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
@@ -30,7 +26,6 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
-import io.replsim.scenario.spec.OpenModel;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -44,13 +39,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
- * Plays one scenario: starts the cluster, drives the load, fires the faults at their times, then gathers every
- * figure into the run directory and the console. Whatever it started is stopped before it returns, whatever
- * happened.
+ * Plays one scenario: starts the cluster, drives the load (closed or open model alike), fires the faults at their
+ * times, then gathers every figure into the run directory and the console. Whatever it started is stopped before
+ * it returns, whatever happened.
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
@@ -100,15 +93,10 @@ public final class ScenarioRunner {
             List<NodeEndpoint> endpoints = runtime.nodes().stream()
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             LoadSpec load = spec.load();
-            if (load.isOpen()) {
-                return runOpen(spec, dir, runtime, endpoints, sampler, startedAt, wallStart, clusterStartMs);
-            }
-            LoadProfile profile = load.toProfile(spec.workload().app().path())
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes()));
             LoadResult result;
             List<FaultEvent> events;
             Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
-            try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
+            try (Load driver = loadOf(spec, endpoints, dir);
                  FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
                          TimelineClock.SYSTEM, new FaultAnnouncement(dir, out),
                          problem -> out.println("replsim: " + problem))) {
@@ -164,72 +152,23 @@ public final class ScenarioRunner {
         }
     }
 
-    /** An open-model load: no faults (the reader refuses them), arrivals on a schedule, both latencies reported. */
-    private RunOutcome runOpen(ScenarioSpec spec, RunDirectory dir, ClusterRuntime runtime, List<NodeEndpoint> endpoints,
-                               NodeStatsSampler sampler, Instant startedAt, long wallStart, long clusterStartMs)
-            throws IOException, InterruptedException {
+    /**
+     * The scenario's load against the cluster's nodes: closed-model users, or open-model arrivals whose latency goes
+     * to two interval logs (from the intended starts, and from the sends beside it).
+     */
+    private static Load loadOf(ScenarioSpec spec, List<NodeEndpoint> endpoints, RunDirectory dir) {
         LoadSpec load = spec.load();
-        OpenModel model = load.open().orElseThrow();
-        OpenResult result;
-        var intervalLogs = new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog());
-        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path(),
-                spec.workload().sessionShapes()), endpoints,
-                Optional.of(intervalLogs))) {
-            sampler.sample();
-            out.printf(Locale.ROOT, "load: open model, %s arrivals at %.1f/s over %d sessions; warm-up %s, measured"
-                            + " %s to %s%n", model.arrivals().label(), model.ratePerSecond(), model.sessions(),
-                    LoadPhases.seconds(load.warmUp()), LoadPhases.seconds(load.warmUp()),
-                    LoadPhases.seconds(load.duration()));
-            var pending = new FutureTask<>(driver::run);
-            Thread.ofVirtual().name("replsim-open-load").start(pending);
-            long loadStart = System.nanoTime();
-            long nextLine = loadStart + progressEvery.toNanos();
-            long previous = 0;
-            while (!pending.isDone()) {
-                Thread.sleep(runtime.statsEvery().toMillis());
-                sampler.sample();
-                if (System.nanoTime() - nextLine >= 0) {
-                    long done = driver.completedSoFar();
-                    out.printf(Locale.ROOT, "[%5.1f s] open: %,d requests completed, %.1f/s in the last %s%n",
-                            (System.nanoTime() - loadStart) / 1e9, done,
-                            (done - previous) / (progressEvery.toNanos() / 1e9), LoadPhases.seconds(progressEvery));
-                    previous = done;
-                    nextLine += progressEvery.toNanos();
-                }
-            }
-            try {
-                result = pending.get();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("the open-model load failed: " + e.getCause(), e.getCause());
-            }
+        String path = spec.workload().app().path();
+        if (load.isOpen()) {
+            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), endpoints,
+                    Optional.of(new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog())));
         }
-        sampler.sample();
-        for (NodeHandle node : runtime.liveNodes()) {
-            dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
-        }
-        RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
-        RunSummary.Latency corrected = RunSummary.Latency.ofMicros(result.correctedMicros());
-        RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
-        RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
-        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
-        ValidityReport validity = ValidityReport.ofOpen(result, load.warmUp(), load.duration());
-        RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000,
-                RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),
-                clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
-                new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
-                nodeFigures(spec, runtime, sampler, CpuOver.WHOLE_LOAD), checks, validity,
-                List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
-                        result.throughputPerSecond(), model.sessions(), corrected,
-                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
-        dir.writeSummary(summary);
-        new ConsoleReport(out).print(summary);
-        return new RunOutcome(summary, dir.root());
+        return new LoadDriver(load.toProfile(path).withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())),
+                endpoints, dir.latencyLog());
     }
 
     /** Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then. */
-    private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ClusterRuntime runtime,
+    private void showProgressUntil(long endNanos, Load driver, NodeStatsSampler sampler, ClusterRuntime runtime,
                                    int users) throws InterruptedException {
         long nextLine = System.nanoTime() + progressEvery.toNanos();
         while (true) {
@@ -284,12 +223,11 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The readings a node's CPU figure is taken between: a closed load's steady window (a cost comparison between
-     * scopes must not be decided by the ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores,
-     * docs/capacity.md), or the whole load.
+     * The readings a node's CPU figure is taken between: the load's steady window, after the ramp-up and warm-up (the
+     * open model's window after its warm-up), since a cost comparison between scopes must not be decided by the
+     * ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores, docs/capacity.md.
      */
     record CpuOver(String label, long fromEpochMs, long toEpochMs) {
-        static final CpuOver WHOLE_LOAD = new CpuOver("whole load", Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
     private static CpuOver steadyWindowCpu(LoadResult result) {

@@ -55,12 +55,6 @@ final class ScenarioReader {
                 .orElse(List.of());
         List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
         CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS));
-        boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
-        if (open && !faults.isEmpty()) {
-            problems.add(top.pathOf("faults"), faults.size() + " faults",
-                    "no faults with load.model open (not built yet: the failover analysis reads the closed model's"
-                            + " per-user timelines); use the closed model for a drill");
-        }
         long repeat = top.wholeNumber("repeat", 1, MAX_REPEAT).orElse(1L);
         if (!problems.isEmpty()) {
             return Optional.empty();
