@@ -9,8 +9,10 @@ import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.ClusterReadings;
+import io.replsim.scenario.report.RunRecord;
+import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.run.DrillSummary;
 import io.replsim.scenario.run.FaultAnnouncement;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.ProgressLine;
@@ -26,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Plays a drill against a cluster replsim does not run: the scenario's load through the same driver, sticky router
@@ -96,10 +99,8 @@ public final class ExternalScenarioRunner {
             result = driver.awaitResult();
             events = timeline.events();
         }
-        RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external(target, spec), invalidRuns);
-        dir.writeSummary(summary);
-        DrillSummary.writeReport(spec, dir, summary, result, events);
+        RunSummary summary = RunReport.write(new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStart,
+                result, events, ClusterReadings.NOT_MEASURED, Optional.empty()), external(target, spec), invalidRuns);
         new ConsoleReport(out).print(summary);
         return new RunOutcome(summary, dir.root());
     }

@@ -13,8 +13,10 @@ import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.ClusterReadings;
+import io.replsim.scenario.report.RunRecord;
+import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.run.DrillSummary;
 import io.replsim.scenario.run.FaultAnnouncement;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.ProgressLine;
@@ -133,10 +135,8 @@ public final class TomcatScenarioRunner {
                     "a fresh Tomcat process with the member's name and ports", NOT_MEASURED,
                     ContentVerification.of(protocol, path));
         }
-        RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external, invalidRuns);
-        dir.writeSummary(summary);
-        DrillSummary.writeReport(spec, dir, summary, result, events);
+        RunSummary summary = RunReport.write(new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStart,
+                result, events, ClusterReadings.NOT_MEASURED, Optional.empty()), external, invalidRuns);
         new ConsoleReport(out).print(summary);
         figuresByNode.values().forEach(figures -> out.println(figures.line()));
         return new Played(new RunOutcome(summary, dir.root()), result, dir.nodes());
