@@ -5,8 +5,10 @@ import io.replsim.loadgen.LoadResult;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
+import io.replsim.scenario.fault.Nemesis;
 import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.fault.TimelineClock;
+import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ClusterReadings;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
@@ -28,24 +30,37 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Plays one run on a started cluster, whatever the load's model: drives the load, fires the scenario's faults at
- * their times through the runtime (aimed at a user's node by asking the load which node serves it), reads every
- * node's stats at the runtime's pace and prints a progress line now and then; then hands back what it recorded,
- * which the report is built from. The one place a run is wired.
+ * Plays one run on a started cluster, whatever the load's model and whoever runs the cluster: drives the load,
+ * fires the scenario's faults at their times through the runtime's nemesis (aimed at a user's node by asking the
+ * load which node serves it), reads every node's stats at the runtime's pace where the runtime can read them and
+ * prints a progress line now and then; then hands back what it recorded, which the report is built from. The one
+ * place a run is wired.
  */
 public final class Run {
     private final ScenarioSpec spec;
     private final ClusterRuntime runtime;
+    private final Function<UserNodes, Nemesis> nemesis;
     private final RunDirectory dir;
     private final PrintStream out;
     private final Duration progressEvery;
 
-    /** {@code dir}: where the fault events and each node's last stats go. */
+    /** On replsim's own nodes, whose faults the {@link RuntimeNemesis} applies. */
     public Run(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out, Duration progressEvery) {
+        this(spec, runtime, users -> new RuntimeNemesis(runtime, users), dir, out, progressEvery);
+    }
+
+    /**
+     * {@code nemesis}: what applies the faults, given which node serves each user; {@code dir}: where the fault
+     * events and each node's last stats go.
+     */
+    public Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
+               PrintStream out, Duration progressEvery) {
         this.spec = spec;
         this.runtime = runtime;
+        this.nemesis = nemesis;
         this.dir = dir;
         this.out = out;
         this.progressEvery = progressEvery;
@@ -66,24 +81,32 @@ public final class Run {
             throws IOException, InterruptedException {
         LoadSpec loadSpec = spec.load();
         NodeStatsSampler sampler = new NodeStatsSampler(runtime);
+        boolean measured = runtime.readsNodeStats();
         LoadResult result;
         List<FaultEvent> events;
         Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
-        try (FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, load::nodeServing),
+        try (FaultTimeline timeline = new FaultTimeline(spec.faults(), nemesis.apply(load::nodeServing),
                 TimelineClock.SYSTEM, new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem))) {
-            sampler.sample();
+            if (measured) {
+                sampler.sample();
+            }
             out.println(LoadPhases.describe(loadSpec));
             long loadStart = System.nanoTime();
             load.start();
             timeline.start(loadStart);
             fullGcs.ifPresent(FullGcTicker::start);
-            showProgressUntil(loadStart + loadSpec.duration().toNanos(), load, sampler, loadSpec.users());
+            showProgressUntil(loadStart + loadSpec.duration().toNanos(), load, measured ? Optional.of(sampler)
+                    : Optional.empty(), loadSpec.users());
             result = load.awaitResult();
             events = timeline.events();
         } finally {
             if (fullGcs.isPresent()) {
                 fullGcs.get().close();
             }
+        }
+        if (!measured) {
+            return new Played(new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result,
+                    events, ClusterReadings.NOT_MEASURED, Optional.empty()), Optional.empty());
         }
         sampler.sample();
         for (NodeHandle node : runtime.liveNodes()) {
@@ -102,8 +125,12 @@ public final class Run {
                 ticker.longestPauseMs())));
     }
 
-    /** Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then. */
-    private void showProgressUntil(long endNanos, Load load, NodeStatsSampler sampler, int users)
+    /**
+     * Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then.
+     * Without a {@code sampler} (a cluster whose stats are not read), the line's view is the nodes not known to be
+     * down, since no view can be read.
+     */
+    private void showProgressUntil(long endNanos, Load load, Optional<NodeStatsSampler> sampler, int users)
             throws InterruptedException {
         long nextLine = System.nanoTime() + progressEvery.toNanos();
         while (true) {
@@ -112,11 +139,16 @@ public final class Run {
             if (remaining <= 0) {
                 return;
             }
-            Thread.sleep(Math.min(Math.min(runtime.statsEvery().toNanos(), remaining), Math.max(1, nextLine - now)) / 1_000_000);
-            sampler.sample();
+            long pace = sampler.isPresent() ? runtime.statsEvery().toNanos() : Long.MAX_VALUE;
+            Thread.sleep(Math.min(Math.min(pace, remaining), Math.max(1, nextLine - now)) / 1_000_000);
+            if (sampler.isPresent()) {
+                sampler.get().sample();
+            }
             if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
                 nextLine += progressEvery.toNanos();
-                List<String> view = sampler.currentView(runtime.liveNodes()).orElse(List.of());
+                List<String> view = sampler.isPresent()
+                        ? sampler.get().currentView(runtime.liveNodes()).orElse(List.of())
+                        : runtime.liveNodes().stream().map(NodeHandle::name).toList();
                 out.println(ProgressLine.format(load.progress(), users, view));
             }
         }
