@@ -58,7 +58,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  */
-public final class LoadDriver implements AutoCloseable {
+public final class LoadDriver implements Load {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadDriver.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
@@ -127,6 +127,7 @@ public final class LoadDriver implements AutoCloseable {
     }
 
     /** Starts the users (spread over the ramp-up) and the interval log; returns at once. */
+    @Override
     public synchronized void start() {
         if (closed || run != null) {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
@@ -184,6 +185,7 @@ public final class LoadDriver implements AutoCloseable {
     }
 
     /** Figures since the previous call (or the start) and running totals; zeros before {@link #start()}. */
+    @Override
     public LoadProgress progress() {
         Run current = run;
         if (current == null) {
@@ -197,6 +199,7 @@ public final class LoadDriver implements AutoCloseable {
      * or before {@link #start()}. What a balancer's sticky table would say, asked by a runner that picks a node by
      * its users.
      */
+    @Override
     public Optional<String> nodeServing(int user) {
         Run current = run;
         if (current == null || user < 0 || user >= current.users().size()) {
@@ -206,6 +209,7 @@ public final class LoadDriver implements AutoCloseable {
     }
 
     /** Blocks until the duration is over and every user has stopped (or {@link #close()} stopped them). */
+    @Override
     public LoadResult awaitResult() throws InterruptedException {
         Run current = run;
         if (current == null) {

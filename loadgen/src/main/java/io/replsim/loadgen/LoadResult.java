@@ -4,6 +4,7 @@ import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.exchange.ErrorCounts;
+import io.replsim.loadgen.open.OpenResult;
 import io.replsim.loadgen.record.RequestTypeFigures;
 import io.replsim.loadgen.record.Second;
 import io.replsim.loadgen.record.UserTimeline;
@@ -14,9 +15,13 @@ import org.HdrHistogram.Histogram;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The outcome of one run.
+ * The outcome of one run, of either model. An open-model run fills the closed model's figures where they mean
+ * something for it (its sessions as the users, the window after its warm-up as the steady window, response times from
+ * each arrival's intended start) and carries its own figures in {@code open}.
  *
  * @param startedAt          when {@link LoadDriver#start()} ran
  * @param elapsed            from the start until the last user stopped
@@ -40,17 +45,31 @@ import java.util.List;
  * @param byRequestType      with a user script, each request type's figures over the whole run in script order;
  *                           empty without one
  * @param connections        the TCP connections the driver opened, in the mode the profile asked for
+ * @param open               an open-model run's own figures (the arrival rate asked for, the uncorrected response
+ *                           times, the driver's cost); empty for the closed model
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                          long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
                          RunValidity validity, List<RequestTypeFigures> byRequestType,
-                         ConnectionCount.Connections connections) {
+                         ConnectionCount.Connections connections, Optional<OpenResult> open) {
 
     public LoadResult {
         byRequestType = List.copyOf(byRequestType);
         perSecond = List.copyOf(perSecond);
         timelines = List.copyOf(timelines);
+        Objects.requireNonNull(open, "open");
+    }
+
+    /** A closed-model run's outcome. */
+    public LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors, Histogram latencyMicros,
+                      double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
+                      ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
+                      long distinctSessions, Duration meanThinkTime, SteadyWindow steady, RunValidity validity,
+                      List<RequestTypeFigures> byRequestType, ConnectionCount.Connections connections) {
+        this(startedAt, elapsed, requests, errors, latencyMicros, throughputPerSecond, sessionVerdicts,
+                responseVerdicts, perSecond, timelines, distinctSessions, meanThinkTime, steady, validity,
+                byRequestType, connections, Optional.empty());
     }
 }

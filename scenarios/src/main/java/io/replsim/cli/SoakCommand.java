@@ -38,11 +38,6 @@ final class SoakCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
-        if (spec.load().isOpen()) {
-            System.err.println("replsim soak: " + scenario.path + ": load.model open is not built for soak runs yet"
-                    + " (a soak repeats a drill, and drills need the closed model); run it with ./replsim run");
-            return ReplsimCommand.BAD_INPUT;
-        }
         if (spec.tomcat().isPresent()) {
             System.err.println("replsim soak: " + scenario.path + ": cluster.runtime: tomcat runs one drill with"
                     + " ./replsim run (docs/peers.md); a soak needs replsim's own nodes");

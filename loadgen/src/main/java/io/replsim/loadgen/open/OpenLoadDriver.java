@@ -10,9 +10,14 @@ import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.ErrorTally;
 import io.replsim.loadgen.record.IntervalLogTicker;
+import io.replsim.loadgen.record.LoadProgress;
+import io.replsim.loadgen.record.SecondSeries;
+import io.replsim.loadgen.record.TimelineRecorder;
+import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +34,7 @@ import java.util.stream.Stream;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.validity.DriverCostMonitor;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -41,14 +47,23 @@ public final class OpenLoadDriver implements AutoCloseable {
 
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
-    /** One session: its cookie and expected state, used by one request at a time. */
+    /**
+     * One session: its cookie, expected state and timeline, used by one request at a time (the idle queue hands it
+     * from one request's thread to the next).
+     */
     private static final class Session {
         final ExpectedSession expected;
+        final TimelineRecorder timeline;
         Optional<SessionCookie> cookie = Optional.empty();
 
-        Session(ExpectedSession expected) {
+        Session(int index, ExpectedSession expected) {
             this.expected = expected;
+            this.timeline = new TimelineRecorder(index);
         }
+    }
+
+    /** Where the previous progress report left off. */
+    private record ProgressMark(long atNanos, long completed, long failed) {
     }
 
     private final OpenProfile profile;
@@ -67,6 +82,12 @@ public final class OpenLoadDriver implements AutoCloseable {
             .toArray(LongAdder[]::new);
     private final ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
     private final Optional<OpenIntervalLogs> intervalLogs;
+    private final SecondSeries seconds = new SecondSeries();
+    private final Recorder sinceProgress = new Recorder(3);
+    private final LongAdder failures = new LongAdder();
+    private volatile long startNanos;
+    private volatile boolean started;
+    private ProgressMark progressMark;
 
     public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes) {
         this(profile, nodes, Optional.empty());
@@ -79,7 +100,7 @@ public final class OpenLoadDriver implements AutoCloseable {
         this.client = new BlockingClient(router.nodes(), profile.path(), profile.requestTimeout());
         this.idle = new ArrayBlockingQueue<>(profile.sessions());
         for (int i = 0; i < profile.sessions(); i++) {
-            Session session = new Session(ExpectedSession.of(Optional.of(profile.shapes()),
+            Session session = new Session(i, ExpectedSession.of(Optional.of(profile.shapes()),
                     RequestType.sessionOfPath(profile.path()).orElseThrow()));
             sessions.add(session);
             idle.add(session);
@@ -90,11 +111,13 @@ public final class OpenLoadDriver implements AutoCloseable {
     public OpenResult run() throws InterruptedException {
         long startEpochMs = System.currentTimeMillis();
         long start = System.nanoTime();
+        startNanos = start;
+        started = true;
         try (var logs = TimelineLogs.start(intervalLogs, startEpochMs)) {
             IntervalLogTicker ticker = IntervalLogTicker.unstarted(start, logs.both());
             ticker.start();
             try {
-                return runSchedule(start, logs);
+                return runSchedule(start, startEpochMs, logs);
             } finally {
                 ticker.stop();
                 logs.finish(System.currentTimeMillis());
@@ -102,7 +125,7 @@ public final class OpenLoadDriver implements AutoCloseable {
         }
     }
 
-    private OpenResult runSchedule(long start, TimelineLogs logs) throws InterruptedException {
+    private OpenResult runSchedule(long start, long startEpochMs, TimelineLogs logs) throws InterruptedException {
         SplittableRandom random = new SplittableRandom();
         long measureFrom = start + profile.warmUp().toNanos();
         long end = start + profile.duration().toNanos();
@@ -138,9 +161,44 @@ public final class OpenLoadDriver implements AutoCloseable {
         ResponseVerdictCounts responses = new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
                 judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
                 judged[Verdict.CORRUPT.ordinal()].sum());
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+        long endMs = startEpochMs + elapsed.toMillis();
+        List<UserTimeline> timelines = sessions.stream().map(session -> session.timeline.timeline()).toList();
         return new OpenResult(window, count, errors.snapshot(), corrected.getIntervalHistogram(),
                 uncorrected.getIntervalHistogram(), profile.arrivals().perSecond(), completedInWindow.sum() / (window.toNanos() / 1e9),
-                verdicts, responses, cost.cost());
+                verdicts, responses, cost.cost(), Instant.ofEpochMilli(startEpochMs), elapsed,
+                seconds.between(startEpochMs, endMs), timelines,
+                sessions.stream().mapToLong(session -> session.expected.distinctSessions()).sum(), client.connections());
+    }
+
+    /**
+     * Figures since the previous call (or the start), warm-up included: "users" are the sessions busy with a
+     * request, the latency is from each arrival's intended start. Zeros before {@link #run()} starts.
+     */
+    public synchronized LoadProgress progress() {
+        if (!started) {
+            return new LoadProgress(Duration.ZERO, Duration.ZERO, 0, 0, 0, Double.NaN, 0, 0, 0);
+        }
+        long now = System.nanoTime();
+        ProgressMark previous = progressMark == null ? new ProgressMark(startNanos, 0, 0) : progressMark;
+        Histogram window = sinceProgress.getIntervalHistogram();
+        long done = completed.sum();
+        long failedSoFar = failures.sum();
+        Duration interval = Duration.ofNanos(now - previous.atNanos());
+        double intervalSeconds = interval.toNanos() / 1e9;
+        progressMark = new ProgressMark(now, done, failedSoFar);
+        return new LoadProgress(Duration.ofNanos(now - startNanos), interval, profile.sessions() - idle.size(),
+                done - previous.completed(), intervalSeconds > 0 ? (done - previous.completed()) / intervalSeconds : 0,
+                window.getTotalCount() == 0 ? Double.NaN : window.getValueAtPercentile(90) / 1000.0,
+                failedSoFar - previous.failed(), done, failedSoFar);
+    }
+
+    /** The node that sent session {@code session}'s latest response (sessions count from 0); empty before one. */
+    public Optional<String> nodeServing(int session) {
+        if (session < 0 || session >= sessions.size()) {
+            return Optional.empty();
+        }
+        return sessions.get(session).timeline.servingNode();
     }
 
     /** Requests completed so far, warm-up included: for a progress line while {@link #run()} blocks. */
@@ -153,9 +211,11 @@ public final class OpenLoadDriver implements AutoCloseable {
         Session session = idle.take();
         try {
             long sentNanos = System.nanoTime();
+            long sentMs = System.currentTimeMillis();
             Exchange exchange = send(session);
             long doneNanos = System.nanoTime();
             completed.increment();
+            seconds.request(exchange.atMs());
             if (doneNanos - measureFrom >= 0 && doneNanos - end < 0) {
                 completedInWindow.increment();
             }
@@ -169,6 +229,7 @@ public final class OpenLoadDriver implements AutoCloseable {
                 case Exchange.Answered answered -> {
                     logs.corrected().record((doneNanos - intendedNanos) / 1000);
                     logs.uncorrected().record((doneNanos - sentNanos) / 1000);
+                    sinceProgress.recordValue((doneNanos - intendedNanos) / 1000);
                     if (measured) {
                         corrected.recordValue((doneNanos - intendedNanos) / 1000);
                         uncorrected.recordValue((doneNanos - sentNanos) / 1000);
@@ -176,22 +237,30 @@ public final class OpenLoadDriver implements AutoCloseable {
                     answered.setCookie().ifPresent(issued -> session.cookie = Optional.of(issued));
                     if (answered.status() != 200 || answered.reply().isEmpty()) {
                         session.expected.answeredWithError(answered.status(), answered.sessionUnreadable());
+                        session.timeline.answeredWithError(answered.node(), answered.atMs());
+                        failed(answered.atMs());
                         if (measured) {
                             errors.record(ErrorKind.HTTP_STATUS);
                         }
                     } else {
                         Verdict verdict = session.expected.judge(answered.reply().get());
+                        session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict == Verdict.OK);
+                        if (verdict != Verdict.OK) {
+                            session.timeline.judged(answered.node(),
+                                    session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, answered.atMs());
+                        }
                         if (measured) {
                             judged[verdict.ordinal()].increment();
                         }
                     }
                 }
-                case Exchange.Failed failed -> {
-                    if (failed.kind() != ErrorKind.CONNECT) {
+                case Exchange.Failed failure -> {
+                    if (failure.kind() != ErrorKind.CONNECT) {
                         session.expected.unknownOutcome();
                     }
+                    failed(failure.atMs());
                     if (measured) {
-                        errors.record(failed.kind());
+                        errors.record(failure.kind());
                     }
                 }
             }
@@ -201,17 +270,31 @@ public final class OpenLoadDriver implements AutoCloseable {
         }
     }
 
-    /** One request to the session's node, tried once more on each other live node while connections are refused. */
+    /** A request that ended without a usable answer, for the per-second series and the progress line. */
+    private void failed(long atMs) {
+        seconds.error(atMs);
+        failures.increment();
+    }
+
+    /**
+     * One request to the session's node, tried once more on each other live node while connections are refused;
+     * every failed attempt goes on the session's timeline, as a closed-model user's do.
+     */
     private Exchange send(Session session) throws InterruptedException {
         NodeEndpoint node;
         try {
             node = router.route(session.cookie.flatMap(SessionCookie::route).orElse(null));
         } catch (NoLiveNodeException e) {
-            return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.CONNECT, "no live node");
+            long atMs = System.currentTimeMillis();
+            session.timeline.failure(null, ErrorKind.CONNECT, atMs);
+            return new Exchange.Failed(atMs, ErrorKind.CONNECT, "no live node");
         }
         Exchange exchange = client.get(node, session.cookie);
-        for (int attempt = 1; attempt < router.nodes().size() && exchange instanceof Exchange.Failed failed
-                && failed.kind() == ErrorKind.CONNECT; attempt++) {
+        if (exchange instanceof Exchange.Failed failure) {
+            session.timeline.failure(node.name(), failure.kind(), failure.atMs());
+        }
+        for (int attempt = 1; attempt < router.nodes().size() && exchange instanceof Exchange.Failed failure
+                && failure.kind() == ErrorKind.CONNECT; attempt++) {
             router.markDown(node);
             try {
                 node = router.route(node.name());
@@ -219,6 +302,9 @@ public final class OpenLoadDriver implements AutoCloseable {
                 break;
             }
             exchange = client.get(node, session.cookie);
+            if (exchange instanceof Exchange.Failed again) {
+                session.timeline.failure(node.name(), again.kind(), again.atMs());
+            }
         }
         return exchange;
     }

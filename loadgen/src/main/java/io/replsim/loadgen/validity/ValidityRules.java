@@ -58,6 +58,20 @@ public final class ValidityRules {
     }
 
     /**
+     * An open-model run's validity: only the rules on the driver apply, and that something arrived after the
+     * warm-up. Little's law and the think time belong to the closed model: their figures are zero, not applied.
+     */
+    public static RunValidity judgeOpen(long requests, DriverCost cost, Duration window) {
+        List<String> reasons = new ArrayList<>();
+        if (requests == 0) {
+            reasons.add("no request arrived after the warm-up");
+        }
+        reasons.addAll(driverReasons(cost, window));
+        return new RunValidity(reasons.isEmpty(), reasons, LittlesLaw.of(0, 0, Duration.ZERO, Duration.ZERO, 0),
+                ThinkDrift.of(Duration.ZERO, Duration.ZERO, 0, 0), cost);
+    }
+
+    /**
      * The rules on the driver itself, for any model: its CPU under 70% of its cores, no GC pause over 100 ms, and
      * all pauses under 5% of the {@code window}.
      */

@@ -63,8 +63,9 @@ public final class ExternalDrillRefusals {
                 "a forced full GC goes through replsim's admin API on its own nodes",
                 "remove cluster.fullGcEvery, " + OWN_CLUSTER)));
         if (spec.load().isOpen()) {
-            refusals.add(new Refusal("load.model", "the open model (arrivals at a rate) runs no faults and no"
-                    + " sticky users to fail over", "use the closed model: remove load.model, rate, arrivals and"
+            refusals.add(new Refusal("load.model", "the open model's driver speaks replsim's own apps only (their"
+                    + " cookie and serial), not a target's --cookie-name and --serial", "use the closed model: remove"
+                    + " load.model, rate, arrivals and"
                     + " sessions, and give load.users and load.thinkTime"));
         }
         if (!spec.load().script().isEmpty()) {

@@ -10,40 +10,28 @@ import io.replsim.scenario.spec.RestartSpec;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.function.Consumer;
 
 /**
- * The nemesis of a cluster replsim does not run: a kill runs the user's kill command for the node, a restart the
- * user's restart command (after the kill command when the node is up and one was given, as replsim's own restart
- * kills a running node first). Every other fault was refused before the run ({@link ExternalDrillRefusals}).
- * Targets resolve from what the driver's router knows, since the nodes' own stats cannot be read.
+ * The nemesis of a cluster replsim does not run: a kill and a restart go to its {@link ExternalRuntime}, which runs
+ * the user's commands. Every other fault was refused before the run (the runtime's refusals). Targets resolve from
+ * what the driver's router knows, since the nodes' own stats cannot be read.
  */
 public final class ExternalNemesis implements Nemesis {
+    private final ExternalRuntime runtime;
     private final ExternalNodes nodes;
-    private final Optional<NodeCommand> kill;
-    private final Optional<NodeCommand> restart;
     private final UserNodes serving;
     private final int users;
-    private final Consumer<String> say;
     // One stream per seed, so that a scenario's random draws repeat from run to run.
     private final Map<Long, SplittableRandom> randoms = new HashMap<>();
 
-    /**
-     * @param serving which node serves each of the load's {@code users} users now (the driver's sticky table)
-     * @param say     where a command's output goes, a line each
-     */
-    public ExternalNemesis(ExternalNodes nodes, Optional<NodeCommand> kill, Optional<NodeCommand> restart,
-                           UserNodes serving, int users, Consumer<String> say) {
-        this.nodes = nodes;
-        this.kill = kill;
-        this.restart = restart;
+    /** @param serving which node serves each of the load's {@code users} users now (the driver's sticky table) */
+    public ExternalNemesis(ExternalRuntime runtime, UserNodes serving, int users) {
+        this.runtime = runtime;
+        this.nodes = runtime.targets();
         this.serving = serving;
         this.users = users;
-        this.say = say;
     }
 
     @Override
@@ -60,22 +48,12 @@ public final class ExternalNemesis implements Nemesis {
         return switch (fault) {
             case KillSpec k -> {
                 String node = resolve(k.target());
-                if (!nodes.isUp(node)) {
-                    throw new IllegalStateException(node + " is down already (killed earlier and not restarted)");
-                }
-                run(command(kill, "kill"), node);
-                nodes.markDown(node);
+                runtime.kill(node);
                 yield new Disruption.Killed(node);
             }
             case RestartSpec r -> {
                 String node = resolve(r.target());
-                NodeCommand start = command(restart, "restart");
-                if (nodes.isUp(node) && kill.isPresent()) {
-                    run(kill.get(), node);
-                    nodes.markDown(node);
-                }
-                run(start, node);
-                nodes.markUp(node);
+                runtime.restart(node);
                 yield new Disruption.Restarted(node);
             }
             default -> throw refused(fault);
@@ -115,18 +93,6 @@ public final class ExternalNemesis implements Nemesis {
             throw new IllegalStateException("user " + user + " was last served by " + node + ", which is down");
         }
         return node;
-    }
-
-    private void run(NodeCommand command, String node) throws IOException, InterruptedException {
-        NodeCommand.Outcome outcome = command.run(nodes.endpoint(node));
-        say.accept(String.format(Locale.ROOT, "%s command for %s exited 0 after %d ms: %s", command.what(),
-                node, outcome.took().toMillis(), outcome.command()));
-        outcome.output().lines().forEach(line -> say.accept("  " + line));
-    }
-
-    private static NodeCommand command(Optional<NodeCommand> given, String what) {
-        return given.orElseThrow(() -> new IllegalStateException("a " + what + " fault needs --" + what
-                + "-command"));
     }
 
     private static IllegalArgumentException refused(FaultSpec fault) {

@@ -1,23 +1,17 @@
 package io.replsim.scenario.external;
 
+import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.SerialSource;
-import io.replsim.scenario.fault.FaultEvent;
-import io.replsim.scenario.fault.FaultTimeline;
-import io.replsim.scenario.fault.TimelineClock;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.run.DrillSummary;
-import io.replsim.scenario.run.FaultAnnouncement;
-import io.replsim.scenario.run.LoadPhases;
-import io.replsim.scenario.run.ProgressLine;
+import io.replsim.scenario.run.Run;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.runtime.ClusterStartException;
-import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,11 +22,11 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 /**
- * Plays a drill against a cluster replsim does not run: the scenario's load through the same driver, sticky router
- * and session verifier, its kills and restarts through the user's commands, and the same report (console,
- * summary.json, report.html). Nothing is read from the nodes, so what only they can tell (views, CPU, sessions
- * held, gravitations) is reported as not measured. Call it with a scenario {@link ExternalDrillRefusals} has
- * nothing against.
+ * Plays a drill against a cluster replsim does not run: the same {@link Run} as on replsim's own nodes, on an
+ * {@link ExternalRuntime} (its kills and restarts through the user's commands), the scenario's load through the same
+ * driver, sticky router and session verifier, and the same report (console, summary.json, report.html). Nothing is
+ * read from the nodes, so what only they can tell (views, CPU, sessions held, gravitations) is reported as not
+ * measured. A scenario the runtime refuses is refused before anything runs.
  */
 public final class ExternalScenarioRunner {
 
@@ -40,6 +34,8 @@ public final class ExternalScenarioRunner {
     static final List<String> NOT_MEASURED = List.of("cluster (its settings are yours)",
             "nodes (CPU, sessions owned and backed up, replication counters)",
             "time to a new view and back in the view", "survivor CPU", "gravitations");
+
+    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
 
     private final Path runsRoot;
     private final PrintStream out;
@@ -61,63 +57,29 @@ public final class ExternalScenarioRunner {
     /** @throws ClusterStartException when a target does not answer, before anything else is done */
     public RunOutcome run(ScenarioSpec spec, Path specFile, ExternalTarget target)
             throws IOException, InterruptedException, ClusterStartException {
-        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(spec, target);
-        if (!refusals.isEmpty()) {
-            throw new IllegalArgumentException("this drill cannot run against the target: " + refusals);
-        }
-        List<String> unanswered = TargetProbe.unanswered(target);
-        if (!unanswered.isEmpty()) {
-            throw new ClusterStartException(String.join("; ", unanswered) + ". Start it, or correct the --target URL"
-                    + " (and --path)");
-        }
-        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-external", LocalDateTime.now());
-        dir.copySpec(specFile);
-        out.println("replsim: scenario " + spec.name() + " against " + String.join(" ", targets(target))
-                + ", run directory " + dir.root());
-        out.println("replsim: the scenario's cluster and replication sections are not used: the cluster is yours");
-        long wallStart = System.nanoTime();
-        Instant startedAt = Instant.now();
-        ExternalNodes nodes = new ExternalNodes(target.nodes());
-        LoadSpec load = spec.load();
-        LoadProfile profile = load.toProfile(target.path()).withProtocol(target.withAppsOf(spec.workload()).protocol());
-        LoadResult result;
-        List<FaultEvent> events;
-        try (LoadDriver driver = new LoadDriver(profile, target.nodes(), dir.latencyLog());
-             FaultTimeline timeline = new FaultTimeline(spec.faults(),
-                     new ExternalNemesis(nodes, target.kill(), target.restart(), driver::nodeServing, load.users(),
-                             line -> out.println("replsim: " + line)),
-                     TimelineClock.SYSTEM, new FaultAnnouncement(dir, out),
-                     problem -> out.println("replsim: " + problem))) {
-            out.println(LoadPhases.describe(load));
-            long loadStart = System.nanoTime();
-            driver.start();
-            timeline.start(loadStart);
-            showProgressUntil(loadStart + load.duration().toNanos(), driver, nodes, load.users());
-            result = driver.awaitResult();
-            events = timeline.events();
-        }
-        RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external(target, spec), invalidRuns);
-        dir.writeSummary(summary);
-        DrillSummary.writeReport(spec, dir, summary, result, events);
-        new ConsoleReport(out).print(summary);
-        return new RunOutcome(summary, dir.root());
-    }
-
-    /** A progress line now and then; "view" is the targets not known to be down, since no view can be read. */
-    private void showProgressUntil(long endNanos, LoadDriver driver, ExternalNodes nodes, int users)
-            throws InterruptedException {
-        long next = System.nanoTime() + progressEvery.toNanos();
-        while (true) {
-            long now = System.nanoTime();
-            if (now >= endNanos) {
-                return;
+        try (ExternalRuntime runtime = new ExternalRuntime(target, line -> out.println("replsim: " + line))) {
+            List<ExternalDrillRefusals.Refusal> refusals = runtime.refusals(spec);
+            if (!refusals.isEmpty()) {
+                throw new IllegalArgumentException("this drill cannot run against the target: " + refusals);
             }
-            Thread.sleep(Duration.ofNanos(Math.min(endNanos, next) - now));
-            if (System.nanoTime() >= next) {
-                next += progressEvery.toNanos();
-                out.println(ProgressLine.format(driver.progress(), users, nodes.up()));
+            runtime.start(VIEW_DEADLINE);
+            RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-external", LocalDateTime.now());
+            dir.copySpec(specFile);
+            out.println("replsim: scenario " + spec.name() + " against " + String.join(" ", targets(target))
+                    + ", run directory " + dir.root());
+            out.println("replsim: the scenario's cluster and replication sections are not used: the cluster is yours");
+            long wallStart = System.nanoTime();
+            Instant startedAt = Instant.now();
+            LoadProfile profile = spec.load().toProfile(target.path())
+                    .withProtocol(target.withAppsOf(spec.workload()).protocol());
+            Run.Played played;
+            try (Load load = new LoadDriver(profile, target.nodes(), dir.latencyLog())) {
+                played = new Run(spec, runtime, users -> new ExternalNemesis(runtime, users, spec.load().users()),
+                        dir, out, progressEvery).play(load, startedAt, wallStart, 0);
             }
+            RunSummary summary = RunReport.write(played.record(), external(target, spec), invalidRuns);
+            new ConsoleReport(out).print(summary);
+            return new RunOutcome(summary, dir.root());
         }
     }
 

@@ -91,7 +91,8 @@ public final class ConsoleReport {
                     check.actual());
         }
         line("run       %s  (%s)", summary.runDirectory(), open != null
-                ? "summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the sends, nodes/"
+                ? "report.html, summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the"
+                        + " sends, events.jsonl, heap.json, nodes/"
                 : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
                 : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
     }

@@ -3,9 +3,6 @@ package io.replsim.scenario.report;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.open.OpenResult;
 import io.replsim.loadgen.validity.DriverCost;
-import io.replsim.loadgen.validity.ValidityRules;
-import java.time.Duration;
-import java.util.ArrayList;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import java.util.List;
@@ -51,22 +48,22 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
      * An open-model run's validity: only the rules on the driver apply (CPU, GC) and that something completed;
      * Little's law and think time belong to the closed model, so their figures are zero.
      */
-    public static ValidityReport ofOpen(OpenResult result, Duration windowFrom, Duration windowTo) {
-        List<String> reasons = new ArrayList<>();
-        if (result.requests() == 0) {
-            reasons.add("no request arrived after the warm-up");
-        }
-        DriverCost cost = result.driverCost();
-        reasons.addAll(ValidityRules.driverReasons(cost, result.window()));
+    private static ValidityReport ofOpen(LoadResult result, OpenResult open) {
+        RunValidity validity = result.validity();
+        DriverCost cost = validity.driverCost();
         long errors = result.errors().total();
-        return new ValidityReport(reasons.isEmpty() ? VALID : INVALID, reasons, windowFrom.toMillis(),
-                windowTo.toMillis(), result.requests(), result.throughputPerSecond(),
-                result.requests() == 0 ? 0 : errors / (double) result.requests(),
-                RunSummary.Latency.ofMicros(result.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(), cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(),
-                cost.gcPauseTotal().toMillis(), 0, 0, 0);
+        return new ValidityReport(validity.valid() ? VALID : INVALID, validity.reasons(),
+                result.steady().from().toMillis(), result.steady().to().toMillis(), result.requests(),
+                result.throughputPerSecond(), result.requests() == 0 ? 0 : errors / (double) result.requests(),
+                RunSummary.Latency.ofMicros(open.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(),
+                cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis(),
+                0, 0, 0);
     }
 
     public static ValidityReport of(LoadResult result) {
+        if (result.open().isPresent()) {
+            return ofOpen(result, result.open().get());
+        }
         SteadyWindow window = result.steady();
         RunValidity validity = result.validity();
         var histogram = window.latencyMicros();

@@ -12,8 +12,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * {@code runs/<time>-<scenario>/}: the scenario as run, summary.json, the HdrHistogram interval log, the fault
- * events and every node's log and last stats.
+ * {@code runs/<time>-<scenario>/}: the scenario as run, the HdrHistogram interval log, the fault events and every
+ * node's log and last stats; the report writes its own files beside them (summary.json, heap.json, report.html).
  */
 public final class RunDirectory {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -71,11 +71,7 @@ public final class RunDirectory {
         Files.writeString(nodes().resolve(node + "-stats.json"), json);
     }
 
-    /** heap.json: each node process's heap after GC over the load. */
-    public void writeHeap(Object heap) throws IOException {
-        JSON.writeValue(root.resolve("heap.json").toFile(), heap);
-    }
-
+    /** A capacity search's summary.json; a run's is the report's to write. */
     public void writeSummary(Object summary) throws IOException {
         JSON.writeValue(root.resolve("summary.json").toFile(), summary);
     }

@@ -1,36 +1,23 @@
 package io.replsim.scenario.run;
 
-import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.OpenLoad;
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.open.OpenIntervalLogs;
-import io.replsim.loadgen.open.OpenLoadDriver;
-import io.replsim.loadgen.open.OpenResult;
-import io.replsim.scenario.fault.FaultEvent;
-import io.replsim.scenario.fault.FaultTimeline;
-import io.replsim.scenario.fault.RuntimeNemesis;
-import io.replsim.scenario.fault.TimelineClock;
-import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
-import io.replsim.scenario.report.HeapTrendAnalysis;
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.report.RunVerdict;
-import io.replsim.scenario.report.ValidityReport;
-import io.replsim.scenario.runtime.ClusterStartException;
-import io.replsim.scenario.runtime.CpuBudgetEnforcement;
-import io.replsim.scenario.runtime.NodeHandle;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeImage;
+import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.LoadSpec;
-import io.replsim.scenario.spec.OpenModel;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,19 +25,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
- * Plays one scenario: starts the cluster, drives the load, fires the faults at their times, then gathers every
- * figure into the run directory and the console. Whatever it started is stopped before it returns, whatever
- * happened.
+ * Plays one scenario on a cluster replsim starts: makes the run directory, starts the cluster its runtime says,
+ * plays the scenario's load (closed or open model alike) and faults as one {@link Run}, then has the report write
+ * its files and print its figures. Whatever it started is stopped before it returns, whatever happened.
  */
 public final class ScenarioRunner {
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
@@ -96,55 +78,18 @@ public final class ScenarioRunner {
         try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
-            NodeStatsSampler sampler = new NodeStatsSampler(runtime);
             List<NodeEndpoint> endpoints = runtime.nodes().stream()
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
-            LoadSpec load = spec.load();
-            if (load.isOpen()) {
-                return runOpen(spec, dir, runtime, endpoints, sampler, startedAt, wallStart, clusterStartMs);
+            Run.Played played;
+            try (Load load = loadOf(spec, endpoints, dir)) {
+                played = new Run(spec, runtime, dir, out, progressEvery).play(load, startedAt, wallStart,
+                        clusterStartMs);
             }
-            LoadProfile profile = load.toProfile(spec.workload().app().path())
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes()));
-            LoadResult result;
-            List<FaultEvent> events;
-            Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
-            try (LoadDriver driver = new LoadDriver(profile, endpoints, dir.latencyLog());
-                 FaultTimeline timeline = new FaultTimeline(spec.faults(), new RuntimeNemesis(runtime, driver::nodeServing),
-                         TimelineClock.SYSTEM, new FaultAnnouncement(dir, out),
-                         problem -> out.println("replsim: " + problem))) {
-                sampler.sample();
-                out.println(LoadPhases.describe(load));
-                long loadStart = System.nanoTime();
-                driver.start();
-                timeline.start(loadStart);
-                fullGcs.ifPresent(FullGcTicker::start);
-                showProgressUntil(loadStart + load.duration().toNanos(), driver, sampler, runtime, load.users());
-                result = driver.awaitResult();
-                events = timeline.events();
-            } finally {
-                if (fullGcs.isPresent()) {
-                    fullGcs.get().close();
-                }
-            }
-            sampler.sample();
-            for (NodeHandle node : runtime.liveNodes()) {
-                dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
-            }
-            RunSummary summary = summarise(spec, dir, startedAt, wallStart, clusterStartMs, result, events, sampler,
-                    runtime, invalidRuns);
-            dir.writeSummary(summary);
-            long loadStartMs = result.startedAt().toEpochMilli();
-            List<HeapTrend> heap = fullGcs.isPresent()
-                    ? HeapTrendAnalysis.of(fullGcs.get().readings(), HeapBasis.AFTER_FULL_GC, loadStartMs,
-                            loadStartMs + result.elapsed().toMillis())
-                    : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
-                            loadStartMs + result.elapsed().toMillis());
-            dir.writeHeap(heap);
-            DrillSummary.writeReport(spec, dir, summary, result, events);
+            RunSummary summary = RunReport.write(played.record(), null, invalidRuns);
+            List<HeapTrend> heap = played.record().heap().orElse(List.of());
             new ConsoleReport(out).print(summary);
             printHeap(heap);
-            fullGcs.ifPresent(ticker -> out.printf(Locale.ROOT, "heap      a full GC on every node every %s, the"
-                    + " longest stopped a node %d ms%n", LoadPhases.seconds(ticker.every()), ticker.longestPauseMs()));
+            played.fullGcLine().ifPresent(out::println);
             return new RunOutcome(summary, dir.root(), heap);
         }
     }
@@ -164,159 +109,18 @@ public final class ScenarioRunner {
         }
     }
 
-    /** An open-model load: no faults (the reader refuses them), arrivals on a schedule, both latencies reported. */
-    private RunOutcome runOpen(ScenarioSpec spec, RunDirectory dir, ClusterRuntime runtime, List<NodeEndpoint> endpoints,
-                               NodeStatsSampler sampler, Instant startedAt, long wallStart, long clusterStartMs)
-            throws IOException, InterruptedException {
-        LoadSpec load = spec.load();
-        OpenModel model = load.open().orElseThrow();
-        OpenResult result;
-        var intervalLogs = new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog());
-        try (OpenLoadDriver driver = new OpenLoadDriver(load.toOpenProfile(spec.workload().app().path(),
-                spec.workload().sessionShapes()), endpoints,
-                Optional.of(intervalLogs))) {
-            sampler.sample();
-            out.printf(Locale.ROOT, "load: open model, %s arrivals at %.1f/s over %d sessions; warm-up %s, measured"
-                            + " %s to %s%n", model.arrivals().label(), model.ratePerSecond(), model.sessions(),
-                    LoadPhases.seconds(load.warmUp()), LoadPhases.seconds(load.warmUp()),
-                    LoadPhases.seconds(load.duration()));
-            var pending = new FutureTask<>(driver::run);
-            Thread.ofVirtual().name("replsim-open-load").start(pending);
-            long loadStart = System.nanoTime();
-            long nextLine = loadStart + progressEvery.toNanos();
-            long previous = 0;
-            while (!pending.isDone()) {
-                Thread.sleep(runtime.statsEvery().toMillis());
-                sampler.sample();
-                if (System.nanoTime() - nextLine >= 0) {
-                    long done = driver.completedSoFar();
-                    out.printf(Locale.ROOT, "[%5.1f s] open: %,d requests completed, %.1f/s in the last %s%n",
-                            (System.nanoTime() - loadStart) / 1e9, done,
-                            (done - previous) / (progressEvery.toNanos() / 1e9), LoadPhases.seconds(progressEvery));
-                    previous = done;
-                    nextLine += progressEvery.toNanos();
-                }
-            }
-            try {
-                result = pending.get();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("the open-model load failed: " + e.getCause(), e.getCause());
-            }
-        }
-        sampler.sample();
-        for (NodeHandle node : runtime.liveNodes()) {
-            dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
-        }
-        RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
-        RunSummary.Latency corrected = RunSummary.Latency.ofMicros(result.correctedMicros());
-        RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
-        RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
-        var checks = CheckEvaluator.evaluate(spec.checks(), sessions, result.correctedMicros(), List.of());
-        ValidityReport validity = ValidityReport.ofOpen(result, load.warmUp(), load.duration());
-        RunSummary summary = new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000,
-                RunVerdict.of(checks.stream().allMatch(c -> c.passed()), validity, invalidRuns).name(),
-                clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
-                new RunSummary.Load(model.sessions(), 0, 0, load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), corrected, sessions, responses, List.of(),
-                nodeFigures(spec, runtime, sampler, CpuOver.WHOLE_LOAD), checks, validity,
-                List.of(), new RunSummary.OpenFigures(model.arrivals().label(), result.intendedPerSecond(),
-                        result.throughputPerSecond(), model.sessions(), corrected,
-                        RunSummary.Latency.ofMicros(result.uncorrectedMicros())), null, null);
-        dir.writeSummary(summary);
-        new ConsoleReport(out).print(summary);
-        return new RunOutcome(summary, dir.root());
-    }
-
-    /** Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then. */
-    private void showProgressUntil(long endNanos, LoadDriver driver, NodeStatsSampler sampler, ClusterRuntime runtime,
-                                   int users) throws InterruptedException {
-        long nextLine = System.nanoTime() + progressEvery.toNanos();
-        while (true) {
-            long now = System.nanoTime();
-            long remaining = endNanos - now;
-            if (remaining <= 0) {
-                return;
-            }
-            Thread.sleep(Math.min(Math.min(runtime.statsEvery().toNanos(), remaining), Math.max(1, nextLine - now)) / 1_000_000);
-            sampler.sample();
-            if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
-                nextLine += progressEvery.toNanos();
-                List<String> view = sampler.currentView(runtime.liveNodes()).orElse(List.of());
-                out.println(ProgressLine.format(driver.progress(), users, view));
-            }
-        }
-    }
-
-    private static RunSummary summarise(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
-                                        long clusterStartMs, LoadResult result, List<FaultEvent> events,
-                                        NodeStatsSampler sampler, ClusterRuntime runtime, InvalidRuns invalidRuns) {
-        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
-        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
-        for (String node : live) {
-            sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
-                    (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
-        }
-        return DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                new DrillSummary.Cluster(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
-                        nodeFigures(spec, runtime, sampler, steadyWindowCpu(result)), survivorViews,
-                        sampler.cpuSamples(),
-                        // no gravitation counter to attribute where the engine has none: null, not 0
-                        hasGravitation(spec) ? sampler.counterSamples() : Map.of()), null, invalidRuns);
-    }
-
-    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs,
-                                                     CpuBudgetEnforcement cpuBudget) {
-        var cluster = spec.cluster();
-        var replication = spec.replication();
-        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
-                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
-                replication.delivery().label(), replication.syncTimeout().toMillis(),
-                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
-                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
-                cpuBudget.enforced(), cpuBudget.detail());
-    }
-
-    /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
-    static boolean hasGravitation(ScenarioSpec spec) {
-        return spec.replication().engine() != io.replsim.replication.EngineKind.INFINISPAN;
-    }
-
     /**
-     * The readings a node's CPU figure is taken between: a closed load's steady window (a cost comparison between
-     * scopes must not be decided by the ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores,
-     * docs/capacity.md), or the whole load.
+     * The scenario's load against the cluster's nodes: closed-model users, or open-model arrivals whose latency goes
+     * to two interval logs (from the intended starts, and from the sends beside it).
      */
-    record CpuOver(String label, long fromEpochMs, long toEpochMs) {
-        static final CpuOver WHOLE_LOAD = new CpuOver("whole load", Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-
-    private static CpuOver steadyWindowCpu(LoadResult result) {
-        long start = result.startedAt().toEpochMilli();
-        return new CpuOver("steady window", start + result.steady().from().toMillis(),
-                start + result.steady().to().toMillis());
-    }
-
-    /** Each node's figures over the load, from the sampler's readings; its CPU over {@code cpuOver}. */
-    private static List<RunSummary.NodeFigures> nodeFigures(ScenarioSpec spec, ClusterRuntime runtime,
-                                                           NodeStatsSampler sampler, CpuOver cpuOver) {
-        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
-        for (NodeHandle node : runtime.nodes()) {
-            sampler.latest(node.name()).ifPresent(stats -> {
-                double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
-                NodeStatsReport.Replication r = stats.replication();
-                nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), cpuOver.label(), stats.sessions().owned(), stats.sessions().backup(),
-                        stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
-                        // One replication is one request's change, whatever number of messages it took.
-                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
-                        r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
-                        r.messagesStreamed(), r.peersRefused()));
-            });
+    private static Load loadOf(ScenarioSpec spec, List<NodeEndpoint> endpoints, RunDirectory dir) {
+        LoadSpec load = spec.load();
+        String path = spec.workload().app().path();
+        if (load.isOpen()) {
+            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), endpoints,
+                    Optional.of(new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog())));
         }
-        return nodes;
+        return new LoadDriver(load.toProfile(path).withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())),
+                endpoints, dir.latencyLog());
     }
 }

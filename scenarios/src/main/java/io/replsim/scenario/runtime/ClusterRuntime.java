@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Starts a cluster, reaches its nodes and applies the faults a runtime can apply. Whatever it started, it stops
- * in {@link #close()}, also when start failed halfway.
+ * in {@link #close()}, also when start failed halfway. A cluster replsim does not run is a runtime too: it starts
+ * nothing, kills and restarts through the user's commands, and its stats are not read ({@link #readsNodeStats()}).
  */
 public interface ClusterRuntime extends AutoCloseable {
 
@@ -53,6 +54,14 @@ public interface ClusterRuntime extends AutoCloseable {
     /** Puts a node taken off by {@link #disconnect} back on the network, at its old address. */
     default void reconnect(String node) throws IOException {
         throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
+    }
+
+    /**
+     * Whether the runner reads the nodes' stats through {@link #admin}; false for a cluster replsim does not run,
+     * whose figures (views, CPU, sessions held) are then not measured.
+     */
+    default boolean readsNodeStats() {
+        return true;
     }
 
     /** Whether the kernel holds each node to its CPU budget, or why not. */

@@ -71,11 +71,6 @@ final class ScenarioReader {
         List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
         CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS));
         boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
-        if (open && !faults.isEmpty()) {
-            problems.add(top.pathOf("faults"), faults.size() + " faults",
-                    "no faults with load.model open (not built yet: the failover analysis reads the closed model's"
-                            + " per-user timelines); use the closed model for a drill");
-        }
         if (open && top.presentFields().contains("balancer")) {
             top.problemWith("balancer", "no balancer with load.model open (not built yet: its arrivals use the"
                     + " default balancer, sticky with a dead node's sessions spread); leave balancer out");

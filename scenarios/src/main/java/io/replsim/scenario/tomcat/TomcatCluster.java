@@ -2,7 +2,10 @@ package io.replsim.scenario.tomcat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.scenario.runtime.AdminClient;
+import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodePorts;
 import io.replsim.scenario.runtime.PortAllocator;
@@ -40,7 +43,7 @@ import java.util.stream.Stream;
  * processes: SIGKILL, SIGTERM, SIGSTOP/SIGCONT, and a fresh process with the same name and ports. Whatever it
  * started it ends in {@link #close()}, also after a failed start.
  */
-public final class TomcatCluster implements AutoCloseable {
+public final class TomcatCluster implements ClusterRuntime {
     public static final String MAIN_CLASS = "io.replsim.tomcat.TomcatNodeMain";
     private static final String READY = "REPLSIM-TOMCAT-READY name=";
     private static final Duration READY_DEADLINE = Duration.ofSeconds(90);
@@ -77,6 +80,15 @@ public final class TomcatCluster implements AutoCloseable {
         this.work = Files.createTempDirectory("replsim-tomcat-");
     }
 
+    /**
+     * As {@link #start()}: each member's own wait for the others stands for the view deadline, since a Tomcat member
+     * has no replsim view to wait for.
+     */
+    @Override
+    public void start(Duration viewDeadline) throws ClusterStartException, InterruptedException {
+        start();
+    }
+
     /** Starts every member in order, each once it serves and every member sees every other started so far. */
     public void start() throws ClusterStartException, InterruptedException {
         List<NodePorts> allocated = new PortAllocator(InetAddress.getLoopbackAddress(), new SecureRandom())
@@ -105,6 +117,30 @@ public final class TomcatCluster implements AutoCloseable {
                 URI.create("http://127.0.0.1:" + ports.get(name).http()))).toList();
     }
 
+    @Override
+    public List<NodeHandle> nodes() {
+        return endpoints().stream().map(node -> new NodeHandle(node.name(), node.baseUri())).toList();
+    }
+
+    /** The members running and not paused. */
+    @Override
+    public List<NodeHandle> liveNodes() {
+        List<String> up = up();
+        return nodes().stream().filter(node -> up.contains(node.name())).toList();
+    }
+
+    /** A Tomcat member has no replsim admin API: its figures are read from its status page, after the run. */
+    @Override
+    public boolean readsNodeStats() {
+        return false;
+    }
+
+    @Override
+    public AdminClient admin(String node) {
+        throw new UnsupportedOperationException("a Tomcat member has no replsim admin API; its status page is "
+                + node + "'s figures");
+    }
+
     /** The members running and not paused. */
     public List<String> up() {
         return names.stream().filter(name -> alive(name) && !paused.contains(name)).toList();
@@ -116,6 +152,7 @@ public final class TomcatCluster implements AutoCloseable {
     }
 
     /** SIGKILL: Tomcat gets no chance to leave the cluster or send what it queued. */
+    @Override
     public void kill(String name) throws InterruptedException {
         Process process = process(name);
         process.destroyForcibly();
@@ -124,6 +161,7 @@ public final class TomcatCluster implements AutoCloseable {
     }
 
     /** SIGTERM: Tomcat stops its context and leaves the cluster; one that does not exit in time is killed. */
+    @Override
     public void stop(String name) throws InterruptedException {
         Process process = process(name);
         process.destroy();
@@ -133,12 +171,14 @@ public final class TomcatCluster implements AutoCloseable {
     }
 
     /** SIGSTOP: the member holds its sockets and answers nothing, as in a long GC pause. */
+    @Override
     public void pause(String name) throws IOException, InterruptedException {
         // noted first: a member marked paused is always resumed at close, even if the signal's answer is lost
         paused.add(name);
         signal(process(name), "STOP");
     }
 
+    @Override
     public void resume(String name) throws IOException, InterruptedException {
         signal(process(name), "CONT");
         paused.remove(name);
@@ -146,9 +186,10 @@ public final class TomcatCluster implements AutoCloseable {
 
     /**
      * A fresh member with the same name and ports (a running one is killed first); returns once it serves and every
-     * member that runs (not paused) sees it and is seen by it.
+     * member that runs (not paused) sees it and is seen by it; an IOException says why it did not.
      */
-    public void restart(String name) throws InterruptedException, ClusterStartException {
+    @Override
+    public void restart(String name) throws InterruptedException, IOException {
         if (alive(name)) {
             if (paused.contains(name)) {
                 try {
@@ -159,9 +200,13 @@ public final class TomcatCluster implements AutoCloseable {
             }
             kill(name);
         }
-        launch(name);
-        // a paused member answers nobody: the others that run must see the new one, and it them
-        awaitMembers(up());
+        try {
+            launch(name);
+            // a paused member answers nobody: the others that run must see the new one, and it them
+            awaitMembers(up());
+        } catch (ClusterStartException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     /** The member's status page, or empty when it does not answer. */

@@ -47,8 +47,8 @@ public final class TomcatDrillRefusals {
         spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
                 "a forced full GC goes through replsim's admin API on its own nodes", "remove it, " + OWN_NODES)));
         if (spec.load().isOpen()) {
-            refusals.add(new Refusal("load.model", "the open model runs no faults and no sticky users to fail over",
-                    "use the closed model: load.users and load.thinkTime"));
+            refusals.add(new Refusal("load.model", "the Tomcat drill is not played through the open model's driver"
+                    + " yet", "use the closed model: load.users and load.thinkTime"));
         }
         if (!spec.load().script().isEmpty()) {
             refusals.add(new Refusal("load.script", "a script mixes replsim's apps, and the Tomcat members serve"

@@ -3,7 +3,6 @@ package io.replsim.scenario.tomcat;
 import io.replsim.scenario.fault.Disruption;
 import io.replsim.scenario.fault.Nemesis;
 import io.replsim.scenario.fault.UserNodes;
-import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
@@ -69,11 +68,7 @@ public final class TomcatNemesis implements Nemesis {
             }
             case RestartSpec restart -> {
                 String node = resolve(restart.target());
-                try {
-                    cluster.restart(node);
-                } catch (ClusterStartException e) {
-                    throw new IOException(e.getMessage(), e);
-                }
+                cluster.restart(node);
                 yield new Disruption.Restarted(node);
             }
             default -> throw refused(fault);

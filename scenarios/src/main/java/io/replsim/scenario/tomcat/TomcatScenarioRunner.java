@@ -1,6 +1,7 @@
 package io.replsim.scenario.tomcat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
@@ -8,16 +9,11 @@ import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.external.ContentVerification;
 import io.replsim.scenario.external.ExternalDrillRefusals;
 import io.replsim.scenario.external.ProbeWorkload;
-import io.replsim.scenario.fault.FaultEvent;
-import io.replsim.scenario.fault.FaultTimeline;
-import io.replsim.scenario.fault.TimelineClock;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.run.DrillSummary;
-import io.replsim.scenario.run.FaultAnnouncement;
-import io.replsim.scenario.run.LoadPhases;
-import io.replsim.scenario.run.ProgressLine;
+import io.replsim.scenario.run.Run;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -40,8 +36,9 @@ import java.util.Optional;
 /**
  * Plays a drill on a cluster of real Tomcat processes ({@code cluster.runtime: tomcat}): the members started one
  * after another, the scenario's load on the probe app's page for its workload through the same driver, sticky
- * router and verifier as replsim's own nodes (every answer's whole session state judged), its kills, stops, pauses
- * and restarts done to the processes, and the same report. What Tomcat does not tell replsim (views, per-fault
+ * router and verifier as replsim's own nodes (every answer's whole session state judged), played by the same
+ * {@link Run} on the members as a runtime ({@link TomcatCluster}): its kills, stops, pauses and restarts done to the
+ * processes, and the same report. What Tomcat does not tell replsim (views, per-fault
  * survivor CPU, gravitations) is reported as not measured; what its managers count (sessions, deltas) and each
  * member's CPU over the load are printed and kept in {@code nodes/<node>-tomcat.json}, read from the members
  * before and after the load.
@@ -94,8 +91,7 @@ public final class TomcatScenarioRunner {
         Instant startedAt = Instant.now();
         LoadSpec load = spec.load();
         TargetProtocol protocol = TargetProtocol.replsim(spec.workload().sessionShapes());
-        LoadResult result;
-        List<FaultEvent> events;
+        Run.Played played;
         Map<String, TomcatNodeFigures> figuresByNode = new LinkedHashMap<>();
         RunSummary.External external;
         try (TomcatCluster cluster = new TomcatCluster(spec.cluster(), tomcat, probe, dir.nodes(), launcher, out)) {
@@ -105,17 +101,9 @@ public final class TomcatScenarioRunner {
                 cluster.status(node).ifPresent(status -> first.put(node, status));
             }
             LoadProfile profile = load.toProfile(path).withProtocol(protocol);
-            try (LoadDriver driver = new LoadDriver(profile, cluster.endpoints(), dir.latencyLog());
-                 FaultTimeline timeline = new FaultTimeline(spec.faults(),
-                         new TomcatNemesis(cluster, driver::nodeServing, load.users()), TimelineClock.SYSTEM,
-                         new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem))) {
-                out.println(LoadPhases.describe(load));
-                long loadStart = System.nanoTime();
-                driver.start();
-                timeline.start(loadStart);
-                showProgressUntil(loadStart + load.duration().toNanos(), driver, cluster, load.users());
-                result = driver.awaitResult();
-                events = timeline.events();
+            try (Load driver = new LoadDriver(profile, cluster.endpoints(), dir.latencyLog())) {
+                played = new Run(spec, cluster, users -> new TomcatNemesis(cluster, users, load.users()), dir, out,
+                        progressEvery).play(driver, startedAt, wallStart, 0);
             }
             for (String node : cluster.up()) {
                 Optional<TomcatStatus> status = cluster.status(node);
@@ -133,13 +121,10 @@ public final class TomcatScenarioRunner {
                     "a fresh Tomcat process with the member's name and ports", NOT_MEASURED,
                     ContentVerification.of(protocol, path));
         }
-        RunSummary summary = DrillSummary.of(spec, dir, startedAt, wallStart, result, events,
-                DrillSummary.Cluster.NOT_MEASURED, external, invalidRuns);
-        dir.writeSummary(summary);
-        DrillSummary.writeReport(spec, dir, summary, result, events);
+        RunSummary summary = RunReport.write(played.record(), external, invalidRuns);
         new ConsoleReport(out).print(summary);
         figuresByNode.values().forEach(figures -> out.println(figures.line()));
-        return new Played(new RunOutcome(summary, dir.root()), result, dir.nodes());
+        return new Played(new RunOutcome(summary, dir.root()), played.record().load(), dir.nodes());
     }
 
     /** As the report says it: {@code DeltaManager, async (channelSendOptions 8)}. */
@@ -153,21 +138,5 @@ public final class TomcatScenarioRunner {
             case ASYNC -> "channelSendOptions 8";
         };
         return manager + ", " + tomcat.replication().label() + " (" + options + ")";
-    }
-
-    private void showProgressUntil(long endNanos, LoadDriver driver, TomcatCluster cluster, int users)
-            throws InterruptedException {
-        long next = System.nanoTime() + progressEvery.toNanos();
-        while (true) {
-            long now = System.nanoTime();
-            if (now >= endNanos) {
-                return;
-            }
-            Thread.sleep(Duration.ofNanos(Math.min(endNanos, next) - now));
-            if (System.nanoTime() >= next) {
-                next += progressEvery.toNanos();
-                out.println(ProgressLine.format(driver.progress(), users, cluster.up()));
-            }
-        }
     }
 }

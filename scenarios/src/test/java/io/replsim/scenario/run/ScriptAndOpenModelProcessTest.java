@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A user script of every request type, and the open model, each against real node JVMs: the real apps must
- * answer every type the oracle checks, across a real SIGKILL, and an open load must arrive at its rate.
+ * answer every type the oracle checks, across a real SIGKILL, and an open load must arrive at its rate and go
+ * through a SIGKILL as a closed one does.
  */
 class ScriptAndOpenModelProcessTest {
 
@@ -147,6 +148,42 @@ class ScriptAndOpenModelProcessTest {
             assertThat(Files.readAllLines(ran.outcome().directory().resolve(log)))
                     .as(log).filteredOn(line -> !line.startsWith("#") && !line.startsWith("\"")).hasSizeGreaterThanOrEqualTo(8);
         }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void anOpenLoadGoesThroughAKillWithItsFailoverAndReport(@TempDir Path dir) throws Exception {
+        Ran ran = run(dir, "open-kill", "name: open-kill\n" + CLUSTER + """
+                load:
+                  model: open
+                  rate: 100
+                  sessions: 20
+                  warmUp: 2s
+                  duration: 12s
+                faults:
+                  - {type: kill, at: 6s, target: primary-of-most}
+                checks:
+                  maxSessionsLost: 0
+                """);
+        RunSummary summary = ran.outcome().summary();
+        String printed = ran.console();
+
+        assertThat(summary.open()).as(printed).isNotNull();
+        assertThat(printed).contains("fault: kill").contains("open model: constant arrivals at 100.0/s");
+        // the killed node's sessions are the affected "users": each must be served again by the survivor
+        assertThat(summary.faults()).as(printed).singleElement().satisfies(kill -> {
+            assertThat(kill.type()).isEqualTo("kill");
+            assertThat(kill.affectedUsers()).isPositive();
+            assertThat(kill.recoveredUsers()).isEqualTo(kill.affectedUsers());
+        });
+        // sync replication to every node: the kill loses nothing
+        assertThat(summary.sessions().lost() + summary.sessions().corrupt()).as(printed).isZero();
+        Path run = ran.outcome().directory();
+        assertThat(Files.readString(run.resolve("report.html"))).contains("<title>replsim open-kill")
+                .contains("kill " + summary.faults().getFirst().node());
+        assertThat(Files.readString(run.resolve("events.jsonl"))).contains("\"kill\"");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("node processes left running").isEmpty();
     }

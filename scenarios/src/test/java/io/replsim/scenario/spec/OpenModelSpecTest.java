@@ -81,15 +81,28 @@ class OpenModelSpecTest {
     }
 
     @Test
-    void anOpenLoadWithFaultsIsRefused() {
+    void anOpenLoadTakesFaultsAimedAtItsSessions() throws SpecException {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: x
+                cluster: {nodes: 2}
+                load: {model: open, rate: 10, sessions: 20, duration: 10s}
+                faults:
+                  - {type: kill, target: primary-of-user:19, at: 5s}
+                """, Scenarios.SOURCE);
+        assertThat(spec.faults()).singleElement().satisfies(fault -> assertThat(fault.type()).isEqualTo("kill"));
+    }
+
+    @Test
+    void anOpenLoadsFaultAimedPastItsSessionsIsRefusedAtItsPath() {
+        // an open load's users are its sessions: the node serving session 20 of 20 names nobody
         var problems = problemsOf("""
                 name: x
                 cluster: {nodes: 2}
-                load: {model: open, rate: 10, duration: 10s}
+                load: {model: open, rate: 10, sessions: 20, duration: 10s}
                 faults:
-                  - {type: kill, target: node2, at: 5s}
+                  - {type: kill, target: primary-of-user:20, at: 5s}
                 """);
-        assertThat(pathsOf(problems)).containsExactly("faults");
-        assertThat(problems.getFirst().expected()).contains("no faults with load.model open");
+        assertThat(pathsOf(problems)).containsExactly("faults[0].target");
+        assertThat(problems.getFirst().expected()).contains("a user from 0 to 19");
     }
 }

@@ -1,73 +1,65 @@
-package io.replsim.scenario.run;
+package io.replsim.scenario.report;
 
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.record.RequestTypeFigures;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.stats.NodeStatsReport;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.replsim.scenario.fault.FaultEvent;
-import io.replsim.scenario.report.CheckEvaluator;
-import io.replsim.scenario.report.CheckOutcome;
-import io.replsim.scenario.report.CpuSample;
-import io.replsim.scenario.report.ExpectationEvaluator;
-import io.replsim.scenario.report.FailoverAnalysis;
-import io.replsim.scenario.report.FaultImpactAnalysis;
-import io.replsim.scenario.report.FaultReport;
-import io.replsim.scenario.report.InvalidRuns;
-import io.replsim.scenario.report.LatencyInterval;
-import io.replsim.scenario.report.NodeSample;
-import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.report.RunVerdict;
-import io.replsim.scenario.report.TimelineReport;
-import io.replsim.scenario.report.UnreplicatedSessions;
-import io.replsim.scenario.report.ValidityReport;
-import io.replsim.scenario.report.VerdictAttribution;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.FaultExpectation;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Gathers a closed-model drill's figures into its {@link RunSummary}: each fault's failover, impact, attributed
- * verdicts and expectations, the load's figures and the checks. The cluster's side comes in as {@link Cluster}:
- * everything read from replsim's own nodes, or nothing from a cluster it does not run, whose figures are then
- * null (not measured), never zero.
+ * A run's report, built from what it recorded ({@link RunRecord}), whatever ran it: its {@link RunSummary} (each
+ * fault's failover, impact, attributed verdicts and expectations, the load's figures and the checks) and the files
+ * it writes, summary.json, heap.json and report.html. What was not read from the cluster (one replsim does not run)
+ * is null in the summary (not measured), never zero.
  */
-public final class DrillSummary {
+public final class RunReport {
     /** The response-time bound when the scenario states no p90 check: 0.8 s, as the design has it. */
     static final Duration DEFAULT_P90_BOUND = Duration.ofMillis(800);
     /** No node may pass this utilization, so that the survivors can take over a failed node's load. */
     static final double CPU_CEILING = 0.6;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /**
-     * What was read from the cluster. {@code figures} and {@code nodes} are null when not measured; the maps are
-     * empty then (each node's view history, CPU readings and counter readings, oldest first).
-     */
-    public record Cluster(RunSummary.Cluster figures, List<RunSummary.NodeFigures> nodes,
-                          Map<String, List<NodeStatsReport.PastView>> viewHistories,
-                          Map<String, List<CpuSample>> cpu, Map<String, List<NodeSample>> counters) {
-
-        /** A cluster replsim does not run: nothing read from its nodes. */
-        public static final Cluster NOT_MEASURED = new Cluster(null, null, Map.of(), Map.of(), Map.of());
-    }
-
-    private DrillSummary() {
+    private RunReport() {
     }
 
     /**
-     * {@code external}: the cluster the drill ran against when replsim did not start it, else null;
-     * {@code invalidRuns}: whether an INVALID run's verdict is INVALID or its checks'.
+     * The run's summary, written to summary.json beside heap.json and report.html. {@code external}: the cluster the
+     * run drove when replsim did not start it, else null; {@code invalidRuns}: whether an INVALID run's verdict is
+     * INVALID or its checks'.
      */
-    public static RunSummary of(ScenarioSpec spec, RunDirectory dir, Instant startedAt, long wallStart,
-                                LoadResult result, List<FaultEvent> events, Cluster cluster,
-                                RunSummary.External external, InvalidRuns invalidRuns) {
+    public static RunSummary write(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns)
+            throws IOException {
+        RunSummary summary = summaryOf(run, external, invalidRuns);
+        JSON.writeValue(run.directory().resolve("summary.json").toFile(), summary);
+        if (run.heap().isPresent()) {
+            JSON.writeValue(run.directory().resolve("heap.json").toFile(), run.heap().get());
+        }
+        TimelineReport.write(run.directory().resolve("report.html"), new TimelineReport.Records(run.spec().name(),
+                summary.verdict(), run.load().startedAt().toEpochMilli(), run.spec().load().duration().toMillis(),
+                run.load().perSecond(), latencyIntervals(run.latencyLog()), p90Bound(run.spec()).toNanos() / 1e6,
+                summary.faults(), run.events()));
+        return summary;
+    }
+
+    static RunSummary summaryOf(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns) {
+        ScenarioSpec spec = run.spec();
+        LoadResult result = run.load();
+        List<FaultEvent> events = run.events();
+        ClusterReadings cluster = run.cluster();
         Map<String, List<NodeStatsReport.PastView>> survivorViews = cluster.viewHistories();
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
@@ -76,7 +68,7 @@ public final class DrillSummary {
                 .toList();
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
-                latencyIntervals(dir), cluster.cpu(), p90Bound(spec), CPU_CEILING));
+                latencyIntervals(run.latencyLog()), cluster.cpu(), p90Bound(spec), CPU_CEILING));
         VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
                 spec.load().duration(), result.timelines(), cluster.counters());
         faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault)))
@@ -94,29 +86,28 @@ public final class DrillSummary {
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
         ValidityReport validity = ValidityReport.of(result);
         LoadSpec load = spec.load();
-        return new RunSummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
+        return new RunSummary(spec.name(), run.directory().toString(), run.startedAt().toString(),
+                (System.nanoTime() - run.wallStartNanos()) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
                 cluster.figures(),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
-                checks, validity, requestTypeRows(load, result), null,
+                checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()), external);
     }
 
-    /** report.html: throughput and p90/p99 per second, the faults' windows shaded; the same for both runners. */
-    public static void writeReport(ScenarioSpec spec, RunDirectory dir, RunSummary summary, LoadResult result,
-                                   List<FaultEvent> events) throws IOException {
-        TimelineReport.write(dir.root().resolve("report.html"), new TimelineReport.Records(spec.name(),
-                summary.verdict(), result.startedAt().toEpochMilli(), spec.load().duration().toMillis(),
-                result.perSecond(), latencyIntervals(dir), p90Bound(spec).toNanos() / 1e6, summary.faults(), events));
+    /** An open-model run's own figures beside the common ones; null for the closed model. */
+    private static RunSummary.OpenFigures openFigures(LoadSpec load, LoadResult result, RunSummary.Latency corrected) {
+        return result.open().map(open -> new RunSummary.OpenFigures(load.open().orElseThrow().arrivals().label(),
+                open.intendedPerSecond(), open.throughputPerSecond(), load.users(), corrected,
+                RunSummary.Latency.ofMicros(open.uncorrectedMicros()))).orElse(null);
     }
 
     /** The driver's per-second latency histograms; empty when the log cannot be read (the spike figures stay empty). */
-    private static List<LatencyInterval> latencyIntervals(RunDirectory dir) {
+    private static List<LatencyInterval> latencyIntervals(Path latencyLog) {
         try {
-            return LatencyInterval.read(dir.latencyLog());
+            return LatencyInterval.read(latencyLog);
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

@@ -1,0 +1,27 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.LoadResult;
+import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one run recorded, which its report is built from: the load's result, the fault events as they happened and
+ * what was read from the nodes, with the run's directory and its latency log (the driver's per-second histograms).
+ *
+ * @param wallStartNanos the run's start on {@link System#nanoTime()}, for the summary's wall time
+ * @param heap           each node process's heap after GC over the load; empty when not measured (a cluster replsim
+ *                       does not run), and then no heap.json is written
+ */
+public record RunRecord(ScenarioSpec spec, Path directory, Path latencyLog, Instant startedAt, long wallStartNanos,
+                        LoadResult load, List<FaultEvent> events, ClusterReadings cluster,
+                        Optional<List<HeapTrend>> heap) {
+
+    public RunRecord {
+        events = List.copyOf(events);
+        heap = heap.map(List::copyOf);
+    }
+}

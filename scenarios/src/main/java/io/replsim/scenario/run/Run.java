@@ -1,0 +1,224 @@
+package io.replsim.scenario.run;
+
+import io.replsim.loadgen.Load;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.fault.FaultTimeline;
+import io.replsim.scenario.fault.Nemesis;
+import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.TimelineClock;
+import io.replsim.scenario.fault.UserNodes;
+import io.replsim.scenario.report.ClusterReadings;
+import io.replsim.scenario.report.HeapBasis;
+import io.replsim.scenario.report.HeapTrend;
+import io.replsim.scenario.report.HeapTrendAnalysis;
+import io.replsim.scenario.report.RunRecord;
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
+import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Plays one run on a started cluster, whatever the load's model and whoever runs the cluster: drives the load,
+ * fires the scenario's faults at their times through the runtime's nemesis (aimed at a user's node by asking the
+ * load which node serves it), reads every node's stats at the runtime's pace where the runtime can read them and
+ * prints a progress line now and then; then hands back what it recorded, which the report is built from. The one
+ * place a run is wired.
+ */
+public final class Run {
+    private final ScenarioSpec spec;
+    private final ClusterRuntime runtime;
+    private final Function<UserNodes, Nemesis> nemesis;
+    private final RunDirectory dir;
+    private final PrintStream out;
+    private final Duration progressEvery;
+
+    /** On replsim's own nodes, whose faults the {@link RuntimeNemesis} applies. */
+    public Run(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out, Duration progressEvery) {
+        this(spec, runtime, users -> new RuntimeNemesis(runtime, users), dir, out, progressEvery);
+    }
+
+    /**
+     * {@code nemesis}: what applies the faults, given which node serves each user; {@code dir}: where the fault
+     * events and each node's last stats go.
+     */
+    public Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
+               PrintStream out, Duration progressEvery) {
+        this.spec = spec;
+        this.runtime = runtime;
+        this.nemesis = nemesis;
+        this.dir = dir;
+        this.out = out;
+        this.progressEvery = progressEvery;
+    }
+
+    /**
+     * What the run recorded, and with {@code cluster.fullGcEvery} a console line on the full GCs it forced.
+     */
+    public record Played(RunRecord record, Optional<String> fullGcLine) {
+    }
+
+    /**
+     * Plays {@code load} (not yet started; the caller closes it) from now to the end of the scenario's duration and
+     * until its last request ended. {@code startedAt} and {@code wallStartNanos} are the run's, the cluster's start
+     * included, which took {@code clusterStartMs}.
+     */
+    public Played play(Load load, Instant startedAt, long wallStartNanos, long clusterStartMs)
+            throws IOException, InterruptedException {
+        LoadSpec loadSpec = spec.load();
+        NodeStatsSampler sampler = new NodeStatsSampler(runtime);
+        boolean measured = runtime.readsNodeStats();
+        LoadResult result;
+        List<FaultEvent> events;
+        Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
+        try (FaultTimeline timeline = new FaultTimeline(spec.faults(), nemesis.apply(load::nodeServing),
+                TimelineClock.SYSTEM, new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem))) {
+            if (measured) {
+                sampler.sample();
+            }
+            out.println(LoadPhases.describe(loadSpec));
+            long loadStart = System.nanoTime();
+            load.start();
+            timeline.start(loadStart);
+            fullGcs.ifPresent(FullGcTicker::start);
+            showProgressUntil(loadStart + loadSpec.duration().toNanos(), load, measured ? Optional.of(sampler)
+                    : Optional.empty(), loadSpec.users());
+            result = load.awaitResult();
+            events = timeline.events();
+        } finally {
+            if (fullGcs.isPresent()) {
+                fullGcs.get().close();
+            }
+        }
+        if (!measured) {
+            return new Played(new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result,
+                    events, ClusterReadings.NOT_MEASURED, Optional.empty()), Optional.empty());
+        }
+        sampler.sample();
+        for (NodeHandle node : runtime.liveNodes()) {
+            dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+        }
+        long loadStartMs = result.startedAt().toEpochMilli();
+        List<HeapTrend> heap = fullGcs.isPresent()
+                ? HeapTrendAnalysis.of(fullGcs.get().readings(), HeapBasis.AFTER_FULL_GC, loadStartMs,
+                        loadStartMs + result.elapsed().toMillis())
+                : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
+                        loadStartMs + result.elapsed().toMillis());
+        RunRecord record = new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result, events,
+                readings(clusterStartMs, result, sampler), Optional.of(heap));
+        return new Played(record, fullGcs.map(ticker -> String.format(Locale.ROOT, "heap      a full GC on every node"
+                + " every %s, the longest stopped a node %d ms", LoadPhases.seconds(ticker.every()),
+                ticker.longestPauseMs())));
+    }
+
+    /**
+     * Reads every node's stats at the runtime's pace (for the CPU figures) and prints a progress line now and then.
+     * Without a {@code sampler} (a cluster whose stats are not read), the line's view is the nodes not known to be
+     * down, since no view can be read.
+     */
+    private void showProgressUntil(long endNanos, Load load, Optional<NodeStatsSampler> sampler, int users)
+            throws InterruptedException {
+        long nextLine = System.nanoTime() + progressEvery.toNanos();
+        while (true) {
+            long now = System.nanoTime();
+            long remaining = endNanos - now;
+            if (remaining <= 0) {
+                return;
+            }
+            long pace = sampler.isPresent() ? runtime.statsEvery().toNanos() : Long.MAX_VALUE;
+            Thread.sleep(Math.min(Math.min(pace, remaining), Math.max(1, nextLine - now)) / 1_000_000);
+            if (sampler.isPresent()) {
+                sampler.get().sample();
+            }
+            if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
+                nextLine += progressEvery.toNanos();
+                List<String> view = sampler.isPresent()
+                        ? sampler.get().currentView(runtime.liveNodes()).orElse(List.of())
+                        : runtime.liveNodes().stream().map(NodeHandle::name).toList();
+                out.println(ProgressLine.format(load.progress(), users, view));
+            }
+        }
+    }
+
+    /** Everything read from the nodes, for the report. */
+    private ClusterReadings readings(long clusterStartMs, LoadResult result, NodeStatsSampler sampler) {
+        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
+        // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
+        Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
+        for (String node : live) {
+            sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
+                    (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
+        }
+        return new ClusterReadings(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
+                nodeFigures(spec, runtime, sampler, steadyWindowCpu(result)), survivorViews, sampler.cpuSamples(),
+                // no gravitation counter to attribute where the engine has none: null, not 0
+                hasGravitation(spec) ? sampler.counterSamples() : Map.of());
+    }
+
+    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs,
+                                                     CpuBudgetEnforcement cpuBudget) {
+        var cluster = spec.cluster();
+        var replication = spec.replication();
+        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
+                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
+                replication.delivery().label(), replication.syncTimeout().toMillis(),
+                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
+                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
+                cpuBudget.enforced(), cpuBudget.detail());
+    }
+
+    /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
+    static boolean hasGravitation(ScenarioSpec spec) {
+        return spec.replication().engine() != io.replsim.replication.EngineKind.INFINISPAN;
+    }
+
+    /**
+     * The readings a node's CPU figure is taken between: the load's steady window, after the ramp-up and warm-up (the
+     * open model's window after its warm-up), since a cost comparison between scopes must not be decided by the
+     * ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores, docs/capacity.md.
+     */
+    record CpuOver(String label, long fromEpochMs, long toEpochMs) {
+    }
+
+    private static CpuOver steadyWindowCpu(LoadResult result) {
+        long start = result.startedAt().toEpochMilli();
+        return new CpuOver("steady window", start + result.steady().from().toMillis(),
+                start + result.steady().to().toMillis());
+    }
+
+    /** Each node's figures over the load, from the sampler's readings; its CPU over {@code cpuOver}. */
+    private static List<RunSummary.NodeFigures> nodeFigures(ScenarioSpec spec, ClusterRuntime runtime,
+                                                           NodeStatsSampler sampler, CpuOver cpuOver) {
+        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
+        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
+        for (NodeHandle node : runtime.nodes()) {
+            sampler.latest(node.name()).ifPresent(stats -> {
+                double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
+                NodeStatsReport.Replication r = stats.replication();
+                nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
+                        cores / stats.cpu().budgetCores(), cpuOver.label(), stats.sessions().owned(), stats.sessions().backup(),
+                        stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
+                        // One replication is one request's change, whatever number of messages it took.
+                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
+                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
+                        r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
+                        r.messagesStreamed(), r.peersRefused()));
+            });
+        }
+        return nodes;
+    }
+}
