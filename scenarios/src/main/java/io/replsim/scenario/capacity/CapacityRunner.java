@@ -14,6 +14,7 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.spec.CapacityWarmUp;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -66,8 +67,9 @@ public final class CapacityRunner {
                     ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
             List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
             TargetProtocol apps = TargetProtocol.replsim(spec.workload().sessionShapes());
-            CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), criteria, plan,
-                    console, dir, "all", apps);
+            CapacityWarmUp warmUp = spec.capacity().warmUp();
+            CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), warmUp,
+                    criteria, plan, console, dir, "all", apps);
             CapacitySummary.Search allNodes = report(names, names.size(), all, "all", "capacity", console, dir);
             Double survivorCpu = survivorUtilization(allNodes);
             if (survivorCpu != null) {
@@ -84,7 +86,7 @@ public final class CapacityRunner {
                 awaitViewWithout(runtime, stopped);
                 SearchPlan downPlan = survivorPlan(all, plan);
                 CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
-                        criteria, downPlan, console, dir, "n-1", apps);
+                        warmUp, criteria, downPlan, console, dir, "n-1", apps);
                 down = report(names, names.size() - 1, survivors, "n-1", "capacity with " + stopped + " down",
                         console, dir);
             }
@@ -116,8 +118,9 @@ public final class CapacityRunner {
                 targets.stream().map(t -> t.name() + "=" + t.baseUri()).toList(), target.path(),
                 target.protocol().cookieName());
         List<String> names = targets.stream().map(NodeEndpoint::name).toList();
-        CapacityResult all = search(targets, NodeCpuProbe.NONE, spec.load(), criteria, plan, console, dir, "all",
-                target.path(), target.protocol());
+        CapacityWarmUp warmUp = spec.capacity().warmUp();
+        CapacityResult all = search(targets, NodeCpuProbe.NONE, spec.load(), warmUp, criteria, plan, console, dir,
+                "all", target.path(), target.protocol());
         CapacitySummary.Search search = report(names, names.size(), all, "all", "capacity of the external target", console, dir);
         CapacitySummary.Search down = null;
         if (oneNodeDown && targets.size() > 1) {
@@ -132,7 +135,7 @@ public final class CapacityRunner {
                 console.line("kill command said: %s", killed.output());
             }
             List<NodeEndpoint> survivors = targets.subList(0, targets.size() - 1);
-            CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), criteria,
+            CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), warmUp, criteria,
                     survivorPlan(all, plan), console, dir, "n-1", target.path(), target.protocol());
             down = report(names, survivors.size(), downResult, "n-1", "capacity with " + victim.name() + " down",
                     console, dir);
@@ -187,15 +190,16 @@ public final class CapacityRunner {
     }
 
     private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
-                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
-                                  RunDirectory dir, String label, TargetProtocol apps)
+                                  CapacityWarmUp warmUp, CapacityCriteria criteria, SearchPlan plan,
+                                  CapacityConsole console, RunDirectory dir, String label, TargetProtocol apps)
             throws IOException, InterruptedException {
-        return search(endpoints, cpu, load, criteria, plan, console, dir, label, COUNTER_PATH, apps);
+        return search(endpoints, cpu, load, warmUp, criteria, plan, console, dir, label, COUNTER_PATH, apps);
     }
 
     private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
-                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
-                                  RunDirectory dir, String label, String path, TargetProtocol protocol)
+                                  CapacityWarmUp warmUp, CapacityCriteria criteria, SearchPlan plan,
+                                  CapacityConsole console, RunDirectory dir, String label, String path,
+                                  TargetProtocol protocol)
             throws IOException, InterruptedException {
         AtomicInteger stepNumber = new AtomicInteger();
         DriverLoadStep step = new DriverLoadStep(load, path, protocol, endpoints, cpu,
@@ -206,14 +210,15 @@ public final class CapacityRunner {
                 users -> dir.root().resolve("warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + users
                         + "users.hlog"));
         List<StepOutcome> runs = new java.util.ArrayList<>();
-        WarmUpPlan warmUpPlan = WarmUpPlan.DEFAULT;
+        WarmUpPlan warmUpPlan = new WarmUpPlan(warmUp.minRounds(), warmUp.maxRounds(),
+                WarmUpPlan.DEFAULT.settledRatio());
         console.line("warm-up: unmeasured rounds at %d users (half as many after a round the nodes could not carry),"
                 + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), warmUpPlan.minRounds(),
                 warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
         CapacityResult result = new CapacitySearch(plan, criteria, step, outcome -> {
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
-        }, warmUpPlan, warmUpStep, console::warmUpRound, warmUp -> console.warmUpDone(warmUp, warmUpPlan)).run();
+        }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan)).run();
         return result;
     }
 

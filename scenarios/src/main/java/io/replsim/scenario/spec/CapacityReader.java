@@ -8,7 +8,8 @@ import java.util.Optional;
 final class CapacityReader {
 
     static final List<String> FIELDS = List.of("statistic", "latencyLimit", "cpuLimit", "errorLimit", "startUsers",
-            "maxUsers", "maxSteps");
+            "maxUsers", "maxSteps", "warmUp");
+    static final List<String> WARM_UP_FIELDS = List.of("minRounds", "maxRounds");
     private static final String CPU_EXPECTED = "a share of each node's CPU budget above 0 and at most 1, such as 0.6";
     private static final String ERROR_EXPECTED = "a share of requests from 0 to 1, such as 0.001";
 
@@ -31,6 +32,20 @@ final class CapacityReader {
         int maxUsers = capacity.wholeNumber("maxUsers", 1, 100_000).orElse((long) defaults.maxUsers()).intValue();
         // two at the least: a capacity is claimed only when a repeat confirms it
         int maxSteps = capacity.wholeNumber("maxSteps", 2, 100).orElse((long) defaults.maxSteps()).intValue();
-        return new CapacitySettings(statistic, latencyLimit, cpuLimit, errorLimit, startUsers, maxUsers, maxSteps);
+        return new CapacitySettings(statistic, latencyLimit, cpuLimit, errorLimit, startUsers, maxUsers, maxSteps,
+                warmUp(capacity.optionalSection("warmUp", WARM_UP_FIELDS)));
+    }
+
+    private static CapacityWarmUp warmUp(MapReader warmUp) {
+        CapacityWarmUp defaults = CapacityWarmUp.DEFAULT;
+        int most = CapacityWarmUp.MOST_ROUNDS;
+        int minRounds = warmUp.wholeNumber("minRounds", 0, most).orElse((long) defaults.minRounds()).intValue();
+        int maxRounds = warmUp.wholeNumber("maxRounds", 0, most)
+                .orElse((long) Math.max(minRounds, defaults.maxRounds())).intValue();
+        if (maxRounds < minRounds) {
+            warmUp.problemWith("maxRounds", "at least minRounds (" + minRounds + ")");
+            return defaults;
+        }
+        return new CapacityWarmUp(minRounds, maxRounds);
     }
 }

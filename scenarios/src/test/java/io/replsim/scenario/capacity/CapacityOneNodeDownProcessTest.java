@@ -40,6 +40,8 @@ class CapacityOneNodeDownProcessTest {
               rampUp: 1s
               warmUp: 1s
               duration: 4s
+            capacity:
+              warmUp: {minRounds: 1, maxRounds: 1}   # about the search's moves, not warm figures: 8 rounds cost 60 s
             """;
 
     /** Generous on latency and CPU: this test is about the search's moves and its report, not this machine. */

@@ -26,10 +26,31 @@ class CapacitySettingsSpecTest {
                   cpuLimit: 0.5
                   startUsers: 40
                   maxSteps: 6
+                  warmUp: {minRounds: 1, maxRounds: 2}
                 """, Scenarios.SOURCE).capacity();
         assertThat(settings).isEqualTo(new CapacitySettings(LatencyStatistic.P99, Duration.ofMillis(500), 0.5,
-                CapacitySettings.DEFAULT.errorLimit(), Optional.of(40), CapacitySettings.DEFAULT_MAX_USERS, 6));
+                CapacitySettings.DEFAULT.errorLimit(), Optional.of(40), CapacitySettings.DEFAULT_MAX_USERS, 6,
+                new CapacityWarmUp(1, 2)));
         assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).capacity()).isEqualTo(CapacitySettings.DEFAULT);
+    }
+
+    @Test
+    void aWarmUpGivenOnlyItsMinimumRunsAtLeastThatManyAndNoWarmUpIsAllowed() throws SpecException {
+        assertThat(ScenarioLoader.parse(HEAD + "capacity: {warmUp: {minRounds: 10}}\n", Scenarios.SOURCE).capacity()
+                .warmUp()).isEqualTo(new CapacityWarmUp(10, 10));
+        assertThat(ScenarioLoader.parse(HEAD + "capacity: {warmUp: {minRounds: 0, maxRounds: 0}}\n",
+                Scenarios.SOURCE).capacity().warmUp()).isEqualTo(new CapacityWarmUp(0, 0));
+    }
+
+    @Test
+    void aWarmUpWhoseMaximumIsBelowItsMinimumOrOutOfRangeIsReportedAtItsPath() {
+        assertThat(pathsOf(problemsOf(HEAD + """
+                capacity: {warmUp: {minRounds: 3, maxRounds: 2}}
+                """))).containsExactly("capacity.warmUp.maxRounds");
+        assertThat(pathsOf(problemsOf(HEAD + """
+                capacity: {warmUp: {minRounds: -1, maxRounds: 51, rounds: 2}}
+                """))).containsExactlyInAnyOrder("capacity.warmUp.minRounds", "capacity.warmUp.maxRounds",
+                "capacity.warmUp.rounds");
     }
 
     @Test

@@ -31,8 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  * interval of the timeout, set by a heartbeat and cleared as its checker (every interval) moves on, and suspects a
  * member whose bits are all clear; so the suspicion comes within an interval or two of the timeout after the kill,
  * and VERIFY_SUSPECT2's wait follows.
+ *
+ * <p>A drill of the slow tier ({@code ./replsim test tomcat}, run by .ci/run after the suite): its three clusters
+ * wait out production-like detection times, about 95 s in all.
  */
-class FailureDetectionDrillProcessTest {
+class FailureDetectionDrill {
     /** Clock and log granularity between the runner's kill stamp and the nodes' view stamps. */
     private static final Duration EARLY_MARGIN = Duration.ofMillis(100);
     /** The coordinator's view installation and a loaded 2-core machine's scheduling delays. */
