@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 
 /**
  * Trains the node JVMs' start-up cache: plays a short built-in scenario whose first node records a JDK AOT cache,
- * and moves the cache to {@code --output} only when the run passed and the JVM wrote it. The launcher runs this
+ * and moves the cache to {@code --output} only when the run completed and the JVM wrote it. The launcher runs this
  * after a build; hidden from the help because nobody needs to call it by hand.
  */
 @Command(name = "train-nodes", hidden = true,
