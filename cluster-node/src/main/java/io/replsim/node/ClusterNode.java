@@ -76,7 +76,7 @@ public final class ClusterNode implements AutoCloseable {
                             requests, new JsonWriter())))
                     .addExactPath(CartApp.PATH, withWork(work, new CartApp(options.name(), replication.store(),
                             requests, new JsonWriter())));
-            var app = AppServer.start(options.bind(), options.httpPort(), options.workers(), routes);
+            var app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
             return new ClusterNode(options, cpu, replication, admin, app);
         } catch (Exception | Error e) {
             closeInOrder(replication, admin, cpu);

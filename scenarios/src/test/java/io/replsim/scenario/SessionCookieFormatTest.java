@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The session cookie has two sides that never see each other's code: the node writes {@code JSESSIONID=<id>.<route>}
- * (io.replsim.node.web.SessionCookie) and the driver reads the session and route from it (loadgen's SessionCookie).
+ * (io.replsim.node.web.RoutedSessionCookie) and the driver reads the session and route from it (loadgen's SessionCookie).
  * This module has both, so this is where the two are held to one format, both ways.
  */
 class SessionCookieFormatTest {
@@ -21,7 +21,7 @@ class SessionCookieFormatTest {
     @RepeatedTest(20)
     void theDriverReadsTheSessionAndRouteTheNodeWrote() {
         SessionId id = ids.next();
-        var written = new io.replsim.node.web.SessionCookie(id, new NodeId("node2")).toCookie();
+        var written = new io.replsim.node.web.RoutedSessionCookie(id, new NodeId("node2")).toCookie();
 
         var read = new SessionCookie(written.getValue());
 
@@ -36,8 +36,8 @@ class SessionCookieFormatTest {
         var sent = new SessionCookie(id.value() + ".node3");
         String value = sent.requestHeader().substring("JSESSIONID=".length());
 
-        var read = io.replsim.node.web.SessionCookie.from(new CookieImpl("JSESSIONID", value));
+        var read = io.replsim.node.web.RoutedSessionCookie.from(new CookieImpl("JSESSIONID", value));
 
-        assertThat(read).contains(new io.replsim.node.web.SessionCookie(id, new NodeId("node3")));
+        assertThat(read).contains(new io.replsim.node.web.RoutedSessionCookie(id, new NodeId("node3")));
     }
 }

@@ -1,5 +1,9 @@
 package io.replsim.node.app;
 
+import io.replsim.node.settings.DataSize;
+import io.replsim.node.settings.Grammar;
+import io.replsim.node.settings.Setting;
+import io.replsim.node.settings.SettingsGroup;
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.web.JsonWriter;
 import io.replsim.replication.NodeId;
@@ -19,6 +23,13 @@ public final class CounterApp implements HttpHandler {
     public static final String PATH = "/counter";
     static final String SERIAL = "serial";
     static final String PAYLOAD = "payload";
+    public static final DataSize MAX_PAYLOAD = DataSize.parse("16MB");
+
+    /** The bytes each session carries: a scenario's {@code workload.payload}, the node's {@code --payload-bytes}. */
+    public static final Setting<DataSize, DataSize> PAYLOAD_SIZE = Setting.of("payload", "--payload-bytes",
+                    Grammar.size(), (DataSize size) -> size)
+            .must(size -> size.compareTo(MAX_PAYLOAD) <= 0, "a size from 0 to " + MAX_PAYLOAD + ", such as 4KB");
+    public static final SettingsGroup<DataSize> SETTINGS = SettingsGroup.of(PAYLOAD_SIZE::readFrom, PAYLOAD_SIZE);
 
     private final int payloadBytes;
     private final SessionRequests sessions;

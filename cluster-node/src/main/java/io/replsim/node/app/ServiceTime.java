@@ -1,7 +1,11 @@
 package io.replsim.node.app;
 
+import io.replsim.node.settings.Grammar;
+import io.replsim.node.settings.Setting;
+import io.replsim.node.settings.SettingsGroup;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The application's own work in every request, beside what the session costs: {@code cpu} burned on the worker
@@ -16,6 +20,14 @@ public record ServiceTime(Duration cpu, Duration waitTime) {
     // after MAX, which the constructor reads
     public static final ServiceTime NONE = new ServiceTime(Duration.ZERO, Duration.ZERO);
 
+    public static final Setting<ServiceTime, Duration> CPU = part("cpu", "--service-cpu", ServiceTime::cpu, "2ms");
+    public static final Setting<ServiceTime, Duration> WAIT = part("wait", "--service-wait", ServiceTime::waitTime,
+            "10ms");
+
+    /** A scenario's {@code workload.serviceTime} section, the node's {@code --service-*} options. */
+    public static final SettingsGroup<ServiceTime> SETTINGS = SettingsGroup.of((in, defaults) ->
+            new ServiceTime(CPU.readFrom(in, defaults), WAIT.readFrom(in, defaults)), CPU, WAIT);
+
     public ServiceTime {
         Objects.requireNonNull(cpu, "cpu");
         Objects.requireNonNull(waitTime, "waitTime");
@@ -24,6 +36,13 @@ public record ServiceTime(Duration cpu, Duration waitTime) {
                 throw new IllegalArgumentException("a service time's cpu and wait are from 0ms to 10s, got " + part);
             }
         }
+    }
+
+    private static Setting<ServiceTime, Duration> part(String key, String flag, Function<ServiceTime, Duration> value,
+                                                       String example) {
+        return Setting.of(key, flag, Grammar.duration(), value)
+                .must(part -> !part.isNegative() && part.compareTo(MAX) <= 0,
+                        "a duration from 0ms to 10s, such as " + example);
     }
 
     public boolean isNone() {

@@ -2,7 +2,7 @@ package io.replsim.node.app;
 
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.node.web.SessionCookie;
+import io.replsim.node.web.RoutedSessionCookie;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.session.ActiveSession;
@@ -101,16 +101,17 @@ final class SessionRequests {
     }
 
     private void serve(HttpServerExchange exchange, Work work) {
-        Optional<SessionCookie> cookie = SessionCookie.from(exchange.getRequestCookie(SessionCookie.NAME));
+        Optional<RoutedSessionCookie> cookie =
+                RoutedSessionCookie.from(exchange.getRequestCookie(RoutedSessionCookie.NAME));
         boolean ending = exchange.getQueryParameters().containsKey(END_PARAMETER);
         try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
             Session session = active.session();
             long serial = work.apply(active);
             String digest = SessionDigest.of(session);
             if (ending) {
-                exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie().setMaxAge(0));
+                exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie().setMaxAge(0));
             } else if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
-                exchange.setResponseCookie(new SessionCookie(session.id(), self).toCookie());
+                exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie());
             }
             try {
                 if (ending) {

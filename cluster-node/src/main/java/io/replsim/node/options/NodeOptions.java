@@ -2,6 +2,7 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
@@ -15,12 +16,13 @@ import java.util.OptionalLong;
 /**
  * Everything a node runs with, typed. {@code payloadBytes} shapes the counter app's sessions, {@code profile} the
  * profile app's, {@code serviceTime} the work every request does besides its session's. Port 0 means "any free
- * port" (in-JVM tests); the command line always names real ports. {@code stack} tunes the TCP stack's transport,
+ * port" (in-JVM tests); the command line always names real ports. {@code resources}: what the node gets, its
+ * worker pool and CPU budget. {@code stack} tunes the TCP stack's transport,
  * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
  * those).
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
-                          int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
+                          int jgroupsPort, Discovery discovery, NodeResources resources,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                           OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
 
@@ -29,8 +31,8 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
                        int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                        int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                        OptionalLong parentPid) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
-                profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, new NodeResources(workers, cpuBudgetCores),
+                payloadBytes, profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
     }
 
     public NodeOptions {
@@ -43,18 +45,21 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         Objects.requireNonNull(replication, "replication");
         Objects.requireNonNull(parentPid, "parentPid");
         Objects.requireNonNull(discovery, "discovery");
+        Objects.requireNonNull(resources, "resources");
         requirePort(httpPort, "httpPort");
         requirePort(adminPort, "adminPort");
         requirePort(jgroupsPort, "jgroupsPort");
-        if (workers < 1) {
-            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
-        }
-        if (!(cpuBudgetCores > 0)) {
-            throw new IllegalArgumentException("cpuBudgetCores must be positive, got " + cpuBudgetCores);
-        }
         if (payloadBytes < 0) {
             throw new IllegalArgumentException("payloadBytes must not be negative, got " + payloadBytes);
         }
+    }
+
+    public int workers() {
+        return resources.workers();
+    }
+
+    public double cpuBudgetCores() {
+        return resources.cpuBudgetCores();
     }
 
     private static void requirePort(int port, String what) {

@@ -1,5 +1,6 @@
 package io.replsim.node.web;
 
+import io.replsim.node.settings.NodeResources;
 import io.undertow.Undertow;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
@@ -20,8 +21,8 @@ public final class AppServer implements AutoCloseable {
         this.undertow = undertow;
     }
 
-    public static AppServer start(InetAddress bind, int port, int workers, PathHandler routes) {
-        return new AppServer(startUndertow(bind, port, workers, Math.max(2, Runtime.getRuntime().availableProcessors()),
+    public static AppServer start(InetAddress bind, int port, NodeResources resources, PathHandler routes) {
+        return new AppServer(startUndertow(bind, port, resources.workers(), resources.ioThreadCount(),
                 new BlockingHandler(routes)));
     }
 
@@ -39,6 +40,11 @@ public final class AppServer implements AutoCloseable {
 
     public int port() {
         return ((InetSocketAddress) undertow.getListenerInfo().getFirst().getAddress()).getPort();
+    }
+
+    /** The I/O threads Undertow accepts connections on, as it started them. */
+    public int ioThreads() {
+        return undertow.getWorker().getIoThreadCount();
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.ServiceTime;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
@@ -67,7 +68,8 @@ class NodeOptionsParserTest {
         NodeOptions options = parser.parse("--name=n2", "--cluster=c", "--http-port=1", "--admin-port=2",
                 "--jgroups-port=3", "--members=127.0.0.1[3]", "--sync-timeout=500ms");
 
-        assertThat(options.workers()).isEqualTo(NodeOptionsParser.DEFAULT_WORKERS);
+        assertThat(options.workers()).isEqualTo(NodeResources.SCENARIO_DEFAULTS.workers());
+        assertThat(options.cpuBudgetCores()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(options.payloadBytes()).isEqualTo(NodeOptionsParser.DEFAULT_PAYLOAD_BYTES);
         assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(options.parentPid()).isEmpty();
@@ -81,17 +83,18 @@ class NodeOptionsParserTest {
             "--name         | node.1           | letters, digits",
             "--bind         | localhost        | an IP address",
             "--members      | 127.0.0.1:18281  | host[port] entries",
-            "--workers      | 0                | a whole number 1-10000",
-            "--cpu-budget   | -1               | a positive number of cores",
-            "--payload-bytes| lots             | a size from 0B to 16MB",
-            "--payload-bytes| 17MB             | a size from 0B to 16MB",
+            "--workers      | 0                | a whole number from 1 to 1000",
+            "--cpu-budget   | -1               | a number of cores above 0 and at most 64",
+            "--payload-bytes| lots             | a size such as 512 (bytes), 4KB",
+            "--payload-bytes| 17MB             | a size from 0 to 16MB",
             "--placement    | neighbours       | one of: all, buddies, none",
             "--granularity  | delta            | one of: session, attribute",
             "--delivery     | eventually       | one of: sync, async",
-            "--sync-timeout | 2                | a positive a duration such as 500ms",
-            "--sync-timeout | 0s               | a positive a duration such as 500ms",
+            "--sync-timeout | 2                | a duration with a unit (ms, s, m or h)",
+            "--sync-timeout | 0s               | a duration above 0s and at most 10m",
             "--parent-pid   | -5               | a process id",
-            "--service-cpu  | 2                | a duration from 0ms to 10s",
+            "--service-cpu  | 2                | a duration with a unit (ms, s, m or h)",
+            "--service-cpu  | -2ms             | a duration such as 500ms",
             "--service-wait | 11s              | a duration from 0ms to 10s",
     })
     void aBadValueNamesTheArgumentWhatWasGivenAndWhatIsExpected(String option, String value, String expected) {
@@ -150,7 +153,7 @@ class NodeOptionsParserTest {
 
     @ParameterizedTest(name = "{0} {1} with --placement {2}")
     @CsvSource(delimiter = '|', value = {
-            "--buddies      | 0                   | buddies | a whole number 1-64",
+            "--buddies      | 0                   | buddies | a whole number from 1 to 15",
             "--buddy-pools  | node1,node2/node2   | buddies | each member in one pool",
             "--buddies      | 1                   | all     | no such option unless --placement buddies",
     })
@@ -184,7 +187,7 @@ class NodeOptionsParserTest {
         assertThatThrownBy(() -> parser.parse(args.toArray(String[]::new)))
                 .isInstanceOf(BadArgumentException.class)
                 .hasMessageStartingWith("--buddy-pools: got \"node1,node2/node3,node4\", expected under --engine"
-                        + " infinispan: buddy pools have no Infinispan equivalent")
+                        + " infinispan, buddy pools have no Infinispan equivalent")
                 .hasMessageEndingWith("or use --engine jgroups");
     }
 
@@ -236,7 +239,7 @@ class NodeOptionsParserTest {
     @CsvSource(delimiter = '|', value = {
             "--profile-shape          | tree   | one of: bytes, graph",
             "--profile-modified-share | 1.5    | a share from 0 to 1",
-            "--profile-mutate-in-place| yes    | true or false",
+            "--profile-mutate-in-place| yes    | a boolean, one of: true, false",
             "--trigger                | always | one of: set, set-and-non-primitive-get, set-and-get",
     })
     void aBadProfileOrTriggerArgumentIsNamed(String option, String value, String expected) {
@@ -356,15 +359,16 @@ class NodeOptionsParserTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
-            "--jgroups-transport      | udp     | one of: tcp, tcp-nio2",
-            "--fd-all-timeout         | 0s      | a positive whole number of milliseconds",
-            "--verify-suspect-timeout | 0.5ms   | a positive whole number of milliseconds",
-            "--fd-all-interval        | 2s      | shorter than --fd-all-timeout (2s)",
+            "--jgroups-transport      | udp     | udp is not offered",
+            "--jgroups-transport      | nio     | one of: tcp, tcp-nio2",
+            "--fd-all-timeout         | 0s      | a whole number of milliseconds from 1ms to 10m",
+            "--verify-suspect-timeout | 0.5ms   | a whole number of milliseconds from 1ms to 10m",
+            "--fd-all-interval        | 2s      | --fd-all-interval 2s is not below --fd-all-timeout 2s",
             "--fd-sock                | maybe   | true or false",
-            "--merge-max-interval     | 1s      | longer than --merge-min-interval (1s)",
+            "--merge-max-interval     | 1s      | --merge-min-interval 1s is not below --merge-max-interval 1s",
             "--bundler                | ring    | one of: transfer-queue, per-destination, no-bundler",
             "--bundler-max-size       | 100     | a size from 60KB to 4MB",
-            "--thread-pool-max        | 0       | a whole number 1-10000",
+            "--thread-pool-max        | 0       | a whole number from 1 to 10000",
     })
     void aBadStackOptionIsNamed(String option, String value, String expected) {
         var args = new ArrayList<>(FULL);

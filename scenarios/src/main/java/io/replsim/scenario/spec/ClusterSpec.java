@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 
@@ -14,8 +15,8 @@ import java.util.stream.IntStream;
  * The nodes a scenario starts and what each one gets.
  *
  * @param nodes          how many nodes, named {@code node1} to {@code nodeN}
- * @param workers        each node's Undertow worker pool size (min = max)
- * @param cpuBudgetCores the cores each node may use; its CPU utilization is reported against this
+ * @param resources      what each node is told it gets: its Undertow worker pool (min = max) and the cores it may
+ *                       use, against which its CPU utilization is reported
  * @param heap           each node's heap ({@code -Xms} = {@code -Xmx})
  * @param runtime        processes on loopback, or containers with the CPU budget as their quota
  * @param fullGcEvery    present: the runner has every node run a full collection this often, so the heap trend of a
@@ -23,28 +24,34 @@ import java.util.stream.IntStream;
  * @param stack          the nodes' JGroups transport, failure detection, merging, bundler and thread pool (the
  *                       scenario's {@code jgroups} section; replsim's own tuning without one)
  */
-public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
+public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
                           Optional<Duration> fullGcEvery, StackTuning stack) {
 
-    public static final int DEFAULT_WORKERS = 16;
-    public static final double DEFAULT_CPU_BUDGET_CORES = 0.66;
+    public static final int DEFAULT_WORKERS = NodeResources.SCENARIO_DEFAULTS.workers();
+    public static final double DEFAULT_CPU_BUDGET_CORES = NodeResources.SCENARIO_DEFAULTS.cpuBudgetCores();
     public static final DataSize DEFAULT_HEAP = DataSize.parse("256m");
 
     public ClusterSpec {
+        Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(heap, "heap");
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(fullGcEvery, "fullGcEvery");
         Objects.requireNonNull(stack, "stack");
-        if (nodes < 1 || workers < 1 || !(cpuBudgetCores > 0)) {
-            throw new IllegalArgumentException("a cluster has at least 1 node, 1 worker and a positive CPU budget, got "
-                    + nodes + " nodes, " + workers + " workers, " + cpuBudgetCores + " cores");
+        if (nodes < 1) {
+            throw new IllegalArgumentException("a cluster has at least 1 node, got " + nodes);
         }
+    }
+
+    /** On replsim's own stack tuning. */
+    public ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
+                       Optional<Duration> fullGcEvery) {
+        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning());
     }
 
     /** On replsim's own stack tuning. */
     public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
                        Optional<Duration> fullGcEvery) {
-        this(nodes, workers, cpuBudgetCores, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning());
+        this(nodes, new NodeResources(workers, cpuBudgetCores), heap, runtime, fullGcEvery);
     }
 
     /** Node processes on this machine, the default runtime. */
@@ -59,7 +66,17 @@ public record ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSiz
 
     /** The same cluster on the stack {@code tuning} gives. */
     public ClusterSpec withStack(StackTuning tuning) {
-        return new ClusterSpec(nodes, workers, cpuBudgetCores, heap, runtime, fullGcEvery, tuning);
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, tuning);
+    }
+
+    /** Each node's Undertow worker pool size (min = max). */
+    public int workers() {
+        return resources.workers();
+    }
+
+    /** The cores each node may use; its CPU utilization is reported against this. */
+    public double cpuBudgetCores() {
+        return resources.cpuBudgetCores();
     }
 
     /** {@code node1} to {@code nodeN}: the names fault targets use and the routes in the session cookies. */

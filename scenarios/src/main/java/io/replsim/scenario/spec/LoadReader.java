@@ -4,7 +4,7 @@ import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
-import io.replsim.node.options.DurationText;
+import io.replsim.node.settings.DurationText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -2,8 +2,9 @@ package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.replsim.node.options.DataSize;
-import io.replsim.node.options.DurationText;
+import io.replsim.node.settings.DataSize;
+import io.replsim.node.settings.DurationText;
+import io.replsim.node.settings.Setting;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,6 +149,28 @@ final class MapReader {
                 return Optional.empty();
             }
         });
+    }
+
+    /**
+     * A setting of a node's settings group, read with its grammar and rule: the same reading the node's command line
+     * gives the same text. A scalar is read as its text ({@code 3} and {@code "3"} alike); a list or a map is none.
+     */
+    <T> Field<T> setting(String key, Setting<?, T> setting) {
+        JsonNode node = child(key);
+        if (node == null) {
+            return Field.absent(pathOf(key), setting.expected(""), problems);
+        }
+        if (!node.isValueNode()) {
+            return Field.invalid(pathOf(key), node, setting.expected(WrittenValue.of(node)), problems);
+        }
+        return setting.parse(node.asText())
+                .map(value -> Field.valid(pathOf(key), node, value, setting.expected(node.asText()), problems))
+                .orElseGet(() -> Field.invalid(pathOf(key), node, setting.expected(node.asText()), problems));
+    }
+
+    /** Whether the field is written, with a value (not {@code key:} alone). */
+    boolean has(String key) {
+        return child(key) != null;
     }
 
     /**

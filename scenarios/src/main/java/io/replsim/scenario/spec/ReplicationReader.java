@@ -1,17 +1,10 @@
 package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.node.settings.ReplicationSettings;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.ReplicationTrigger;
-import io.replsim.replication.infinispan.InfinispanCacheFactory;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -21,19 +14,14 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Reads the {@code replication} section; every field has a default, full synchronous replication. The buddy
- * placement's own fields ({@code buddies}, {@code buddyPools}) are refused with any other placement, so a file
- * never looks like it asks for something it does not get.
+ * Reads the {@code replication} section with the node's own replication settings ({@link ReplicationSettings}): the
+ * same grammar, rules and defaults (full synchronous replication) the node's command line has. What only a file
+ * writes is read here: buddy pools as a list of lists of node names, each checked against the cluster's size.
  */
 final class ReplicationReader {
 
-    static final List<String> FIELDS =
-            List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
-                    "delivery", "syncTimeout", "async", "engine");
-    static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
+    static final List<String> FIELDS = SectionSettings.fieldsOf(ReplicationSettings.GROUP);
 
-    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
-    private static final long MAX_BUDDIES = 15; // cluster.nodes is at most 16
     private static final Pattern NODE_NAME = Pattern.compile("node[1-9][0-9]?");
     private static final String POOLS_EXPECTED =
             "a list of pools, each a list of node names, such as [[node1, node2], [node3, node4]]";
@@ -47,72 +35,11 @@ final class ReplicationReader {
      * @param clusterNodes the cluster's size when its section was valid: buddy pools may name only its nodes
      */
     static ReplicationSpec read(MapReader replication, Optional<Integer> clusterNodes) {
-        ReplicationSpec defaults = ReplicationSpec.fullSync();
-        Placement named = replication.choice("placement", Placement::parse, "a placement").orElse(defaults.placement());
-        Placement placement = named;
-        if (named instanceof Placement.Buddies) {
-            long buddies = replication.wholeNumber("buddies", 1, MAX_BUDDIES).orElse(1L);
-            BuddyPools pools = replication.list("buddyPools", POOLS_EXPECTED).optional()
-                    .flatMap(items -> pools(items, replication.pathOf("buddyPools"), replication, clusterNodes))
-                    .orElse(BuddyPools.none());
-            placement = new Placement.Buddies((int) buddies, pools);
-        } else {
-            refuseWithoutBuddies(replication, "buddies");
-            refuseWithoutBuddies(replication, "buddyPools");
-        }
-        GranularityKind granularity =
-                replication.choice("granularity", GranularityKind::parse, "a granularity").orElse(defaults.granularity());
-        ReplicationTrigger trigger =
-                replication.choice("trigger", ReplicationTrigger::parse, "a trigger").orElse(defaults.trigger());
-        Duration maxUnreplicated = replication.duration("maxUnreplicatedInterval")
-                .must(interval -> !interval.isNegative() && interval.compareTo(LoadReader.LONGEST_RUN) <= 0,
-                        "a duration from 0s (every request) to 24h, such as 60s")
-                .orElse(defaults.maxUnreplicatedInterval());
-        DeliveryKind delivery = replication.choice("delivery", DeliveryKind::parse, "a delivery").orElse(defaults.delivery());
-        AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
-        if (delivery == DeliveryKind.ASYNC) {
-            asyncQueue = asyncQueue(replication.optionalSection("async", ASYNC_FIELDS));
-        } else {
-            String expected = "no async unless delivery is async";
-            replication.text("async", expected).must(text -> false, expected);
-        }
-        EngineKind engine = replication.choice("engine", EngineKind::parse, "an engine").orElse(defaults.engine());
-        var spec = new ReplicationSpec(
-                placement,
-                granularity,
-                delivery,
-                replication.duration("syncTimeout")
-                        .must(timeout -> timeout.isPositive()
-                                        && timeout.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
-                                "a duration above 0s and at most 10m, such as 2s")
-                        .orElse(defaults.syncTimeout()),
-                asyncQueue,
-                trigger,
-                maxUnreplicated,
-                engine);
-        if (engine == EngineKind.INFINISPAN) {
-            for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
-                replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
-            }
-        }
-        return spec;
-    }
-
-    private static AsyncQueueSettings asyncQueue(MapReader async) {
-        AsyncQueueSettings defaults = AsyncQueueSettings.DEFAULT;
-        return new AsyncQueueSettings(
-                async.duration("bundleTimeout")
-                        .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
-                                "a duration from 0ms (send at once) to 1s, such as 5ms")
-                        .orElse(defaults.bundleTimeout()),
-                async.wholeNumber("maxBundle", 1, 10_000).orElse((long) defaults.maxBundle()).intValue(),
-                async.wholeNumber("capacity", 1, 10_000_000).orElse((long) defaults.capacity()).intValue());
-    }
-
-    private static void refuseWithoutBuddies(MapReader replication, String key) {
-        String expected = "no " + key + " unless placement is buddies";
-        // A list is not text, so text() reports it; a scalar is, so the rule that never holds reports it.
-        replication.text(key, expected).must(text -> false, expected);
+        SectionSettings in = SectionSettings.of(replication, ReplicationSettings.GROUP)
+                .reading(ReplicationSettings.BUDDY_POOLS, section -> section.list("buddyPools", POOLS_EXPECTED)
+                        .optional()
+                        .flatMap(items -> pools(items, section.pathOf("buddyPools"), section, clusterNodes)));
+        return ReplicationSettings.GROUP.read(in, ReplicationSpec.fullSync());
     }
 
     private static int number(String nodeName) {

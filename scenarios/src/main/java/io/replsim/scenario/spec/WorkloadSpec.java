@@ -5,7 +5,7 @@ import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
 import java.util.Objects;
 
 /**

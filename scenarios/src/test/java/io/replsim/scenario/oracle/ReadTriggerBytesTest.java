@@ -10,7 +10,7 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;

@@ -21,7 +21,7 @@ import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.Check;
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
 import io.replsim.scenario.spec.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,16 +1,21 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.SpecException;
+import io.replsim.scenario.spec.SpecProblem;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * A scenario file's node settings reach the node unchanged: what the file says, read by the scenario reader,
@@ -82,6 +87,50 @@ class NodeArgumentsTest {
         assertThat(node.replication().placement().label()).isEqualTo(placement);
         assertThat(node.serviceTime()).isEqualTo(spec.workload().serviceTime());
         assertThat(node.serviceTime().isNone()).isFalse();
+    }
+
+    /**
+     * One vocabulary: a value a scenario file may not hold is refused by the node's command line too, in the same
+     * words, the file naming the field path and the node the option.
+     */
+    @ParameterizedTest(name = "{0}.{1} / {2} {3}")
+    @CsvSource(delimiter = '|', value = {
+            "cluster     | workers                 | --workers                   | 0",
+            "cluster     | cpuBudget               | --cpu-budget                | 65",
+            "replication | syncTimeout             | --sync-timeout              | 2",
+            "replication | maxUnreplicatedInterval | --max-unreplicated-interval | 25h",
+            "replication | delivery                | --delivery                  | eventually",
+            "workload    | payload                 | --payload-bytes             | 17MB",
+            "jgroups     | transport               | --jgroups-transport         | udp",
+            "jgroups     | fdSock2                 | --fd-sock                   | maybe"})
+    void aValueTheFileRefusesTheNodeRefusesInTheSameWords(String section, String field, String option, String value)
+            throws Exception {
+        boolean inCluster = section.equals("cluster");
+        String file = """
+                name: crossing
+                cluster: {nodes: 2%s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                %s
+                """.formatted(inCluster ? ", " + field + ": " + value : "",
+                inCluster ? "" : section + ": {" + field + ": " + value + "}");
+        SpecProblem problem = catchThrowableOfType(SpecException.class, () -> ScenarioLoader.parse(file, "test.yaml"))
+                .problems().getFirst();
+        ScenarioSpec defaults = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 2}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """, "test.yaml");
+        List<String> argv = new ArrayList<>(NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", defaults.cluster(), defaults.replication(),
+                defaults.workload()));
+        argv.set(argv.indexOf(option) + 1, value);
+
+        var refused = catchThrowableOfType(BadArgumentException.class,
+                () -> new NodeOptionsParser().parse(argv.toArray(String[]::new)));
+
+        assertThat(problem.path()).isEqualTo(section + "." + field);
+        assertThat(refused.argument()).isEqualTo(option);
+        assertThat(refused.getMessage()).isEqualTo(option + ": got \"" + value + "\", expected " + problem.expected());
     }
 
     @ParameterizedTest(name = "{0}")

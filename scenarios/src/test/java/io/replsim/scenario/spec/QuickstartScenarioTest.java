@@ -2,7 +2,7 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
 import io.replsim.replication.ReplicationSpec;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.replsim.scenario.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.think.ThinkMode;
-import io.replsim.node.options.DataSize;
+import io.replsim.node.settings.DataSize;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;

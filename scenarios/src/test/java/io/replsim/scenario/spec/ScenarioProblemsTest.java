@@ -5,7 +5,7 @@ import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static io.replsim.scenario.spec.Scenarios.rejectionOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.node.options.DurationText;
+import io.replsim.node.settings.DurationText;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -60,8 +60,11 @@ class ScenarioProblemsTest {
                   maxSessionsLost: none
                 """);
 
+        assertThat(ClusterReader.FIELDS).startsWith("nodes", "workers", "cpuBudget")
+                .endsWith("heap", "runtime", "fullGcEvery");
         assertThat(problems).containsExactly(
-                new SpecProblem("cluster", "[3, 16]", "a map with the fields nodes, workers, cpuBudget, heap, runtime, fullGcEvery"),
+                // The node's own settings (workers, cpuBudget, and any added to NodeResources) sit among the runner's.
+                new SpecProblem("cluster", "[3, 16]", MapReader.expectation(ClusterReader.FIELDS)),
                 new SpecProblem("load.users", "sixty", "a whole number from 1 to 100000"),
                 new SpecProblem("load.thinkTime", "[500ms]", "a duration such as 500ms, 20s or 1m"),
                 new SpecProblem("faults", "{type: kill, at: 20s, target: node1}",

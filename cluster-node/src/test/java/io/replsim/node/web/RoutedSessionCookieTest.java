@@ -12,19 +12,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SessionCookieTest {
     @Test
     void theIdIsBeforeTheFirstDotAndTheRouteAfterIt() {
-        assertThat(SessionCookie.from(new CookieImpl("JSESSIONID", "abc-_1.node2")))
-                .contains(new SessionCookie(new SessionId("abc-_1"), new NodeId("node2")));
+        assertThat(RoutedSessionCookie.from(new CookieImpl("JSESSIONID", "abc-_1.node2")))
+                .contains(new RoutedSessionCookie(new SessionId("abc-_1"), new NodeId("node2")));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "abc", ".node1", "abc.", "abc.node.1"})
     void aCookieOfAnotherShapeMeansNoSession(String value) {
-        assertThat(SessionCookie.from(new CookieImpl("JSESSIONID", value))).isEmpty();
+        assertThat(RoutedSessionCookie.from(new CookieImpl("JSESSIONID", value))).isEmpty();
     }
 
     @Test
     void theIssuedCookieCarriesTheRouteForTheWholeSite() {
-        var cookie = new SessionCookie(new SessionId("abc"), new NodeId("node3")).toCookie();
+        var cookie = new RoutedSessionCookie(new SessionId("abc"), new NodeId("node3")).toCookie();
 
         assertThat(cookie.getValue()).isEqualTo("abc.node3");
         assertThat(cookie.getPath()).isEqualTo("/");

@@ -1,4 +1,4 @@
-package io.replsim.node.options;
+package io.replsim.node.settings;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package io.replsim.node.options;
+package io.replsim.node.settings;
 
 import java.math.BigDecimal;
 import java.time.Duration;

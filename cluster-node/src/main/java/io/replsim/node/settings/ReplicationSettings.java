@@ -1,0 +1,133 @@
+package io.replsim.node.settings;
+
+import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.replication.BuddyPools;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.infinispan.InfinispanCacheFactory;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A node's replication ({@link ReplicationSpec}): a scenario's {@code replication} section and the node's
+ * replication options (docs/interfaces.md §1). The buddy placement's own settings are refused with any other
+ * placement and the async queue's with sync delivery, so nothing looks like it asks for something it does not get;
+ * what the infinispan engine cannot express is refused at the setting that asks for it.
+ */
+public final class ReplicationSettings {
+
+    /** Longer, and the run is over before it matters. */
+    public static final Duration LONGEST_INTERVAL = Duration.ofHours(24);
+    /** Longer, and a request would outwait any load a scenario runs. */
+    public static final Duration LONGEST_SYNC_TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
+    /** A scenario's cluster has at most 16 nodes. */
+    private static final int MAX_BUDDIES = 15;
+
+    public static final Setting<ReplicationSpec, Placement> PLACEMENT = Setting.of("placement", "--placement",
+            Grammar.choice("a placement", Placement::parse, Placement::label), ReplicationSpec::placement);
+    public static final Setting<ReplicationSpec, Integer> BUDDIES = Setting.of("buddies", "--buddies",
+                    Grammar.wholeNumber(1, MAX_BUDDIES), (ReplicationSpec spec) -> buddies(spec).count())
+            .writtenWhen(spec -> spec.placement() instanceof Placement.Buddies);
+    public static final Setting<ReplicationSpec, BuddyPools> BUDDY_POOLS = Setting.of("buddyPools", "--buddy-pools",
+                    Grammar.parsed("pools separated by '/', members by ',', each member in one pool, such as"
+                            + " node1,node2/node3,node4", BuddyPools::parse, BuddyPools::label),
+                    (ReplicationSpec spec) -> buddies(spec).pools())
+            .writtenWhen(spec -> !buddies(spec).pools().pools().isEmpty());
+    public static final Setting<ReplicationSpec, GranularityKind> GRANULARITY = Setting.of("granularity",
+            "--granularity", Grammar.choice("a granularity", GranularityKind::parse, GranularityKind::label),
+            ReplicationSpec::granularity);
+    public static final Setting<ReplicationSpec, ReplicationTrigger> TRIGGER = Setting.of("trigger", "--trigger",
+            Grammar.choice("a trigger", ReplicationTrigger::parse, ReplicationTrigger::label),
+            ReplicationSpec::trigger);
+    public static final Setting<ReplicationSpec, Duration> MAX_UNREPLICATED_INTERVAL = Setting.of(
+                    "maxUnreplicatedInterval", "--max-unreplicated-interval", Grammar.duration(),
+                    ReplicationSpec::maxUnreplicatedInterval)
+            .must(interval -> !interval.isNegative() && interval.compareTo(LONGEST_INTERVAL) <= 0,
+                    "a duration from 0s (every request) to 24h, such as 60s");
+    public static final Setting<ReplicationSpec, DeliveryKind> DELIVERY = Setting.of("delivery", "--delivery",
+            Grammar.choice("a delivery", DeliveryKind::parse, DeliveryKind::label), ReplicationSpec::delivery);
+    public static final Setting<ReplicationSpec, Duration> SYNC_TIMEOUT = Setting.of("syncTimeout", "--sync-timeout",
+                    Grammar.duration(), ReplicationSpec::syncTimeout)
+            .must(timeout -> timeout.isPositive() && timeout.compareTo(LONGEST_SYNC_TIMEOUT) <= 0,
+                    "a duration above 0s and at most 10m, such as 2s");
+    public static final Setting<ReplicationSpec, Duration> ASYNC_BUNDLE_TIMEOUT = Setting.of("async.bundleTimeout",
+                    "--async-bundle-timeout", Grammar.duration(), (ReplicationSpec spec) -> spec.asyncQueue().bundleTimeout())
+            .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
+                    "a duration from 0ms (send at once) to 1s, such as 5ms")
+            .writtenWhen(ReplicationSettings::isAsync);
+    public static final Setting<ReplicationSpec, Integer> ASYNC_MAX_BUNDLE = Setting.of("async.maxBundle",
+                    "--async-max-bundle", Grammar.wholeNumber(1, 10_000),
+                    (ReplicationSpec spec) -> spec.asyncQueue().maxBundle())
+            .writtenWhen(ReplicationSettings::isAsync);
+    public static final Setting<ReplicationSpec, Integer> ASYNC_CAPACITY = Setting.of("async.capacity",
+                    "--async-capacity", Grammar.wholeNumber(1, 10_000_000),
+                    (ReplicationSpec spec) -> spec.asyncQueue().capacity())
+            .writtenWhen(ReplicationSettings::isAsync);
+    public static final Setting<ReplicationSpec, EngineKind> ENGINE = Setting.of("engine", "--engine",
+            Grammar.choice("an engine", EngineKind::parse, EngineKind::label), ReplicationSpec::engine);
+
+    private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
+            List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
+
+    public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
+            PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
+            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE);
+
+    private ReplicationSettings() {
+    }
+
+    private static ReplicationSpec read(SettingsSource in, ReplicationSpec defaults) {
+        Placement placement = PLACEMENT.readFrom(in, defaults);
+        if (placement instanceof Placement.Buddies) {
+            placement = new Placement.Buddies(BUDDIES.readFrom(in, defaults), BUDDY_POOLS.readFrom(in, defaults));
+        } else {
+            in.refuseUnless(List.of(BUDDIES, BUDDY_POOLS), PLACEMENT, "buddies");
+        }
+        GranularityKind granularity = GRANULARITY.readFrom(in, defaults);
+        ReplicationTrigger trigger = TRIGGER.readFrom(in, defaults);
+        Duration maxUnreplicated = MAX_UNREPLICATED_INTERVAL.readFrom(in, defaults);
+        DeliveryKind delivery = DELIVERY.readFrom(in, defaults);
+        AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
+        if (delivery == DeliveryKind.ASYNC) {
+            asyncQueue = new AsyncQueueSettings(ASYNC_BUNDLE_TIMEOUT.readFrom(in, defaults),
+                    ASYNC_MAX_BUNDLE.readFrom(in, defaults), ASYNC_CAPACITY.readFrom(in, defaults));
+        } else {
+            in.refuseUnless(ASYNC_QUEUE, DELIVERY, "async");
+        }
+        EngineKind engine = ENGINE.readFrom(in, defaults);
+        var spec = new ReplicationSpec(placement, granularity, delivery, SYNC_TIMEOUT.readFrom(in, defaults),
+                asyncQueue, trigger, maxUnreplicated, engine);
+        if (engine == EngineKind.INFINISPAN) {
+            refuseWhatInfinispanCannotExpress(in, spec);
+        }
+        return spec;
+    }
+
+    private static void refuseWhatInfinispanCannotExpress(SettingsSource in, ReplicationSpec spec) {
+        for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
+            String expected = "under " + in.phrase(ENGINE, EngineKind.INFINISPAN.label()) + ", "
+                    + refused.problem().replace("engine: jgroups", in.phrase(ENGINE, EngineKind.JGROUPS.label()));
+            switch (refused.field()) {
+                case "buddyPools" -> in.problem(BUDDY_POOLS, expected);
+                case "placement" -> in.problem(PLACEMENT, expected);
+                case "async" -> in.problem(ASYNC_QUEUE, DELIVERY, expected);
+                default -> in.problem(ENGINE, expected);
+            }
+        }
+    }
+
+    private static Placement.Buddies buddies(ReplicationSpec spec) {
+        return spec.placement() instanceof Placement.Buddies buddies ? buddies
+                : new Placement.Buddies(1, BuddyPools.none());
+    }
+
+    private static boolean isAsync(ReplicationSpec spec) {
+        return spec.delivery() == DeliveryKind.ASYNC;
+    }
+}
