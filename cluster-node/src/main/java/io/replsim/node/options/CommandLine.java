@@ -71,8 +71,7 @@ final class CommandLine implements SettingsSource {
                 .orElseThrow(() -> new BadArgumentException(setting.flag(), text, setting.expected(text))));
     }
 
-    @Override
-    public boolean isWritten(Setting<?, ?> setting) {
+    private boolean isWritten(Setting<?, ?> setting) {
         return given.containsKey(setting.flag());
     }
 

@@ -113,12 +113,10 @@ public final class ReplicationSettings {
         for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
             String expected = "under " + in.phrase(ENGINE, EngineKind.INFINISPAN.label()) + ", "
                     + refused.problem().replace("engine: jgroups", in.phrase(ENGINE, EngineKind.JGROUPS.label()));
-            switch (refused.field()) {
-                case "buddyPools" -> in.problem(BUDDY_POOLS, expected);
-                case "placement" -> in.problem(PLACEMENT, expected);
-                case "async" -> in.problem(ASYNC_QUEUE, DELIVERY, expected);
-                default -> in.problem(ENGINE, expected);
-            }
+            // The field is a setting's path, or a section (async) whose settings are refused as a whole.
+            List<Setting<ReplicationSpec, ?>> asked = GROUP.settings().stream()
+                    .filter(setting -> setting.topKey().equals(refused.field())).toList();
+            in.problem(asked, asked.isEmpty() ? ENGINE : DELIVERY, expected);
         }
     }
 

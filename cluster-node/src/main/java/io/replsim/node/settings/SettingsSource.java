@@ -14,9 +14,6 @@ public interface SettingsSource {
     /** The value written for the setting; empty when it is absent, or written wrong (and then reported). */
     <T> Optional<T> value(Setting<?, T> setting);
 
-    /** Whether the setting (or, in a scenario file, the section holding it) is written at all. */
-    boolean isWritten(Setting<?, ?> setting);
-
     /** The setting as its user names it: {@code fdAll3.interval}, {@code --fd-all-interval}. */
     String nameOf(Setting<?, ?> setting);
 

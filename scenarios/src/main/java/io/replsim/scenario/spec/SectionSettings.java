@@ -60,11 +60,6 @@ final class SectionSettings implements SettingsSource {
     }
 
     @Override
-    public boolean isWritten(Setting<?, ?> setting) {
-        return section.has(setting.topKey());
-    }
-
-    @Override
     public String nameOf(Setting<?, ?> setting) {
         return setting.path();
     }
