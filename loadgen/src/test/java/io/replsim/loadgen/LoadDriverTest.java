@@ -176,9 +176,13 @@ class LoadDriverTest {
         long stoppedAtMs;
         List<java.util.Optional<String>> serving;
         // Ended once every user's latest answer came from a survivor, not at a fixed time: a 3 s run raced the
-        // users' start, and a cold JVM at load 20-45 let node1 serve its 60th request only after 2 s, once after 10 s.
+        // users' start, and a cold JVM at load 20-45 let node1 serve its 60th request only after 2 s, once not in
+        // 30 s: answers slower than the 2 s request timeout had sent node1's users elsewhere before the stop. The
+        // timeout is 10 s here, so only the stop moves them.
+        LoadProfile load = new LoadProfile(18, Duration.ofMillis(20), Duration.ofMillis(100), Duration.ofSeconds(50),
+                Duration.ofSeconds(10), "/counter").withRuntime(runtime);
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 50_000), cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(load, cluster.endpoints(), null)) {
             driver.start();
             await().atMost(Duration.ofSeconds(30)).until(() -> cluster.served("node1") >= 60);
             stoppedAtMs = System.currentTimeMillis();
