@@ -52,10 +52,12 @@ class ScriptedLoadTest {
                 new WeightedRequest(RequestType.CART, 3), new WeightedRequest(RequestType.READ, 1));
         int users = 10;
         LoadResult result;
+        long sessionsMade;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(scripted(users, script), cluster.endpoints(), log)) {
             driver.start();
             result = driver.awaitResult();
+            sessionsMade = cluster.sessionsCreated();
         }
 
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
@@ -70,9 +72,12 @@ class ScriptedLoadTest {
         });
         // the counter's share is 0.6 of several hundred draws; far from it means the weights are not used
         assertThat(of(result, RequestType.COUNTER).requests()).isGreaterThan(of(result, RequestType.READ).requests());
-        // one session per app the script touches (read shares the bean's), every one of them OK
-        assertThat(result.distinctSessions()).isEqualTo(users * 3L);
-        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(users * 3L, 0, 0));
+        // One session per app a user's draws touched (read shares the bean's), every one of them OK: each session the
+        // stub made is one the driver kept, never a second for the same app (that one would be a LOST verdict).
+        // Which apps a user touched is its draws': a loaded machine that lets a user make only 20 requests in the
+        // 2 s leaves it without a read one time in eight, so the count is the stub's, at most three a user.
+        assertThat(result.distinctSessions()).isEqualTo(sessionsMade).isBetween((long) users, users * 3L);
+        assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(sessionsMade, 0, 0));
         // a user's new sessions follow its first one, so each user stays on one node
         assertThat(result.timelines()).allSatisfy(timeline -> assertThat(timeline.stints()).hasSize(1));
 

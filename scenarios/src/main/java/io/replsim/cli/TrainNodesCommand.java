@@ -1,6 +1,7 @@
 package io.replsim.cli;
 
 import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.runtime.DirectoryTree;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodeStartCache;
 import io.replsim.scenario.spec.ScenarioLoader;
@@ -13,9 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -49,13 +48,7 @@ final class TrainNodesCommand implements Callable<Integer> {
             throw new IllegalStateException("the built-in training scenario does not load: " + e.getMessage(), e);
         }
         Path runs = workDir.resolve("runs");
-        if (Files.isDirectory(runs)) {
-            try (Stream<Path> earlier = Files.walk(runs)) {
-                for (Path path : earlier.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
+        DirectoryTree.delete(runs);
         Path recorded = workDir.resolve("node.aot");
         Files.deleteIfExists(recorded);
         Path log = workDir.resolve("training.log");

@@ -21,7 +21,7 @@ import picocli.CommandLine;
 @Timeout(90)
 class CapacityCommandExternalTargetTest {
 
-    private static final String SCENARIO = """
+    private static final String LOAD = """
             name: external
             cluster: {nodes: 1}
             load:
@@ -30,6 +30,14 @@ class CapacityCommandExternalTargetTest {
               rampUp: 200ms
               warmUp: 300ms
               duration: 2s
+            """;
+
+    /**
+     * One warm-up round before each search instead of the default four to eight: these tests are about the
+     * search's moves and its files against a target, not warm figures (the rounds cost about 2.5 s each).
+     */
+    private static final String SCENARIO = LOAD + """
+            capacity: {warmUp: {minRounds: 1, maxRounds: 1}}
             """;
 
     @Test
@@ -108,8 +116,8 @@ class CapacityCommandExternalTargetTest {
 
     @Test
     void theScenariosCapacitySectionBoundsTheSearchAndAFlagOverridesIt(@TempDir Path dir) throws Exception {
-        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO + """
-                capacity: {startUsers: 5, maxUsers: 10, maxSteps: 3, statistic: p99}
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), LOAD + """
+                capacity: {startUsers: 5, maxUsers: 10, maxSteps: 3, statistic: p99, warmUp: {minRounds: 1, maxRounds: 1}}
                 """);
         Path runs = dir.resolve("runs");
         int exit;

@@ -2,7 +2,6 @@ package io.replsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,18 +20,10 @@ class MergeCommandTest {
         // averaging the agents' own p90s (1 ms and 1 s) would never give.
         Path a = agentRun(dir.resolve("agent-a"), 900, 1_000);
         Path b = agentRun(dir.resolve("agent-b"), 100, 1_000_000);
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream console = System.out;
-        int exit;
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute("merge", a.toString(), b.resolve("latency.hlog").toString());
-        } finally {
-            System.setOut(console);
-        }
+        ReplsimCall merged = ReplsimCall.of("merge", a.toString(), b.resolve("latency.hlog").toString());
 
-        String out = printed.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(out).isZero();
+        String out = merged.out();
+        assertThat(merged.exit()).as(out).isZero();
         assertThat(out).contains("merged 2 latency logs: 1,000 responses").contains("p50 1.0 ms   p90 1.0 ms")
                 .contains("p99 1000.4 ms");
     }

@@ -2,16 +2,12 @@ package io.replsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Every numeric flag is checked for range where it is read, NaN and the infinities included: the command stops
@@ -24,26 +20,6 @@ class NumericFlagsTest {
             cluster: {nodes: 1}
             load: {users: 10, thinkTime: 1s, duration: 2s}
             """;
-
-    private record Ran(int exit, String err) {
-    }
-
-    private static Ran replsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Ran(exit, err.toString(StandardCharsets.UTF_8));
-    }
 
     private static String[] with(Path scenario, Path runs, String command, String... flags) {
         List<String> args = new ArrayList<>(List.of(command, scenario.toString(), "--runs-dir", runs.toString()));
@@ -74,7 +50,7 @@ class NumericFlagsTest {
         for (String[] refused : cases) {
             String[] flags = refused[0].equals("--start-users") && refused[1].equals("50")
                     ? new String[] {"--start-users", "50", "--max-users", "20"} : new String[] {refused[0], refused[1]};
-            Ran ran = replsim(with(scenario, runs, "capacity", flags));
+            ReplsimCall ran = ReplsimCall.of(with(scenario, runs, "capacity", flags));
 
             assertThat(ran.exit()).as(String.join(" ", flags)).isEqualTo(ReplsimCommand.BAD_INPUT);
             assertThat(ran.err()).as(String.join(" ", flags)).contains("replsim capacity: " + refused[2]);
@@ -105,7 +81,7 @@ class NumericFlagsTest {
                 args.addAll(List.of("--target-users", "500"));
             }
             args.addAll(List.of(refused[0], refused[1]));
-            Ran ran = replsim(args.toArray(String[]::new));
+            ReplsimCall ran = ReplsimCall.of(args.toArray(String[]::new));
 
             assertThat(ran.exit()).as(refused[0] + " " + refused[1]).isEqualTo(ReplsimCommand.BAD_INPUT);
             assertThat(ran.err()).as(refused[0] + " " + refused[1]).contains("replsim size: " + refused[2]);
@@ -117,9 +93,9 @@ class NumericFlagsTest {
         Path scenario = Files.writeString(dir.resolve("flags.yaml"), SCENARIO);
         Path runs = dir.resolve("runs");
 
-        Ran progress = replsim(with(scenario, runs, "run", "--progress-every", "0"));
-        Ran tooSlow = replsim(with(scenario, runs, "run", "--progress-every", "86400"));
-        Ran repeat = replsim(with(scenario, runs, "soak", "--repeat", "1001"));
+        ReplsimCall progress = ReplsimCall.of(with(scenario, runs, "run", "--progress-every", "0"));
+        ReplsimCall tooSlow = ReplsimCall.of(with(scenario, runs, "run", "--progress-every", "86400"));
+        ReplsimCall repeat = ReplsimCall.of(with(scenario, runs, "soak", "--repeat", "1001"));
 
         assertThat(progress.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(progress.err()).contains("replsim run: --progress-every: got 0, expected whole seconds from 1 to 3600");

@@ -7,11 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.foreign.ForeignApp;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +16,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code replsim run --target}: what the command line refuses before anything runs, and a short drill against a
@@ -37,31 +33,10 @@ class RunCommandExternalTargetTest {
               - {type: kill, at: 1s, target: node1}
             """;
 
-    /** What a command printed, and its exit code. */
-    private record Ran(int exit, String out, String err) {
-    }
-
-    private static Ran replsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void aKillFaultWithoutAKillCommandIsRefusedBeforeTheRunWithItsPath(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
-        Ran ran = replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
                 "--target", "node2=http://127.0.0.1:2", "--runs-dir", dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
@@ -73,7 +48,7 @@ class RunCommandExternalTargetTest {
     @Test
     void aTargetThatIsNoHttpUrlIsRefusedWithWhatWasExpected(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
-        Ran ran = replsim("run", scenario.toString(), "--target", "node1=ftp://127.0.0.1:1",
+        ReplsimCall ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=ftp://127.0.0.1:1",
                 "--kill-command", "true");
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
@@ -87,9 +62,9 @@ class RunCommandExternalTargetTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = socket.getLocalPort();
         }
-        Ran ran;
+        ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "node1")) {
-            ran = replsim("run", scenario.toString(), "--target", "node1=" + app.endpoints().getFirst().baseUri(),
+            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().getFirst().baseUri(),
                     "--target", "node2=http://127.0.0.1:" + closed, "--path", ForeignApp.PATH,
                     "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)", "--kill-command", "true",
                     "--runs-dir", dir.resolve("runs").toString());
@@ -104,16 +79,16 @@ class RunCommandExternalTargetTest {
     @Test
     void aBadCookieNameOrSerialIsRefusedNamingTheOption(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
-        assertThat(replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
+        assertThat(ReplsimCall.of("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
                 "true", "--cookie-name", "a b").err()).contains("--cookie-name: expected a cookie name");
-        assertThat(replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
+        assertThat(ReplsimCall.of("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1", "--kill-command",
                 "true", "--serial", "xml").err()).contains("--serial: unknown serial source \"xml\"");
     }
 
     @Test
     void aKillCommandWithoutATargetIsRefused(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL);
-        Ran ran = replsim("run", scenario.toString(), "--kill-command", "kill -9 1");
+        ReplsimCall ran = ReplsimCall.of("run", scenario.toString(), "--kill-command", "kill -9 1");
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(ran.err()).contains("--kill-command is for a cluster named with --target");
@@ -131,7 +106,7 @@ class RunCommandExternalTargetTest {
                   - {type: partition, at: 10s, target: node3, for: 2s}
                 checks: {maxSessionsLost: 0, maxViewChange: 2s}
                 """);
-        Ran ran = replsim("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=http://127.0.0.1:1",
                 "--target", "node2=http://127.0.0.1:2", "--target", "node3=http://127.0.0.1:3",
                 "--kill-command", "true", "--runs-dir", dir.resolve("runs").toString());
 
@@ -159,11 +134,11 @@ class RunCommandExternalTargetTest {
                 """);
         Path runs = dir.resolve("runs");
         Path marker = dir.resolve("commands.txt");
-        Ran ran;
+        ReplsimCall ran;
         List<NodeEndpoint> endpoints;
         try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
             endpoints = app.endpoints();
-            ran = replsim("run", scenario.toString(), "--target", "node1=" + endpoints.get(0).baseUri(),
+            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + endpoints.get(0).baseUri(),
                     "--target", "node2=" + endpoints.get(1).baseUri(), "--path", ForeignApp.PATH,
                     "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
                     "--kill-command", "echo kill {node} {url} {host} {port} $REPLSIM_NODE >> '" + marker + "'",
@@ -213,9 +188,9 @@ class RunCommandExternalTargetTest {
         Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL + """
                 checks: {maxFailover: 3s}
                 """);
-        Ran ran;
+        ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
-            ran = replsim("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
+            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
                     "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
                     "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
                     "--kill-command", "echo no such host {node} >&2; exit 3",

@@ -6,16 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.foreign.ForeignApp;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code run --target} with {@code --app probe} and {@code --expect}: what is refused before anything runs, and an
@@ -24,26 +20,6 @@ import picocli.CommandLine;
  */
 @Timeout(60)
 class RunCommandProbeTargetTest {
-
-    private record Ran(int exit, String out, String err) {
-    }
-
-    private static Ran replsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private static Path scenario(Path dir, String workload) throws Exception {
         return Files.writeString(dir.resolve("probe.yaml"), """
@@ -56,39 +32,39 @@ class RunCommandProbeTargetTest {
 
     @Test
     void whatTheProbeCannotBuildIsRefusedWithTheFieldsPath(@TempDir Path dir) throws Exception {
-        Ran cart = replsim("run", scenario(dir, "{app: cart}").toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall cart = ReplsimCall.of("run", scenario(dir, "{app: cart}").toString(), "--target", "node1=http://127.0.0.1:1",
                 "--app", "probe");
         assertThat(cart.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(cart.err()).contains("--app probe: workload.app: got cart; the probe has no cart");
 
-        Ran payload = replsim("run", scenario(dir, "{app: counter, payload: 1000B}").toString(), "--target",
+        ReplsimCall payload = ReplsimCall.of("run", scenario(dir, "{app: counter, payload: 1000B}").toString(), "--target",
                 "node1=http://127.0.0.1:1", "--app", "probe");
         assertThat(payload.err()).contains("--app probe: workload.payload: got");
 
-        Ran both = replsim("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall both = ReplsimCall.of("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
                 "--app", "probe", "--path", "/x");
         assertThat(both.err()).contains("give one of --app probe and --path");
 
-        Ran other = replsim("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall other = ReplsimCall.of("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
                 "--app", "wildfly");
         assertThat(other.err()).contains("--app: got \"wildfly\", expected replsim");
 
-        Ran expect = replsim("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
+        ReplsimCall expect = ReplsimCall.of("run", scenario(dir, "{app: counter}").toString(), "--target", "node1=http://127.0.0.1:1",
                 "--expect", "header:X-Cart");
         assertThat(expect.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(expect.err()).contains("--expect: got \"header:X-Cart\", expected header:NAME=v1|v2");
 
-        Ran alone = replsim("run", scenario(dir, "{app: counter}").toString(), "--expect", "header:X=1");
+        ReplsimCall alone = ReplsimCall.of("run", scenario(dir, "{app: counter}").toString(), "--expect", "header:X=1");
         assertThat(alone.err()).contains("--expect is for a cluster named with --target");
     }
 
     @Test
     void anExpectationTheAnswersStopShowingMakesEverySessionCorrupt(@TempDir Path dir) throws Exception {
         Path runs = dir.resolve("runs");
-        Ran ran;
+        ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "node1")) {
             // X-Hits counts the session's requests: from the third answer on it is no longer 1 or 2
-            ran = replsim("run", scenario(dir, "{app: counter}").toString(), "--target",
+            ran = ReplsimCall.of("run", scenario(dir, "{app: counter}").toString(), "--target",
                     "node1=" + app.endpoints().getFirst().baseUri(), "--path", ForeignApp.PATH, "--cookie-name", "SID",
                     "--serial", "regex:hits=(\\d+)", "--expect", "header:X-Hits=1|2", "--accept-invalid",
                     "--runs-dir", runs.toString());

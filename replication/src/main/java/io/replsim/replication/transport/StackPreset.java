@@ -3,6 +3,7 @@ package io.replsim.replication.transport;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -55,6 +56,11 @@ public enum StackPreset {
 
     public StackTuning tuning() {
         return tuning;
+    }
+
+    /** The preset whose settings {@code tuning} are, if it is one (a scenario may name it or change its values). */
+    public static Optional<StackPreset> matching(StackTuning tuning) {
+        return Arrays.stream(values()).filter(preset -> preset.tuning.equals(tuning)).findFirst();
     }
 
     public static String labels() {

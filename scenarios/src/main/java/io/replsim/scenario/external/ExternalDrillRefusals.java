@@ -1,5 +1,6 @@
 package io.replsim.scenario.external;
 
+import io.replsim.replication.transport.StackPreset;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
@@ -62,6 +63,16 @@ public final class ExternalDrillRefusals {
         spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
                 "a forced full GC goes through replsim's admin API on its own nodes",
                 "remove cluster.fullGcEvery, " + OWN_CLUSTER)));
+        if (!spec.workload().serviceTime().isNone()) {
+            refusals.add(new Refusal("workload.serviceTime", "the service time is CPU and a wait replsim's own node"
+                    + " apps spend on each request; your app does its own work", "remove workload.serviceTime, "
+                    + OWN_CLUSTER));
+        }
+        if (!spec.cluster().stack().equals(StackPreset.TUNED.tuning())) {
+            refusals.add(new Refusal("jgroups", "the jgroups section sets the stack of replsim's own nodes; your"
+                    + " cluster's stack is in your servers' configuration", "remove the jgroups section, "
+                    + OWN_CLUSTER));
+        }
         if (spec.load().isOpen()) {
             refusals.add(new Refusal("load.model", "the open model's driver speaks replsim's own apps only (their"
                     + " cookie and serial), not a target's --cookie-name and --serial", "use the closed model: remove"

@@ -26,6 +26,10 @@ public final class ConsoleReport {
                     cluster.nodes(), cluster.placement(), cluster.granularity(), cluster.delivery(), cluster.engine(),
                     cluster.workers(), cluster.cpuBudgetCores(), cluster.cpuBudgetEnforced() ? "enforced"
                             : "budget not enforced: " + cluster.cpuBudgetEnforcement(), cluster.payload());
+            // Only what a scenario changed from the defaults, so the usual cluster line stays one line.
+            if (!"none".equals(cluster.serviceTime()) || !"tuned".equals(cluster.jgroups())) {
+                line("          service time %s; jgroups %s", cluster.serviceTime(), cluster.jgroups());
+            }
             if (cluster.gravitationsNotApplicable() != null) {
                 line("          gravitations: not applicable (%s)", cluster.gravitationsNotApplicable());
             }

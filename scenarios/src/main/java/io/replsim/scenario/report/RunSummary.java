@@ -70,7 +70,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     public record Cluster(int nodes, int workers, double cpuBudgetCores, String heap, String placement,
                           String granularity, String delivery, long syncTimeoutMs, String payload, long startMs,
                           String engine, String gravitationsNotApplicable, boolean cpuBudgetEnforced,
-                          String cpuBudgetEnforcement) {
+                          String cpuBudgetEnforcement, String trigger, String serviceTime, String jgroups) {
 
         /** Why an Infinispan cluster has no gravitation count. */
         public static final String NO_GRAVITATION_ON_INFINISPAN = "the infinispan engine has no data gravitation: a"

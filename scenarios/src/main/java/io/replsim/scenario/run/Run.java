@@ -2,7 +2,10 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadResult;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.Nemesis;
@@ -178,7 +181,23 @@ public final class Run {
                 replication.delivery().label(), replication.syncTimeout().toMillis(),
                 spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
                 hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
-                cpuBudget.enforced(), cpuBudget.detail());
+                cpuBudget.enforced(), cpuBudget.detail(), replication.trigger().label(),
+                serviceTime(spec.workload().serviceTime()), stack(cluster.stack()));
+    }
+
+    private static String serviceTime(ServiceTime serviceTime) {
+        return serviceTime.isNone() ? "none" : "cpu " + serviceTime.cpu().toMillis() + "ms, wait "
+                + serviceTime.waitTime().toMillis() + "ms";
+    }
+
+    /** The preset's name, or what a scenario set: the values that decide when a dead member is noticed. */
+    private static String stack(StackTuning tuning) {
+        return StackPreset.matching(tuning).map(StackPreset::label)
+                .orElseGet(() -> "custom: " + tuning.transport() + ", FD_ALL3 timeout "
+                        + tuning.failureDetection().heartbeatTimeout().toMillis() + "ms interval "
+                        + tuning.failureDetection().heartbeatInterval().toMillis() + "ms, VERIFY_SUSPECT2 "
+                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms, FD_SOCK2 "
+                        + (tuning.failureDetection().socketMonitor() ? "on" : "off"));
     }
 
     /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */

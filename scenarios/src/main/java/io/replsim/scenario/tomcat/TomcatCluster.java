@@ -5,6 +5,7 @@ import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.DirectoryTree;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodePorts;
@@ -33,7 +34,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A cluster of embedded Apache Tomcat 11 processes on loopback (tomcat-node's {@code TomcatNodeMain}), named
@@ -361,8 +361,8 @@ public final class TomcatCluster implements ClusterRuntime {
             }
         }
         http.close();
-        try (Stream<Path> files = Files.walk(work)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        try {
+            DirectoryTree.delete(work);
         } catch (IOException e) {
             out.println("replsim: could not remove " + work + ": " + e.getMessage());
         }

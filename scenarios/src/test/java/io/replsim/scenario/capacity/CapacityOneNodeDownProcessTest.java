@@ -2,6 +2,7 @@ package io.replsim.scenario.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -14,12 +15,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code replsim capacity --one-node-down} on the scenario's own cluster: two node processes, a search on both, a
  * real kill of the last, and the same search on the survivor, with every figure naming the nodes that served it.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class CapacityOneNodeDownProcessTest {
     private static final String SCENARIO = """
             name: capacity-two-nodes
@@ -36,7 +39,7 @@ class CapacityOneNodeDownProcessTest {
               payload: 1KB
             load:
               users: 4
-              thinkTime: 200ms
+              thinkTime: 1s      # late wake-ups of a loaded machine (10-20 ms) stay far below the 5% drift limit
               rampUp: 1s
               warmUp: 1s
               duration: 4s
@@ -44,7 +47,11 @@ class CapacityOneNodeDownProcessTest {
               warmUp: {minRounds: 1, maxRounds: 1}   # about the search's moves, not warm figures: 8 rounds cost 60 s
             """;
 
-    /** Generous on latency and CPU: this test is about the search's moves and its report, not this machine. */
+    /**
+     * Generous on latency and CPU: this test is about the search's moves and its report, not this machine. So is the
+     * 1 s think time: at 200 ms a machine at load 20-45 woke the users 10-20 ms late, every step was INVALID and the
+     * search found 0 users; the validity rules have tests of their own (ValidityRulesTest, RunCommandValidityTest).
+     */
     private static final CapacityCriteria LENIENT = new CapacityCriteria(CapacityCriteria.DEFAULT.statistic(),
             java.time.Duration.ofSeconds(2), 0.95, 0.01);
 
@@ -74,7 +81,5 @@ class CapacityOneNodeDownProcessTest {
         Path run = Path.of(summary.runDirectory());
         List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
         assertThat(csv).filteredOn(line -> line.startsWith("n-1,")).isNotEmpty();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

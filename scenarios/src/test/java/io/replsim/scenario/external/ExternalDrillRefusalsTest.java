@@ -95,6 +95,17 @@ class ExternalDrillRefusalsTest {
     }
 
     @Test
+    void aServiceTimeAndAJGroupsStackAreReplsimsOwnNodesAndAreRefusedAtTheirSections() throws SpecException {
+        assertThat(pathsRefused("""
+                workload: {serviceTime: {cpu: 2ms, wait: 10ms}}
+                jgroups: {preset: wildfly}
+                """, FOUR_NODES)).containsExactly("workload.serviceTime", "jgroups");
+        assertThat(pathsRefused("""
+                jgroups: {preset: tuned}
+                """, FOUR_NODES)).as("the default stack, named, asks nothing of the target").isEmpty();
+    }
+
+    @Test
     void aScenarioWithMoreOrFewerNodesThanTargetsIsRefusedAtClusterNodes() throws SpecException {
         List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario(""), target(2,
                 Optional.of(KILL), Optional.empty()));

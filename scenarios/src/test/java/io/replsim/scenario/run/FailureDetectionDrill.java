@@ -5,18 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.scenario.report.FaultReport;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>A drill of the slow tier ({@code ./replsim test tomcat}, run by .ci/run after the suite): its three clusters
  * wait out production-like detection times, about 95 s in all.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class FailureDetectionDrill {
     /** Clock and log granularity between the runner's kill stamp and the nodes' view stamps. */
     private static final Duration EARLY_MARGIN = Duration.ofMillis(100);
@@ -99,17 +95,9 @@ class FailureDetectionDrill {
 
     private static FaultReport drill(Path dir, String name, String duration, String target, String sections)
             throws Exception {
-        Path file = Files.writeString(dir.resolve(name + ".yaml"), DRILL.formatted(name, duration, target, sections));
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-        RunOutcome outcome = runner.run(spec, file);
-        String printed = console.toString(StandardCharsets.UTF_8);
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
-        assertThat(outcome.summary().faults()).as(printed).singleElement();
-        FaultReport kill = outcome.summary().faults().getFirst();
+        PlayedScenario played = PlayedScenario.play(dir, name, DRILL.formatted(name, duration, target, sections));
+        assertThat(played.summary().faults()).as(played.console()).singleElement();
+        FaultReport kill = played.summary().faults().getFirst();
         System.out.println(name + ": new view after " + kill.viewChangeMs() + " ms, users moved to "
                 + kill.movedTo());
         return kill;

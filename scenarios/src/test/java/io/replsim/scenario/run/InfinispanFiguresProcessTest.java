@@ -6,17 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * figure as not applicable (null, with the reason) instead of "0 gravitations", which would read as "measured,
  * none happened".
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class InfinispanFiguresProcessTest {
     private static final String SCENARIO = """
             name: infinispan-figures
@@ -38,16 +33,10 @@ class InfinispanFiguresProcessTest {
     @Test
     @Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
     void gravitationsAreNotApplicableOnInfinispanNotZero(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("infinispan-figures.yaml"), SCENARIO);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
+        PlayedScenario played = PlayedScenario.play(dir, "infinispan-figures", SCENARIO);
+        String printed = played.console();
 
-        RunOutcome outcome = runner.run(spec, file);
-        String printed = console.toString(StandardCharsets.UTF_8);
-
-        JsonNode json = new ObjectMapper().readTree(outcome.directory().resolve("summary.json").toFile());
+        JsonNode json = new ObjectMapper().readTree(played.directory().resolve("summary.json").toFile());
         assertThat(json.at("/nodes")).as(printed).hasSize(2);
         for (JsonNode node : json.at("/nodes")) {
             assertThat(node.get("gravitations").isNull()).as("gravitations of " + node).isTrue();
@@ -59,7 +48,5 @@ class InfinispanFiguresProcessTest {
         assertThat(measured(json, "/cluster/gravitationsNotApplicable").asText()).contains("no data gravitation");
         assertThat(printed).doesNotContainPattern("\\d gravitations")
                 .contains("gravitations not applicable", "gravitations: not applicable (the infinispan engine");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

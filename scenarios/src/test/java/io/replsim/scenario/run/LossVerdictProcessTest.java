@@ -2,11 +2,9 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.record.Stint;
 import io.replsim.loadgen.record.UserTimeline;
-import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.ClusterView;
@@ -14,19 +12,15 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.SessionId;
 import io.replsim.scenario.runtime.ClusterRuntime;
-import io.replsim.scenario.runtime.NodeImage;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +40,7 @@ import static org.awaitility.Awaitility.await;
  * async delivery the updates the dead owner still held unsent make exactly its users STALE; under BUDDIES(1) the
  * death of an owner and its only buddy makes exactly the sessions only they held LOST. Every other session is OK.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class LossVerdictProcessTest {
 
     private static final String ASYNC = """
@@ -74,18 +69,12 @@ class LossVerdictProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void updatesTheOwnerStillHeldUnsentWhenKilledMakeExactlyItsUsersStaleOrLost(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("async-unsent.yaml"), ASYNC);
-        ScenarioSpec spec = ScenarioLoader.load(file);
         ScenarioSpec late = ScenarioLoader.load(Files.writeString(dir.resolve("late.yaml"), LATE_LOAD));
         int lateUsers = late.load().users();
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        int users = spec.load().users();
-        try (ClusterRuntime runtime = RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation,
-                new PrintStream(console, true, StandardCharsets.UTF_8)).create(spec, Files.createDirectory(
-                dir.resolve("nodes")))) {
-            runtime.start(Duration.ofSeconds(60));
-            try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints(runtime), null)) {
+        try (StartedCluster cluster = StartedCluster.start(dir, "async-unsent", ASYNC)) {
+            ClusterRuntime runtime = cluster.runtime();
+            int users = cluster.spec().load().users();
+            try (var driver = cluster.driver()) {
                 driver.start();
                 // Every session has reached every member (placement all): each one a kill can make STALE, none LOST.
                 await().atMost(Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(IOException.class)
@@ -102,16 +91,14 @@ class LossVerdictProcessTest {
                             return true;
                         });
                 long delayOnAtMs = System.currentTimeMillis();
-                long servedBefore = statsOf(runtime, "node1").requests().total();
+                long servedBefore = cluster.statsOf("node1").requests().total();
                 List<Integer> onNode1 = usersOn(driver, users, "node1");
                 LoadResult result;
                 LoadResult lateResult;
                 List<Integer> lateOnNode1;
                 NodeStatsReport.Async last;
                 long killedAtMs;
-                try (var lateDriver = new LoadDriver(late.load().toProfile("/counter")
-                        .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints(runtime),
-                        null)) {
+                try (var lateDriver = cluster.driver(late.load())) {
                     lateDriver.start();
                     // Several updates of each of node1's users after the delay (closed loop, 150 ms think time), and
                     // a session for every late user (round-robin: a third of them on node1). Should the heartbeat
@@ -123,7 +110,7 @@ class LossVerdictProcessTest {
                                     && runtime.admin("node1").stats().requests().total()
                                     >= servedBefore + 4L * (onNode1.size() + lateUsers / 3));
                     lateOnNode1 = usersOn(lateDriver, lateUsers, "node1");
-                    last = statsOf(runtime, "node1").replication().async();
+                    last = cluster.statsOf("node1").replication().async();
                     runtime.kill("node1");
                     killedAtMs = System.currentTimeMillis();
                     result = driver.awaitResult();
@@ -131,7 +118,7 @@ class LossVerdictProcessTest {
                 }
 
                 String figures = result + "\nlate users: " + lateResult + "\nnode1's last async figures: " + last
-                        + "\n" + console.toString(StandardCharsets.UTF_8);
+                        + "\n" + cluster.console();
                 assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
                 assertThat(lateOnNode1).as(figures).hasSize(lateUsers / 3);
                 assertThat(lateResult.startedAt().plus(late.load().duration()).toEpochMilli() - killedAtMs)
@@ -155,8 +142,6 @@ class LossVerdictProcessTest {
                         .isEqualTo(new SessionVerdictCounts(lateUsers, 0, lateOnNode1.size(), 0, 0));
             }
         }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 
     private static final String BUDDIES = """
@@ -170,22 +155,17 @@ class LossVerdictProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void killingAnOwnerAndItsOnlyBuddyMakesExactlyTheSessionsOnlyTheyHeldLost(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("owner-and-buddy.yaml"), BUDDIES);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        int users = spec.load().users();
-        try (ClusterRuntime runtime = RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation,
-                new PrintStream(console, true, StandardCharsets.UTF_8)).create(spec, Files.createDirectory(
-                dir.resolve("nodes")))) {
-            runtime.start(Duration.ofSeconds(60));
-            try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints(runtime), null)) {
+        try (StartedCluster cluster = StartedCluster.start(dir, "owner-and-buddy", BUDDIES)) {
+            ClusterRuntime runtime = cluster.runtime();
+            ScenarioSpec spec = cluster.spec();
+            int users = spec.load().users();
+            try (var driver = cluster.driver()) {
                 driver.start();
                 await().atMost(Duration.ofSeconds(20)).until(() -> IntStream.range(0, users)
                         .allMatch(user -> driver.nodeServing(user).isPresent())
                         && driver.progress().requestsTotal() > 3L * users);
 
-                NodeStatsReport.View seen = statsOf(runtime, "node3").view();
+                NodeStatsReport.View seen = cluster.statsOf("node3").view();
                 ClusterView view = new ClusterView(seen.id(), seen.members().stream().map(NodeId::new).toList());
                 NodeId owner = new NodeId("node1");
                 // the placement the nodes were started with, as each of them computes it from the view
@@ -215,7 +195,7 @@ class LossVerdictProcessTest {
                 LoadResult result = driver.awaitResult();
 
                 String figures = "view " + view + ", buddy " + buddy + ", held only by the dying: "
-                        + heldOnlyByTheDying + "\n" + result + "\n" + console.toString(StandardCharsets.UTF_8);
+                        + heldOnlyByTheDying + "\n" + result + "\n" + cluster.console();
                 assertThat(owners).as("every node owned sessions: " + figures).hasSize(3);
                 assertThat(heldOnlyByTheDying).as(figures).isNotEmpty()
                         .isEqualTo(usersWhoseSessionStartedOn(result, owner.name()));
@@ -226,18 +206,6 @@ class LossVerdictProcessTest {
                         .isEqualTo(new SessionVerdictCounts(users - lost + lost, 0, lost, 0, 0));
             }
         }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
-    }
-
-    private static List<NodeEndpoint> endpoints(ClusterRuntime runtime) {
-        return runtime.nodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
-    }
-
-    /** The node's stats; an admin request that times out on a loaded machine is asked again. */
-    private static NodeStatsReport statsOf(ClusterRuntime runtime, String node) {
-        return await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IOException.class)
-                .until(() -> runtime.admin(node).stats(), stats -> true);
     }
 
     private static boolean holdsEverySession(ClusterRuntime runtime, String node, int users) throws Exception {

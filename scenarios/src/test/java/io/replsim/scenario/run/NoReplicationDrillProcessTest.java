@@ -3,19 +3,13 @@ package io.replsim.scenario.run;
 import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.NoNodeProcessLeft;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * session: LOST) and the oracle of {@code lost: owner-and-backups-dead}, which names the users whose owner and
  * every backup died and must find exactly those lost, no other.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class NoReplicationDrillProcessTest {
 
     private static final String NONE = """
@@ -46,15 +41,9 @@ class NoReplicationDrillProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aKillLosesExactlyTheKilledNodesSessionsAndTheOracleNamesThemAndNoOthers(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("none-kill.yaml"), NONE);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "none-kill", NONE);
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         FaultReport kill = summary.faults().getFirst();
         int affected = kill.affectedUsers();
@@ -77,8 +66,6 @@ class NoReplicationDrillProcessTest {
         CheckOutcome none = kill.expectations().get(1);
         assertThat(none.passed()).as(printed + none).isFalse();
         assertThat(none.actual()).isEqualTo(Integer.toString(affected));
-        assertThat(outcome.passed()).as(printed).isFalse();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
+        assertThat(played.passed()).as(printed).isFalse();
     }
 }

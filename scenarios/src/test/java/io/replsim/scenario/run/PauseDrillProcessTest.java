@@ -8,19 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must notice, its users must be served elsewhere without losing a session, and the node must merge back after
  * SIGCONT; summary.json and events.jsonl must say all of it.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class PauseDrillProcessTest {
     private static final String SCENARIO = """
             name: pause-short
@@ -45,15 +41,9 @@ class PauseDrillProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aPausedPrimaryIsDetectedItsUsersFailOverAndItMergesBackAfterTheResume(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("pause-short.yaml"), SCENARIO);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "pause-short", SCENARIO);
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         assertThat(summary.sessions().lost()).as(printed).isZero();
         FaultReport pause = summary.faults().stream().filter(fault -> fault.type().equals("pause"))
@@ -71,13 +61,13 @@ class PauseDrillProcessTest {
         assertThat(pause.impact().windowToMs()).as("the window reaches 5 s past the heal")
                 .isGreaterThanOrEqualTo(pause.healedAtMs() + 5_000);
         assertThat(pause.impact().survivorCpu()).extracting(cpu -> cpu.node()).doesNotContain(pause.node());
-        assertThat(outcome.passed()).as(printed).isTrue();
+        assertThat(played.passed()).as(printed).isTrue();
 
-        List<String> events = Files.readAllLines(outcome.directory().resolve("events.jsonl"));
+        List<String> events = Files.readAllLines(played.directory().resolve("events.jsonl"));
         assertThat(events).hasSize(2);
         assertThat(events.get(0)).contains("\"START\"", "\"pause\"", pause.node());
         assertThat(events.get(1)).contains("\"HEAL\"", "at the end of its for");
-        JsonNode json = new ObjectMapper().readTree(outcome.directory().resolve("summary.json").toFile());
+        JsonNode json = new ObjectMapper().readTree(played.directory().resolve("summary.json").toFile());
         for (String field : List.of("/faults/0/healedAtMs", "/faults/0/backInViewMs", "/faults/0/failoverMsP90",
                 "/faults/0/impact/errors", "/faults/0/impact/throughputDip", "/faults/0/impact/p99WindowMs",
                 "/faults/0/impact/p90BackUnderBoundAfterMs", "/faults/0/impact/cpuCeiling",
@@ -85,7 +75,5 @@ class PauseDrillProcessTest {
             measuredNumber(json, field);
         }
         assertThat(measured(json, "/faults/0/impact/p90NeverBackUnderBound").asBoolean()).isFalse();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

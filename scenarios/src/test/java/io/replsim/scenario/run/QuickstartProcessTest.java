@@ -8,24 +8,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The quickstart, shortened: three node JVMs, load through the sticky router, a real SIGKILL of the primary of
  * the most sessions. Synchronous full replication must lose nothing and serve nothing stale.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class QuickstartProcessTest {
     private static final String SCENARIO = """
             name: quickstart-short
@@ -57,15 +53,9 @@ class QuickstartProcessTest {
     @Test
     @Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
     void syncFullReplicationLosesNoSessionWhenThePrimaryIsKilled(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("quickstart-short.yaml"), SCENARIO);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "quickstart-short", SCENARIO);
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         assertThat(summary.requests().total()).as(printed).isGreaterThan(500);
         assertThat(summary.sessions().lost()).as(printed).isZero();
@@ -81,12 +71,9 @@ class QuickstartProcessTest {
         assertThat(kill.recoveredUsers()).as(printed).isEqualTo(kill.affectedUsers());
         assertThat(kill.viewChangeMs()).as("both survivors installed a view without the killed node").isNotNull();
         assertThat(kill.survivors()).hasSize(2);
-        assertThat(outcome.passed()).as(printed).isTrue();
+        assertThat(played.passed()).as(printed).isTrue();
 
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
-
-        Path runDir = outcome.directory();
+        Path runDir = played.directory();
         JsonNode json = new ObjectMapper().readTree(runDir.resolve("summary.json").toFile());
         for (String field : List.of("/sessions/ok", "/sessions/stale", "/sessions/lost", "/requests/total",
                 "/requests/errors", "/latencyMs/p50", "/latencyMs/p90", "/latencyMs/p99", "/latencyMs/max",

@@ -3,15 +3,9 @@ package io.replsim.scenario.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -22,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * answer every type the oracle checks, across a real SIGKILL, and an open load must arrive at its rate and go
  * through a SIGKILL as a closed one does.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class ScriptAndOpenModelProcessTest {
 
     private static final String CLUSTER = """
@@ -43,26 +39,13 @@ class ScriptAndOpenModelProcessTest {
               delivery: sync
             """;
 
-    private record Ran(RunOutcome outcome, String console) {
-    }
-
-    private static Ran run(Path dir, String name, String yaml) throws Exception {
-        Path file = Files.writeString(dir.resolve(name + ".yaml"), yaml);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-        RunOutcome outcome = runner.run(spec, file);
-        return new Ran(outcome, console.toString(StandardCharsets.UTF_8));
-    }
-
     /** With either user runtime: the users' code is the same, what carries them differs. */
     @ParameterizedTest
     @EnumSource(UserCarrierKind.class)
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(UserCarrierKind runtime, @TempDir Path dir)
             throws Exception {
-        Ran ran = run(dir, "script", "name: script\n" + CLUSTER + "load:\n  runtime: " + runtime.label() + "\n" + """
+        PlayedScenario ran = PlayedScenario.play(dir, "script", "name: script\n" + CLUSTER + "load:\n  runtime: " + runtime.label() + "\n" + """
                   users: 20
                   thinkTime: 100ms
                   rampUp: 1s
@@ -110,14 +93,12 @@ class ScriptAndOpenModelProcessTest {
             tags.add(String.valueOf(interval.getTag()));
         }
         assertThat(tags).containsExactlyInAnyOrder("null", "counter", "cart", "profile", "bean", "read");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void anOpenLoadArrivesAtItsRateAndReportsBothLatencies(@TempDir Path dir) throws Exception {
-        Ran ran = run(dir, "open", "name: open\n" + CLUSTER + """
+        PlayedScenario ran = PlayedScenario.play(dir, "open", "name: open\n" + CLUSTER + """
                 load:
                   model: open
                   rate: 100
@@ -148,14 +129,12 @@ class ScriptAndOpenModelProcessTest {
             assertThat(Files.readAllLines(ran.outcome().directory().resolve(log)))
                     .as(log).filteredOn(line -> !line.startsWith("#") && !line.startsWith("\"")).hasSizeGreaterThanOrEqualTo(8);
         }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void anOpenLoadGoesThroughAKillWithItsFailoverAndReport(@TempDir Path dir) throws Exception {
-        Ran ran = run(dir, "open-kill", "name: open-kill\n" + CLUSTER + """
+        PlayedScenario ran = PlayedScenario.play(dir, "open-kill", "name: open-kill\n" + CLUSTER + """
                 load:
                   model: open
                   rate: 100
@@ -184,7 +163,5 @@ class ScriptAndOpenModelProcessTest {
         assertThat(Files.readString(run.resolve("report.html"))).contains("<title>replsim open-kill")
                 .contains("kill " + summary.faults().getFirst().node());
         assertThat(Files.readString(run.resolve("events.jsonl"))).contains("\"kill\"");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

@@ -1,26 +1,15 @@
 package io.replsim.scenario.run;
 
-import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.SessionVerdictCounts;
-import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.ClusterRuntime;
-import io.replsim.scenario.runtime.NodeImage;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.RuntimeFactory;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,6 +25,7 @@ import static org.awaitility.Awaitility.await;
  * changes makes exactly the killed node's users STALE, and replicas damaged on purpose make exactly them CORRUPT;
  * every other user stays OK.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class SessionVerdictProcessTest {
 
     private static final String IN_PLACE = """
@@ -56,25 +46,17 @@ class SessionVerdictProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void attributeScopeWithTheSetTriggerAndInPlaceChangesMakesExactlyTheKilledNodesUsersStale(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("in-place-stale.yaml"), IN_PLACE);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "in-place-stale", IN_PLACE);
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         FaultReport kill = summary.faults().getFirst();
         assertThat(kill.affectedUsers()).as(printed).isPositive().isLessThan(24);
         // the serial is a long[] changed in place too: the backups kept serial 1, so it goes back (STALE, not CORRUPT)
         assertThat(summary.sessions()).as(printed)
                 .isEqualTo(new RunSummary.Verdicts(24 - kill.affectedUsers(), kill.affectedUsers(), 0, 0, 0));
-        assertThat(outcome.passed()).as(printed).isFalse();
+        assertThat(played.passed()).as(printed).isFalse();
         assertThat(printed).contains("FAIL  sessions stale ≤ 0 (measured " + kill.affectedUsers() + ")");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 
     private static final String COUNTER = """
@@ -89,40 +71,28 @@ class SessionVerdictProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void replicasWhoseBytesWereDamagedOnPurposeMakeExactlyTheKilledNodesUsersCorrupt(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("damaged-replicas.yaml"), COUNTER);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        int users = spec.load().users();
-        try (ClusterRuntime runtime = RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation,
-                new PrintStream(console, true, StandardCharsets.UTF_8)).create(spec, Files.createDirectory(
-                dir.resolve("nodes")))) {
-            runtime.start(Duration.ofSeconds(60));
-            List<NodeEndpoint> endpoints = runtime.nodes().stream()
-                    .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
-            try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints, null)) {
-                driver.start();
-                await().atMost(Duration.ofSeconds(20)).until(() -> IntStream.range(0, users)
-                        .allMatch(user -> driver.nodeServing(user).isPresent())
-                        && driver.progress().requestsTotal() > 3L * users);
-                List<Integer> onNode1 = IntStream.range(0, users)
-                        .filter(user -> driver.nodeServing(user).equals(Optional.of("node1"))).boxed().toList();
-                // Under attribute granularity the payload is never sent again: the damage stays until it is served.
-                int damaged = runtime.admin("node2").damageReplicas("payload", "flip")
-                        + runtime.admin("node3").damageReplicas("payload", "flip");
-                runtime.kill("node1");
-                LoadResult result = driver.awaitResult();
+        try (StartedCluster cluster = StartedCluster.start(dir, "damaged-replicas", COUNTER);
+             var driver = cluster.driver()) {
+            int users = cluster.spec().load().users();
+            driver.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> IntStream.range(0, users)
+                    .allMatch(user -> driver.nodeServing(user).isPresent())
+                    && driver.progress().requestsTotal() > 3L * users);
+            List<Integer> onNode1 = IntStream.range(0, users)
+                    .filter(user -> driver.nodeServing(user).equals(Optional.of("node1"))).boxed().toList();
+            // Under attribute granularity the payload is never sent again: the damage stays until it is served.
+            int damaged = cluster.runtime().admin("node2").damageReplicas("payload", "flip")
+                    + cluster.runtime().admin("node3").damageReplicas("payload", "flip");
+            cluster.runtime().kill("node1");
+            LoadResult result = driver.awaitResult();
 
-                String figures = result + "\n" + console.toString(StandardCharsets.UTF_8);
-                assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
-                // node2 holds node1's and node3's sessions, node3 node1's and node2's
-                assertThat(damaged).as("every survivor held a copy of every other member's sessions")
-                        .isEqualTo(users + onNode1.size());
-                assertThat(result.sessionVerdicts()).as(figures)
-                        .isEqualTo(new SessionVerdictCounts(users - onNode1.size(), 0, 0, onNode1.size(), 0));
-            }
+            String figures = result + "\n" + cluster.console();
+            assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
+            // node2 holds node1's and node3's sessions, node3 node1's and node2's
+            assertThat(damaged).as("every survivor held a copy of every other member's sessions")
+                    .isEqualTo(users + onNode1.size());
+            assertThat(result.sessionVerdicts()).as(figures)
+                    .isEqualTo(new SessionVerdictCounts(users - onNode1.size(), 0, 0, onNode1.size(), 0));
         }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

@@ -1,0 +1,172 @@
+package io.replsim.cli;
+
+import io.replsim.scenario.compare.ComparedRun;
+import io.replsim.scenario.compare.Comparison;
+import io.replsim.scenario.compare.ComparisonPlan;
+import io.replsim.scenario.compare.ComparisonReport;
+import io.replsim.scenario.compare.ComparisonResult;
+import io.replsim.scenario.compare.RunFigures;
+import io.replsim.scenario.compare.SameLoad;
+import io.replsim.scenario.run.RunOutcome;
+import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.SpecException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "compare", description = {
+        "Play several scenarios round after round, interleaved (a, b, a, b), each on a fresh cluster, and report",
+        "each figure as its band over the rounds: node CPU, what it costs above a baseline, the ratios to the first",
+        "scenario taken round by round, replication time, p50/p90 and request rate. The scenarios must put the same",
+        "load on the same cluster (nodes, CPU budget, users, think time, warm-up, duration, script): what differs",
+        "is what is compared. e.g. replsim compare --baseline scenarios/cost/none-3k.yaml",
+        "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml"},
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
+                "0:every run was VALID and at its round's request rate, and every check held",
+                "1:a run's check failed (the comparison still holds)",
+                "2:bad input: a scenario file, an option, or scenarios that do not put the same load",
+                "3:a run broke (its cluster did not come up, an I/O error); the other runs' figures are reported",
+                "4:NOT COMPARABLE: a run was INVALID, or served more than 10% fewer requests/s than the round's fastest"})
+final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "the scenario files compared; the first is"
+            + " the reference of every ratio")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--baseline", paramLabel = "SCENARIO", description = "a scenario played first in every round"
+            + " (e.g. placement: none), whose node CPU is subtracted from each scenario's of the same round")
+    Path baselineFile;
+
+    @Option(names = "--rounds", defaultValue = "2", description = "how many times each scenario is played"
+            + " (default: ${DEFAULT-VALUE}; at most " + ComparisonPlan.MAX_ROUNDS + ")")
+    int rounds;
+
+    @Option(names = "--runs-dir", defaultValue = "runs", description = "where the comparison's directory goes"
+            + " (default: ${DEFAULT-VALUE})")
+    Path runsDir;
+
+    @Mixin
+    ValidityOptions validity;
+
+    @Override
+    public Integer call() {
+        try {
+            FlagRange.wholeNumber("--rounds", 1, ComparisonPlan.MAX_ROUNDS).check(rounds);
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim compare: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        if (files.size() + (baselineFile == null ? 0 : 1) < 2) {
+            System.err.println("replsim compare: give two scenario files, or one and --baseline: a comparison needs"
+                    + " something to compare against");
+            return ReplsimCommand.BAD_INPUT;
+        }
+        Optional<ComparisonPlan> plan = plan();
+        if (plan.isEmpty()) {
+            return ReplsimCommand.BAD_INPUT;
+        }
+        return ClusterWork.exitCode("comparison", () -> compare(plan.get()));
+    }
+
+    /** Every file read and checked; every problem printed before the empty answer. */
+    private Optional<ComparisonPlan> plan() {
+        List<String> problems = new ArrayList<>();
+        Optional<ComparisonPlan.Entry> baseline = baselineFile == null ? Optional.empty()
+                : entry(baselineFile, problems);
+        List<ComparisonPlan.Entry> scenarios = new ArrayList<>();
+        for (Path file : files) {
+            entry(file, problems).ifPresent(scenarios::add);
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(System.err::println);
+            return Optional.empty();
+        }
+        ComparisonPlan.Entry reference = scenarios.getFirst();
+        List<ComparisonPlan.Entry> others = new ArrayList<>(scenarios.subList(1, scenarios.size()));
+        baseline.ifPresent(others::add);
+        for (ComparisonPlan.Entry other : others) {
+            SameLoad.differences(reference.file().toString(), reference.spec(), other.file().toString(), other.spec())
+                    .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(System.err::println);
+            System.err.println("replsim compare: the node CPU of scenarios is compared at one request rate: give"
+                    + " them the same " + String.join(", ", SameLoad.paths()));
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ComparisonPlan(baseline, scenarios, rounds));
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim compare: " + e.getMessage() + ": each file's name: must differ, as the"
+                    + " figures are reported by it");
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<ComparisonPlan.Entry> entry(Path file, List<String> problems) {
+        ScenarioSpec spec;
+        try {
+            spec = ScenarioLoader.load(file);
+        } catch (SpecException e) {
+            problems.add(e.getMessage());
+            return Optional.empty();
+        }
+        if (spec.tomcat().isPresent()) {
+            problems.add("replsim compare: " + file + ": cluster.runtime: tomcat runs with ./replsim run; a"
+                    + " comparison plays replsim's own nodes");
+            return Optional.empty();
+        }
+        if (spec.repeat() > 1) {
+            problems.add("replsim compare: " + file + ": repeat: " + spec.repeat() + " makes a soak; a comparison"
+                    + " plays each scenario once a round: remove repeat and give --rounds");
+            return Optional.empty();
+        }
+        return Optional.of(new ComparisonPlan.Entry(spec.name(), spec, file));
+    }
+
+    private int compare(ComparisonPlan plan) throws IOException, InterruptedException {
+        Path directory = runsDir.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now())
+                + "-compare");
+        Files.createDirectories(directory);
+        System.out.println("replsim: comparison directory " + directory + " (each run's console in compare.log)");
+        ComparisonResult result;
+        try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
+             PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+            var runner = new ScenarioRunner(directory.resolve("runs"), NodeLauncher.currentJvm(), console,
+                    Duration.ofSeconds(5), validity.invalidRuns());
+            Comparison.Player player = (entry, round) -> {
+                RunOutcome outcome = runner.run(entry.spec(), entry.file());
+                return new ComparedRun.Measured(entry.name(), round, RunFigures.of(outcome.summary()),
+                        outcome.directory().toString());
+            };
+            result = new Comparison(player, System.out).run(plan);
+        }
+        ComparisonReport.print(result, System.out);
+        ComparisonReport.write(result, directory.resolve("compare.json"));
+        System.out.println("compare.json " + directory.resolve("compare.json"));
+        if (result.broken() > 0) {
+            return ReplsimCommand.RUN_BROKE;
+        }
+        if (!ComparisonReport.comparable(result)) {
+            return ReplsimCommand.INVALID_RUN;
+        }
+        return result.withVerdict("FAIL") > 0 ? ReplsimCommand.CHECKS_FAILED : 0;
+    }
+}

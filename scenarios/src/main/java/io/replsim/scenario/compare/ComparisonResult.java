@@ -1,0 +1,141 @@
+package io.replsim.scenario.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Every run of a comparison and what they say together: per scenario, each figure's band over the rounds, and the
+ * ratios to the reference taken round by round (a variant against the reference of its own round, so the
+ * interleaving cancels the machine's drift) before their band is.
+ */
+public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
+
+    /**
+     * Two runs of one round whose request rates differ by more than this share did not put the same load on the
+     * nodes (a node or the driver saturated): their node CPU is not compared.
+     */
+    public static final double RATE_TOLERANCE = 0.10;
+
+    public ComparisonResult {
+        runs = List.copyOf(runs);
+    }
+
+    /**
+     * One scenario's figures over the rounds. {@code aboveBaseline}: its node CPU less the baseline's of the same
+     * round; the ratios: its node CPU (and that above the baseline) over the reference's of the same round. Null
+     * where there is nothing to give it: no baseline, or no round in which both runs were measured.
+     */
+    public record Row(String scenario, String role, int measured, Band nodeCpuCores, Band aboveBaselineCores,
+                      Band nodeCpuRatio, Band aboveBaselineRatio, Band replicationMeanMicros, Band p50Ms, Band p90Ms,
+                      Band requestsPerSec, List<String> verdicts) {
+    }
+
+    public List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        plan.baseline().ifPresent(entry -> rows.add(row(entry, "baseline")));
+        for (ComparisonPlan.Entry entry : plan.scenarios()) {
+            rows.add(row(entry, entry.equals(plan.reference()) ? "reference" : "compared"));
+        }
+        return rows;
+    }
+
+    private Row row(ComparisonPlan.Entry entry, String role) {
+        List<ComparedRun.Measured> mine = measured(entry.name());
+        List<Double> above = new ArrayList<>();
+        List<Double> cpuRatio = new ArrayList<>();
+        List<Double> aboveRatio = new ArrayList<>();
+        String reference = plan.reference().name();
+        Optional<String> baseline = plan.baseline().map(ComparisonPlan.Entry::name);
+        for (ComparedRun.Measured run : mine) {
+            Optional<RunFigures> base = baseline.flatMap(name -> figures(name, run.round()));
+            Optional<RunFigures> ref = figures(reference, run.round());
+            double cpu = run.figures().nodeCpuCores();
+            base.ifPresent(b -> above.add(cpu - b.nodeCpuCores()));
+            if (role.equals("baseline")) {
+                continue;
+            }
+            ref.filter(r -> r.nodeCpuCores() > 0).ifPresent(r -> cpuRatio.add(cpu / r.nodeCpuCores()));
+            if (base.isPresent() && ref.isPresent()) {
+                double refAbove = ref.get().nodeCpuCores() - base.get().nodeCpuCores();
+                if (refAbove > 0) {
+                    aboveRatio.add((cpu - base.get().nodeCpuCores()) / refAbove);
+                }
+            }
+        }
+        boolean isBaseline = role.equals("baseline");
+        return new Row(entry.name(), role, mine.size(), band(mine, RunFigures::nodeCpuCores),
+                isBaseline ? null : Band.of(above).orElse(null),
+                Band.of(cpuRatio).orElse(null), Band.of(aboveRatio).orElse(null),
+                band(mine, RunFigures::replicationMeanMicros), band(mine, RunFigures::p50Ms),
+                band(mine, RunFigures::p90Ms), band(mine, RunFigures::requestsPerSec),
+                runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparisonResult::verdict)
+                        .toList());
+    }
+
+    /**
+     * Every run whose request rate is more than {@link #RATE_TOLERANCE} below the highest of its round, one line
+     * each: the scenarios put the same load, so a run that served fewer requests had a node or its driver
+     * saturated, and its node CPU measures another load. The highest is the yardstick, not the reference: a
+     * saturated reference must not make the others look off.
+     */
+    public List<String> rateDisagreements() {
+        List<String> lines = new ArrayList<>();
+        for (int round = 1; round <= plan.rounds(); round++) {
+            int thisRound = round;
+            List<ComparedRun.Measured> measured = runs.stream().filter(run -> run.round() == thisRound)
+                    .filter(run -> run instanceof ComparedRun.Measured).map(run -> (ComparedRun.Measured) run)
+                    .toList();
+            Optional<ComparedRun.Measured> fastest = measured.stream()
+                    .max(Comparator.comparingDouble(run -> run.figures().requestsPerSec()));
+            if (fastest.isEmpty() || fastest.get().figures().requestsPerSec() <= 0) {
+                continue;
+            }
+            double highest = fastest.get().figures().requestsPerSec();
+            for (ComparedRun.Measured run : measured) {
+                double rate = run.figures().requestsPerSec();
+                double below = 1 - rate / highest;
+                if (below > RATE_TOLERANCE) {
+                    lines.add(String.format(Locale.ROOT, "round %d: %s ran at %.1f req/s, %.0f%% below the round's"
+                                    + " highest (%s, %.1f req/s)", round, run.scenario(), rate, below * 100,
+                            fastest.get().scenario(), highest));
+                }
+            }
+        }
+        return lines;
+    }
+
+    public long broken() {
+        return runs.stream().filter(run -> run instanceof ComparedRun.Broke).count();
+    }
+
+    /** Runs with the verdict given (PASS, FAIL, INVALID). */
+    public long withVerdict(String verdict) {
+        return runs.stream().filter(run -> run instanceof ComparedRun.Measured measured
+                && measured.figures().verdict().equals(verdict)).count();
+    }
+
+    private List<ComparedRun.Measured> measured(String scenario) {
+        return runs.stream().filter(run -> run.scenario().equals(scenario))
+                .filter(run -> run instanceof ComparedRun.Measured).map(run -> (ComparedRun.Measured) run).toList();
+    }
+
+    private Optional<RunFigures> figures(String scenario, int round) {
+        return measured(scenario).stream().filter(run -> run.round() == round).map(ComparedRun.Measured::figures)
+                .findFirst();
+    }
+
+    private static Band band(List<ComparedRun.Measured> runs, ToDoubleFunction<RunFigures> figure) {
+        return Band.of(runs.stream().map(run -> figure.applyAsDouble(run.figures())).toList()).orElse(null);
+    }
+
+    private static String verdict(ComparedRun run) {
+        return switch (run) {
+            case ComparedRun.Measured measured -> measured.figures().verdict();
+            case ComparedRun.Broke broke -> "BROKE";
+        };
+    }
+}

@@ -1,0 +1,22 @@
+package io.replsim.scenario.compare;
+
+import io.replsim.scenario.report.RunSummary;
+
+/**
+ * What a comparison reads from one run: the cluster's node CPU (the mean of its nodes' CPU over the steady window,
+ * in cores), the mean replication time (over every message the nodes sent; 0 without replication), the steady
+ * window's p50 and p90 response times and its request rate.
+ */
+public record RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms,
+                         double p90Ms, double requestsPerSec) {
+
+    public static RunFigures of(RunSummary summary) {
+        var nodes = summary.nodes().stream().filter(RunSummary.NodeFigures::alive).toList();
+        double cpu = nodes.stream().mapToDouble(RunSummary.NodeFigures::cpuUsedCores).average().orElse(0);
+        long messages = nodes.stream().mapToLong(RunSummary.NodeFigures::replicationMessagesSent).sum();
+        double replication = messages == 0 ? 0 : nodes.stream()
+                .mapToDouble(node -> node.replicationMeanMicros() * node.replicationMessagesSent()).sum() / messages;
+        return new RunFigures(summary.verdict(), cpu, replication, summary.latencyMs().p50(),
+                summary.latencyMs().p90(), summary.throughputPerSec());
+    }
+}

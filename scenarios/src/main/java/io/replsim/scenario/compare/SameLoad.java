@@ -1,0 +1,66 @@
+package io.replsim.scenario.compare;
+
+import io.replsim.scenario.spec.ScenarioSpec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Whether two scenarios put the same load on the same cluster. A node's CPU is compared at one request rate: a
+ * scenario with more users, another think time or fewer nodes would differ for that alone, whatever its
+ * replication. What the comparison is about (replication, the workload's session shape, the stack) may differ.
+ */
+public final class SameLoad {
+
+    private record Setting(String path, Function<ScenarioSpec, Object> value) {
+    }
+
+    private static final List<Setting> SETTINGS = List.of(
+            new Setting("cluster.nodes", spec -> spec.cluster().nodes()),
+            new Setting("cluster.cpuBudget", spec -> spec.cluster().cpuBudgetCores()),
+            new Setting("load.users", spec -> spec.load().users()),
+            new Setting("load.thinkTime", spec -> spec.load().thinkTime()),
+            new Setting("load.thinkDistribution", spec -> spec.load().thinkDistribution()),
+            new Setting("load.thinkMode", spec -> spec.load().thinkMode()),
+            new Setting("load.warmUp", spec -> spec.load().warmUp()),
+            new Setting("load.duration", spec -> spec.load().duration()),
+            new Setting("load.open", spec -> spec.load().open().orElse(null)),
+            new Setting("load.script", spec -> spec.load().script()));
+
+    private SameLoad() {
+    }
+
+    /**
+     * Every setting that decides the request rate and differs between {@code reference} (read from
+     * {@code referenceFile}) and {@code other}, one line each with both values; empty when they put the same load.
+     */
+    public static List<String> differences(String referenceFile, ScenarioSpec reference, String otherFile,
+                                           ScenarioSpec other) {
+        List<String> differences = new ArrayList<>();
+        for (Setting setting : SETTINGS) {
+            Object mine = setting.value().apply(reference);
+            Object theirs = setting.value().apply(other);
+            if (!Objects.equals(mine, theirs)) {
+                differences.add(setting.path() + ": " + shown(mine) + " in " + referenceFile + ", " + shown(theirs)
+                        + " in " + otherFile);
+            }
+        }
+        return differences;
+    }
+
+    private static String shown(Object value) {
+        return switch (value) {
+            case null -> "none";
+            case Duration duration -> duration.toMillis() + "ms";
+            default -> value.toString();
+        };
+    }
+
+    /** The settings compared, by their field path: for the help text and the docs. */
+    public static List<String> paths() {
+        return SETTINGS.stream().map(Setting::path).toList();
+    }
+}

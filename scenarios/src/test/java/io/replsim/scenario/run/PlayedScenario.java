@@ -1,0 +1,43 @@
+package io.replsim.scenario.run;
+
+import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A scenario written to {@code <dir>/<name>.yaml} and played as {@code replsim run} plays it, on node processes of
+ * this JVM's class path (runs under {@code <dir>/runs}, a progress line every 2 s): its outcome and what it printed.
+ * The runner stops every node it started before {@link #play} returns, whatever happened.
+ */
+public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String console) {
+
+    public static PlayedScenario play(Path dir, String name, String yaml) throws Exception {
+        Path file = Files.writeString(dir.resolve(name + ".yaml"), yaml);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
+        RunOutcome outcome = runner.run(spec, file);
+        return new PlayedScenario(spec, outcome, console.toString(StandardCharsets.UTF_8));
+    }
+
+    public RunSummary summary() {
+        return outcome.summary();
+    }
+
+    /** The run's directory: summary.json, events.jsonl, report.html, latency.hlog, nodes/. */
+    public Path directory() {
+        return outcome.directory();
+    }
+
+    public boolean passed() {
+        return outcome.passed();
+    }
+}
