@@ -29,8 +29,9 @@ import java.util.function.Function;
 
 /**
  * {@code replsim capacity}: starts the scenario's cluster once, then searches for the most users it sustains under
- * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users.
- * The scenario's faults and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
+ * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users,
+ * played as a run ({@link RunStep}); with the open model, the highest arrival rate instead. The scenario's faults
+ * and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
  * again on the survivors. Everything it started is stopped before it returns.
  */
 public final class CapacityRunner {
@@ -54,7 +55,8 @@ public final class CapacityRunner {
                                boolean oneNodeDown) throws IOException, InterruptedException, ClusterStartException {
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity", LocalDateTime.now());
         dir.copySpec(specFile);
-        CapacityConsole console = new CapacityConsole(out);
+        SearchedLoad searched = SearchedLoad.of(spec.load());
+        CapacityConsole console = new CapacityConsole(out, searched);
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
@@ -88,7 +90,7 @@ public final class CapacityRunner {
             throws IOException, InterruptedException, ClusterStartException {
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
         dir.copySpec(specFile);
-        CapacityConsole console = new CapacityConsole(out);
+        CapacityConsole console = new CapacityConsole(out, SearchedLoad.of(spec.load()));
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
@@ -123,7 +125,7 @@ public final class CapacityRunner {
         List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
         CapacityResult all = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria, plan, console,
                 dir, "all");
-        CapacitySummary.Search allNodes = report(names, names.size(), all, "all", title, console, dir);
+        CapacitySummary.Search allNodes = report(spec, names, names.size(), all, "all", title, console, dir);
         Double survivorCpu = survivorUtilization(allNodes);
         if (survivorCpu != null) {
             console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
@@ -150,11 +152,14 @@ public final class CapacityRunner {
         }
         CapacityResult survivors = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria,
                 survivorPlan(all, plan), console, dir, "n-1");
-        return new Searches(allNodes, survivorCpu, report(names, names.size() - 1, survivors, "n-1",
+        return new Searches(allNodes, survivorCpu, report(spec, names, names.size() - 1, survivors, "n-1",
                 "capacity with " + stopped + " down", console, dir));
     }
 
-    /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
+    /**
+     * Half the most users (or arrivals a second) that passed on all nodes: an unconfirmed search still gives the N−1
+     * search a fair start.
+     */
     private static SearchPlan survivorPlan(CapacityResult all, SearchPlan plan) {
         int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
                 .mapToInt(StepOutcome::users).max().orElse(2) / 2);
@@ -165,15 +170,19 @@ public final class CapacityRunner {
     private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
         out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
         console.line("criteria: %s", criteria.describe());
-        console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
+        String load = LoadPhases.describe(spec.load());
+        console.line("each step: %s", spec.load().isOpen()
+                ? load.replaceFirst("^load: ", "").replaceFirst("at [0-9.]+/s", "at the step's rate")
+                : load.replaceFirst("^load: \\d+ users, ", ""));
     }
 
     /** {@code names} are every node's, the CSV's columns; {@code nodes} is how many served this search. */
-    private static CapacitySummary.Search report(List<String> names, int nodes, CapacityResult result, String label,
-                                                 String title, CapacityConsole console, RunDirectory dir)
-            throws IOException {
+    private static CapacitySummary.Search report(ScenarioSpec spec, List<String> names, int nodes,
+                                                 CapacityResult result, String label, String title,
+                                                 CapacityConsole console, RunDirectory dir) throws IOException {
         CapacitySummary.Search search = CapacitySummary.searchOf(nodes, result);
-        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, names, search.steps());
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names,
+                search.steps());
         console.result(title, search);
         return search;
     }
@@ -187,7 +196,8 @@ public final class CapacityRunner {
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
-                cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail());
+                cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
+                SearchedLoad.of(spec.load()).unit());
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
@@ -198,19 +208,22 @@ public final class CapacityRunner {
     private CapacityResult search(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target,
                                   CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
                                   RunDirectory dir, String label) throws IOException, InterruptedException {
+        SearchedLoad searched = SearchedLoad.of(spec.load());
+        // step-all-3-800users.hlog, or step-all-3-800per-s.hlog for a rate
+        String suffix = searched == SearchedLoad.USERS ? "users" : "per-s";
         AtomicInteger stepNumber = new AtomicInteger();
         RunStep step = new RunStep(spec, runtime, target, dir, out,
-                users -> "step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users + "users");
+                level -> "step-" + label + "-" + stepNumber.incrementAndGet() + "-" + level + suffix);
         AtomicInteger roundNumber = new AtomicInteger();
         RunStep warmUpStep = new RunStep(spec, runtime, target, dir, out,
-                users -> "warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + users + "users");
+                level -> "warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + level + suffix);
         List<StepOutcome> runs = new java.util.ArrayList<>();
         CapacityWarmUp warmUp = spec.capacity().warmUp();
         WarmUpPlan warmUpPlan = new WarmUpPlan(warmUp.minRounds(), warmUp.maxRounds(),
                 WarmUpPlan.DEFAULT.settledRatio());
-        console.line("warm-up: unmeasured rounds at %d users (half as many after a round the nodes could not carry),"
-                + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), warmUpPlan.minRounds(),
-                warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
+        console.line("warm-up: unmeasured rounds at %d %s (half as many after a round the nodes could not carry),"
+                + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), searched.unit(),
+                warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
         return new CapacitySearch(plan, criteria, step, outcome -> {
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));

@@ -38,14 +38,14 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
     /**
      * {@code spec}'s load at these nodes, not yet started. {@code latencyLog} gets the HdrHistogram interval log
      * (the open model's from each arrival's intended start, with the one from its send at
-     * {@code uncorrectedLatencyLog}); {@code atEnd}: whether the closed model's users end their sessions after the
-     * load (a capacity step's, so the next step starts without them); the open model's sessions last the run.
+     * {@code uncorrectedLatencyLog}); {@code atEnd}: whether the users (the open model's sessions) end their
+     * sessions after the load (a capacity step's, so the next step starts without them).
      */
     public Load loadOf(ScenarioSpec spec, Path latencyLog, Path uncorrectedLatencyLog, SessionsAtEnd atEnd) {
         LoadSpec load = spec.load();
         if (load.isOpen()) {
             return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), nodes,
-                    Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)));
+                    Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
         }
         LoadProfile profile = load.toProfile(path).withProtocol(protocol);
         return new LoadDriver(atEnd == SessionsAtEnd.ENDED ? profile.withSessionsEndedAtEnd() : profile, nodes,
