@@ -5,6 +5,7 @@ import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.open.OpenResult;
+import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.loadgen.record.LoadProgress;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.ValidityRules;
@@ -28,8 +29,14 @@ public final class OpenLoad implements Load {
 
     /** {@code intervalLogs}: where both latencies' interval logs go, or empty for none. */
     public OpenLoad(OpenProfile profile, List<NodeEndpoint> nodes, Optional<OpenIntervalLogs> intervalLogs) {
+        this(profile, nodes, intervalLogs, SessionsAtEnd.KEPT);
+    }
+
+    /** {@code atEnd}: whether the sessions log out once the last request is over (a capacity search's steps). */
+    public OpenLoad(OpenProfile profile, List<NodeEndpoint> nodes, Optional<OpenIntervalLogs> intervalLogs,
+                    SessionsAtEnd atEnd) {
         this.profile = profile;
-        this.driver = new OpenLoadDriver(profile, nodes, intervalLogs);
+        this.driver = new OpenLoadDriver(profile, nodes, intervalLogs, atEnd);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.replsim.scenario.capacity.CapacityRunner;
 import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
+import io.replsim.scenario.capacity.SearchedLoad;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.spec.CapacitySettings;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Option;
         "most the CPU limit of its budget, errors at most the error limit, the run valid. Steps users up, bisects,",
         "then confirms by a repeat. Each step is the scenario's load (think time, ramp-up, warm-up, steady window)",
         "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none.",
+        "With load.model open it searches the arrival rate instead (arrivals a second, from load.rate), same limits.",
         "With --target it searches a cluster that runs elsewhere: its CPU is not read, so the CPU limit is not applied."})
 final class CapacityCommand implements Callable<Integer> {
 
@@ -48,6 +50,17 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--max-steps", description = "the most steps in one search (default: capacity.maxSteps, else 20)")
     Integer maxSteps;
 
+    @Option(names = "--start-rate", description = "load.model open: the first step's arrivals a second (default:"
+            + " load.rate, rounded up)")
+    Integer startRate;
+
+    @Option(names = "--max-rate", description = "load.model open: the most arrivals a second a step may have"
+            + " (default: " + DEFAULT_MAX_RATE + ")")
+    Integer maxRate;
+
+    /** The open model's cap unless --max-rate says otherwise: far above what one machine drives. */
+    static final int DEFAULT_MAX_RATE = 100_000;
+
     @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
     boolean oneNodeDown;
 
@@ -61,12 +74,7 @@ final class CapacityCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
-        if (spec.load().isOpen()) {
-            System.err.println("replsim capacity: " + scenario.path + ": load.model is open, but the search counts"
-                    + " users sustained, which needs the closed model; remove load.model (and rate, arrivals,"
-                    + " sessions) and give load.users and load.thinkTime");
-            return ReplsimCommand.BAD_INPUT;
-        }
+        SearchedLoad searched = SearchedLoad.of(spec.load());
         CapacityCriteria criteria;
         SearchPlan plan;
         try {
@@ -82,19 +90,9 @@ final class CapacityCommand implements Callable<Integer> {
                     + " requests from 0 to 1, such as 0.001", v -> v >= 0 && v <= 1).check(errorLimit);
             criteria = new CapacityCriteria(statistic == null ? file.statistic() : LatencyStatistic.parse(statistic),
                     limit, cpu, errors);
-            int start = startUsers != null ? FlagRange.wholeNumber("--start-users", 1, 100_000).check(startUsers)
-                    : file.startUsers().orElse(spec.load().users());
-            int cap = maxUsers == null ? file.maxUsers() : FlagRange.wholeNumber("--max-users", 1, 100_000)
-                    .check(maxUsers);
             int steps = maxSteps == null ? file.maxSteps() : FlagRange.wholeNumber("--max-steps", 2, 100)
                     .check(maxSteps);
-            if (start > cap) {
-                throw new IllegalArgumentException("the search would start at " + start + " users (" + (startUsers
-                        != null ? "--start-users" : file.startUsers().isPresent() ? "capacity.startUsers" : "load.users")
-                        + "), above its cap of " + cap + " (" + (maxUsers != null ? "--max-users" : "capacity.maxUsers")
-                        + "); start lower or raise the cap");
-            }
-            plan = new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
+            plan = searched == SearchedLoad.ARRIVAL_RATE ? ratePlan(spec, steps) : userPlan(spec, steps);
         } catch (IllegalArgumentException e) {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
@@ -112,6 +110,11 @@ final class CapacityCommand implements Callable<Integer> {
                     && externalTarget.get().kill().isEmpty()) {
                 throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"
                         + " kill a node of that cluster, e.g. --kill-command 'ssh {node} systemctl kill tomcat'");
+            }
+            if (externalTarget.isPresent() && searched == SearchedLoad.ARRIVAL_RATE) {
+                throw new IllegalArgumentException("--target: load.model is open, whose driver speaks replsim's own"
+                        + " apps only (their cookie and serial); search a target with the closed model (load.users"
+                        + " and load.thinkTime)");
             }
             if (externalTarget.isPresent() && externalTarget.get().restart().isPresent()) {
                 throw new IllegalArgumentException("--restart-command is for the restart faults of replsim run;"
@@ -131,5 +134,58 @@ final class CapacityCommand implements Callable<Integer> {
                     : runner.runAgainst(target, spec, scenario.path, limits, searchPlan, oneNodeDown);
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         });
+    }
+
+    /** The closed model's search: users, from the flags, else the scenario's capacity section, else load.users. */
+    private SearchPlan userPlan(ScenarioSpec spec, int steps) {
+        CapacitySettings file = spec.capacity();
+        refuse("--start-rate", startRate, "load.model is closed: its search steps users (--start-users)");
+        refuse("--max-rate", maxRate, "load.model is closed: its search steps users (--max-users)");
+        int start = startUsers != null ? FlagRange.wholeNumber("--start-users", 1, 100_000).check(startUsers)
+                : file.startUsers().orElse(spec.load().users());
+        int cap = maxUsers == null ? file.maxUsers() : FlagRange.wholeNumber("--max-users", 1, 100_000)
+                .check(maxUsers);
+        if (start > cap) {
+            throw new IllegalArgumentException("the search would start at " + start + " users (" + (startUsers
+                    != null ? "--start-users" : file.startUsers().isPresent() ? "capacity.startUsers" : "load.users")
+                    + "), above its cap of " + cap + " (" + (maxUsers != null ? "--max-users" : "capacity.maxUsers")
+                    + "); start lower or raise the cap");
+        }
+        return new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
+    }
+
+    /**
+     * The open model's search: arrivals a second, from --start-rate, else load.rate rounded up, to --max-rate; the
+     * users' settings are refused where they are written, since a rate is not a number of users.
+     */
+    private SearchPlan ratePlan(ScenarioSpec spec, int steps) {
+        CapacitySettings file = spec.capacity();
+        String openSearch = "load.model is open: its search steps the arrival rate";
+        refuse("--start-users", startUsers, openSearch + " (--start-rate, default load.rate)");
+        refuse("--max-users", maxUsers, openSearch + " (--max-rate)");
+        if (file.startUsers().isPresent()) {
+            throw new IllegalArgumentException("capacity.startUsers: " + openSearch + ", from load.rate or"
+                    + " --start-rate; remove capacity.startUsers");
+        }
+        if (file.maxUsers() != CapacitySettings.DEFAULT_MAX_USERS) {
+            throw new IllegalArgumentException("capacity.maxUsers: " + openSearch + ", up to --max-rate; remove"
+                    + " capacity.maxUsers");
+        }
+        int start = startRate != null ? FlagRange.wholeNumber("--start-rate", 1, 1_000_000).check(startRate)
+                : SearchedLoad.ARRIVAL_RATE.levelOf(spec.load());
+        int cap = maxRate == null ? DEFAULT_MAX_RATE : FlagRange.wholeNumber("--max-rate", 1, 1_000_000)
+                .check(maxRate);
+        if (start > cap) {
+            throw new IllegalArgumentException("the search would start at " + start + " arrivals/s (" + (startRate
+                    != null ? "--start-rate" : "load.rate") + "), above its cap of " + cap + " ("
+                    + (maxRate != null ? "--max-rate" : "the default --max-rate") + "); start lower or raise the cap");
+        }
+        return new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
+    }
+
+    private static void refuse(String flag, Integer given, String why) {
+        if (given != null) {
+            throw new IllegalArgumentException(flag + ": " + why + "; leave " + flag + " out");
+        }
     }
 }

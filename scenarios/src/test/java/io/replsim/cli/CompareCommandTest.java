@@ -4,22 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code replsim compare} refuses what cannot be compared before it starts a node, plays real node processes round
  * by round, and says NOT COMPARABLE (exit 4) when a run's figures describe the driver rather than the cluster.
  */
 @Timeout(300)
+@ExtendWith(NoNodeProcessLeft.class)
 class CompareCommandTest {
 
     /**
@@ -45,26 +44,6 @@ class CompareCommandTest {
                 """.formatted(name);
     }
 
-    private record Ran(int exit, String out, String err) {
-    }
-
-    private static Ran replsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private static JsonNode compareJson(Path runs) throws Exception {
         try (Stream<Path> files = Files.walk(runs)) {
             Path json = files.filter(path -> path.getFileName().toString().equals("compare.json")).findFirst()
@@ -77,7 +56,7 @@ class CompareCommandTest {
     void oneScenarioWithoutABaselineIsRefused(@TempDir Path dir) throws Exception {
         Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", "{placement: all}"));
 
-        Ran ran = replsim("compare", a.toString(), "--runs-dir", dir.resolve("runs").toString());
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), "--runs-dir", dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(ran.err()).contains("give two scenario files, or one and --baseline");
@@ -89,7 +68,7 @@ class CompareCommandTest {
         Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", "{placement: all}"));
         Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", "{placement: none}"));
 
-        Ran ran = replsim("compare", a.toString(), b.toString(), "--rounds", "21", "--runs-dir",
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), b.toString(), "--rounds", "21", "--runs-dir",
                 dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
@@ -102,7 +81,7 @@ class CompareCommandTest {
         Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", "{placement: all}")
                 .replace("users: 4", "users: 8"));
 
-        Ran ran = replsim("compare", a.toString(), b.toString(), "--runs-dir", dir.resolve("runs").toString());
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), b.toString(), "--runs-dir", dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(ran.err()).contains("not the same load: load.users: 4 in " + a + ", 8 in " + b);
@@ -116,7 +95,7 @@ class CompareCommandTest {
         Path attribute = Files.writeString(dir.resolve("attribute.yaml"),
                 scenario("attribute", "{granularity: attribute}"));
 
-        Ran ran = replsim("compare", "--baseline", none.toString(), session.toString(), attribute.toString(),
+        ReplsimCall ran = ReplsimCall.of("compare", "--baseline", none.toString(), session.toString(), attribute.toString(),
                 "--rounds", "1", "--runs-dir", dir.resolve("runs").toString());
 
         // Whether the three runs are comparable depends on the machine's load (the unit tests and the INVALID
@@ -151,7 +130,7 @@ class CompareCommandTest {
         Path a = Files.writeString(dir.resolve("a.yaml"), missedCycles("a"));
         Path b = Files.writeString(dir.resolve("b.yaml"), missedCycles("b"));
 
-        Ran ran = replsim("compare", a.toString(), b.toString(), "--rounds", "1", "--runs-dir",
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), b.toString(), "--rounds", "1", "--runs-dir",
                 dir.resolve("runs").toString());
 
         assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);

@@ -6,6 +6,7 @@ import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.exchange.BlockingClient;
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.exchange.Exchange;
 import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.ErrorTally;
@@ -16,6 +17,8 @@ import io.replsim.loadgen.record.TimelineRecorder;
 import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.loadgen.user.LogoutPath;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -82,6 +85,8 @@ public final class OpenLoadDriver implements AutoCloseable {
             .toArray(LongAdder[]::new);
     private final ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
     private final Optional<OpenIntervalLogs> intervalLogs;
+    private final SessionsAtEnd atEnd;
+    private final String logoutPath;
     private final SecondSeries seconds = new SecondSeries();
     private final Recorder sinceProgress = new Recorder(3);
     private final LongAdder failures = new LongAdder();
@@ -94,10 +99,20 @@ public final class OpenLoadDriver implements AutoCloseable {
     }
 
     public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes, Optional<OpenIntervalLogs> intervalLogs) {
+        this(profile, nodes, intervalLogs, SessionsAtEnd.KEPT);
+    }
+
+    /** {@code atEnd}: whether the sessions log out once the last request is over (a capacity search's steps). */
+    public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes, Optional<OpenIntervalLogs> intervalLogs,
+                          SessionsAtEnd atEnd) {
         this.profile = profile;
         this.intervalLogs = Objects.requireNonNull(intervalLogs, "intervalLogs");
+        this.atEnd = Objects.requireNonNull(atEnd, "atEnd");
+        this.logoutPath = LogoutPath.of(profile.path());
         this.router = new StickyRouter(nodes, StickyRouter.DEFAULT_RETRY_INTERVAL, InstantSource.system());
-        this.client = new BlockingClient(router.nodes(), profile.path(), profile.requestTimeout());
+        this.client = new BlockingClient(router.nodes(), profile.path(),
+                atEnd == SessionsAtEnd.ENDED ? List.of(logoutPath) : List.of(), profile.requestTimeout(),
+                ConnectionMode.SHARED_POOL);
         this.idle = new ArrayBlockingQueue<>(profile.sessions());
         for (int i = 0; i < profile.sessions(); i++) {
             Session session = new Session(i, ExpectedSession.of(Optional.of(profile.shapes()),
@@ -153,6 +168,9 @@ public final class OpenLoadDriver implements AutoCloseable {
         requestThreads.shutdown();
         if (!requestThreads.awaitTermination(profile.requestTimeout().plus(STOP_WAIT).toMillis(), TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException("open-model requests still running " + STOP_WAIT + " after the end");
+        }
+        if (atEnd == SessionsAtEnd.ENDED) {
+            endSessions();
         }
         Duration window = profile.duration().minus(profile.warmUp());
         long count = requests.sum();
@@ -268,6 +286,40 @@ public final class OpenLoadDriver implements AutoCloseable {
         } finally {
             idle.add(session);
         }
+    }
+
+    /**
+     * Every session that holds a cookie logs out (the app's logout, judged like any request but outside the measured
+     * window), all at once after the last arrival's request is over: the next load on the same cluster then starts
+     * without this one's sessions.
+     */
+    private void endSessions() throws InterruptedException {
+        try (ExecutorService logouts = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (Session session : sessions) {
+                if (session.cookie.isPresent()) {
+                    logouts.submit(() -> logOut(session));
+                }
+            }
+        }
+    }
+
+    private Void logOut(Session session) throws InterruptedException {
+        try {
+            NodeEndpoint node = router.route(session.cookie.flatMap(SessionCookie::route).orElse(null));
+            if (client.get(node, logoutPath, session.cookie) instanceof Exchange.Answered answered) {
+                if (answered.status() != 200 || answered.reply().isEmpty()) {
+                    session.expected.answeredWithError(answered.status(), answered.sessionUnreadable());
+                } else {
+                    session.expected.judge(answered.reply().get());
+                }
+            }
+        } catch (NoLiveNodeException e) {
+            // no node left to log out on: the session stays until the nodes time it out
+        } finally {
+            session.expected.ended();
+            session.cookie = Optional.empty();
+        }
+        return null;
     }
 
     /** A request that ended without a usable answer, for the per-second series and the progress line. */

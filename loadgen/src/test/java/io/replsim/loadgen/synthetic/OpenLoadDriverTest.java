@@ -9,6 +9,7 @@ import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.open.OpenResult;
+import io.replsim.loadgen.profile.SessionsAtEnd;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,5 +118,33 @@ class OpenLoadDriverTest {
         double belowMean = LongStream.of(gaps).filter(g -> g <= 5_000_000).count() / (double) gaps.length;
         assertThat(belowMean).isCloseTo(1 - Math.exp(-1), within(0.01));
         assertThat(new Arrivals.Constant(200).gapNanos(random)).isEqualTo(5_000_000);
+    }
+
+    @Test
+    void sessionsEndedAtTheEndLogOutSoTheServerHoldsNoneOfThem() throws Exception {
+        OpenProfile profile = new OpenProfile(new Arrivals.Constant(100), 10, Duration.ofMillis(500),
+                Duration.ofMillis(1_500), Duration.ofSeconds(5), "/counter");
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            OpenResult kept;
+            try (OpenLoadDriver driver = new OpenLoadDriver(profile, server.endpoints(), Optional.empty(),
+                    SessionsAtEnd.KEPT)) {
+                kept = driver.run();
+            }
+            int heldAfterKept = server.sessionsHeld();
+            assertThat(heldAfterKept).as("sessions kept after the run").isEqualTo(10);
+            assertThat(server.logouts()).isZero();
+
+            OpenResult ended;
+            try (OpenLoadDriver driver = new OpenLoadDriver(profile, server.endpoints(), Optional.empty(),
+                    SessionsAtEnd.ENDED)) {
+                ended = driver.run();
+            }
+            assertThat(server.logouts()).as("one logout per session").isEqualTo(10);
+            assertThat(server.sessionsHeld()).as("only the first run's sessions are left").isEqualTo(heldAfterKept);
+            // the logouts came after the window: its figures count the arrivals alone, and each session is OK
+            assertThat(ended.requests()).isCloseTo(kept.requests(), within(10L));
+            assertThat(ended.sessionVerdicts().ok()).isEqualTo(10);
+            assertThat(ended.distinctSessions()).isEqualTo(10);
+        }
     }
 }

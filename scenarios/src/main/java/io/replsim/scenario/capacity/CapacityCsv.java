@@ -8,17 +8,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** capacity.csv: one row per step, the nodes' CPU utilizations as columns named after the nodes. */
+/**
+ * capacity.csv: one row per step, the step's load in a column named after its unit ({@code users}, or
+ * {@code arrivals_per_s} for the open model), the nodes' CPU utilizations as columns named after the nodes.
+ */
 public final class CapacityCsv {
 
     private CapacityCsv() {
     }
 
-    public static void write(Path file, String search, List<String> nodeNames, List<CapacitySummary.StepRow> rows)
-            throws IOException {
+    public static void write(Path file, String search, SearchedLoad searched, List<String> nodeNames,
+                             List<CapacitySummary.StepRow> rows) throws IOException {
         List<String> lines = new ArrayList<>();
         if (!Files.exists(file)) {
-            lines.add("search,step,phase,users,verdict,broken,throughput_per_s,mean_ms,p90_ms,p95_ms,p99_ms,"
+            lines.add("search,step,phase," + searched.column() + ",verdict,broken,throughput_per_s,mean_ms,p90_ms,p95_ms,p99_ms,"
                     + "error_ratio,valid,max_node_cpu,"
                     + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(",")) + ",wall_s,runs_at_users,busiest_cpu_min_at_users,busiest_cpu_max_at_users,invalid_reasons");
         }

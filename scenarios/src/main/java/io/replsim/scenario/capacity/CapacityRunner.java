@@ -1,11 +1,11 @@
 package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
-import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.external.ExternalTarget;
-import io.replsim.scenario.external.NodeCommand;
+import io.replsim.scenario.external.ExternalRuntime;
 import io.replsim.scenario.run.LoadPhases;
+import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
@@ -15,28 +15,29 @@ import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.CapacityWarmUp;
-import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * {@code replsim capacity}: starts the scenario's cluster once, then searches for the most users it sustains under
- * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users.
- * The scenario's faults and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
+ * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users,
+ * played as a run ({@link RunStep}); with the open model, the highest arrival rate instead. The scenario's faults
+ * and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
  * again on the survivors. Everything it started is stopped before it returns.
  */
 public final class CapacityRunner {
 
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
     private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
-    private static final String COUNTER_PATH = "/counter";
     static final String EXTERNAL_CPU_NOT_APPLIED = "CPU limit: the target's CPU is not read from outside, so no"
             + " step was held to it (not measured, not passed)";
 
@@ -54,7 +55,8 @@ public final class CapacityRunner {
                                boolean oneNodeDown) throws IOException, InterruptedException, ClusterStartException {
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity", LocalDateTime.now());
         dir.copySpec(specFile);
-        CapacityConsole console = new CapacityConsole(out);
+        SearchedLoad searched = SearchedLoad.of(spec.load());
+        CapacityConsole console = new CapacityConsole(out, searched);
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
@@ -65,86 +67,99 @@ public final class CapacityRunner {
             CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
             console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()
                     ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
-            List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
-            TargetProtocol apps = TargetProtocol.replsim(spec.workload().sessionShapes());
-            CapacityWarmUp warmUp = spec.capacity().warmUp();
-            CapacityResult all = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(), warmUp,
-                    criteria, plan, console, dir, "all", apps);
-            CapacitySummary.Search allNodes = report(names, names.size(), all, "all", "capacity", console, dir);
-            Double survivorCpu = survivorUtilization(allNodes);
-            if (survivorCpu != null) {
-                console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
-                        + " (busiest node × N/(N−1) = × %d/%d)%s", survivorCpu * 100, names.size(), names.size() - 1,
-                        survivorCpu > 1 ? ": MORE than it has, the survivors cannot absorb it" : "");
-            }
-            CapacitySummary.Search down = null;
-            if (oneNodeDown && names.size() > 1) {
-                String stopped = names.getLast();
-                console.line("");
-                console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
-                runtime.kill(stopped);
-                awaitViewWithout(runtime, stopped);
-                SearchPlan downPlan = survivorPlan(all, plan);
-                CapacityResult survivors = search(endpointsOf(runtime), new AdminCpuProbe(runtime), spec.load(),
-                        warmUp, criteria, downPlan, console, dir, "n-1", apps);
-                down = report(names, names.size() - 1, survivors, "n-1", "capacity with " + stopped + " down",
-                        console, dir);
-            }
+            Searches searches = searches(spec, runtime, live -> LoadTarget.ofNodes(spec, live), criteria, plan,
+                    oneNodeDown, console, dir, "capacity");
             for (NodeHandle node : runtime.liveNodes()) {
                 dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
             }
-            return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(),
-                    spec.cluster().cpuBudgetCores(), allNodes, survivorCpu, down, List.of(), cpuBudget);
+            return finish(spec, criteria, dir, console, wallStart, startedAt, runtime.nodes().size(),
+                    spec.cluster().cpuBudgetCores(), searches.all(), searches.survivorCpu(), searches.down(),
+                    List.of(), cpuBudget);
         }
     }
 
     /**
      * The same search against a cluster that is already running elsewhere and serves the counter app (interface
-     * doc §2): nothing is started or stopped, and its CPU cannot be read, so steps are judged without the CPU limit
-     * (the console and summary say so).
+     * doc §2), played on an {@link ExternalRuntime}: nothing is started or stopped but by the user's kill command,
+     * and its CPU cannot be read, so steps are judged without the CPU limit (the console and summary say so).
+     *
+     * @throws ClusterStartException when a target does not answer, before any step
      */
     public CapacitySummary runAgainst(ExternalTarget target, ScenarioSpec spec, Path specFile,
                                       CapacityCriteria criteria, SearchPlan plan, boolean oneNodeDown)
-            throws IOException, InterruptedException {
+            throws IOException, InterruptedException, ClusterStartException {
         RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
         dir.copySpec(specFile);
-        CapacityConsole console = new CapacityConsole(out);
+        CapacityConsole console = new CapacityConsole(out, SearchedLoad.of(spec.load()));
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
-        List<NodeEndpoint> targets = target.nodes();
-        target = target.withAppsOf(spec.workload());
+        ExternalTarget judged = target.withAppsOf(spec.workload());
         console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is NOT APPLIED)",
-                targets.stream().map(t -> t.name() + "=" + t.baseUri()).toList(), target.path(),
-                target.protocol().cookieName());
-        List<String> names = targets.stream().map(NodeEndpoint::name).toList();
-        CapacityWarmUp warmUp = spec.capacity().warmUp();
-        CapacityResult all = search(targets, NodeCpuProbe.NONE, spec.load(), warmUp, criteria, plan, console, dir,
-                "all", target.path(), target.protocol());
-        CapacitySummary.Search search = report(names, names.size(), all, "all", "capacity of the external target", console, dir);
-        CapacitySummary.Search down = null;
-        if (oneNodeDown && targets.size() > 1) {
-            NodeEndpoint victim = targets.getLast();
-            NodeCommand kill = target.kill().orElseThrow(() -> new IllegalArgumentException(
-                    "--one-node-down against --target needs --kill-command"));
-            console.line("");
-            console.line("killing %s with the given command, then searching again with %d nodes", victim.name(),
-                    targets.size() - 1);
-            NodeCommand.Outcome killed = kill.run(victim);
-            if (!killed.output().isEmpty()) {
-                console.line("kill command said: %s", killed.output());
-            }
-            List<NodeEndpoint> survivors = targets.subList(0, targets.size() - 1);
-            CapacityResult downResult = search(survivors, NodeCpuProbe.NONE, spec.load(), warmUp, criteria,
-                    survivorPlan(all, plan), console, dir, "n-1", target.path(), target.protocol());
-            down = report(names, survivors.size(), downResult, "n-1", "capacity with " + victim.name() + " down",
-                    console, dir);
+                target.nodes().stream().map(t -> t.name() + "=" + t.baseUri()).toList(), judged.path(),
+                judged.protocol().cookieName());
+        try (ExternalRuntime runtime = new ExternalRuntime(judged, line -> console.line("%s", line))) {
+            runtime.start(VIEW_DEADLINE);
+            Searches searches = searches(spec, runtime, live -> new LoadTarget(live.stream()
+                            .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList(), judged.path(),
+                            judged.protocol()), criteria, plan, oneNodeDown, console, dir,
+                    "capacity of the external target");
+            return finish(spec, criteria, dir, console, wallStart, startedAt, runtime.nodes().size(), null,
+                    searches.all(), null, searches.down(), List.of(EXTERNAL_CPU_NOT_APPLIED), null);
         }
-        return finish(spec, criteria, dir, console, wallStart, startedAt, names.size(), null, search, null, down,
-                List.of(EXTERNAL_CPU_NOT_APPLIED), null);
     }
 
-    /** Half the most users that passed on all nodes: an unconfirmed search still gives the N−1 search a fair start. */
+    /** The search on every node, and with {@code oneNodeDown} the one after the last node was killed. */
+    private record Searches(CapacitySummary.Search all, Double survivorCpu, CapacitySummary.Search down) {
+    }
+
+    /**
+     * Searches on every node of the started {@code runtime}, then with {@code oneNodeDown} kills the last node (a
+     * cluster replsim runs: once the survivors agree on a view without it) and searches again on the survivors;
+     * each step a {@link RunStep} whose load goes to the live nodes {@code targetOf} names.
+     */
+    private Searches searches(ScenarioSpec spec, ClusterRuntime runtime,
+                              Function<List<NodeHandle>, LoadTarget> targetOf, CapacityCriteria criteria,
+                              SearchPlan plan, boolean oneNodeDown, CapacityConsole console, RunDirectory dir,
+                              String title) throws IOException, InterruptedException {
+        List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
+        CapacityResult all = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria, plan, console,
+                dir, "all");
+        CapacitySummary.Search allNodes = report(spec, names, names.size(), all, "all", title, console, dir);
+        Double survivorCpu = survivorUtilization(allNodes);
+        if (survivorCpu != null) {
+            console.line("one node lost at capacity: each survivor would run at %.0f%% of its budget"
+                    + " (busiest node × N/(N−1) = × %d/%d)%s", survivorCpu * 100, names.size(), names.size() - 1,
+                    survivorCpu > 1 ? ": MORE than it has, the survivors cannot absorb it" : "");
+        }
+        if (!oneNodeDown || names.size() < 2) {
+            return new Searches(allNodes, survivorCpu, null);
+        }
+        String stopped = names.getLast();
+        console.line("");
+        if (runtime.readsNodeStats()) {
+            console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
+            runtime.kill(stopped);
+            awaitViewWithout(runtime, stopped);
+        } else {
+            console.line("killing %s with the given command, then searching again with %d nodes", stopped,
+                    names.size() - 1);
+            try {
+                runtime.kill(stopped);
+            } catch (UncheckedIOException e) {
+                throw e.getCause(); // the kill command failed: the search breaks with its exit code and stderr
+            }
+        }
+        CapacityResult survivors = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria,
+                survivorPlan(all, plan), console, dir, "n-1");
+        return new Searches(allNodes, survivorCpu, report(spec, names, names.size() - 1, survivors, "n-1",
+                "capacity with " + stopped + " down", console, dir));
+    }
+
+    /**
+     * Half the most users (or arrivals a second) that passed on all nodes: an unconfirmed search still gives the N−1
+     * search a fair start.
+     */
     private static SearchPlan survivorPlan(CapacityResult all, SearchPlan plan) {
         int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
                 .mapToInt(StepOutcome::users).max().orElse(2) / 2);
@@ -155,19 +170,19 @@ public final class CapacityRunner {
     private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
         out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
         console.line("criteria: %s", criteria.describe());
-        console.line("each step: %s", LoadPhases.describe(spec.load()).replaceFirst("^load: \\d+ users, ", ""));
-    }
-
-    private static List<NodeEndpoint> endpointsOf(ClusterRuntime runtime) {
-        return runtime.liveNodes().stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
+        String load = LoadPhases.describe(spec.load());
+        console.line("each step: %s", spec.load().isOpen()
+                ? load.replaceFirst("^load: ", "").replaceFirst("at [0-9.]+/s", "at the step's rate")
+                : load.replaceFirst("^load: \\d+ users, ", ""));
     }
 
     /** {@code names} are every node's, the CSV's columns; {@code nodes} is how many served this search. */
-    private static CapacitySummary.Search report(List<String> names, int nodes, CapacityResult result, String label,
-                                                 String title, CapacityConsole console, RunDirectory dir)
-            throws IOException {
+    private static CapacitySummary.Search report(ScenarioSpec spec, List<String> names, int nodes,
+                                                 CapacityResult result, String label, String title,
+                                                 CapacityConsole console, RunDirectory dir) throws IOException {
         CapacitySummary.Search search = CapacitySummary.searchOf(nodes, result);
-        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, names, search.steps());
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names,
+                search.steps());
         console.result(title, search);
         return search;
     }
@@ -181,7 +196,8 @@ public final class CapacityRunner {
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
-                cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail());
+                cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
+                SearchedLoad.of(spec.load()).unit());
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
@@ -189,37 +205,29 @@ public final class CapacityRunner {
         return summary;
     }
 
-    private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
-                                  CapacityWarmUp warmUp, CapacityCriteria criteria, SearchPlan plan,
-                                  CapacityConsole console, RunDirectory dir, String label, TargetProtocol apps)
-            throws IOException, InterruptedException {
-        return search(endpoints, cpu, load, warmUp, criteria, plan, console, dir, label, COUNTER_PATH, apps);
-    }
-
-    private CapacityResult search(List<NodeEndpoint> endpoints, NodeCpuProbe cpu, LoadSpec load,
-                                  CapacityWarmUp warmUp, CapacityCriteria criteria, SearchPlan plan,
-                                  CapacityConsole console, RunDirectory dir, String label, String path,
-                                  TargetProtocol protocol)
-            throws IOException, InterruptedException {
+    private CapacityResult search(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target,
+                                  CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
+                                  RunDirectory dir, String label) throws IOException, InterruptedException {
+        SearchedLoad searched = SearchedLoad.of(spec.load());
+        // step-all-3-800users.hlog, or step-all-3-800per-s.hlog for a rate
+        String suffix = searched == SearchedLoad.USERS ? "users" : "per-s";
         AtomicInteger stepNumber = new AtomicInteger();
-        DriverLoadStep step = new DriverLoadStep(load, path, protocol, endpoints, cpu,
-                users -> dir.root().resolve("step-" + label + "-" + stepNumber.incrementAndGet() + "-" + users
-                        + "users.hlog"));
+        RunStep step = new RunStep(spec, runtime, target, dir, out,
+                level -> "step-" + label + "-" + stepNumber.incrementAndGet() + "-" + level + suffix);
         AtomicInteger roundNumber = new AtomicInteger();
-        DriverLoadStep warmUpStep = new DriverLoadStep(load, path, protocol, endpoints, cpu,
-                users -> dir.root().resolve("warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + users
-                        + "users.hlog"));
+        RunStep warmUpStep = new RunStep(spec, runtime, target, dir, out,
+                level -> "warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + level + suffix);
         List<StepOutcome> runs = new java.util.ArrayList<>();
+        CapacityWarmUp warmUp = spec.capacity().warmUp();
         WarmUpPlan warmUpPlan = new WarmUpPlan(warmUp.minRounds(), warmUp.maxRounds(),
                 WarmUpPlan.DEFAULT.settledRatio());
-        console.line("warm-up: unmeasured rounds at %d users (half as many after a round the nodes could not carry),"
-                + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), warmUpPlan.minRounds(),
-                warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
-        CapacityResult result = new CapacitySearch(plan, criteria, step, outcome -> {
+        console.line("warm-up: unmeasured rounds at %d %s (half as many after a round the nodes could not carry),"
+                + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), searched.unit(),
+                warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
+        return new CapacitySearch(plan, criteria, step, outcome -> {
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
         }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan)).run();
-        return result;
     }
 
     /**

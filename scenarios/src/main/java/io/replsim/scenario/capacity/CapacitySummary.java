@@ -16,11 +16,13 @@ import java.util.List;
  * @param cpuBudgetEnforced      whether the kernel held each node to {@code cpuBudgetCores} (null for an external
  *                               target); {@code cpuBudgetEnforcement} says how, or why not: unenforced, a node may
  *                               use more than its budget, and the 60% limit is of a divisor only
+ * @param loadUnit               what every step's load, {@code usersSustained} and {@code users} count: "users" (the
+ *                               closed model), or "arrivals/s" (the open model, whose search steps the arrival rate)
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
-                              String cpuBudgetEnforcement) {
+                              String cpuBudgetEnforcement, String loadUnit) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);

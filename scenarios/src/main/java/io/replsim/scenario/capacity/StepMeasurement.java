@@ -21,10 +21,11 @@ public record StepMeasurement(int users, Duration wall, long requests, double th
         nodes = List.copyOf(nodes);
     }
 
-    public static StepMeasurement of(LoadResult result, List<NodeCpu> nodes, Duration wall) {
+    /** {@code users}: the step's load, as the search asked for it. */
+    public static StepMeasurement of(int users, LoadResult result, List<NodeCpu> nodes, Duration wall) {
         SteadyWindow window = result.steady();
         var latency = window.latencyMicros();
-        return new StepMeasurement(window.users(), wall, window.requests(), window.throughputPerSecond(),
+        return new StepMeasurement(users, wall, window.requests(), window.throughputPerSecond(),
                 LatencyStatistic.MEAN.millisOf(latency), LatencyStatistic.P90.millisOf(latency),
                 LatencyStatistic.P95.millisOf(latency), LatencyStatistic.P99.millisOf(latency), window.errorRatio(),
                 result.validity().valid(), result.validity().reasons(), nodes);

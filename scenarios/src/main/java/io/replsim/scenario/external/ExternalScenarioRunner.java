@@ -1,13 +1,13 @@
 package io.replsim.scenario.external;
 
 import io.replsim.loadgen.Load;
-import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.exchange.SerialSource;
-import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.Run;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.run.RunOutcome;
@@ -70,10 +70,10 @@ public final class ExternalScenarioRunner {
             out.println("replsim: the scenario's cluster and replication sections are not used: the cluster is yours");
             long wallStart = System.nanoTime();
             Instant startedAt = Instant.now();
-            LoadProfile profile = spec.load().toProfile(target.path())
-                    .withProtocol(target.withAppsOf(spec.workload()).protocol());
+            LoadTarget driven = new LoadTarget(target.nodes(), target.path(),
+                    target.withAppsOf(spec.workload()).protocol());
             Run.Played played;
-            try (Load load = new LoadDriver(profile, target.nodes(), dir.latencyLog())) {
+            try (Load load = driven.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
                 played = new Run(spec, runtime, users -> new ExternalNemesis(runtime, users, spec.load().users()),
                         dir, out, progressEvery).play(load, startedAt, wallStart, 0);
             }

@@ -48,7 +48,8 @@ public final class Run {
     private final Function<UserNodes, Nemesis> nemesis;
     private final RunDirectory dir;
     private final PrintStream out;
-    private final Duration progressEvery;
+    /** Empty: no load line and no progress lines (a capacity step, whose search prints its own line per step). */
+    private final Optional<Duration> progressEvery;
 
     /** On replsim's own nodes, whose faults the {@link RuntimeNemesis} applies. */
     public Run(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out, Duration progressEvery) {
@@ -61,12 +62,25 @@ public final class Run {
      */
     public Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
                PrintStream out, Duration progressEvery) {
+        this(spec, runtime, nemesis, dir, out, Optional.of(progressEvery));
+    }
+
+    private Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
+                PrintStream out, Optional<Duration> progressEvery) {
         this.spec = spec;
         this.runtime = runtime;
         this.nemesis = nemesis;
         this.dir = dir;
         this.out = out;
         this.progressEvery = progressEvery;
+    }
+
+    /**
+     * A run on replsim's own nodes or any other runtime that prints nothing while it plays (no load line, no progress
+     * lines): one step of a loop that reports each run its own way, as the capacity search does.
+     */
+    public static Run withoutProgress(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out) {
+        return new Run(spec, runtime, users -> new RuntimeNemesis(runtime, users), dir, out, Optional.empty());
     }
 
     /**
@@ -93,7 +107,9 @@ public final class Run {
             if (measured) {
                 sampler.sample();
             }
-            out.println(LoadPhases.describe(loadSpec));
+            if (progressEvery.isPresent()) {
+                out.println(LoadPhases.describe(loadSpec));
+            }
             long loadStart = System.nanoTime();
             load.start();
             timeline.start(loadStart);
@@ -135,7 +151,8 @@ public final class Run {
      */
     private void showProgressUntil(long endNanos, Load load, Optional<NodeStatsSampler> sampler, int users)
             throws InterruptedException {
-        long nextLine = System.nanoTime() + progressEvery.toNanos();
+        long every = progressEvery.map(Duration::toNanos).orElse(0L);
+        long nextLine = System.nanoTime() + every;
         while (true) {
             long now = System.nanoTime();
             long remaining = endNanos - now;
@@ -143,12 +160,13 @@ public final class Run {
                 return;
             }
             long pace = sampler.isPresent() ? runtime.statsEvery().toNanos() : Long.MAX_VALUE;
-            Thread.sleep(Math.min(Math.min(pace, remaining), Math.max(1, nextLine - now)) / 1_000_000);
+            long untilLine = progressEvery.isPresent() ? Math.max(1, nextLine - now) : Long.MAX_VALUE;
+            Thread.sleep(Math.min(Math.min(pace, remaining), untilLine) / 1_000_000);
             if (sampler.isPresent()) {
                 sampler.get().sample();
             }
-            if (System.nanoTime() >= nextLine || System.nanoTime() >= endNanos) {
-                nextLine += progressEvery.toNanos();
+            if (progressEvery.isPresent() && (System.nanoTime() - nextLine >= 0 || System.nanoTime() - endNanos >= 0)) {
+                nextLine += every;
                 List<String> view = sampler.isPresent()
                         ? sampler.get().currentView(runtime.liveNodes()).orElse(List.of())
                         : runtime.liveNodes().stream().map(NodeHandle::name).toList();

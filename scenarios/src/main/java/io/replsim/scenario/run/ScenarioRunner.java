@@ -1,11 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.Load;
-import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.OpenLoad;
-import io.replsim.loadgen.exchange.NodeEndpoint;
-import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.loadgen.open.OpenIntervalLogs;
+import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
@@ -17,7 +13,6 @@ import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
-import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,7 +22,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Plays one scenario on a cluster replsim starts: makes the run directory, starts the cluster its runtime says,
@@ -78,10 +72,9 @@ public final class ScenarioRunner {
         try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
-            List<NodeEndpoint> endpoints = runtime.nodes().stream()
-                    .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             Run.Played played;
-            try (Load load = loadOf(spec, endpoints, dir)) {
+            try (Load load = LoadTarget.ofNodes(spec, runtime.nodes()).loadOf(spec, dir.latencyLog(),
+                    dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
                 played = new Run(spec, runtime, dir, out, progressEvery).play(load, startedAt, wallStart,
                         clusterStartMs);
             }
@@ -107,20 +100,5 @@ public final class ScenarioRunner {
                     trend.firstFloorBytes() / 1048576.0, trend.lastFloorBytes() / 1048576.0, trend.minutes(),
                     trend.slopeBytesPerMinute() / 1024);
         }
-    }
-
-    /**
-     * The scenario's load against the cluster's nodes: closed-model users, or open-model arrivals whose latency goes
-     * to two interval logs (from the intended starts, and from the sends beside it).
-     */
-    private static Load loadOf(ScenarioSpec spec, List<NodeEndpoint> endpoints, RunDirectory dir) {
-        LoadSpec load = spec.load();
-        String path = spec.workload().app().path();
-        if (load.isOpen()) {
-            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), endpoints,
-                    Optional.of(new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog())));
-        }
-        return new LoadDriver(load.toProfile(path).withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())),
-                endpoints, dir.latencyLog());
     }
 }

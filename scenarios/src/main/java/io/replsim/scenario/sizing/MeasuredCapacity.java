@@ -24,6 +24,12 @@ public record MeasuredCapacity(CapacityPoint point, double requestsPerUserPerSec
         if (root == null || !root.has("search")) {
             throw new IOException(summary + " is not the summary of a capacity run (no \"search\")");
         }
+        // runs from before loadUnit existed searched users
+        String unit = root.path("loadUnit").asText("users");
+        if (!unit.equals("users")) {
+            throw new IOException(summary + " is a search over " + unit + " (load.model open), and the sizing fits"
+                    + " users; give it the capacity runs of a closed-model scenario");
+        }
         List<MeasuredCapacity> found = new ArrayList<>();
         search(root.get("search")).ifPresent(found::add);
         if (root.hasNonNull("oneNodeDown")) {

@@ -112,6 +112,14 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
                 script, open, connections, sessionLength, runtime, balancer);
     }
 
+    /** The same open load with arrivals at {@code perSecond}: one step of a capacity search over the rate. */
+    public LoadSpec withRate(double perSecond) {
+        OpenModel model = open.orElseThrow(() -> new IllegalStateException("a closed-model load has no rate"));
+        return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
+                script, Optional.of(new OpenModel(model.arrivals(), perSecond, model.sessions())), connections,
+                sessionLength, runtime, balancer);
+    }
+
     /** The same load behind {@code router}'s kind of balancer. */
     public LoadSpec withBalancer(Balancer router) {
         return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,

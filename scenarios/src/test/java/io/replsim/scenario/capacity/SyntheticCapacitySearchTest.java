@@ -5,15 +5,22 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import io.replsim.scenario.external.ExternalRuntime;
+import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.run.LoadTarget;
+import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.spec.LatencyStatistic;
-import io.replsim.scenario.spec.LoadSpec;
-import io.replsim.scenario.spec.ThinkDistribution;
-import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The users-sustained search against a server whose capacity is known: 4 threads, each holding a request 10 ms.
@@ -29,17 +36,29 @@ class SyntheticCapacitySearchTest {
     private static final Duration LATENCY_LIMIT = Duration.ofMillis(100);
 
     @Test
-    void theSearchFindsTheCapacityLittlesLawPredictsWithinTenPercent() throws Exception {
+    void theSearchFindsTheCapacityLittlesLawPredictsWithinTenPercent(@TempDir Path runs) throws Exception {
         // a 3 s steady window: on a busy 2-core machine a shorter one lets noise decide steps near the knee
-        LoadSpec load = new LoadSpec(20, THINK, Duration.ofMillis(500), Duration.ofMillis(4_500),
-                Duration.ofSeconds(5), ThinkDistribution.FIXED, ThinkMode.AFTER_RESPONSE, Duration.ofMillis(1_000));
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: synthetic
+                cluster: {nodes: 1}
+                load:
+                  users: 20
+                  thinkTime: 200ms
+                  rampUp: 500ms
+                  warmUp: 1s
+                  duration: 4500ms
+                """, "synthetic.yaml");
         CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.MEAN, LATENCY_LIMIT, 0.6, 0.001);
         List<StepOutcome> seen = new ArrayList<>();
         CapacityResult result;
         Duration hold;
-        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE)) {
-            DriverLoadStep step = new DriverLoadStep(load, "/counter", TargetProtocol.REPLSIM, server.endpoints(), NodeCpuProbe.NONE,
-                    users -> null);
+        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE);
+             ExternalRuntime runtime = new ExternalRuntime(new ExternalTarget(server.endpoints(), "/counter",
+                     TargetProtocol.REPLSIM, Optional.empty(), Optional.empty()), line -> { })) {
+            // each step a run on the server as a cluster replsim does not run: its CPU is not read
+            RunStep step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter",
+                    TargetProtocol.REPLSIM), RunDirectory.create(runs, "synthetic", LocalDateTime.now()), System.out,
+                    users -> "step-" + users + "users");
             result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000), criteria, step, outcome -> {
                 seen.add(outcome);
                 new CapacityConsole(System.out).step(outcome);

@@ -1,0 +1,54 @@
+package io.replsim.scenario.run;
+
+import io.replsim.loadgen.Load;
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.OpenLoad;
+import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.open.OpenIntervalLogs;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.spec.LoadSpec;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a scenario's load is driven at: the nodes, the app's path on them and how its answers speak. The one place a
+ * scenario's load section becomes a {@link Load}, closed-model users or open-model arrivals alike, for a run, a
+ * drill against a cluster replsim does not run and each step of a capacity search.
+ */
+public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol protocol) {
+
+    public LoadTarget {
+        nodes = List.copyOf(nodes);
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(protocol, "protocol");
+    }
+
+    /** replsim's own {@code nodes}, serving the scenario's workload app as its workload section configures it. */
+    public static LoadTarget ofNodes(ScenarioSpec spec, List<NodeHandle> nodes) {
+        return new LoadTarget(nodes.stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList(),
+                spec.workload().app().path(), TargetProtocol.replsim(spec.workload().sessionShapes()));
+    }
+
+    /**
+     * {@code spec}'s load at these nodes, not yet started. {@code latencyLog} gets the HdrHistogram interval log
+     * (the open model's from each arrival's intended start, with the one from its send at
+     * {@code uncorrectedLatencyLog}); {@code atEnd}: whether the users (the open model's sessions) end their
+     * sessions after the load (a capacity step's, so the next step starts without them).
+     */
+    public Load loadOf(ScenarioSpec spec, Path latencyLog, Path uncorrectedLatencyLog, SessionsAtEnd atEnd) {
+        LoadSpec load = spec.load();
+        if (load.isOpen()) {
+            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), nodes,
+                    Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
+        }
+        LoadProfile profile = load.toProfile(path).withProtocol(protocol);
+        return new LoadDriver(atEnd == SessionsAtEnd.ENDED ? profile.withSessionsEndedAtEnd() : profile, nodes,
+                latencyLog);
+    }
+}

@@ -1,0 +1,112 @@
+package io.replsim.scenario.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import io.replsim.scenario.external.ExternalRuntime;
+import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.run.LoadTarget;
+import io.replsim.scenario.run.RunDirectory;
+import io.replsim.scenario.spec.LatencyStatistic;
+import io.replsim.scenario.spec.OpenModel;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The search over the open model's arrival rate, against a server whose capacity is known: 4 threads each holding a
+ * request 10 ms serve at most X = 4/S requests a second. Arrivals spaced evenly below X find a thread free and take
+ * about S; above X the backlog grows by (rate − X) every second, and every arrival waits for it, so the latency
+ * measured from the arrivals' intended starts passes any limit within the step. The rate sustained is just below X.
+ */
+@Timeout(240)
+class SyntheticRateSearchTest {
+
+    private static final int THREADS = 4;
+    private static final Duration SERVICE = Duration.ofMillis(10);
+
+    private static final String OPEN = """
+            name: synthetic-open
+            cluster: {nodes: 2}   # for the kill the search leaves out; the steps drive the one synthetic server
+            faults:
+              - type: kill
+                at: 1s
+                target: node1
+            checks:
+              maxSessionsLost: 0
+            load:
+              model: open
+              rate: 50
+              sessions: 40
+              warmUp: 1s
+              duration: 4s
+            """;
+
+    @Test
+    void aStepOfAnOpenLoadIsTheScenariosLoadAtTheStepsRateAndNothingElse() throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(OPEN, "synthetic-open.yaml");
+
+        ScenarioSpec step = RunStep.stepOf(spec, 120);
+
+        assertThat(SearchedLoad.of(spec.load())).isEqualTo(SearchedLoad.ARRIVAL_RATE);
+        assertThat(SearchedLoad.ARRIVAL_RATE.levelOf(spec.load())).isEqualTo(50);
+        OpenModel model = step.load().open().orElseThrow();
+        assertThat(model.ratePerSecond()).isEqualTo(120);
+        assertThat(model.sessions()).isEqualTo(40);
+        assertThat(model.arrivals()).isEqualTo(spec.load().open().orElseThrow().arrivals());
+        assertThat(step.load().warmUp()).isEqualTo(spec.load().warmUp());
+        assertThat(step.load().duration()).isEqualTo(spec.load().duration());
+        assertThat(step.faults()).isEmpty();
+        assertThat(step.checks()).isEmpty();
+    }
+
+    @Test
+    void theSearchFindsTheRateTheServerCarriesWithinFifteenPercent(@TempDir Path runs) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(OPEN, "synthetic-open.yaml");
+        CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.P90, Duration.ofMillis(100), 0.6, 0.001);
+        List<StepOutcome> seen = new ArrayList<>();
+        CapacityResult result;
+        Duration hold;
+        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE);
+             ExternalRuntime runtime = new ExternalRuntime(new ExternalTarget(server.endpoints(), "/counter",
+                     TargetProtocol.REPLSIM, Optional.empty(), Optional.empty()), line -> { })) {
+            RunStep step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter",
+                    TargetProtocol.REPLSIM), RunDirectory.create(runs, "synthetic-open", LocalDateTime.now()),
+                    System.out, rate -> "step-" + rate + "per-s");
+            CapacityConsole console = new CapacityConsole(System.out, SearchedLoad.ARRIVAL_RATE);
+            result = new CapacitySearch(new SearchPlan(50, 2, 0.05, 14, 2_000), criteria, step, outcome -> {
+                seen.add(outcome);
+                console.step(outcome);
+            }).run();
+            hold = server.meanHoldTime();
+            // every step's sessions logged out after it: none of them is left on the server
+            assertThat(server.sessionsHeld()).isZero();
+        }
+
+        double maxThroughput = THREADS / (hold.toNanos() / 1e9);
+        List<String> steps = seen.stream().map(o -> o.users() + "/s " + (o.passed() ? "pass" : "fail " + o.broken()))
+                .toList();
+        assertThat(result.usersSustained()).as("arrivals/s sustained, the server carries %.0f/s; steps %s",
+                maxThroughput, steps).isCloseTo((int) Math.round(maxThroughput), within((int) (maxThroughput * 0.15)));
+        assertThat(result.binding()).as("steps %s", steps).contains(Limit.LATENCY);
+        // stepped up by doubling the rate from load.rate, then bisected, then confirmed at the rate it reports
+        assertThat(seen).extracting(StepOutcome::users).startsWith(50, 100, 200);
+        assertThat(seen).anySatisfy(o -> assertThat(o.phase()).isEqualTo(StepOutcome.Phase.BISECT));
+        assertThat(result.atCapacity()).hasValueSatisfying(confirm -> {
+            assertThat(confirm.phase()).isEqualTo(StepOutcome.Phase.CONFIRM);
+            assertThat(confirm.users()).isEqualTo(result.usersSustained());
+            assertThat(confirm.measurement().throughputPerSec()).as("an open step's throughput is its rate")
+                    .isCloseTo(result.usersSustained(), within(result.usersSustained() * 0.1));
+        });
+    }
+}
