@@ -11,6 +11,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.BundlerKind;
@@ -52,7 +53,7 @@ public final class NodeOptionsParser {
             "--jgroups-transport",
             "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
             "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
-            "--thread-pool-keep-alive");
+            "--thread-pool-keep-alive", "--max-inactive-interval");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -86,12 +87,19 @@ public final class NodeOptionsParser {
                 : OptionalLong.empty();
         EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine, lifecycle(given));
         if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
                 payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given));
+    }
+
+    /** {@code --max-inactive-interval}: how long an idle session lives; without it sessions never expire. */
+    private static SessionLifecycle lifecycle(Map<String, String> given) throws BadArgumentException {
+        return given.containsKey("--max-inactive-interval")
+                ? SessionLifecycle.expiringAfter(positiveDuration(given, "--max-inactive-interval", Duration.ZERO))
+                : SessionLifecycle.NEVER_EXPIRE;
     }
 
     /** {@code --service-cpu} and {@code --service-wait}: each request's own work, 0ms (none) to 10s. */

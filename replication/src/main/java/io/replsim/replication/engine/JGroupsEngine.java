@@ -32,9 +32,12 @@ public final class JGroupsEngine implements ReplicationEngine {
     private final ReplicationCounters counters;
     private final BackupRebalancer rebalancer;
     private final ReplicationPipeline pipeline;
+    private final IdleSessionSweep sweep;
 
     private JGroupsEngine(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
-                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
+                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline,
+                            IdleSessionSweep sweep) {
+        this.sweep = sweep;
         this.spec = spec;
         this.transport = transport;
         this.store = store;
@@ -58,7 +61,7 @@ public final class JGroupsEngine implements ReplicationEngine {
             SessionLocator locator = spec.placement() instanceof Placement.None ? SessionLocator.NOWHERE
                     : new Gravitation(transport, spec.syncTimeout());
             var store = new SessionStore(self, pipeline, locator,
-                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2));
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
@@ -70,7 +73,8 @@ public final class JGroupsEngine implements ReplicationEngine {
                 pipeline.close();
                 throw e;
             }
-            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline);
+            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline,
+                    IdleSessionSweep.start(store, spec.lifecycle()));
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -134,6 +138,7 @@ public final class JGroupsEngine implements ReplicationEngine {
 
     @Override
     public void close() {
+        sweep.close();
         rebalancer.close();
         // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.
         pipeline.close();

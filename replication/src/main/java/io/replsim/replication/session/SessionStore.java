@@ -36,6 +36,8 @@ public final class SessionStore {
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
     private final LongAdder gravitations = new LongAdder();
     private final LongAdder invalidations = new LongAdder();
+    private final LongAdder expirations = new LongAdder();
+    private final LongAdder expiredCopies = new LongAdder();
     private final EndedSessions ended;
 
     /**
@@ -86,6 +88,10 @@ public final class SessionStore {
         if (local.isPresent()) {
             return local;
         }
+        if (ended.endedLately(id)) {
+            // Expired or logged out here: a copy elsewhere not yet dropped must not bring it back.
+            return Optional.empty();
+        }
         return locator.locate(id).flatMap(this::adoptGravitated);
     }
 
@@ -96,6 +102,10 @@ public final class SessionStore {
             // A replica arrived while we asked around: it is at least as new as what we found.
             fresh.lock.unlock();
             return lockHeld(found.id());
+        }
+        if (expiredOnAccess(fresh, clock.instant())) {
+            fresh.lock.unlock();
+            return Optional.empty();
         }
         boolean fromAnotherMember = !found.owner().equals(self);
         if (retention == SessionRetention.KEEP_COPIES) {
@@ -122,6 +132,10 @@ public final class SessionStore {
             if (sessions.get(id) != session) {
                 session.lock.unlock();
                 continue;
+            }
+            if (expiredOnAccess(session, clock.instant())) {
+                session.lock.unlock();
+                return Optional.empty();
             }
             session.touch(clock.instant());
             boolean failover = !session.owner().equals(self);
@@ -248,6 +262,88 @@ public final class SessionStore {
         if (session.version() > 0) {
             replicator.invalidate(session);
         }
+    }
+
+    /**
+     * Ends the sessions this node owns that nobody used for longer than the maximum inactive interval, telling every
+     * member to drop its copy, and drops copies of other members' sessions unused for longer than that plus the
+     * maximum unreplicated interval (a replica's last access lags its owner's by at most that): their owner expired
+     * them, or died and left them behind. A session a request holds now is in use and is skipped. What a periodic
+     * sweep calls; a request checks its own session on arrival. Returns how many sessions and copies went.
+     */
+    public int expireIdle() {
+        if (tracking.lifecycle().maxInactiveInterval().isEmpty()) {
+            return 0;
+        }
+        Instant now = clock.instant();
+        int removed = 0;
+        for (Session session : sessions.values()) {
+            // Read without the lock first, so the sweep never waits for a request; checked again under it.
+            if (!expiresNow(session, now) || !session.lock.tryLock()) {
+                continue;
+            }
+            try {
+                if (sessions.get(session.id()) != session || !expiresNow(session, now)) {
+                    continue;
+                }
+                if (session.owner().equals(self)) {
+                    expire(session);
+                } else {
+                    sessions.remove(session.id(), session);
+                    ended.ended(session.id(), session.version());
+                    expiredCopies.increment();
+                }
+                removed++;
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return removed;
+    }
+
+    private boolean expiresNow(Session session, Instant now) {
+        return idleLongerThan(session, now, session.owner().equals(self) ? Duration.ZERO
+                : tracking.maxUnreplicatedInterval());
+    }
+
+    private boolean idleLongerThan(Session session, Instant now, Duration grace) {
+        return tracking.lifecycle().maxInactiveInterval()
+                .filter(interval -> Duration.between(session.lastAccess(), now).compareTo(interval.plus(grace)) > 0)
+                .isPresent();
+    }
+
+    /** Whether the session a request just locked had been idle too long: then it has ended here and everywhere. */
+    private boolean expiredOnAccess(Session session, Instant now) {
+        if (!idleLongerThan(session, now, Duration.ZERO)) {
+            return false;
+        }
+        expire(session);
+        return true;
+    }
+
+    /** Ends a session the caller holds locked: dropped here, its late replicas refused, its copies ended elsewhere. */
+    private void expire(Session session) {
+        sessions.remove(session.id(), session);
+        ended.ended(session.id(), session.version());
+        expirations.increment();
+        if (session.version() > 0) {
+            try {
+                replicator.invalidate(session);
+            } catch (ReplicationException e) {
+                // Not a request's error: a member that did not confirm drops its copy itself once that copy has
+                // been idle for the interval plus the maximum unreplicated interval.
+            }
+        }
+    }
+
+    /** Sessions this node owned and ended because nobody used them for the maximum inactive interval. */
+    public long expirations() {
+        return expirations.sum();
+    }
+
+    /** Copies of other members' sessions this node dropped because they had gone unused for too long. */
+    public long expiredCopies() {
+        return expiredCopies.sum();
     }
 
     /** Drops this member's copy of a session its owner ended, and refuses its older replicas for a while. */

@@ -117,10 +117,10 @@ public final class ScenarioRunner {
         LoadSpec load = spec.load();
         String path = spec.workload().app().path();
         if (load.isOpen()) {
-            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), endpoints,
+            return new OpenLoad(load.toOpenProfile(path, spec.sessionShapes()), endpoints,
                     Optional.of(new OpenIntervalLogs(dir.latencyLog(), dir.uncorrectedLatencyLog())));
         }
-        return new LoadDriver(load.toProfile(path).withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())),
+        return new LoadDriver(load.toProfile(path).withProtocol(TargetProtocol.replsim(spec.sessionShapes())),
                 endpoints, dir.latencyLog());
     }
 }

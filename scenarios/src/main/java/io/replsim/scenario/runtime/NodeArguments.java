@@ -50,6 +50,8 @@ final class NodeArguments {
                 arguments.addAll(List.of("--buddy-pools", buddies.pools().label()));
             }
         }
+        replication.lifecycle().maxInactiveInterval().ifPresent(interval ->
+                arguments.addAll(List.of("--max-inactive-interval", DurationText.format(interval))));
         arguments.addAll(stack(cluster.stack()));
         if (workload.app() == App.PROFILE) {
             SessionProfile profile = workload.profile();
