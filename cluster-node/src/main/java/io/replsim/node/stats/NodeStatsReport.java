@@ -38,12 +38,14 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * the consistent hash, primary owner as owned and any other owner as backup. {@code expired}: sessions this
      * node ended as their owner because nobody used them for the maximum inactive interval; {@code expiredCopies}:
      * copies of other members' sessions it dropped for the same reason (both since it started; 0 when sessions
-     * never expire).
+     * never expire). {@code heldBytes}: the bytes of every session held here, owned and backup, on the same
+     * basis as {@code backupBytes}: the node's session memory.
      */
-    public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies) {
-        /** Sessions that never expire. */
+    public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies,
+                           long heldBytes) {
+        /** Sessions that never expire, their bytes held not measured. */
         public Sessions(int owned, int backup, long backupBytes) {
-            this(owned, backup, backupBytes, 0, 0);
+            this(owned, backup, backupBytes, 0, 0, 0);
         }
     }
 

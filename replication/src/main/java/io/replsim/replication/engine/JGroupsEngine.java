@@ -126,6 +126,11 @@ public final class JGroupsEngine implements ReplicationEngine {
     }
 
     @Override
+    public long heldBytes() {
+        return store.heldFootprintBytes();
+    }
+
+    @Override
     public FaultPoint faultPoint() {
         return transport.faultPoint();
     }

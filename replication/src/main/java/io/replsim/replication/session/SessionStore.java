@@ -175,6 +175,7 @@ public final class SessionStore {
             return;
         }
         session.advanceVersion();
+        session.measureFootprint();
         replicator.replicate(session);
         session.markReplicated(now);
     }
@@ -456,8 +457,20 @@ public final class SessionStore {
         long bytes = 0;
         for (Session session : sessions.values()) {
             if (!session.owner().equals(self)) {
-                bytes += session.replicaFootprint();
+                bytes += session.footprint();
             }
+        }
+        return bytes;
+    }
+
+    /**
+     * The estimated heap held by every session here, owned and copies ({@link ReplicaFootprint}, as each was last
+     * replicated or applied): a node's session memory. Sampled without locks, like {@link #counts()}.
+     */
+    public long heldFootprintBytes() {
+        long bytes = 0;
+        for (Session session : sessions.values()) {
+            bytes += session.footprint();
         }
         return bytes;
     }

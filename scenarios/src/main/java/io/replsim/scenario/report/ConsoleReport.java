@@ -82,10 +82,12 @@ public final class ConsoleReport {
                     node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
+                    node.sessionsHeldBytes() == null ? "" : "   sessions hold " + bytes(node.sessionsHeldBytes())
+                            + perCopy(node),
                     node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
                             node.sessionsExpired()));
         }
@@ -251,6 +253,12 @@ public final class ConsoleReport {
 
     private static String ms(double value) {
         return CheckEvaluator.millis(value);
+    }
+
+    /** The measured bytes of one session copy on the node, or nothing when it held none. */
+    private static String perCopy(RunSummary.NodeFigures node) {
+        long copies = node.sessionsOwned() + node.sessionsBackup();
+        return copies == 0 ? "" : " (" + bytes(node.sessionsHeldBytes() / copies) + " a copy)";
     }
 
     private static String bytes(long bytes) {

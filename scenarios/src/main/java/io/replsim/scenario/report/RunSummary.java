@@ -153,6 +153,9 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * window" for a closed load, else "whole load"), sessions at the last look, and replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
      * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code sessionsExpired}: sessions the node
      * ended as their owner after {@code replication.maxInactiveInterval} without a request.
+     * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the
+     * node's session memory, measured by the engine; null when not measured); divided by {@code sessionsOwned +
+     * sessionsBackup} it is the bytes of one session copy, which {@code replsim size --sessions-from} uses.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
@@ -160,7 +163,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
-                              long sessionsExpired) {
+                              long sessionsExpired, Long sessionsHeldBytes) {
         /** A node whose sessions never expire. */
         public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                            long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
@@ -171,7 +174,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0);
+                    replicationMessagesStreamed, peersRefused, 0, null);
         }
     }
 

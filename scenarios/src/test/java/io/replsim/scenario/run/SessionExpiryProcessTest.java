@@ -81,6 +81,7 @@ class SessionExpiryProcessTest {
                     .untilAsserted(() -> assertThat(stats(runtime)).allSatisfy(node -> {
                         assertThat(node.sessions().owned()).isZero();
                         assertThat(node.sessions().backup()).isZero();
+                        assertThat(node.sessions().heldBytes()).isZero();
                     }));
             long expiredOnNodes = stats(runtime).stream().mapToLong(node -> node.sessions().expired()).sum();
             assertThat(expiredOnNodes).as(figures).isBetween(result.distinctSessions(),
