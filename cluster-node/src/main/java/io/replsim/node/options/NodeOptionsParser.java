@@ -29,6 +29,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
@@ -53,7 +55,7 @@ public final class NodeOptionsParser {
             "--jgroups-transport",
             "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
             "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
-            "--thread-pool-keep-alive", "--max-inactive-interval");
+            "--thread-pool-keep-alive", "--max-inactive-interval", "--max-active-sessions", "--passivation-dir");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -92,14 +94,34 @@ public final class NodeOptionsParser {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
-                payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given));
+                payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given),
+                passivationDirectory(given));
     }
 
-    /** {@code --max-inactive-interval}: how long an idle session lives; without it sessions never expire. */
+    /**
+     * {@code --max-inactive-interval}: how long an idle session lives (without it sessions never expire);
+     * {@code --max-active-sessions}: the most an owner keeps in memory (without it, all).
+     */
     private static SessionLifecycle lifecycle(Map<String, String> given) throws BadArgumentException {
-        return given.containsKey("--max-inactive-interval")
+        SessionLifecycle lifecycle = given.containsKey("--max-inactive-interval")
                 ? SessionLifecycle.expiringAfter(positiveDuration(given, "--max-inactive-interval", Duration.ZERO))
                 : SessionLifecycle.NEVER_EXPIRE;
+        return given.containsKey("--max-active-sessions")
+                ? lifecycle.withMaxActiveSessions(intIn(given, "--max-active-sessions", 0, 1, 10_000_000))
+                : lifecycle;
+    }
+
+    /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */
+    private static Optional<Path> passivationDirectory(Map<String, String> given) throws BadArgumentException {
+        String text = given.get("--passivation-dir");
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(text));
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new BadArgumentException("--passivation-dir", text, "a directory path");
+        }
     }
 
     /** {@code --service-cpu} and {@code --service-wait}: each request's own work, 0ms (none) to 10s. */
@@ -181,6 +203,8 @@ public final class NodeOptionsParser {
             String option = switch (refused.field()) {
                 case "buddyPools" -> "--buddy-pools";
                 case "placement" -> "--placement";
+                case "maxInactiveInterval" -> "--max-inactive-interval";
+                case "maxActiveSessions" -> "--max-active-sessions";
                 case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
                         .filter(given::containsKey).findFirst().orElse("--delivery");
                 default -> "--engine";

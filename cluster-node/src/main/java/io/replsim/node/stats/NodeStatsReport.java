@@ -39,13 +39,15 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * node ended as their owner because nobody used them for the maximum inactive interval; {@code expiredCopies}:
      * copies of other members' sessions it dropped for the same reason (both since it started; 0 when sessions
      * never expire). {@code heldBytes}: the bytes of every session held here, owned and backup, on the same
-     * basis as {@code backupBytes}: the node's session memory.
+     * basis as {@code backupBytes}: the node's session memory. {@code passivations} and {@code activations}:
+     * sessions moved to the node's file store beyond {@code maxActiveSessions} and brought back by a request, since
+     * it started; {@code passivated}: on disk now, not counted in {@code owned} (0 without the limit).
      */
     public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies,
-                           long heldBytes) {
-        /** Sessions that never expire, their bytes held not measured. */
+                           long heldBytes, long passivations, long activations, int passivated) {
+        /** Sessions that never expire nor passivate, their bytes held not measured. */
         public Sessions(int owned, int backup, long backupBytes) {
-            this(owned, backup, backupBytes, 0, 0, 0);
+            this(owned, backup, backupBytes, 0, 0, 0, 0, 0, 0);
         }
     }
 

@@ -43,7 +43,9 @@ public final class StatsCollector {
                 workers,
                 new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
                         replication.backupBytes(), replication.store().expirations(),
-                        replication.store().expiredCopies(), replication.heldBytes()),
+                        replication.store().expiredCopies(), replication.heldBytes(),
+                        replication.store().passivations(), replication.store().activations(),
+                        replication.store().passivatedNow()),
                 new NodeStatsReport.Requests(requests.total(), requests.errors()),
                 new NodeStatsReport.Replication(
                         stats.spec().placement().label().toUpperCase(Locale.ROOT),

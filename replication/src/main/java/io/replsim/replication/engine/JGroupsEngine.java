@@ -18,8 +18,15 @@ import io.replsim.replication.transport.StackSpec;
 import io.replsim.replication.transport.ViewHistory;
 import io.replsim.replication.session.SessionCounts;
 
+import io.replsim.replication.session.PassivatedSessions;
+import io.replsim.replication.session.SessionIdGenerator;
+import io.replsim.replication.session.SessionRetention;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One member's replication: its channel, its session store, and the pipeline between them, started together and
@@ -49,7 +56,22 @@ public final class JGroupsEngine implements ReplicationEngine {
     /** Builds the member and joins the cluster; returns once this member has a view. */
     public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
+        return start(self, clusterName, stack, spec, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(NodeId, String, StackSpec, ReplicationSpec)}, passivating sessions beyond the spec's
+     * maxActiveSessions into {@code passivationDirectory} (a directory of its own made for the purpose when empty).
+     */
+    public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec,
+                                      Optional<Path> passivationDirectory) throws Exception {
         Objects.requireNonNull(spec, "spec");
+        Optional<PassivatedSessions> passivated = Optional.empty();
+        if (spec.lifecycle().maxActiveSessions().isPresent()) {
+            passivated = Optional.of(PassivatedSessions.in(passivationDirectory.isPresent()
+                    ? passivationDirectory.get()
+                    : Files.createTempDirectory("replsim-" + self.name() + "-passivated-")));
+        }
         var transport = ClusterTransport.create(self, clusterName, stack, MessageMarshaller.standard());
         try {
             var counters = new ReplicationCounters();
@@ -62,7 +84,8 @@ public final class JGroupsEngine implements ReplicationEngine {
                     : new Gravitation(transport, spec.syncTimeout());
             var store = new SessionStore(self, pipeline, locator,
                     new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle()), Clock.systemUTC(),
-                    spec.syncTimeout().dividedBy(2));
+                    spec.syncTimeout().dividedBy(2), new SessionIdGenerator()::next, SessionRetention.KEEP_COPIES,
+                    passivated);
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
             transport.onView(rebalancer::viewInstalled);

@@ -82,12 +82,14 @@ public final class ConsoleReport {
                     node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
                     node.sessionsHeldBytes() == null ? "" : "   sessions hold " + bytes(node.sessionsHeldBytes())
                             + perCopy(node),
+                    node.passivations() + node.activations() == 0 ? "" : String.format(Locale.ROOT,
+                            "   passivated %,d, activated %,d", node.passivations(), node.activations()),
                     node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
                             node.sessionsExpired()));
         }

@@ -156,6 +156,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the
      * node's session memory, measured by the engine; null when not measured); divided by {@code sessionsOwned +
      * sessionsBackup} it is the bytes of one session copy, which {@code replsim size --sessions-from} uses.
+     * {@code passivations} and {@code activations}: sessions the node wrote to its file store beyond
+     * {@code replication.maxActiveSessions} and read back for a request.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
@@ -163,7 +165,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
-                              long sessionsExpired, Long sessionsHeldBytes) {
+                              long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations) {
         /** A node whose sessions never expire. */
         public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                            long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
@@ -174,7 +176,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0, null);
+                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0);
         }
     }
 

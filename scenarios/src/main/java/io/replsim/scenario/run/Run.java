@@ -217,7 +217,8 @@ public final class Run {
                         hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
                         r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
                         r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
-                        stats.sessions().heldBytes()));
+                        stats.sessions().heldBytes(), stats.sessions().passivations(),
+                        stats.sessions().activations()));
             });
         }
         return nodes;

@@ -52,6 +52,8 @@ final class NodeArguments {
         }
         replication.lifecycle().maxInactiveInterval().ifPresent(interval ->
                 arguments.addAll(List.of("--max-inactive-interval", DurationText.format(interval))));
+        replication.lifecycle().maxActiveSessions().ifPresent(max ->
+                arguments.addAll(List.of("--max-active-sessions", Integer.toString(max))));
         arguments.addAll(stack(cluster.stack()));
         if (workload.app() == App.PROFILE) {
             SessionProfile profile = workload.profile();

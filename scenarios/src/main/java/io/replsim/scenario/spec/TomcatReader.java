@@ -30,7 +30,9 @@ final class TomcatReader {
                     + " remove async",
             "engine", "the engine is Tomcat's own session manager with cluster.runtime tomcat; remove engine",
             "maxInactiveInterval", "replsim does not pass it to Tomcat's manager yet (Tomcat's own 30 min"
-                    + " applies); remove maxInactiveInterval");
+                    + " applies); remove maxInactiveInterval",
+            "maxActiveSessions", "replsim does not configure Tomcat's session persistence; remove"
+                    + " maxActiveSessions");
 
     private TomcatReader() {
     }

@@ -215,4 +215,27 @@ class ReplicationReaderTest {
         assertThat(onInfinispan).extracting(SpecProblem::path).containsExactly("replication.maxInactiveInterval");
         assertThat(onInfinispan.getFirst().expected()).contains("remove maxInactiveInterval, or use engine: jgroups");
     }
+
+    @Test
+    void maxActiveSessionsIsAWholeNumberFromOneAndOnlyOnTheJGroupsEngine() throws Exception {
+        assertThat(load("{maxActiveSessions: 500}").replication().lifecycle().maxActiveSessions()).hasValue(500);
+        assertThat(load("{}").replication().lifecycle().maxActiveSessions()).isEmpty();
+
+        List<SpecProblem> zero = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {maxActiveSessions: 0}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> onInfinispan = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {engine: infinispan, maxActiveSessions: 10}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(zero).containsExactly(new SpecProblem("replication.maxActiveSessions", "0",
+                "a whole number from 1 to 10000000"));
+        assertThat(onInfinispan).extracting(SpecProblem::path).containsExactly("replication.maxActiveSessions");
+    }
 }
