@@ -9,7 +9,9 @@ import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -17,12 +19,23 @@ import java.util.OptionalLong;
  * profile app's, {@code serviceTime} the work every request does besides its session's. Port 0 means "any free
  * port" (in-JVM tests); the command line always names real ports. {@code stack} tunes the TCP stack's transport,
  * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
- * those).
+ * those). {@code passivationDirectory}: where sessions beyond {@code replication.lifecycle().maxActiveSessions()}
+ * go (empty: a temporary directory of the node's own).
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                          OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
+                          OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
+                          Optional<Path> passivationDirectory) {
+
+    /** Passivating, if at all, into a temporary directory. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
+                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                       OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
+                profile, replication, parentPid, serviceTime, stack, Optional.empty());
+    }
 
     /** No service time, on replsim's own stack tuning. */
     public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
@@ -34,6 +47,7 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
     }
 
     public NodeOptions {
+        Objects.requireNonNull(passivationDirectory, "passivationDirectory");
         Objects.requireNonNull(serviceTime, "serviceTime");
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(name, "name");

@@ -11,6 +11,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.BundlerKind;
@@ -28,6 +29,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
@@ -52,7 +55,7 @@ public final class NodeOptionsParser {
             "--jgroups-transport",
             "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
             "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
-            "--thread-pool-keep-alive");
+            "--thread-pool-keep-alive", "--max-inactive-interval", "--max-active-sessions", "--passivation-dir");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -86,12 +89,39 @@ public final class NodeOptionsParser {
                 : OptionalLong.empty();
         EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine, lifecycle(given));
         if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudget,
-                payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given));
+                payloadBytes, profile(given), replication, parentPid, serviceTime(given), stack(given),
+                passivationDirectory(given));
+    }
+
+    /**
+     * {@code --max-inactive-interval}: how long an idle session lives (without it sessions never expire);
+     * {@code --max-active-sessions}: the most an owner keeps in memory (without it, all).
+     */
+    private static SessionLifecycle lifecycle(Map<String, String> given) throws BadArgumentException {
+        SessionLifecycle lifecycle = given.containsKey("--max-inactive-interval")
+                ? SessionLifecycle.expiringAfter(positiveDuration(given, "--max-inactive-interval", Duration.ZERO))
+                : SessionLifecycle.NEVER_EXPIRE;
+        return given.containsKey("--max-active-sessions")
+                ? lifecycle.withMaxActiveSessions(intIn(given, "--max-active-sessions", 0, 1, 10_000_000))
+                : lifecycle;
+    }
+
+    /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */
+    private static Optional<Path> passivationDirectory(Map<String, String> given) throws BadArgumentException {
+        String text = given.get("--passivation-dir");
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(text));
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new BadArgumentException("--passivation-dir", text, "a directory path");
+        }
     }
 
     /** {@code --service-cpu} and {@code --service-wait}: each request's own work, 0ms (none) to 10s. */
@@ -173,6 +203,8 @@ public final class NodeOptionsParser {
             String option = switch (refused.field()) {
                 case "buddyPools" -> "--buddy-pools";
                 case "placement" -> "--placement";
+                case "maxInactiveInterval" -> "--max-inactive-interval";
+                case "maxActiveSessions" -> "--max-active-sessions";
                 case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
                         .filter(given::containsKey).findFirst().orElse("--delivery");
                 default -> "--engine";

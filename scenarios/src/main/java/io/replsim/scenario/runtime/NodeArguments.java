@@ -50,6 +50,10 @@ final class NodeArguments {
                 arguments.addAll(List.of("--buddy-pools", buddies.pools().label()));
             }
         }
+        replication.lifecycle().maxInactiveInterval().ifPresent(interval ->
+                arguments.addAll(List.of("--max-inactive-interval", DurationText.format(interval))));
+        replication.lifecycle().maxActiveSessions().ifPresent(max ->
+                arguments.addAll(List.of("--max-active-sessions", Integer.toString(max))));
         arguments.addAll(stack(cluster.stack()));
         if (workload.app() == App.PROFILE) {
             SessionProfile profile = workload.profile();

@@ -10,6 +10,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -29,7 +31,8 @@ final class ReplicationReader {
 
     static final List<String> FIELDS =
             List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
-                    "delivery", "syncTimeout", "async", "engine");
+                    "delivery", "syncTimeout", "async", "engine", "maxInactiveInterval",
+                    "maxActiveSessions");
     static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
     private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -89,7 +92,15 @@ final class ReplicationReader {
                 asyncQueue,
                 trigger,
                 maxUnreplicated,
-                engine);
+                engine,
+                new SessionLifecycle(replication.duration("maxInactiveInterval")
+                        .must(interval -> interval.isPositive() && interval.toNanos() % 1_000_000 == 0
+                                        && interval.compareTo(LoadReader.LONGEST_RUN) <= 0,
+                                "a whole number of milliseconds above 0s and at most 24h, such as 30m (the servlet"
+                                + " default) or 2s; leave it out and sessions never expire")
+                        .optional(),
+                replication.wholeNumber("maxActiveSessions", 1, 10_000_000).optional()
+                        .map(max -> OptionalInt.of(max.intValue())).orElse(OptionalInt.empty())));
         if (engine == EngineKind.INFINISPAN) {
             for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
                 replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
