@@ -62,7 +62,8 @@ public final class ClusterNode implements AutoCloseable {
         ReplicationEngine replication = null;
         AdminServer admin = null;
         try {
-            replication = EngineFactory.start(options.name(), options.cluster(), stack, options.replication());
+            replication = EngineFactory.start(options.name(), options.cluster(), stack, options.replication(),
+                    options.passivationDirectory());
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);

@@ -217,7 +217,8 @@ class ClusterNodeTest {
                 "heapAfterGcBytes", "collections", "collectionMs");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
                 "utilization", "windowMs", "processCpuMs", "monotonicMs");
-        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes");
+        assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes",
+                "expired", "expiredCopies", "heldBytes", "passivations", "activations", "passivated");
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",

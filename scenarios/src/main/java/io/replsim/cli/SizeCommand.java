@@ -2,6 +2,7 @@ package io.replsim.cli;
 
 import io.replsim.scenario.sizing.CapacityPoint;
 import io.replsim.scenario.sizing.MeasuredCapacity;
+import io.replsim.scenario.sizing.MeasuredSessionSize;
 import io.replsim.scenario.sizing.MemoryPerNode;
 import io.replsim.scenario.sizing.NodesNeeded;
 import io.replsim.scenario.sizing.SizingReport;
@@ -34,8 +35,12 @@ final class SizeCommand implements Callable<Integer> {
     @Option(names = "--target-users", required = true, description = "the users the cluster must sustain")
     double targetUsers;
 
-    @Option(names = "--session-size", defaultValue = "4KB", description = "bytes one session holds (default: ${DEFAULT-VALUE})")
+    @Option(names = "--session-size", description = "bytes one session holds (default: 4KB, or what --sessions-from measured)")
     String sessionSize;
+
+    @Option(names = "--sessions-from", paramLabel = "RUN_DIR", description = "a replsim run directory whose nodes"
+            + " measured the bytes their sessions held: the session size is their bytes per session copy")
+    Path sessionsFrom;
 
     @Option(names = "--copies", description = "copies of each session, primary included (default: every node, as placement all)")
     Integer copies;
@@ -68,7 +73,7 @@ final class SizeCommand implements Callable<Integer> {
             if (copies != null) {
                 FlagRange.wholeNumber("--copies", 1, 1000).check(copies);
             }
-            long sessionBytes = sessionBytes(sessionSize);
+            long sessionBytes = sessionBytes(assumptions);
             Duration think = FlagRange.duration("--think-time", thinkTime, Duration.ZERO, true, Duration.ofHours(1),
                     "a duration from 0s to 1h, such as 1s");
             Duration response = FlagRange.duration("--response-time", responseTime, Duration.ZERO, false,
@@ -118,6 +123,26 @@ final class SizeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--point: " + e.getMessage());
         }
+    }
+
+    /** Measured by a run when one is named, else given (or the default), and said which in the assumptions. */
+    private long sessionBytes(List<String> assumptions) throws IOException {
+        if (sessionsFrom == null) {
+            String given = sessionSize == null ? "4KB" : sessionSize;
+            assumptions.add("each session copy holds " + given + (sessionSize == null ? " (the default, not measured:"
+                    + " --sessions-from a run directory measures it)" : " (given, not measured)"));
+            return sessionBytes(given);
+        }
+        if (sessionSize != null) {
+            throw new IllegalArgumentException("--session-size: got \"" + sessionSize + "\" with --sessions-from,"
+                    + " which measures it; give one of them");
+        }
+        MeasuredSessionSize measured = MeasuredSessionSize.readRun(sessionsFrom);
+        assumptions.add(String.format(Locale.ROOT, "each session copy holds %,d bytes, as measured in %s (%,d bytes in"
+                        + " %,d copies on its live nodes: payload plus a fixed cost per object under jgroups, the"
+                        + " marshalled entries under infinispan)", measured.bytesPerCopy(), sessionsFrom,
+                measured.heldBytes(), measured.copies()));
+        return measured.bytesPerCopy();
     }
 
     private static long sessionBytes(String text) {

@@ -10,7 +10,9 @@ import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -19,23 +21,35 @@ import java.util.OptionalLong;
  * port" (in-JVM tests); the command line always names real ports. {@code resources}: what the node gets, its
  * worker pool and CPU budget. {@code stack} tunes the TCP stack's transport,
  * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
- * those).
+ * those). {@code passivationDirectory}: where sessions beyond {@code replication.lifecycle().maxActiveSessions()}
+ * go (empty: a temporary directory of the node's own).
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, NodeResources resources,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                          OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
+                          OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
+                          Optional<Path> passivationDirectory) {
+
+    /** Passivating, if at all, into a temporary directory. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
+                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                       OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, new NodeResources(workers, cpuBudgetCores),
+                payloadBytes, profile, replication, parentPid, serviceTime, stack, Optional.empty());
+    }
 
     /** No service time, on replsim's own stack tuning. */
     public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                        int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                        int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                        OptionalLong parentPid) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, new NodeResources(workers, cpuBudgetCores),
-                payloadBytes, profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
+                profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
     }
 
     public NodeOptions {
+        Objects.requireNonNull(passivationDirectory, "passivationDirectory");
         Objects.requireNonNull(serviceTime, "serviceTime");
         Objects.requireNonNull(stack, "stack");
         Objects.requireNonNull(name, "name");

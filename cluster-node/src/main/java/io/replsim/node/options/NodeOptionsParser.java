@@ -18,7 +18,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -35,7 +38,7 @@ public final class NodeOptionsParser {
     static final int DEFAULT_PAYLOAD_BYTES = 4096;
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final List<String> OWN = List.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
-            "--jgroups-port", "--discovery", "--members", "--parent-pid");
+            "--jgroups-port", "--discovery", "--members", "--parent-pid", "--passivation-dir");
     private static final List<SettingsGroup<?>> GROUPS = List.of(NodeResources.SETTINGS, CounterApp.SETTINGS,
             SessionProfile.SETTINGS, ServiceTime.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
     private static final List<String> KNOWN = Stream.concat(OWN.stream(),
@@ -64,7 +67,17 @@ public final class NodeOptionsParser {
         ServiceTime serviceTime = ServiceTime.SETTINGS.read(given, ServiceTime.NONE);
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
                 (int) payload.bytes(), profile, replication, parentPid, serviceTime,
-                StackSettings.GROUP.read(given, StackPreset.TUNED.tuning()));
+                StackSettings.GROUP.read(given, StackPreset.TUNED.tuning()), passivationDirectory(given));
+    }
+
+    /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */
+    private static Optional<Path> passivationDirectory(CommandLine given) {
+        Optional<String> text = given.text("--passivation-dir");
+        try {
+            return text.map(Path::of);
+        } catch (InvalidPathException e) {
+            throw new BadArgumentException("--passivation-dir", text.orElseThrow(), "a directory path");
+        }
     }
 
     private static String required(CommandLine given, String option, String expected) {

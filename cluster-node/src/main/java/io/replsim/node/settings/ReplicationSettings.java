@@ -8,10 +8,12 @@ import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A node's replication ({@link ReplicationSpec}): a scenario's {@code replication} section and the node's
@@ -72,12 +74,25 @@ public final class ReplicationSettings {
     public static final Setting<ReplicationSpec, EngineKind> ENGINE = Setting.of("engine", "--engine",
             Grammar.choice("an engine", EngineKind::parse, EngineKind::label), ReplicationSpec::engine);
 
+    public static final Setting<ReplicationSpec, Duration> MAX_INACTIVE_INTERVAL = Setting.of("maxInactiveInterval",
+                    "--max-inactive-interval", Grammar.duration(),
+                    (ReplicationSpec spec) -> spec.lifecycle().maxInactiveInterval().orElseThrow())
+            .must(interval -> interval.isPositive() && interval.toNanos() % 1_000_000 == 0
+                            && interval.compareTo(LONGEST_INTERVAL) <= 0,
+                    "a whole number of milliseconds above 0s and at most 24h, such as 30m (the servlet default) or 2s;"
+                            + " leave it out and sessions never expire")
+            .writtenWhen(spec -> spec.lifecycle().maxInactiveInterval().isPresent());
+    public static final Setting<ReplicationSpec, Integer> MAX_ACTIVE_SESSIONS = Setting.of("maxActiveSessions",
+                    "--max-active-sessions", Grammar.wholeNumber(1, 10_000_000),
+                    (ReplicationSpec spec) -> spec.lifecycle().maxActiveSessions().getAsInt())
+            .writtenWhen(spec -> spec.lifecycle().maxActiveSessions().isPresent());
+
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
             List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
-            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE);
+            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS);
 
     private ReplicationSettings() {
     }
@@ -101,8 +116,12 @@ public final class ReplicationSettings {
             in.refuseUnless(ASYNC_QUEUE, DELIVERY, "async");
         }
         EngineKind engine = ENGINE.readFrom(in, defaults);
-        var spec = new ReplicationSpec(placement, granularity, delivery, SYNC_TIMEOUT.readFrom(in, defaults),
-                asyncQueue, trigger, maxUnreplicated, engine);
+        Duration syncTimeout = SYNC_TIMEOUT.readFrom(in, defaults);
+        SessionLifecycle lifecycle = new SessionLifecycle(
+                in.value(MAX_INACTIVE_INTERVAL).or(() -> defaults.lifecycle().maxInactiveInterval()),
+                in.value(MAX_ACTIVE_SESSIONS).map(OptionalInt::of).orElse(defaults.lifecycle().maxActiveSessions()));
+        var spec = new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicated, engine, lifecycle);
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }

@@ -35,9 +35,20 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code backupBytes}: the estimated heap held by backup copies (jgroups: payload bytes plus a fixed per-object
      * cost; infinispan: the marshalled bytes of the entries this node holds as a non-primary owner). Owned and
      * backup follow the engine: jgroups counts the sessions this node served last as owned; infinispan counts by
-     * the consistent hash, primary owner as owned and any other owner as backup.
+     * the consistent hash, primary owner as owned and any other owner as backup. {@code expired}: sessions this
+     * node ended as their owner because nobody used them for the maximum inactive interval; {@code expiredCopies}:
+     * copies of other members' sessions it dropped for the same reason (both since it started; 0 when sessions
+     * never expire). {@code heldBytes}: the bytes of every session held here, owned and backup, on the same
+     * basis as {@code backupBytes}: the node's session memory. {@code passivations} and {@code activations}:
+     * sessions moved to the node's file store beyond {@code maxActiveSessions} and brought back by a request, since
+     * it started; {@code passivated}: on disk now, not counted in {@code owned} (0 without the limit).
      */
-    public record Sessions(int owned, int backup, long backupBytes) {
+    public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies,
+                           long heldBytes, long passivations, long activations, int passivated) {
+        /** Sessions that never expire nor passivate, their bytes held not measured. */
+        public Sessions(int owned, int backup, long backupBytes) {
+            this(owned, backup, backupBytes, 0, 0, 0, 0, 0, 0);
+        }
     }
 
     public record Requests(long total, long errors) {

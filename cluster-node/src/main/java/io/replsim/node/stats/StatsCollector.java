@@ -42,7 +42,10 @@ public final class StatsCollector {
                         window.windowMs(), window.processCpuMs(), window.monotonicMs()),
                 workers,
                 new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
-                        replication.backupBytes()),
+                        replication.backupBytes(), replication.store().expirations(),
+                        replication.store().expiredCopies(), replication.heldBytes(),
+                        replication.store().passivations(), replication.store().activations(),
+                        replication.store().passivatedNow()),
                 new NodeStatsReport.Requests(requests.total(), requests.errors()),
                 new NodeStatsReport.Replication(
                         stats.spec().placement().label().toUpperCase(Locale.ROOT),

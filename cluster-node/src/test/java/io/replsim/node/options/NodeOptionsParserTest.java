@@ -14,6 +14,7 @@ import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.transport.Discovery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -215,6 +216,23 @@ class NodeOptionsParserTest {
         assertThat(options.profile()).isEqualTo(new SessionProfile(20, 256, AttributeShape.GRAPH, 0.1, true));
         assertThat(options.replication().trigger()).isEqualTo(ReplicationTrigger.SET);
         assertThat(options.replication().maxUnreplicatedInterval()).isZero();
+    }
+
+    @Test
+    void sessionsExpireOnlyWithAMaxInactiveIntervalThatIsAPositiveWholeNumberOfMilliseconds() throws Exception {
+        assertThat(parser.parse(FULL.toArray(String[]::new)).replication().lifecycle())
+                .isEqualTo(SessionLifecycle.NEVER_EXPIRE);
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--max-inactive-interval", "2s"));
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().lifecycle())
+                .isEqualTo(SessionLifecycle.expiringAfter(Duration.ofSeconds(2)));
+
+        for (String bad : List.of("0s", "-1s", "0.5ms", "soon")) {
+            var badArgs = new ArrayList<>(FULL);
+            badArgs.addAll(List.of("--max-inactive-interval", bad));
+            assertThatThrownBy(() -> parser.parse(badArgs.toArray(String[]::new)))
+                    .isInstanceOf(BadArgumentException.class).hasMessageContaining("--max-inactive-interval");
+        }
     }
 
     @Test

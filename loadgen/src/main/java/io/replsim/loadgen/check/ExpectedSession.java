@@ -6,6 +6,7 @@ import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -32,11 +33,22 @@ import java.util.Optional;
  * the change it made (docs/replication.md). The user still adopts the cookie such an answer carries, as a browser
  * does, so the first answer it can judge may show a session its unknown request created and moved on. A judged
  * answer is never held to a lower serial for that, only allowed the serials those unknown requests may have added.
+ *
+ * <p>When the nodes expire idle sessions, a session that is gone is EXPIRED rather than LOST when its node may have
+ * expired it: the node last touched it no earlier than the send of the last judged request, and checks it on the
+ * next arrival, no later than that answer; so only when more than the interval lies between those two can the
+ * node have expired it. A session gone after a shorter pause is LOST.
  */
 public final class ExpectedSession {
+    /** A judged answer whose times are not known: never EXPIRED. */
+    private static final long NO_TIME = Long.MIN_VALUE;
 
     /** The state model against the replsim apps; null when the digest first seen must stay (an external app). */
     private final ExpectedState state;
+    /** How long the nodes keep an idle session; empty: forever, and a session gone is always LOST. */
+    private final Optional<Duration> maxInactiveInterval;
+    /** When the last judged request on the session held left the driver (epoch ms), or {@link #NO_TIME}. */
+    private long lastJudgedSentMs = NO_TIME;
     private String sessionId;
     private String previousSessionId;
     private long lastSerial;
@@ -56,11 +68,18 @@ public final class ExpectedSession {
     /** A user whose answers carry no state digest to model: the first digest seen must stay (external apps). */
     public ExpectedSession() {
         this.state = null;
+        this.maxInactiveInterval = Optional.empty();
     }
 
     /** A user of a replsim app, whose answers are held to {@code state}'s digest at the serial they show. */
     public ExpectedSession(ExpectedState state) {
+        this(state, Optional.empty());
+    }
+
+    /** As {@link #ExpectedSession(ExpectedState)}, on nodes that expire sessions idle for {@code maxInactiveInterval}. */
+    public ExpectedSession(ExpectedState state, Optional<Duration> maxInactiveInterval) {
         this.state = Objects.requireNonNull(state, "state");
+        this.maxInactiveInterval = Objects.requireNonNull(maxInactiveInterval, "maxInactiveInterval");
     }
 
     /**
@@ -68,7 +87,7 @@ public final class ExpectedSession {
      * nodes' apps, else to a digest that stays the same.
      */
     public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
-        return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind))))
+        return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind)), known.maxInactiveInterval()))
                 .orElseGet(ExpectedSession::new);
     }
 
@@ -128,10 +147,19 @@ public final class ExpectedSession {
      * seen (a lower one came from an older replica), a write must move past it.
      */
     public Verdict judge(CounterReply reply, SerialRule rule) {
-        Verdict verdict = verdictOf(reply, rule);
+        return judge(reply, rule, NO_TIME, NO_TIME);
+    }
+
+    /**
+     * As {@link #judge(CounterReply, SerialRule)}, for a request that left the driver at {@code sentMs} and was
+     * answered at {@code answeredMs} (epoch ms): what tells an expired session from a lost one.
+     */
+    public Verdict judge(CounterReply reply, SerialRule rule, long sentMs, long answeredMs) {
+        Verdict verdict = verdictOf(reply, rule, answeredMs);
+        lastJudgedSentMs = sentMs;
         unknownOutcomes = 0;
         serverErrorsOnly = false;
-        replacedByLastReply = verdict == Verdict.LOST;
+        replacedByLastReply = verdict == Verdict.LOST || verdict == Verdict.EXPIRED;
         responses[verdict.ordinal()]++;
         switch (verdict) {
             case OK -> lastSerial = reply.serial();
@@ -144,7 +172,7 @@ public final class ExpectedSession {
                     digest = reply.digest();
                 }
             }
-            case LOST -> {
+            case LOST, EXPIRED -> {
                 sessionWorst = sessionWorst.worse(verdict);
                 finishSession();
                 adopt(reply);
@@ -154,7 +182,7 @@ public final class ExpectedSession {
         return verdict;
     }
 
-    private Verdict verdictOf(CounterReply reply, SerialRule rule) {
+    private Verdict verdictOf(CounterReply reply, SerialRule rule, long answeredMs) {
         if (sessionId == null) {
             adopt(reply);
             // A brand-new session starts at 1, or up to one more for each unknown request that may have created and
@@ -165,13 +193,23 @@ public final class ExpectedSession {
             return stateMatches(reply) ? Verdict.OK : Verdict.CORRUPT;
         }
         if (!reply.session().equals(sessionId) || reply.created()) {
-            return Verdict.LOST;
+            return mayHaveExpired(answeredMs) ? Verdict.EXPIRED : Verdict.LOST;
         }
         boolean current = rule == SerialRule.ADVANCES ? reply.serial() > lastSerial : reply.serial() >= lastSerial;
         if (!current) {
             return Verdict.STALE;
         }
         return stateMatches(reply) ? Verdict.OK : Verdict.CORRUPT;
+    }
+
+    /**
+     * Whether more than the maximum inactive interval lies between the last judged request's send and this answer
+     * (to the millisecond both are read in, so the bound gives up at most one).
+     */
+    private boolean mayHaveExpired(long answeredMs) {
+        return lastJudgedSentMs != NO_TIME && answeredMs != NO_TIME && maxInactiveInterval
+                .filter(interval -> answeredMs - lastJudgedSentMs + 1 > interval.toMillis())
+                .isPresent();
     }
 
     /** Whether the reply's state digest is the one the user's requests built up to the serial it shows. */
@@ -235,12 +273,14 @@ public final class ExpectedSession {
             counts[(serverErrorsOnly ? sessionWorst.worse(Verdict.FAILED) : sessionWorst).ordinal()]++;
         }
         return new SessionVerdictCounts(counts[Verdict.OK.ordinal()], counts[Verdict.STALE.ordinal()],
-                counts[Verdict.LOST.ordinal()], counts[Verdict.CORRUPT.ordinal()], counts[Verdict.FAILED.ordinal()]);
+                counts[Verdict.LOST.ordinal()], counts[Verdict.CORRUPT.ordinal()], counts[Verdict.FAILED.ordinal()],
+                counts[Verdict.EXPIRED.ordinal()]);
     }
 
     public ResponseVerdictCounts responseVerdicts() {
         return new ResponseVerdictCounts(responses[Verdict.OK.ordinal()], responses[Verdict.STALE.ordinal()],
-                responses[Verdict.LOST.ordinal()], responses[Verdict.CORRUPT.ordinal()]);
+                responses[Verdict.LOST.ordinal()], responses[Verdict.CORRUPT.ordinal()],
+                responses[Verdict.EXPIRED.ordinal()]);
     }
 
     /**

@@ -7,6 +7,11 @@ package io.replsim.loadgen.check;
 public enum Verdict {
     /** The serial moved past the last one seen (or a new session starts at 1), and the state is what was written. */
     OK,
+    /**
+     * A different or re-created session after the user had been idle for longer than the nodes' maximum inactive
+     * interval: the session expired, as it was configured to. Expected, not a loss.
+     */
+    EXPIRED,
     /** Same session, but the serial did not move past the last one seen: the state came from an older copy. */
     STALE,
     /**
@@ -21,6 +26,11 @@ public enum Verdict {
     FAILED,
     /** A different session id, or the session was re-created: the state the user built is gone. */
     LOST;
+
+    /** Whether the answer is what a correct cluster gives: OK, or a new session after an expiry. */
+    public boolean expected() {
+        return this == OK || this == EXPIRED;
+    }
 
     Verdict worse(Verdict other) {
         return ordinal() >= other.ordinal() ? this : other;

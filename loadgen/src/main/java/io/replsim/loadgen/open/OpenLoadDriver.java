@@ -5,6 +5,7 @@ import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.script.RequestType;
+import io.replsim.loadgen.script.RequestType.SerialRule;
 import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.exchange.Exchange;
@@ -178,7 +179,7 @@ public final class OpenLoadDriver implements AutoCloseable {
                 .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
         ResponseVerdictCounts responses = new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
                 judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
-                judged[Verdict.CORRUPT.ordinal()].sum());
+                judged[Verdict.CORRUPT.ordinal()].sum(), judged[Verdict.EXPIRED.ordinal()].sum());
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         long endMs = startEpochMs + elapsed.toMillis();
         List<UserTimeline> timelines = sessions.stream().map(session -> session.timeline.timeline()).toList();
@@ -261,8 +262,9 @@ public final class OpenLoadDriver implements AutoCloseable {
                             errors.record(ErrorKind.HTTP_STATUS);
                         }
                     } else {
-                        Verdict verdict = session.expected.judge(answered.reply().get());
-                        session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict == Verdict.OK);
+                        Verdict verdict = session.expected.judge(answered.reply().get(), SerialRule.ADVANCES, sentMs,
+                                answered.atMs());
+                        session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
                         if (verdict != Verdict.OK) {
                             session.timeline.judged(answered.node(),
                                     session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, answered.atMs());

@@ -67,7 +67,8 @@ public final class ScriptTally {
             LongAdder[] v = c.verdicts;
             figures.add(new RequestTypeFigures(type, c.requests.sum(), c.errors.snapshot(),
                     new ResponseVerdictCounts(v[Verdict.OK.ordinal()].sum(), v[Verdict.STALE.ordinal()].sum(),
-                            v[Verdict.LOST.ordinal()].sum(), v[Verdict.CORRUPT.ordinal()].sum()),
+                            v[Verdict.LOST.ordinal()].sum(), v[Verdict.CORRUPT.ordinal()].sum(),
+                            v[Verdict.EXPIRED.ordinal()].sum()),
                     latency.whole(tagIndex(type))));
         }
         return figures;

@@ -44,9 +44,12 @@ public final class TimelineRecorder {
         closeFailure();
     }
 
-    /** A {@code 200} from {@code node} judged STALE, LOST or CORRUPT for {@code session}; OK ones are not kept. */
+    /**
+     * A {@code 200} from {@code node} judged STALE, LOST or CORRUPT for {@code session}; OK and EXPIRED ones, what a
+     * correct cluster answers, are not kept.
+     */
     public void judged(String node, String session, Verdict verdict, long atMs) {
-        if (verdict != Verdict.OK && marks.size() < UserTimeline.MAX_MARKS) {
+        if (!verdict.expected() && marks.size() < UserTimeline.MAX_MARKS) {
             marks.add(new VerdictMark(node, session, verdict, atMs));
         }
     }

@@ -18,6 +18,7 @@ import io.replsim.loadgen.record.TimelineRecorder;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.script.RequestType;
+import io.replsim.loadgen.script.RequestType.SerialRule;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.think.ThinkMode;
@@ -438,12 +439,13 @@ public final class VirtualUser {
             return;
         }
         String sessionId = held.expected.sessionFor(answered.reply().get());
-        Verdict verdict = requestType == null ? held.expected.judge(answered.reply().get())
-                : held.expected.judge(answered.reply().get(), requestType.serialRule());
+        long sentMs = answered.atMs() - micros / 1000;
+        Verdict verdict = held.expected.judge(answered.reply().get(),
+                requestType == null ? SerialRule.ADVANCES : requestType.serialRule(), sentMs, answered.atMs());
         if (requestType != null) {
             scriptTally.judged(requestType, verdict);
         }
-        timeline.answered(answered.node(), answered.atMs() - micros / 1000, answered.atMs(), verdict == Verdict.OK);
+        timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
         timeline.judged(answered.node(), sessionId, verdict, answered.atMs());
     }
 

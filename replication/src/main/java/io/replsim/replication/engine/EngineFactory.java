@@ -6,6 +6,9 @@ import io.replsim.replication.infinispan.InfinispanEngine;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.StackSpec;
 
+import java.nio.file.Path;
+import java.util.Optional;
+
 /**
  * Starts the engine a spec names. It sits above both engines, apart from the {@link ReplicationEngine} interface
  * they implement, so that the interface's package knows neither engine (no package cycle).
@@ -17,8 +20,14 @@ public final class EngineFactory {
     /** Starts the engine the spec names and joins the cluster; returns once this member has a view. */
     public static ReplicationEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
+        return start(self, clusterName, stack, spec, Optional.empty());
+    }
+
+    /** The same, passivating sessions beyond the spec's maxActiveSessions into {@code passivationDirectory}. */
+    public static ReplicationEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec,
+                                         Optional<Path> passivationDirectory) throws Exception {
         return switch (spec.engine()) {
-            case JGROUPS -> JGroupsEngine.start(self, clusterName, stack, spec);
+            case JGROUPS -> JGroupsEngine.start(self, clusterName, stack, spec, passivationDirectory);
             case INFINISPAN -> InfinispanEngine.start(self, clusterName, stack, spec);
         };
     }

@@ -18,8 +18,15 @@ import io.replsim.replication.transport.StackSpec;
 import io.replsim.replication.transport.ViewHistory;
 import io.replsim.replication.session.SessionCounts;
 
+import io.replsim.replication.session.PassivatedSessions;
+import io.replsim.replication.session.SessionIdGenerator;
+import io.replsim.replication.session.SessionRetention;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One member's replication: its channel, its session store, and the pipeline between them, started together and
@@ -32,9 +39,12 @@ public final class JGroupsEngine implements ReplicationEngine {
     private final ReplicationCounters counters;
     private final BackupRebalancer rebalancer;
     private final ReplicationPipeline pipeline;
+    private final IdleSessionSweep sweep;
 
     private JGroupsEngine(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
-                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline) {
+                            ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline,
+                            IdleSessionSweep sweep) {
+        this.sweep = sweep;
         this.spec = spec;
         this.transport = transport;
         this.store = store;
@@ -46,7 +56,22 @@ public final class JGroupsEngine implements ReplicationEngine {
     /** Builds the member and joins the cluster; returns once this member has a view. */
     public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec)
             throws Exception {
+        return start(self, clusterName, stack, spec, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(NodeId, String, StackSpec, ReplicationSpec)}, passivating sessions beyond the spec's
+     * maxActiveSessions into {@code passivationDirectory} (a directory of its own made for the purpose when empty).
+     */
+    public static JGroupsEngine start(NodeId self, String clusterName, StackSpec stack, ReplicationSpec spec,
+                                      Optional<Path> passivationDirectory) throws Exception {
         Objects.requireNonNull(spec, "spec");
+        Optional<PassivatedSessions> passivated = Optional.empty();
+        if (spec.lifecycle().maxActiveSessions().isPresent()) {
+            passivated = Optional.of(PassivatedSessions.in(passivationDirectory.isPresent()
+                    ? passivationDirectory.get()
+                    : Files.createTempDirectory("replsim-" + self.name() + "-passivated-")));
+        }
         var transport = ClusterTransport.create(self, clusterName, stack, MessageMarshaller.standard());
         try {
             var counters = new ReplicationCounters();
@@ -58,8 +83,9 @@ public final class JGroupsEngine implements ReplicationEngine {
             SessionLocator locator = spec.placement() instanceof Placement.None ? SessionLocator.NOWHERE
                     : new Gravitation(transport, spec.syncTimeout());
             var store = new SessionStore(self, pipeline, locator,
-                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
-                    spec.syncTimeout().dividedBy(2));
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle()), Clock.systemUTC(),
+                    spec.syncTimeout().dividedBy(2), new SessionIdGenerator()::next, SessionRetention.KEEP_COPIES,
+                    passivated);
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
             transport.onView(rebalancer::viewInstalled);
@@ -70,7 +96,8 @@ public final class JGroupsEngine implements ReplicationEngine {
                 pipeline.close();
                 throw e;
             }
-            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline);
+            return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline,
+                    IdleSessionSweep.start(store, spec.lifecycle()));
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -122,6 +149,11 @@ public final class JGroupsEngine implements ReplicationEngine {
     }
 
     @Override
+    public long heldBytes() {
+        return store.heldFootprintBytes();
+    }
+
+    @Override
     public FaultPoint faultPoint() {
         return transport.faultPoint();
     }
@@ -134,6 +166,7 @@ public final class JGroupsEngine implements ReplicationEngine {
 
     @Override
     public void close() {
+        sweep.close();
         rebalancer.close();
         // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.
         pipeline.close();

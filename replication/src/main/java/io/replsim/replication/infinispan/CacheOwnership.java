@@ -46,6 +46,15 @@ final class CacheOwnership {
         return local.containsKey(key);
     }
 
+    /** The bytes of every entry held here, owned or not: what this member's sessions cost it. */
+    long heldBytes() {
+        long bytes = 0;
+        for (Map.Entry<String, byte[]> entry : local.entrySet()) {
+            bytes += entry.getKey().length() + entry.getValue().length;
+        }
+        return bytes;
+    }
+
     /** The bytes of every entry held here for sessions another member is primary owner of: what backups cost. */
     long backupBytes() {
         LocalizedCacheTopology topology = local.getDistributionManager().getCacheTopology();

@@ -56,6 +56,16 @@ public final class InfinispanCacheFactory {
             refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
                     + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
         }
+        if (spec.lifecycle().maxActiveSessions().isPresent()) {
+            refused.add(new Unsupported("maxActiveSessions", "passivation is not built for the infinispan engine"
+                    + " (it would need the cache's own passivation to a store); remove maxActiveSessions, or use"
+                    + " engine: jgroups"));
+        }
+        if (spec.lifecycle().maxInactiveInterval().isPresent()) {
+            refused.add(new Unsupported("maxInactiveInterval", "sessions do not expire on the infinispan engine yet"
+                    + " (its entries would need the cache's own expiration); remove maxInactiveInterval, or use"
+                    + " engine: jgroups"));
+        }
         return List.copyOf(refused);
     }
 

@@ -173,6 +173,11 @@ public final class InfinispanEngine implements ReplicationEngine {
     }
 
     @Override
+    public long heldBytes() {
+        return ownership.heldBytes();
+    }
+
+    @Override
     public FaultPoint faultPoint() {
         return new ChannelFaultPoint(self, channel);
     }

@@ -40,6 +40,12 @@ public interface ReplicationEngine extends AutoCloseable {
     /** The estimated heap held by copies this member keeps for sessions it does not own. */
     long backupBytes();
 
+    /**
+     * The bytes of every session this member holds, owned and copies: under jgroups the same estimate as
+     * {@link #backupBytes()}, under infinispan the marshalled entries.
+     */
+    long heldBytes();
+
     FaultPoint faultPoint();
 
     @Override

@@ -47,6 +47,11 @@ final class EndedSessions {
         return ended != null && version <= ended;
     }
 
+    /** Whether the session ended here lately, at any version. */
+    boolean endedLately(SessionId id) {
+        return endedAt.containsKey(id);
+    }
+
     /** How many ends are remembered now. */
     int size() {
         return endedAt.size();

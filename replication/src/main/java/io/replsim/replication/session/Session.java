@@ -32,7 +32,7 @@ public final class Session {
     private final ReplicationTrigger trigger;
     private Instant lastAccess;
     private Instant lastReplicated;
-    private volatile long replicaFootprint; // volatile: SessionStore.backupFootprintBytes() samples it without the lock
+    private volatile long footprint; // volatile: SessionStore's byte counts sample it without the lock
     private boolean ownerChanged;
 
     Session(SessionId id, NodeId owner, Instant created, ReplicationTrigger trigger) {
@@ -182,7 +182,7 @@ public final class Session {
         lastAccess = Instant.ofEpochMilli(lastAccessEpochMs);
         attributes.putAll(changed);
         attributes.keySet().removeAll(removed);
-        replicaFootprint = ReplicaFootprint.of(attributes);
+        footprint = ReplicaFootprint.of(attributes);
     }
 
     void applySnapshot(SessionSnapshot snapshot) {
@@ -193,11 +193,19 @@ public final class Session {
         attributes.putAll(snapshot.attributes());
         dirtyAttributes.clear();
         ownerChanged = false;
-        replicaFootprint = ReplicaFootprint.of(attributes);
+        footprint = ReplicaFootprint.of(attributes);
     }
 
-    /** The estimated heap of this copy as last applied from a replica; 0 for a session created here. */
-    long replicaFootprint() {
-        return replicaFootprint;
+    /** Estimates the heap this copy holds now, as its owner replicates it. */
+    void measureFootprint() {
+        footprint = ReplicaFootprint.of(attributes);
+    }
+
+    /**
+     * The estimated heap of this copy as last applied from a replica, or as its owner last replicated it; 0 for a
+     * session created here and not replicated yet.
+     */
+    long footprint() {
+        return footprint;
     }
 }

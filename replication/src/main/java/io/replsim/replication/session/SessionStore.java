@@ -10,6 +10,7 @@ import io.replsim.replication.message.SessionVersion;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,12 @@ public final class SessionStore {
     private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
     private final LongAdder gravitations = new LongAdder();
     private final LongAdder invalidations = new LongAdder();
+    private final LongAdder expirations = new LongAdder();
+    private final LongAdder expiredCopies = new LongAdder();
+    private final LongAdder passivations = new LongAdder();
+    private final LongAdder activations = new LongAdder();
+    /** Where sessions beyond maxActiveSessions go; empty when every session stays in memory. */
+    private final Optional<PassivatedSessions> passivated;
     private final EndedSessions ended;
 
     /**
@@ -56,6 +63,17 @@ public final class SessionStore {
     public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
                         Clock clock, Duration backupLockTimeout, Supplier<SessionId> newIds,
                         SessionRetention retention) {
+        this(self, replicator, locator, tracking, clock, backupLockTimeout, newIds, retention, Optional.empty());
+    }
+
+    /**
+     * @param passivated where the owner's least recently used sessions go beyond the tracking's maxActiveSessions;
+     *                   empty: all stay in memory
+     */
+    public SessionStore(NodeId self, SessionReplicator replicator, SessionLocator locator, SessionTracking tracking,
+                        Clock clock, Duration backupLockTimeout, Supplier<SessionId> newIds,
+                        SessionRetention retention, Optional<PassivatedSessions> passivated) {
+        this.passivated = Objects.requireNonNull(passivated, "passivated");
         this.newIds = Objects.requireNonNull(newIds, "newIds");
         this.retention = Objects.requireNonNull(retention, "retention");
         this.self = Objects.requireNonNull(self, "self");
@@ -86,6 +104,14 @@ public final class SessionStore {
         if (local.isPresent()) {
             return local;
         }
+        Optional<ActiveSession> activated = activate(id);
+        if (activated.isPresent()) {
+            return activated;
+        }
+        if (ended.endedLately(id)) {
+            // Expired or logged out here: a copy elsewhere not yet dropped must not bring it back.
+            return Optional.empty();
+        }
         return locator.locate(id).flatMap(this::adoptGravitated);
     }
 
@@ -96,6 +122,10 @@ public final class SessionStore {
             // A replica arrived while we asked around: it is at least as new as what we found.
             fresh.lock.unlock();
             return lockHeld(found.id());
+        }
+        if (expiredOnAccess(fresh, clock.instant())) {
+            fresh.lock.unlock();
+            return Optional.empty();
         }
         boolean fromAnotherMember = !found.owner().equals(self);
         if (retention == SessionRetention.KEEP_COPIES) {
@@ -123,6 +153,10 @@ public final class SessionStore {
                 session.lock.unlock();
                 continue;
             }
+            if (expiredOnAccess(session, clock.instant())) {
+                session.lock.unlock();
+                return Optional.empty();
+            }
             session.touch(clock.instant());
             boolean failover = !session.owner().equals(self);
             session.takeOwnership(self);
@@ -139,10 +173,84 @@ public final class SessionStore {
         return new ActiveSession(session, true, false, false, releaseOf(session));
     }
 
+    /**
+     * Brings a passivated session back into memory for a request (activation), read through the allow-list filter;
+     * empty when it is not passivated here, could not be read back, or had expired meanwhile.
+     */
+    private Optional<ActiveSession> activate(SessionId id) {
+        Optional<SessionSnapshot> stored = passivated.flatMap(store -> store.take(id));
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        var fresh = Session.fromSnapshot(stored.get(), tracking.trigger(), now);
+        fresh.lock.lock();
+        if (sessions.putIfAbsent(id, fresh) != null) {
+            // A copy arrived while this one was on disk (another member took the session over): that one counts.
+            fresh.lock.unlock();
+            return lockHeld(id);
+        }
+        activations.increment();
+        if (expiredOnAccess(fresh, now)) {
+            fresh.lock.unlock();
+            return Optional.empty();
+        }
+        fresh.touch(now);
+        boolean failover = !fresh.owner().equals(self);
+        fresh.takeOwnership(self);
+        return Optional.of(new ActiveSession(fresh, false, failover, false, releaseOf(fresh)));
+    }
+
+    /**
+     * Passivates the least recently used sessions this node owns while it keeps more of them in memory than
+     * maxActiveSessions allows. Never one a request holds: in use elsewhere, or this request's own (still locked by
+     * this thread). A session not replicated yet (version 0) is being created and stays.
+     */
+    private void passivateOverflow() {
+        if (passivated.isEmpty()) {
+            return;
+        }
+        int max = tracking.lifecycle().maxActiveSessions().orElse(Integer.MAX_VALUE);
+        record Candidate(Session session, Instant lastAccess) {
+        }
+        List<Candidate> owned = new ArrayList<>();
+        for (Session session : sessions.values()) {
+            if (session.owner().equals(self)) {
+                // Each last access read once: a sort must not see it change under it.
+                owned.add(new Candidate(session, session.lastAccess()));
+            }
+        }
+        int excess = owned.size() - max;
+        if (excess <= 0) {
+            return;
+        }
+        owned.sort(java.util.Comparator.comparing(Candidate::lastAccess));
+        for (Candidate candidate : owned) {
+            Session session = candidate.session();
+            if (excess == 0 || session.lock.isHeldByCurrentThread() || !session.lock.tryLock()) {
+                continue;
+            }
+            try {
+                if (sessions.get(session.id()) == session && session.owner().equals(self) && session.version() > 0) {
+                    passivated.get().write(session.snapshot());
+                    sessions.remove(session.id(), session);
+                    passivations.increment();
+                    excess--;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // Kept in memory: a full or broken disk, or a value that cannot be serialized, costs memory, never
+                // a session.
+                return;
+            } finally {
+                session.lock.unlock();
+            }
+        }
+    }
+
     /** What ending a request does to the copy here: nothing, or drop it (a waiting request then reads it afresh). */
     private Runnable releaseOf(Session session) {
         return switch (retention) {
-            case KEEP_COPIES -> () -> { };
+            case KEEP_COPIES -> passivated.isPresent() ? this::passivateOverflow : () -> { };
             case RELEASE_AFTER_REQUEST -> () -> sessions.remove(session.id(), session);
         };
     }
@@ -161,6 +269,7 @@ public final class SessionStore {
             return;
         }
         session.advanceVersion();
+        session.measureFootprint();
         replicator.replicate(session);
         session.markReplicated(now);
     }
@@ -172,6 +281,15 @@ public final class SessionStore {
     public BackupOutcome applyBackup(SessionSnapshot snapshot) {
         if (ended.endedBy(snapshot.id(), snapshot.version())) {
             return BackupOutcome.STALE;
+        }
+        if (passivated.isPresent()) {
+            PassivatedSessions store = passivated.get();
+            Optional<PassivatedSessions.Entry> onDisk = store.entry(snapshot.id());
+            if (onDisk.isPresent() && snapshot.version() <= onDisk.get().version()) {
+                return BackupOutcome.STALE;
+            }
+            // A newer version from the member that took the session over: the passivated copy is stale.
+            onDisk.ifPresent(entry -> store.discard(snapshot.id()));
         }
         for (int attempt = 0; attempt < 3; attempt++) {
             var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
@@ -250,6 +368,129 @@ public final class SessionStore {
         }
     }
 
+    /**
+     * Ends the sessions this node owns that nobody used for longer than the maximum inactive interval, telling every
+     * member to drop its copy, and drops copies of other members' sessions unused for longer than that plus the
+     * maximum unreplicated interval (a replica's last access lags its owner's by at most that): their owner expired
+     * them, or died and left them behind. A session a request holds now is in use and is skipped. What a periodic
+     * sweep calls; a request checks its own session on arrival. Returns how many sessions and copies went.
+     */
+    public int expireIdle() {
+        if (tracking.lifecycle().maxInactiveInterval().isEmpty()) {
+            return 0;
+        }
+        Instant now = clock.instant();
+        int removed = 0;
+        for (Session session : sessions.values()) {
+            // Read without the lock first, so the sweep never waits for a request; checked again under it.
+            if (!expiresNow(session, now) || !session.lock.tryLock()) {
+                continue;
+            }
+            try {
+                if (sessions.get(session.id()) != session || !expiresNow(session, now)) {
+                    continue;
+                }
+                if (session.owner().equals(self)) {
+                    expire(session);
+                } else {
+                    sessions.remove(session.id(), session);
+                    ended.ended(session.id(), session.version());
+                    expiredCopies.increment();
+                }
+                removed++;
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return removed + expirePassivated(now);
+    }
+
+    /** Passivated sessions expire too, read back only to tell the members that hold copies. */
+    private int expirePassivated(Instant now) {
+        if (passivated.isEmpty()) {
+            return 0;
+        }
+        PassivatedSessions store = passivated.get();
+        Duration interval = tracking.lifecycle().maxInactiveInterval().orElseThrow();
+        int removed = 0;
+        for (SessionId id : store.ids()) {
+            boolean idle = store.entry(id).filter(entry -> Duration.between(
+                    Instant.ofEpochMilli(entry.lastAccessEpochMs()), now).compareTo(interval) > 0).isPresent();
+            Optional<SessionSnapshot> snapshot = idle ? store.take(id) : Optional.empty();
+            if (snapshot.isPresent()) {
+                Session session = Session.fromSnapshot(snapshot.get(), tracking.trigger(), now);
+                session.lock.lock();
+                try {
+                    expire(session);
+                } finally {
+                    session.lock.unlock();
+                }
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Sessions this node moved out of memory because it held more than maxActiveSessions. */
+    public long passivations() {
+        return passivations.sum();
+    }
+
+    /** Passivated sessions a request brought back into memory. */
+    public long activations() {
+        return activations.sum();
+    }
+
+    /** Sessions passivated here now (on disk, not in {@link #counts()}). */
+    public int passivatedNow() {
+        return passivated.map(PassivatedSessions::size).orElse(0);
+    }
+
+    private boolean expiresNow(Session session, Instant now) {
+        return idleLongerThan(session, now, session.owner().equals(self) ? Duration.ZERO
+                : tracking.maxUnreplicatedInterval());
+    }
+
+    private boolean idleLongerThan(Session session, Instant now, Duration grace) {
+        return tracking.lifecycle().maxInactiveInterval()
+                .filter(interval -> Duration.between(session.lastAccess(), now).compareTo(interval.plus(grace)) > 0)
+                .isPresent();
+    }
+
+    /** Whether the session a request just locked had been idle too long: then it has ended here and everywhere. */
+    private boolean expiredOnAccess(Session session, Instant now) {
+        if (!idleLongerThan(session, now, Duration.ZERO)) {
+            return false;
+        }
+        expire(session);
+        return true;
+    }
+
+    /** Ends a session the caller holds locked: dropped here, its late replicas refused, its copies ended elsewhere. */
+    private void expire(Session session) {
+        sessions.remove(session.id(), session);
+        ended.ended(session.id(), session.version());
+        expirations.increment();
+        if (session.version() > 0) {
+            try {
+                replicator.invalidate(session);
+            } catch (ReplicationException e) {
+                // Not a request's error: a member that did not confirm drops its copy itself once that copy has
+                // been idle for the interval plus the maximum unreplicated interval.
+            }
+        }
+    }
+
+    /** Sessions this node owned and ended because nobody used them for the maximum inactive interval. */
+    public long expirations() {
+        return expirations.sum();
+    }
+
+    /** Copies of other members' sessions this node dropped because they had gone unused for too long. */
+    public long expiredCopies() {
+        return expiredCopies.sum();
+    }
+
     /** Drops this member's copy of a session its owner ended, and refuses its older replicas for a while. */
     public void endCopy(SessionVersion end) {
         ended.ended(end.id(), end.version());
@@ -260,7 +501,7 @@ public final class SessionStore {
     public Optional<SessionSnapshot> peek(SessionId id) {
         Session session = sessions.get(id);
         if (session == null) {
-            return Optional.empty();
+            return passivated.flatMap(store -> store.read(id));
         }
         session.lock.lock();
         try {
@@ -276,7 +517,10 @@ public final class SessionStore {
      */
     public Optional<SessionSnapshot> copyForGravitation(SessionId id) {
         Session session = sessions.get(id);
-        if (session == null || !tryLock(session)) {
+        if (session == null) {
+            return passivated.flatMap(store -> store.read(id));
+        }
+        if (!tryLock(session)) {
             return Optional.empty();
         }
         try {
@@ -293,6 +537,8 @@ public final class SessionStore {
     public boolean removeCopy(SessionVersion copy) {
         Session session = sessions.get(copy.id());
         if (session == null) {
+            passivated.ifPresent(store -> store.entry(copy.id()).filter(entry -> entry.version() <= copy.version())
+                    .ifPresent(entry -> store.discard(copy.id())));
             return true;
         }
         if (!tryLock(session)) {
@@ -325,6 +571,7 @@ public final class SessionStore {
                 session.lock.unlock();
             }
         }
+        passivated.ifPresent(store -> store.ids().forEach(id -> store.read(id).ifPresent(owned::add)));
         return owned;
     }
 
@@ -360,8 +607,20 @@ public final class SessionStore {
         long bytes = 0;
         for (Session session : sessions.values()) {
             if (!session.owner().equals(self)) {
-                bytes += session.replicaFootprint();
+                bytes += session.footprint();
             }
+        }
+        return bytes;
+    }
+
+    /**
+     * The estimated heap held by every session here, owned and copies ({@link ReplicaFootprint}, as each was last
+     * replicated or applied): a node's session memory. Sampled without locks, like {@link #counts()}.
+     */
+    public long heldFootprintBytes() {
+        long bytes = 0;
+        for (Session session : sessions.values()) {
+            bytes += session.footprint();
         }
         return bytes;
     }

@@ -66,12 +66,13 @@ public final class ConsoleReport {
                     row.responses().ok(), row.responses().stale(), row.responses().lost(),
                     row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
         }
-        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   (responses: %,d OK, %,d STALE,"
-                        + " %,d LOST%s)",
+        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   (responses: %,d OK,"
+                        + " %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
-                summary.sessions().failed(), summary.sessions().lost(),
+                summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
-                summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT");
+                (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
+                        + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
         boolean noGravitation = cluster != null && cluster.gravitationsNotApplicable() != null;
         for (FaultReport fault : summary.faults()) {
             printFault(fault, external != null, noGravitation);
@@ -85,10 +86,16 @@ public final class ConsoleReport {
                     node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
-                    node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()));
+                    node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
+                    node.sessionsHeldBytes() == null ? "" : "   sessions hold " + bytes(node.sessionsHeldBytes())
+                            + perCopy(node),
+                    node.passivations() + node.activations() == 0 ? "" : String.format(Locale.ROOT,
+                            "   passivated %,d, activated %,d", node.passivations(), node.activations()),
+                    node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
+                            node.sessionsExpired()));
         }
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
@@ -252,6 +259,12 @@ public final class ConsoleReport {
 
     private static String ms(double value) {
         return CheckEvaluator.millis(value);
+    }
+
+    /** The measured bytes of one session copy on the node, or nothing when it held none. */
+    private static String perCopy(RunSummary.NodeFigures node) {
+        long copies = node.sessionsOwned() + node.sessionsBackup();
+        return copies == 0 ? "" : " (" + bytes(node.sessionsHeldBytes() / copies) + " a copy)";
     }
 
     private static String bytes(long bytes) {

@@ -51,7 +51,7 @@ public final class RunReport {
         TimelineReport.write(run.directory().resolve("report.html"), new TimelineReport.Records(run.spec().name(),
                 summary.verdict(), run.load().startedAt().toEpochMilli(), run.spec().load().duration().toMillis(),
                 run.load().perSecond(), latencyIntervals(run.latencyLog()), p90Bound(run.spec()).toNanos() / 1e6,
-                summary.faults(), run.events()));
+                summary.faults(), run.events(), summary.sessions()));
         return summary;
     }
 

@@ -102,11 +102,19 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /**
      * Sessions by their worst verdict (docs/drills.md, "Verdicts"): {@code corrupt} a current serial with a state the
-     * user never wrote, {@code failed} a session its node could not read or that got only server errors to its end.
+     * user never wrote, {@code failed} a session its node could not read or that got only server errors to its end,
+     * {@code expired} a session that ended because its user was idle longer than
+     * {@code replication.maxInactiveInterval} (expected: not counted by {@code maxSessionsLost}).
      */
-    public record Verdicts(long ok, long stale, long lost, long corrupt, long failed) {
+    public record Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired) {
         public static Verdicts of(SessionVerdictCounts counts) {
-            return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed());
+            return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed(),
+                    counts.expired());
+        }
+
+        /** None expired. */
+        public Verdicts(long ok, long stale, long lost, long corrupt, long failed) {
+            this(ok, stale, lost, corrupt, failed, 0);
         }
 
         /** Sessions that were OK, STALE or LOST only. */
@@ -115,7 +123,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         }
 
         public long total() {
-            return ok + stale + lost + corrupt + failed;
+            return ok + stale + lost + corrupt + failed + expired;
         }
 
         /** What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole. */
@@ -124,24 +132,53 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         }
     }
 
-    /** Per {@code 200} response; {@code corrupt}: a current serial, but not the state the user wrote. */
-    public record ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
+    /**
+     * Per {@code 200} response; {@code corrupt}: a current serial, but not the state the user wrote; {@code expired}:
+     * a new session after the user's old one expired.
+     */
+    public record ResponseVerdicts(long ok, long stale, long lost, long corrupt, long expired) {
         public static ResponseVerdicts of(ResponseVerdictCounts counts) {
-            return new ResponseVerdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt());
+            return new ResponseVerdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(),
+                    counts.expired());
+        }
+
+        /** None expired. */
+        public ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
+            this(ok, stale, lost, corrupt, 0);
         }
     }
 
     /**
      * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
      * window" for a closed load, else "whole load"), sessions at the last look, and replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
-     * engine has none ({@link Cluster#gravitationsNotApplicable()}).
+     * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code sessionsExpired}: sessions the node
+     * ended as their owner after {@code replication.maxInactiveInterval} without a request.
+     * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the
+     * node's session memory, measured by the engine; null when not measured); divided by {@code sessionsOwned +
+     * sessionsBackup} it is the bytes of one session copy, which {@code replsim size --sessions-from} uses.
+     * {@code passivations} and {@code activations}: sessions the node wrote to its file store beyond
+     * {@code replication.maxActiveSessions} and read back for a request.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
-                              long backupBytes, long replicationMessagesStreamed, long peersRefused) {}
+                              long backupBytes, long replicationMessagesStreamed, long peersRefused,
+                              long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations) {
+        /** A node whose sessions never expire. */
+        public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
+                           long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
+                           long replicationBytesSent, long replicationFailures, long rejectedMessages,
+                           double replicationMeanMicros, Long gravitations, long remoteReads, long marshalledBytes,
+                           long marshalMicrosTotal, long backupBytes, long replicationMessagesStreamed,
+                           long peersRefused) {
+            this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
+                    replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
+                    replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
+                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0);
+        }
+    }
 
     public boolean passed() {
         return checks.stream().allMatch(CheckOutcome::passed);

@@ -28,7 +28,15 @@ public final class TimelineReport {
      */
     public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
                           List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                          List<FaultReport> faults, List<FaultEvent> events) {
+                          List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions) {
+
+        /** A page without the sessions' verdicts. */
+        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
+                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
+                       List<FaultReport> faults, List<FaultEvent> events) {
+            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
+                    null);
+        }
     }
 
     private TimelineReport() {
@@ -54,10 +62,23 @@ public final class TimelineReport {
         html.append(throughputChart(records));
         html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms</h2>\n");
         html.append(latencyChart(records));
+        html.append(sessionTable(records.sessions()));
         html.append(faultTable(records.faults()));
         html.append(eventTable(records.events()));
         html.append("</body></html>\n");
         return html.toString();
+    }
+
+    /** Sessions by their worst verdict; EXPIRED ones ended as {@code maxInactiveInterval} says, not lost. */
+    private static String sessionTable(RunSummary.Verdicts sessions) {
+        if (sessions == null) {
+            return "";
+        }
+        return "<h2>Sessions by verdict</h2>\n<table><tr><th>OK</th><th>STALE</th><th>CORRUPT</th><th>FAILED</th>"
+                + "<th>LOST</th><th>EXPIRED</th></tr>\n" + String.format(Locale.ROOT,
+                "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",
+                sessions.ok(), sessions.stale(), sessions.corrupt(), sessions.failed(), sessions.lost(),
+                sessions.expired());
     }
 
     private static String throughputChart(Records records) {

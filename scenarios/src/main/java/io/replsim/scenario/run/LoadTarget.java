@@ -32,7 +32,7 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
     /** replsim's own {@code nodes}, serving the scenario's workload app as its workload section configures it. */
     public static LoadTarget ofNodes(ScenarioSpec spec, List<NodeHandle> nodes) {
         return new LoadTarget(nodes.stream().map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList(),
-                spec.workload().app().path(), TargetProtocol.replsim(spec.workload().sessionShapes()));
+                spec.workload().app().path(), TargetProtocol.replsim(spec.sessionShapes()));
     }
 
     /**
@@ -44,7 +44,7 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
     public Load loadOf(ScenarioSpec spec, Path latencyLog, Path uncorrectedLatencyLog, SessionsAtEnd atEnd) {
         LoadSpec load = spec.load();
         if (load.isOpen()) {
-            return new OpenLoad(load.toOpenProfile(path, spec.workload().sessionShapes()), nodes,
+            return new OpenLoad(load.toOpenProfile(path, spec.sessionShapes()), nodes,
                     Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
         }
         LoadProfile profile = load.toProfile(path).withProtocol(protocol);

@@ -167,6 +167,10 @@ public final class ProcessRuntime implements ClusterRuntime {
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
                 replication, workload));
         command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
+        if (replication.lifecycle().maxActiveSessions().isPresent()) {
+            // Beside the node's log, so a run's passivated sessions stay in its own directory.
+            command.addAll(List.of("--passivation-dir", logDirectory.resolve(name + "-passivated").toString()));
+        }
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

@@ -1,5 +1,6 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.replication.ReplicationSpec;
 import java.util.List;
 import java.util.Objects;
@@ -55,6 +56,14 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
         if (repeat < 1) {
             throw new IllegalArgumentException("a scenario is played at least once, got repeat " + repeat);
         }
+    }
+
+    /**
+     * What the driver must know of the nodes to judge every answer: the workload's session shapes and how long the
+     * nodes keep an idle session.
+     */
+    public SessionShapes sessionShapes() {
+        return workload.sessionShapes().withMaxInactiveInterval(replication.lifecycle().maxInactiveInterval());
     }
 
     /** What the fault at {@code fault} in {@code faults} expects; empty when it states nothing. */

@@ -28,7 +28,11 @@ final class TomcatReader {
             "syncTimeout", "Tomcat's sender has its own timeout, not set from the scenario; remove syncTimeout",
             "async", "Tomcat's asynchronous sender (MessageDispatchInterceptor) has no bundle settings of replsim's;"
                     + " remove async",
-            "engine", "the engine is Tomcat's own session manager with cluster.runtime tomcat; remove engine");
+            "engine", "the engine is Tomcat's own session manager with cluster.runtime tomcat; remove engine",
+            "maxInactiveInterval", "replsim does not pass it to Tomcat's manager yet (Tomcat's own 30 min"
+                    + " applies); remove maxInactiveInterval",
+            "maxActiveSessions", "replsim does not configure Tomcat's session persistence; remove"
+                    + " maxActiveSessions");
 
     private TomcatReader() {
     }

@@ -90,7 +90,7 @@ public final class TomcatScenarioRunner {
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         LoadSpec load = spec.load();
-        TargetProtocol protocol = TargetProtocol.replsim(spec.workload().sessionShapes());
+        TargetProtocol protocol = TargetProtocol.replsim(spec.sessionShapes());
         Run.Played played;
         Map<String, TomcatNodeFigures> figuresByNode = new LinkedHashMap<>();
         RunSummary.External external;

@@ -133,6 +133,44 @@ class NodeArgumentsTest {
         assertThat(refused.getMessage()).isEqualTo(option + ": got \"" + value + "\", expected " + problem.expected());
     }
 
+    @ParameterizedTest(name = "maxInactiveInterval {0}")
+    @ValueSource(strings = {"2s", "1.5s", "30m", "24h", "1ms"})
+    void theMaxInactiveIntervalReachesTheNodeUnchanged(String interval) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 3}
+                replication: {placement: buddies, maxInactiveInterval: %s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """.formatted(interval), "test.yaml");
+
+        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                spec.workload());
+        NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
+
+        assertThat(node.replication()).isEqualTo(spec.replication());
+        assertThat(node.replication().lifecycle().maxInactiveInterval()).isPresent();
+    }
+
+    @ParameterizedTest(name = "maxActiveSessions {0}")
+    @ValueSource(strings = {"1", "500", "10000000"})
+    void maxActiveSessionsReachesTheNodeUnchanged(String max) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 3}
+                replication: {placement: all, maxInactiveInterval: 30m, maxActiveSessions: %s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """.formatted(max), "test.yaml");
+
+        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                spec.workload());
+        NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
+
+        assertThat(node.replication()).isEqualTo(spec.replication());
+        assertThat(node.replication().lifecycle().maxActiveSessions()).hasValue(Integer.parseInt(max));
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
             "{}",

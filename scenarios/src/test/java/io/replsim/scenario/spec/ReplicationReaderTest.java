@@ -9,6 +9,7 @@ import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import org.infinispan.configuration.cache.CacheMode;
 import java.nio.file.Path;
@@ -174,5 +175,67 @@ class ReplicationReaderTest {
                 new SpecProblem("replication.async.capacity", "lots", "a whole number from 1 to 10000000"));
         assertThat(underSync).containsExactly(
                 new SpecProblem("replication.async", "{capacity: 5}", "no async unless delivery is async"));
+    }
+
+    @Test
+    void sessionsNeverExpireUnlessTheScenarioSetsMaxInactiveInterval() throws Exception {
+        assertThat(load("{placement: all}").replication().lifecycle()).isEqualTo(SessionLifecycle.NEVER_EXPIRE);
+        assertThat(load("{maxInactiveInterval: 30m}").replication().lifecycle())
+                .isEqualTo(SessionLifecycle.expiringAfter(Duration.ofMinutes(30)));
+        assertThat(load("{maxInactiveInterval: 2s}").sessionShapes().maxInactiveInterval())
+                .as("what the driver is told, to tell an expired session from a lost one")
+                .contains(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void aMaxInactiveIntervalThatIsNotAPositiveDurationIsAProblemAtItsPath() {
+        List<SpecProblem> problems = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {maxInactiveInterval: 0s}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> unitless = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {maxInactiveInterval: 1800}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> onInfinispan = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {engine: infinispan, maxInactiveInterval: 30m}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(problems).containsExactly(new SpecProblem("replication.maxInactiveInterval", "0s",
+                "a whole number of milliseconds above 0s and at most 24h, such as 30m (the servlet default) or 2s;"
+                        + " leave it out and sessions never expire"));
+        assertThat(unitless).extracting(SpecProblem::path).containsExactly("replication.maxInactiveInterval");
+        assertThat(onInfinispan).extracting(SpecProblem::path).containsExactly("replication.maxInactiveInterval");
+        assertThat(onInfinispan.getFirst().expected()).contains("remove maxInactiveInterval, or use engine: jgroups");
+    }
+
+    @Test
+    void maxActiveSessionsIsAWholeNumberFromOneAndOnlyOnTheJGroupsEngine() throws Exception {
+        assertThat(load("{maxActiveSessions: 500}").replication().lifecycle().maxActiveSessions()).hasValue(500);
+        assertThat(load("{}").replication().lifecycle().maxActiveSessions()).isEmpty();
+
+        List<SpecProblem> zero = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {maxActiveSessions: 0}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> onInfinispan = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {engine: infinispan, maxActiveSessions: 10}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(zero).containsExactly(new SpecProblem("replication.maxActiveSessions", "0",
+                "a whole number from 1 to 10000000"));
+        assertThat(onInfinispan).extracting(SpecProblem::path).containsExactly("replication.maxActiveSessions");
     }
 }

@@ -2,20 +2,34 @@ package io.replsim.loadgen.check.state;
 
 import io.replsim.loadgen.script.RequestType.SessionKind;
 
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How the nodes' apps are configured, which the driver needs to know what state its requests build: the counter's
  * payload size and the profile's shape (the node's {@code --payload-bytes} and {@code --profile-*} options). The
- * cart and the bean have nothing to configure.
+ * cart and the bean have nothing to configure. And how long the nodes keep an idle session (their
+ * {@code --max-inactive-interval}; empty: forever), so a session gone after a longer pause is judged EXPIRED, not
+ * LOST.
  */
-public record SessionShapes(int counterPayloadBytes, ProfileState profile) {
+public record SessionShapes(int counterPayloadBytes, ProfileState profile, Optional<Duration> maxInactiveInterval) {
 
     /** The nodes' defaults: a 4 KB payload; 10 profile attributes of 1 KB bytes, a fifth changed per request. */
     public static final SessionShapes DEFAULT = new SessionShapes(4096,
             new ProfileState(10, 1024, ProfileState.ValueShape.BYTES, 0.2));
 
+    /** Sessions that never expire. */
+    public SessionShapes(int counterPayloadBytes, ProfileState profile) {
+        this(counterPayloadBytes, profile, Optional.empty());
+    }
+
+    public SessionShapes withMaxInactiveInterval(Optional<Duration> interval) {
+        return new SessionShapes(counterPayloadBytes, profile, interval);
+    }
+
     public SessionShapes {
+        Objects.requireNonNull(maxInactiveInterval, "maxInactiveInterval");
         Objects.requireNonNull(profile, "profile");
         if (counterPayloadBytes < 0) {
             throw new IllegalArgumentException("counterPayloadBytes: got " + counterPayloadBytes
