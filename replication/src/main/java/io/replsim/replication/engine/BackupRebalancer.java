@@ -4,7 +4,9 @@ import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
@@ -28,7 +30,10 @@ import java.util.concurrent.atomic.LongAdder;
  * Keeps an owner's sessions where placement wants them as the view changes: a member that became a backup of
  * some of this node's sessions (a new buddy after one left, a joiner, a restarted node) receives them, and a
  * member that stopped being one drops them. Orphans (sessions whose owner left) are not moved here: they wait on
- * their surviving holders until a request gravitates them, as JBoss does.
+ * their surviving holders until a request gravitates them, as JBoss does. When a partition heals, each member first
+ * claims the sessions it owns from the members of the other sides ({@link OwnershipClaims}): where both sides
+ * owned one, the copy that outranks the other ({@link io.replsim.replication.session.CopyRank}) is kept on every
+ * holder and the loser's state is dropped.
  */
 final class BackupRebalancer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BackupRebalancer.class);
@@ -64,6 +69,15 @@ final class BackupRebalancer implements AutoCloseable {
             worker.execute(() -> rebalance(view));
         } catch (RejectedExecutionException closing) {
             log.debug("view {} arrived while closing", view.id());
+        }
+    }
+
+    /** Called on JGroups' thread with a merge view, before {@link #viewInstalled} gets it; returns at once. */
+    void mergeInstalled(ClusterView view) {
+        try {
+            worker.execute(() -> settleMerge(view));
+        } catch (RejectedExecutionException closing) {
+            log.debug("merge view {} arrived while closing", view.id());
         }
     }
 
@@ -103,11 +117,53 @@ final class BackupRebalancer implements AutoCloseable {
         }
     }
 
+    /**
+     * Before the merged view's rebalance (queued right after this), while {@link #previous} is still this side's
+     * view: the owned sessions go to every member of the other sides, which settle them against their copies and
+     * send back the copies of theirs that win. Taking those before the rebalance means a lost session is not pushed
+     * on as ours.
+     */
+    private void settleMerge(ClusterView merged) {
+        ClusterView before = previous;
+        if (before == null) {
+            return;
+        }
+        List<NodeId> others = merged.members().stream().filter(member -> !before.contains(member)).toList();
+        List<SessionSnapshot> owned = store.ownedSnapshots();
+        if (others.isEmpty() || owned.isEmpty()) {
+            return;
+        }
+        long lostBefore = store.ownershipConflicts();
+        for (int from = 0; from < owned.size(); from += BATCH) {
+            List<SessionSnapshot> batch = owned.subList(from, Math.min(owned.size(), from + BATCH));
+            try {
+                Replies replies = transport.sendAndWait(new OwnershipClaims(batch), others, timeout);
+                takeWinners(replies);
+                if (!replies.unanswered().isEmpty()) {
+                    log.warn("merge {}: no answer to {} ownership claims from {}", merged.id(), batch.size(),
+                            replies.unanswered());
+                }
+            } catch (ReplicationException e) {
+                log.warn("merge {}: claiming {} sessions from {} failed: {}", merged.id(), batch.size(), others,
+                        e.getMessage());
+            }
+        }
+        log.info("merge {}: claimed {} sessions from {}, lost {} to copies that outranked ours", merged.id(),
+                owned.size(), others, store.ownershipConflicts() - lostBefore);
+    }
+
+    /** The copies other members own and sent back because they outrank ours replace ours. */
+    private void takeWinners(Replies replies) {
+        replies.acks().values().stream().filter(ack -> ack.status() == AckStatus.OWNED)
+                .flatMap(ack -> ack.carried().stream()).forEach(store::yieldTo);
+    }
+
     private void push(NodeId member, List<SessionSnapshot> sessions) {
         for (int from = 0; from < sessions.size(); from += BATCH) {
             List<SessionSnapshot> batch = sessions.subList(from, Math.min(sessions.size(), from + BATCH));
             try {
                 Replies replies = transport.sendAndWait(new BackupTransfer(batch), List.of(member), timeout);
+                takeWinners(replies);
                 if (replies.acks().values().stream().allMatch(ack -> ack.holdsChange())
                         && replies.unanswered().isEmpty() && replies.departed().isEmpty()) {
                     pushed.add(batch.size());

@@ -62,6 +62,7 @@ public final class JGroupsEngine implements ReplicationEngine {
                     spec.syncTimeout().dividedBy(2));
             var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
+            transport.onMerge(rebalancer::mergeInstalled);
             transport.onView(rebalancer::viewInstalled);
             try {
                 transport.connect(new InboundReplication(store));
@@ -129,7 +130,8 @@ public final class JGroupsEngine implements ReplicationEngine {
     @Override
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
-                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0);
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0,
+                store.ownershipConflicts());
     }
 
     @Override

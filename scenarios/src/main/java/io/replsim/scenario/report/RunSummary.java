@@ -134,14 +134,16 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     /**
      * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
      * window" for a closed load, else "whole load"), sessions at the last look, and replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
-     * engine has none ({@link Cluster#gravitationsNotApplicable()}).
+     * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code ownershipConflicts}: sessions the node
+     * owned and lost to another owner's newer copy (a healed partition), counted on the loser.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
-                              long backupBytes, long replicationMessagesStreamed, long peersRefused) {}
+                              long backupBytes, long replicationMessagesStreamed, long peersRefused,
+                              long ownershipConflicts) {}
 
     public boolean passed() {
         return checks.stream().allMatch(CheckOutcome::passed);

@@ -216,7 +216,7 @@ public final class Run {
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
                         hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
                         r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
-                        r.messagesStreamed(), r.peersRefused()));
+                        r.messagesStreamed(), r.peersRefused(), r.ownershipConflicts()));
             });
         }
         return nodes;
