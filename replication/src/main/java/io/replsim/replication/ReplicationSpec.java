@@ -13,10 +13,11 @@ import java.util.Objects;
  * @param maxUnreplicatedInterval a request that dirtied nothing still replicates the session's metadata (its last
  *                                access) when the last replication is older than this; zero: on every request
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
+ * @param orphans                 whether survivors take over a dead owner's sessions at the view change (jgroups)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                              Duration maxUnreplicatedInterval, EngineKind engine) {
+                              Duration maxUnreplicatedInterval, EngineKind engine, OrphanPolicy orphans) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -31,6 +32,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(maxUnreplicatedInterval, "maxUnreplicatedInterval");
         Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(orphans, "orphans");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -38,6 +40,14 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
             throw new IllegalArgumentException("maxUnreplicatedInterval must not be negative, got "
                     + maxUnreplicatedInterval);
         }
+    }
+
+    /** Orphans wait for their next request, JBoss's way: the default. */
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval, EngineKind engine) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
+                OrphanPolicy.ON_REQUEST);
     }
 
     /** On the jgroups engine, the default. */
@@ -62,21 +72,26 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine);
+                maxUnreplicatedInterval, engine, orphans);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine);
+                maxUnreplicatedInterval, engine, orphans);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine);
+                engine, orphans);
     }
 
     public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine);
+                maxUnreplicatedInterval, newEngine, orphans);
+    }
+
+    public ReplicationSpec withOrphans(OrphanPolicy policy) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, engine, policy);
     }
 }

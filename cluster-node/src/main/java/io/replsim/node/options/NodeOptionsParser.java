@@ -10,6 +10,7 @@ import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.EngineKind;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 import io.replsim.replication.ReplicationTrigger;
@@ -52,7 +53,7 @@ public final class NodeOptionsParser {
             "--jgroups-transport",
             "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
             "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
-            "--thread-pool-keep-alive");
+            "--thread-pool-keep-alive", "--orphans");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -85,8 +86,10 @@ public final class NodeOptionsParser {
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
         EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
+        OrphanPolicy orphans = convert(given, "--orphans", OrphanPolicy.ON_REQUEST.label(), OrphanPolicy::parse,
+                "one of: on-request, adopt");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine);
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine, orphans);
         if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
@@ -173,6 +176,7 @@ public final class NodeOptionsParser {
             String option = switch (refused.field()) {
                 case "buddyPools" -> "--buddy-pools";
                 case "placement" -> "--placement";
+                case "orphans" -> "--orphans";
                 case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
                         .filter(given::containsKey).findFirst().orElse("--delivery");
                 default -> "--engine";

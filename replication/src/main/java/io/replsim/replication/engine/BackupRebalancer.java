@@ -2,7 +2,9 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
+import io.replsim.replication.SessionId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.BackupTransfer;
@@ -17,6 +19,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +33,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Keeps an owner's sessions where placement wants them as the view changes: a member that became a backup of
  * some of this node's sessions (a new buddy after one left, a joiner, a restarted node) receives them, and a
- * member that stopped being one drops them. Orphans (sessions whose owner left) are not moved here: they wait on
- * their surviving holders until a request gravitates them, as JBoss does. When a partition heals, each member first
+ * member that stopped being one drops them. Orphans (sessions whose owner left) wait on their surviving holders
+ * until a request gravitates them, as JBoss does, unless the spec says {@link OrphanPolicy#ADOPT}: then the dead
+ * owner's backup that placement names takes each over at the view change. When a partition heals, each member first
  * claims the sessions it owns from the members of the other sides ({@link OwnershipClaims}): where both sides
  * owned one, the copy that outranks the other ({@link io.replsim.replication.session.CopyRank}) is kept on every
  * holder and the loser's state is dropped.
@@ -42,6 +47,7 @@ final class BackupRebalancer implements AutoCloseable {
 
     private final NodeId self;
     private final Placement placement;
+    private final OrphanPolicy orphans;
     private final SessionStore store;
     private final ClusterTransport transport;
     private final StaleCopyRemoval staleCopies;
@@ -50,10 +56,11 @@ final class BackupRebalancer implements AutoCloseable {
     private final LongAdder pushed = new LongAdder();
     private ClusterView previous; // touched only on the worker thread
 
-    BackupRebalancer(NodeId self, Placement placement, SessionStore store, ClusterTransport transport,
-                     Duration timeout) {
+    BackupRebalancer(NodeId self, Placement placement, OrphanPolicy orphans, SessionStore store,
+                     ClusterTransport transport, Duration timeout) {
         this.self = self;
         this.placement = placement;
+        this.orphans = orphans;
         this.store = store;
         this.transport = transport;
         this.staleCopies = new StaleCopyRemoval(transport, timeout);
@@ -115,6 +122,41 @@ final class BackupRebalancer implements AutoCloseable {
             log.info("view {}: pushed sessions to {}, dropped copies on {}", current.id(),
                     summary(toPush), summary(toDrop));
         }
+        if (orphans == OrphanPolicy.ADOPT) {
+            adoptOrphans(before, current);
+        }
+    }
+
+    /**
+     * Takes over the sessions held here whose owner left, where this member is the adopter every member computes
+     * alike: among the dead owner's backups in the view it was alive in that are still here, the one the session's
+     * hash picks (under buddies(1) its one buddy; under all, survivors share the orphans).
+     */
+    private void adoptOrphans(ClusterView before, ClusterView current) {
+        Set<NodeId> departed = new HashSet<>(before.members());
+        departed.removeAll(current.members());
+        if (departed.isEmpty()) {
+            return;
+        }
+        int adopted = 0;
+        int failed = 0;
+        for (Map.Entry<SessionId, NodeId> orphan : store.copiesOwnedBy(departed).entrySet()) {
+            List<NodeId> holders = placement.backupsFor(orphan.getKey(), orphan.getValue(), before).stream()
+                    .filter(current::contains).toList();
+            if (holders.isEmpty()
+                    || !holders.get(Math.floorMod(orphan.getKey().value().hashCode(), holders.size())).equals(self)) {
+                continue;
+            }
+            try {
+                adopted += store.adopt(orphan.getKey(), orphan.getValue()) ? 1 : 0;
+            } catch (ReplicationException e) {
+                failed++;
+                log.warn("view {}: adopting {} replicated incompletely: {}", current.id(), orphan.getKey(),
+                        e.getMessage());
+            }
+        }
+        log.info("view {}: adopted {} sessions of {}{}", current.id(), adopted, departed,
+                failed == 0 ? "" : " (" + failed + " not fully replicated)");
     }
 
     /**

@@ -60,7 +60,8 @@ public final class JGroupsEngine implements ReplicationEngine {
             var store = new SessionStore(self, pipeline, locator,
                     new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2));
-            var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            var rebalancer = new BackupRebalancer(self, spec.placement(), spec.orphans(), store, transport,
+                    spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
             transport.onMerge(rebalancer::mergeInstalled);
             transport.onView(rebalancer::viewInstalled);

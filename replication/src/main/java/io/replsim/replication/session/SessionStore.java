@@ -13,9 +13,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -220,6 +223,48 @@ public final class SessionStore {
             if (sessions.get(winner.id()) == held) {
                 yieldTo(held, winner);
             }
+        } finally {
+            held.lock.unlock();
+        }
+    }
+
+    /** The sessions held here whose owner is one of {@code owners}, by owner: orphans once those left. Sampled. */
+    public Map<SessionId, NodeId> copiesOwnedBy(Set<NodeId> owners) {
+        Map<SessionId, NodeId> found = new HashMap<>();
+        for (Session session : sessions.values()) {
+            NodeId owner = session.owner();
+            if (owners.contains(owner)) {
+                found.put(session.id(), owner);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Takes over a copy whose owner left, before any request asks for it, and replicates it as a request's takeover
+     * would: whole to this node's backups, then the other copies removed. False when the copy is gone, busy, or
+     * already taken over. On a failed replication the session stays owned here and a {@link ReplicationException}
+     * says why, as after a request.
+     */
+    public boolean adopt(SessionId id, NodeId departedOwner) throws ReplicationException {
+        Session held = sessions.get(id);
+        if (held == null || !tryLock(held)) {
+            return false;
+        }
+        try {
+            if (sessions.get(id) != held || !held.owner().equals(departedOwner)) {
+                return false;
+            }
+            held.takeOwnership(self);
+            held.advanceVersion();
+            try {
+                replicator.replicate(held);
+            } catch (OutrankedException lost) {
+                yieldTo(held, lost.winner());
+                throw lost;
+            }
+            held.markReplicated(clock.instant());
+            return true;
         } finally {
             held.lock.unlock();
         }

@@ -8,6 +8,7 @@ import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
@@ -29,7 +30,7 @@ final class ReplicationReader {
 
     static final List<String> FIELDS =
             List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
-                    "delivery", "syncTimeout", "async", "engine");
+                    "delivery", "syncTimeout", "async", "engine", "orphans");
     static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
     private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -89,7 +90,8 @@ final class ReplicationReader {
                 asyncQueue,
                 trigger,
                 maxUnreplicated,
-                engine);
+                engine,
+                replication.choice("orphans", OrphanPolicy::parse, "an orphan policy").orElse(defaults.orphans()));
         if (engine == EngineKind.INFINISPAN) {
             for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
                 replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
