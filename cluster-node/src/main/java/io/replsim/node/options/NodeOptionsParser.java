@@ -10,6 +10,7 @@ import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.EngineKind;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
@@ -55,7 +56,8 @@ public final class NodeOptionsParser {
             "--jgroups-transport",
             "--fd-all-timeout", "--fd-all-interval", "--verify-suspect-timeout", "--fd-sock", "--merge-min-interval",
             "--merge-max-interval", "--bundler", "--bundler-max-size", "--thread-pool-min", "--thread-pool-max",
-            "--thread-pool-keep-alive", "--max-inactive-interval", "--max-active-sessions", "--passivation-dir");
+            "--thread-pool-keep-alive", "--max-inactive-interval", "--max-active-sessions", "--passivation-dir",
+            "--orphans");
 
     public NodeOptions parse(String... args) throws BadArgumentException {
         Map<String, String> given = split(args);
@@ -88,8 +90,10 @@ public final class NodeOptionsParser {
                 ? OptionalLong.of(longIn(given.get("--parent-pid"), "--parent-pid", 1, Long.MAX_VALUE, "a process id"))
                 : OptionalLong.empty();
         EngineKind engine = convert(given, "--engine", EngineKind.JGROUPS.label(), EngineKind::parse, "one of: jgroups, infinispan");
+        OrphanPolicy orphans = convert(given, "--orphans", OrphanPolicy.ON_REQUEST.label(), OrphanPolicy::parse,
+                "one of: on-request, adopt");
         var replication = new ReplicationSpec(placement, granularity, delivery, syncTimeout,
-                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine, lifecycle(given));
+                asyncQueue(given, delivery), trigger, maxUnreplicatedInterval, engine, lifecycle(given), orphans);
         if (engine == EngineKind.INFINISPAN) {
             requireExpressibleByInfinispan(given, replication);
         }
@@ -205,6 +209,7 @@ public final class NodeOptionsParser {
                 case "placement" -> "--placement";
                 case "maxInactiveInterval" -> "--max-inactive-interval";
                 case "maxActiveSessions" -> "--max-active-sessions";
+                case "orphans" -> "--orphans";
                 case "async" -> List.of("--async-bundle-timeout", "--async-max-bundle", "--async-capacity").stream()
                         .filter(given::containsKey).findFirst().orElse("--delivery");
                 default -> "--engine";

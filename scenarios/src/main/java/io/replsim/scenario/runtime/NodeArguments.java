@@ -43,7 +43,8 @@ final class NodeArguments {
                 "--max-unreplicated-interval", DurationText.format(replication.maxUnreplicatedInterval()),
                 "--delivery", replication.delivery().label(),
                 "--sync-timeout", DurationText.format(replication.syncTimeout()),
-                "--engine", replication.engine().label()));
+                "--engine", replication.engine().label(),
+                "--orphans", replication.orphans().label()));
         if (replication.placement() instanceof Placement.Buddies buddies) {
             arguments.addAll(List.of("--buddies", Integer.toString(buddies.count())));
             if (!buddies.pools().pools().isEmpty()) {

@@ -8,6 +8,7 @@ import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
@@ -32,7 +33,7 @@ final class ReplicationReader {
     static final List<String> FIELDS =
             List.of("placement", "buddies", "buddyPools", "granularity", "trigger", "maxUnreplicatedInterval",
                     "delivery", "syncTimeout", "async", "engine", "maxInactiveInterval",
-                    "maxActiveSessions");
+                    "maxActiveSessions", "orphans");
     static final List<String> ASYNC_FIELDS = List.of("bundleTimeout", "maxBundle", "capacity");
 
     private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
@@ -100,7 +101,8 @@ final class ReplicationReader {
                                 + " default) or 2s; leave it out and sessions never expire")
                         .optional(),
                 replication.wholeNumber("maxActiveSessions", 1, 10_000_000).optional()
-                        .map(max -> OptionalInt.of(max.intValue())).orElse(OptionalInt.empty())));
+                        .map(max -> OptionalInt.of(max.intValue())).orElse(OptionalInt.empty())),
+                replication.choice("orphans", OrphanPolicy::parse, "an orphan policy").orElse(defaults.orphans()));
         if (engine == EngineKind.INFINISPAN) {
             for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
                 replication.problemWith(refused.field(), "under engine: infinispan, " + refused.problem());
