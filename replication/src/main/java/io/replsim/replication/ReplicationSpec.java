@@ -14,10 +14,12 @@ import java.util.Objects;
  *                                access) when the last replication is older than this; zero: on every request
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  * @param lifecycle               how long an idle session lives (jgroups engine only)
+ * @param orphans                 whether survivors take over a dead owner's sessions at the view change (jgroups)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                              Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle) {
+                              Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
+                              OrphanPolicy orphans) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -33,6 +35,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(maxUnreplicatedInterval, "maxUnreplicatedInterval");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(lifecycle, "lifecycle");
+        Objects.requireNonNull(orphans, "orphans");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -42,12 +45,12 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         }
     }
 
-    /** Sessions that never expire. */
+    /** Sessions that never expire; orphans wait for their next request, JBoss's way: the defaults. */
     public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                            Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                            Duration maxUnreplicatedInterval, EngineKind engine) {
         this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                SessionLifecycle.NEVER_EXPIRE);
+                SessionLifecycle.NEVER_EXPIRE, OrphanPolicy.ON_REQUEST);
     }
 
     /** On the jgroups engine, the default. */
@@ -72,26 +75,31 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle);
+                maxUnreplicatedInterval, engine, lifecycle, orphans);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine, lifecycle);
+                maxUnreplicatedInterval, engine, lifecycle, orphans);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine, lifecycle);
+                engine, lifecycle, orphans);
     }
 
     public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine, lifecycle);
+                maxUnreplicatedInterval, newEngine, lifecycle, orphans);
     }
 
     public ReplicationSpec withLifecycle(SessionLifecycle newLifecycle) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, newLifecycle);
+                maxUnreplicatedInterval, engine, newLifecycle, orphans);
+    }
+
+    public ReplicationSpec withOrphans(OrphanPolicy policy) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, engine, lifecycle, policy);
     }
 }

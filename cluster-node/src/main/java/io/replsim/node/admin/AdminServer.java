@@ -48,6 +48,8 @@ public final class AdminServer implements AutoCloseable {
                 .delete(FaultEndpoints.DISCARD, faultRoutes::stopDiscarding)
                 .post(FaultEndpoints.DELAY, faultRoutes::delay)
                 .delete(FaultEndpoints.DELAY, faultRoutes::stopDelaying)
+                .post(FaultEndpoints.LOSS, faultRoutes::loss)
+                .delete(FaultEndpoints.LOSS, faultRoutes::stopLosing)
                 .post(FaultEndpoints.DAMAGE_REPLICAS, faultRoutes::damageReplicas)
                 .setFallbackHandler(exchange -> json.write(exchange, StatusCodes.NOT_FOUND,
                         new JsonWriter.ErrorBody("no such admin endpoint")));

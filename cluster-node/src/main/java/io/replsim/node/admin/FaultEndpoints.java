@@ -19,6 +19,7 @@ final class FaultEndpoints {
     static final String FAULTS = "/admin/faults";
     static final String DISCARD = "/admin/faults/discard";
     static final String DELAY = "/admin/faults/delay";
+    static final String LOSS = "/admin/faults/loss";
     static final String DAMAGE_REPLICAS = "/admin/faults/damage-replicas";
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -53,6 +54,23 @@ final class FaultEndpoints {
 
     void stopDiscarding(HttpServerExchange exchange) {
         json.write(exchange, StatusCodes.OK, faults.stopDiscarding());
+    }
+
+    /** {@code {"from": "node1", "probability": 0.3}}: drop that share of the messages from that member. */
+    void loss(HttpServerExchange exchange) {
+        try {
+            LossRequest request = JSON.readValue(exchange.getInputStream(), LossRequest.class);
+            if (request.from() == null) {
+                throw new IllegalArgumentException("expected {\"from\": member name, \"probability\": 0.3}");
+            }
+            json.write(exchange, StatusCodes.OK, faults.loseFrom(request.from(), request.probability()));
+        } catch (Exception e) {
+            badRequest(exchange, e);
+        }
+    }
+
+    void stopLosing(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, faults.stopLosing());
     }
 
     /** {@code {"delayMs": 200}}: every message this node sends waits that long. */
@@ -92,6 +110,9 @@ final class FaultEndpoints {
     }
 
     record DelayRequest(long delayMs) {
+    }
+
+    record LossRequest(String from, double probability) {
     }
 
     record DamageRequest(String attribute, String how) {

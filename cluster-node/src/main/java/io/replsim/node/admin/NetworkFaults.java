@@ -8,13 +8,16 @@ import org.jgroups.util.NameCache;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The network faults a runner can switch on in this node, the JGroups way: a DISCARD (a partition: messages from
  * the named members are dropped) and a DELAY (every message this node sends waits), each inserted right above the
- * transport while it is on and taken out when it is healed. At most one of each; setting one again replaces it.
+ * transport while it is on and taken out when it is healed, and a lossy link (a share of the messages from one
+ * member dropped, {@link OneWayLoss}). At most one of each; setting one again replaces it.
  */
 public final class NetworkFaults {
     private final FaultPoint transport;
@@ -22,6 +25,9 @@ public final class NetworkFaults {
     private Set<String> discarding = Set.of();
     private DELAY delay;
     private Duration delayed = Duration.ZERO;
+    private OneWayLoss loss;
+    private String losingFrom = "";
+    private double lossProbability;
 
     public NetworkFaults(FaultPoint transport) {
         this.transport = transport;
@@ -53,6 +59,42 @@ public final class NetworkFaults {
         discard.resetIgnoredMembers();
         discard.addIgnoredMembers(addresses.toArray(Address[]::new));
         discarding = Set.copyOf(new TreeSet<>(nodes));
+        return state();
+    }
+
+    /**
+     * Drops each message from this member with {@code probability}, in this direction only: the messages this node
+     * sends to it still go through.
+     */
+    public synchronized State loseFrom(String node, double probability) throws Exception {
+        if (node == null || node.equals(transport.self().name())) {
+            throw new IllegalArgumentException("expected the name of another member to lose messages from, got "
+                    + node);
+        }
+        if (!(probability > 0 && probability <= 1)) {
+            throw new IllegalArgumentException("expected a probability above 0 and at most 1, got " + probability);
+        }
+        Set<Address> addresses = NameCache.getContents().entrySet().stream()
+                .filter(entry -> node.equals(entry.getValue())).map(Map.Entry::getKey).collect(Collectors.toSet());
+        if (addresses.isEmpty()) {
+            throw new IllegalArgumentException("never heard of " + node + "; known members: "
+                    + new TreeSet<>(NameCache.getContents().values()));
+        }
+        stopLosing();
+        loss = new OneWayLoss(addresses, probability);
+        transport.insertAboveTransport(loss);
+        losingFrom = node;
+        lossProbability = probability;
+        return state();
+    }
+
+    public synchronized State stopLosing() {
+        if (loss != null) {
+            transport.removeInserted(loss);
+            loss = null;
+        }
+        losingFrom = "";
+        lossProbability = 0;
         return state();
     }
 
@@ -90,10 +132,13 @@ public final class NetworkFaults {
     }
 
     public synchronized State state() {
-        return new State(List.copyOf(new TreeSet<>(discarding)), delayed.toMillis());
+        return new State(List.copyOf(new TreeSet<>(discarding)), delayed.toMillis(), losingFrom, lossProbability);
     }
 
-    /** What is switched on: the members whose messages are dropped, and the delay on outgoing messages. */
-    public record State(List<String> discardingFrom, long delayMs) {
+    /**
+     * What is switched on: the members whose messages are dropped, the delay on outgoing messages, and the member
+     * a share of whose messages is lost ("" when none) with that share.
+     */
+    public record State(List<String> discardingFrom, long delayMs, String losingFrom, double lossProbability) {
     }
 }

@@ -5,6 +5,7 @@ import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
@@ -87,12 +88,16 @@ public final class ReplicationSettings {
                     (ReplicationSpec spec) -> spec.lifecycle().maxActiveSessions().getAsInt())
             .writtenWhen(spec -> spec.lifecycle().maxActiveSessions().isPresent());
 
+    public static final Setting<ReplicationSpec, OrphanPolicy> ORPHANS = Setting.of("orphans", "--orphans",
+            Grammar.choice("an orphan policy", OrphanPolicy::parse, OrphanPolicy::label), ReplicationSpec::orphans);
+
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
             List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
-            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS);
+            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS,
+            ORPHANS);
 
     private ReplicationSettings() {
     }
@@ -121,7 +126,7 @@ public final class ReplicationSettings {
                 in.value(MAX_INACTIVE_INTERVAL).or(() -> defaults.lifecycle().maxInactiveInterval()),
                 in.value(MAX_ACTIVE_SESSIONS).map(OptionalInt::of).orElse(defaults.lifecycle().maxActiveSessions()));
         var spec = new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicated, engine, lifecycle);
+                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults));
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }

@@ -64,6 +64,8 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * destination.
      * {@code peersRefused}: joins and direct streams refused because the peer did not prove the cluster secret, and
      * requests from a sender outside the view (jgroups; infinispan counts refused joins and merges only).
+     * {@code ownershipConflicts}: sessions this node owned and lost to another owner's copy that outranked its own
+     * (a healed partition, two takeovers at once; jgroups only), counted on the loser.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
@@ -71,7 +73,7 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
                               long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed,
-                              long peersRefused) {
+                              long peersRefused, long ownershipConflicts) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

@@ -56,7 +56,7 @@ public final class StatsCollector {
                         stats.sessionsPushed(), async(stats.async()), stats.replications(),
                         traffic.marshalledMessages(), traffic.marshalledBytes(), traffic.marshalMicrosTotal(),
                         traffic.unmarshalMicrosTotal(), stats.spec().engine().label(), stats.remoteReads(),
-                        traffic.messagesStreamed(), traffic.peersRefused()),
+                        traffic.messagesStreamed(), traffic.peersRefused(), stats.ownershipConflicts()),
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),

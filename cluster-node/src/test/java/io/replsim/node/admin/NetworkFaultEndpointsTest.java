@@ -95,6 +95,32 @@ class NetworkFaultEndpointsTest {
     }
 
     @Test
+    void aOneWayLossDropsThatMembersMessagesOnlyUntilItIsRemoved() throws Exception {
+        assertThat(counter(1).statusCode()).as("healthy").isEqualTo(200);
+
+        // Every message from node1 lost at node2: node1's updates never reach its backup.
+        assertThat(admin(2, "POST", "/admin/faults/loss", "{\"from\":\"node1\",\"probability\":1.0}").statusCode())
+                .isEqualTo(200);
+        JsonNode state = JSON.readTree(admin(2, "GET", "/admin/faults", null).body());
+        assertThat(state.get("losingFrom").asText()).isEqualTo("node1");
+        assertThat(state.get("lossProbability").asDouble()).isEqualTo(1.0);
+        assertThat(JSON.readTree(admin(1, "GET", "/admin/faults", null).body()).get("losingFrom").asText())
+                .as("one direction: node1 loses nothing").isEmpty();
+        assertThat(counter(1).statusCode()).as("node2 never receives the update").isEqualTo(503);
+
+        assertThat(admin(2, "DELETE", "/admin/faults/loss", null).statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(admin(2, "GET", "/admin/faults", null).body()).get("losingFrom").asText()).isEmpty();
+        await().atMost(Duration.ofSeconds(10)).until(() -> counter(1).statusCode() == 200);
+
+        assertThat(admin(2, "POST", "/admin/faults/loss", "{\"from\":\"node1\",\"probability\":0}").statusCode())
+                .isEqualTo(400);
+        assertThat(admin(2, "POST", "/admin/faults/loss", "{\"from\":\"node2\",\"probability\":0.3}").statusCode())
+                .isEqualTo(400);
+        assertThat(admin(2, "POST", "/admin/faults/loss", "{\"from\":\"node9\",\"probability\":0.3}").statusCode())
+                .isEqualTo(400);
+    }
+
+    @Test
     void faultEndpointsRefuseRequestsWithoutTheTokenAndBadBodies() throws Exception {
         for (String path : List.of("/admin/faults/discard", "/admin/faults/delay")) {
             var request = HttpRequest.newBuilder(adminUri(1, path))

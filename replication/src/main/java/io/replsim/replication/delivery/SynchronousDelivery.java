@@ -57,6 +57,11 @@ public final class SynchronousDelivery implements Delivery {
             throw new ReplicationException("no ack from " + replies.unanswered() + " within " + timeout.toMillis()
                     + " ms");
         }
+        for (Map.Entry<NodeId, Ack> answer : replies.acks().entrySet()) {
+            if (answer.getValue().status() == AckStatus.OWNED && !answer.getValue().carried().isEmpty()) {
+                throw new OutrankedException(answer.getKey(), answer.getValue().carried().getFirst());
+            }
+        }
         Map<NodeId, Ack> refused = replies.acks().entrySet().stream()
                 .filter(entry -> !entry.getValue().holdsChange())
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));

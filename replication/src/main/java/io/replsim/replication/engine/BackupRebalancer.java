@@ -2,9 +2,13 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
+import io.replsim.replication.SessionId;
 import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.BackupTransfer;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
@@ -15,6 +19,8 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +33,12 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Keeps an owner's sessions where placement wants them as the view changes: a member that became a backup of
  * some of this node's sessions (a new buddy after one left, a joiner, a restarted node) receives them, and a
- * member that stopped being one drops them. Orphans (sessions whose owner left) are not moved here: they wait on
- * their surviving holders until a request gravitates them, as JBoss does.
+ * member that stopped being one drops them. Orphans (sessions whose owner left) wait on their surviving holders
+ * until a request gravitates them, as JBoss does, unless the spec says {@link OrphanPolicy#ADOPT}: then the dead
+ * owner's backup that placement names takes each over at the view change. When a partition heals, each member first
+ * claims the sessions it owns from the members of the other sides ({@link OwnershipClaims}): where both sides
+ * owned one, the copy that outranks the other ({@link io.replsim.replication.session.CopyRank}) is kept on every
+ * holder and the loser's state is dropped.
  */
 final class BackupRebalancer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BackupRebalancer.class);
@@ -37,6 +47,7 @@ final class BackupRebalancer implements AutoCloseable {
 
     private final NodeId self;
     private final Placement placement;
+    private final OrphanPolicy orphans;
     private final SessionStore store;
     private final ClusterTransport transport;
     private final StaleCopyRemoval staleCopies;
@@ -45,10 +56,11 @@ final class BackupRebalancer implements AutoCloseable {
     private final LongAdder pushed = new LongAdder();
     private ClusterView previous; // touched only on the worker thread
 
-    BackupRebalancer(NodeId self, Placement placement, SessionStore store, ClusterTransport transport,
-                     Duration timeout) {
+    BackupRebalancer(NodeId self, Placement placement, OrphanPolicy orphans, SessionStore store,
+                     ClusterTransport transport, Duration timeout) {
         this.self = self;
         this.placement = placement;
+        this.orphans = orphans;
         this.store = store;
         this.transport = transport;
         this.staleCopies = new StaleCopyRemoval(transport, timeout);
@@ -64,6 +76,15 @@ final class BackupRebalancer implements AutoCloseable {
             worker.execute(() -> rebalance(view));
         } catch (RejectedExecutionException closing) {
             log.debug("view {} arrived while closing", view.id());
+        }
+    }
+
+    /** Called on JGroups' thread with a merge view, before {@link #viewInstalled} gets it; returns at once. */
+    void mergeInstalled(ClusterView view) {
+        try {
+            worker.execute(() -> settleMerge(view));
+        } catch (RejectedExecutionException closing) {
+            log.debug("merge view {} arrived while closing", view.id());
         }
     }
 
@@ -101,6 +122,82 @@ final class BackupRebalancer implements AutoCloseable {
             log.info("view {}: pushed sessions to {}, dropped copies on {}", current.id(),
                     summary(toPush), summary(toDrop));
         }
+        if (orphans == OrphanPolicy.ADOPT) {
+            adoptOrphans(before, current);
+        }
+    }
+
+    /**
+     * Takes over the sessions held here whose owner left, where this member is the adopter every member computes
+     * alike: among the dead owner's backups in the view it was alive in that are still here, the one the session's
+     * hash picks (under buddies(1) its one buddy; under all, survivors share the orphans).
+     */
+    private void adoptOrphans(ClusterView before, ClusterView current) {
+        Set<NodeId> departed = new HashSet<>(before.members());
+        departed.removeAll(current.members());
+        if (departed.isEmpty()) {
+            return;
+        }
+        int adopted = 0;
+        int failed = 0;
+        for (Map.Entry<SessionId, NodeId> orphan : store.copiesOwnedBy(departed).entrySet()) {
+            List<NodeId> holders = placement.backupsFor(orphan.getKey(), orphan.getValue(), before).stream()
+                    .filter(current::contains).toList();
+            if (holders.isEmpty()
+                    || !holders.get(Math.floorMod(orphan.getKey().value().hashCode(), holders.size())).equals(self)) {
+                continue;
+            }
+            try {
+                adopted += store.adopt(orphan.getKey(), orphan.getValue()) ? 1 : 0;
+            } catch (ReplicationException e) {
+                failed++;
+                log.warn("view {}: adopting {} replicated incompletely: {}", current.id(), orphan.getKey(),
+                        e.getMessage());
+            }
+        }
+        log.info("view {}: adopted {} sessions of {}{}", current.id(), adopted, departed,
+                failed == 0 ? "" : " (" + failed + " not fully replicated)");
+    }
+
+    /**
+     * Before the merged view's rebalance (queued right after this), while {@link #previous} is still this side's
+     * view: the owned sessions go to every member of the other sides, which settle them against their copies and
+     * send back the copies of theirs that win. Taking those before the rebalance means a lost session is not pushed
+     * on as ours.
+     */
+    private void settleMerge(ClusterView merged) {
+        ClusterView before = previous;
+        if (before == null) {
+            return;
+        }
+        List<NodeId> others = merged.members().stream().filter(member -> !before.contains(member)).toList();
+        List<SessionSnapshot> owned = store.ownedSnapshots();
+        if (others.isEmpty() || owned.isEmpty()) {
+            return;
+        }
+        long lostBefore = store.ownershipConflicts();
+        for (int from = 0; from < owned.size(); from += BATCH) {
+            List<SessionSnapshot> batch = owned.subList(from, Math.min(owned.size(), from + BATCH));
+            try {
+                Replies replies = transport.sendAndWait(new OwnershipClaims(batch), others, timeout);
+                takeWinners(replies);
+                if (!replies.unanswered().isEmpty()) {
+                    log.warn("merge {}: no answer to {} ownership claims from {}", merged.id(), batch.size(),
+                            replies.unanswered());
+                }
+            } catch (ReplicationException e) {
+                log.warn("merge {}: claiming {} sessions from {} failed: {}", merged.id(), batch.size(), others,
+                        e.getMessage());
+            }
+        }
+        log.info("merge {}: claimed {} sessions from {}, lost {} to copies that outranked ours", merged.id(),
+                owned.size(), others, store.ownershipConflicts() - lostBefore);
+    }
+
+    /** The copies other members own and sent back because they outrank ours replace ours. */
+    private void takeWinners(Replies replies) {
+        replies.acks().values().stream().filter(ack -> ack.status() == AckStatus.OWNED)
+                .flatMap(ack -> ack.carried().stream()).forEach(store::yieldTo);
     }
 
     private void push(NodeId member, List<SessionSnapshot> sessions) {
@@ -108,6 +205,7 @@ final class BackupRebalancer implements AutoCloseable {
             List<SessionSnapshot> batch = sessions.subList(from, Math.min(sessions.size(), from + BATCH));
             try {
                 Replies replies = transport.sendAndWait(new BackupTransfer(batch), List.of(member), timeout);
+                takeWinners(replies);
                 if (replies.acks().values().stream().allMatch(ack -> ack.holdsChange())
                         && replies.unanswered().isEmpty() && replies.departed().isEmpty()) {
                     pushed.add(batch.size());

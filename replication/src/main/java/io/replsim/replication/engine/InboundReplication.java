@@ -1,12 +1,14 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.SessionId;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
@@ -17,6 +19,9 @@ import io.replsim.replication.session.BackupOutcome;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.InboundHandler;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /** Applies what other members send to this node's store and says how it went. */
 final class InboundReplication implements InboundHandler {
@@ -40,14 +45,25 @@ final class InboundReplication implements InboundHandler {
             case GravitationRequest request -> store.copyForGravitation(request.id())
                     .map(Ack::holding)
                     .orElseGet(() -> Ack.of(AckStatus.NOT_HELD));
+            case OwnershipClaims claims -> settle(claims);
         };
     }
 
     private Ack apply(SessionUpdate update) {
         return switch (update) {
-            case WholeSessionUpdate whole -> ackFor(store.applyBackup(whole.snapshot()));
-            case AttributeDelta delta -> ackFor(store.applyDelta(delta));
+            case WholeSessionUpdate whole -> ackFor(whole.snapshot().id(), store.applyBackup(whole.snapshot()));
+            case AttributeDelta delta -> ackFor(delta.id(), store.applyDelta(delta));
         };
+    }
+
+    /** The claims this node's own copies outrank go back, for the claimant to take. */
+    private Ack settle(OwnershipClaims claims) {
+        List<SessionSnapshot> winners = new ArrayList<>();
+        for (SessionSnapshot claim : claims.owned()) {
+            store.settle(claim).ifPresent(winners::add);
+        }
+        return winners.isEmpty() ? Ack.of(AckStatus.APPLIED) : new Ack(AckStatus.OWNED, winners.size() + " of "
+                + claims.owned().size() + " sessions owned here at a copy that outranks the claim", winners);
     }
 
     /**
@@ -69,16 +85,25 @@ final class InboundReplication implements InboundHandler {
                 : Ack.of(AckStatus.APPLIED);
     }
 
-    /** One busy session fails the batch, so the sender knows its push is incomplete; the others are applied. */
+    /**
+     * One busy session fails the batch, so the sender knows its push is incomplete; the others are applied. Sessions
+     * this node owns at a copy that outranks the push go back with the answer, for the sender to take.
+     */
     private Ack applyAll(BackupTransfer transfer) {
         int busy = 0;
+        List<SessionSnapshot> winners = new ArrayList<>();
         for (SessionSnapshot snapshot : transfer.snapshots()) {
-            if (store.applyBackup(snapshot) == BackupOutcome.BUSY) {
-                busy++;
+            switch (store.applyBackup(snapshot)) {
+                case BUSY -> busy++;
+                case OWNED_HERE -> store.peek(snapshot.id()).ifPresent(winners::add);
+                default -> { }
             }
         }
-        return busy == 0 ? Ack.of(AckStatus.APPLIED)
-                : new Ack(AckStatus.BUSY, busy + " of " + transfer.snapshots().size() + " sessions busy");
+        if (busy > 0) {
+            return new Ack(AckStatus.BUSY, busy + " of " + transfer.snapshots().size() + " sessions busy");
+        }
+        return winners.isEmpty() ? Ack.of(AckStatus.APPLIED)
+                : new Ack(AckStatus.OWNED, winners.size() + " sessions owned here at a newer copy", winners);
     }
 
     /** A copy kept because a newer write reached it is not a failure: it is what the version bound is for. */
@@ -89,12 +114,15 @@ final class InboundReplication implements InboundHandler {
         return Ack.of(AckStatus.APPLIED);
     }
 
-    private static Ack ackFor(BackupOutcome outcome) {
-        return Ack.of(switch (outcome) {
-            case APPLIED -> AckStatus.APPLIED;
-            case STALE -> AckStatus.STALE;
-            case BUSY -> AckStatus.BUSY;
-            case GAP -> AckStatus.GAP;
-        });
+    private Ack ackFor(SessionId id, BackupOutcome outcome) {
+        return switch (outcome) {
+            case APPLIED -> Ack.of(AckStatus.APPLIED);
+            case STALE -> Ack.of(AckStatus.STALE);
+            case BUSY -> Ack.of(AckStatus.BUSY);
+            case GAP -> Ack.of(AckStatus.GAP);
+            // The winning copy goes back with the refusal: the sender takes it in place of its own.
+            case OWNED_HERE -> store.peek(id).map(copy -> new Ack(AckStatus.OWNED, "owned here at v" + copy.version(),
+                    List.of(copy))).orElseGet(() -> Ack.of(AckStatus.STALE));
+        };
     }
 }

@@ -86,8 +86,10 @@ public final class JGroupsEngine implements ReplicationEngine {
                     new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2), new SessionIdGenerator()::next, SessionRetention.KEEP_COPIES,
                     passivated);
-            var rebalancer = new BackupRebalancer(self, spec.placement(), store, transport, spec.syncTimeout());
+            var rebalancer = new BackupRebalancer(self, spec.placement(), spec.orphans(), store, transport,
+                    spec.syncTimeout());
             transport.onView(pipeline::viewInstalled);
+            transport.onMerge(rebalancer::mergeInstalled);
             transport.onView(rebalancer::viewInstalled);
             try {
                 transport.connect(new InboundReplication(store));
@@ -161,7 +163,8 @@ public final class JGroupsEngine implements ReplicationEngine {
     @Override
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
-                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0);
+                counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0,
+                store.ownershipConflicts());
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.Delivery;
+import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.message.SessionVersion;
@@ -93,6 +94,8 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         try {
             delivery.deliver(granularity.messageFor(session), backups);
             failed = false;
+        } catch (OutrankedException e) {
+            throw e; // the store takes the winning copy it carries
         } catch (ReplicationException e) {
             throw new ReplicationException("session " + session.id() + " v" + session.version() + ": "
                     + e.getMessage(), e);

@@ -3,6 +3,7 @@ package io.replsim.replication.infinispan;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import org.infinispan.configuration.cache.CacheMode;
@@ -65,6 +66,11 @@ public final class InfinispanCacheFactory {
             refused.add(new Unsupported("maxInactiveInterval", "sessions do not expire on the infinispan engine yet"
                     + " (its entries would need the cache's own expiration); remove maxInactiveInterval, or use"
                     + " engine: jgroups"));
+        }
+        if (spec.orphans() == OrphanPolicy.ADOPT) {
+            refused.add(new Unsupported("orphans", "Infinispan moves a dead owner's entries to new owners itself at"
+                    + " the view change (its state transfer), so orphans: adopt has nothing to change; remove orphans,"
+                    + " or use engine: jgroups"));
         }
         return List.copyOf(refused);
     }

@@ -8,6 +8,7 @@ import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionEnd;
@@ -116,6 +117,10 @@ final class RecordCodec {
                 out.writeByte(RecordTag.GRAVITATION_REQUEST.code);
                 out.writeString(request.id().value());
             }
+            case OwnershipClaims claims -> {
+                out.writeByte(RecordTag.OWNERSHIP_CLAIMS.code);
+                writeSnapshots(claims.owned(), out);
+            }
         }
     }
 
@@ -196,6 +201,7 @@ final class RecordCodec {
             case ATTRIBUTE_DELTA -> readDelta(in);
             case UPDATE_BUNDLE -> readBundle(in);
             case BACKUP_TRANSFER -> new BackupTransfer(readSnapshots(in));
+            case OWNERSHIP_CLAIMS -> new OwnershipClaims(readSnapshots(in));
             case COPY_REMOVAL -> {
                 int count = in.readCount("a CopyRemoval's copies", MIN_SESSION_VERSION_BYTES);
                 var copies = new ArrayList<SessionVersion>(count);

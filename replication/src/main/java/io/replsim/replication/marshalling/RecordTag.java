@@ -5,6 +5,7 @@ import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.UpdateBundle;
@@ -28,9 +29,10 @@ enum RecordTag {
     ACK(8, Ack.class),
     SESSION_SNAPSHOT(9, SessionSnapshot.class),
     SESSION_METADATA(10, SessionMetadata.class),
-    VALUE(11, Object.class);
+    VALUE(11, Object.class),
+    OWNERSHIP_CLAIMS(12, OwnershipClaims.class);
 
-    private static final RecordTag[] BY_CODE = new RecordTag[12];
+    private static final RecordTag[] BY_CODE = new RecordTag[13];
 
     static {
         for (RecordTag tag : values()) {

@@ -16,7 +16,11 @@ import io.replsim.replication.transport.TransportStats;
  * @param remoteReads    requests whose session this node read from another member without taking it over:
  *                       infinispan's reads from a non-owner; always 0 under jgroups, which gravitates instead
  */
+/*
+ * @param ownershipConflicts sessions this member owned and lost to another owner's newer copy (a healed
+ *                           partition, two takeovers at once): SessionStore.ownershipConflicts
+ */
 public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long replications, long failures,
                                long replicationMicrosTotal, long replicationMicrosMax, long gravitations,
-                               long sessionsPushed, AsyncStats async, long remoteReads) {
+                               long sessionsPushed, AsyncStats async, long remoteReads, long ownershipConflicts) {
 }

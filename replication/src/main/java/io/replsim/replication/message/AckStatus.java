@@ -12,5 +12,10 @@ public enum AckStatus {
     /** A gravitation answer: the receiver holds the session and sends its copy back. */
     HELD,
     /** A gravitation answer: the receiver has no copy. */
-    NOT_HELD
+    NOT_HELD,
+    /**
+     * The receiver owns a copy that outranks what it was sent: the sender lost the session to it. The answer
+     * carries the winning copy. Last: the codec writes a status by its position.
+     */
+    OWNED
 }

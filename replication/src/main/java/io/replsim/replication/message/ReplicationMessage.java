@@ -7,5 +7,6 @@ import java.io.Serializable;
  * scope adds its delta record here.
  */
 public sealed interface ReplicationMessage extends Serializable
-        permits SessionUpdate, UpdateBundle, BackupTransfer, CopyRemoval, SessionEnd, GravitationRequest {
+        permits SessionUpdate, UpdateBundle, BackupTransfer, CopyRemoval, SessionEnd, GravitationRequest,
+        OwnershipClaims {
 }

@@ -9,5 +9,10 @@ public enum BackupOutcome {
     /** The session stayed locked by a local request for too long: not applied. */
     BUSY,
     /** An attribute update whose base version is not held here: only the whole session can fix the copy. */
-    GAP
+    GAP,
+    /**
+     * This member owns a copy that outranks the replica ({@link CopyRank}): the sender owned the session too, and
+     * lost it. Not applied; the sender takes this member's copy instead.
+     */
+    OWNED_HERE
 }

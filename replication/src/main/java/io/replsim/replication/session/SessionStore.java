@@ -3,6 +3,7 @@ package io.replsim.replication.session;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.message.SessionSnapshot;
 
 import io.replsim.replication.message.AttributeDelta;
@@ -13,9 +14,12 @@ import java.time.Duration;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -43,6 +47,7 @@ public final class SessionStore {
     private final LongAdder activations = new LongAdder();
     /** Where sessions beyond maxActiveSessions go; empty when every session stays in memory. */
     private final Optional<PassivatedSessions> passivated;
+    private final LongAdder ownershipConflicts = new LongAdder();
     private final EndedSessions ended;
 
     /**
@@ -270,8 +275,113 @@ public final class SessionStore {
         }
         session.advanceVersion();
         session.measureFootprint();
-        replicator.replicate(session);
+        try {
+            replicator.replicate(session);
+        } catch (OutrankedException lost) {
+            // Another member owned the session too and its copy wins: keep its state here, not ours.
+            yieldTo(session, lost.winner());
+            throw lost;
+        }
         session.markReplicated(now);
+    }
+
+    /** Replaces the copy by one that outranks it; counts a conflict when the copy replaced was owned here. */
+    private void yieldTo(Session held, SessionSnapshot winner) {
+        if (!CopyRank.of(winner).outranks(CopyRank.of(held))) {
+            return;
+        }
+        if (held.owner().equals(self)) {
+            ownershipConflicts.increment();
+        }
+        held.applySnapshot(winner);
+    }
+
+    /**
+     * Settles another member's claim to own a session, sent when a partition heals: where this node holds a copy the
+     * claim outranks, the claim's state replaces it (a copy owned here is a conflict lost, counted); where this node
+     * holds a copy that outranks the claim, that copy is returned for the claimant to take. A node that holds no
+     * copy takes none: placement, not the merge, says who holds what.
+     */
+    public Optional<SessionSnapshot> settle(SessionSnapshot claim) {
+        Session held = sessions.get(claim.id());
+        if (held == null || !tryLock(held)) {
+            return Optional.empty();
+        }
+        try {
+            if (sessions.get(claim.id()) != held) {
+                return Optional.empty();
+            }
+            if (CopyRank.of(held).outranks(CopyRank.of(claim))) {
+                // Owned here or a replica of a newer owner (which may have died since): newer state either way.
+                return Optional.of(held.snapshot());
+            }
+            yieldTo(held, claim);
+            return Optional.empty();
+        } finally {
+            held.lock.unlock();
+        }
+    }
+
+    /** Takes a winning copy another member sent back in place of the one held here (see {@link #settle}). */
+    public void yieldTo(SessionSnapshot winner) {
+        Session held = sessions.get(winner.id());
+        if (held == null || !tryLock(held)) {
+            return;
+        }
+        try {
+            if (sessions.get(winner.id()) == held) {
+                yieldTo(held, winner);
+            }
+        } finally {
+            held.lock.unlock();
+        }
+    }
+
+    /** The sessions held here whose owner is one of {@code owners}, by owner: orphans once those left. Sampled. */
+    public Map<SessionId, NodeId> copiesOwnedBy(Set<NodeId> owners) {
+        Map<SessionId, NodeId> found = new HashMap<>();
+        for (Session session : sessions.values()) {
+            NodeId owner = session.owner();
+            if (owners.contains(owner)) {
+                found.put(session.id(), owner);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Takes over a copy whose owner left, before any request asks for it, and replicates it as a request's takeover
+     * would: whole to this node's backups, then the other copies removed. False when the copy is gone, busy, or
+     * already taken over. On a failed replication the session stays owned here and a {@link ReplicationException}
+     * says why, as after a request.
+     */
+    public boolean adopt(SessionId id, NodeId departedOwner) throws ReplicationException {
+        Session held = sessions.get(id);
+        if (held == null || !tryLock(held)) {
+            return false;
+        }
+        try {
+            if (sessions.get(id) != held || !held.owner().equals(departedOwner)) {
+                return false;
+            }
+            held.takeOwnership(self);
+            held.advanceVersion();
+            try {
+                replicator.replicate(held);
+            } catch (OutrankedException lost) {
+                yieldTo(held, lost.winner());
+                throw lost;
+            }
+            held.markReplicated(clock.instant());
+            return true;
+        } finally {
+            held.lock.unlock();
+        }
+    }
+
+    /** Whether this node owns the copy held while another member claims the session: two owners. */
+    private boolean ownedHereAgainst(Session held, NodeId otherOwner) {
+        return held.owner().equals(self) && !otherOwner.equals(self);
     }
 
     /**
@@ -304,10 +414,15 @@ public final class SessionStore {
                 if (sessions.get(snapshot.id()) != held) {
                     continue;
                 }
-                if (snapshot.version() <= held.version()) {
-                    return BackupOutcome.STALE;
+                if (!CopyRank.of(snapshot).outranks(CopyRank.of(held))) {
+                    return ownedHereAgainst(held, snapshot.owner()) ? BackupOutcome.OWNED_HERE : BackupOutcome.STALE;
                 }
-                held.applySnapshot(snapshot);
+                // A higher version from another owner is an ordinary takeover; the same version is a tie it won.
+                if (snapshot.version() == held.version()) {
+                    yieldTo(held, snapshot);
+                } else {
+                    held.applySnapshot(snapshot);
+                }
                 return BackupOutcome.APPLIED;
             } finally {
                 held.lock.unlock();
@@ -336,7 +451,12 @@ public final class SessionStore {
                 return BackupOutcome.GAP;
             }
             if (delta.version() <= held.version()) {
-                return BackupOutcome.STALE;
+                if (!ownedHereAgainst(held, delta.owner())) {
+                    return BackupOutcome.STALE;
+                }
+                // Two owners: a won tie needs the whole session to replace ours, a lost one the sender must hear.
+                return new CopyRank(delta.version(), delta.owner()).outranks(CopyRank.of(held)) ? BackupOutcome.GAP
+                        : BackupOutcome.OWNED_HERE;
             }
             if (held.version() != delta.version() - 1) {
                 return BackupOutcome.GAP;
@@ -628,6 +748,15 @@ public final class SessionStore {
     /** How many sessions requests on this node ended (logouts) since it started. */
     public long invalidations() {
         return invalidations.sum();
+    }
+
+    /**
+     * How many sessions this node owned and lost to another owner's copy that outranked its own ({@link CopyRank}):
+     * a partition healed with both sides owning them, or two members took one session over at once. Counted on the
+     * loser, so the sum over the members is the number of conflicts.
+     */
+    public long ownershipConflicts() {
+        return ownershipConflicts.sum();
     }
 
     /** How many sessions this node fetched from other members since it started. */

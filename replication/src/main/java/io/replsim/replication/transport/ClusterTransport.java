@@ -14,6 +14,7 @@ import io.replsim.replication.transport.stream.StreamServer;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
+import org.jgroups.MergeView;
 import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.View;
@@ -65,6 +66,7 @@ public final class ClusterTransport implements AutoCloseable {
     private final TransportCounters counters = new TransportCounters();
     private final List<Consumer<Rejection>> rejectionListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<ClusterView>> mergeListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
     /** Notified at every view, for requests that wait for one ({@link #VIEW_WAIT}). */
@@ -169,6 +171,14 @@ public final class ClusterTransport implements AutoCloseable {
      */
     public void onView(Consumer<ClusterView> listener) {
         viewListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Called on JGroups' thread with every merge view (the views of a healed partition joined again), before the
+     * {@link #onView} listeners get the same view.
+     */
+    public void onMerge(Consumer<ClusterView> listener) {
+        mergeListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Where faults (DISCARD, DELAY) go into this member's stack at run time. */
@@ -388,7 +398,12 @@ public final class ClusterTransport implements AutoCloseable {
         var record = new ViewRecord(id, List.copyOf(byName.keySet()),
                 System.currentTimeMillis());
         views.install(record);
-        log.info("view changed: {}", record.describe());
+        log.info("view changed: {}{}", record.describe(), view instanceof MergeView ? " (merge)" : "");
+        if (view instanceof MergeView) {
+            for (Consumer<ClusterView> listener : mergeListeners) {
+                listener.accept(record.view());
+            }
+        }
         for (Consumer<ClusterView> listener : viewListeners) {
             listener.accept(record.view());
         }

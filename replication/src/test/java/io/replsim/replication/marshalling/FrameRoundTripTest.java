@@ -10,6 +10,7 @@ import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
+import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
@@ -89,7 +90,8 @@ class FrameRoundTripTest {
                         new SessionVersion(new SessionId("zzz"), Long.MAX_VALUE)))),
                 arguments("empty copy removal", new CopyRemoval(List.of())),
                 arguments("session end", new SessionEnd(new SessionVersion(ID, 12))),
-                arguments("gravitation request", new GravitationRequest(ID)));
+                arguments("gravitation request", new GravitationRequest(ID)),
+                arguments("ownership claims", new OwnershipClaims(List.of(small, other))));
     }
 
     @ParameterizedTest(name = "{0}")

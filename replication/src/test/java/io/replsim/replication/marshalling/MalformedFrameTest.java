@@ -170,7 +170,7 @@ class MalformedFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 12, 99, -1, -128})
+    @ValueSource(ints = {0, 13, 99, -1, -128})
     void anUnknownRecordTagIsRejected(int tag) {
         var rejection = rejected(Frame.withHeader().b(tag).s("abc").toBytes());
 

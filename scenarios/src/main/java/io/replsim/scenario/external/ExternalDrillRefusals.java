@@ -3,6 +3,7 @@ package io.replsim.scenario.external;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultExpectation;
 import io.replsim.scenario.spec.FaultSpec;
@@ -132,6 +133,8 @@ public final class ExternalDrillRefusals {
                     + " through replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
             case DelaySpec ignored -> refusals.add(new Refusal(type, "a delay switches on JGroups DELAY through"
                     + " replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
+            case DiscardSpec ignored -> refusals.add(new Refusal(type, "a discard switches on JGroups DISCARD"
+                    + " through replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
         }
     }
 

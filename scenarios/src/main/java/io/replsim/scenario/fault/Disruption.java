@@ -98,6 +98,24 @@ public sealed interface Disruption {
         }
     }
 
+    /** The node loses that share of the cluster messages it receives from {@code from}, one direction only. */
+    record Losing(String node, String from, double probability) implements Disruption {
+        @Override
+        public List<String> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public boolean lasts() {
+            return true;
+        }
+
+        @Override
+        public String detail() {
+            return Math.round(probability * 100) + "% of the messages from " + from + " dropped";
+        }
+    }
+
     record Delayed(String node, Duration delay) implements Disruption {
         @Override
         public List<String> nodes() {

@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
@@ -148,7 +149,8 @@ public final class FaultTimeline implements AutoCloseable {
             List<String> gone = disruption.nodes();
             synchronized (open) {
                 open.removeIf(candidate -> (candidate.disruption() instanceof Disruption.Paused
-                        || candidate.disruption() instanceof Disruption.Delayed)
+                        || candidate.disruption() instanceof Disruption.Delayed
+                        || candidate.disruption() instanceof Disruption.Losing)
                         && gone.stream().anyMatch(candidate.disruption().nodes()::contains));
             }
         }
@@ -185,6 +187,7 @@ public final class FaultTimeline implements AutoCloseable {
             case PauseSpec pause -> pause.lasting();
             case PartitionSpec partition -> partition.lasting();
             case DelaySpec delay -> delay.lasting();
+            case DiscardSpec discard -> discard.lasting();
             default -> Optional.empty();
         };
     }
@@ -197,6 +200,7 @@ public final class FaultTimeline implements AutoCloseable {
             case RestartSpec restart -> restart.target().label();
             case PauseSpec pause -> pause.target().label();
             case DelaySpec delay -> delay.target().label();
+            case DiscardSpec discard -> discard.target().label();
             case PartitionSpec partition -> switch (partition.sides()) {
                 case PartitionSpec.Named named -> "sides " + named.sides();
                 case PartitionSpec.Isolate isolate -> "isolate " + isolate.target().label();

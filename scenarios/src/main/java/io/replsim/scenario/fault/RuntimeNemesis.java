@@ -3,6 +3,7 @@ package io.replsim.scenario.fault;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
@@ -21,7 +22,8 @@ import java.util.Set;
 
 /**
  * The nemesis of a {@link ClusterRuntime}: kills, stops, pauses and restarts become what the runtime does to a
- * process; delays become JGroups DELAY switched on through each node's admin API, and partitions JGroups DISCARD,
+ * process; delays become JGroups DELAY switched on through each node's admin API, a discard a DISCARD narrowed to
+ * one sender with a probability, and partitions JGroups DISCARD,
  * or, in a runtime that cuts networks, a node taken off the network when it is alone on its side.
  */
 public final class RuntimeNemesis implements Nemesis {
@@ -48,6 +50,8 @@ public final class RuntimeNemesis implements Nemesis {
             case RestartSpec restart -> new RestartSpec(restart.schedule(), resolved(restart.target()));
             case DelaySpec delay -> new DelaySpec(delay.schedule(), resolved(delay.target()), delay.delay(),
                     delay.lasting());
+            case DiscardSpec discard -> new DiscardSpec(discard.schedule(), resolved(discard.target()), discard.sender(),
+                    discard.probability(), discard.lasting());
             case PartitionSpec partition when partition.sides() instanceof PartitionSpec.Isolate isolate ->
                     new PartitionSpec(partition.schedule(), new PartitionSpec.Isolate(resolved(isolate.target())),
                             partition.lasting());
@@ -97,6 +101,11 @@ public final class RuntimeNemesis implements Nemesis {
                 runtime.admin(node).delayOutgoing(delay.delay());
                 yield new Disruption.Delayed(node, delay.delay());
             }
+            case DiscardSpec discard -> {
+                String node = targets.resolve(discard.target());
+                runtime.admin(node).loseFrom(discard.sender(), discard.probability());
+                yield new Disruption.Losing(node, discard.sender(), discard.probability());
+            }
             case PartitionSpec partition -> partition(sides(partition.sides()));
             case ResumeSpec resume -> throw new IllegalArgumentException("a resume heals a pause; the timeline"
                     + " carries it out, not the nemesis");
@@ -108,6 +117,7 @@ public final class RuntimeNemesis implements Nemesis {
         switch (disruption) {
             case Disruption.Paused paused -> runtime.resume(paused.node());
             case Disruption.Delayed delayed -> runtime.admin(delayed.node()).stopDelaying();
+            case Disruption.Losing losing -> runtime.admin(losing.node()).stopLosing();
             case Disruption.Partitioned partitioned -> {
                 if (cutByNetwork(partitioned.sides())) {
                     reconnect(partitioned.cutOff());

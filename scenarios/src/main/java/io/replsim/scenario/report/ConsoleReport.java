@@ -86,7 +86,7 @@ public final class ConsoleReport {
                     node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
@@ -95,7 +95,9 @@ public final class ConsoleReport {
                     node.passivations() + node.activations() == 0 ? "" : String.format(Locale.ROOT,
                             "   passivated %,d, activated %,d", node.passivations(), node.activations()),
                     node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
-                            node.sessionsExpired()));
+                            node.sessionsExpired()),
+                    node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
+                            "   %,d ownership conflicts lost", node.ownershipConflicts()));
         }
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
@@ -198,6 +200,10 @@ public final class ConsoleReport {
                 users(attributed.staleUsers()), noGravitation ? "gravitations not applicable"
                         : attributed.gravitations() == null ? "gravitations not measured"
                         : String.format(Locale.ROOT, "%,d gravitations", attributed.gravitations()));
+        if (attributed.staleAfterMerge() != null) {
+            line("          after the nodes were back in every survivor's view: %,d STALE responses",
+                    attributed.staleAfterMerge());
+        }
     }
 
     /** The users named, up to ten, so a reader can look them up in the timelines. */

@@ -14,12 +14,22 @@ import java.util.List;
  * @param staleUsers    the users whose sessions were found stale
  * @param gravitations  sessions fetched from another member in the window, over every node; null when no node was
  *                      sampled both before and within it
+ * @param staleAfterMerge STALE responses from the moment every survivor had the fault's nodes back in its view
+ *                      (the merge of a healed partition or pause) to the end of the load: copies the merge left
+ *                      disagreeing; null when the nodes never came back
  */
 public record FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
-                               List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations) {
+                               List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations,
+                               Long staleAfterMerge) {
 
     public FaultAttribution {
         lostUsers = List.copyOf(lostUsers);
         staleUsers = List.copyOf(staleUsers);
+    }
+
+    /** Of a fault whose nodes did not come back in view. */
+    public FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
+                            List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations) {
+        this(windowFromMs, windowToMs, sessionsLost, sessionsStale, lostUsers, staleUsers, gravitations, null);
     }
 }

@@ -158,6 +158,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * sessionsBackup} it is the bytes of one session copy, which {@code replsim size --sessions-from} uses.
      * {@code passivations} and {@code activations}: sessions the node wrote to its file store beyond
      * {@code replication.maxActiveSessions} and read back for a request.
+     * {@code ownershipConflicts}: sessions the node owned and lost to another owner's newer copy (a healed
+     * partition), counted on the loser.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
@@ -165,8 +167,9 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
-                              long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations) {
-        /** A node whose sessions never expire. */
+                              long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations,
+                              long ownershipConflicts) {
+        /** A node whose sessions never expire and that lost no session to another owner. */
         public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                            long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
                            long replicationBytesSent, long replicationFailures, long rejectedMessages,
@@ -176,7 +179,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0);
+                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.replsim.scenario.report;
 
 import io.replsim.loadgen.record.UserTimeline;
+import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.VerdictMark;
 import java.time.Duration;
 import java.util.HashSet;
@@ -61,7 +62,17 @@ public final class VerdictAttribution {
             }
         }
         return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
-                gravitations(from, to));
+                gravitations(from, to), staleAfterMerge(fault));
+    }
+
+    /** STALE responses from when every survivor had the fault's nodes in view again to the end of the load. */
+    private Long staleAfterMerge(FaultReport fault) {
+        if (fault.backInViewMs() == null) {
+            return null;
+        }
+        long merged = loadStartEpochMs + fault.atMs() + fault.backInViewMs();
+        return timelines.stream().flatMap(timeline -> timeline.marks().stream())
+                .filter(mark -> mark.verdict() == Verdict.STALE && mark.atMs() >= merged).count();
     }
 
     /**

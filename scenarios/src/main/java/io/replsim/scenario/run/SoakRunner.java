@@ -172,7 +172,7 @@ public final class SoakRunner {
                 // a restart of a node already gone has no new view to wait for, and a delay slows a node without
                 // taking it away: neither is a detection, and their missing view is not a "never"
                 summary.faults().stream().filter(fault -> !fault.type().equals("restart")
-                                && !fault.type().equals("delay"))
+                                && !fault.type().equals("delay") && !fault.type().equals("discard"))
                         .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
                 summary.faults().stream().mapToLong(FaultReport::unrecoveredUsers).sum(),

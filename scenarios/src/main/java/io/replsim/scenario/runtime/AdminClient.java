@@ -61,6 +61,15 @@ public final class AdminClient {
         send("DELETE", "/admin/faults/delay", null);
     }
 
+    /** Switches on a lossy link on this node: each message from {@code member} is dropped with that probability. */
+    public void loseFrom(String member, double probability) throws IOException, InterruptedException {
+        send("POST", "/admin/faults/loss", JSON.writeValueAsString(Map.of("from", member, "probability", probability)));
+    }
+
+    public void stopLosing() throws IOException, InterruptedException {
+        send("DELETE", "/admin/faults/loss", null);
+    }
+
     /**
      * For tests of the driver's checks: damages {@code attribute} in every copy this node holds of another member's
      * session ({@code how}: {@code flip} or {@code remove}, docs/interfaces.md §3); returns the copies changed.

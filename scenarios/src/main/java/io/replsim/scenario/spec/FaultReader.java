@@ -59,6 +59,7 @@ final class FaultReader {
         fields.put("resume", Stream.concat(SCHEDULE.stream(), Stream.of("target")).toList());
         fields.put("partition", with("sides", "target", "for"));
         fields.put("delay", with("target", "delay", "for"));
+        fields.put("discard", with("target", "sender", "probability", "for"));
         fields.put("restart", with("target"));
         return fields;
     }
@@ -158,6 +159,21 @@ final class FaultReader {
                 Optional<Duration> lasting = lasting(fault);
                 yield both(schedule, target, (when, node) -> delay.map(wait -> new DelaySpec(when, node, wait, lasting)))
                         .flatMap(spec -> spec);
+            }
+            case "discard" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<String> from = fault.text("sender", "the node whose messages the target loses, " + nodeNames())
+                        .must(this::isNodeName, "a node name, " + nodeNames())
+                        .must(name -> target.filter(NodeSelector.Named.class::isInstance)
+                                        .map(named -> !((NodeSelector.Named) named).node().equals(name)).orElse(true),
+                                "another node than the target: a node does not lose its own messages")
+                        .required();
+                Optional<Double> probability = fault.number("probability", "a share of the messages above 0 and at"
+                        + " most 1, such as 0.3").must(share -> share > 0 && share <= 1,
+                        "a share of the messages above 0 and at most 1, such as 0.3").required();
+                Optional<Duration> lasting = lasting(fault);
+                yield schedule.flatMap(when -> target.flatMap(node -> from.flatMap(sender -> probability.map(share ->
+                        new DiscardSpec(when, node, sender, share, lasting)))));
             }
             default -> throw new IllegalStateException("a type without a reader: " + type);
         };

@@ -3,7 +3,7 @@ package io.replsim.scenario.spec;
 import java.time.Duration;
 
 /** A fault the scenario injects, as data: the runner's nemesis decides how to carry it out. */
-public sealed interface FaultSpec permits KillSpec, StopSpec, PauseSpec, ResumeSpec, PartitionSpec, DelaySpec,
+public sealed interface FaultSpec permits KillSpec, StopSpec, PauseSpec, ResumeSpec, PartitionSpec, DelaySpec, DiscardSpec,
         RestartSpec, DoubleKillSpec {
 
     /** When it fires, counted from the start of the load. */

@@ -4,6 +4,7 @@ import io.replsim.scenario.external.ExternalDrillRefusals.Refusal;
 import io.replsim.scenario.external.ProbeWorkload;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultExpectation;
 import io.replsim.scenario.spec.FaultSpec;
@@ -90,6 +91,8 @@ public final class TomcatDrillRefusals {
                     + " replsim's own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
             case DelaySpec ignored -> refusals.add(new Refusal(type, "a delay switches on JGroups DELAY in replsim's"
                     + " own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
+            case DiscardSpec ignored -> refusals.add(new Refusal(type, "a discard switches on JGroups DISCARD in"
+                    + " replsim's own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
@@ -42,6 +43,8 @@ final class RecordingNemesis implements Nemesis {
             case RestartSpec restart -> new Disruption.Restarted(name(restart.target()));
             case PauseSpec pause -> new Disruption.Paused(name(pause.target()));
             case DelaySpec delay -> new Disruption.Delayed(name(delay.target()), delay.delay());
+            case DiscardSpec discard -> new Disruption.Losing(name(discard.target()), discard.sender(),
+                    discard.probability());
             case PartitionSpec partition -> {
                 List<List<String>> sides = ((PartitionSpec.Named) partition.sides()).sides();
                 yield new Disruption.Partitioned(sides, sides.getLast());

@@ -1,0 +1,214 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.BuddyPools;
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.message.AckStatus;
+import io.replsim.replication.message.SessionSnapshot;
+import io.replsim.replication.message.WholeSessionUpdate;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.Replies;
+import io.replsim.replication.transport.TcpStackSpec;
+import org.jgroups.Address;
+import org.jgroups.protocols.DISCARD;
+import org.jgroups.util.NameCache;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Real TCP members on loopback split by a partition (DISCARD on every member) while a session is served on both
+ * sides, then healed: MERGE3 joins the views, and the copy that outranks the other (higher version; at the same
+ * version, the owner whose name sorts first) is kept on every holder, the loser's state dropped and counted.
+ */
+class PartitionMergeConflictTest {
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    private static final Duration VIEWS = Duration.ofSeconds(30);
+    private static final ReplicationSpec ALL = ReplicationSpec.fullSync();
+    private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
+            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
+
+    private final List<JGroupsEngine> members = new ArrayList<>();
+    private final List<DISCARD> cuts = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        for (JGroupsEngine member : members.reversed()) {
+            member.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aTieIsWonByTheOwnerWhoseNameSortsFirstOnBothSidesAndCountedOnTheLoser() throws Exception {
+        start(2, ALL);
+        SessionId id = create(node(1), "before");
+        partition();
+
+        write(node(1), id, "node1's side");
+        write(node(2), id, "node2's side");
+        SessionSnapshot loser = node(2).store().peek(id).orElseThrow();
+        assertThat(loser.version()).isEqualTo(node(1).store().peek(id).orElseThrow().version()).isEqualTo(2);
+
+        heal();
+
+        await().atMost(VIEWS).untilAsserted(() -> {
+            for (JGroupsEngine member : members) {
+                SessionSnapshot copy = member.store().peek(id).orElseThrow();
+                assertThat(copy.owner()).as(member.self() + "'s copy").isEqualTo(new NodeId("node1"));
+                assertThat(copy.attributes()).as(member.self() + "'s copy").containsEntry("side", "node1's side");
+            }
+        });
+        assertThat(node(2).stats().ownershipConflicts()).isEqualTo(1);
+        assertThat(node(1).stats().ownershipConflicts()).isZero();
+
+        // The loser's state arriving late (a retransmission, a slow push) is refused, and the winner's copy sent back.
+        Replies late = node(2).transport().sendAndWait(new WholeSessionUpdate(loser), List.of(node(1).self()),
+                Duration.ofSeconds(5));
+        assertThat(late.acks().get(node(1).self()).status()).isEqualTo(AckStatus.OWNED);
+        assertThat(node(1).store().peek(id).orElseThrow().attributes()).containsEntry("side", "node1's side");
+
+        // A request on the losing side now serves the winner's state, never its own older one.
+        assertThat(write(node(2), id, "after")).containsEntry("side", "node1's side");
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void underBuddiesTheHigherVersionWinsOnEveryHolderAcrossTheSides() throws Exception {
+        // node2 owns the session and node3 backs it up; node3 ends alone on the other side with that copy, while
+        // node2's new buddy on its side is node1.
+        start(3, BUDDY);
+        SessionId id = create(node(2), "before");
+        assertThat(node(3).store().peek(id)).isPresent();
+        partition(List.of(node(1), node(2)), List.of(node(3)));
+
+        write(node(2), id, "node2's side");
+        write(node(3), id, "node3's side");
+        write(node(3), id, "node3's side again");
+        await().atMost(VIEWS).until(() -> node(1).store().peek(id).isPresent());
+
+        heal();
+
+        await().atMost(VIEWS).untilAsserted(() -> {
+            for (JGroupsEngine member : members) {
+                member.store().peek(id).ifPresent(copy -> {
+                    assertThat(copy.owner()).as(member.self() + "'s copy").isEqualTo(new NodeId("node3"));
+                    assertThat(copy.attributes()).as(member.self() + "'s copy")
+                            .containsEntry("side", "node3's side again");
+                });
+            }
+            assertThat(node(1).store().peek(id)).isPresent();
+            assertThat(node(2).stats().ownershipConflicts()).isEqualTo(1);
+        });
+        assertThat(node(3).stats().ownershipConflicts()).isZero();
+        assertThat(node(1).stats().ownershipConflicts()).isZero();
+        assertThat(write(node(2), id, "after")).containsEntry("side", "node3's side again");
+    }
+
+    private void start(int size, ReplicationSpec spec) throws Exception {
+        String cluster = "conflict-" + System.nanoTime();
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            ports.add(freePort());
+        }
+        List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
+        ClusterSecret secret = ClusterSecret.generate();
+        for (int i = 0; i < size; i++) {
+            members.add(JGroupsEngine.start(new NodeId("node" + (i + 1)), cluster,
+                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret), spec));
+        }
+        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == size));
+    }
+
+    private JGroupsEngine node(int oneBased) {
+        return members.get(oneBased - 1);
+    }
+
+    /** Every member alone. */
+    private void partition() throws Exception {
+        partition(members.stream().map(List::of).toArray(List[]::new));
+    }
+
+    @SafeVarargs
+    private void partition(List<JGroupsEngine>... sides) throws Exception {
+        for (List<JGroupsEngine> side : sides) {
+            for (JGroupsEngine member : side) {
+                var cut = new DISCARD();
+                List<String> away = new ArrayList<>();
+                for (List<JGroupsEngine> other : sides) {
+                    if (other != side) {
+                        other.forEach(member2 -> away.add(member2.self().name()));
+                    }
+                }
+                // By name, as the node's fault endpoint does; other tests' members of those names are dropped too.
+                cut.addIgnoredMembers(NameCache.getContents().entrySet().stream()
+                        .filter(entry -> away.contains(entry.getValue())).map(java.util.Map.Entry::getKey)
+                        .toArray(Address[]::new));
+                member.transport().insertAboveTransport(cut);
+                cuts.add(cut);
+            }
+        }
+        for (List<JGroupsEngine> side : sides) {
+            await().atMost(VIEWS).until(() -> side.stream().allMatch(m -> m.view().members().size() == side.size()));
+        }
+    }
+
+    private void heal() {
+        for (int i = 0; i < members.size(); i++) {
+            members.get(i).transport().removeInserted(cuts.get(i));
+        }
+        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == members.size()));
+    }
+
+    private static SessionId create(JGroupsEngine node, String side) throws ReplicationException {
+        try (ActiveSession active = node.store().create()) {
+            active.session().setAttribute("side", side);
+            node.store().update(active);
+            return active.session().id();
+        }
+    }
+
+    /** One request: shows the state found, then writes {@code side}. */
+    private static java.util.Map<String, java.io.Serializable> write(JGroupsEngine node, SessionId id, String side)
+            throws ReplicationException {
+        try (ActiveSession active = node.store().find(id).orElseThrow()) {
+            var seen = active.session().snapshot().attributes();
+            active.session().setAttribute("side", side);
+            node.store().update(active);
+            return seen;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        var random = new SecureRandom();
+        while (true) {
+            int port = 12_000 + random.nextInt(20_000);
+            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
+                 ServerSocket failureDetection = new ServerSocket(
+                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
+                return port;
+            } catch (IOException taken) {
+                // try another
+            }
+        }
+    }
+}
