@@ -2,40 +2,16 @@ package io.replsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code replsim size} sizes session memory from the bytes a run's nodes measured when given one, and from the
  * session size given (or its 4 KB default) when not, saying which in its assumptions.
  */
 class SizeSessionsFromTest {
-
-    private record Ran(int exit, String out, String err) {
-    }
-
-    private static Ran replsim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        int exit;
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            exit = new CommandLine(new ReplsimCommand()).execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     /** Two live nodes held 60 copies in 61,440 bytes (1 KB a copy); the killed one's figures do not count. */
     private static final String SUMMARY = """
@@ -62,8 +38,8 @@ class SizeSessionsFromTest {
         Path run = Files.createDirectory(dir.resolve("run"));
         Files.writeString(run.resolve("summary.json"), SUMMARY);
 
-        Ran measured = replsim(with("--sessions-from", run.toString()));
-        Ran byDefault = replsim(with());
+        ReplsimCall measured = ReplsimCall.of(with("--sessions-from", run.toString()));
+        ReplsimCall byDefault = ReplsimCall.of(with());
 
         assertThat(measured.exit()).as(measured.err()).isZero();
         assertThat(measured.out()).contains(" × 1.0 KB × 2 copies / ")
@@ -82,8 +58,8 @@ class SizeSessionsFromTest {
         Path run = Files.createDirectory(dir.resolve("run"));
         Files.writeString(run.resolve("summary.json"), SUMMARY);
 
-        Ran unmeasured = replsim(with("--sessions-from", old.toString()));
-        Ran both = replsim(with("--sessions-from", run.toString(), "--session-size", "2KB"));
+        ReplsimCall unmeasured = ReplsimCall.of(with("--sessions-from", old.toString()));
+        ReplsimCall both = ReplsimCall.of(with("--sessions-from", run.toString(), "--session-size", "2KB"));
 
         assertThat(unmeasured.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(unmeasured.err()).contains("measured the bytes of the sessions it held");

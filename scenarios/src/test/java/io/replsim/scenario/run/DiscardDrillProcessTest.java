@@ -1,20 +1,15 @@
 package io.replsim.scenario.run;
 
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -25,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * only, for 8 s. JGroups retransmits what was dropped, so sync replication still completes: nobody is suspected,
  * no session is lost, and the report lists the fault with its loss.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class DiscardDrillProcessTest {
     private static final String LOSSY = """
             name: lossy-link
@@ -42,15 +38,10 @@ class DiscardDrillProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void syncReplicationCompletesThroughA30PercentOneWayLossAndTheReportListsIt(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("lossy-link.yaml"), LOSSY);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "lossy-link", LOSSY);
+        RunOutcome outcome = played.outcome();
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         assertThat(summary.faults()).as(printed).hasSize(1);
         FaultReport discard = summary.faults().getFirst();
@@ -66,7 +57,5 @@ class DiscardDrillProcessTest {
         List<String> events = Files.readAllLines(outcome.directory().resolve("events.jsonl"));
         assertThat(events).hasSize(2);
         assertThat(events.get(1)).contains("\"HEAL\"");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

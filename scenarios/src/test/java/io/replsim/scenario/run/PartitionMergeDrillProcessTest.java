@@ -1,20 +1,14 @@
 package io.replsim.scenario.run;
 
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * joins the views, the newest copy of each session wins on every holder, each conflict is counted on the node that
  * lost it, and no STALE answer comes after the nodes are back in every survivor's view.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class PartitionMergeDrillProcessTest {
     private static final String SPLIT_BRAIN = """
             name: split-brain
@@ -41,15 +36,9 @@ class PartitionMergeDrillProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void afterTheMergeTheNewestCopyWinsEveryConflictIsCountedAndNothingStaleIsServed(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("split-brain.yaml"), SPLIT_BRAIN);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "split-brain", SPLIT_BRAIN);
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         FaultReport partition = summary.faults().getFirst();
         assertThat(partition.backInViewMs()).as("the views merged after the heal\n" + printed).isNotNull();
@@ -58,7 +47,5 @@ class PartitionMergeDrillProcessTest {
         assertThat(printed).contains("ownership conflicts lost");
         assertThat(partition.attributed().staleAfterMerge()).as(printed).isZero();
         assertThat(printed).contains("after the nodes were back in every survivor's view: 0 STALE responses");
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }

@@ -1,19 +1,13 @@
 package io.replsim.scenario.run;
 
+import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in each node's memory, so every node keeps writing its least recently used sessions to its file store and
  * reading them back for the next request; every session stays whole.
  */
+@ExtendWith(NoNodeProcessLeft.class)
 class SessionPassivationProcessTest {
 
     private static final String PASSIVATING = """
@@ -40,15 +35,10 @@ class SessionPassivationProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void usersCyclingThroughMoreSessionsThanANodeKeepsAreActivatedWholeAndNoneIsLost(@TempDir Path dir)
             throws Exception {
-        Path file = Files.writeString(dir.resolve("passivating.yaml"), PASSIVATING);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
-
-        RunOutcome outcome = runner.run(spec, file);
-        RunSummary summary = outcome.summary();
-        String printed = console.toString(StandardCharsets.UTF_8);
+        PlayedScenario played = PlayedScenario.play(dir, "passivating", PASSIVATING);
+        RunOutcome outcome = played.outcome();
+        RunSummary summary = played.summary();
+        String printed = played.console();
 
         assertThat(summary.sessions()).as(printed).isEqualTo(new RunSummary.Verdicts(12, 0, 0, 0, 0, 0));
         assertThat(outcome.passed()).as(printed).isTrue();
@@ -58,7 +48,5 @@ class SessionPassivationProcessTest {
                 .isGreaterThan(12);
         assertThat(printed).contains("passivated ").contains("0 LOST   0 EXPIRED");
         assertThat(Path.of(summary.runDirectory()).resolve("nodes").resolve("node1-passivated")).isDirectory();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
-                .as("node processes left running").isEmpty();
     }
 }
