@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * no session is lost, and the report lists the fault with its loss.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class DiscardDrillProcessTest {
+class DiscardDrill {
     private static final String LOSSY = """
             name: lossy-link
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}

@@ -32,7 +32,7 @@ import static org.awaitility.Awaitility.await;
  * with the default {@code on-request} they stay the dead node's, held as backups, for three times as long as the
  * adoption took.
  */
-class OrphanAdoptionProcessTest {
+class OrphanAdoptionDrill {
     private static final String CLUSTER = """
             name: orphans-%s
             cluster: {nodes: 3, workers: 4, cpuBudget: 0.5, heap: 96m}

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lost it, and no STALE answer comes after the nodes are back in every survivor's view.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class PartitionMergeDrillProcessTest {
+class PartitionMergeDrill {
     private static final String SPLIT_BRAIN = """
             name: split-brain
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}

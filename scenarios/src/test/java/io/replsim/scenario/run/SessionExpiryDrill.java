@@ -38,7 +38,7 @@ import static org.awaitility.Awaitility.await;
  * sessions went idle. Then the rule made to fail on purpose: nodes that expire sessions sooner than the driver is
  * told make sessions go missing before their interval, and each is LOST.
  */
-class SessionExpiryProcessTest {
+class SessionExpiryDrill {
 
     private static final String EXPIRING = """
             name: expiring
