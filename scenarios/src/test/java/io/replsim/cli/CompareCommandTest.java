@@ -109,6 +109,8 @@ class CompareCommandTest {
         assertThat(json.get("baseline").asText()).isEqualTo("none");
         assertThat(json.get("reference").asText()).isEqualTo("session");
         assertThat(json.get("rows")).hasSize(2);
+        assertThat(json.at("/rows/0/role").asText()).isEqualTo("baseline");
+        assertThat(json.at("/rows/1/role").asText()).isEqualTo("reference");
         for (JsonNode row : json.get("rows")) {
             assertThat(row.at("/nodeCpuCores/min").asDouble()).as(row.toString()).isPositive();
         }

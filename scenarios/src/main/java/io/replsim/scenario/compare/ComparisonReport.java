@@ -35,7 +35,7 @@ public final class ComparisonReport {
         out.printf(Locale.ROOT, ROW, "scenario", "role", "runs", "node CPU", "above base", "CPU ratio",
                 "above ratio", "replication µs", "p50 ms", "p90 ms", "req/s", "verdicts");
         for (ComparisonResult.Row row : result.rows()) {
-            out.printf(Locale.ROOT, ROW, row.scenario(), row.role(), row.measured() + "/" + plan.rounds(),
+            out.printf(Locale.ROOT, ROW, row.scenario(), row.role().label(), row.measured() + "/" + plan.rounds(),
                     shown(row.nodeCpuCores(), "%.3f"), shown(row.aboveBaselineCores(), "%.3f"),
                     shown(row.nodeCpuRatio(), "%.2f"), shown(row.aboveBaselineRatio(), "%.2f"),
                     shown(row.replicationMeanMicros(), "%,.0f"), shown(row.p50Ms(), "%.1f"),

@@ -1,5 +1,7 @@
 package io.replsim.scenario.compare;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,21 +31,32 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
      * round; the ratios: its node CPU (and that above the baseline) over the reference's of the same round. Null
      * where there is nothing to give it: no baseline, or no round in which both runs were measured.
      */
-    public record Row(String scenario, String role, int measured, Band nodeCpuCores, Band aboveBaselineCores,
+    /** What a scenario is to the comparison; its label is how the console and compare.json name it. */
+    public enum Role {
+        BASELINE, REFERENCE, COMPARED;
+
+        @JsonValue
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public record Row(String scenario, Role role, int measured, Band nodeCpuCores, Band aboveBaselineCores,
                       Band nodeCpuRatio, Band aboveBaselineRatio, Band replicationMeanMicros, Band p50Ms, Band p90Ms,
                       Band requestsPerSec, List<String> verdicts) {
     }
 
     public List<Row> rows() {
         List<Row> rows = new ArrayList<>();
-        plan.baseline().ifPresent(entry -> rows.add(row(entry, "baseline")));
+        plan.baseline().ifPresent(entry -> rows.add(row(entry, Role.BASELINE)));
         for (ComparisonPlan.Entry entry : plan.scenarios()) {
-            rows.add(row(entry, entry.equals(plan.reference()) ? "reference" : "compared"));
+            rows.add(row(entry, entry.equals(plan.reference()) ? Role.REFERENCE : Role.COMPARED));
         }
         return rows;
     }
 
-    private Row row(ComparisonPlan.Entry entry, String role) {
+    private Row row(ComparisonPlan.Entry entry, Role role) {
+        boolean isBaseline = role == Role.BASELINE;
         List<ComparedRun.Measured> mine = measured(entry.name());
         List<Double> above = new ArrayList<>();
         List<Double> cpuRatio = new ArrayList<>();
@@ -55,7 +68,7 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
             Optional<RunFigures> ref = figures(reference, run.round());
             double cpu = run.figures().nodeCpuCores();
             base.ifPresent(b -> above.add(cpu - b.nodeCpuCores()));
-            if (role.equals("baseline")) {
+            if (isBaseline) {
                 continue;
             }
             ref.filter(r -> r.nodeCpuCores() > 0).ifPresent(r -> cpuRatio.add(cpu / r.nodeCpuCores()));
@@ -66,7 +79,6 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
                 }
             }
         }
-        boolean isBaseline = role.equals("baseline");
         return new Row(entry.name(), role, mine.size(), band(mine, RunFigures::nodeCpuCores),
                 isBaseline ? null : Band.of(above).orElse(null),
                 Band.of(cpuRatio).orElse(null), Band.of(aboveRatio).orElse(null),

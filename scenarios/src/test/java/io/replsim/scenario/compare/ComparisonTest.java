@@ -80,10 +80,10 @@ class ComparisonTest {
         assertThat(large.aboveBaselineRatio().min()).isCloseTo(2.5, within(1e-9));
         assertThat(large.aboveBaselineRatio().max()).isCloseTo(2.5, within(1e-9));
         ComparisonResult.Row small = result.rows().get(1);
-        assertThat(small.role()).isEqualTo("reference");
+        assertThat(small.role()).isEqualTo(ComparisonResult.Role.REFERENCE);
         assertThat(small.nodeCpuRatio().min()).isEqualTo(1.0);
         ComparisonResult.Row none = result.rows().get(0);
-        assertThat(none.role()).isEqualTo("baseline");
+        assertThat(none.role()).isEqualTo(ComparisonResult.Role.BASELINE);
         assertThat(none.aboveBaselineCores()).isNull();
         assertThat(none.nodeCpuRatio()).isNull();
         assertThat(result.rateDisagreements()).isEmpty();
