@@ -41,25 +41,24 @@ final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--error-limit", description = "failed attempts over requests, at most (default: capacity.errorLimit, else 0.001)")
     Double errorLimit;
 
-    @Option(names = "--start-users", description = "the first step's users (default: capacity.startUsers, else load.users)")
+    @Option(names = "--start-users", description = "load.model closed: the first step's users (default:"
+            + " capacity.startUsers, else load.users)")
     Integer startUsers;
 
-    @Option(names = "--max-users", description = "the most users a step may have (default: capacity.maxUsers, else 20000)")
+    @Option(names = "--max-users", description = "load.model closed: the most users a step may have (default:"
+            + " capacity.maxUsers, else " + CapacitySettings.DEFAULT_MAX_USERS + ")")
     Integer maxUsers;
 
     @Option(names = "--max-steps", description = "the most steps in one search (default: capacity.maxSteps, else 20)")
     Integer maxSteps;
 
     @Option(names = "--start-rate", description = "load.model open: the first step's arrivals a second (default:"
-            + " load.rate, rounded up)")
+            + " capacity.startRate, else load.rate, rounded up)")
     Integer startRate;
 
     @Option(names = "--max-rate", description = "load.model open: the most arrivals a second a step may have"
-            + " (default: " + DEFAULT_MAX_RATE + ")")
+            + " (default: capacity.maxRate, else " + CapacitySettings.DEFAULT_MAX_RATE + ")")
     Integer maxRate;
-
-    /** The open model's cap unless --max-rate says otherwise: far above what one machine drives. */
-    static final int DEFAULT_MAX_RATE = 100_000;
 
     @Option(names = "--one-node-down", description = "then stop one node and search again on the survivors (N−1)")
     boolean oneNodeDown;
@@ -141,46 +140,49 @@ final class CapacityCommand implements Callable<Integer> {
         CapacitySettings file = spec.capacity();
         refuse("--start-rate", startRate, "load.model is closed: its search steps users (--start-users)");
         refuse("--max-rate", maxRate, "load.model is closed: its search steps users (--max-users)");
-        int start = startUsers != null ? FlagRange.wholeNumber("--start-users", 1, 100_000).check(startUsers)
-                : file.startUsers().orElse(spec.load().users());
-        int cap = maxUsers == null ? file.maxUsers() : FlagRange.wholeNumber("--max-users", 1, 100_000)
-                .check(maxUsers);
-        if (start > cap) {
-            throw new IllegalArgumentException("the search would start at " + start + " users (" + (startUsers
-                    != null ? "--start-users" : file.startUsers().isPresent() ? "capacity.startUsers" : "load.users")
-                    + "), above its cap of " + cap + " (" + (maxUsers != null ? "--max-users" : "capacity.maxUsers")
-                    + "); start lower or raise the cap");
-        }
-        return new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
+        Bound start = Bound.of("--start-users", startUsers, "capacity.startUsers", file.startUsers(), "load.users",
+                spec.load().users(), CapacitySettings.MOST_USERS);
+        Bound cap = Bound.of("--max-users", maxUsers, "capacity.maxUsers", file.maxUsers(), "the default cap",
+                CapacitySettings.DEFAULT_MAX_USERS, CapacitySettings.MOST_USERS);
+        return plan(start, cap, "users", steps);
     }
 
     /**
-     * The open model's search: arrivals a second, from --start-rate, else load.rate rounded up, to --max-rate; the
-     * users' settings are refused where they are written, since a rate is not a number of users.
+     * The open model's search: arrivals a second, from --start-rate, else capacity.startRate, else load.rate rounded
+     * up, to --max-rate, else capacity.maxRate; the users' flags are refused, since a rate is not a number of users
+     * (the file's users' bounds are refused where they are written, when the scenario is read).
      */
     private SearchPlan ratePlan(ScenarioSpec spec, int steps) {
         CapacitySettings file = spec.capacity();
         String openSearch = "load.model is open: its search steps the arrival rate";
         refuse("--start-users", startUsers, openSearch + " (--start-rate, default load.rate)");
         refuse("--max-users", maxUsers, openSearch + " (--max-rate)");
-        if (file.startUsers().isPresent()) {
-            throw new IllegalArgumentException("capacity.startUsers: " + openSearch + ", from load.rate or"
-                    + " --start-rate; remove capacity.startUsers");
+        Bound start = Bound.of("--start-rate", startRate, "capacity.startRate", file.startRate(), "load.rate",
+                SearchedLoad.ARRIVAL_RATE.levelOf(spec.load()), CapacitySettings.MOST_RATE);
+        Bound cap = Bound.of("--max-rate", maxRate, "capacity.maxRate", file.maxRate(), "the default --max-rate",
+                CapacitySettings.DEFAULT_MAX_RATE, CapacitySettings.MOST_RATE);
+        return plan(start, cap, "arrivals/s", steps);
+    }
+
+    private static SearchPlan plan(Bound start, Bound cap, String unit, int steps) {
+        if (start.value() > cap.value()) {
+            throw new IllegalArgumentException("the search would start at " + start.value() + " " + unit + " ("
+                    + start.source() + "), above its cap of " + cap.value() + " (" + cap.source() + "); start lower"
+                    + " or raise the cap");
         }
-        if (file.maxUsers() != CapacitySettings.DEFAULT_MAX_USERS) {
-            throw new IllegalArgumentException("capacity.maxUsers: " + openSearch + ", up to --max-rate; remove"
-                    + " capacity.maxUsers");
+        return new SearchPlan(start.value(), SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps,
+                cap.value());
+    }
+
+    /** One end of the search and where it came from: a flag wins over the file, the file over the default. */
+    private record Bound(int value, String source) {
+        static Bound of(String flag, Integer given, String field, Optional<Integer> written, String fallbackSource,
+                        int fallback, int most) {
+            if (given != null) {
+                return new Bound(FlagRange.wholeNumber(flag, 1, most).check(given), flag);
+            }
+            return written.map(value -> new Bound(value, field)).orElse(new Bound(fallback, fallbackSource));
         }
-        int start = startRate != null ? FlagRange.wholeNumber("--start-rate", 1, 1_000_000).check(startRate)
-                : SearchedLoad.ARRIVAL_RATE.levelOf(spec.load());
-        int cap = maxRate == null ? DEFAULT_MAX_RATE : FlagRange.wholeNumber("--max-rate", 1, 1_000_000)
-                .check(maxRate);
-        if (start > cap) {
-            throw new IllegalArgumentException("the search would start at " + start + " arrivals/s (" + (startRate
-                    != null ? "--start-rate" : "load.rate") + "), above its cap of " + cap + " ("
-                    + (maxRate != null ? "--max-rate" : "the default --max-rate") + "); start lower or raise the cap");
-        }
-        return new SearchPlan(start, SearchPlan.DEFAULT_GROWTH, SearchPlan.DEFAULT_RESOLUTION, steps, cap);
     }
 
     private static void refuse(String flag, Integer given, String why) {

@@ -76,7 +76,16 @@ class CapacityCommandOpenModelTest {
     @Test
     void theCapacitySectionsStartUsersIsRefusedForAnOpenLoadAtItsPath(@TempDir Path dir) throws Exception {
         assertThat(capacity(dir, OPEN + "capacity: {startUsers: 5}\n")).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(said()).contains("capacity.startUsers: load.model is open");
+        assertThat(said()).contains("capacity.startUsers").contains("load.model is open");
+    }
+
+    @Test
+    void theCapacitySectionsRateBoundsAreTheSearchsUnlessAFlagSaysOtherwise(@TempDir Path dir) throws Exception {
+        String bounded = OPEN + "capacity: {startRate: 500, maxRate: 600}\n";
+        assertThat(capacity(dir, bounded, "--max-rate", "100")).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(said()).contains("500 arrivals/s (capacity.startRate), above its cap of 100 (--max-rate)");
+        assertThat(capacity(dir, OPEN + "capacity: {maxRate: 20}\n")).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(said()).contains("30 arrivals/s (load.rate), above its cap of 20 (capacity.maxRate)");
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.Optional;
 final class CapacityReader {
 
     static final List<String> FIELDS = List.of("statistic", "latencyLimit", "cpuLimit", "errorLimit", "startUsers",
-            "maxUsers", "maxSteps", "warmUp");
+            "maxUsers", "startRate", "maxRate", "maxSteps", "warmUp");
     static final List<String> WARM_UP_FIELDS = List.of("minRounds", "maxRounds");
     private static final String CPU_EXPECTED = "a share of each node's CPU budget above 0 and at most 1, such as 0.6";
     private static final String ERROR_EXPECTED = "a share of requests from 0 to 1, such as 0.001";
@@ -16,7 +16,8 @@ final class CapacityReader {
     private CapacityReader() {
     }
 
-    static CapacitySettings read(MapReader capacity) {
+    /** {@code open}: the load's model is open, so the search steps the arrival rate and the users' bounds are refused. */
+    static CapacitySettings read(MapReader capacity, boolean open) {
         CapacitySettings defaults = CapacitySettings.DEFAULT;
         LatencyStatistic statistic = capacity.choice("statistic", LatencyStatistic::parse, "a latency statistic")
                 .orElse(defaults.statistic());
@@ -28,12 +29,45 @@ final class CapacityReader {
                 .orElse(defaults.cpuLimit());
         double errorLimit = capacity.number("errorLimit", ERROR_EXPECTED).must(v -> v >= 0 && v <= 1, ERROR_EXPECTED)
                 .orElse(defaults.errorLimit());
-        Optional<Integer> startUsers = capacity.wholeNumber("startUsers", 1, 100_000).optional().map(Long::intValue);
-        int maxUsers = capacity.wholeNumber("maxUsers", 1, 100_000).orElse((long) defaults.maxUsers()).intValue();
+        Optional<Integer> startUsers = bound(capacity, "startUsers", CapacitySettings.MOST_USERS);
+        Optional<Integer> maxUsers = bound(capacity, "maxUsers", CapacitySettings.MOST_USERS);
+        Optional<Integer> startRate = bound(capacity, "startRate", CapacitySettings.MOST_RATE);
+        Optional<Integer> maxRate = bound(capacity, "maxRate", CapacitySettings.MOST_RATE);
+        if (open) {
+            refuse(capacity, "startUsers", "load.model is open: its search steps the arrival rate; write the first"
+                    + " step's arrivals a second as capacity.startRate, or leave it out to start at load.rate");
+            refuse(capacity, "maxUsers", "load.model is open: its search steps the arrival rate; write its cap as"
+                    + " capacity.maxRate");
+            startBelowCap(capacity, startRate, "startRate", maxRate, "maxRate");
+        } else {
+            refuse(capacity, "startRate", "load.model is closed: its search steps users; write the first step's"
+                    + " users as capacity.startUsers");
+            refuse(capacity, "maxRate", "load.model is closed: its search steps users; write its cap as"
+                    + " capacity.maxUsers");
+            startBelowCap(capacity, startUsers, "startUsers", maxUsers, "maxUsers");
+        }
         // two at the least: a capacity is claimed only when a repeat confirms it
         int maxSteps = capacity.wholeNumber("maxSteps", 2, 100).orElse((long) defaults.maxSteps()).intValue();
-        return new CapacitySettings(statistic, latencyLimit, cpuLimit, errorLimit, startUsers, maxUsers, maxSteps,
-                warmUp(capacity.optionalSection("warmUp", WARM_UP_FIELDS)));
+        return new CapacitySettings(statistic, latencyLimit, cpuLimit, errorLimit, startUsers, maxUsers, startRate,
+                maxRate, maxSteps, warmUp(capacity.optionalSection("warmUp", WARM_UP_FIELDS)));
+    }
+
+    private static Optional<Integer> bound(MapReader capacity, String key, int most) {
+        return capacity.wholeNumber(key, 1, most).optional().map(Long::intValue);
+    }
+
+    private static void refuse(MapReader capacity, String key, String why) {
+        if (capacity.presentFields().contains(key)) {
+            capacity.problemWith(key, "no " + key + " here: " + why);
+        }
+    }
+
+    private static void startBelowCap(MapReader capacity, Optional<Integer> start, String startKey,
+                                      Optional<Integer> cap, String capKey) {
+        if (start.isPresent() && cap.isPresent() && start.get() > cap.get()) {
+            capacity.problemWith(startKey, "at most " + capKey + " (" + cap.get() + "): the search starts below its"
+                    + " cap; start lower or raise " + capKey);
+        }
     }
 
     private static CapacityWarmUp warmUp(MapReader warmUp) {

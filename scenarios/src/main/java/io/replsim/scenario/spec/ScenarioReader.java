@@ -69,8 +69,8 @@ final class ScenarioReader {
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
         List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
-        CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS));
         boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
+        CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS), open);
         if (open && top.presentFields().contains("balancer")) {
             top.problemWith("balancer", "no balancer with load.model open (not built yet: its arrivals use the"
                     + " default balancer, sticky with a dead node's sessions spread); leave balancer out");

@@ -3,6 +3,7 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.pathsOf;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -29,8 +30,8 @@ class CapacitySettingsSpecTest {
                   warmUp: {minRounds: 1, maxRounds: 2}
                 """, Scenarios.SOURCE).capacity();
         assertThat(settings).isEqualTo(new CapacitySettings(LatencyStatistic.P99, Duration.ofMillis(500), 0.5,
-                CapacitySettings.DEFAULT.errorLimit(), Optional.of(40), CapacitySettings.DEFAULT_MAX_USERS, 6,
-                new CapacityWarmUp(1, 2)));
+                CapacitySettings.DEFAULT.errorLimit(), Optional.of(40), Optional.empty(), Optional.empty(),
+                Optional.empty(), 6, new CapacityWarmUp(1, 2)));
         assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).capacity()).isEqualTo(CapacitySettings.DEFAULT);
     }
 
@@ -59,5 +60,44 @@ class CapacitySettingsSpecTest {
                 capacity: {statistic: p50, cpuLimit: 1.5, errorLimit: -1, maxSteps: 0, latencyLimit: 800}
                 """))).containsExactlyInAnyOrder("capacity.statistic", "capacity.cpuLimit", "capacity.errorLimit",
                 "capacity.maxSteps", "capacity.latencyLimit");
+    }
+
+    private static final String OPEN_HEAD = """
+            name: x
+            cluster: {nodes: 1}
+            load: {model: open, rate: 30, duration: 20s}
+            """;
+
+    @Test
+    void anOpenLoadsSearchTakesItsRateBoundsFromTheFile() throws SpecException {
+        CapacitySettings settings = ScenarioLoader.parse(OPEN_HEAD + "capacity: {startRate: 40, maxRate: 400}\n",
+                Scenarios.SOURCE).capacity();
+        assertThat(settings.startRate()).contains(40);
+        assertThat(settings.maxRate()).contains(400);
+        assertThat(settings.startUsers()).isEmpty();
+    }
+
+    @Test
+    void eachModelsBoundsAreRefusedForTheOtherModelAtTheirPaths() {
+        assertThat(problemsOf(OPEN_HEAD + "capacity: {startUsers: 5, maxUsers: 50}\n"))
+                .extracting(SpecProblem::path, SpecProblem::expected)
+                .containsExactlyInAnyOrder(
+                        tuple("capacity.startUsers", "no startUsers here: load.model is"
+                                + " open: its search steps the arrival rate; write the first step's arrivals a second"
+                                + " as capacity.startRate, or leave it out to start at load.rate"),
+                        tuple("capacity.maxUsers", "no maxUsers here: load.model is"
+                                + " open: its search steps the arrival rate; write its cap as capacity.maxRate"));
+        assertThat(pathsOf(problemsOf(HEAD + "capacity: {startRate: 5, maxRate: 50}\n")))
+                .containsExactlyInAnyOrder("capacity.startRate", "capacity.maxRate");
+    }
+
+    @Test
+    void aStartAboveItsCapIsRefusedAtTheStart() throws SpecException {
+        assertThat(pathsOf(problemsOf(OPEN_HEAD + "capacity: {startRate: 500, maxRate: 100}\n")))
+                .containsExactly("capacity.startRate");
+        assertThat(pathsOf(problemsOf(HEAD + "capacity: {startUsers: 500, maxUsers: 100}\n")))
+                .containsExactly("capacity.startUsers");
+        assertThat(ScenarioLoader.parse(HEAD + "capacity: {startUsers: 100, maxUsers: 100}\n", Scenarios.SOURCE)
+                .capacity().maxUsers()).contains(100);
     }
 }
