@@ -216,7 +216,7 @@ class ClusterNodeTest {
         assertThat(fieldNames(stats.get("memory"))).containsExactlyInAnyOrder("heapUsedBytes", "heapMaxBytes",
                 "heapAfterGcBytes", "collections", "collectionMs");
         assertThat(fieldNames(stats.get("cpu"))).containsExactlyInAnyOrder("budgetCores", "usedCores",
-                "utilization", "windowMs", "processCpuMs", "monotonicMs");
+                "utilization", "windowMs", "processCpuMs", "monotonicMs", "compilerCpuMs");
         assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes",
                 "expired", "expiredCopies", "heldBytes", "passivations", "activations", "passivated");
         assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");

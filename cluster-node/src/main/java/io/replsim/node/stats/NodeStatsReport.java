@@ -26,9 +26,16 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code processCpuMs} and {@code monotonicMs}: the process CPU time and the node's monotonic clock
      * ({@code System.nanoTime()} in ms), read together when the stats were asked for; the cores used between two
      * reports of one process are the difference of the first over the difference of the second.
+     * {@code compilerCpuMs}: the part of the process CPU time the JIT compiler threads used, read at the same time;
+     * null where it is not measured (no per-thread accounting, or a server that does not report it).
      */
     public record Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs,
-                      long monotonicMs) {
+                      long monotonicMs, Long compilerCpuMs) {
+        /** A reading without the compiler's share. */
+        public Cpu(double budgetCores, double usedCores, double utilization, long windowMs, long processCpuMs,
+                   long monotonicMs) {
+            this(budgetCores, usedCores, utilization, windowMs, processCpuMs, monotonicMs, null);
+        }
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Locale;
 public final class StatsCollector {
     private final ReplicationEngine replication;
     private final CpuSampler cpu;
+    private final CompilerThreadsCpu compilerCpu = CompilerThreadsCpu.ofThisProcess();
     private final RequestCounters requests;
     private final int workers;
     private final long startedAtMs;
@@ -39,7 +40,8 @@ public final class StatsCollector {
         return new NodeStatsReport(
                 replication.self().name(), now - startedAtMs, now,
                 new NodeStatsReport.Cpu(window.budgetCores(), window.usedCores(), window.utilization(),
-                        window.windowMs(), window.processCpuMs(), window.monotonicMs()),
+                        window.windowMs(), window.processCpuMs(), window.monotonicMs(),
+                        compilerCpu.totalMs().orElse(null)),
                 workers,
                 new NodeStatsReport.Sessions(sessions.owned(), sessions.backup(),
                         replication.backupBytes(), replication.store().expirations(),

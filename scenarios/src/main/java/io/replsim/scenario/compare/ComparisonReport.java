@@ -1,5 +1,6 @@
 package io.replsim.scenario.compare;
 
+import io.replsim.scenario.report.RunSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -16,15 +17,20 @@ public final class ComparisonReport {
 
     /** compare.json: what was compared, each scenario's bands, the rate check and every run. */
     public record Written(List<String> order, String reference, String baseline, int rounds, boolean comparable,
-                          List<String> rateDisagreements, List<ComparisonResult.Row> rows, List<ComparedRun> runs) {
+                          List<String> rateDisagreements, List<String> unsettled, List<ComparisonResult.Row> rows,
+                          List<ComparedRun> runs) {
     }
 
     private ComparisonReport() {
     }
 
-    /** The comparison holds when every run was measured, VALID, and at its round's request rate. */
+    /**
+     * The comparison holds when every run was measured, VALID, at its round's request rate, and past its nodes'
+     * warm-up (the JIT done compiling).
+     */
     public static boolean comparable(ComparisonResult result) {
-        return result.broken() == 0 && result.withVerdict("INVALID") == 0 && result.rateDisagreements().isEmpty();
+        return result.broken() == 0 && result.withVerdict("INVALID") == 0 && result.rateDisagreements().isEmpty()
+                && result.unsettledRuns().isEmpty();
     }
 
     public static void print(ComparisonResult result, PrintStream out) {
@@ -53,6 +59,14 @@ public final class ComparisonReport {
                     disagreements.size() == 1 ? "" : "s", ComparisonResult.RATE_TOLERANCE * 100);
             disagreements.forEach(line -> out.println("  " + line));
         }
+        List<String> unsettled = result.unsettledRuns();
+        if (!unsettled.isEmpty()) {
+            out.printf(Locale.ROOT, "warm-up: %d run%s still compiling (the JIT above %.0f%% of a node's CPU), so its"
+                            + " node CPU is a warm-up's; lengthen load.warmUp (fresh nodes compile for 2-3 minutes):%n",
+                    unsettled.size(), unsettled.size() == 1 ? "" : "s",
+                    RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE * 100);
+            unsettled.forEach(line -> out.println("  " + line));
+        }
         if (plan.rounds() == 1) {
             out.println("one round: a single run proves nothing about a difference under 2x on a shared machine;"
                     + " --rounds 2 or more gives each figure's spread");
@@ -68,7 +82,7 @@ public final class ComparisonReport {
         ComparisonPlan plan = result.plan();
         var written = new Written(plan.order().stream().map(ComparisonPlan.Entry::name).toList(),
                 plan.reference().name(), plan.baseline().map(ComparisonPlan.Entry::name).orElse(null), plan.rounds(),
-                comparable(result), result.rateDisagreements(), result.rows(), result.runs());
+                comparable(result), result.rateDisagreements(), result.unsettledRuns(), result.rows(), result.runs());
         JSON.writeValue(file.toFile(), written);
     }
 

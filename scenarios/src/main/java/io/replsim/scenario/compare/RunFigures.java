@@ -5,10 +5,18 @@ import io.replsim.scenario.report.RunSummary;
 /**
  * What a comparison reads from one run: the cluster's node CPU (the mean of its nodes' CPU over the steady window,
  * in cores), the mean replication time (over every message the nodes sent; 0 without replication), the steady
- * window's p50 and p90 response times and its request rate.
+ * window's p50 and p90 response times and its request rate; {@code compilerShare}: the greatest share of a node's CPU
+ * over the steady window that its JIT compiler took (null: not measured), which says whether that CPU was a steady
+ * state's.
  */
 public record RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms,
-                         double p90Ms, double requestsPerSec) {
+                         double p90Ms, double requestsPerSec, Double compilerShare) {
+
+    /** A run whose JIT share was not measured. */
+    public RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms, double p90Ms,
+                      double requestsPerSec) {
+        this(verdict, nodeCpuCores, replicationMeanMicros, p50Ms, p90Ms, requestsPerSec, null);
+    }
 
     public static RunFigures of(RunSummary summary) {
         var nodes = summary.nodes().stream().filter(RunSummary.NodeFigures::alive).toList();
@@ -16,7 +24,9 @@ public record RunFigures(String verdict, double nodeCpuCores, double replication
         long messages = nodes.stream().mapToLong(RunSummary.NodeFigures::replicationMessagesSent).sum();
         double replication = messages == 0 ? 0 : nodes.stream()
                 .mapToDouble(node -> node.replicationMeanMicros() * node.replicationMessagesSent()).sum() / messages;
+        Double compiler = nodes.stream().map(RunSummary.NodeFigures::cpuCompilerShare)
+                .filter(java.util.Objects::nonNull).max(Double::compare).orElse(null);
         return new RunFigures(summary.verdict(), cpu, replication, summary.latencyMs().p50(),
-                summary.latencyMs().p90(), summary.throughputPerSec());
+                summary.latencyMs().p90(), summary.throughputPerSec(), compiler);
     }
 }

@@ -80,10 +80,12 @@ public final class ConsoleReport {
         // null against a cluster replsim does not run: its nodes' figures are not measured
         List<RunSummary.NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
         for (RunSummary.NodeFigures node : nodes) {
-            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s)   owns %,d   backs up %,d   %,d requests   "
+            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s%s)   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
                     node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
-                    node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
+                    node.cpuOver(), node.cpuCompilerShare() == null ? ""
+                            : String.format(Locale.ROOT, ", JIT %.0f%%", node.cpuCompilerShare() * 100),
+                    node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
             line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s", "",
@@ -98,6 +100,14 @@ public final class ConsoleReport {
                             node.sessionsExpired()),
                     node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
                             "   %,d ownership conflicts lost", node.ownershipConflicts()));
+        }
+        List<String> warming = nodes.stream().filter(RunSummary.NodeFigures::compilerUnsettled)
+                .map(RunSummary.NodeFigures::name).toList();
+        if (!warming.isEmpty()) {
+            line("warning   the JIT compiled for more than %.0f%% of the CPU of %s over its window: that CPU is a"
+                    + " warm-up's, not a steady state's; lengthen load.warmUp (fresh nodes compile for 2-3 minutes)"
+                    + " before comparing it", RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE * 100,
+                    String.join(", ", warming));
         }
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),

@@ -160,15 +160,29 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * {@code replication.maxActiveSessions} and read back for a request.
      * {@code ownershipConflicts}: sessions the node owned and lost to another owner's newer copy (a healed
      * partition), counted on the loser.
+     * {@code cpuCompilerShare}: the share of the node's CPU over {@code cpuOver} that its JIT compiler threads used
+     * (null: not measured); above {@link #UNSETTLED_COMPILER_SHARE} the node was still warming up, and its CPU is
+     * not a steady state's.
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
-                              long sessionsOwned,
+                              Double cpuCompilerShare, long sessionsOwned,
                               long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
                               long replicationFailures, long rejectedMessages, double replicationMeanMicros,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
                               long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations,
                               long ownershipConflicts) {
+        /**
+         * The JIT's share of a node's CPU above which that CPU is a warm-up's: settled nodes read 1-5% (their
+         * compiler still recompiles now and then), nodes in their first minutes 15-40% (docs/replication.md, "What
+         * an update costs").
+         */
+        public static final double UNSETTLED_COMPILER_SHARE = 0.10;
+
+        public boolean compilerUnsettled() {
+            return cpuCompilerShare != null && cpuCompilerShare > UNSETTLED_COMPILER_SHARE;
+        }
+
         /** A node whose sessions never expire and that lost no session to another owner. */
         public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                            long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
@@ -176,7 +190,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                            double replicationMeanMicros, Long gravitations, long remoteReads, long marshalledBytes,
                            long marshalMicrosTotal, long backupBytes, long replicationMessagesStreamed,
                            long peersRefused) {
-            this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
+            this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, null, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
                     replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0);

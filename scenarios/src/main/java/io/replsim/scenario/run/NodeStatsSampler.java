@@ -47,7 +47,8 @@ final class NodeStatsSampler {
             NodeStatsReport stats = runtime.admin(node.name()).stats();
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
-                    stats.atEpochMs(), stats.cpu().monotonicMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores()));
+                    stats.atEpochMs(), stats.cpu().monotonicMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores(),
+                    stats.cpu().compilerCpuMs()));
             Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
                     name -> new ConcurrentHashMap<>());
             stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));
@@ -134,5 +135,15 @@ final class NodeStatsSampler {
                 .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
         return inside.size() < 2 ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of(inside.getFirst().coresUntil(inside.getLast()));
+    }
+
+    /**
+     * The JIT compiler threads' share of the node's CPU between the first and the last reading answered within the
+     * window (of its latest process); empty when not measured or fewer than two readings fall inside.
+     */
+    Optional<Double> compilerShare(String node, long fromEpochMs, long toEpochMs) {
+        List<CpuSample> inside = restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())).stream()
+                .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
+        return inside.size() < 2 ? Optional.empty() : inside.getFirst().compilerShareUntil(inside.getLast());
     }
 }

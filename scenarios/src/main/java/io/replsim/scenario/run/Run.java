@@ -247,7 +247,9 @@ public final class Run {
                 double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
                 NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), cpuOver.label(), stats.sessions().owned(), stats.sessions().backup(),
+                        cores / stats.cpu().budgetCores(), cpuOver.label(),
+                        sampler.compilerShare(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs()).orElse(null),
+                        stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
                         // One replication is one request's change, whatever number of messages it took.
                         r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),

@@ -129,6 +129,30 @@ class ComparisonTest {
     }
 
     @Test
+    void aRunMeasuredWhileItsNodesStillCompiledIsNotComparable() throws Exception {
+        List<String> played = new ArrayList<>();
+        Comparison.Player settled = (entry, round) -> {
+            played.add(entry.name());
+            // settled nodes: the JIT at 3% of a node's CPU, below the line
+            return new ComparedRun.Measured(entry.name(), round, new RunFigures("PASS", 0.1, 1000, 2, 4, 100, 0.03),
+                    "runs/" + entry.name());
+        };
+        Comparison.Player smallStillCompiling = (entry, round) -> entry.name().equals("small")
+                ? new ComparedRun.Measured(entry.name(), round, new RunFigures("PASS", 0.13, 1000, 2, 4, 100, 0.23),
+                        "runs/small")
+                : settled.play(entry, round);
+
+        ComparisonResult warm = compare(plan(1), settled);
+        ComparisonResult compiling = compare(plan(1), smallStillCompiling);
+
+        assertThat(warm.unsettledRuns()).isEmpty();
+        assertThat(ComparisonReport.comparable(warm)).isTrue();
+        assertThat(compiling.unsettledRuns()).containsExactly(
+                "round 1: small: the JIT took 23% of a node's CPU over the steady window");
+        assertThat(ComparisonReport.comparable(compiling)).isFalse();
+    }
+
+    @Test
     void aBaselineAtAnotherRateIsNotSubtractedSilently() throws Exception {
         Map<String, double[]> cpu = Map.of("none", new double[] {0.04}, "small", new double[] {0.11},
                 "large", new double[] {0.17});
