@@ -101,14 +101,7 @@ public final class ConsoleReport {
                     node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
                             "   %,d ownership conflicts lost", node.ownershipConflicts()));
         }
-        List<String> warming = nodes.stream().filter(RunSummary.NodeFigures::compilerUnsettled)
-                .map(RunSummary.NodeFigures::name).toList();
-        if (!warming.isEmpty()) {
-            line("warning   the JIT compiled for more than %.0f%% of the CPU of %s over its window: that CPU is a"
-                    + " warm-up's, not a steady state's; lengthen load.warmUp (fresh nodes compile for 2-3 minutes)"
-                    + " before comparing it", RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE * 100,
-                    String.join(", ", warming));
-        }
+        CompilerWarmUp.warning(nodes).ifPresent(warning -> line("warning   %s", warning));
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
