@@ -53,9 +53,11 @@ public final class CapacityConsole {
         String cpu = round.nodeCpu().isEmpty() ? "CPU not measured" : round.nodeCpu().stream()
                 .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
                 .collect(Collectors.joining(" "));
-        line("warm-up %d  %6d %s  unmeasured  %8.1f req/s  p90 %7.1f ms  err %5.2f%% of %,d  %s  (%.0f s)%s",
+        Double compiler = round.maxCompilerShare();
+        line("warm-up %d  %6d %s  unmeasured  %8.1f req/s  p90 %7.1f ms  err %5.2f%% of %,d  %s%s  (%.0f s)%s",
                 round.round(), round.users(), unit, round.throughputPerSec(), round.p90Ms(), round.errorRatio() * 100,
-                round.requests(), cpu, round.wallMs() / 1000.0,
+                round.requests(), cpu, compiler == null ? "" : String.format(Locale.ROOT, "  JIT up to %.0f%%",
+                        compiler * 100), round.wallMs() / 1000.0,
                 round.overloaded() ? "  not carried: the next round runs half the " + unit : "");
     }
 
@@ -67,7 +69,9 @@ public final class CapacityConsole {
                 warmUp.rounds().size(), warmUp.users(), unit, warmUp.halved() ? String.format(Locale.ROOT,
                         " (%d %s were not carried)", warmUp.firstStepUsers(), unit) : "", warmUp.wallMs() / 1000.0,
                 warmUp.settled()
-                ? String.format(Locale.ROOT, "settled (last two rounds' busiest node within %.2fx)", plan.settledRatio())
+                ? String.format(Locale.ROOT, "settled (last two rounds' busiest node within %.2fx%s)",
+                        plan.settledRatio(), warmUp.rounds().getLast().maxCompilerShare() == null ? ""
+                                : ", the JIT done")
                 : String.format(Locale.ROOT, "NOT settled after %d rounds: the first steps may still read high",
                         plan.maxRounds()));
     }

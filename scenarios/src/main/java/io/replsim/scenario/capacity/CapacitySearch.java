@@ -129,7 +129,7 @@ public final class CapacitySearch {
                 busiestAtUsers.clear();
             } else {
                 busiestAtUsers.add(round.maxNodeCpuUtilization());
-                settled = warmUpPlan.settled(busiestAtUsers, rounds.size());
+                settled = warmUpPlan.settled(busiestAtUsers, rounds.size(), round.maxCompilerShare());
             }
         }
         int warmedAt = rounds.isEmpty() ? firstStepUsers : rounds.getLast().users();

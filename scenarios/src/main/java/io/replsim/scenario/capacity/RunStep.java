@@ -85,6 +85,6 @@ final class RunStep implements LoadStep {
         }
         // a node has figures only once a reading of it came back, and every reading has its CPU and budget
         return cluster.nodes().stream().map(node -> new NodeCpu(node.name(), node.cpuUsedCores(),
-                cluster.cpu().get(node.name()).getLast().budgetCores())).toList();
+                cluster.cpu().get(node.name()).getLast().budgetCores(), node.cpuCompilerShare())).toList();
     }
 }

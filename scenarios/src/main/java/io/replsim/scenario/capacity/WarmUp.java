@@ -8,8 +8,8 @@ import java.util.List;
  *
  * @param firstStepUsers the first measured step's users, where the warm-up started
  * @param users          the users of the last round: the load the nodes were warmed at
- * @param settled        whether the last two rounds, at the same users, agreed within the plan's ratio before the
- *                       maximum
+ * @param settled        whether the last two rounds, at the same users, agreed within the plan's ratio, and the
+ *                       last one's JIT was done compiling, before the maximum
  */
 public record WarmUp(int firstStepUsers, int users, List<Round> rounds, boolean settled) {
 
@@ -30,6 +30,12 @@ public record WarmUp(int firstStepUsers, int users, List<Round> rounds, boolean 
 
         public Round {
             nodeCpu = List.copyOf(nodeCpu);
+        }
+
+        /** The greatest share of a node's CPU its JIT took in this round; null when not measured. */
+        public Double maxCompilerShare() {
+            return nodeCpu.stream().map(NodeCpu::compilerShare).filter(java.util.Objects::nonNull)
+                    .max(Double::compare).orElse(null);
         }
 
         static Round of(int round, StepMeasurement m, boolean overloaded) {

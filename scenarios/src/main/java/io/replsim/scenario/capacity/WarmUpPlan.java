@@ -1,11 +1,13 @@
 package io.replsim.scenario.capacity;
 
+import io.replsim.scenario.report.RunSummary;
 import java.util.List;
 
 /**
  * How the nodes are warmed before a search's first measured step: unmeasured rounds of the first step's load, at
  * least {@code minRounds}, until the busiest node's CPU of a round is within {@code settledRatio} of the round
- * before it at the same users, at most {@code maxRounds}. A round that breaks the latency or the error limit was
+ * before it at the same users and no node's JIT took more than a tenth of its CPU in the last round, at most
+ * {@code maxRounds}. A round that breaks the latency or the error limit was
  * above what the nodes carry, and the next runs half its users: a search started above the capacity once warmed its
  * nodes at 6,400 users, three times its capacity, and a node died of an OutOfMemoryError in the sixth round. Why: on a fresh node the JIT's C2 compiler thread burns 0.1-0.27 cores for
  * the first ~80 s of load (measured, docs/capacity.md), so a cold first step read 46-63% of a 0.66-core budget
@@ -36,7 +38,20 @@ public record WarmUpPlan(int minRounds, int maxRounds, double settledRatio) {
      * @param roundsRun      every round run so far, at any users
      */
     boolean settled(List<Double> busiestAtUsers, int roundsRun) {
+        return settled(busiestAtUsers, roundsRun, null);
+    }
+
+    /**
+     * As {@link #settled(List, int)}, and the last round's JIT done: two rounds can agree while both compile (a
+     * 0.66-core node compiles for 2-3 minutes of load), and the first steps would then read the compiler's CPU.
+     *
+     * @param lastCompilerShare the greatest share of a node's CPU its JIT took in the last round; null: not measured
+     */
+    boolean settled(List<Double> busiestAtUsers, int roundsRun, Double lastCompilerShare) {
         if (roundsRun < minRounds) {
+            return false;
+        }
+        if (lastCompilerShare != null && lastCompilerShare > RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE) {
             return false;
         }
         int atUsers = busiestAtUsers.size();

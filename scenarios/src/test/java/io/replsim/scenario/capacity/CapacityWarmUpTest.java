@@ -111,6 +111,31 @@ class CapacityWarmUpTest {
         assertThat(plan.settled(List.of(0.40, 0.42), 1)).isFalse();
     }
 
+    /**
+     * Two rounds can agree on CPU while the JIT still compiles in both (a 0.66-core node compiles for 2-3 minutes
+     * of load): the warm-up goes on until the last round's JIT took at most a tenth of every node's CPU.
+     */
+    @Test
+    void roundsThatAgreeWhileTheJitStillCompilesAreNotSettled() throws Exception {
+        List<String> calls = new ArrayList<>();
+        Iterator<Double> jit = List.of(0.35, 0.25, 0.22, 0.06, 0.04).iterator();
+        LoadStep compiling = users -> {
+            calls.add("warm-up " + users);
+            return new StepMeasurement(users, Duration.ofSeconds(15), 1_000, users, 50, 100, 100, 100, 0, true,
+                    List.of(), List.of(new NodeCpu("node1", 0.3, 1.0, jit.next())));
+        };
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
+                measured(57, calls), outcome -> { }, new WarmUpPlan(2, 8, 1.15), compiling, round -> { }).run();
+
+        // the CPU agreed from the second round; the JIT was done in the fourth
+        assertThat(result.warmUp().rounds()).extracting(WarmUp.Round::maxCompilerShare)
+                .containsExactly(0.35, 0.25, 0.22, 0.06);
+        assertThat(result.warmUp().settled()).isTrue();
+        assertThat(calls.get(4)).isEqualTo("step 10");
+        assertThat(new WarmUpPlan(2, 8, 1.15).settled(List.of(0.3, 0.3), 2, 0.22)).isFalse();
+        assertThat(new WarmUpPlan(2, 8, 1.15).settled(List.of(0.3, 0.3), 2, null)).isTrue();
+    }
+
     @Test
     void theWarmUpRunsItsMinimumThoughTheFirstRoundsAgree() throws Exception {
         List<String> calls = new ArrayList<>();
