@@ -16,10 +16,15 @@ class CompilerThreadsCpuTest {
 
     /** A /proc/<pid>/task/<tid> with the given name and utime/stime in ticks (10 ms). */
     private static void thread(Path tasks, int tid, String name, long utime, long stime) throws IOException {
+        thread(tasks, tid, name, utime, stime, 12_345);
+    }
+
+    private static void thread(Path tasks, int tid, String name, long utime, long stime, long startTime)
+            throws IOException {
         Path dir = Files.createDirectories(tasks.resolve(Integer.toString(tid)));
         Files.writeString(dir.resolve("comm"), name + "\n");
         Files.writeString(dir.resolve("stat"), tid + " (" + name + ") S 1 1 1 0 -1 4194368 100 0 0 0 " + utime + " "
-                + stime + " 0 0 20 0 30 0 12345 0 0\n");
+                + stime + " 0 0 20 0 30 0 " + startTime + " 0 0\n");
     }
 
     @Test
@@ -39,12 +44,34 @@ class CompilerThreadsCpuTest {
         thread(tasks, 22, "C2 CompilerThre", 40, 0);
         assertThat(compiler.totalMs()).contains(1_400L);
 
-        Files.delete(tasks.resolve("22/comm"));
-        Files.delete(tasks.resolve("22/stat"));
-        Files.delete(tasks.resolve("22"));
+        delete(tasks.resolve("22"));
         thread(tasks, 21, "C2 CompilerThre", 120, 5);
 
         assertThat(compiler.totalMs()).contains(1_650L);
+    }
+
+    @Test
+    void aThreadIdTheKernelHandsOutAgainIsReadForWhatItNamesNow(@TempDir Path tasks) throws IOException {
+        var compiler = new CompilerThreadsCpu(tasks);
+        thread(tasks, 31, "C2 CompilerThre", 100, 0);
+        assertThat(compiler.totalMs()).contains(1_000L);
+
+        delete(tasks.resolve("31"));
+        assertThat(compiler.totalMs()).contains(1_000L);
+        thread(tasks, 31, "XNIO-1 task-3", 5_000, 0, 20_000);
+        assertThat(compiler.totalMs()).contains(1_000L);
+
+        delete(tasks.resolve("31"));
+        compiler.totalMs();
+        thread(tasks, 31, "C1 CompilerThre", 50, 0, 30_000);
+        // a new compiler thread under the old id: its time adds to the ended one's, not hidden under it
+        assertThat(compiler.totalMs()).contains(1_500L);
+    }
+
+    private static void delete(Path thread) throws IOException {
+        Files.delete(thread.resolve("comm"));
+        Files.delete(thread.resolve("stat"));
+        Files.delete(thread);
     }
 
     @Test
