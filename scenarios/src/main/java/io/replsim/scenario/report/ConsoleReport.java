@@ -86,7 +86,7 @@ public final class ConsoleReport {
                     node.cpuOver(), node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
@@ -97,7 +97,9 @@ public final class ConsoleReport {
                     node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
                             node.sessionsExpired()),
                     node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
-                            "   %,d ownership conflicts lost", node.ownershipConflicts()));
+                            "   %,d ownership conflicts lost", node.ownershipConflicts()),
+                    node.deniedInPartition() == 0 ? "" : String.format(Locale.ROOT,
+                            "   %,d requests denied in a degraded partition", node.deniedInPartition()));
         }
         for (CheckOutcome check : summary.checks()) {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),

@@ -159,7 +159,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * {@code passivations} and {@code activations}: sessions the node wrote to its file store beyond
      * {@code replication.maxActiveSessions} and read back for a request.
      * {@code ownershipConflicts}: sessions the node owned and lost to another owner's newer copy (a healed
-     * partition), counted on the loser.
+     * partition), counted on the loser. {@code deniedInPartition}: requests the node answered 503 because the cache
+     * refused them on its degraded side of a partition (infinispan, whenSplit deny-read-writes or allow-reads).
      */
     public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                               long sessionsOwned,
@@ -168,7 +169,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
                               long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations,
-                              long ownershipConflicts) {
+                              long ownershipConflicts, long deniedInPartition) {
         /** A node whose sessions never expire and that lost no session to another owner. */
         public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
                            long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
@@ -179,7 +180,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0);
+                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0, 0);
         }
     }
 
