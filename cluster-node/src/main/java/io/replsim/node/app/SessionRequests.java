@@ -86,6 +86,8 @@ final class SessionRequests {
             // Neither read nor written: refused in so many words, never served from a new session in its place.
             requests.deniedInPartition();
             log.warn("{} request refused: {}", app, e.getMessage());
+            // A session created by this request was never written: its cookie would name nothing.
+            exchange.getResponseCookies().remove(RoutedSessionCookie.NAME);
             exchange.getResponseHeaders().put(SESSION_HEADER, DENIED_IN_PARTITION);
             json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE, new JsonWriter.ErrorBody(e.getMessage()));
         } catch (UnreadableSessionException e) {
