@@ -219,7 +219,7 @@ class ClusterNodeTest {
                 "utilization", "windowMs", "processCpuMs", "monotonicMs", "compilerCpuMs");
         assertThat(fieldNames(stats.get("sessions"))).containsExactlyInAnyOrder("owned", "backup", "backupBytes",
                 "expired", "expiredCopies", "heldBytes", "passivations", "activations", "passivated");
-        assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors");
+        assertThat(fieldNames(stats.get("requests"))).containsExactlyInAnyOrder("total", "errors", "deniedInPartition");
         assertThat(fieldNames(stats.get("replication"))).containsExactlyInAnyOrder("placement", "granularity",
                 "delivery", "messagesSent", "bytesSent", "messagesReceived", "bytesReceived", "rejectedMessages",
                 "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",

@@ -15,11 +15,12 @@ import java.util.Objects;
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  * @param lifecycle               how long an idle session lives (jgroups engine only)
  * @param orphans                 whether survivors take over a dead owner's sessions at the view change (jgroups)
+ * @param partitionHandling       what each side of a partition serves and how the merge settles copies (infinispan)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                               Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                              OrphanPolicy orphans) {
+                              OrphanPolicy orphans, PartitionHandlingSpec partitionHandling) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -36,6 +37,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(orphans, "orphans");
+        Objects.requireNonNull(partitionHandling, "partitionHandling");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -43,6 +45,15 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
             throw new IllegalArgumentException("maxUnreplicatedInterval must not be negative, got "
                     + maxUnreplicatedInterval);
         }
+    }
+
+    /** Infinispan's own partition handling (none asked for). */
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
+                           OrphanPolicy orphans) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
+                lifecycle, orphans, PartitionHandlingSpec.DEFAULT);
     }
 
     /** Sessions that never expire; orphans wait for their next request, JBoss's way: the defaults. */
@@ -75,31 +86,36 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine, lifecycle, orphans);
+                engine, lifecycle, orphans, partitionHandling);
     }
 
     public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine, lifecycle, orphans);
+                maxUnreplicatedInterval, newEngine, lifecycle, orphans, partitionHandling);
     }
 
     public ReplicationSpec withLifecycle(SessionLifecycle newLifecycle) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, newLifecycle, orphans);
+                maxUnreplicatedInterval, engine, newLifecycle, orphans, partitionHandling);
     }
 
     public ReplicationSpec withOrphans(OrphanPolicy policy) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, policy);
+                maxUnreplicatedInterval, engine, lifecycle, policy, partitionHandling);
+    }
+
+    public ReplicationSpec withPartitionHandling(PartitionHandlingSpec handling) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, engine, lifecycle, orphans, handling);
     }
 }

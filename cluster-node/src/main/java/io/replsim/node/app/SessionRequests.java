@@ -3,6 +3,7 @@ package io.replsim.node.app;
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.web.JsonWriter;
 import io.replsim.node.web.RoutedSessionCookie;
+import io.replsim.replication.DegradedPartitionException;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.session.ActiveSession;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * names (held here, taken over from a replica, or new), the app's work on it, replication before the answer (503
  * when it fails: the change may live on this node only), the cookie re-issued with this node's route on a new
  * session and after a failover (as mod_jk's jvmRoute), and the answer in the counter's JSON, which the load
- * driver checks for every app alike. With {@code ?end} the session is invalidated instead of replicated (a logout).
+ * driver checks for every app alike; a 503 naming the partition when the cache refuses on a degraded side of one.
+ * With {@code ?end} the session is invalidated instead of replicated (a logout).
  * An app supplies only what it does to its session.
  */
 final class SessionRequests {
@@ -33,6 +35,11 @@ final class SessionRequests {
      */
     static final HttpString SESSION_HEADER = HttpString.tryFromString("X-Replsim-Session");
     static final String UNREADABLE = "unreadable";
+    /**
+     * On a {@code 503}, {@code denied-in-partition}: the cache refused to read or write the session because this node's
+     * side of a partition is degraded (infinispan's whenSplit deny-read-writes or allow-reads); nothing changed.
+     */
+    static final String DENIED_IN_PARTITION = "denied-in-partition";
     private static final Logger log = LoggerFactory.getLogger(SessionRequests.class);
     /**
      * {@code ?end}: the request's work is done and answered as usual, then the session is invalidated everywhere (a
@@ -75,6 +82,14 @@ final class SessionRequests {
         exchange.getResponseHeaders().put(NODE_HEADER, self.name());
         try {
             serve(exchange, work);
+        } catch (DegradedPartitionException e) {
+            // Neither read nor written: refused in so many words, never served from a new session in its place.
+            requests.deniedInPartition();
+            log.warn("{} request refused: {}", app, e.getMessage());
+            // A session created by this request was never written: its cookie would name nothing.
+            exchange.getResponseCookies().remove(RoutedSessionCookie.NAME);
+            exchange.getResponseHeaders().put(SESSION_HEADER, DENIED_IN_PARTITION);
+            json.write(exchange, StatusCodes.SERVICE_UNAVAILABLE, new JsonWriter.ErrorBody(e.getMessage()));
         } catch (UnreadableSessionException e) {
             requests.failed();
             log.warn("{} request: {}", app, e.getMessage());

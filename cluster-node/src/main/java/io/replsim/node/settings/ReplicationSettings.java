@@ -6,6 +6,9 @@ import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.OrphanPolicy;
+import io.replsim.replication.PartitionHandlingSpec;
+import io.replsim.replication.PartitionMergePolicy;
+import io.replsim.replication.PartitionWhenSplit;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
@@ -91,13 +94,28 @@ public final class ReplicationSettings {
     public static final Setting<ReplicationSpec, OrphanPolicy> ORPHANS = Setting.of("orphans", "--orphans",
             Grammar.choice("an orphan policy", OrphanPolicy::parse, OrphanPolicy::label), ReplicationSpec::orphans);
 
+    /** Infinispan's own partition handling: infinispan engine only (the jgroups engine settles a split by version). */
+    public static final Setting<ReplicationSpec, PartitionWhenSplit> PARTITION_WHEN_SPLIT = Setting.of(
+                    "partitionHandling.whenSplit", "--partition-when-split",
+                    Grammar.choice("a whenSplit", PartitionWhenSplit::parse, PartitionWhenSplit::label),
+                    (ReplicationSpec spec) -> spec.partitionHandling().whenSplit())
+            .writtenWhen(ReplicationSettings::isInfinispan);
+    public static final Setting<ReplicationSpec, PartitionMergePolicy> PARTITION_MERGE_POLICY = Setting.of(
+                    "partitionHandling.mergePolicy", "--partition-merge-policy",
+                    Grammar.choice("a mergePolicy", PartitionMergePolicy::parse, PartitionMergePolicy::label),
+                    (ReplicationSpec spec) -> spec.partitionHandling().mergePolicy())
+            .writtenWhen(ReplicationSettings::isInfinispan);
+
+    private static final List<Setting<ReplicationSpec, ?>> PARTITION_HANDLING =
+            List.of(PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY);
+
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
             List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
             ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS,
-            ORPHANS);
+            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY);
 
     private ReplicationSettings() {
     }
@@ -125,8 +143,15 @@ public final class ReplicationSettings {
         SessionLifecycle lifecycle = new SessionLifecycle(
                 in.value(MAX_INACTIVE_INTERVAL).or(() -> defaults.lifecycle().maxInactiveInterval()),
                 in.value(MAX_ACTIVE_SESSIONS).map(OptionalInt::of).orElse(defaults.lifecycle().maxActiveSessions()));
+        PartitionHandlingSpec partitionHandling = PartitionHandlingSpec.DEFAULT;
+        if (engine == EngineKind.INFINISPAN) {
+            partitionHandling = new PartitionHandlingSpec(PARTITION_WHEN_SPLIT.readFrom(in, defaults),
+                    PARTITION_MERGE_POLICY.readFrom(in, defaults));
+        } else {
+            in.refuseUnless(PARTITION_HANDLING, ENGINE, EngineKind.INFINISPAN.label());
+        }
         var spec = new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults));
+                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults), partitionHandling);
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }
@@ -147,6 +172,10 @@ public final class ReplicationSettings {
     private static Placement.Buddies buddies(ReplicationSpec spec) {
         return spec.placement() instanceof Placement.Buddies buddies ? buddies
                 : new Placement.Buddies(1, BuddyPools.none());
+    }
+
+    private static boolean isInfinispan(ReplicationSpec spec) {
+        return spec.engine() == EngineKind.INFINISPAN;
     }
 
     private static boolean isAsync(ReplicationSpec spec) {

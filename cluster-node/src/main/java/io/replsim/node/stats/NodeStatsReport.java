@@ -58,7 +58,15 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
         }
     }
 
-    public record Requests(long total, long errors) {
+    /**
+     * {@code deniedInPartition}: requests among the errors that the cache refused, answered 503, because this node's
+     * side of a partition was degraded (infinispan, {@code whenSplit} deny-read-writes or allow-reads).
+     */
+    public record Requests(long total, long errors, long deniedInPartition) {
+        /** None denied. */
+        public Requests(long total, long errors) {
+            this(total, errors, 0);
+        }
     }
 
     /**

@@ -48,7 +48,8 @@ public final class StatsCollector {
                         replication.store().expiredCopies(), replication.heldBytes(),
                         replication.store().passivations(), replication.store().activations(),
                         replication.store().passivatedNow()),
-                new NodeStatsReport.Requests(requests.total(), requests.errors()),
+                new NodeStatsReport.Requests(requests.total(), requests.errors(),
+                        requests.deniedInPartitionCount()),
                 new NodeStatsReport.Replication(
                         stats.spec().placement().label().toUpperCase(Locale.ROOT),
                         stats.spec().granularity().name(), stats.spec().delivery().name(),

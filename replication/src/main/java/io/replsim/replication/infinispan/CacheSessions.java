@@ -1,5 +1,6 @@
 package io.replsim.replication.infinispan;
 
+import io.replsim.replication.DegradedPartitionException;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.member.ReplicationCounters;
@@ -10,6 +11,7 @@ import io.replsim.replication.session.SessionReplicator;
 import io.replsim.replication.message.SessionSnapshot;
 import org.infinispan.AdvancedCache;
 import org.infinispan.context.Flag;
+import org.infinispan.partitionhandling.AvailabilityException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +47,7 @@ final class CacheSessions implements SessionReplicator, SessionLocator {
             entries.write(writes, session);
             failed = false;
         } catch (RuntimeException e) {
+            refuseIfDegraded(e, "write session " + session.id() + " v" + session.version());
             // A timeout, a member suspected mid-write, a partition: the change may be on this node only.
             throw new ReplicationException("session " + session.id() + " v" + session.version() + ": " + e, e);
         } finally {
@@ -57,6 +60,7 @@ final class CacheSessions implements SessionReplicator, SessionLocator {
         try {
             entries.remove(writes, session);
         } catch (RuntimeException e) {
+            refuseIfDegraded(e, "remove session " + session.id());
             throw new ReplicationException("session " + session.id() + " ended here, but its cache entries may be"
                     + " left: " + e, e);
         }
@@ -75,8 +79,23 @@ final class CacheSessions implements SessionReplicator, SessionLocator {
             log.warn("session {}: refused its cache entry: {} ({})", id, e.offending(), e.getMessage());
             return Optional.empty();
         } catch (RuntimeException e) {
+            // Not found would make the node start a new session in its place: a degraded side refuses instead.
+            refuseIfDegraded(e, "read session " + id);
             log.warn("session {}: cannot read it from the cache: {}", id, e.toString());
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Throws a {@link DegradedPartitionException} when the cache refused because this member's side of a partition
+     * is degraded (whenSplit deny-read-writes or allow-reads): nothing was read or written.
+     */
+    private void refuseIfDegraded(RuntimeException e, String what) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof AvailabilityException) {
+                throw new DegradedPartitionException("cannot " + what + ": this member's side of a partition is"
+                        + " degraded, the cache refuses until the partition heals (" + cause.getMessage() + ")", e);
+            }
         }
     }
 

@@ -4,13 +4,17 @@ import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.OrphanPolicy;
+import io.replsim.replication.PartitionMergePolicy;
+import io.replsim.replication.PartitionWhenSplit;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import org.infinispan.conflict.MergePolicy;
 import org.infinispan.configuration.cache.CacheMode;
 import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
 import org.infinispan.configuration.global.GlobalConfiguration;
 import org.infinispan.configuration.global.GlobalConfigurationBuilder;
+import org.infinispan.partitionhandling.PartitionHandling;
 import org.infinispan.remoting.transport.jgroups.JGroupsTransport;
 
 import java.util.ArrayList;
@@ -19,7 +23,8 @@ import java.util.List;
 /**
  * The one place a {@link ReplicationSpec} becomes an Infinispan configuration. ALL is a replicated cache, BUDDIES(n)
  * a distributed one with 1 + n owners; SYNC and ASYNC pick the mode's flavour; SESSION granularity is one entry per
- * session, ATTRIBUTE one entry per attribute plus a metadata entry (WildFly's coarse and fine granularity). What
+ * session, ATTRIBUTE one entry per attribute plus a metadata entry (WildFly's coarse and fine granularity); the
+ * partition handling is Infinispan's own, as the spec names it (both cache modes support it). What
  * Infinispan cannot express is refused here, before anything starts.
  */
 public final class InfinispanCacheFactory {
@@ -95,7 +100,27 @@ public final class InfinispanCacheFactory {
             builder.clustering().hash().numOwners(1 + buddies.count());
         }
         builder.clustering().hash().groups().enabled().addGrouper(new SessionGroups());
+        builder.clustering().partitionHandling()
+                .whenSplit(whenSplit(spec.partitionHandling().whenSplit()))
+                .mergePolicy(mergePolicy(spec.partitionHandling().mergePolicy()));
         return builder.build();
+    }
+
+    static PartitionHandling whenSplit(PartitionWhenSplit whenSplit) {
+        return switch (whenSplit) {
+            case ALLOW_READ_WRITES -> PartitionHandling.ALLOW_READ_WRITES;
+            case DENY_READ_WRITES -> PartitionHandling.DENY_READ_WRITES;
+            case ALLOW_READS -> PartitionHandling.ALLOW_READS;
+        };
+    }
+
+    static MergePolicy mergePolicy(PartitionMergePolicy policy) {
+        return switch (policy) {
+            case NONE -> MergePolicy.NONE;
+            case PREFERRED_ALWAYS -> MergePolicy.PREFERRED_ALWAYS;
+            case PREFERRED_NON_NULL -> MergePolicy.PREFERRED_NON_NULL;
+            case REMOVE_ALL -> MergePolicy.REMOVE_ALL;
+        };
     }
 
     /** How a session is laid out in the cache, by granularity. */

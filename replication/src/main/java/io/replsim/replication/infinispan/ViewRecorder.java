@@ -4,7 +4,9 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.ViewHistory;
 import io.replsim.replication.transport.ViewRecord;
 import org.infinispan.notifications.Listener;
+import org.infinispan.notifications.cachemanagerlistener.annotation.Merged;
 import org.infinispan.notifications.cachemanagerlistener.annotation.ViewChanged;
+import org.infinispan.notifications.cachemanagerlistener.event.MergeEvent;
 import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
 import org.jgroups.Address;
 import org.jgroups.JChannel;
@@ -29,6 +31,15 @@ public final class ViewRecorder {
 
     @ViewChanged
     public void viewChanged(ViewChangedEvent event) {
+        record();
+    }
+
+    /**
+     * A healed partition's view comes as a merge, which Infinispan reports to {@code @Merged} listeners only: without
+     * this the members kept their split views after the merge.
+     */
+    @Merged
+    public void merged(MergeEvent event) {
         record();
     }
 

@@ -257,7 +257,7 @@ public final class Run {
                         r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
                         r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
                         stats.sessions().heldBytes(), stats.sessions().passivations(),
-                        stats.sessions().activations(), r.ownershipConflicts()));
+                        stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition()));
             });
         }
         return nodes;

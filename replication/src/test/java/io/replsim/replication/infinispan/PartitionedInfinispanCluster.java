@@ -1,0 +1,159 @@
+package io.replsim.replication.infinispan;
+
+import io.replsim.replication.DegradedPartitionException;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.NodeId;
+import io.replsim.replication.PartitionHandlingSpec;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.TcpStackSpec;
+import org.jgroups.Address;
+import org.jgroups.protocols.DISCARD;
+import org.jgroups.util.NameCache;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Three real TCP members of the infinispan engine on loopback that a test cuts apart, node1 alone against node2 and
+ * node3 (a DISCARD on every member), and heals; with one request's reads and writes as a node serves them.
+ */
+final class PartitionedInfinispanCluster implements AutoCloseable {
+    static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    static final Duration VIEWS = Duration.ofSeconds(30);
+
+    private final List<InfinispanEngine> members = new ArrayList<>();
+    private final List<DISCARD> cuts = new ArrayList<>();
+
+    @Override
+    public void close() {
+        for (InfinispanEngine member : members.reversed()) {
+            member.close();
+        }
+    }
+
+    List<InfinispanEngine> members() {
+        return members;
+    }
+
+    void start(PartitionHandlingSpec handling) throws Exception {
+        ReplicationSpec spec = ReplicationSpec.fullSync().withEngine(EngineKind.INFINISPAN)
+                .withPartitionHandling(handling);
+        String cluster = "ispn-partition-" + System.nanoTime();
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ports.add(freePort());
+        }
+        List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
+        ClusterSecret secret = ClusterSecret.generate();
+        for (int i = 0; i < 3; i++) {
+            members.add(InfinispanEngine.start(new NodeId("node" + (i + 1)), cluster,
+                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret), spec));
+        }
+        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == 3
+                && m.ownershipSettled()));
+    }
+
+    InfinispanEngine node(int oneBased) {
+        return members.get(oneBased - 1);
+    }
+
+    /** node1 alone on one side, node2 and node3 on the other; returns once each side has its own view. */
+    void partition() throws Exception {
+        List<List<InfinispanEngine>> sides = List.of(List.of(node(1)), List.of(node(2), node(3)));
+        for (List<InfinispanEngine> side : sides) {
+            List<String> away = sides.stream().filter(other -> other != side).flatMap(List::stream)
+                    .map(member -> member.self().name()).toList();
+            for (InfinispanEngine member : side) {
+                var cut = new DISCARD();
+                cut.addIgnoredMembers(NameCache.getContents().entrySet().stream()
+                        .filter(entry -> away.contains(entry.getValue())).map(Map.Entry::getKey)
+                        .toArray(Address[]::new));
+                member.faultPoint().insertAboveTransport(cut);
+                cuts.add(cut);
+            }
+        }
+        for (List<InfinispanEngine> side : sides) {
+            await().atMost(VIEWS).until(() -> side.stream().allMatch(m -> m.view().members().size() == side.size()));
+        }
+    }
+
+    void heal() {
+        List<InfinispanEngine> order = List.of(node(1), node(2), node(3));
+        for (int i = 0; i < order.size(); i++) {
+            order.get(i).faultPoint().removeInserted(cuts.get(i));
+        }
+        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == 3));
+    }
+
+    static SessionId create(InfinispanEngine node, String side) throws ReplicationException {
+        try (ActiveSession active = node.store().create()) {
+            active.session().setAttribute("side", side);
+            node.store().update(active);
+            return active.session().id();
+        }
+    }
+
+    /** One request: shows the state found, then writes {@code side}. */
+    static Map<String, Serializable> write(InfinispanEngine node, SessionId id, String side)
+            throws ReplicationException {
+        try (ActiveSession active = node.store().find(id).orElseThrow()) {
+            var seen = active.session().snapshot().attributes();
+            active.session().setAttribute("side", side);
+            node.store().update(active);
+            return seen;
+        }
+    }
+
+    static Map<String, Serializable> read(InfinispanEngine node, SessionId id) {
+        return readOrNothing(node, id).orElseThrow();
+    }
+
+    static Optional<Map<String, Serializable>> readOrNothing(InfinispanEngine node, SessionId id) {
+        try (ActiveSession active = node.store().find(id).orElse(null)) {
+            return Optional.ofNullable(active).map(found -> found.session().snapshot().attributes());
+        }
+    }
+
+    /** The session's {@code side} attribute as this member reads it; empty when it finds no session. */
+    static Optional<Serializable> side(InfinispanEngine node, SessionId id) {
+        return readOrNothing(node, id).map(attributes -> attributes.get("side"));
+    }
+
+    static boolean refused(InfinispanEngine node, SessionId id) {
+        try {
+            readOrNothing(node, id);
+            return false;
+        } catch (DegradedPartitionException expected) {
+            return true;
+        }
+    }
+
+    private static int freePort() throws IOException {
+        var random = new SecureRandom();
+        while (true) {
+            int port = 12_000 + random.nextInt(20_000);
+            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
+                 ServerSocket failureDetection = new ServerSocket(
+                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
+                return port;
+            } catch (IOException taken) {
+                // try another
+            }
+        }
+    }
+}
