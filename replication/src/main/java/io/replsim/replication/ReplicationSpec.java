@@ -15,11 +15,13 @@ import java.util.Objects;
  * @param engine                  what carries the copies; a combination the engine cannot express fails at start
  * @param lifecycle               how long an idle session lives (jgroups engine only)
  * @param orphans                 whether survivors take over a dead owner's sessions at the view change (jgroups)
+ * @param snapshot                when a request's changes leave: at its end, or with the next interval's batch
+ *                                (jgroups)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                               Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                              OrphanPolicy orphans) {
+                              OrphanPolicy orphans, SnapshotMode snapshot) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -36,6 +38,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(orphans, "orphans");
+        Objects.requireNonNull(snapshot, "snapshot");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -43,6 +46,15 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
             throw new IllegalArgumentException("maxUnreplicatedInterval must not be negative, got "
                     + maxUnreplicatedInterval);
         }
+    }
+
+    /** Each request's changes replicated at its end: the default. */
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
+                           OrphanPolicy orphans) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
+                lifecycle, orphans, SnapshotMode.INSTANT);
     }
 
     /** Sessions that never expire; orphans wait for their next request, JBoss's way: the defaults. */
@@ -75,31 +87,36 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, snapshot);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, snapshot);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine, lifecycle, orphans);
+                engine, lifecycle, orphans, snapshot);
     }
 
     public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine, lifecycle, orphans);
+                maxUnreplicatedInterval, newEngine, lifecycle, orphans, snapshot);
     }
 
     public ReplicationSpec withLifecycle(SessionLifecycle newLifecycle) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, newLifecycle, orphans);
+                maxUnreplicatedInterval, engine, newLifecycle, orphans, snapshot);
     }
 
     public ReplicationSpec withOrphans(OrphanPolicy policy) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, policy);
+                maxUnreplicatedInterval, engine, lifecycle, policy, snapshot);
+    }
+
+    public ReplicationSpec withSnapshot(SnapshotMode mode) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, engine, lifecycle, orphans, mode);
     }
 }

@@ -6,6 +6,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SnapshotMode;
 import org.infinispan.configuration.cache.CacheMode;
 import org.infinispan.configuration.cache.Configuration;
 import org.infinispan.configuration.cache.ConfigurationBuilder;
@@ -71,6 +72,11 @@ public final class InfinispanCacheFactory {
             refused.add(new Unsupported("orphans", "Infinispan moves a dead owner's entries to new owners itself at"
                     + " the view change (its state transfer), so orphans: adopt has nothing to change; remove orphans,"
                     + " or use engine: jgroups"));
+        }
+        if (spec.snapshot() instanceof SnapshotMode.Interval) {
+            refused.add(new Unsupported("snapshot", "Infinispan writes each request's changes to the cache when the"
+                    + " request ends; replsim has no interval task for its cache; remove snapshot, or use engine:"
+                    + " jgroups"));
         }
         return List.copyOf(refused);
     }
