@@ -74,9 +74,9 @@ public final class InfinispanCacheFactory {
                     + " or use engine: jgroups"));
         }
         if (spec.snapshot() instanceof SnapshotMode.Interval) {
-            refused.add(new Unsupported("snapshot", "Infinispan writes each request's changes to the cache when the"
-                    + " request ends; replsim has no interval task for its cache; remove snapshot, or use engine:"
-                    + " jgroups"));
+            refused.add(new Unsupported("snapshotMode", "Infinispan writes each request's changes to the cache when"
+                    + " the request ends; replsim has no interval task for its cache; remove snapshotMode, or use"
+                    + " engine: jgroups"));
         }
         return List.copyOf(refused);
     }
