@@ -278,8 +278,9 @@ public final class SessionStore {
         if (!session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
             return;
         }
-        if (tracking.snapshot() instanceof SnapshotMode.Interval) {
+        if (tracking.snapshot() instanceof SnapshotMode.Interval && !session.ownerChanged()) {
             // The interval's send replicates it with whatever else changes before then: the request waits for nothing.
+            // A takeover is not queued: until it is sent, the old owner would send its older state as its own.
             queued.queue(session.id());
             return;
         }

@@ -151,6 +151,24 @@ class SnapshotIntervalTest {
     }
 
     @Test
+    void aTakeoverIsReplicatedAtOnceSoTheOldOwnerNeverSendsItsOlderStateAsItsOwn() throws Exception {
+        var spec = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine first = cluster.node(1);
+            JGroupsEngine second = cluster.node(2);
+            SessionId id = create(first);
+            await().atMost(DEADLINE).until(() -> serialOn(second, id) == 1);
+            awaitNextRound(first);
+
+            set(second, id, "serial", 2); // the user failed over to the other member
+
+            assertThat(first.store().peek(id).orElseThrow().owner()).isEqualTo(second.self());
+            assertThat(serialOn(first, id)).isEqualTo(2);
+            assertThat(second.store().coalescedUpdates() + second.store().queuedSnapshots()).isZero();
+        }
+    }
+
+    @Test
     void aRequestDoesNotWaitForADeafBackupUnderSyncAndTheSendIsRetriedUntilItIsHeard() throws Exception {
         var interval = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
         try (var cluster = LoopbackCluster.start(2, interval)) {
