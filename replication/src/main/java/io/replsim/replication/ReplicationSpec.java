@@ -16,11 +16,14 @@ import java.util.Objects;
  * @param lifecycle               how long an idle session lives (jgroups engine only)
  * @param orphans                 whether survivors take over a dead owner's sessions at the view change (jgroups)
  * @param partitionHandling       what each side of a partition serves and how the merge settles copies (infinispan)
+ * @param snapshot                when a request's changes leave: at its end, or with the next interval's batch
+ *                                (jgroups)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                               Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                              OrphanPolicy orphans, PartitionHandlingSpec partitionHandling) {
+                              OrphanPolicy orphans, PartitionHandlingSpec partitionHandling,
+                              SnapshotMode snapshot) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -38,6 +41,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(orphans, "orphans");
         Objects.requireNonNull(partitionHandling, "partitionHandling");
+        Objects.requireNonNull(snapshot, "snapshot");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -47,13 +51,31 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         }
     }
 
-    /** Infinispan's own partition handling (none asked for). */
+    /** Infinispan's own partition handling, each request's changes replicated at its end: the defaults. */
     public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                            Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                            Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
                            OrphanPolicy orphans) {
         this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                lifecycle, orphans, PartitionHandlingSpec.DEFAULT);
+                lifecycle, orphans, PartitionHandlingSpec.DEFAULT, SnapshotMode.INSTANT);
+    }
+
+    /** Each request's changes replicated at its end: the default. */
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
+                           OrphanPolicy orphans, PartitionHandlingSpec partitionHandling) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
+                lifecycle, orphans, partitionHandling, SnapshotMode.INSTANT);
+    }
+
+    /** Infinispan's own partition handling (none asked for). */
+    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
+                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
+                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
+                           OrphanPolicy orphans, SnapshotMode snapshot) {
+        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
+                lifecycle, orphans, PartitionHandlingSpec.DEFAULT, snapshot);
     }
 
     /** Sessions that never expire; orphans wait for their next request, JBoss's way: the defaults. */
@@ -86,36 +108,41 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
 
     public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine, lifecycle, orphans, partitionHandling);
+                engine, lifecycle, orphans, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withEngine(EngineKind newEngine) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine, lifecycle, orphans, partitionHandling);
+                maxUnreplicatedInterval, newEngine, lifecycle, orphans, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withLifecycle(SessionLifecycle newLifecycle) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, newLifecycle, orphans, partitionHandling);
+                maxUnreplicatedInterval, engine, newLifecycle, orphans, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withOrphans(OrphanPolicy policy) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, policy, partitionHandling);
+                maxUnreplicatedInterval, engine, lifecycle, policy, partitionHandling, snapshot);
     }
 
     public ReplicationSpec withPartitionHandling(PartitionHandlingSpec handling) {
         return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, handling);
+                maxUnreplicatedInterval, engine, lifecycle, orphans, handling, snapshot);
+    }
+
+    public ReplicationSpec withSnapshot(SnapshotMode mode) {
+        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, mode);
     }
 }

@@ -13,6 +13,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
+import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
 
 import java.time.Duration;
@@ -109,13 +110,23 @@ public final class ReplicationSettings {
     private static final List<Setting<ReplicationSpec, ?>> PARTITION_HANDLING =
             List.of(PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY);
 
+    public static final Setting<ReplicationSpec, SnapshotMode> SNAPSHOT_MODE = Setting.of("snapshotMode",
+            "--snapshot-mode", Grammar.choice("a snapshot mode", SnapshotMode::parse, SnapshotMode::label),
+            ReplicationSpec::snapshot);
+    public static final Setting<ReplicationSpec, Duration> SNAPSHOT_INTERVAL = Setting.of("snapshotInterval",
+                    "--snapshot-interval", Grammar.duration(), ReplicationSettings::snapshotInterval)
+            .must(interval -> interval.isPositive() && interval.toNanos() % 1_000_000 == 0
+                            && interval.compareTo(LONGEST_INTERVAL) <= 0,
+                    "a whole number of milliseconds above 0s and at most 24h, such as 1s (JBoss AS 5's default)")
+            .writtenWhen(spec -> spec.snapshot() instanceof SnapshotMode.Interval);
+
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
             List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
             ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS,
-            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY);
+            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY, SNAPSHOT_MODE, SNAPSHOT_INTERVAL);
 
     private ReplicationSettings() {
     }
@@ -150,8 +161,18 @@ public final class ReplicationSettings {
         } else {
             in.refuseUnless(PARTITION_HANDLING, ENGINE, EngineKind.INFINISPAN.label());
         }
+        SnapshotMode snapshot = SNAPSHOT_MODE.readFrom(in, defaults);
+        if (snapshot instanceof SnapshotMode.Interval) {
+            snapshot = new SnapshotMode.Interval(SNAPSHOT_INTERVAL.readFrom(in, defaults));
+            if (placement instanceof Placement.None) {
+                in.problem(SNAPSHOT_MODE, "instant, or leave it out: under " + in.phrase(PLACEMENT, "none")
+                        + " nothing is replicated, so nothing waits for an interval");
+            }
+        } else {
+            in.refuseUnless(List.of(SNAPSHOT_INTERVAL), SNAPSHOT_MODE, "interval");
+        }
         var spec = new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults), partitionHandling);
+                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults), partitionHandling, snapshot);
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }
@@ -167,6 +188,12 @@ public final class ReplicationSettings {
                     .filter(setting -> setting.topKey().equals(refused.field())).toList();
             in.problem(asked, asked.isEmpty() ? ENGINE : DELIVERY, expected);
         }
+    }
+
+    /** Under instant, the period interval would use: what a scenario's snapshotMode: interval alone gets. */
+    private static Duration snapshotInterval(ReplicationSpec spec) {
+        return spec.snapshot() instanceof SnapshotMode.Interval interval ? interval.period()
+                : SnapshotMode.DEFAULT_INTERVAL;
     }
 
     private static Placement.Buddies buddies(ReplicationSpec spec) {

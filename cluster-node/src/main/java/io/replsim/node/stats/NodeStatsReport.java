@@ -81,6 +81,9 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * requests from a sender outside the view (jgroups; infinispan counts refused joins and merges only).
      * {@code ownershipConflicts}: sessions this node owned and lost to another owner's copy that outranked its own
      * (a healed partition, two takeovers at once; jgroups only), counted on the loser.
+     * {@code coalescedUpdates}: under snapshot mode interval, requests whose changes joined a session already waiting
+     * for the interval's send (each an update instant mode would have sent); {@code replications} then counts the
+     * sends, not the requests. Always 0 under instant.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
@@ -88,7 +91,7 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
                               long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed,
-                              long peersRefused, long ownershipConflicts) {
+                              long peersRefused, long ownershipConflicts, long coalescedUpdates) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

@@ -40,11 +40,13 @@ public final class JGroupsEngine implements ReplicationEngine {
     private final BackupRebalancer rebalancer;
     private final ReplicationPipeline pipeline;
     private final IdleSessionSweep sweep;
+    private final IntervalSnapshots snapshots;
 
     private JGroupsEngine(ReplicationSpec spec, ClusterTransport transport, SessionStore store,
                             ReplicationCounters counters, BackupRebalancer rebalancer, ReplicationPipeline pipeline,
-                            IdleSessionSweep sweep) {
+                            IdleSessionSweep sweep, IntervalSnapshots snapshots) {
         this.sweep = sweep;
+        this.snapshots = snapshots;
         this.spec = spec;
         this.transport = transport;
         this.store = store;
@@ -83,7 +85,8 @@ public final class JGroupsEngine implements ReplicationEngine {
             SessionLocator locator = spec.placement() instanceof Placement.None ? SessionLocator.NOWHERE
                     : new Gravitation(transport, spec.syncTimeout());
             var store = new SessionStore(self, pipeline, locator,
-                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle()), Clock.systemUTC(),
+                    new SessionTracking(spec.trigger(), spec.maxUnreplicatedInterval(), spec.lifecycle(),
+                            spec.snapshot()), Clock.systemUTC(),
                     spec.syncTimeout().dividedBy(2), new SessionIdGenerator()::next, SessionRetention.KEEP_COPIES,
                     passivated);
             var rebalancer = new BackupRebalancer(self, spec.placement(), spec.orphans(), store, transport,
@@ -99,7 +102,8 @@ public final class JGroupsEngine implements ReplicationEngine {
                 throw e;
             }
             return new JGroupsEngine(spec, transport, store, counters, rebalancer, pipeline,
-                    IdleSessionSweep.start(store, spec.lifecycle()));
+                    IdleSessionSweep.start(store, spec.lifecycle()),
+                    IntervalSnapshots.start(self, store, spec.snapshot()));
         } catch (Exception | Error e) {
             transport.close();
             throw e;
@@ -167,8 +171,15 @@ public final class JGroupsEngine implements ReplicationEngine {
                 store.ownershipConflicts());
     }
 
+    /** Snapshot mode interval's sender: how many sends it made. */
+    long snapshotRounds() {
+        return snapshots.rounds();
+    }
+
     @Override
     public void close() {
+        // First: a send under way finishes while the channel is still there.
+        snapshots.close();
         sweep.close();
         rebalancer.close();
         // Before the channel: a crash loses what is queued, and so does a leave, counted as discarded.

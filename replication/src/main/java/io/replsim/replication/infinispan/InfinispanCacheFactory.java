@@ -8,6 +8,7 @@ import io.replsim.replication.PartitionMergePolicy;
 import io.replsim.replication.PartitionWhenSplit;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SnapshotMode;
 import org.infinispan.conflict.MergePolicy;
 import org.infinispan.configuration.cache.CacheMode;
 import org.infinispan.configuration.cache.Configuration;
@@ -76,6 +77,11 @@ public final class InfinispanCacheFactory {
             refused.add(new Unsupported("orphans", "Infinispan moves a dead owner's entries to new owners itself at"
                     + " the view change (its state transfer), so orphans: adopt has nothing to change; remove orphans,"
                     + " or use engine: jgroups"));
+        }
+        if (spec.snapshot() instanceof SnapshotMode.Interval) {
+            refused.add(new Unsupported("snapshotMode", "Infinispan writes each request's changes to the cache when"
+                    + " the request ends; replsim has no interval task for its cache; remove snapshotMode, or use"
+                    + " engine: jgroups"));
         }
         return List.copyOf(refused);
     }

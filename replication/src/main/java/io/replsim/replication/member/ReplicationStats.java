@@ -8,7 +8,8 @@ import io.replsim.replication.transport.TransportStats;
  * A node's replication figures at one instant, as the admin API reports them.
  *
  * @param replications  session updates this node replicated (one per request that needed it, whatever the
- *                      number of backups): the denominator for per-request figures
+ *                      number of backups): the denominator for per-request figures; under snapshot mode
+ *                      interval one per session the interval's task sent
  * @param gravitations   sessions this node fetched from other members because it held no copy
  * @param sessionsPushed sessions this node pushed to members that became their backups on a view change
  * @param async          what async delivery queued, sent and lost; all zero under sync (and under infinispan,

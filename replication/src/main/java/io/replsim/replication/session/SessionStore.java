@@ -3,6 +3,7 @@ package io.replsim.replication.session;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.message.SessionSnapshot;
 
@@ -49,6 +50,8 @@ public final class SessionStore {
     private final Optional<PassivatedSessions> passivated;
     private final LongAdder ownershipConflicts = new LongAdder();
     private final EndedSessions ended;
+    /** Sessions changed since the last interval's send; empty under snapshot mode instant. */
+    private final QueuedSnapshots queued = new QueuedSnapshots();
 
     /**
      * @param backupLockTimeout how long an incoming replica waits for a session a local request holds; kept below
@@ -232,7 +235,9 @@ public final class SessionStore {
         owned.sort(java.util.Comparator.comparing(Candidate::lastAccess));
         for (Candidate candidate : owned) {
             Session session = candidate.session();
-            if (excess == 0 || session.lock.isHeldByCurrentThread() || !session.lock.tryLock()) {
+            // A session waiting for the interval's send stays: on disk, its changes would never leave.
+            if (excess == 0 || session.lock.isHeldByCurrentThread() || queued.contains(session.id())
+                    || !session.lock.tryLock()) {
                 continue;
             }
             try {
@@ -273,6 +278,12 @@ public final class SessionStore {
         if (!session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
             return;
         }
+        if (tracking.snapshot() instanceof SnapshotMode.Interval && !session.ownerChanged()) {
+            // The interval's send replicates it with whatever else changes before then: the request waits for nothing.
+            // A takeover is not queued: until it is sent, the old owner would send its older state as its own.
+            queued.queue(session.id());
+            return;
+        }
         session.advanceVersion();
         session.measureFootprint();
         try {
@@ -283,6 +294,59 @@ public final class SessionStore {
             throw lost;
         }
         session.markReplicated(now);
+    }
+
+    /**
+     * Replicates every session queued since the last call (snapshot mode interval), one update each with its state
+     * now: for attribute granularity the attributes dirtied by every request since its last send. A session that
+     * ended, expired or moved to another owner meanwhile is not sent, so its backups never see it again. One a request
+     * holds right now, or whose backups did not take the update, waits for the next call. Returns how many were sent.
+     */
+    public int replicateQueued() {
+        int sent = 0;
+        for (SessionId id : queued.drain()) {
+            Session session = sessions.get(id);
+            if (session == null) {
+                continue;
+            }
+            if (!session.lock.tryLock()) {
+                queued.retry(id);
+                continue;
+            }
+            try {
+                Instant now = clock.instant();
+                if (sessions.get(id) != session || !session.owner().equals(self)
+                        || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
+                    continue;
+                }
+                session.advanceVersion();
+                session.measureFootprint();
+                replicator.replicate(session);
+                session.markReplicated(now);
+                sent++;
+            } catch (OutrankedException lost) {
+                yieldTo(session, lost.winner());
+            } catch (ReplicationException failed) {
+                // Not rolled back, as under instant: the next send carries this version's changes at a higher one.
+                queued.retry(id);
+            } finally {
+                session.lock.unlock();
+            }
+        }
+        return sent;
+    }
+
+    /** Sessions whose changes wait for the next interval's send. */
+    public int queuedSnapshots() {
+        return queued.size();
+    }
+
+    /**
+     * Requests whose changes joined a session already waiting for the interval's send: each one an update instant
+     * mode would have sent and interval mode did not.
+     */
+    public long coalescedUpdates() {
+        return queued.coalesced();
     }
 
     /** Replaces the copy by one that outranks it; counts a conflict when the copy replaced was owned here. */

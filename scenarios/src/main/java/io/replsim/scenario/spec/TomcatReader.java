@@ -32,7 +32,8 @@ final class TomcatReader {
             "maxInactiveInterval", "replsim does not pass it to Tomcat's manager yet (Tomcat's own 30 min"
                     + " applies); remove maxInactiveInterval",
             "maxActiveSessions", "replsim does not configure Tomcat's session persistence; remove"
-                    + " maxActiveSessions");
+                    + " maxActiveSessions",
+            "snapshotMode", "Tomcat's ReplicationValve replicates at each request's end; remove snapshotMode");
 
     private TomcatReader() {
     }

@@ -1,0 +1,229 @@
+package io.replsim.replication.engine;
+
+import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.GranularityKind;
+import io.replsim.replication.Placement;
+import io.replsim.replication.ReplicationException;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.ReplicationTrigger;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.SnapshotMode;
+import io.replsim.replication.message.SessionSnapshot;
+import io.replsim.replication.session.ActiveSession;
+import org.jgroups.protocols.DISCARD;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Snapshot mode over real channels: under interval, the requests that change a session within one interval travel
+ * as one update with the latest state, sent by the interval's task; under instant (the default) each request is an
+ * update of its own. Rounds of the task are awaited, never slept for.
+ */
+class SnapshotIntervalTest {
+    private static final int REQUESTS = 5;
+    private static final Duration INTERVAL = Duration.ofSeconds(1);
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    private static ReplicationSpec spec(DeliveryKind delivery, GranularityKind granularity, SnapshotMode mode) {
+        return new ReplicationSpec(new Placement.AllMembers(), granularity, delivery, Duration.ofSeconds(2))
+                .withTrigger(ReplicationTrigger.SET).withSnapshot(mode);
+    }
+
+    @ParameterizedTest
+    @EnumSource(DeliveryKind.class)
+    void requestsWithinOneIntervalTravelAsOneUpdateWithTheLatestState(DeliveryKind delivery) throws Exception {
+        var spec = spec(delivery, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId id = create(owner);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            // Right after a send, so the requests below fall within one interval (they take microseconds).
+            awaitNextRound(owner);
+            long messagesBefore = owner.stats().traffic().messagesSent();
+            long coalescedBefore = owner.store().coalescedUpdates();
+
+            for (int serial = 2; serial <= REQUESTS + 1; serial++) {
+                set(owner, id, "serial", serial);
+            }
+            assertThat(serialOn(backup, id)).as("nothing sent before the interval's task runs").isEqualTo(1);
+
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == REQUESTS + 1);
+            awaitNextRound(owner);
+            assertThat(owner.stats().traffic().messagesSent() - messagesBefore)
+                    .as("one update to the one backup for %d requests", REQUESTS).isEqualTo(1);
+            assertThat(owner.store().coalescedUpdates() - coalescedBefore).isEqualTo(REQUESTS - 1);
+            assertThat(backup.store().peek(id).orElseThrow().version()).isEqualTo(2);
+            assertThat(owner.store().queuedSnapshots()).isZero();
+        }
+    }
+
+    /** The same requests under the default mode: what makes the claim above fail if coalescing were not there. */
+    @ParameterizedTest
+    @EnumSource(DeliveryKind.class)
+    void underInstantEveryRequestIsAnUpdateOfItsOwn(DeliveryKind delivery) throws Exception {
+        try (var cluster = LoopbackCluster.start(2, spec(delivery, GranularityKind.SESSION, SnapshotMode.INSTANT))) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId id = create(owner);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            long messagesBefore = owner.stats().traffic().messagesSent();
+
+            for (int serial = 2; serial <= REQUESTS + 1; serial++) {
+                set(owner, id, "serial", serial);
+            }
+
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == REQUESTS + 1);
+            if (delivery == DeliveryKind.ASYNC) {
+                // Bundling may put several updates in one message; each is still an update of its own.
+                await().atMost(DEADLINE).until(() -> owner.stats().async().sent() == REQUESTS + 1);
+            } else {
+                assertThat(owner.stats().traffic().messagesSent() - messagesBefore).isEqualTo(REQUESTS);
+            }
+            assertThat(backup.store().peek(id).orElseThrow().version()).isEqualTo(REQUESTS + 1);
+            assertThat(owner.store().coalescedUpdates()).isZero();
+        }
+    }
+
+    @Test
+    void underAttributeGranularityOneDeltaCarriesEveryAttributeDirtiedSinceTheLastSendWithItsLatestValue()
+            throws Exception {
+        var spec = spec(DeliveryKind.SYNC, GranularityKind.ATTRIBUTE, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId id = create(owner);
+            set(owner, id, "untouched", 7);
+            await().atMost(DEADLINE).until(() -> backup.store().peek(id).map(copy -> copy.attributes()
+                    .containsKey("untouched")).orElse(false));
+            awaitNextRound(owner);
+            long versionBefore = backup.store().peek(id).orElseThrow().version();
+            long messagesBefore = owner.stats().traffic().messagesSent();
+
+            set(owner, id, "a", 1);
+            set(owner, id, "b", 2);
+            set(owner, id, "a", 3);
+
+            await().atMost(DEADLINE).until(() -> backup.store().peek(id).map(copy -> copy.version())
+                    .orElse(0L) > versionBefore);
+            awaitNextRound(owner);
+            SessionSnapshot copy = backup.store().peek(id).orElseThrow();
+            assertThat(copy.version()).isEqualTo(versionBefore + 1);
+            assertThat(copy.attributes()).containsEntry("a", 3).containsEntry("b", 2).containsEntry("untouched", 7)
+                    .containsEntry("serial", 1);
+            assertThat(copy.attributes()).isEqualTo(owner.store().peek(id).orElseThrow().attributes());
+            // One message: the delta applied onto the backup's version, no GAP and no whole session after it.
+            assertThat(owner.stats().traffic().messagesSent() - messagesBefore).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aSessionEndedBeforeItsSendIsNotBroughtBackOnTheBackups() throws Exception {
+        var spec = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId sent = create(owner);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, sent) == 1);
+            awaitNextRound(owner);
+
+            set(owner, sent, "serial", 2);
+            end(owner, sent);
+            SessionId neverSent = create(owner);
+            end(owner, neverSent);
+            long messagesAfterEnds = owner.stats().traffic().messagesSent();
+            awaitNextRound(owner);
+            awaitNextRound(owner);
+
+            assertThat(backup.store().peek(sent)).isEmpty();
+            assertThat(backup.store().peek(neverSent)).isEmpty();
+            assertThat(owner.stats().traffic().messagesSent()).as("no update after the ends")
+                    .isEqualTo(messagesAfterEnds);
+            assertThat(owner.store().queuedSnapshots()).isZero();
+        }
+    }
+
+    @Test
+    void aTakeoverIsReplicatedAtOnceSoTheOldOwnerNeverSendsItsOlderStateAsItsOwn() throws Exception {
+        var spec = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine first = cluster.node(1);
+            JGroupsEngine second = cluster.node(2);
+            SessionId id = create(first);
+            await().atMost(DEADLINE).until(() -> serialOn(second, id) == 1);
+            awaitNextRound(first);
+
+            set(second, id, "serial", 2); // the user failed over to the other member
+
+            assertThat(first.store().peek(id).orElseThrow().owner()).isEqualTo(second.self());
+            assertThat(serialOn(first, id)).isEqualTo(2);
+            assertThat(second.store().coalescedUpdates() + second.store().queuedSnapshots()).isZero();
+        }
+    }
+
+    @Test
+    void aRequestDoesNotWaitForADeafBackupUnderSyncAndTheSendIsRetriedUntilItIsHeard() throws Exception {
+        var interval = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, interval)) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId id = create(owner);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            DISCARD deaf = new DISCARD().setUpDiscardRate(1.0);
+            backup.transport().insertAboveTransport(deaf);
+
+            set(owner, id, "serial", 2); // returns: no backup is asked during the request
+            long failuresBefore = owner.stats().failures();
+            await().atMost(DEADLINE).until(() -> owner.stats().failures() > failuresBefore);
+            assertThat(owner.store().queuedSnapshots()).as("queued again after the unanswered send").isEqualTo(1);
+
+            deaf.setUpDiscardRate(0);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 2);
+        }
+        // Under instant the same request waits for the backup and fails with it.
+        try (var cluster = LoopbackCluster.start(2, spec(DeliveryKind.SYNC, GranularityKind.SESSION,
+                SnapshotMode.INSTANT))) {
+            JGroupsEngine owner = cluster.node(1);
+            SessionId id = create(owner);
+            cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));
+            assertThatThrownBy(() -> set(owner, id, "serial", 2)).isInstanceOf(ReplicationException.class);
+        }
+    }
+
+    private static void awaitNextRound(JGroupsEngine node) {
+        long rounds = node.snapshotRounds();
+        await().atMost(DEADLINE).until(() -> node.snapshotRounds() > rounds);
+    }
+
+    private static int serialOn(JGroupsEngine node, SessionId id) {
+        return node.store().peek(id).map(copy -> (Integer) copy.attributes().get("serial")).orElse(0);
+    }
+
+    private static SessionId create(JGroupsEngine node) throws ReplicationException {
+        try (ActiveSession active = node.store().create()) {
+            active.session().setAttribute("serial", 1);
+            node.store().update(active);
+            return active.session().id();
+        }
+    }
+
+    private static void set(JGroupsEngine node, SessionId id, String name, int value) throws ReplicationException {
+        try (ActiveSession active = node.store().find(id).orElseThrow()) {
+            active.session().setAttribute(name, value);
+            node.store().update(active);
+        }
+    }
+
+    private static void end(JGroupsEngine node, SessionId id) throws ReplicationException {
+        try (ActiveSession active = node.store().find(id).orElseThrow()) {
+            node.store().invalidate(active);
+        }
+    }
+}
