@@ -76,9 +76,10 @@ class SyntheticCapacitySearchTest {
 
     /**
      * The search, run again (at most {@value #SEARCHES} times in all) while one of its steps was INVALID. On a
-     * machine other processes hold (load 28-40 on 2 cores, 26 Nov 2026) the pool's 10 ms hold took 80-160 ms and the
-     * driver's users were held up on its own side: every step read INVALID (Little's law 8-25% off), counted as
-     * failed, and the search settled far below the server's capacity. The validity rules refuse such steps rightly;
+     * machine other processes hold the driver's users are woken late: at load 30-40 on 2 cores (26 Nov 2026) one
+     * step of a search read "think time drifted" (212-216 ms taken for 200 ms, 6-8% late), and at load 28-40 the
+     * pool's 10 ms hold once took 80-160 ms and every step read INVALID (Little's law 8-25% off). An INVALID step
+     * counts as failed, so the search settled below the server's capacity. The validity rules refuse such steps rightly;
      * what the test claims is about the search, so it is judged on a search whose every step was valid: the load
      * on a shared machine comes and goes, and on an idle one the first search is. If none of {@value #SEARCHES}
      * was, the test fails naming every INVALID step's reasons: no capacity was measured, which is no pass.

@@ -48,7 +48,7 @@ class LossVerdictProcessTest {
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
             replication: {placement: all, granularity: session, delivery: async, syncTimeout: 5s}
             workload: {app: counter, payload: 1KB}
-            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 14s, requestTimeout: 3s}
+            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 16s, requestTimeout: 3s}
             """;
 
     /** Users who arrive once node1 holds back what it sends: the sessions node1 makes them never reach a backup. */
@@ -77,8 +77,8 @@ class LossVerdictProcessTest {
             try (var driver = cluster.driver()) {
                 driver.start();
                 // Every session has reached every member (placement all): each one a kill can make STALE, none LOST.
-                // Deadlines well inside the load's 14 s (and the late load's 9 s): on a busy machine a wait past the
-                // load's end let the kill come after the last request, and the counts said nothing about it.
+                // Deadlines well inside the load's 16 s (5 + 7 s) and the late load's 9 s (7 s): on a busy machine a
+                // wait past the load's end let the kill come after the last request, and the counts said nothing.
                 await("every user served, every session on node2 and node3").atMost(Duration.ofSeconds(5))
                         .ignoreExceptionsInstanceOf(IOException.class)
                         .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, users)
@@ -108,7 +108,7 @@ class LossVerdictProcessTest {
                     // timeout (2 s) suspect node1 first on a slow machine, that changes nothing: what it sent after
                     // the delay still never arrives, and its users still only reach it until it dies.
                     await("every late user served, 4 requests per node1 user after the delay")
-                            .atMost(Duration.ofSeconds(5)).ignoreExceptionsInstanceOf(IOException.class)
+                            .atMost(Duration.ofSeconds(7)).ignoreExceptionsInstanceOf(IOException.class)
                             .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, lateUsers)
                                     .allMatch(user -> lateDriver.nodeServing(user).isPresent())
                                     && runtime.admin("node1").stats().requests().total()
