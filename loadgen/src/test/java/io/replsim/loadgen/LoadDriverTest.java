@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -237,12 +238,17 @@ class LoadDriverTest {
     private Map<String, Long> survivorsOfNode1(Balancer balancer) throws Exception {
         LoadResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 6_000).withBalancer(balancer),
+             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 30_000).withBalancer(balancer),
                      cluster.endpoints(), null)) {
             driver.start();
             // node1 has served its six users a few times; patient, for a loaded machine
-            await().atMost(Duration.ofSeconds(4)).until(() -> cluster.served("node1") >= 18);
+            await().atMost(Duration.ofSeconds(10)).until(() -> cluster.served("node1") >= 18);
             cluster.stop("node1");
+            // Ended once every user's latest answer came from a survivor, not after a fixed 6 s: the failover is
+            // over then, and the rest of a fixed run only repeated answers from where the users already were.
+            await().atMost(Duration.ofSeconds(10)).until(() -> IntStream.range(0, 18)
+                    .allMatch(user -> driver.nodeServing(user).filter(node -> !node.equals("node1")).isPresent()));
+            driver.close();
             result = driver.awaitResult();
         }
         assertThat(result.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(18, 0, 0));

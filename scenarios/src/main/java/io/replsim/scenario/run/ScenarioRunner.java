@@ -2,6 +2,9 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.scenario.fault.Nemesis;
+import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
@@ -22,6 +25,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * Plays one scenario on a cluster replsim starts: makes the run directory, starts the cluster its runtime says,
@@ -36,6 +40,7 @@ public final class ScenarioRunner {
     private final PrintStream out;
     private final Duration progressEvery;
     private final InvalidRuns invalidRuns;
+    private final BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses;
 
     /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
@@ -55,11 +60,25 @@ public final class ScenarioRunner {
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
+        this(runsRoot, runtimes, out, progressEvery, invalidRuns, RuntimeNemesis::new);
+    }
+
+    private ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
+                           InvalidRuns invalidRuns, BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses) {
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
         this.out = out;
         this.progressEvery = progressEvery;
         this.invalidRuns = invalidRuns;
+        this.nemeses = nemeses;
+    }
+
+    /**
+     * The same runner with the faults applied by {@code nemeses} (given the started cluster and which node serves
+     * each user): a test that must hold a fault back until the cluster is in the state its claim starts from.
+     */
+    public ScenarioRunner withNemesis(BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses) {
+        return new ScenarioRunner(runsRoot, runtimes, out, progressEvery, invalidRuns, nemeses);
     }
 
     public RunOutcome run(ScenarioSpec spec, Path specFile)
@@ -75,8 +94,8 @@ public final class ScenarioRunner {
             Run.Played played;
             try (Load load = LoadTarget.ofNodes(spec, runtime.nodes()).loadOf(spec, dir.latencyLog(),
                     dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
-                played = new Run(spec, runtime, dir, out, progressEvery).play(load, startedAt, wallStart,
-                        clusterStartMs);
+                played = new Run(spec, runtime, users -> nemeses.apply(runtime, users), dir, out, progressEvery)
+                        .play(load, startedAt, wallStart, clusterStartMs);
             }
             RunSummary summary = RunReport.write(played.record(), null, invalidRuns);
             List<HeapTrend> heap = played.record().heap().orElse(List.of());

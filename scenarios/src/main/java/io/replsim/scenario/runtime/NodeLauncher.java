@@ -11,6 +11,11 @@ public record NodeLauncher(Path java, String classpath, NodeStartCache startCach
 
     /** Set by the {@code replsim} launcher to the cache it trained after the build. */
     public static final String START_CACHE_PROPERTY = "replsim.nodeStartCache";
+    /**
+     * The node JVMs' class path when it is not this JVM's: the test suite's nodes start from a cache trained on its
+     * jars alone, since an AOT cache covers no directory and this JVM's class path holds the test classes'.
+     */
+    public static final String NODE_CLASSPATH_PROPERTY = "replsim.nodeClasspath";
 
     public NodeLauncher(Path java, String classpath) {
         this(java, classpath, new NodeStartCache.Off());
@@ -22,7 +27,9 @@ public record NodeLauncher(Path java, String classpath, NodeStartCache startCach
         String cache = System.getProperty(START_CACHE_PROPERTY, "");
         NodeStartCache startCache = !cache.isBlank() && Files.isRegularFile(Path.of(cache))
                 ? new NodeStartCache.Use(Path.of(cache)) : new NodeStartCache.Off();
-        return new NodeLauncher(java, System.getProperty("java.class.path"), startCache);
+        String classpath = System.getProperty(NODE_CLASSPATH_PROPERTY, "");
+        return new NodeLauncher(java, classpath.isBlank() ? System.getProperty("java.class.path") : classpath,
+                startCache);
     }
 
     public NodeLauncher withStartCache(NodeStartCache cache) {

@@ -12,6 +12,7 @@ import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * It serves at most X = 4/S requests a second; past saturation a closed loop of N users thinking Z waits
  * R = N/X − Z, so the most users with a mean response time at most L is N = X·(L + Z).
  */
-@Timeout(240)
+// up to three searches of 45-90 s each, on a machine busy enough to need them
+@Timeout(420)
 class SyntheticCapacitySearchTest {
 
     private static final int THREADS = 4;
@@ -35,38 +37,23 @@ class SyntheticCapacitySearchTest {
     private static final Duration THINK = Duration.ofMillis(200);
     private static final Duration LATENCY_LIMIT = Duration.ofMillis(100);
 
+    /** A search whose steps were all valid is the one judged; see {@link #searchOnAMachineThatLetsTheDriverKeepTime}. */
+    private static final int SEARCHES = 3;
+
+    /** One search: every step the search judged, what it found, and the pool's real mean hold time. */
+    private record Search(List<StepOutcome> seen, CapacityResult result, Duration hold) {
+        List<String> invalidSteps() {
+            return seen.stream().filter(o -> !o.measurement().valid())
+                    .map(o -> o.users() + " users: " + String.join("; ", o.measurement().invalidReasons())).toList();
+        }
+    }
+
     @Test
     void theSearchFindsTheCapacityLittlesLawPredictsWithinTenPercent(@TempDir Path runs) throws Exception {
-        // a 3 s steady window: on a busy 2-core machine a shorter one lets noise decide steps near the knee
-        ScenarioSpec spec = ScenarioLoader.parse("""
-                name: synthetic
-                cluster: {nodes: 1}
-                load:
-                  users: 20
-                  thinkTime: 200ms
-                  rampUp: 500ms
-                  warmUp: 1s
-                  duration: 4500ms
-                """, "synthetic.yaml");
-        CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.MEAN, LATENCY_LIMIT, 0.6, 0.001);
-        List<StepOutcome> seen = new ArrayList<>();
-        CapacityResult result;
-        Duration hold;
-        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE);
-             ExternalRuntime runtime = new ExternalRuntime(new ExternalTarget(server.endpoints(), "/counter",
-                     TargetProtocol.REPLSIM, Optional.empty(), Optional.empty()), line -> { })) {
-            // each step a run on the server as a cluster replsim does not run: its CPU is not read
-            RunStep step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter",
-                    TargetProtocol.REPLSIM), RunDirectory.create(runs, "synthetic", LocalDateTime.now()), System.out,
-                    users -> "step-" + users + "users");
-            result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000), criteria, step, outcome -> {
-                seen.add(outcome);
-                new CapacityConsole(System.out).step(outcome);
-            }).run();
-            hold = server.meanHoldTime();
-            // every step's users logged out when it ended: no step ran with an earlier step's sessions resident
-            assertThat(server.sessionsHeld()).isZero();
-        }
+        Search search = searchOnAMachineThatLetsTheDriverKeepTime(runs);
+        CapacityResult result = search.result();
+        List<StepOutcome> seen = search.seen();
+        Duration hold = search.hold();
 
         // The pool's real hold time (10 ms plus the sleep's overshoot on a busy machine) sets its real capacity.
         double maxThroughput = THREADS / (hold.toNanos() / 1e9);
@@ -85,5 +72,62 @@ class SyntheticCapacitySearchTest {
         assertThat(seen.getFirst().phase()).isEqualTo(StepOutcome.Phase.STEP_UP);
         assertThat(seen).anySatisfy(o -> assertThat(o.phase()).isEqualTo(StepOutcome.Phase.BISECT));
         assertThat(seen).hasSameSizeAs(result.steps());
+    }
+
+    /**
+     * The search, run again (at most {@value #SEARCHES} times in all) while one of its steps was INVALID. On a
+     * machine other processes hold the driver's users are woken late: at load 30-40 on 2 cores (26 Nov 2026) one
+     * step of a search read "think time drifted" (212-216 ms taken for 200 ms, 6-8% late), and at load 28-40 the
+     * pool's 10 ms hold once took 80-160 ms and every step read INVALID (Little's law 8-25% off). An INVALID step
+     * counts as failed, so the search settled below the server's capacity. The validity rules refuse such steps rightly;
+     * what the test claims is about the search, so it is judged on a search whose every step was valid: the load
+     * on a shared machine comes and goes, and on an idle one the first search is. If none of {@value #SEARCHES}
+     * was, the test fails naming every INVALID step's reasons: no capacity was measured, which is no pass.
+     */
+    private static Search searchOnAMachineThatLetsTheDriverKeepTime(Path runs) throws Exception {
+        List<String> invalid = new ArrayList<>();
+        for (int attempt = 1; attempt <= SEARCHES; attempt++) {
+            Search search = search(Files.createDirectories(runs.resolve("search-" + attempt)));
+            if (search.invalidSteps().isEmpty()) {
+                return search;
+            }
+            invalid.add("search " + attempt + ": " + search.invalidSteps());
+            System.out.println("replsim test: search " + attempt + " had INVALID steps, searching again: "
+                    + search.invalidSteps());
+        }
+        throw new AssertionError("no search of " + SEARCHES + " had every step valid: the driver could not keep"
+                + " time on this machine, so no capacity was measured: " + invalid);
+    }
+
+    private static Search search(Path runs) throws Exception {
+        // a 3 s steady window: on a busy 2-core machine a shorter one lets noise decide steps near the knee
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: synthetic
+                cluster: {nodes: 1}
+                load:
+                  users: 20
+                  thinkTime: 200ms
+                  rampUp: 500ms
+                  warmUp: 1s
+                  duration: 4500ms
+                """, "synthetic.yaml");
+        CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.MEAN, LATENCY_LIMIT, 0.6, 0.001);
+        List<StepOutcome> seen = new ArrayList<>();
+        try (FixedServiceCounter server = new FixedServiceCounter(THREADS, SERVICE);
+             ExternalRuntime runtime = new ExternalRuntime(new ExternalTarget(server.endpoints(), "/counter",
+                     TargetProtocol.REPLSIM, Optional.empty(), Optional.empty()), line -> { })) {
+            // each step a run on the server as a cluster replsim does not run: its CPU is not read
+            RunStep step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter",
+                    TargetProtocol.REPLSIM), RunDirectory.create(runs, "synthetic", LocalDateTime.now()), System.out,
+                    users -> "step-" + users + "users");
+            CapacityResult result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000), criteria, step,
+                    outcome -> {
+                        seen.add(outcome);
+                        new CapacityConsole(System.out).step(outcome);
+                    }).run();
+            // every step's users logged out when it ended: no step ran with an earlier step's sessions resident
+            assertThat(server.sessionsHeld()).isZero();
+            return new Search(seen, result, server.meanHoldTime());
+        }
     }
 }

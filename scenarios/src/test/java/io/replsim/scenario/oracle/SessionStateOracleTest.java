@@ -84,7 +84,8 @@ class SessionStateOracleTest {
                                                                 int payloadBytes, SessionProfile profile)
             throws Exception {
         try (var cluster = new InJvmCluster(1, payloadBytes, profile, SESSION_SYNC)) {
-            LoadProfile load = load(3, Duration.ofMillis(10), Duration.ofSeconds(3), path, payloadBytes, profile);
+            // at most 30 s: the run ends after its 100th answer (run below)
+            LoadProfile load = load(3, Duration.ofMillis(10), Duration.ofSeconds(30), path, payloadBytes, profile);
             LoadResult result = run(script == null ? load : load.withScript(script), cluster);
 
             assertThat(result.requests()).as(result.toString()).isGreaterThan(30);
@@ -138,10 +139,12 @@ class SessionStateOracleTest {
     private static FailoverOutcome failoverWithDamagedBackups(String path, SessionProfile profile, String attribute)
             throws Exception {
         try (var cluster = new InJvmCluster(2, 64, profile, ATTRIBUTE_SYNC);
-             var driver = new LoadDriver(load(USERS, Duration.ofMillis(50), Duration.ofSeconds(7), path, 64,
+             var driver = new LoadDriver(load(USERS, Duration.ofMillis(50), Duration.ofSeconds(5), path, 64,
                      profile), cluster.endpoints(), null)) {
             driver.start();
-            await().atMost(Duration.ofSeconds(10)).until(() -> IntStream.range(0, USERS)
+            // within 3 s of the 5 s load, so that node1's users go on on node2 for 2 s at least: a deadline past the
+            // load's end let node1 leave after the last request on a busy machine
+            await().atMost(Duration.ofSeconds(3)).until(() -> IntStream.range(0, USERS)
                     .allMatch(user -> driver.nodeServing(user).isPresent()) && driver.progress().requestsTotal() > 60);
             List<Integer> onNode1 = IntStream.range(0, USERS)
                     .filter(user -> driver.nodeServing(user).equals(Optional.of("node1"))).boxed().toList();
@@ -162,9 +165,16 @@ class SessionStateOracleTest {
                 .withProtocol(TargetProtocol.replsim(shapes));
     }
 
+    /**
+     * Ended after 100 answers, not after a fixed time: the claim is about each answer, and a fixed 3 s only repeated
+     * the same checks on an idle machine, while a fixed 1 s got 3-6 answers where a busy one (load 40) took a second
+     * for a cold node's first.
+     */
     private static LoadResult run(LoadProfile profile, InJvmCluster cluster) throws Exception {
         try (var driver = new LoadDriver(profile, cluster.endpoints(), null)) {
             driver.start();
+            await().atMost(Duration.ofSeconds(25)).until(() -> driver.progress().requestsTotal() >= 100);
+            driver.close();
             return driver.awaitResult();
         }
     }

@@ -48,7 +48,7 @@ class LossVerdictProcessTest {
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
             replication: {placement: all, granularity: session, delivery: async, syncTimeout: 5s}
             workload: {app: counter, payload: 1KB}
-            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 14s, requestTimeout: 3s}
+            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 16s, requestTimeout: 3s}
             """;
 
     /** Users who arrive once node1 holds back what it sends: the sessions node1 makes them never reach a backup. */
@@ -77,7 +77,10 @@ class LossVerdictProcessTest {
             try (var driver = cluster.driver()) {
                 driver.start();
                 // Every session has reached every member (placement all): each one a kill can make STALE, none LOST.
-                await().atMost(Duration.ofSeconds(30)).ignoreExceptionsInstanceOf(IOException.class)
+                // Deadlines well inside the load's 16 s (5 + 7 s) and the late load's 9 s (7 s): on a busy machine a
+                // wait past the load's end let the kill come after the last request, and the counts said nothing.
+                await("every user served, every session on node2 and node3").atMost(Duration.ofSeconds(5))
+                        .ignoreExceptionsInstanceOf(IOException.class)
                         .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, users)
                         .allMatch(user -> driver.nodeServing(user).isPresent())
                         && holdsEverySession(runtime, "node2", users) && holdsEverySession(runtime, "node3", users));
@@ -104,7 +107,8 @@ class LossVerdictProcessTest {
                     // a session for every late user (round-robin: a third of them on node1). Should the heartbeat
                     // timeout (2 s) suspect node1 first on a slow machine, that changes nothing: what it sent after
                     // the delay still never arrives, and its users still only reach it until it dies.
-                    await().atMost(Duration.ofSeconds(20)).ignoreExceptionsInstanceOf(IOException.class)
+                    await("every late user served, 4 requests per node1 user after the delay")
+                            .atMost(Duration.ofSeconds(7)).ignoreExceptionsInstanceOf(IOException.class)
                             .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, lateUsers)
                                     .allMatch(user -> lateDriver.nodeServing(user).isPresent())
                                     && runtime.admin("node1").stats().requests().total()
@@ -119,6 +123,8 @@ class LossVerdictProcessTest {
 
                 String figures = result + "\nlate users: " + lateResult + "\nnode1's last async figures: " + last
                         + "\n" + cluster.console();
+                assertThat(result.startedAt().plus(cluster.spec().load().duration()).toEpochMilli() - killedAtMs)
+                        .as("the users went on after node1 died: " + figures).isGreaterThan(1_000);
                 assertThat(onNode1).as(figures).isNotEmpty().hasSizeLessThan(users);
                 assertThat(lateOnNode1).as(figures).hasSize(lateUsers / 3);
                 assertThat(lateResult.startedAt().plus(late.load().duration()).toEpochMilli() - killedAtMs)
@@ -161,9 +167,10 @@ class LossVerdictProcessTest {
             int users = spec.load().users();
             try (var driver = cluster.driver()) {
                 driver.start();
-                await().atMost(Duration.ofSeconds(20)).until(() -> IntStream.range(0, users)
-                        .allMatch(user -> driver.nodeServing(user).isPresent())
-                        && driver.progress().requestsTotal() > 3L * users);
+                // every session made and replicated before the kill, with at least 6 s of the 14 s load after it
+                await("every user served, 3 requests per user").atMost(Duration.ofSeconds(8))
+                        .until(() -> IntStream.range(0, users).allMatch(user -> driver.nodeServing(user).isPresent())
+                                && driver.progress().requestsTotal() > 3L * users);
 
                 NodeStatsReport.View seen = cluster.statsOf("node3").view();
                 ClusterView view = new ClusterView(seen.id(), seen.members().stream().map(NodeId::new).toList());
@@ -192,10 +199,13 @@ class LossVerdictProcessTest {
                 }
                 runtime.kill(owner.name());
                 runtime.kill(buddy.name());
+                long killedAtMs = System.currentTimeMillis();
                 LoadResult result = driver.awaitResult();
 
                 String figures = "view " + view + ", buddy " + buddy + ", held only by the dying: "
                         + heldOnlyByTheDying + "\n" + result + "\n" + cluster.console();
+                assertThat(result.startedAt().plus(spec.load().duration()).toEpochMilli() - killedAtMs)
+                        .as("the users went on after the kills: " + figures).isGreaterThan(3_000);
                 assertThat(owners).as("every node owned sessions: " + figures).hasSize(3);
                 assertThat(heldOnlyByTheDying).as(figures).isNotEmpty()
                         .isEqualTo(usersWhoseSessionStartedOn(result, owner.name()));

@@ -31,9 +31,9 @@ class OpenSoakProcessTest {
                 name: open-soak
                 cluster: {nodes: 2, workers: 8, cpuBudget: 0.66, heap: 128m}
                 replication: {placement: all, granularity: session, delivery: sync}
-                load: {model: open, rate: 80, sessions: 16, warmUp: 2s, duration: 10s}
+                load: {model: open, rate: 80, sessions: 16, warmUp: 2s, duration: 8s}
                 faults:
-                  - {type: kill, at: 5s, target: primary-of-most}
+                  - {type: kill, at: 4s, target: primary-of-most}
                 checks:
                   maxSessionsLost: 0
                 """);

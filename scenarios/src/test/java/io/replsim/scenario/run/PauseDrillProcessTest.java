@@ -11,6 +11,7 @@ import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -30,9 +31,9 @@ class PauseDrillProcessTest {
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
             replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s}
             workload: {payload: 4KB}
-            load: {users: 24, thinkTime: 300ms, rampUp: 2s, duration: 24s, requestTimeout: 3s}
+            load: {users: 24, thinkTime: 300ms, rampUp: 2s, duration: 22s, requestTimeout: 3s}
             faults:
-              - {type: pause, at: 7s, target: primary-of-most, for: 5s}
+              - {type: pause, at: 5s, target: primary-of-most, for: 5s}
             checks:
               maxSessionsLost: 0
               maxMergeAfterHeal: 15s
@@ -41,7 +42,9 @@ class PauseDrillProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aPausedPrimaryIsDetectedItsUsersFailOverAndItMergesBackAfterTheResume(@TempDir Path dir) throws Exception {
-        PlayedScenario played = PlayedScenario.play(dir, "pause-short", SCENARIO);
+        // the pause waits (at most 3 s) until every user has its session, so the frozen node has users to move
+        PlayedScenario played = PlayedScenario.playOnceUsersAreServed(dir, "pause-short", SCENARIO, 2,
+                Duration.ofSeconds(3));
         RunSummary summary = played.summary();
         String printed = played.console();
 

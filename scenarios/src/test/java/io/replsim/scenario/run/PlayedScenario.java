@@ -1,6 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.BiFunction;
 
 /**
  * A scenario written to {@code <dir>/<name>.yaml} and played as {@code replsim run} plays it, on node processes of
@@ -19,11 +21,27 @@ import java.time.Duration;
 public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String console) {
 
     public static PlayedScenario play(Path dir, String name, String yaml) throws Exception {
+        return play(dir, name, yaml, (runner, spec) -> runner);
+    }
+
+    /**
+     * As {@link #play(Path, String, String)}, but each fault waits (at most {@code deadline}) until every user of
+     * the closed load has had an answer and the nodes have served {@code answersPerUser} requests per user: a drill
+     * whose exact counts need every user's session made before the fault ({@link ServedUsersFirst}).
+     */
+    public static PlayedScenario playOnceUsersAreServed(Path dir, String name, String yaml, int answersPerUser,
+                                                        Duration deadline) throws Exception {
+        return play(dir, name, yaml, (runner, spec) -> runner.withNemesis((runtime, users) -> new ServedUsersFirst(
+                new RuntimeNemesis(runtime, users), runtime, users, spec.load().users(), answersPerUser, deadline)));
+    }
+
+    private static PlayedScenario play(Path dir, String name, String yaml,
+                                       BiFunction<ScenarioRunner, ScenarioSpec, ScenarioRunner> faults) throws Exception {
         Path file = Files.writeString(dir.resolve(name + ".yaml"), yaml);
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2));
+        ScenarioRunner runner = faults.apply(new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2)), spec);
         RunOutcome outcome = runner.run(spec, file);
         return new PlayedScenario(spec, outcome, console.toString(StandardCharsets.UTF_8));
     }

@@ -32,7 +32,9 @@ class RunnerAbortProcessTest {
         Path file = Files.writeString(dir.resolve("abort.yaml"), SCENARIO);
         Path console = dir.resolve("console.log");
         NodeLauncher jvm = NodeLauncher.currentJvm();
-        Process runner = new ProcessBuilder(jvm.java().toString(), "-cp", jvm.classpath(), "io.replsim.cli.ReplsimCommand",
+        // this JVM's class path, not the nodes' (which may be the suite's jar-only one, without the CLI's classes)
+        Process runner = new ProcessBuilder(jvm.java().toString(), "-cp", System.getProperty("java.class.path"),
+                "io.replsim.cli.ReplsimCommand",
                 "run", file.toString(), "--runs-dir", dir.resolve("runs").toString())
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {

@@ -6,6 +6,7 @@ import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.NoNodeProcessLeft;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -45,11 +46,13 @@ class ScriptAndOpenModelProcessTest {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void everyRequestTypeOfAScriptIsAnsweredAndCheckedThroughAKill(UserCarrierKind runtime, @TempDir Path dir)
             throws Exception {
-        PlayedScenario ran = PlayedScenario.play(dir, "script", "name: script\n" + CLUSTER + "load:\n  runtime: " + runtime.label() + "\n" + """
+        // the kill waits (at most 3 s) until every user has its session: each of them has a state to check after it
+        PlayedScenario ran = PlayedScenario.playOnceUsersAreServed(dir, "script", "name: script\n" + CLUSTER
+                + "load:\n  runtime: " + runtime.label() + "\n" + """
                   users: 20
                   thinkTime: 100ms
                   rampUp: 1s
-                  duration: 12s
+                  duration: 9s
                   script:
                     - {request: counter, weight: 3}
                     - {request: cart, weight: 2}
@@ -57,11 +60,11 @@ class ScriptAndOpenModelProcessTest {
                     - {request: bean, weight: 2}
                     - {request: read, weight: 2}
                 faults:
-                  - {type: kill, at: 6s, target: primary-of-most}
+                  - {type: kill, at: 4s, target: primary-of-most}
                 checks:
                   maxSessionsLost: 0
                   maxSessionsStale: 0
-                """);
+                """, 2, Duration.ofSeconds(3));
         RunSummary summary = ran.outcome().summary();
         String printed = ran.console();
         // Sync replication and one kill: nothing may be stale or lost, of any type. A request answered 503 (a sync
@@ -140,9 +143,9 @@ class ScriptAndOpenModelProcessTest {
                   rate: 100
                   sessions: 20
                   warmUp: 2s
-                  duration: 12s
+                  duration: 9s
                 faults:
-                  - {type: kill, at: 6s, target: primary-of-most}
+                  - {type: kill, at: 4s, target: primary-of-most}
                 checks:
                   maxSessionsLost: 0
                 """);

@@ -1,0 +1,104 @@
+package io.replsim.scenario;
+
+import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.runtime.DirectoryTree;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.NodeStartCache;
+import io.replsim.scenario.spec.ScenarioLoader;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.junit.platform.launcher.LauncherSession;
+import org.junit.platform.launcher.LauncherSessionListener;
+
+/**
+ * Once per test JVM of this module, before its first test: trains the node JVMs' start-up cache on this build's
+ * jars (as {@code replsim build} does for the launcher) and has every node process a test starts use it, so that
+ * the suite's few dozen clusters do not each load and link their classes cold under a 0.66-core quota. A node
+ * cold took 4.7 s of CPU for its start and 3 s of light load, one from the cache 2.4-3.7 s (2 nodes, 2 runs each,
+ * 26 Nov 2026). Only when surefire names the cache's file in {@value #CACHE_PROPERTY}, on JDK 25 or newer, and
+ * when the nodes' classes are all in jars (a reactor build that packaged them; the cache covers no directory);
+ * {@code REPLSIM_NODE_CACHE=off} leaves it out as it does for a run. Whatever goes wrong, the nodes start cold as
+ * before and the line printed says why.
+ */
+public final class NodeStartCacheForTests implements LauncherSessionListener {
+    static final String CACHE_PROPERTY = "replsim.test.nodeStartCache";
+
+    /** The launcher's training run made short: the same cluster and replication, a kill, 8 s in all. */
+    private static final String TRAINING = """
+            name: test-node-start-cache
+            cluster: {nodes: 3, workers: 16, cpuBudget: 0.66, heap: 256m}
+            replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s}
+            workload: {app: counter, payload: 4KB}
+            load: {users: 40, thinkTime: 250ms, rampUp: 1s, duration: 8s, requestTimeout: 5s}
+            faults:
+              - {type: kill, at: 5s, target: node3}
+            """;
+
+    @Override
+    public void launcherSessionOpened(LauncherSession session) {
+        String file = System.getProperty(CACHE_PROPERTY, "");
+        if (file.isBlank() || System.getProperty(NodeLauncher.START_CACHE_PROPERTY) != null) {
+            return;
+        }
+        if ("off".equals(System.getenv("REPLSIM_NODE_CACHE"))) {
+            System.out.println("replsim tests: node JVMs start cold (REPLSIM_NODE_CACHE=off)");
+            return;
+        }
+        if (Runtime.version().feature() < 25) {
+            System.out.println("replsim tests: node JVMs start cold: the start-up cache needs JDK 25, this is "
+                    + Runtime.version());
+            return;
+        }
+        Path target = Path.of("target").toAbsolutePath();
+        List<String> entries = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !(Files.isDirectory(Path.of(entry)) && Path.of(entry).toAbsolutePath().startsWith(target)))
+                .toList();
+        List<String> directories = entries.stream().filter(entry -> Files.isDirectory(Path.of(entry))).toList();
+        if (!directories.isEmpty()) {
+            System.out.println("replsim tests: node JVMs start cold: their class path holds directories, which a"
+                    + " start-up cache does not cover (a build that did not package them): " + directories);
+            return;
+        }
+        try {
+            train(Path.of(file).toAbsolutePath(), String.join(File.pathSeparator, entries));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            System.out.println("replsim tests: node JVMs start cold: training their start-up cache failed: " + e);
+        }
+    }
+
+    private static void train(Path cache, String nodeClasspath) throws Exception {
+        long started = System.nanoTime();
+        Path dir = Files.createDirectories(cache.getParent());
+        Path recorded = dir.resolve("recording.aot");
+        Files.deleteIfExists(recorded);
+        Files.deleteIfExists(cache);
+        Path runs = dir.resolve("runs");
+        DirectoryTree.delete(runs);
+        Path specFile = Files.writeString(dir.resolve("training.yaml"), TRAINING);
+        Path log = dir.resolve("training.log");
+        NodeLauncher recording = new NodeLauncher(NodeLauncher.currentJvm().java(), nodeClasspath,
+                new NodeStartCache.Train(recorded));
+        try (PrintStream out = new PrintStream(Files.newOutputStream(log), true)) {
+            new ScenarioRunner(runs, recording, out, Duration.ofSeconds(5)).run(ScenarioLoader.load(specFile), specFile);
+        }
+        if (!Files.isRegularFile(recorded)) {
+            System.out.println("replsim tests: node JVMs start cold: the training run wrote no start-up cache (" + log
+                    + ")");
+            return;
+        }
+        Files.move(recorded, cache, StandardCopyOption.REPLACE_EXISTING);
+        System.setProperty(NodeLauncher.NODE_CLASSPATH_PROPERTY, nodeClasspath);
+        System.setProperty(NodeLauncher.START_CACHE_PROPERTY, cache.toString());
+        System.out.printf(Locale.ROOT, "replsim tests: node JVMs start from %s, trained in %.1f s on this build's"
+                + " jars%n", cache, (System.nanoTime() - started) / 1e9);
+    }
+}
