@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * about S; above X the backlog grows by (rate − X) every second, and every arrival waits for it, so the latency
  * measured from the arrivals' intended starts passes any limit within the step. The rate sustained is just below X.
  */
-@Timeout(240)
+@Timeout(600)
 class SyntheticRateSearchTest {
 
     private static final int THREADS = 4;
@@ -70,9 +70,17 @@ class SyntheticRateSearchTest {
         assertThat(step.checks()).isEmpty();
     }
 
-    @Test
-    void theSearchFindsTheRateTheServerCarriesWithinFifteenPercent(@TempDir Path runs) throws Exception {
-        ScenarioSpec spec = ScenarioLoader.parse(OPEN, "synthetic-open.yaml");
+    /** One search: its result, every step it ran, and the server's measured hold time. */
+    private record Search(CapacityResult result, List<StepOutcome> seen, Duration hold) {
+        List<String> invalidSteps() {
+            return seen.stream().filter(o -> !o.measurement().valid())
+                    .map(o -> o.users() + "/s: " + String.join("; ", o.measurement().invalidReasons())).toList();
+        }
+    }
+
+    private static final int SEARCHES = 3;
+
+    private static Search search(ScenarioSpec spec, Path runs) throws Exception {
         CapacityCriteria criteria = new CapacityCriteria(LatencyStatistic.P90, Duration.ofMillis(100), 0.6, 0.001);
         List<StepOutcome> seen = new ArrayList<>();
         CapacityResult result;
@@ -92,8 +100,38 @@ class SyntheticRateSearchTest {
             // every step's sessions logged out after it: none of them is left on the server
             assertThat(server.sessionsHeld()).isZero();
         }
+        return new Search(result, seen, hold);
+    }
 
-        double maxThroughput = THREADS / (hold.toNanos() / 1e9);
+    /**
+     * The search, run again (at most {@value #SEARCHES} times in all) while one of its steps was INVALID: on a loaded
+     * machine the open driver's arrivals fall behind their schedule, an INVALID step counts as failed, and the search
+     * settled below the server's capacity (193/s for 249/s, twice in three suite runs at load 15-40). What the test
+     * claims is about the search, so it judges a search whose every step was valid; when none was, it fails naming
+     * every INVALID step's reasons: no capacity was measured, which is no pass.
+     */
+    @Test
+    void theSearchFindsTheRateTheServerCarriesWithinFifteenPercent(@TempDir Path runs) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(OPEN, "synthetic-open.yaml");
+        List<String> invalid = new ArrayList<>();
+        Search judged = null;
+        for (int attempt = 1; attempt <= SEARCHES && judged == null; attempt++) {
+            Search search = search(spec, java.nio.file.Files.createDirectories(runs.resolve("search-" + attempt)));
+            if (search.invalidSteps().isEmpty()) {
+                judged = search;
+            } else {
+                invalid.add("search " + attempt + ": " + search.invalidSteps());
+                System.out.println("replsim test: search " + attempt + " had INVALID steps, searching again: "
+                        + search.invalidSteps());
+            }
+        }
+        if (judged == null) {
+            throw new AssertionError("no search of " + SEARCHES + " had every step valid: the driver could not keep"
+                    + " time on this machine, so no capacity was measured: " + invalid);
+        }
+        CapacityResult result = judged.result();
+        List<StepOutcome> seen = judged.seen();
+        double maxThroughput = THREADS / (judged.hold().toNanos() / 1e9);
         List<String> steps = seen.stream().map(o -> o.users() + "/s " + (o.passed() ? "pass" : "fail " + o.broken()))
                 .toList();
         assertThat(result.usersSustained()).as("arrivals/s sustained, the server carries %.0f/s; steps %s",
