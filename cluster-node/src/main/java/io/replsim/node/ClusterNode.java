@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One application server, in-process: the replication member, the application listener and the admin listener.
- * {@link NodeMain} runs one per JVM over TCP; tests run several in one JVM over SHARED_LOOPBACK.
+ * {@link NodeMain} runs one per JVM over TCP; tests run several in one JVM, over SHARED_LOOPBACK or, to be crashed
+ * and restarted as processes are ({@link #crash()}), over TCP.
  */
 public final class ClusterNode implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClusterNode.class);

@@ -231,7 +231,10 @@ public final class InJvmRuntime implements ClusterRuntime {
         return CpuBudgetEnforcement.notEnforced(NOT_ITS_OWN_CPU);
     }
 
-    /** Every node still running leaves gracefully, the last started first; then the admin client's threads end. */
+    /**
+     * Every node still running leaves gracefully, all at once as the process runtime's SIGTERMs do (one after the
+     * other, each leave would wait for the view the one before it made); then the admin client's threads end.
+     */
     @Override
     public void close() {
         List<ClusterNode> running;
@@ -240,11 +243,17 @@ public final class InJvmRuntime implements ClusterRuntime {
                 return;
             }
             closed = true;
-            running = members.values().stream().filter(Member::alive).map(Member::node).toList().reversed();
+            running = members.values().stream().filter(Member::alive).map(Member::node).toList();
             members.replaceAll((name, member) -> member.ended());
         }
-        for (ClusterNode node : running) {
-            node.close();
+        List<Thread> leaving = running.stream().map(node -> Thread.ofVirtual().start(node::close)).toList();
+        for (Thread leave : leaving) {
+            try {
+                leave.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
         http.close();
     }
