@@ -16,7 +16,9 @@ import io.replsim.node.web.AppServer;
 import io.replsim.node.web.JsonWriter;
 import io.replsim.replication.engine.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.StackSpec;
+import io.replsim.replication.transport.TcpStackSpec;
 import io.undertow.Handlers;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.PathHandler;
@@ -29,7 +31,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One application server, in-process: the replication member, the application listener and the admin listener.
- * {@link NodeMain} runs one per JVM over TCP; tests run several in one JVM over SHARED_LOOPBACK.
+ * {@link NodeMain} runs one per JVM over TCP; tests run several in one JVM, over SHARED_LOOPBACK or, to be crashed
+ * and restarted as processes are ({@link #crash()}), over TCP.
  */
 public final class ClusterNode implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClusterNode.class);
@@ -85,6 +88,18 @@ public final class ClusterNode implements AutoCloseable {
         }
     }
 
+    /**
+     * The node a process runs ({@link NodeMain}), and a runtime that starts nodes in its own JVM, from the same
+     * options: TCP on {@code options.bind()} and its JGroups port, the members {@code options.discovery()} names,
+     * peers admitted on {@code secret}, the stack tuned as {@code options.stack()} says.
+     */
+    public static ClusterNode startOverTcp(NodeOptions options, AdminToken token, ClusterSecret secret,
+                                           Runnable onShutdownRequest) throws Exception {
+        var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret)
+                .withTuning(options.stack());
+        return start(options, token, stack, onShutdownRequest);
+    }
+
     private static HttpHandler withWork(ServiceTime work, HttpHandler app) {
         return work.isNone() ? app : new ServiceDemand(work, app);
     }
@@ -113,6 +128,24 @@ public final class ClusterNode implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             log.info("leaving the cluster");
+            closeInOrder(app, replication, admin, cpu);
+        }
+    }
+
+    /**
+     * Ends the node as a killed process ends, as far as a JVM that goes on running can: its JGroups stack stops at
+     * once without a leave (the others find out through failure detection, its connections having closed), then
+     * its listeners close and what was queued for replication is dropped. Unlike a process's death, threads busy
+     * in a request run on until their request gives up, and the JVM's heap is not freed.
+     */
+    public void crash() {
+        if (closed.compareAndSet(false, true)) {
+            log.info("crashing: the stack stops without a leave");
+            try {
+                replication.faultPoint().halt();
+            } catch (RuntimeException e) {
+                log.warn("halting the stack failed", e);
+            }
             closeInOrder(app, replication, admin, cpu);
         }
     }

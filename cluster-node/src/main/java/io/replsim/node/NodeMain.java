@@ -8,7 +8,6 @@ import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.marshalling.AllowList;
 import io.replsim.replication.marshalling.DeserializationLimits;
 import io.replsim.replication.transport.ClusterSecret;
-import io.replsim.replication.transport.TcpStackSpec;
 
 import java.io.ObjectInputFilter;
 import java.util.Optional;
@@ -62,9 +61,7 @@ public final class NodeMain {
 
         ClusterNode node;
         try {
-            var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret.get())
-                    .withTuning(options.stack());
-            node = ClusterNode.start(options, token.get(), stack, () -> System.exit(0));
+            node = ClusterNode.startOverTcp(options, token.get(), secret.get(), () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);
             exit(EXIT_START_FAILED, "replsim-node: cannot start " + options.name() + ": " + e);

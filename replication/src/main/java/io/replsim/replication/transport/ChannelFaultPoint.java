@@ -29,4 +29,9 @@ public record ChannelFaultPoint(NodeId self, JChannel channel) implements FaultP
         protocol.stop();
         protocol.destroy();
     }
+
+    @Override
+    public void halt() {
+        channel.getProtocolStack().stopStack(channel.getClusterName());
+    }
 }

@@ -15,4 +15,11 @@ public interface FaultPoint {
 
     /** Takes out a protocol put in by {@link #insertAboveTransport}: the fault it was is healed. */
     void removeInserted(Protocol protocol);
+
+    /**
+     * Stops every protocol of the stack at once, top down, without a leave: the others learn of this member from
+     * failure detection (its connections close, as the kernel closes a killed process's), not from a goodbye. For
+     * a runtime that crashes a member inside a JVM that goes on running.
+     */
+    void halt();
 }

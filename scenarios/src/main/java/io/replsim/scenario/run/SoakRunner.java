@@ -8,7 +8,9 @@ import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Runs one drill many times, each on a fresh cluster, and reports the distribution of its figures: the
@@ -34,7 +37,7 @@ public final class SoakRunner {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path runsRoot;
-    private final NodeLauncher launcher;
+    private final Function<PrintStream, RuntimeFactory> runtimes;
     private final PrintStream out;
     private final InvalidRuns invalidRuns;
 
@@ -44,8 +47,15 @@ public final class SoakRunner {
 
     /** {@code invalidRuns}: whether an INVALID drill's verdict is INVALID (the default) or its checks'. */
     public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, InvalidRuns invalidRuns) {
+        this(runsRoot, console -> RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, console), out,
+                invalidRuns);
+    }
+
+    /** Each drill on the runtime {@code runtimes} makes, given the soak log the drills print to. */
+    public SoakRunner(Path runsRoot, Function<PrintStream, RuntimeFactory> runtimes, PrintStream out,
+                      InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
-        this.launcher = launcher;
+        this.runtimes = runtimes;
         this.out = out;
         this.invalidRuns = invalidRuns;
     }
@@ -107,8 +117,8 @@ public final class SoakRunner {
         int broken = 0;
         try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
-            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), launcher, console, Duration.ofSeconds(5),
-                    invalidRuns);
+            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), runtimes.apply(console), console,
+                    Duration.ofSeconds(5), invalidRuns);
             for (int run = 1; run <= repeat; run++) {
                 try {
                     RunOutcome outcome = runner.run(spec, specFile);

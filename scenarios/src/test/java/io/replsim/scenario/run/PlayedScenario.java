@@ -2,7 +2,10 @@ package io.replsim.scenario.run;
 
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.runtime.InJvmRuntime;
+import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;
@@ -12,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * A scenario written to {@code <dir>/<name>.yaml} and played as {@code replsim run} plays it, on node processes of
@@ -21,7 +25,7 @@ import java.util.function.BiFunction;
 public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String console) {
 
     public static PlayedScenario play(Path dir, String name, String yaml) throws Exception {
-        return play(dir, name, yaml, (runner, spec) -> runner);
+        return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner);
     }
 
     /**
@@ -31,17 +35,39 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
      */
     public static PlayedScenario playOnceUsersAreServed(Path dir, String name, String yaml, int answersPerUser,
                                                         Duration deadline) throws Exception {
-        return play(dir, name, yaml, (runner, spec) -> runner.withNemesis((runtime, users) -> new ServedUsersFirst(
-                new RuntimeNemesis(runtime, users), runtime, users, spec.load().users(), answersPerUser, deadline)));
+        return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner.withNemesis(
+                (runtime, users) -> new ServedUsersFirst(new RuntimeNemesis(runtime, users), runtime, users,
+                        spec.load().users(), answersPerUser, deadline)));
+    }
+
+    /**
+     * The same, its nodes in this JVM ({@link InJvmRuntime}): for a test whose claim is about the runner, not about
+     * node processes.
+     */
+    public static PlayedScenario playInJvm(Path dir, String name, String yaml) throws Exception {
+        return play(dir, name, yaml, out -> (spec, nodeDirectory) -> new InJvmRuntime(spec, nodeDirectory, out));
+    }
+
+    /** On the runtimes {@code runtimes} makes, given where the run prints. */
+    public static PlayedScenario play(Path dir, String name, String yaml,
+                                      Function<PrintStream, RuntimeFactory> runtimes) throws Exception {
+        return play(dir, name, yaml, runtimes, (runner, spec) -> runner);
+    }
+
+    private static RuntimeFactory processes(PrintStream out) {
+        return RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation, out);
     }
 
     private static PlayedScenario play(Path dir, String name, String yaml,
-                                       BiFunction<ScenarioRunner, ScenarioSpec, ScenarioRunner> faults) throws Exception {
+                                       Function<PrintStream, RuntimeFactory> runtimes,
+                                       BiFunction<ScenarioRunner, ScenarioSpec, ScenarioRunner> faults)
+            throws Exception {
         Path file = Files.writeString(dir.resolve(name + ".yaml"), yaml);
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        ScenarioRunner runner = faults.apply(new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(2)), spec);
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        ScenarioRunner runner = faults.apply(new ScenarioRunner(dir.resolve("runs"), runtimes.apply(out), out,
+                Duration.ofSeconds(2)), spec);
         RunOutcome outcome = runner.run(spec, file);
         return new PlayedScenario(spec, outcome, console.toString(StandardCharsets.UTF_8));
     }

@@ -14,12 +14,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two node JVMs on the infinispan engine and a kill: Infinispan has no data gravitation, so the run reports the
- * figure as not applicable (null, with the reason) instead of "0 gravitations", which would read as "measured,
- * none happened".
+ * Two nodes on the infinispan engine and a kill: Infinispan has no data gravitation, so the run reports the figure
+ * as not applicable (null, with the reason) instead of "0 gravitations", which would read as "measured, none
+ * happened". A claim about the report, so the nodes run in this JVM.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class InfinispanFiguresProcessTest {
+class InfinispanFiguresTest {
     private static final String SCENARIO = """
             name: infinispan-figures
             cluster: {nodes: 2, workers: 8, cpuBudget: 0.66, heap: 192m}
@@ -33,7 +33,7 @@ class InfinispanFiguresProcessTest {
     @Test
     @Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES)
     void gravitationsAreNotApplicableOnInfinispanNotZero(@TempDir Path dir) throws Exception {
-        PlayedScenario played = PlayedScenario.play(dir, "infinispan-figures", SCENARIO);
+        PlayedScenario played = PlayedScenario.playInJvm(dir, "infinispan-figures", SCENARIO);
         String printed = played.console();
 
         JsonNode json = new ObjectMapper().readTree(played.directory().resolve("summary.json").toFile());

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A run says what its nodes were asked to do beyond the defaults: a per-request service time and a JGroups stack
  * other than replsim's own, on the console under the cluster line and in summary.json, so two reports can be told
- * apart by what was run, not only by their figures.
+ * apart by what was run, not only by their figures. A claim about the report, so the node runs in this JVM (from the
+ * same command line a process gets, which carries the service time, the trigger and the stack).
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class ClusterLineProcessTest {
+class ClusterLineTest {
     private static final String SCENARIO = """
             name: worked
             cluster: {nodes: 1, workers: 4, heap: 96m}
@@ -31,7 +32,7 @@ class ClusterLineProcessTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void theServiceTimeTheTriggerAndTheStackAreNamed(@TempDir Path dir) throws Exception {
-        PlayedScenario played = PlayedScenario.play(dir, "worked", SCENARIO);
+        PlayedScenario played = PlayedScenario.playInJvm(dir, "worked", SCENARIO);
 
         assertThat(played.console()).as(played.console())
                 .contains("\n          service time cpu 1ms, wait 2ms; jgroups wildfly\n");

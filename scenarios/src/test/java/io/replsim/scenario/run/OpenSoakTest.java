@@ -3,7 +3,8 @@ package io.replsim.scenario.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.NoNodeProcessLeft;
-import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.runtime.InJvmRuntime;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;
@@ -19,10 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A soak of an open-model drill: each of its plays is the same run as a closed drill's, so each kill's failover
- * is measured over the sessions its node served, on two fresh clusters of real node JVMs.
+ * is measured over the sessions its node served, on two fresh clusters. The claim is the soak loop's, so the
+ * clusters run in this JVM ({@link InJvmRuntime}); a kill is then a crash of the node's stack, which the survivors
+ * find out about through failure detection as they do a SIGKILL (QuickstartProcessTest kills a node process).
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class OpenSoakProcessTest {
+class OpenSoakTest {
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -40,8 +43,9 @@ class OpenSoakProcessTest {
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        SoakRunner.SoakSummary soak = new SoakRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8)).run(spec, file, 2);
+        SoakRunner.SoakSummary soak = new SoakRunner(dir.resolve("runs"),
+                out -> (scenario, nodes) -> new InJvmRuntime(scenario, nodes, out),
+                new PrintStream(console, true, StandardCharsets.UTF_8), InvalidRuns.REFUSED).run(spec, file, 2);
         String printed = console.toString(StandardCharsets.UTF_8);
 
         assertThat(soak.broken()).as(printed).isZero();
