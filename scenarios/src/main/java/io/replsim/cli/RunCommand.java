@@ -1,5 +1,6 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.external.ExternalDrillRefusals;
 import io.replsim.scenario.external.ExternalScenarioRunner;
 import io.replsim.scenario.external.ExternalTarget;
@@ -86,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The drill against a cluster replsim does not run, unless the scenario asks what cannot be done there. */
     private int runAgainst(ScenarioSpec spec, ExternalTarget target) {
-        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(spec, target);
+        List<SpecRefusal> refusals = ExternalDrillRefusals.of(spec, target);
         if (!refusals.isEmpty()) {
             System.err.println("replsim run: " + scenario.path + " cannot run against --target as it is ("
                     + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
@@ -100,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The drill on a cluster of Tomcat processes replsim starts, unless the scenario asks what Tomcat cannot do. */
     private int runTomcat(ScenarioSpec spec) {
-        List<ExternalDrillRefusals.Refusal> refusals = TomcatDrillRefusals.of(spec);
+        List<SpecRefusal> refusals = TomcatDrillRefusals.of(spec);
         if (!refusals.isEmpty()) {
             System.err.println("replsim run: " + scenario.path + " cannot run on a Tomcat cluster as it is ("
                     + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");

@@ -1,5 +1,6 @@
 package io.replsim.scenario.external;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
@@ -17,7 +18,6 @@ import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.StopSpec;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -30,58 +30,44 @@ public final class ExternalDrillRefusals {
 
     private static final String OWN_CLUSTER = "or run the drill on replsim's own cluster (without --target)";
 
-    /** One thing refused: where it is in the scenario file, why, and what to do instead. */
-    public record Refusal(String path, String why, String instead) {
-        public Refusal {
-            Objects.requireNonNull(path, "path");
-            Objects.requireNonNull(why, "why");
-            Objects.requireNonNull(instead, "instead");
-        }
-
-        @Override
-        public String toString() {
-            return path + ": " + why + "; " + instead;
-        }
-    }
-
     private ExternalDrillRefusals() {
     }
 
     /** Every refusal, in the order of the file; empty when the drill can run against {@code target}. */
-    public static List<Refusal> of(ScenarioSpec spec, ExternalTarget target) {
-        List<Refusal> refusals = new ArrayList<>();
+    public static List<SpecRefusal> of(ScenarioSpec spec, ExternalTarget target) {
+        List<SpecRefusal> refusals = new ArrayList<>();
         if (spec.repeat() > 1) {
-            refusals.add(new Refusal("repeat", "a repeat plays the drill " + spec.repeat() + " times, each on a"
+            refusals.add(new SpecRefusal("repeat", "a repeat plays the drill " + spec.repeat() + " times, each on a"
                     + " fresh cluster replsim starts", "run the command again for each play, bringing your cluster"
                     + " back between runs, " + OWN_CLUSTER));
         }
         if (spec.cluster().nodes() != target.nodes().size()) {
-            refusals.add(new Refusal("cluster.nodes", "the scenario has " + spec.cluster().nodes() + " nodes and "
+            refusals.add(new SpecRefusal("cluster.nodes", "the scenario has " + spec.cluster().nodes() + " nodes and "
                     + target.nodes().size() + " --target were given, and the check that every fault leaves a node"
                     + " alive counts the scenario's", "set cluster.nodes to " + target.nodes().size()
                     + ", one per --target"));
         }
-        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
+        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new SpecRefusal("cluster.fullGcEvery",
                 "a forced full GC goes through replsim's admin API on its own nodes",
                 "remove cluster.fullGcEvery, " + OWN_CLUSTER)));
         if (!spec.workload().serviceTime().isNone()) {
-            refusals.add(new Refusal("workload.serviceTime", "the service time is CPU and a wait replsim's own node"
+            refusals.add(new SpecRefusal("workload.serviceTime", "the service time is CPU and a wait replsim's own node"
                     + " apps spend on each request; your app does its own work", "remove workload.serviceTime, "
                     + OWN_CLUSTER));
         }
         if (!spec.cluster().stack().equals(StackPreset.TUNED.tuning())) {
-            refusals.add(new Refusal("jgroups", "the jgroups section sets the stack of replsim's own nodes; your"
+            refusals.add(new SpecRefusal("jgroups", "the jgroups section sets the stack of replsim's own nodes; your"
                     + " cluster's stack is in your servers' configuration", "remove the jgroups section, "
                     + OWN_CLUSTER));
         }
         if (spec.load().isOpen()) {
-            refusals.add(new Refusal("load.model", "the open model's driver speaks replsim's own apps only (their"
+            refusals.add(new SpecRefusal("load.model", "the open model's driver speaks replsim's own apps only (their"
                     + " cookie and serial), not a target's --cookie-name and --serial", "use the closed model: remove"
                     + " load.model, rate, arrivals and"
                     + " sessions, and give load.users and load.thinkTime"));
         }
         if (!spec.load().script().isEmpty()) {
-            refusals.add(new Refusal("load.script", "a script's request types are replsim's own apps (counter,"
+            refusals.add(new SpecRefusal("load.script", "a script's request types are replsim's own apps (counter,"
                     + " cart, profile, bean), which your cluster does not serve", "remove load.script: every request"
                     + " then goes to --path, the page of your app that shows the session's count"));
         }
@@ -92,20 +78,20 @@ public final class ExternalDrillRefusals {
             }
         }
         for (Check check : spec.checks()) {
-            needsNodeStats(check).ifPresent(key -> refusals.add(new Refusal("checks." + key, why(key),
+            needsNodeStats(check).ifPresent(key -> refusals.add(new SpecRefusal("checks." + key, why(key),
                     "remove it: only what the load driver sees (sessions, response times, errors, failover) is"
                             + " measured against your cluster")));
         }
         return List.copyOf(refusals);
     }
 
-    private static void fault(FaultSpec fault, String path, ExternalTarget target, List<Refusal> refusals) {
+    private static void fault(FaultSpec fault, String path, ExternalTarget target, List<SpecRefusal> refusals) {
         String type = path + ".type";
         switch (fault) {
             case KillSpec kill -> {
                 target(kill.target(), path + ".target", target, refusals);
                 if (target.kill().isEmpty()) {
-                    refusals.add(new Refusal(path, "a kill against your cluster runs your kill command, and none"
+                    refusals.add(new SpecRefusal(path, "a kill against your cluster runs your kill command, and none"
                             + " was given", "give --kill-command, e.g. --kill-command 'ssh {node} sudo systemctl"
                             + " kill -s KILL tomcat' or 'docker kill {node}'"));
                 }
@@ -113,45 +99,45 @@ public final class ExternalDrillRefusals {
             case RestartSpec restart -> {
                 target(restart.target(), path + ".target", target, refusals);
                 if (target.restart().isEmpty()) {
-                    refusals.add(new Refusal(path, "a restart against your cluster runs your restart command, and"
+                    refusals.add(new SpecRefusal(path, "a restart against your cluster runs your restart command, and"
                             + " none was given", "give --restart-command, e.g. --restart-command 'ssh {node} sudo"
                             + " systemctl start tomcat' (it must return once the server is started)"));
                 }
             }
-            case DoubleKillSpec ignored -> refusals.add(new Refusal(type, "a double-kill kills the node's buddy,"
+            case DoubleKillSpec ignored -> refusals.add(new SpecRefusal(type, "a double-kill kills the node's buddy,"
                     + " which only the cluster's own view and placement know", "write two kill faults with the two"
                     + " nodes named, the gap apart (- {type: kill, at: 20s, target: node1} and - {type: kill, at:"
                     + " 20.5s, target: node2})"));
-            case StopSpec ignored -> refusals.add(new Refusal(type, "a stop is a graceful leave replsim asks of its"
+            case StopSpec ignored -> refusals.add(new SpecRefusal(type, "a stop is a graceful leave replsim asks of its"
                     + " own node process (SIGTERM)", "use a kill whose --kill-command stops the server gracefully,"
                     + " e.g. 'ssh {node} sudo systemctl stop tomcat'"));
-            case PauseSpec ignored -> refusals.add(new Refusal(type, "a pause freezes replsim's own node process"
+            case PauseSpec ignored -> refusals.add(new SpecRefusal(type, "a pause freezes replsim's own node process"
                     + " (SIGSTOP)", "remove it, " + OWN_CLUSTER));
-            case ResumeSpec ignored -> refusals.add(new Refusal(type, "a resume lets a node replsim paused run"
+            case ResumeSpec ignored -> refusals.add(new SpecRefusal(type, "a resume lets a node replsim paused run"
                     + " again, and no pause can run against your cluster", "remove it, " + OWN_CLUSTER));
-            case PartitionSpec ignored -> refusals.add(new Refusal(type, "a partition switches on JGroups DISCARD"
+            case PartitionSpec ignored -> refusals.add(new SpecRefusal(type, "a partition switches on JGroups DISCARD"
                     + " through replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
-            case DelaySpec ignored -> refusals.add(new Refusal(type, "a delay switches on JGroups DELAY through"
+            case DelaySpec ignored -> refusals.add(new SpecRefusal(type, "a delay switches on JGroups DELAY through"
                     + " replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
-            case DiscardSpec ignored -> refusals.add(new Refusal(type, "a discard switches on JGroups DISCARD"
+            case DiscardSpec ignored -> refusals.add(new SpecRefusal(type, "a discard switches on JGroups DISCARD"
                     + " through replsim's admin API in its own nodes", "remove it, " + OWN_CLUSTER));
         }
     }
 
-    private static void target(NodeSelector selector, String path, ExternalTarget target, List<Refusal> refusals) {
+    private static void target(NodeSelector selector, String path, ExternalTarget target, List<SpecRefusal> refusals) {
         String allowed = "name a target (one of " + target.names() + "), or use primary-of-most, primary-of-user:<n>"
                 + " or random";
         switch (selector) {
             case NodeSelector.Named named -> {
                 if (!target.names().contains(named.node())) {
-                    refusals.add(new Refusal(path, "no --target is named " + named.node(), "name the node on the"
+                    refusals.add(new SpecRefusal(path, "no --target is named " + named.node(), "name the node on the"
                             + " command line (--target " + named.node() + "=http://host:port), or use one of "
                             + target.names()));
                 }
             }
-            case NodeSelector.Coordinator ignored -> refusals.add(new Refusal(path, "the coordinator is read from"
+            case NodeSelector.Coordinator ignored -> refusals.add(new SpecRefusal(path, "the coordinator is read from"
                     + " the nodes' JGroups views through replsim's admin API", allowed));
-            case NodeSelector.BuddyOf buddy -> refusals.add(new Refusal(path, "the buddy of " + buddy.node()
+            case NodeSelector.BuddyOf buddy -> refusals.add(new SpecRefusal(path, "the buddy of " + buddy.node()
                     + " is read from the nodes' JGroups views through replsim's admin API", allowed));
             case NodeSelector.PrimaryOfMost ignored -> { }
             case NodeSelector.PrimaryOfUser ignored -> { }
@@ -159,12 +145,12 @@ public final class ExternalDrillRefusals {
         }
     }
 
-    private static void expectation(FaultExpectation expectation, String path, List<Refusal> refusals) {
+    private static void expectation(FaultExpectation expectation, String path, List<SpecRefusal> refusals) {
         switch (expectation) {
             case FaultExpectation.Bound bound -> needsNodeStats(bound.check()).ifPresent(key ->
-                    refusals.add(new Refusal(path + "." + key, why(key), "remove it: maxLost, maxStale,"
+                    refusals.add(new SpecRefusal(path + "." + key, why(key), "remove it: maxLost, maxStale,"
                             + " maxFailover, maxErrorsPerFault and maxP90Recovery are measured against your cluster")));
-            case FaultExpectation.LostExactlyUnreplicated ignored -> refusals.add(new Refusal(path + ".lost",
+            case FaultExpectation.LostExactlyUnreplicated ignored -> refusals.add(new SpecRefusal(path + ".lost",
                     "which sessions had no live copy needs the cluster's views and placement",
                     "use maxLost: with the number of sessions you accept to lose"));
             case FaultExpectation.MaxLost ignored -> { }

@@ -1,5 +1,6 @@
 package io.replsim.scenario.external;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -32,7 +33,7 @@ public final class ExternalRuntime implements ClusterRuntime {
     }
 
     /** Every part of {@code spec} this cluster cannot play, in the order of the file; empty when it can. */
-    public List<ExternalDrillRefusals.Refusal> refusals(ScenarioSpec spec) {
+    public List<SpecRefusal> refusals(ScenarioSpec spec) {
         return ExternalDrillRefusals.of(spec, target);
     }
 

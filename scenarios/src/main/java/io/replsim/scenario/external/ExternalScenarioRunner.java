@@ -1,5 +1,6 @@
 package io.replsim.scenario.external;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.profile.SessionsAtEnd;
@@ -58,7 +59,7 @@ public final class ExternalScenarioRunner {
     public RunOutcome run(ScenarioSpec spec, Path specFile, ExternalTarget target)
             throws IOException, InterruptedException, ClusterStartException {
         try (ExternalRuntime runtime = new ExternalRuntime(target, line -> out.println("replsim: " + line))) {
-            List<ExternalDrillRefusals.Refusal> refusals = runtime.refusals(spec);
+            List<SpecRefusal> refusals = runtime.refusals(spec);
             if (!refusals.isEmpty()) {
                 throw new IllegalArgumentException("this drill cannot run against the target: " + refusals);
             }

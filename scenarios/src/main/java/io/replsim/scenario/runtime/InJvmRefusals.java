@@ -8,7 +8,6 @@ import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What a scenario asks that nodes sharing one JVM cannot do, found before anything starts so that a run never
@@ -22,36 +21,22 @@ public final class InJvmRefusals {
 
     private static final String PROCESSES = "or run it on node processes (cluster.runtime: process)";
 
-    /** One thing refused: where it is in the scenario file, why, and what to do instead. */
-    public record Refusal(String path, String why, String instead) {
-        public Refusal {
-            Objects.requireNonNull(path, "path");
-            Objects.requireNonNull(why, "why");
-            Objects.requireNonNull(instead, "instead");
-        }
-
-        @Override
-        public String toString() {
-            return path + ": " + why + "; " + instead;
-        }
-    }
-
     private InJvmRefusals() {
     }
 
     /** Every refusal, in the order of the file; empty when the scenario can be played in this JVM. */
-    public static List<Refusal> of(ScenarioSpec spec) {
-        List<Refusal> refusals = new ArrayList<>();
-        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
+    public static List<SpecRefusal> of(ScenarioSpec spec) {
+        List<SpecRefusal> refusals = new ArrayList<>();
+        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new SpecRefusal("cluster.fullGcEvery",
                 "a forced full GC of an in-jvm node collects this whole JVM, every node and the load driver at once",
                 "remove cluster.fullGcEvery, " + PROCESSES)));
         for (int index = 0; index < spec.faults().size(); index++) {
             FaultSpec fault = spec.faults().get(index);
             String type = "faults[" + index + "].type";
             if (fault instanceof PauseSpec) {
-                refusals.add(new Refusal(type, PAUSE, "remove it, " + PROCESSES));
+                refusals.add(new SpecRefusal(type, PAUSE, "remove it, " + PROCESSES));
             } else if (fault instanceof ResumeSpec) {
-                refusals.add(new Refusal(type, "a resume lets a paused node process run again, and no pause can"
+                refusals.add(new SpecRefusal(type, "a resume lets a paused node process run again, and no pause can"
                         + " run in this JVM", "remove it, " + PROCESSES));
             }
             for (FaultExpectation expectation : spec.expectationsOf(index)) {
@@ -68,8 +53,8 @@ public final class InJvmRefusals {
         return List.copyOf(refusals);
     }
 
-    private static Refusal survivorCpu(String path) {
-        return new Refusal(path, "an in-jvm node's CPU figure is this whole JVM's (every node and the load driver),"
+    private static SpecRefusal survivorCpu(String path) {
+        return new SpecRefusal(path, "an in-jvm node's CPU figure is this whole JVM's (every node and the load driver),"
                 + " not the survivor's own", "remove it, " + PROCESSES);
     }
 }

@@ -72,7 +72,7 @@ public final class InJvmRuntime implements ClusterRuntime {
      * @throws IllegalArgumentException naming every part of {@code spec} this runtime cannot play
      */
     public InJvmRuntime(ScenarioSpec spec, Path logDirectory, PrintStream out) {
-        List<InJvmRefusals.Refusal> refusals = InJvmRefusals.of(spec);
+        List<SpecRefusal> refusals = InJvmRefusals.of(spec);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("cluster.runtime in-jvm cannot play this scenario: " + refusals);
         }

@@ -1,6 +1,6 @@
 package io.replsim.scenario.tomcat;
 
-import io.replsim.scenario.external.ExternalDrillRefusals.Refusal;
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.external.ProbeWorkload;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
@@ -32,27 +32,27 @@ public final class TomcatDrillRefusals {
     private TomcatDrillRefusals() {
     }
 
-    public static List<Refusal> of(ScenarioSpec spec) {
-        List<Refusal> refusals = new ArrayList<>();
+    public static List<SpecRefusal> of(ScenarioSpec spec) {
+        List<SpecRefusal> refusals = new ArrayList<>();
         try {
             ProbeWorkload.pathFor(spec.workload());
         } catch (IllegalArgumentException e) {
             int colon = e.getMessage().indexOf(':');
-            refusals.add(new Refusal(e.getMessage().substring(0, colon), e.getMessage().substring(colon + 2),
+            refusals.add(new SpecRefusal(e.getMessage().substring(0, colon), e.getMessage().substring(colon + 2),
                     "the Tomcat members serve replsim-probe.war"));
         }
         if (spec.repeat() > 1) {
-            refusals.add(new Refusal("repeat", "a repeat is a soak of replsim's own nodes", "remove repeat, "
+            refusals.add(new SpecRefusal("repeat", "a repeat is a soak of replsim's own nodes", "remove repeat, "
                     + OWN_NODES));
         }
-        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new Refusal("cluster.fullGcEvery",
+        spec.cluster().fullGcEvery().ifPresent(every -> refusals.add(new SpecRefusal("cluster.fullGcEvery",
                 "a forced full GC goes through replsim's admin API on its own nodes", "remove it, " + OWN_NODES)));
         if (spec.load().isOpen()) {
-            refusals.add(new Refusal("load.model", "the Tomcat drill is not played through the open model's driver"
+            refusals.add(new SpecRefusal("load.model", "the Tomcat drill is not played through the open model's driver"
                     + " yet", "use the closed model: load.users and load.thinkTime"));
         }
         if (!spec.load().script().isEmpty()) {
-            refusals.add(new Refusal("load.script", "a script mixes replsim's apps, and the Tomcat members serve"
+            refusals.add(new SpecRefusal("load.script", "a script mixes replsim's apps, and the Tomcat members serve"
                     + " the probe's one page for the workload", "remove load.script"));
         }
         for (int index = 0; index < spec.faults().size(); index++) {
@@ -60,23 +60,23 @@ public final class TomcatDrillRefusals {
             fault(spec.faults().get(index), path, refusals);
             for (FaultExpectation expectation : spec.expectationsOf(index)) {
                 if (expectation instanceof FaultExpectation.LostExactlyUnreplicated) {
-                    refusals.add(new Refusal(path + ".expect.lost", "which sessions had no live copy needs the"
+                    refusals.add(new SpecRefusal(path + ".expect.lost", "which sessions had no live copy needs the"
                             + " cluster's views and placement", "use maxLost"));
                 } else if (expectation instanceof FaultExpectation.Bound bound) {
-                    needsViews(bound.check()).ifPresent(key -> refusals.add(new Refusal(path + ".expect." + key,
+                    needsViews(bound.check()).ifPresent(key -> refusals.add(new SpecRefusal(path + ".expect." + key,
                             "Tomcat's views and CPU are not measured", "remove it")));
                 }
             }
         }
         for (Check check : spec.checks()) {
-            needsViews(check).ifPresent(key -> refusals.add(new Refusal("checks." + key, "Tomcat's membership views"
+            needsViews(check).ifPresent(key -> refusals.add(new SpecRefusal("checks." + key, "Tomcat's membership views"
                     + " and survivor CPU are not measured", "remove it: sessions, response times, errors and"
                     + " failover are")));
         }
         return List.copyOf(refusals);
     }
 
-    private static void fault(FaultSpec fault, String path, List<Refusal> refusals) {
+    private static void fault(FaultSpec fault, String path, List<SpecRefusal> refusals) {
         String type = path + ".type";
         switch (fault) {
             case KillSpec kill -> target(kill.target(), path + ".target", refusals);
@@ -84,24 +84,24 @@ public final class TomcatDrillRefusals {
             case PauseSpec pause -> target(pause.target(), path + ".target", refusals);
             case RestartSpec restart -> target(restart.target(), path + ".target", refusals);
             case ResumeSpec ignored -> { }
-            case DoubleKillSpec ignored -> refusals.add(new Refusal(type, "a double-kill kills the node's buddy,"
+            case DoubleKillSpec ignored -> refusals.add(new SpecRefusal(type, "a double-kill kills the node's buddy,"
                     + " and Tomcat's backup member of a session is not read by replsim", "write two kill faults with"
                     + " the nodes named"));
-            case PartitionSpec ignored -> refusals.add(new Refusal(type, "a partition switches on JGroups DISCARD in"
+            case PartitionSpec ignored -> refusals.add(new SpecRefusal(type, "a partition switches on JGroups DISCARD in"
                     + " replsim's own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
-            case DelaySpec ignored -> refusals.add(new Refusal(type, "a delay switches on JGroups DELAY in replsim's"
+            case DelaySpec ignored -> refusals.add(new SpecRefusal(type, "a delay switches on JGroups DELAY in replsim's"
                     + " own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
-            case DiscardSpec ignored -> refusals.add(new Refusal(type, "a discard switches on JGroups DISCARD in"
+            case DiscardSpec ignored -> refusals.add(new SpecRefusal(type, "a discard switches on JGroups DISCARD in"
                     + " replsim's own nodes; Tomcat's Tribes has no such switch here", "remove it, " + OWN_NODES));
         }
     }
 
-    private static void target(NodeSelector selector, String path, List<Refusal> refusals) {
+    private static void target(NodeSelector selector, String path, List<SpecRefusal> refusals) {
         switch (selector) {
-            case NodeSelector.Coordinator ignored -> refusals.add(new Refusal(path, "a Tomcat cluster has no"
+            case NodeSelector.Coordinator ignored -> refusals.add(new SpecRefusal(path, "a Tomcat cluster has no"
                     + " coordinator replsim can read", "name a node, or use primary-of-most, primary-of-user:<n> or"
                     + " random"));
-            case NodeSelector.BuddyOf ignored -> refusals.add(new Refusal(path, "the backup member of a Tomcat"
+            case NodeSelector.BuddyOf ignored -> refusals.add(new SpecRefusal(path, "the backup member of a Tomcat"
                     + " session is not read by replsim", "name a node, or use primary-of-most or random"));
             default -> { }
         }

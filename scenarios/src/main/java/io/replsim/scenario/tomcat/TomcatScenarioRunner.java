@@ -1,5 +1,6 @@
 package io.replsim.scenario.tomcat;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadDriver;
@@ -77,7 +78,7 @@ public final class TomcatScenarioRunner {
             ClusterStartException {
         TomcatSpec tomcat = spec.tomcat().orElseThrow(() -> new IllegalArgumentException(
                 "cluster.runtime is not tomcat"));
-        List<ExternalDrillRefusals.Refusal> refusals = TomcatDrillRefusals.of(spec);
+        List<SpecRefusal> refusals = TomcatDrillRefusals.of(spec);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("this drill cannot run on a Tomcat cluster: " + refusals);
         }

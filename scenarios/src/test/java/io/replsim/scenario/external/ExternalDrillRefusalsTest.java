@@ -1,5 +1,6 @@
 package io.replsim.scenario.external;
 
+import io.replsim.scenario.runtime.SpecRefusal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
@@ -43,7 +44,7 @@ class ExternalDrillRefusalsTest {
     }
 
     private static List<String> pathsRefused(String rest, ExternalTarget target) throws SpecException {
-        return ExternalDrillRefusals.of(scenario(rest), target).stream().map(ExternalDrillRefusals.Refusal::path)
+        return ExternalDrillRefusals.of(scenario(rest), target).stream().map(SpecRefusal::path)
                 .toList();
     }
 
@@ -80,13 +81,13 @@ class ExternalDrillRefusalsTest {
     void targetsThatNeedTheClustersViewOrNameNoTargetAreRefusedAtTheTarget() throws SpecException {
         ExternalTarget tomcats = targetNamed(List.of("node1", "node2", "tomcat-a", "tomcat-b"), Optional.of(KILL),
                 Optional.of(RESTART));
-        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario("""
+        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario("""
                 faults:
                   - {type: kill, at: 5s, target: coordinator}
                   - {type: kill, at: 10s, target: buddy-of:node1}
                   - {type: kill, at: 15s, target: node3}
                 """), tomcats);
-        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path)
+        assertThat(refusals).extracting(SpecRefusal::path)
                 .containsExactly("faults[0].target", "faults[1].target", "faults[2].target");
         assertThat(refusals.get(2).toString()).isEqualTo("faults[2].target: no --target is named node3; name the"
                 + " node on the command line (--target node3=http://host:port), or use one of [node1, node2,"
@@ -107,21 +108,21 @@ class ExternalDrillRefusalsTest {
 
     @Test
     void aScenarioWithMoreOrFewerNodesThanTargetsIsRefusedAtClusterNodes() throws SpecException {
-        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario(""), target(2,
+        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario(""), target(2,
                 Optional.of(KILL), Optional.empty()));
-        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::toString).containsExactly("cluster.nodes: the"
+        assertThat(refusals).extracting(SpecRefusal::toString).containsExactly("cluster.nodes: the"
                 + " scenario has 4 nodes and 2 --target were given, and the check that every fault leaves a node"
                 + " alive counts the scenario's; set cluster.nodes to 2, one per --target");
     }
 
     @Test
     void aKillWithoutAKillCommandAndARestartWithoutARestartCommandAreRefused() throws SpecException {
-        List<ExternalDrillRefusals.Refusal> refusals = ExternalDrillRefusals.of(scenario("""
+        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario("""
                 faults:
                   - {type: kill, at: 5s, target: node1}
                   - {type: restart, at: 10s, target: node1}
                 """), target(4, Optional.empty(), Optional.empty()));
-        assertThat(refusals).extracting(ExternalDrillRefusals.Refusal::path).containsExactly("faults[0]", "faults[1]");
+        assertThat(refusals).extracting(SpecRefusal::path).containsExactly("faults[0]", "faults[1]");
         assertThat(refusals.get(0).instead()).startsWith("give --kill-command");
         assertThat(refusals.get(1).instead()).startsWith("give --restart-command");
     }
@@ -151,7 +152,7 @@ class ExternalDrillRefusalsTest {
                   script:
                     - {request: counter, weight: 3}
                     - {request: cart, weight: 1}
-                """, "drill.yaml"), FOUR_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                """, "drill.yaml"), FOUR_NODES)).extracting(SpecRefusal::path)
                 .containsExactly("repeat", "cluster.fullGcEvery", "load.script");
     }
 
@@ -161,7 +162,7 @@ class ExternalDrillRefusalsTest {
                 name: open
                 cluster: {nodes: 4}
                 load: {model: open, rate: 50, sessions: 20, duration: 10s}
-                """, "open.yaml"), FOUR_NODES)).extracting(ExternalDrillRefusals.Refusal::path)
+                """, "open.yaml"), FOUR_NODES)).extracting(SpecRefusal::path)
                 .containsExactly("load.model");
     }
 
@@ -170,7 +171,7 @@ class ExternalDrillRefusalsTest {
         Path scenarios = Path.of("."); // the module's directory, where the scenario files are
         ExternalTarget three = target(3, Optional.of(KILL), Optional.of(RESTART));
         assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("quickstart.yaml")), three))
-                .extracting(ExternalDrillRefusals.Refusal::path).containsExactly("checks.maxViewChange");
+                .extracting(SpecRefusal::path).containsExactly("checks.maxViewChange");
         assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")),
                 target(2, Optional.of(KILL), Optional.empty()))).isEmpty();
     }

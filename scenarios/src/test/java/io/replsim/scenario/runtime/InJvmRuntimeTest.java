@@ -159,7 +159,7 @@ class InJvmRuntimeTest {
             throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Files.writeString(dir.resolve("pause.yaml"), PAUSE));
 
-        assertThat(InJvmRefusals.of(spec)).extracting(InJvmRefusals.Refusal::path)
+        assertThat(InJvmRefusals.of(spec)).extracting(SpecRefusal::path)
                 .containsExactly("cluster.fullGcEvery", "faults[0].type", "checks.maxSurvivorCpu");
         assertThatThrownBy(() -> new InJvmRuntime(spec, dir.resolve("nodes"), System.out))
                 .isInstanceOf(IllegalArgumentException.class)

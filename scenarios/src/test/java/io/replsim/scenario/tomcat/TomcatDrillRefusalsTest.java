@@ -2,7 +2,7 @@ package io.replsim.scenario.tomcat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.scenario.external.ExternalDrillRefusals.Refusal;
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.util.List;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** What a Tomcat drill cannot do, refused before anything starts, each at its place in the file. */
 class TomcatDrillRefusalsTest {
 
-    private static List<Refusal> refusalsOf(String yaml) throws Exception {
+    private static List<SpecRefusal> refusalsOf(String yaml) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(yaml, "tomcat.yaml");
         return TomcatDrillRefusals.of(spec);
     }
@@ -33,7 +33,7 @@ class TomcatDrillRefusalsTest {
 
     @Test
     void partitionsDelaysViewsAndTheCartAreRefusedWithTheirPaths() throws Exception {
-        List<Refusal> refusals = refusalsOf("""
+        List<SpecRefusal> refusals = refusalsOf("""
                 name: t
                 cluster: {nodes: 3, runtime: tomcat}
                 workload: {app: cart}
@@ -44,7 +44,7 @@ class TomcatDrillRefusalsTest {
                   - {type: kill, at: 25s, target: coordinator}
                 checks: {maxViewChange: 2s}
                 """);
-        assertThat(refusals).extracting(Refusal::path).containsExactly("workload.app", "faults[0].type",
+        assertThat(refusals).extracting(SpecRefusal::path).containsExactly("workload.app", "faults[0].type",
                 "faults[1].type", "faults[2].target", "checks.maxViewChange");
         assertThat(refusals.get(1).why()).contains("Tribes has no such switch");
     }
