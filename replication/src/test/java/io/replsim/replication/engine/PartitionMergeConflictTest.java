@@ -82,8 +82,10 @@ class PartitionMergeConflictTest {
         assertThat(node(1).stats().ownershipConflicts()).isZero();
 
         // The loser's state arriving late (a retransmission, a slow push) is refused, and the winner's copy sent back.
+        // 15 s: at load 30-40 no answer came within 5 s, and the missing ack read as a NullPointerException
         Replies late = node(2).transport().sendAndWait(new WholeSessionUpdate(loser), List.of(node(1).self()),
-                Duration.ofSeconds(5));
+                Duration.ofSeconds(15));
+        assertThat(late.acks()).as("node1's answer to the loser's late state").containsKey(node(1).self());
         assertThat(late.acks().get(node(1).self()).status()).isEqualTo(AckStatus.OWNED);
         assertThat(node(1).store().peek(id).orElseThrow().attributes()).containsEntry("side", "node1's side");
 
