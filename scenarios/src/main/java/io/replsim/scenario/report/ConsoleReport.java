@@ -88,7 +88,7 @@ public final class ConsoleReport {
                     node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
                     bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
                     node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s%s", "",
+            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s%s%s", "",
                     node.gravitations() == null ? "gravitations not applicable"
                             : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
                     node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
@@ -101,7 +101,9 @@ public final class ConsoleReport {
                     node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
                             "   %,d ownership conflicts lost", node.ownershipConflicts()),
                     node.deniedInPartition() == 0 ? "" : String.format(Locale.ROOT,
-                            "   %,d requests denied in a degraded partition", node.deniedInPartition()));
+                            "   %,d requests denied in a degraded partition", node.deniedInPartition()),
+                    node.coalescedUpdates() == 0 ? "" : String.format(Locale.ROOT,
+                            "   %,d updates coalesced into the interval's sends", node.coalescedUpdates()));
         }
         CompilerWarmUp.warning(nodes).ifPresent(warning -> line("warning   %s", warning));
         for (CheckOutcome check : summary.checks()) {

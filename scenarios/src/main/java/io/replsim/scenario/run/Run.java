@@ -257,7 +257,8 @@ public final class Run {
                         r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
                         r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
                         stats.sessions().heldBytes(), stats.sessions().passivations(),
-                        stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition()));
+                        stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
+                        r.coalescedUpdates()));
             });
         }
         return nodes;

@@ -48,5 +48,11 @@ class SnapshotModeDrill {
                 .isPositive();
         assertThat(underInstant.stale() + underInstant.lost()).as(instant.console()).isZero();
         assertThat(underInterval.corrupt() + underInstant.corrupt()).isZero();
+        // the requests interval mode did not send one by one are counted, on the console and in summary.json
+        assertThat(interval.summary().nodes()).extracting(RunSummary.NodeFigures::coalescedUpdates)
+                .anySatisfy(coalesced -> assertThat(coalesced).isPositive());
+        assertThat(interval.console()).contains("updates coalesced into the interval's sends");
+        assertThat(instant.summary().nodes()).extracting(RunSummary.NodeFigures::coalescedUpdates)
+                .containsOnly(0L);
     }
 }
