@@ -131,8 +131,7 @@ final class NodeStatsSampler {
 
     /** Cores between the first and the last of one process's readings answered within the window, if two are. */
     static java.util.OptionalDouble coresWithin(List<CpuSample> samples, long fromEpochMs, long toEpochMs) {
-        List<CpuSample> inside = samples.stream()
-                .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
+        List<CpuSample> inside = within(samples, fromEpochMs, toEpochMs);
         return inside.size() < 2 ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of(inside.getFirst().coresUntil(inside.getLast()));
     }
@@ -142,8 +141,14 @@ final class NodeStatsSampler {
      * window (of its latest process); empty when not measured or fewer than two readings fall inside.
      */
     Optional<Double> compilerShare(String node, long fromEpochMs, long toEpochMs) {
-        List<CpuSample> inside = restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())).stream()
-                .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
+        List<CpuSample> inside = within(restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())), fromEpochMs,
+                toEpochMs);
         return inside.size() < 2 ? Optional.empty() : inside.getFirst().compilerShareUntil(inside.getLast());
+    }
+
+    /** One process's readings answered within {@code [fromEpochMs, toEpochMs]}, oldest first. */
+    private static List<CpuSample> within(List<CpuSample> samples, long fromEpochMs, long toEpochMs) {
+        return samples.stream()
+                .filter(sample -> sample.atEpochMs() >= fromEpochMs && sample.atEpochMs() <= toEpochMs).toList();
     }
 }
