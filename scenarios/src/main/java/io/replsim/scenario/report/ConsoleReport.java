@@ -193,7 +193,7 @@ public final class ConsoleReport {
                     fault.failoverMs() == null ? "NEVER" : CheckEvaluator.millis(fault.failoverMs()));
         }
         if (fault.impact() != null) {
-            printImpact(fault.impact(), external);
+            printImpact(fault.impact(), external, fault.recoveredUsers() + fault.unrecoveredUsers() > 0);
         }
         if (fault.attributed() != null) {
             printAttributed(fault.attributed(), noGravitation);
@@ -222,7 +222,8 @@ public final class ConsoleReport {
         return " (users " + listed + (users.size() > 10 ? ", ..." : "") + ")";
     }
 
-    private void printImpact(FaultImpact impact, boolean external) {
+    /** {@code usersMoved}: whether the fault sent its node's users elsewhere, which is what makes survivors. */
+    private void printImpact(FaultImpact impact, boolean external, boolean usersMoved) {
         line("          window %s-%s: %,d errors, throughput %s -> lowest %s req/s (dip %s)",
                 CheckEvaluator.millis(impact.windowFromMs()), CheckEvaluator.millis(impact.windowToMs()),
                 impact.errors(), number(impact.throughputBefore()), number(impact.lowestThroughput()),
@@ -241,6 +242,13 @@ public final class ConsoleReport {
         String survivors = impact.survivorCpu().stream()
                 .map(cpu -> cpu.node() + " " + percent(cpu.utilizationAfter()))
                 .collect(Collectors.joining(", "));
+        if (!usersMoved) {
+            // A partition, a delay or a lossy link that left every user where it was: nobody failed over, so no
+            // survivor absorbed anything and the even-spread prediction would describe a failover that did not happen.
+            line("          the other nodes' CPU during the fault %s (ceiling %s; before %s)", survivors,
+                    percent(impact.cpuCeiling()), percent(impact.utilizationBefore()));
+            return;
+        }
         line("          survivor CPU after failover %s (ceiling %s; before %s, even spread predicts %s)", survivors,
                 percent(impact.cpuCeiling()), percent(impact.utilizationBefore()),
                 percent(impact.predictedSurvivorUtilization()));

@@ -54,6 +54,8 @@ class DiscardDrill {
         assertThat(summary.sessions().lost()).as(printed).isZero();
         assertThat(summary.nodes()).as(printed).allSatisfy(node -> assertThat(node.alive()).isTrue());
         assertThat(printed).contains("discard", "30% of the messages from node1 dropped");
+        assertThat(printed).as("nobody failed over: no survivors, no even-spread prediction")
+                .contains("the other nodes' CPU during the fault").doesNotContain("survivor CPU after failover");
         List<String> events = Files.readAllLines(outcome.directory().resolve("events.jsonl"));
         assertThat(events).hasSize(2);
         assertThat(events.get(1)).contains("\"HEAL\"");

@@ -72,6 +72,8 @@ class QuickstartProcessTest {
         assertThat(kill.viewChangeMs()).as("both survivors installed a view without the killed node").isNotNull();
         assertThat(kill.survivors()).hasSize(2);
         assertThat(played.passed()).as(printed).isTrue();
+        assertThat(printed).as("the killed node's users moved: the others are its survivors")
+                .contains("survivor CPU after failover").doesNotContain("the other nodes' CPU during the fault");
 
         Path runDir = played.directory();
         JsonNode json = new ObjectMapper().readTree(runDir.resolve("summary.json").toFile());
