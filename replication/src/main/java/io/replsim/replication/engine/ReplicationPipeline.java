@@ -11,6 +11,7 @@ import io.replsim.replication.delivery.Delivery;
 import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.member.ReplicationCounters;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.granularity.AttributeGranularity;
 import io.replsim.replication.granularity.Granularity;
@@ -85,7 +86,13 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     @Override
     public void invalidate(Session session) throws ReplicationException {
         List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();
-        invalidation.announce(session, others);
+        invalidation.announce(session, others, EndCause.INVALIDATED);
+    }
+
+    @Override
+    public void expire(Session session) throws ReplicationException {
+        List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();
+        invalidation.announce(session, others, EndCause.EXPIRED);
     }
 
     private void send(Session session, List<NodeId> backups) throws ReplicationException {

@@ -12,4 +12,12 @@ public interface SessionReplicator {
      * session's lock held, after the owner dropped its own copy.
      */
     void invalidate(Session session) throws ReplicationException;
+
+    /**
+     * As {@link #invalidate}, for a session that expired: the members remember the cause, to tell a user who comes
+     * back. A replicator without members to tell treats it as any end.
+     */
+    default void expire(Session session) throws ReplicationException {
+        invalidate(session);
+    }
 }

@@ -8,6 +8,7 @@ import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.message.SessionSnapshot;
 
 import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionVersion;
 
 import java.time.Clock;
@@ -90,7 +91,25 @@ public final class SessionStore {
         this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
-        this.ended = new EndedSessions(EndedSessions.DEFAULT_MEMORY, clock);
+        this.ended = new EndedSessions(endsMemory(tracking.lifecycle()), clock);
+    }
+
+    /**
+     * How long ends are remembered: a minute, or the maximum inactive interval when longer, so a user who comes back
+     * up to twice the interval after its last request still hears its session expired.
+     */
+    private static Duration endsMemory(io.replsim.replication.SessionLifecycle lifecycle) {
+        return lifecycle.maxInactiveInterval().filter(interval -> interval.compareTo(EndedSessions.DEFAULT_MEMORY) > 0)
+                .orElse(EndedSessions.DEFAULT_MEMORY);
+    }
+
+    /**
+     * Whether this node lately ended {@code id} because nobody used it for the maximum inactive interval: as its
+     * owner, as a member the owner told, or as the holder of a copy that idled out. What lets the node tell a
+     * returning user why its session is gone.
+     */
+    public boolean expiredLately(SessionId id) {
+        return ended.expiredLately(id);
     }
 
     /** A store that finds sessions only in itself. */
@@ -578,7 +597,7 @@ public final class SessionStore {
                     expire(session);
                 } else {
                     sessions.remove(session.id(), session);
-                    ended.ended(session.id(), session.version());
+                    ended.ended(session.id(), session.version(), EndCause.EXPIRED);
                     expiredCopies.increment();
                 }
                 removed++;
@@ -653,11 +672,11 @@ public final class SessionStore {
     /** Ends a session the caller holds locked: dropped here, its late replicas refused, its copies ended elsewhere. */
     private void expire(Session session) {
         sessions.remove(session.id(), session);
-        ended.ended(session.id(), session.version());
+        ended.ended(session.id(), session.version(), EndCause.EXPIRED);
         expirations.increment();
         if (session.version() > 0) {
             try {
-                replicator.invalidate(session);
+                replicator.expire(session);
             } catch (ReplicationException e) {
                 // Not a request's error: a member that did not confirm drops its copy itself once that copy has
                 // been idle for the interval plus the maximum unreplicated interval.
@@ -675,9 +694,14 @@ public final class SessionStore {
         return expiredCopies.sum();
     }
 
-    /** Drops this member's copy of a session its owner ended, and refuses its older replicas for a while. */
+    /** Drops this member's copy of a session its owner ended (a logout), and refuses its older replicas for a while. */
     public void endCopy(SessionVersion end) {
-        ended.ended(end.id(), end.version());
+        endCopy(end, EndCause.INVALIDATED);
+    }
+
+    /** As {@link #endCopy(SessionVersion)}, remembering why the owner ended it. */
+    public void endCopy(SessionVersion end, EndCause cause) {
+        ended.ended(end.id(), end.version(), cause);
         removeCopy(end);
     }
 
