@@ -47,8 +47,9 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * copies of other members' sessions it dropped for the same reason (both since it started; 0 when sessions
      * never expire). {@code heldBytes}: the bytes of every session held here, owned and backup, on the same
      * basis as {@code backupBytes}: the node's session memory. {@code passivations} and {@code activations}:
-     * sessions moved to the node's file store beyond {@code maxActiveSessions} and brought back by a request, since
-     * it started; {@code passivated}: on disk now, not counted in {@code owned} (0 without the limit).
+     * sessions, owned and replicas, moved to the node's file store beyond {@code maxActiveSessions} and brought back
+     * by a request or by replication that needed them, since it started; {@code passivated}: on disk now, counted in
+     * neither {@code owned} nor {@code backup} (0 without the limit).
      */
     public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies,
                            long heldBytes, long passivations, long activations, int passivated) {

@@ -229,30 +229,32 @@ public final class SessionStore {
     }
 
     /**
-     * Passivates the least recently used sessions this node owns while it keeps more of them in memory than
-     * maxActiveSessions allows. Never one a request holds: in use elsewhere, or this request's own (still locked by
-     * this thread). A session not replicated yet (version 0) is being created and stays.
+     * Passivates the least recently used sessions, owned ones and replicas alike, while this node keeps more of
+     * them in memory than maxActiveSessions allows: JBoss counts replicated backup copies toward the session total
+     * (docs/replication.md, "Passivation"). Never one a request holds: in use elsewhere, or this request's own
+     * (still locked by this thread). A session not replicated yet (version 0) is being created and stays.
      */
     private void passivateOverflow() {
         if (passivated.isEmpty()) {
             return;
         }
         int max = tracking.lifecycle().maxActiveSessions().orElse(Integer.MAX_VALUE);
+        if (sessions.size() <= max) {
+            return;
+        }
         record Candidate(Session session, Instant lastAccess) {
         }
-        List<Candidate> owned = new ArrayList<>();
+        List<Candidate> held = new ArrayList<>();
         for (Session session : sessions.values()) {
-            if (session.owner().equals(self)) {
-                // Each last access read once: a sort must not see it change under it.
-                owned.add(new Candidate(session, session.lastAccess()));
-            }
+            // Each last access read once: a sort must not see it change under it.
+            held.add(new Candidate(session, session.lastAccess()));
         }
-        int excess = owned.size() - max;
+        int excess = held.size() - max;
         if (excess <= 0) {
             return;
         }
-        owned.sort(java.util.Comparator.comparing(Candidate::lastAccess));
-        for (Candidate candidate : owned) {
+        held.sort(java.util.Comparator.comparing(Candidate::lastAccess));
+        for (Candidate candidate : held) {
             Session session = candidate.session();
             // A session waiting for the interval's send stays: on disk, its changes would never leave.
             if (excess == 0 || session.lock.isHeldByCurrentThread() || queued.contains(session.id())
@@ -260,7 +262,7 @@ public final class SessionStore {
                 continue;
             }
             try {
-                if (sessions.get(session.id()) == session && session.owner().equals(self) && session.version() > 0) {
+                if (sessions.get(session.id()) == session && session.version() > 0) {
                     passivated.get().write(session.snapshot());
                     sessions.remove(session.id(), session);
                     passivations.increment();
@@ -274,6 +276,24 @@ public final class SessionStore {
                 session.lock.unlock();
             }
         }
+    }
+
+    /**
+     * Brings a passivated copy back into memory for the replication traffic that needs it (a delta's base, an
+     * adoption), unlocked; empty when none is passivated here. The caller locks what the map then holds.
+     */
+    private Optional<Session> activateCopy(SessionId id) {
+        Optional<SessionSnapshot> stored = passivated.flatMap(store -> store.take(id));
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        Session fresh = Session.fromSnapshot(stored.get(), tracking.trigger(), clock.instant());
+        Session held = sessions.putIfAbsent(id, fresh);
+        if (held == null) {
+            activations.increment();
+            return Optional.of(fresh);
+        }
+        return Optional.of(held);
     }
 
     /** What ending a request does to the copy here: nothing, or drop it (a waiting request then reads it afresh). */
@@ -429,6 +449,8 @@ public final class SessionStore {
                 found.put(session.id(), owner);
             }
         }
+        passivated.ifPresent(store -> store.ids().forEach(id -> store.entry(id)
+                .filter(entry -> owners.contains(entry.owner())).ifPresent(entry -> found.put(id, entry.owner()))));
         return found;
     }
 
@@ -440,6 +462,9 @@ public final class SessionStore {
      */
     public boolean adopt(SessionId id, NodeId departedOwner) throws ReplicationException {
         Session held = sessions.get(id);
+        if (held == null) {
+            held = activateCopy(id).orElse(null);
+        }
         if (held == null || !tryLock(held)) {
             return false;
         }
@@ -488,6 +513,8 @@ public final class SessionStore {
             var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
             Session held = sessions.putIfAbsent(snapshot.id(), fresh);
             if (held == null) {
+                // A new replica counts toward the limit as an owned session does.
+                passivateOverflow();
                 return BackupOutcome.APPLIED;
             }
             if (!tryLock(held)) {
@@ -523,9 +550,23 @@ public final class SessionStore {
             return BackupOutcome.STALE;
         }
         Session held = sessions.get(delta.id());
+        if (held == null && passivated.isPresent()) {
+            // A replica passivated here is the delta's base: activated, not asked for again whole; then the limit
+            // holds again.
+            Optional<Session> activated = activateCopy(delta.id());
+            if (activated.isPresent()) {
+                BackupOutcome outcome = applyDeltaTo(activated.get(), delta);
+                passivateOverflow();
+                return outcome;
+            }
+        }
         if (held == null) {
             return BackupOutcome.GAP;
         }
+        return applyDeltaTo(held, delta);
+    }
+
+    private BackupOutcome applyDeltaTo(Session held, AttributeDelta delta) {
         if (!tryLock(held)) {
             return BackupOutcome.BUSY;
         }
@@ -608,7 +649,10 @@ public final class SessionStore {
         return removed + expirePassivated(now);
     }
 
-    /** Passivated sessions expire too, read back only to tell the members that hold copies. */
+    /**
+     * Passivated sessions expire too: an owned one is read back only to tell the members that hold copies; a
+     * replica is dropped as a copy in memory would be, once idle for the interval plus maxUnreplicatedInterval.
+     */
     private int expirePassivated(Instant now) {
         if (passivated.isEmpty()) {
             return 0;
@@ -617,9 +661,19 @@ public final class SessionStore {
         Duration interval = tracking.lifecycle().maxInactiveInterval().orElseThrow();
         int removed = 0;
         for (SessionId id : store.ids()) {
-            boolean idle = store.entry(id).filter(entry -> Duration.between(
-                    Instant.ofEpochMilli(entry.lastAccessEpochMs()), now).compareTo(interval) > 0).isPresent();
-            Optional<SessionSnapshot> snapshot = idle ? store.take(id) : Optional.empty();
+            Optional<PassivatedSessions.Entry> idle = store.entry(id).filter(entry -> {
+                Duration limit = entry.owner().equals(self) ? interval
+                        : interval.plus(tracking.maxUnreplicatedInterval());
+                return Duration.between(Instant.ofEpochMilli(entry.lastAccessEpochMs()), now).compareTo(limit) > 0;
+            });
+            if (idle.isPresent() && !idle.get().owner().equals(self)) {
+                store.discard(id);
+                ended.ended(id, idle.get().version(), EndCause.EXPIRED);
+                expiredCopies.increment();
+                removed++;
+                continue;
+            }
+            Optional<SessionSnapshot> snapshot = idle.isPresent() ? store.take(id) : Optional.empty();
             if (snapshot.isPresent()) {
                 Session session = Session.fromSnapshot(snapshot.get(), tracking.trigger(), now);
                 session.lock.lock();
@@ -634,12 +688,18 @@ public final class SessionStore {
         return removed;
     }
 
-    /** Sessions this node moved out of memory because it held more than maxActiveSessions. */
+    /**
+     * Sessions this node moved out of memory because it held more than maxActiveSessions, owned ones and replicas
+     * alike.
+     */
     public long passivations() {
         return passivations.sum();
     }
 
-    /** Passivated sessions a request brought back into memory. */
+    /**
+     * Passivated sessions brought back into memory: by a request (its own, or a failover's takeover of a replica),
+     * or by replication that needed the copy (a delta's base, an orphan's adoption).
+     */
     public long activations() {
         return activations.sum();
     }
@@ -779,7 +839,9 @@ public final class SessionStore {
                 session.lock.unlock();
             }
         }
-        passivated.ifPresent(store -> store.ids().forEach(id -> store.read(id).ifPresent(owned::add)));
+        passivated.ifPresent(store -> store.ids().forEach(id -> store.entry(id)
+                .filter(entry -> entry.owner().equals(self))
+                .ifPresent(entry -> store.read(id).ifPresent(owned::add))));
         return owned;
     }
 
