@@ -337,9 +337,13 @@ public final class SessionStore {
 
     /**
      * Replicates every session queued since the last call (snapshot mode interval), one update each with its state
-     * now: for attribute granularity the attributes dirtied by every request since its last send. A session that
-     * ended, expired or moved to another owner meanwhile is not sent, so its backups never see it again. One a request
-     * holds right now, or whose backups did not take the update, waits for the next call. Returns how many were sent.
+     * now: for attribute granularity the attributes dirtied by every request since its last send. Each session's
+     * state is taken under its lock and sent after the lock is released, so a request on it never waits for the
+     * backups (a slow or deaf one under sync included). A session that ended, expired or moved to another owner
+     * before its state was taken is not sent; one that ends while its update travels ends at the version sent or
+     * later, so the members refuse that update if it arrives after the end: an ended session is never brought back.
+     * One a request holds right now waits for the next call; one whose backups did not take the update is sent
+     * again then, whole to those that missed it. Returns how many were sent.
      */
     public int replicateQueued() {
         int sent = 0;
@@ -352,6 +356,7 @@ public final class SessionStore {
                 queued.retry(id);
                 continue;
             }
+            SessionReplicator.PreparedSend send;
             try {
                 Instant now = clock.instant();
                 if (sessions.get(id) != session || !session.owner().equals(self)
@@ -360,19 +365,40 @@ public final class SessionStore {
                 }
                 session.advanceVersion();
                 session.measureFootprint();
-                replicator.replicate(session);
+                send = replicator.prepare(session);
+                // What a request changes from now on is the next send's.
                 session.markReplicated(now);
-                sent++;
-            } catch (OutrankedException lost) {
-                yieldTo(session, lost.winner());
             } catch (ReplicationException failed) {
-                // Not rolled back, as under instant: the next send carries this version's changes at a higher one.
                 queued.retry(id);
+                continue;
             } finally {
                 session.lock.unlock();
             }
+            try {
+                send.send();
+                sent++;
+            } catch (OutrankedException lost) {
+                underLock(session, () -> yieldTo(session, lost.winner()));
+            } catch (ReplicationException failed) {
+                // Not rolled back, as under instant: the next send carries this version's changes at a higher one
+                // (a backup that missed this version asks for the whole session).
+                underLock(session, session::replicationFailed);
+                queued.retry(id);
+            }
         }
         return sent;
+    }
+
+    /** Runs {@code action} on a session still held here, under its lock (a request holding it is waited for). */
+    private void underLock(Session session, Runnable action) {
+        session.lock.lock();
+        try {
+            if (sessions.get(session.id()) == session) {
+                action.run();
+            }
+        } finally {
+            session.lock.unlock();
+        }
     }
 
     /** Sessions whose changes wait for the next interval's send. */
