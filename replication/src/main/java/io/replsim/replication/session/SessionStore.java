@@ -348,45 +348,56 @@ public final class SessionStore {
     public int replicateQueued() {
         int sent = 0;
         for (SessionId id : queued.drain()) {
-            Session session = sessions.get(id);
-            if (session == null) {
-                continue;
-            }
-            if (!session.lock.tryLock()) {
-                queued.retry(id);
-                continue;
-            }
-            SessionReplicator.PreparedSend send;
             try {
-                Instant now = clock.instant();
-                if (sessions.get(id) != session || !session.owner().equals(self)
-                        || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
-                    continue;
-                }
-                session.advanceVersion();
-                session.measureFootprint();
-                send = replicator.prepare(session);
-                // What a request changes from now on is the next send's.
-                session.markReplicated(now);
-            } catch (ReplicationException failed) {
-                queued.retry(id);
-                continue;
+                sent += replicateTaken(id);
             } finally {
-                session.lock.unlock();
-            }
-            try {
-                send.send();
-                sent++;
-            } catch (OutrankedException lost) {
-                underLock(session, () -> yieldTo(session, lost.winner()));
-            } catch (ReplicationException failed) {
-                // Not rolled back, as under instant: the next send carries this version's changes at a higher one
-                // (a backup that missed this version asks for the whole session).
-                underLock(session, session::replicationFailed);
-                queued.retry(id);
+                // Until here passivation leaves it alone: a failed send must find it in memory to mark it.
+                queued.done(id);
             }
         }
         return sent;
+    }
+
+    /** Sends one session a round took; 1 when sent. */
+    private int replicateTaken(SessionId id) {
+        Session session = sessions.get(id);
+        if (session == null) {
+            return 0;
+        }
+        if (!session.lock.tryLock()) {
+            queued.retry(id);
+            return 0;
+        }
+        SessionReplicator.PreparedSend send;
+        try {
+            Instant now = clock.instant();
+            if (sessions.get(id) != session || !session.owner().equals(self)
+                    || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
+                return 0;
+            }
+            session.advanceVersion();
+            session.measureFootprint();
+            send = replicator.prepare(session);
+            // What a request changes from now on is the next send's.
+            session.markReplicated(now);
+        } catch (ReplicationException failed) {
+            queued.retry(id);
+            return 0;
+        } finally {
+            session.lock.unlock();
+        }
+        try {
+            send.send();
+            return 1;
+        } catch (OutrankedException lost) {
+            underLock(session, () -> yieldTo(session, lost.winner()));
+        } catch (ReplicationException failed) {
+            // Not rolled back, as under instant: the next send carries this version's changes at a higher one
+            // (a backup that missed this version asks for the whole session).
+            underLock(session, session::replicationFailed);
+            queued.retry(id);
+        }
+        return 0;
     }
 
     /** Runs {@code action} on a session still held here, under its lock (a request holding it is waited for). */
