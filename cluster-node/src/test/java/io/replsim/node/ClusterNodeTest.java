@@ -225,7 +225,7 @@ class ClusterNodeTest {
                 "failures", "replicationMicrosTotal", "replicationMicrosMax", "gravitations", "sessionsPushed",
                 "async", "replications", "marshalledMessages", "marshalledBytes", "marshalMicrosTotal",
                 "unmarshalMicrosTotal", "engine", "remoteReads", "messagesStreamed",
-                "peersRefused", "ownershipConflicts", "coalescedUpdates");
+                "peersRefused", "ownershipConflicts", "coalescedUpdates", "lateSnapshotRounds");
         assertThat(fieldNames(stats.get("replication").get("async"))).containsExactlyInAnyOrder("queued", "enqueued",
                 "dropped", "sent", "failed", "discarded", "bundles", "lagMicrosTotal", "lagMicrosMax");
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",

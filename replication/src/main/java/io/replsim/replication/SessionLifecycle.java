@@ -12,8 +12,10 @@ import java.util.OptionalInt;
  *
  * @param maxInactiveInterval a session nobody used for longer than this expires on its owner, which tells every
  *                            member to drop its copy
- * @param maxActiveSessions   the most sessions an owner keeps in memory; beyond it the least recently used ones
- *                            are passivated to a file store on the node, and activated on their next request
+ * @param maxActiveSessions   the most sessions a node keeps in memory, owned ones and replicas together (JBoss
+ *                            counts backup copies toward the total); beyond it the least recently used ones are
+ *                            passivated to a file store on the node, and activated when a request or replication
+ *                            needs them
  */
 public record SessionLifecycle(Optional<Duration> maxInactiveInterval, OptionalInt maxActiveSessions) {
     /** Sessions never expire. */

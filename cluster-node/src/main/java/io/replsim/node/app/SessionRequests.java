@@ -40,6 +40,12 @@ final class SessionRequests {
      * side of a partition is degraded (infinispan's whenSplit deny-read-writes or allow-reads); nothing changed.
      */
     static final String DENIED_IN_PARTITION = "denied-in-partition";
+    /**
+     * On a {@code 200} with a new session, {@code expired}: the cookie named a session this cluster ended because
+     * nobody used it for the maximum inactive interval (this node expired it, or heard so from the member that did),
+     * so the load driver counts it EXPIRED on the node's word rather than by its own clock (docs/interfaces.md §2).
+     */
+    static final String EXPIRED = "expired";
     private static final Logger log = LoggerFactory.getLogger(SessionRequests.class);
     /**
      * {@code ?end}: the request's work is done and answered as usual, then the session is invalidated everywhere (a
@@ -119,8 +125,13 @@ final class SessionRequests {
         Optional<RoutedSessionCookie> cookie =
                 RoutedSessionCookie.from(exchange.getRequestCookie(RoutedSessionCookie.NAME));
         boolean ending = exchange.getQueryParameters().containsKey(END_PARAMETER);
-        try (ActiveSession active = cookie.flatMap(c -> store.find(c.id())).orElseGet(store::create)) {
+        Optional<ActiveSession> found = cookie.flatMap(c -> store.find(c.id()));
+        boolean expired = found.isEmpty() && cookie.map(c -> store.expiredLately(c.id())).orElse(false);
+        try (ActiveSession active = found.orElseGet(store::create)) {
             Session session = active.session();
+            if (expired) {
+                exchange.getResponseHeaders().put(SESSION_HEADER, EXPIRED);
+            }
             long serial = work.apply(active);
             String digest = SessionDigest.of(session);
             if (ending) {

@@ -47,8 +47,9 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * copies of other members' sessions it dropped for the same reason (both since it started; 0 when sessions
      * never expire). {@code heldBytes}: the bytes of every session held here, owned and backup, on the same
      * basis as {@code backupBytes}: the node's session memory. {@code passivations} and {@code activations}:
-     * sessions moved to the node's file store beyond {@code maxActiveSessions} and brought back by a request, since
-     * it started; {@code passivated}: on disk now, not counted in {@code owned} (0 without the limit).
+     * sessions, owned and replicas, moved to the node's file store beyond {@code maxActiveSessions} and brought back
+     * by a request or by replication that needed them, since it started; {@code passivated}: on disk now, counted in
+     * neither {@code owned} nor {@code backup} (0 without the limit).
      */
     public record Sessions(int owned, int backup, long backupBytes, long expired, long expiredCopies,
                            long heldBytes, long passivations, long activations, int passivated) {
@@ -84,6 +85,9 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code coalescedUpdates}: under snapshot mode interval, requests whose changes joined a session already waiting
      * for the interval's send (each an update instant mode would have sent); {@code replications} then counts the
      * sends, not the requests. Always 0 under instant.
+     * {@code lateSnapshotRounds}: under snapshot mode interval, rounds of the interval's send that took longer than
+     * the interval (a slow backup under sync, or too many sessions for one round); rounds never overlap, so each
+     * late one delays the next. Always 0 under instant.
      */
     public record Replication(String placement, String granularity, String delivery, long messagesSent,
                               long bytesSent, long messagesReceived, long bytesReceived, long rejectedMessages,
@@ -91,7 +95,8 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
                               long gravitations, long sessionsPushed, Async async, long replications,
                               long marshalledMessages, long marshalledBytes, long marshalMicrosTotal,
                               long unmarshalMicrosTotal, String engine, long remoteReads, long messagesStreamed,
-                              long peersRefused, long ownershipConflicts, long coalescedUpdates) {
+                              long peersRefused, long ownershipConflicts, long coalescedUpdates,
+                              long lateSnapshotRounds) {
     }
 
     /** Async delivery's queue: every update enqueued ends sent, dropped, failed or discarded, or is queued. */

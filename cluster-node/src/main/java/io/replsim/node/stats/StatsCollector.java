@@ -60,7 +60,7 @@ public final class StatsCollector {
                         traffic.marshalledMessages(), traffic.marshalledBytes(), traffic.marshalMicrosTotal(),
                         traffic.unmarshalMicrosTotal(), stats.spec().engine().label(), stats.remoteReads(),
                         traffic.messagesStreamed(), traffic.peersRefused(), stats.ownershipConflicts(),
-                        replication.store().coalescedUpdates()),
+                        replication.store().coalescedUpdates(), replication.lateSnapshotRounds()),
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),

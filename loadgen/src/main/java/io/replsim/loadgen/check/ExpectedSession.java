@@ -1,6 +1,7 @@
 package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.ExpiryEvidence;
 import io.replsim.loadgen.check.state.ProbePath;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.script.RequestType.SessionKind;
@@ -37,7 +38,10 @@ import java.util.Optional;
  * <p>When the nodes expire idle sessions, a session that is gone is EXPIRED rather than LOST when its node may have
  * expired it: the node last touched it no earlier than the send of the last judged request, and checks it on the
  * next arrival, no later than that answer; so only when more than the interval lies between those two can the
- * node have expired it. A session gone after a shorter pause is LOST.
+ * node have expired it. A session gone after a shorter pause is LOST. Against replsim's nodes
+ * ({@link ExpiryEvidence#NODE_SAYS}) the node must also say so ({@code X-Replsim-Session: expired}): a session gone
+ * without that word is LOST however long the pause, and one the node says expired after a shorter pause than the
+ * interval is LOST too (it expired too early: the state the user built went before its time).
  */
 public final class ExpectedSession {
     /** A judged answer whose times are not known: never EXPIRED. */
@@ -47,6 +51,8 @@ public final class ExpectedSession {
     private final ExpectedState state;
     /** How long the nodes keep an idle session; empty: forever, and a session gone is always LOST. */
     private final Optional<Duration> maxInactiveInterval;
+    /** Whether EXPIRED needs the node's word besides a long enough pause. */
+    private final ExpiryEvidence expiryEvidence;
     /** When the last judged request on the session held left the driver (epoch ms), or {@link #NO_TIME}. */
     private long lastJudgedSentMs = NO_TIME;
     private String sessionId;
@@ -69,6 +75,7 @@ public final class ExpectedSession {
     public ExpectedSession() {
         this.state = null;
         this.maxInactiveInterval = Optional.empty();
+        this.expiryEvidence = ExpiryEvidence.IDLE_TIME;
     }
 
     /** A user of a replsim app, whose answers are held to {@code state}'s digest at the serial they show. */
@@ -76,10 +83,20 @@ public final class ExpectedSession {
         this(state, Optional.empty());
     }
 
-    /** As {@link #ExpectedSession(ExpectedState)}, on nodes that expire sessions idle for {@code maxInactiveInterval}. */
+    /**
+     * As {@link #ExpectedSession(ExpectedState)}, on nodes that expire sessions idle for {@code maxInactiveInterval}
+     * and cannot say so: judged by the user's idle time alone.
+     */
     public ExpectedSession(ExpectedState state, Optional<Duration> maxInactiveInterval) {
+        this(state, maxInactiveInterval, ExpiryEvidence.IDLE_TIME);
+    }
+
+    /** As {@link #ExpectedSession(ExpectedState, Optional)}, with what must show that a session expired. */
+    public ExpectedSession(ExpectedState state, Optional<Duration> maxInactiveInterval,
+                           ExpiryEvidence expiryEvidence) {
         this.state = Objects.requireNonNull(state, "state");
         this.maxInactiveInterval = Objects.requireNonNull(maxInactiveInterval, "maxInactiveInterval");
+        this.expiryEvidence = Objects.requireNonNull(expiryEvidence, "expiryEvidence");
     }
 
     /**
@@ -87,7 +104,8 @@ public final class ExpectedSession {
      * nodes' apps, else to a digest that stays the same.
      */
     public static ExpectedSession of(Optional<SessionShapes> shapes, SessionKind kind) {
-        return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind)), known.maxInactiveInterval()))
+        return shapes.map(known -> new ExpectedSession(new ExpectedState(known.of(kind)), known.maxInactiveInterval(),
+                        known.expiryEvidence()))
                 .orElseGet(ExpectedSession::new);
     }
 
@@ -155,7 +173,15 @@ public final class ExpectedSession {
      * answered at {@code answeredMs} (epoch ms): what tells an expired session from a lost one.
      */
     public Verdict judge(CounterReply reply, SerialRule rule, long sentMs, long answeredMs) {
-        Verdict verdict = verdictOf(reply, rule, answeredMs);
+        return judge(reply, rule, sentMs, answeredMs, false);
+    }
+
+    /**
+     * As {@link #judge(CounterReply, SerialRule, long, long)}, for an answer in which the node said
+     * ({@code nodeSaysExpired}) or did not say that the session the request named had expired.
+     */
+    public Verdict judge(CounterReply reply, SerialRule rule, long sentMs, long answeredMs, boolean nodeSaysExpired) {
+        Verdict verdict = verdictOf(reply, rule, answeredMs, nodeSaysExpired);
         lastJudgedSentMs = sentMs;
         unknownOutcomes = 0;
         serverErrorsOnly = false;
@@ -182,7 +208,7 @@ public final class ExpectedSession {
         return verdict;
     }
 
-    private Verdict verdictOf(CounterReply reply, SerialRule rule, long answeredMs) {
+    private Verdict verdictOf(CounterReply reply, SerialRule rule, long answeredMs, boolean nodeSaysExpired) {
         if (sessionId == null) {
             adopt(reply);
             // A brand-new session starts at 1, or up to one more for each unknown request that may have created and
@@ -193,7 +219,8 @@ public final class ExpectedSession {
             return stateMatches(reply) ? Verdict.OK : Verdict.CORRUPT;
         }
         if (!reply.session().equals(sessionId) || reply.created()) {
-            return mayHaveExpired(answeredMs) ? Verdict.EXPIRED : Verdict.LOST;
+            boolean evidence = expiryEvidence == ExpiryEvidence.IDLE_TIME || nodeSaysExpired;
+            return evidence && mayHaveExpired(answeredMs) ? Verdict.EXPIRED : Verdict.LOST;
         }
         boolean current = rule == SerialRule.ADVANCES ? reply.serial() > lastSerial : reply.serial() >= lastSerial;
         if (!current) {

@@ -19,14 +19,17 @@ public sealed interface Exchange {
      * @param setCookie a {@code JSESSIONID} the node issued, if it issued one
      * @param sessionUnreadable whether the node said it could not read the session ({@code X-Replsim-Session:
      *                          unreadable} on a {@code 500}, docs/interfaces.md §2)
+     * @param sessionExpired    whether the node said the session the request named had expired ({@code
+     *                          X-Replsim-Session: expired} on a {@code 200} with a new session)
      */
     record Answered(long atMs, int status, String node, Optional<CounterReply> reply,
-                    Optional<SessionCookie> setCookie, boolean sessionUnreadable) implements Exchange {
+                    Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired)
+            implements Exchange {
 
-        /** An answer that says nothing about the session's readability. */
+        /** An answer that says nothing about the session's readability or expiry. */
         public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
                         Optional<SessionCookie> setCookie) {
-            this(atMs, status, node, reply, setCookie, false);
+            this(atMs, status, node, reply, setCookie, false, false);
         }
     }
 

@@ -15,6 +15,8 @@ final class ExchangeReader {
 
     /** The {@code X-Replsim-Session} value of a node that cannot read the session it was asked for. */
     private static final String UNREADABLE = "unreadable";
+    /** The {@code X-Replsim-Session} value of a node that answers with a new session because the old one expired. */
+    private static final String EXPIRED = "expired";
 
     private final TargetProtocol protocol;
     /** The lower-case header the serial is read from, or the one the expectation names, or null. */
@@ -44,7 +46,7 @@ final class ExchangeReader {
         Optional<String> nodeHeader = Optional.ofNullable(response.node());
         if (response.status() != 200) {
             return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
-                    setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()));
+                    setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()), false);
         }
         CounterReply reply;
         try {
@@ -62,6 +64,7 @@ final class ExchangeReader {
             reply = reply.withExpectationUnmet();
         }
         String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
-        return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie);
+        return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie, false,
+                EXPIRED.equalsIgnoreCase(response.session()));
     }
 }

@@ -263,7 +263,7 @@ public final class OpenLoadDriver implements AutoCloseable {
                         }
                     } else {
                         Verdict verdict = session.expected.judge(answered.reply().get(), SerialRule.ADVANCES, sentMs,
-                                answered.atMs());
+                                answered.atMs(), answered.sessionExpired());
                         session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
                         if (verdict != Verdict.OK) {
                             session.timeline.judged(answered.node(),

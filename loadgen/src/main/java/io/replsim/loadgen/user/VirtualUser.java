@@ -441,7 +441,8 @@ public final class VirtualUser {
         String sessionId = held.expected.sessionFor(answered.reply().get());
         long sentMs = answered.atMs() - micros / 1000;
         Verdict verdict = held.expected.judge(answered.reply().get(),
-                requestType == null ? SerialRule.ADVANCES : requestType.serialRule(), sentMs, answered.atMs());
+                requestType == null ? SerialRule.ADVANCES : requestType.serialRule(), sentMs, answered.atMs(),
+                answered.sessionExpired());
         if (requestType != null) {
             scriptTally.judged(requestType, verdict);
         }

@@ -2,6 +2,7 @@ package io.replsim.loadgen.check;
 
 import io.replsim.loadgen.check.state.CounterState;
 import io.replsim.loadgen.check.state.ExpectedState;
+import io.replsim.loadgen.check.state.ExpiryEvidence;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +11,10 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A session gone after the user was idle: EXPIRED when the node may have expired it, else LOST. */
+/**
+ * A session gone after the user was idle: EXPIRED when the node may have expired it (and, on nodes that say so, when
+ * the node said it did), else LOST.
+ */
 class SessionExpiryVerdictTest {
     private static final ExpectedState STATE = new ExpectedState(new CounterState(0));
     private static final long T0 = 1_800_000_000_000L;
@@ -60,6 +64,43 @@ class SessionExpiryVerdictTest {
         ExpectedSession forever = new ExpectedSession(STATE);
         judge(forever, reply("a", 1, true), T0, T0 + 5);
         assertThat(judge(forever, reply("b", 1, true), T0 + 60_000, T0 + 60_005)).isEqualTo(Verdict.LOST);
+    }
+
+    private final ExpectedSession toldByNode =
+            new ExpectedSession(STATE, Optional.of(Duration.ofSeconds(2)), ExpiryEvidence.NODE_SAYS);
+
+    private static Verdict judge(ExpectedSession expected, CounterReply reply, long sentMs, long answeredMs,
+                                 boolean nodeSaysExpired) {
+        return expected.judge(reply, SerialRule.ADVANCES, sentMs, answeredMs, nodeSaysExpired);
+    }
+
+    @Test
+    void onNodesThatSayItANewSessionAfterALongPauseIsExpiredOnlyWithTheNodesWord() {
+        judge(toldByNode, reply("a", 1, true), T0, T0 + 5, false);
+        assertThat(judge(toldByNode, reply("b", 1, true), T0 + 3000, T0 + 3005, true)).isEqualTo(Verdict.EXPIRED);
+
+        ExpectedSession silent = new ExpectedSession(STATE, Optional.of(Duration.ofSeconds(2)),
+                ExpiryEvidence.NODE_SAYS);
+        judge(silent, reply("a", 1, true), T0, T0 + 5, false);
+        // as long a pause, but the node did not say it expired the session: it lost it
+        assertThat(judge(silent, reply("b", 1, true), T0 + 3000, T0 + 3005, false)).isEqualTo(Verdict.LOST);
+        assertThat(silent.sessionVerdicts().lost()).isEqualTo(1);
+        assertThat(silent.sessionVerdicts().expired()).isZero();
+    }
+
+    @Test
+    void aSessionTheNodeSaysExpiredBeforeItsIntervalIsLost() {
+        judge(toldByNode, reply("a", 1, true), T0, T0 + 5, false);
+        // the node's word after a 1.5 s pause on a 2 s interval: it expired the session too early
+        assertThat(judge(toldByNode, reply("b", 1, true), T0 + 1400, T0 + 1500, true)).isEqualTo(Verdict.LOST);
+        assertThat(toldByNode.sessionVerdicts().lost()).isEqualTo(1);
+        assertThat(toldByNode.responseVerdicts().expired()).isZero();
+    }
+
+    @Test
+    void byIdleTimeTheNodesWordIsNotNeeded() {
+        judge(expiring, reply("a", 1, true), T0, T0 + 5);
+        assertThat(judge(expiring, reply("b", 1, true), T0 + 3000, T0 + 3005, false)).isEqualTo(Verdict.EXPIRED);
     }
 
     @Test

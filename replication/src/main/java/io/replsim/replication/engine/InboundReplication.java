@@ -39,7 +39,7 @@ final class InboundReplication implements InboundHandler {
             case BackupTransfer transfer -> applyAll(transfer);
             case CopyRemoval removal -> removeAll(removal);
             case SessionEnd end -> {
-                store.endCopy(end.session());
+                store.endCopy(end.session(), end.cause());
                 yield Ack.of(AckStatus.APPLIED);
             }
             case GravitationRequest request -> store.copyForGravitation(request.id())

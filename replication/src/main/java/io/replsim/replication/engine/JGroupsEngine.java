@@ -171,6 +171,11 @@ public final class JGroupsEngine implements ReplicationEngine {
                 store.ownershipConflicts());
     }
 
+    @Override
+    public long lateSnapshotRounds() {
+        return snapshots.lateRounds();
+    }
+
     /** Snapshot mode interval's sender: how many sends it made. */
     long snapshotRounds() {
         return snapshots.rounds();

@@ -2,15 +2,18 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.SessionId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.Delivery;
+import io.replsim.replication.delivery.Outgoing;
 import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.member.ReplicationCounters;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.granularity.AttributeGranularity;
 import io.replsim.replication.granularity.Granularity;
@@ -81,24 +84,57 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         }
     }
 
+    /**
+     * Under the lock: the backups, the message (the attribute map copied, values by reference, as async delivery's
+     * queue holds them) and, on a takeover, the copies to remove; the send itself runs later, outside the lock.
+     */
+    @Override
+    public PreparedSend prepare(Session session) {
+        ClusterView view = currentView.get();
+        List<NodeId> backups = placement.backupsFor(session.id(), self, view);
+        Outgoing message = backups.isEmpty() ? null : granularity.messageFor(session);
+        SessionId id = session.id();
+        long version = session.version();
+        List<NodeId> stale = session.ownerChanged() ? view.members().stream()
+                .filter(member -> !member.equals(self) && !backups.contains(member)).toList() : List.of();
+        return () -> {
+            if (message != null) {
+                send(message, id, version, backups);
+            }
+            if (!stale.isEmpty()) {
+                staleCopies.removeFrom(stale, List.of(new SessionVersion(id, version - 1)));
+            }
+        };
+    }
+
     /** Under async too the end waits for the members: a logout is rare, and a copy left behind would live forever. */
     @Override
     public void invalidate(Session session) throws ReplicationException {
         List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();
-        invalidation.announce(session, others);
+        invalidation.announce(session, others, EndCause.INVALIDATED);
+    }
+
+    @Override
+    public void expire(Session session) throws ReplicationException {
+        List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();
+        invalidation.announce(session, others, EndCause.EXPIRED);
     }
 
     private void send(Session session, List<NodeId> backups) throws ReplicationException {
+        send(granularity.messageFor(session), session.id(), session.version(), backups);
+    }
+
+    private void send(Outgoing message, SessionId id, long version, List<NodeId> backups)
+            throws ReplicationException {
         long start = System.nanoTime();
         boolean failed = true;
         try {
-            delivery.deliver(granularity.messageFor(session), backups);
+            delivery.deliver(message, backups);
             failed = false;
         } catch (OutrankedException e) {
             throw e; // the store takes the winning copy it carries
         } catch (ReplicationException e) {
-            throw new ReplicationException("session " + session.id() + " v" + session.version() + ": "
-                    + e.getMessage(), e);
+            throw new ReplicationException("session " + id + " v" + version + ": " + e.getMessage(), e);
         } finally {
             counters.record((System.nanoTime() - start) / 1_000, failed);
         }

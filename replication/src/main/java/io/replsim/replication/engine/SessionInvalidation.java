@@ -2,6 +2,7 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.session.Session;
@@ -26,12 +27,12 @@ final class SessionInvalidation {
         this.timeout = timeout;
     }
 
-    void announce(Session session, List<NodeId> members) throws ReplicationException {
+    void announce(Session session, List<NodeId> members, EndCause cause) throws ReplicationException {
         if (members.isEmpty()) {
             return;
         }
-        Replies replies = transport.sendAndWait(new SessionEnd(new SessionVersion(session.id(), session.version())),
-                members, timeout);
+        Replies replies = transport.sendAndWait(new SessionEnd(new SessionVersion(session.id(), session.version()), cause),
+                        members, timeout);
         if (!replies.unanswered().isEmpty()) {
             throw new ReplicationException("session " + session.id() + " ended here, but " + replies.unanswered()
                     + " did not confirm dropping its copy within " + timeout.toMillis() + " ms");

@@ -11,6 +11,7 @@ import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.SessionVersion;
@@ -110,7 +111,9 @@ final class RecordCodec {
                 }
             }
             case SessionEnd end -> {
-                out.writeByte(RecordTag.SESSION_END.code);
+                // An expiry has a tag of its own, so a logout's frame stays what format 2 always made it.
+                out.writeByte(end.cause() == EndCause.EXPIRED ? RecordTag.SESSION_EXPIRED.code
+                        : RecordTag.SESSION_END.code);
                 writeSessionVersion(end.session(), out);
             }
             case GravitationRequest request -> {
@@ -211,7 +214,8 @@ final class RecordCodec {
                 }
                 yield new CopyRemoval(copies);
             }
-            case SESSION_END -> new SessionEnd(readSessionVersion(in));
+            case SESSION_END -> new SessionEnd(readSessionVersion(in), EndCause.INVALIDATED);
+            case SESSION_EXPIRED -> new SessionEnd(readSessionVersion(in), EndCause.EXPIRED);
             case GRAVITATION_REQUEST -> new GravitationRequest(readSessionId(in));
             case ACK -> readAck(in);
             case SESSION_SNAPSHOT -> readSnapshot(in);

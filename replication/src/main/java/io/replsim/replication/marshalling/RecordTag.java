@@ -30,9 +30,11 @@ enum RecordTag {
     SESSION_SNAPSHOT(9, SessionSnapshot.class),
     SESSION_METADATA(10, SessionMetadata.class),
     VALUE(11, Object.class),
-    OWNERSHIP_CLAIMS(12, OwnershipClaims.class);
+    OWNERSHIP_CLAIMS(12, OwnershipClaims.class),
+    /** A {@link SessionEnd} whose cause is an expiry; laid out as {@link #SESSION_END}. */
+    SESSION_EXPIRED(13, SessionEnd.class);
 
-    private static final RecordTag[] BY_CODE = new RecordTag[13];
+    private static final RecordTag[] BY_CODE = new RecordTag[14];
 
     static {
         for (RecordTag tag : values()) {

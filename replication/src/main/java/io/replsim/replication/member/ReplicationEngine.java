@@ -22,6 +22,14 @@ public interface ReplicationEngine extends AutoCloseable {
 
     SessionStore store();
 
+    /**
+     * Snapshot mode interval's rounds that took longer than the interval since the start (each delayed the next);
+     * 0 under instant, and on an engine without interval sends.
+     */
+    default long lateSnapshotRounds() {
+        return 0;
+    }
+
     ClusterView view();
 
     ViewHistory views();

@@ -1,5 +1,6 @@
 package io.replsim.replication.session;
 
+import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.marshalling.RejectedMessageException;
@@ -19,14 +20,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The sessions an owner moved out of memory (passivation), one file each in a directory of the node's, written in
+ * The sessions a node moved out of memory (passivation), owned ones and replicas alike, one file each in a directory of the node's, written in
  * the replication wire format and read back through the same allow-list deserialization filter as a replica from
  * another member: a file on disk is trusted no more than the network. The index in memory says what is passivated
  * (each session's version and last access), so a lookup never touches the disk for a session that is not there.
  */
 public final class PassivatedSessions {
-    /** What the index keeps of a passivated session: enough to expire it or refuse an older copy without reading it. */
-    record Entry(long version, long lastAccessEpochMs) {
+    /**
+     * What the index keeps of a passivated session: enough to expire it, refuse an older copy, or tell an owned
+     * session from a replica without reading it.
+     */
+    record Entry(long version, long lastAccessEpochMs, NodeId owner) {
     }
 
     private final Path directory;
@@ -57,7 +61,7 @@ public final class PassivatedSessions {
         Files.write(partial, marshaller.marshal(snapshot));
         // Renamed into place, so a crash mid-write never leaves a half file under the session's name.
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        index.put(snapshot.id(), new Entry(snapshot.version(), snapshot.lastAccessEpochMs()));
+        index.put(snapshot.id(), new Entry(snapshot.version(), snapshot.lastAccessEpochMs(), snapshot.owner()));
     }
 
     boolean holds(SessionId id) {

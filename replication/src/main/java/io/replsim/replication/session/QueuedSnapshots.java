@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class QueuedSnapshots {
     private final Set<SessionId> queued = ConcurrentHashMap.newKeySet();
+    /** Taken by the round under way and not done yet: their update may still be on the wire. */
+    private final Set<SessionId> sending = ConcurrentHashMap.newKeySet();
     private final LongAdder coalesced = new LongAdder();
 
     /** Queues the session; a request whose session is queued already is counted as coalesced. */
@@ -32,15 +34,25 @@ final class QueuedSnapshots {
     List<SessionId> drain() {
         List<SessionId> taken = new ArrayList<>();
         for (SessionId id : queued) {
+            // Marked as being sent before it leaves the queue, so contains never misses it in between.
+            sending.add(id);
             if (queued.remove(id)) {
                 taken.add(id);
+            } else {
+                sending.remove(id);
             }
         }
         return taken;
     }
 
+    /** The round is done with a session it took: sent, skipped, or queued again. */
+    void done(SessionId id) {
+        sending.remove(id);
+    }
+
+    /** Whether the session waits for a send or is in the round under way. */
     boolean contains(SessionId id) {
-        return queued.contains(id);
+        return queued.contains(id) || sending.contains(id);
     }
 
     int size() {

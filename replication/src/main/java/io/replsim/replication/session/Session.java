@@ -32,6 +32,8 @@ public final class Session {
     private final ReplicationTrigger trigger;
     private Instant lastAccess;
     private Instant lastReplicated;
+    /** A send taken from this state failed: the next round sends it again, dirty or not. */
+    private boolean resendDue;
     private volatile long footprint; // volatile: SessionStore's byte counts sample it without the lock
     private boolean ownerChanged;
 
@@ -125,7 +127,7 @@ public final class Session {
      * session was used, once the last replication is older than {@code maxUnreplicated}.
      */
     public boolean needsReplication(Instant now, Duration maxUnreplicated) {
-        return !dirtyAttributes.isEmpty() || ownerChanged
+        return !dirtyAttributes.isEmpty() || ownerChanged || resendDue
                 || !now.isBefore(lastReplicated.plus(maxUnreplicated));
     }
 
@@ -168,7 +170,16 @@ public final class Session {
         version++;
     }
 
+    /**
+     * A send taken from this session failed after it was marked replicated: the next one must go even if nothing
+     * is dirty by then.
+     */
+    void replicationFailed() {
+        resendDue = true;
+    }
+
     void markReplicated(Instant now) {
+        resendDue = false;
         dirtyAttributes.clear();
         ownerChanged = false;
         lastReplicated = now;

@@ -8,6 +8,7 @@ import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.message.SessionSnapshot;
 
 import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionVersion;
 
 import java.time.Clock;
@@ -90,7 +91,25 @@ public final class SessionStore {
         this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
-        this.ended = new EndedSessions(EndedSessions.DEFAULT_MEMORY, clock);
+        this.ended = new EndedSessions(endsMemory(tracking.lifecycle()), clock);
+    }
+
+    /**
+     * How long ends are remembered: a minute, or the maximum inactive interval when longer, so a user who comes back
+     * up to twice the interval after its last request still hears its session expired.
+     */
+    private static Duration endsMemory(io.replsim.replication.SessionLifecycle lifecycle) {
+        return lifecycle.maxInactiveInterval().filter(interval -> interval.compareTo(EndedSessions.DEFAULT_MEMORY) > 0)
+                .orElse(EndedSessions.DEFAULT_MEMORY);
+    }
+
+    /**
+     * Whether this node lately ended {@code id} because nobody used it for the maximum inactive interval: as its
+     * owner, as a member the owner told, or as the holder of a copy that idled out. What lets the node tell a
+     * returning user why its session is gone.
+     */
+    public boolean expiredLately(SessionId id) {
+        return ended.expiredLately(id);
     }
 
     /** A store that finds sessions only in itself. */
@@ -210,30 +229,32 @@ public final class SessionStore {
     }
 
     /**
-     * Passivates the least recently used sessions this node owns while it keeps more of them in memory than
-     * maxActiveSessions allows. Never one a request holds: in use elsewhere, or this request's own (still locked by
-     * this thread). A session not replicated yet (version 0) is being created and stays.
+     * Passivates the least recently used sessions, owned ones and replicas alike, while this node keeps more of
+     * them in memory than maxActiveSessions allows: JBoss counts replicated backup copies toward the session total
+     * (docs/replication.md, "Passivation"). Never one a request holds: in use elsewhere, or this request's own
+     * (still locked by this thread). A session not replicated yet (version 0) is being created and stays.
      */
     private void passivateOverflow() {
         if (passivated.isEmpty()) {
             return;
         }
         int max = tracking.lifecycle().maxActiveSessions().orElse(Integer.MAX_VALUE);
+        if (sessions.size() <= max) {
+            return;
+        }
         record Candidate(Session session, Instant lastAccess) {
         }
-        List<Candidate> owned = new ArrayList<>();
+        List<Candidate> held = new ArrayList<>();
         for (Session session : sessions.values()) {
-            if (session.owner().equals(self)) {
-                // Each last access read once: a sort must not see it change under it.
-                owned.add(new Candidate(session, session.lastAccess()));
-            }
+            // Each last access read once: a sort must not see it change under it.
+            held.add(new Candidate(session, session.lastAccess()));
         }
-        int excess = owned.size() - max;
+        int excess = held.size() - max;
         if (excess <= 0) {
             return;
         }
-        owned.sort(java.util.Comparator.comparing(Candidate::lastAccess));
-        for (Candidate candidate : owned) {
+        held.sort(java.util.Comparator.comparing(Candidate::lastAccess));
+        for (Candidate candidate : held) {
             Session session = candidate.session();
             // A session waiting for the interval's send stays: on disk, its changes would never leave.
             if (excess == 0 || session.lock.isHeldByCurrentThread() || queued.contains(session.id())
@@ -241,7 +262,7 @@ public final class SessionStore {
                 continue;
             }
             try {
-                if (sessions.get(session.id()) == session && session.owner().equals(self) && session.version() > 0) {
+                if (sessions.get(session.id()) == session && session.version() > 0) {
                     passivated.get().write(session.snapshot());
                     sessions.remove(session.id(), session);
                     passivations.increment();
@@ -255,6 +276,24 @@ public final class SessionStore {
                 session.lock.unlock();
             }
         }
+    }
+
+    /**
+     * Brings a passivated copy back into memory for the replication traffic that needs it (a delta's base, an
+     * adoption), unlocked; empty when none is passivated here. The caller locks what the map then holds.
+     */
+    private Optional<Session> activateCopy(SessionId id) {
+        Optional<SessionSnapshot> stored = passivated.flatMap(store -> store.take(id));
+        if (stored.isEmpty()) {
+            return Optional.empty();
+        }
+        Session fresh = Session.fromSnapshot(stored.get(), tracking.trigger(), clock.instant());
+        Session held = sessions.putIfAbsent(id, fresh);
+        if (held == null) {
+            activations.increment();
+            return Optional.of(fresh);
+        }
+        return Optional.of(held);
     }
 
     /** What ending a request does to the copy here: nothing, or drop it (a waiting request then reads it afresh). */
@@ -298,42 +337,79 @@ public final class SessionStore {
 
     /**
      * Replicates every session queued since the last call (snapshot mode interval), one update each with its state
-     * now: for attribute granularity the attributes dirtied by every request since its last send. A session that
-     * ended, expired or moved to another owner meanwhile is not sent, so its backups never see it again. One a request
-     * holds right now, or whose backups did not take the update, waits for the next call. Returns how many were sent.
+     * now: for attribute granularity the attributes dirtied by every request since its last send. Each session's
+     * state is taken under its lock and sent after the lock is released, so a request on it never waits for the
+     * backups (a slow or deaf one under sync included). A session that ended, expired or moved to another owner
+     * before its state was taken is not sent; one that ends while its update travels ends at the version sent or
+     * later, so the members refuse that update if it arrives after the end: an ended session is never brought back.
+     * One a request holds right now waits for the next call; one whose backups did not take the update is sent
+     * again then, whole to those that missed it. Returns how many were sent.
      */
     public int replicateQueued() {
         int sent = 0;
         for (SessionId id : queued.drain()) {
-            Session session = sessions.get(id);
-            if (session == null) {
-                continue;
-            }
-            if (!session.lock.tryLock()) {
-                queued.retry(id);
-                continue;
-            }
             try {
-                Instant now = clock.instant();
-                if (sessions.get(id) != session || !session.owner().equals(self)
-                        || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
-                    continue;
-                }
-                session.advanceVersion();
-                session.measureFootprint();
-                replicator.replicate(session);
-                session.markReplicated(now);
-                sent++;
-            } catch (OutrankedException lost) {
-                yieldTo(session, lost.winner());
-            } catch (ReplicationException failed) {
-                // Not rolled back, as under instant: the next send carries this version's changes at a higher one.
-                queued.retry(id);
+                sent += replicateTaken(id);
             } finally {
-                session.lock.unlock();
+                // Until here passivation leaves it alone: a failed send must find it in memory to mark it.
+                queued.done(id);
             }
         }
         return sent;
+    }
+
+    /** Sends one session a round took; 1 when sent. */
+    private int replicateTaken(SessionId id) {
+        Session session = sessions.get(id);
+        if (session == null) {
+            return 0;
+        }
+        if (!session.lock.tryLock()) {
+            queued.retry(id);
+            return 0;
+        }
+        SessionReplicator.PreparedSend send;
+        try {
+            Instant now = clock.instant();
+            if (sessions.get(id) != session || !session.owner().equals(self)
+                    || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
+                return 0;
+            }
+            session.advanceVersion();
+            session.measureFootprint();
+            send = replicator.prepare(session);
+            // What a request changes from now on is the next send's.
+            session.markReplicated(now);
+        } catch (ReplicationException failed) {
+            queued.retry(id);
+            return 0;
+        } finally {
+            session.lock.unlock();
+        }
+        try {
+            send.send();
+            return 1;
+        } catch (OutrankedException lost) {
+            underLock(session, () -> yieldTo(session, lost.winner()));
+        } catch (ReplicationException failed) {
+            // Not rolled back, as under instant: the next send carries this version's changes at a higher one
+            // (a backup that missed this version asks for the whole session).
+            underLock(session, session::replicationFailed);
+            queued.retry(id);
+        }
+        return 0;
+    }
+
+    /** Runs {@code action} on a session still held here, under its lock (a request holding it is waited for). */
+    private void underLock(Session session, Runnable action) {
+        session.lock.lock();
+        try {
+            if (sessions.get(session.id()) == session) {
+                action.run();
+            }
+        } finally {
+            session.lock.unlock();
+        }
     }
 
     /** Sessions whose changes wait for the next interval's send. */
@@ -410,6 +486,8 @@ public final class SessionStore {
                 found.put(session.id(), owner);
             }
         }
+        passivated.ifPresent(store -> store.ids().forEach(id -> store.entry(id)
+                .filter(entry -> owners.contains(entry.owner())).ifPresent(entry -> found.put(id, entry.owner()))));
         return found;
     }
 
@@ -421,6 +499,9 @@ public final class SessionStore {
      */
     public boolean adopt(SessionId id, NodeId departedOwner) throws ReplicationException {
         Session held = sessions.get(id);
+        if (held == null) {
+            held = activateCopy(id).orElse(null);
+        }
         if (held == null || !tryLock(held)) {
             return false;
         }
@@ -469,6 +550,8 @@ public final class SessionStore {
             var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
             Session held = sessions.putIfAbsent(snapshot.id(), fresh);
             if (held == null) {
+                // A new replica counts toward the limit as an owned session does.
+                passivateOverflow();
                 return BackupOutcome.APPLIED;
             }
             if (!tryLock(held)) {
@@ -504,9 +587,23 @@ public final class SessionStore {
             return BackupOutcome.STALE;
         }
         Session held = sessions.get(delta.id());
+        if (held == null && passivated.isPresent()) {
+            // A replica passivated here is the delta's base: activated, not asked for again whole; then the limit
+            // holds again.
+            Optional<Session> activated = activateCopy(delta.id());
+            if (activated.isPresent()) {
+                BackupOutcome outcome = applyDeltaTo(activated.get(), delta);
+                passivateOverflow();
+                return outcome;
+            }
+        }
         if (held == null) {
             return BackupOutcome.GAP;
         }
+        return applyDeltaTo(held, delta);
+    }
+
+    private BackupOutcome applyDeltaTo(Session held, AttributeDelta delta) {
         if (!tryLock(held)) {
             return BackupOutcome.BUSY;
         }
@@ -578,7 +675,7 @@ public final class SessionStore {
                     expire(session);
                 } else {
                     sessions.remove(session.id(), session);
-                    ended.ended(session.id(), session.version());
+                    ended.ended(session.id(), session.version(), EndCause.EXPIRED);
                     expiredCopies.increment();
                 }
                 removed++;
@@ -589,7 +686,10 @@ public final class SessionStore {
         return removed + expirePassivated(now);
     }
 
-    /** Passivated sessions expire too, read back only to tell the members that hold copies. */
+    /**
+     * Passivated sessions expire too: an owned one is read back only to tell the members that hold copies; a
+     * replica is dropped as a copy in memory would be, once idle for the interval plus maxUnreplicatedInterval.
+     */
     private int expirePassivated(Instant now) {
         if (passivated.isEmpty()) {
             return 0;
@@ -598,9 +698,19 @@ public final class SessionStore {
         Duration interval = tracking.lifecycle().maxInactiveInterval().orElseThrow();
         int removed = 0;
         for (SessionId id : store.ids()) {
-            boolean idle = store.entry(id).filter(entry -> Duration.between(
-                    Instant.ofEpochMilli(entry.lastAccessEpochMs()), now).compareTo(interval) > 0).isPresent();
-            Optional<SessionSnapshot> snapshot = idle ? store.take(id) : Optional.empty();
+            Optional<PassivatedSessions.Entry> idle = store.entry(id).filter(entry -> {
+                Duration limit = entry.owner().equals(self) ? interval
+                        : interval.plus(tracking.maxUnreplicatedInterval());
+                return Duration.between(Instant.ofEpochMilli(entry.lastAccessEpochMs()), now).compareTo(limit) > 0;
+            });
+            if (idle.isPresent() && !idle.get().owner().equals(self)) {
+                store.discard(id);
+                ended.ended(id, idle.get().version(), EndCause.EXPIRED);
+                expiredCopies.increment();
+                removed++;
+                continue;
+            }
+            Optional<SessionSnapshot> snapshot = idle.isPresent() ? store.take(id) : Optional.empty();
             if (snapshot.isPresent()) {
                 Session session = Session.fromSnapshot(snapshot.get(), tracking.trigger(), now);
                 session.lock.lock();
@@ -615,12 +725,18 @@ public final class SessionStore {
         return removed;
     }
 
-    /** Sessions this node moved out of memory because it held more than maxActiveSessions. */
+    /**
+     * Sessions this node moved out of memory because it held more than maxActiveSessions, owned ones and replicas
+     * alike.
+     */
     public long passivations() {
         return passivations.sum();
     }
 
-    /** Passivated sessions a request brought back into memory. */
+    /**
+     * Passivated sessions brought back into memory: by a request (its own, or a failover's takeover of a replica),
+     * or by replication that needed the copy (a delta's base, an orphan's adoption).
+     */
     public long activations() {
         return activations.sum();
     }
@@ -653,11 +769,11 @@ public final class SessionStore {
     /** Ends a session the caller holds locked: dropped here, its late replicas refused, its copies ended elsewhere. */
     private void expire(Session session) {
         sessions.remove(session.id(), session);
-        ended.ended(session.id(), session.version());
+        ended.ended(session.id(), session.version(), EndCause.EXPIRED);
         expirations.increment();
         if (session.version() > 0) {
             try {
-                replicator.invalidate(session);
+                replicator.expire(session);
             } catch (ReplicationException e) {
                 // Not a request's error: a member that did not confirm drops its copy itself once that copy has
                 // been idle for the interval plus the maximum unreplicated interval.
@@ -675,9 +791,14 @@ public final class SessionStore {
         return expiredCopies.sum();
     }
 
-    /** Drops this member's copy of a session its owner ended, and refuses its older replicas for a while. */
+    /** Drops this member's copy of a session its owner ended (a logout), and refuses its older replicas for a while. */
     public void endCopy(SessionVersion end) {
-        ended.ended(end.id(), end.version());
+        endCopy(end, EndCause.INVALIDATED);
+    }
+
+    /** As {@link #endCopy(SessionVersion)}, remembering why the owner ended it. */
+    public void endCopy(SessionVersion end, EndCause cause) {
+        ended.ended(end.id(), end.version(), cause);
         removeCopy(end);
     }
 
@@ -755,7 +876,9 @@ public final class SessionStore {
                 session.lock.unlock();
             }
         }
-        passivated.ifPresent(store -> store.ids().forEach(id -> store.read(id).ifPresent(owned::add)));
+        passivated.ifPresent(store -> store.ids().forEach(id -> store.entry(id)
+                .filter(entry -> entry.owner().equals(self))
+                .ifPresent(entry -> store.read(id).ifPresent(owned::add))));
         return owned;
     }
 

@@ -197,6 +197,43 @@ class SnapshotIntervalTest {
         }
     }
 
+    /**
+     * A round sends outside the session's lock: while its update waits for a deaf backup under sync, a request on
+     * the same session is served at once (before that send fails), and its change goes with a later round once the
+     * backup hears again; the round that waited longer than the interval is counted late.
+     */
+    @Test
+    void aRequestDuringARoundIsNotBlockedByTheRoundsSendToADeafBackup() throws Exception {
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC,
+                Duration.ofSeconds(5)).withTrigger(ReplicationTrigger.SET)
+                .withSnapshot(new SnapshotMode.Interval(INTERVAL));
+        try (var cluster = LoopbackCluster.start(2, spec)) {
+            JGroupsEngine owner = cluster.node(1);
+            JGroupsEngine backup = cluster.node(2);
+            SessionId id = create(owner);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            awaitNextRound(owner);
+            DISCARD deaf = new DISCARD().setUpDiscardRate(1.0);
+            backup.transport().insertAboveTransport(deaf);
+            long failuresBefore = owner.stats().failures();
+            long sentBefore = owner.stats().traffic().messagesSent();
+
+            set(owner, id, "serial", 2);
+            // The round took the session and its update is on the wire, waiting for the deaf backup's ack.
+            await().atMost(DEADLINE).until(() -> owner.store().queuedSnapshots() == 0
+                    && owner.stats().traffic().messagesSent() > sentBefore);
+
+            set(owner, id, "serial", 3);
+            assertThat(owner.stats().failures()).as("the request was served before the round's send gave up")
+                    .isEqualTo(failuresBefore);
+
+            await().atMost(DEADLINE).until(() -> owner.stats().failures() > failuresBefore);
+            assertThat(owner.lateSnapshotRounds()).as("a round that waited 5 s on a 1 s interval").isPositive();
+            deaf.setUpDiscardRate(0);
+            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 3);
+        }
+    }
+
     private static void awaitNextRound(JGroupsEngine node) {
         long rounds = node.snapshotRounds();
         await().atMost(DEADLINE).until(() -> node.snapshotRounds() > rounds);

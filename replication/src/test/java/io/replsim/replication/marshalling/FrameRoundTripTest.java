@@ -12,6 +12,7 @@ import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.GravitationRequest;
 import io.replsim.replication.message.OwnershipClaims;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.UpdateBundle;
@@ -90,6 +91,7 @@ class FrameRoundTripTest {
                         new SessionVersion(new SessionId("zzz"), Long.MAX_VALUE)))),
                 arguments("empty copy removal", new CopyRemoval(List.of())),
                 arguments("session end", new SessionEnd(new SessionVersion(ID, 12))),
+                arguments("session expired", new SessionEnd(new SessionVersion(ID, 12), EndCause.EXPIRED)),
                 arguments("gravitation request", new GravitationRequest(ID)),
                 arguments("ownership claims", new OwnershipClaims(List.of(small, other))));
     }

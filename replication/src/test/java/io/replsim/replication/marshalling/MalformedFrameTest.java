@@ -9,6 +9,7 @@ import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.UpdateBundle;
@@ -170,7 +171,7 @@ class MalformedFrameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 13, 99, -1, -128})
+    @ValueSource(ints = {0, 14, 99, -1, -128})
     void anUnknownRecordTagIsRejected(int tag) {
         var rejection = rejected(Frame.withHeader().b(tag).s("abc").toBytes());
 
@@ -214,6 +215,7 @@ class MalformedFrameTest {
                 arguments("backup transfer", new BackupTransfer(List.of(snapshot))),
                 arguments("copy removal", new CopyRemoval(List.of(new SessionVersion(ID, 3)))),
                 arguments("session end", new SessionEnd(new SessionVersion(ID, 3))),
+                arguments("session expired", new SessionEnd(new SessionVersion(ID, 3), EndCause.EXPIRED)),
                 arguments("ack holding a session", Ack.holding(snapshot)));
     }
 

@@ -59,8 +59,9 @@ public record ExternalTarget(List<NodeEndpoint> nodes, String path, TargetProtoc
             return this;
         }
         TargetProtocol judged = RequestType.sessionOfPath(path).isPresent() || ProbePath.model(path).isPresent()
-                ? new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.of(workload.sessionShapes()),
-                        protocol.expect())
+                // Not every server there says a session expired: the driver's clock judges (docs/drills.md).
+                ? new TargetProtocol(protocol.cookieName(), protocol.serial(),
+                        Optional.of(workload.sessionShapes().judgedByIdleTime()), protocol.expect())
                 : new TargetProtocol(protocol.cookieName(), protocol.serial(), Optional.empty(), protocol.expect());
         return new ExternalTarget(nodes, path, judged, kill, restart);
     }

@@ -104,6 +104,11 @@ public final class ConsoleReport {
                             "   %,d requests denied in a degraded partition", node.deniedInPartition()),
                     node.coalescedUpdates() == 0 ? "" : String.format(Locale.ROOT,
                             "   %,d updates coalesced into the interval's sends", node.coalescedUpdates()));
+            if (node.lateSnapshotRounds() > 0) {
+                line("warning   %s: %,d snapshot rounds took longer than the interval: its backups lagged more than"
+                        + " the interval says (a slow backup under sync, or too many sessions for one round)",
+                        node.name(), node.lateSnapshotRounds());
+            }
         }
         CompilerWarmUp.warning(nodes).ifPresent(warning -> line("warning   %s", warning));
         for (CheckOutcome check : summary.checks()) {

@@ -162,7 +162,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * partition), counted on the loser. {@code deniedInPartition}: requests the node answered 503 because the cache
      * refused them on its degraded side of a partition (infinispan, whenSplit deny-read-writes or allow-reads).
      * {@code coalescedUpdates}: under {@code replication.snapshotMode: interval}, requests whose changes joined a
-     * session already waiting for the interval's send (each an update instant mode would have sent).
+     * session already waiting for the interval's send (each an update instant mode would have sent);
+     * {@code lateSnapshotRounds}: rounds of that send that took longer than the interval.
      * {@code cpuCompilerShare}: the share of the node's CPU over {@code cpuOver} that its JIT compiler threads used
      * (null: not measured); above {@link #UNSETTLED_COMPILER_SHARE} the node was still warming up, and its CPU is
      * not a steady state's.
@@ -174,7 +175,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                               Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
                               long backupBytes, long replicationMessagesStreamed, long peersRefused,
                               long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations,
-                              long ownershipConflicts, long deniedInPartition, long coalescedUpdates) {
+                              long ownershipConflicts, long deniedInPartition, long coalescedUpdates,
+                              long lateSnapshotRounds) {
         /**
          * The JIT's share of a node's CPU above which that CPU is a warm-up's: settled nodes read 1-5% (their
          * compiler still recompiles now and then), nodes in their first minutes 15-40% (docs/replication.md, "What
@@ -196,7 +198,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, null, sessionsOwned, sessionsBackup, requests,
                     replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
                     replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0, 0, 0);
+                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0, 0, 0, 0);
         }
     }
 

@@ -258,7 +258,7 @@ public final class Run {
                         r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
                         stats.sessions().heldBytes(), stats.sessions().passivations(),
                         stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
-                        r.coalescedUpdates()));
+                        r.coalescedUpdates(), r.lateSnapshotRounds()));
             });
         }
         return nodes;

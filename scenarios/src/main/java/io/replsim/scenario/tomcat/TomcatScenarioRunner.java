@@ -91,7 +91,8 @@ public final class TomcatScenarioRunner {
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
         LoadSpec load = spec.load();
-        TargetProtocol protocol = TargetProtocol.replsim(spec.sessionShapes());
+        // Tomcat's manager cannot say a session expired: the driver's clock judges (docs/drills.md, "Verdicts").
+        TargetProtocol protocol = TargetProtocol.replsim(spec.sessionShapes().judgedByIdleTime());
         Run.Played played;
         Map<String, TomcatNodeFigures> figuresByNode = new LinkedHashMap<>();
         RunSummary.External external;

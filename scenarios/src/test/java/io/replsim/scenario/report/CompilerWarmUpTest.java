@@ -10,7 +10,7 @@ class CompilerWarmUpTest {
 
     private static RunSummary.NodeFigures node(String name, Double compilerShare) {
         return new RunSummary.NodeFigures(name, true, 0.13, 0.2, "steady window", compilerShare, 80, 160, 14_000,
-                28_000, 92_000_000, 0, 0, 2_900, 0L, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0);
+                28_000, 92_000_000, 0, 0, 2_900, 0L, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0, 0);
     }
 
     @Test

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,6 +130,73 @@ class SessionExpiryDrill {
         }
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("node processes left running").isEmpty();
+    }
+
+    private static final String EXPIRING_TWO = """
+            name: expiring-two
+            cluster: {nodes: 2, workers: 4, cpuBudget: 0.66, heap: 128m}
+            replication: {placement: all, maxInactiveInterval: 1s}
+            workload: {app: counter, payload: 1KB}
+            load: {users: 1, thinkTime: 1s, duration: 5s}
+            """;
+
+    /**
+     * The node's word on expiry: a request carrying the cookie of a session the cluster expired gets a new session
+     * marked {@code X-Replsim-Session: expired}, also from the member that takes it after the owner was killed
+     * (it heard the owner's expiry); a cookie the cluster never knew, or a session logged out, gets no mark.
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aMemberTakingARequestForASessionTheClusterExpiredSaysSoAfterTheOwnerWasKilled(@TempDir Path dir)
+            throws Exception {
+        ScenarioSpec spec = ScenarioLoader.load(Files.writeString(dir.resolve("expiring-two.yaml"), EXPIRING_TWO));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        try (ClusterRuntime runtime = start(spec, dir, console)) {
+            HttpResponse<String> first = get(runtime, "node1", "", Optional.empty());
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(first.headers().firstValue("X-Replsim-Session")).isEmpty();
+            String cookie = cookieOf(first);
+
+            // node1's sweep expires the idle session and tells node2, which held a copy (placement all)
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+                    .untilAsserted(() -> assertThat(runtime.admin("node1").stats().sessions().expired())
+                            .isPositive());
+            runtime.kill("node1");
+
+            HttpResponse<String> back = get(runtime, "node2", "", Optional.of(cookie));
+            String figures = back.headers().map() + " " + back.body() + "\n" + console.toString(StandardCharsets.UTF_8);
+            assertThat(back.statusCode()).as(figures).isEqualTo(200);
+            assertThat(back.body()).as(figures).contains("\"created\":true");
+            assertThat(back.headers().firstValue("X-Replsim-Session")).as(figures).contains("expired");
+
+            HttpResponse<String> unknown = get(runtime, "node2", "", Optional.of("JSESSIONID=nosuchsession.node1"));
+            assertThat(unknown.body()).contains("\"created\":true");
+            assertThat(unknown.headers().firstValue("X-Replsim-Session")).as("a session nobody expired").isEmpty();
+
+            String loggedOut = cookieOf(get(runtime, "node2", "", Optional.empty()));
+            assertThat(get(runtime, "node2", "?end", Optional.of(loggedOut)).statusCode()).isEqualTo(200);
+            HttpResponse<String> afterLogout = get(runtime, "node2", "", Optional.of(loggedOut));
+            assertThat(afterLogout.body()).contains("\"created\":true");
+            assertThat(afterLogout.headers().firstValue("X-Replsim-Session")).as("a session logged out").isEmpty();
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+                .as("node processes left running").isEmpty();
+    }
+
+    private static HttpResponse<String> get(ClusterRuntime runtime, String node, String query,
+                                            Optional<String> cookie) throws Exception {
+        URI uri = runtime.nodes().stream().filter(handle -> handle.name().equals(node)).findFirst().orElseThrow()
+                .httpUri().resolve("/counter" + query);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET();
+        cookie.ifPresent(value -> request.header("Cookie", value));
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /** The {@code name=value} of the session cookie the answer set. */
+    private static String cookieOf(HttpResponse<String> response) {
+        return response.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
     }
 
     private static ClusterRuntime start(ScenarioSpec spec, Path dir, ByteArrayOutputStream console)
