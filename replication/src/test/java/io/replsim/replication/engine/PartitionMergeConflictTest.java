@@ -11,13 +11,11 @@ import io.replsim.replication.SessionId;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.WholeSessionUpdate;
+import io.replsim.replication.member.PartitionCut;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Replies;
 import io.replsim.replication.transport.TcpStackSpec;
-import org.jgroups.Address;
-import org.jgroups.protocols.DISCARD;
-import org.jgroups.util.NameCache;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -36,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Real TCP members on loopback split by a partition (DISCARD on every member) while a session is served on both
+ * Real TCP members on loopback split by a partition ({@link PartitionCut}: DISCARD on every member) while a session is served on both
  * sides, then healed: MERGE3 joins the views, and the copy that outranks the other (higher version; at the same
  * version, the owner whose name sorts first) is kept on every holder, the loser's state dropped and counted.
  */
@@ -48,7 +46,7 @@ class PartitionMergeConflictTest {
             GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
 
     private final List<JGroupsEngine> members = new ArrayList<>();
-    private final List<DISCARD> cuts = new ArrayList<>();
+    private PartitionCut cut;
 
     @AfterEach
     void stop() {
@@ -147,38 +145,16 @@ class PartitionMergeConflictTest {
 
     /** Every member alone. */
     private void partition() throws Exception {
-        partition(members.stream().map(List::of).toArray(List[]::new));
+        cut = PartitionCut.eachAlone(VIEWS, members);
     }
 
     @SafeVarargs
     private void partition(List<JGroupsEngine>... sides) throws Exception {
-        for (List<JGroupsEngine> side : sides) {
-            for (JGroupsEngine member : side) {
-                var cut = new DISCARD();
-                List<String> away = new ArrayList<>();
-                for (List<JGroupsEngine> other : sides) {
-                    if (other != side) {
-                        other.forEach(member2 -> away.add(member2.self().name()));
-                    }
-                }
-                // By name, as the node's fault endpoint does; other tests' members of those names are dropped too.
-                cut.addIgnoredMembers(NameCache.getContents().entrySet().stream()
-                        .filter(entry -> away.contains(entry.getValue())).map(java.util.Map.Entry::getKey)
-                        .toArray(Address[]::new));
-                member.transport().insertAboveTransport(cut);
-                cuts.add(cut);
-            }
-        }
-        for (List<JGroupsEngine> side : sides) {
-            await().atMost(VIEWS).until(() -> side.stream().allMatch(m -> m.view().members().size() == side.size()));
-        }
+        cut = PartitionCut.between(VIEWS, sides);
     }
 
     private void heal() {
-        for (int i = 0; i < members.size(); i++) {
-            members.get(i).transport().removeInserted(cuts.get(i));
-        }
-        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == members.size()));
+        cut.heal();
     }
 
     private static SessionId create(JGroupsEngine node, String side) throws ReplicationException {

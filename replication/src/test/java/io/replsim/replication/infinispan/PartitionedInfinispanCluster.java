@@ -7,12 +7,10 @@ import io.replsim.replication.PartitionHandlingSpec;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.member.PartitionCut;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
-import org.jgroups.Address;
-import org.jgroups.protocols.DISCARD;
-import org.jgroups.util.NameCache;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -30,14 +28,14 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Three real TCP members of the infinispan engine on loopback that a test cuts apart, node1 alone against node2 and
- * node3 (a DISCARD on every member), and heals; with one request's reads and writes as a node serves them.
+ * node3 ({@link PartitionCut}: a DISCARD on every member), and heals; with one request's reads and writes as a node serves them.
  */
 final class PartitionedInfinispanCluster implements AutoCloseable {
     static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     static final Duration VIEWS = Duration.ofSeconds(30);
 
     private final List<InfinispanEngine> members = new ArrayList<>();
-    private final List<DISCARD> cuts = new ArrayList<>();
+    private PartitionCut cut;
 
     @Override
     public void close() {
@@ -74,30 +72,11 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
 
     /** node1 alone on one side, node2 and node3 on the other; returns once each side has its own view. */
     void partition() throws Exception {
-        List<List<InfinispanEngine>> sides = List.of(List.of(node(1)), List.of(node(2), node(3)));
-        for (List<InfinispanEngine> side : sides) {
-            List<String> away = sides.stream().filter(other -> other != side).flatMap(List::stream)
-                    .map(member -> member.self().name()).toList();
-            for (InfinispanEngine member : side) {
-                var cut = new DISCARD();
-                cut.addIgnoredMembers(NameCache.getContents().entrySet().stream()
-                        .filter(entry -> away.contains(entry.getValue())).map(Map.Entry::getKey)
-                        .toArray(Address[]::new));
-                member.faultPoint().insertAboveTransport(cut);
-                cuts.add(cut);
-            }
-        }
-        for (List<InfinispanEngine> side : sides) {
-            await().atMost(VIEWS).until(() -> side.stream().allMatch(m -> m.view().members().size() == side.size()));
-        }
+        cut = PartitionCut.between(VIEWS, List.of(node(1)), List.of(node(2), node(3)));
     }
 
     void heal() {
-        List<InfinispanEngine> order = List.of(node(1), node(2), node(3));
-        for (int i = 0; i < order.size(); i++) {
-            order.get(i).faultPoint().removeInserted(cuts.get(i));
-        }
-        await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == 3));
+        cut.heal();
     }
 
     static SessionId create(InfinispanEngine node, String side) throws ReplicationException {

@@ -3,7 +3,7 @@ package io.replsim.replication.transport;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.JGroupsEngine;
-import org.jgroups.protocols.DISCARD;
+import io.replsim.replication.member.PartitionCut;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -35,18 +35,10 @@ class PartitionMergeWithSecretTest {
                      secret), ReplicationSpec.fullSync())) {
             await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
                     && two.view().members().size() == 2);
-            var cutOne = new DISCARD().discardAll(true);
-            var cutTwo = new DISCARD().discardAll(true);
-            one.transport().insertAboveTransport(cutOne);
-            two.transport().insertAboveTransport(cutTwo);
-            await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 1
-                    && two.view().members().size() == 1);
+            PartitionCut cut = PartitionCut.between(Duration.ofSeconds(30), List.of(one), List.of(two));
 
-            one.transport().removeInserted(cutOne);
-            two.transport().removeInserted(cutTwo);
+            cut.heal();
 
-            await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
-                    && two.view().members().size() == 2);
             assertThat(one.stats().traffic().peersRefused()).isZero();
             assertThat(two.stats().traffic().peersRefused()).isZero();
         }

@@ -42,12 +42,18 @@ public final class CapacityRunner {
             + " step was held to it (not measured, not passed)";
 
     private final Path runsRoot;
-    private final NodeLauncher launcher;
+    private final RuntimeFactory runtimes;
     private final PrintStream out;
 
+    /** On the scenario's runtime: processes started with {@code launcher}, or containers. */
     public CapacityRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
+        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out);
+    }
+
+    /** On the runtimes {@code runtimes} makes: a test's {@code InJvmRuntime}, as a run is played on one. */
+    public CapacityRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out) {
         this.runsRoot = runsRoot;
-        this.launcher = launcher;
+        this.runtimes = runtimes;
         this.out = out;
     }
 
@@ -61,8 +67,7 @@ public final class CapacityRunner {
         Instant startedAt = Instant.now();
         printHeader(spec, criteria, dir, console);
         // The scenario's runtime: processes, or containers whose CPU quota makes the CPU limit mean something.
-        try (ClusterRuntime runtime = RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out)
-                .create(spec, dir.nodes())) {
+        try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
             runtime.start(VIEW_DEADLINE);
             CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
             console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()

@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.node.settings.DataSize;
+import io.replsim.node.settings.Grammar;
 import io.replsim.node.settings.NodeResources;
 
 import java.time.Duration;
@@ -10,7 +11,10 @@ import java.util.stream.Stream;
 
 /**
  * Reads the {@code cluster} section: how many nodes and what each one gets. What the node itself is told (its
- * workers, its CPU budget) is read with the node's own settings ({@link NodeResources}); the rest is the runner's.
+ * workers, its CPU budget) is read with the node's own settings ({@link NodeResources}); the rest is the runner's
+ * and in no node settings group, as no node is told it (the count makes the member list, the heap the JVM's
+ * {@code -Xmx}, the runtime where nodes start, {@code fullGcEvery} the runner's admin calls), so it is read with
+ * the same vocabulary's grammars ({@link Grammar}) instead.
  */
 final class ClusterReader {
 
@@ -27,7 +31,7 @@ final class ClusterReader {
     }
 
     static Optional<ClusterSpec> read(MapReader cluster) {
-        Optional<Long> nodes = cluster.wholeNumber("nodes", 1, MAX_NODES).required();
+        Optional<Integer> nodes = cluster.value("nodes", Grammar.wholeNumber(1, MAX_NODES)).required();
         NodeResources resources = NodeResources.SETTINGS.read(SectionSettings.of(cluster, NodeResources.SETTINGS),
                 NodeResources.SCENARIO_DEFAULTS);
         DataSize heap = cluster.size("heap")
@@ -37,9 +41,9 @@ final class ClusterReader {
         RuntimeKind runtime = cluster.choice("runtime", RuntimeKind::parse, "a runtime").orElse(RuntimeKind.PROCESS);
         Optional<Duration> fullGcEvery = cluster.duration("fullGcEvery")
                 .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0
-                                && every.compareTo(LoadReader.LONGEST_RUN) <= 0, "a duration from 10s to 24h, such as 1m:"
+                                && every.compareTo(LoadReader.LONGEST_SPAN) <= 0, "a duration from 10s to 24h, such as 1m:"
                         + " how often every node runs a full collection for the heap trend")
                 .optional();
-        return nodes.map(count -> new ClusterSpec(count.intValue(), resources, heap, runtime, fullGcEvery));
+        return nodes.map(count -> new ClusterSpec(count, resources, heap, runtime, fullGcEvery));
     }
 }

@@ -196,7 +196,7 @@ final class FaultReader {
 
     private Optional<Duration> lasting(MapReader fault) {
         return fault.duration("for").must(length -> length.isPositive()
-                && length.compareTo(LoadReader.LONGEST_RUN) <= 0, POSITIVE_AT_MOST_A_DAY).optional();
+                && length.compareTo(LoadReader.LONGEST_SPAN) <= 0, POSITIVE_AT_MOST_A_DAY).optional();
     }
 
     /** The required target; {@code seed} drives a random one. */

@@ -24,9 +24,15 @@ final class LoadReader {
 
     private static final int MAX_USERS = 100_000;
     private static final double MAX_RATE = 1_000_000;
-    /** The longest load, and the longest any other stretch of time in a scenario may be. */
-    static final Duration LONGEST_RUN = Duration.ofHours(24);
-    /** The longest a request may wait for its answer; the clients count it in whole milliseconds, as an int. */
+    /**
+     * The longest load, and the longest any other stretch of a scenario's time may be (a fault's period, a check's
+     * bound). Not ReplicationSettings.LONGEST_INTERVAL, also 24 h: that bounds a node's own timers, this the run's.
+     */
+    static final Duration LONGEST_SPAN = Duration.ofHours(24);
+    /**
+     * The longest a load driver's request may wait for its answer; the clients count it in whole milliseconds, as an
+     * int. Not ReplicationSettings.LONGEST_SYNC_TIMEOUT, also 10 min: that is a node's wait for its backups' acks.
+     */
     static final Duration LONGEST_REQUEST_TIMEOUT = Duration.ofMinutes(10);
     /** The longest pause between a user's requests: longer, and a run sees each user once. */
     static final Duration LONGEST_THINK_TIME = Duration.ofHours(1);
@@ -52,7 +58,7 @@ final class LoadReader {
 
     private static Optional<Duration> duration(MapReader load) {
         return load.duration("duration")
-                .must(length -> length.isPositive() && length.compareTo(LONGEST_RUN) <= 0,
+                .must(length -> length.isPositive() && length.compareTo(LONGEST_SPAN) <= 0,
                         "a duration above 0s and at most 24h, such as 45s")
                 .required();
     }
@@ -78,7 +84,7 @@ final class LoadReader {
         ConnectionMode connections = load.choice("connections", ConnectionMode::parse, "a connection mode")
                 .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         Optional<Duration> sessionLength = load.duration("sessionLength")
-                .must(length -> length.isPositive() && length.compareTo(LONGEST_RUN) <= 0, "a duration above 0s and"
+                .must(length -> length.isPositive() && length.compareTo(LONGEST_SPAN) <= 0, "a duration above 0s and"
                         + " at most 24h, such as 1m: how long a user keeps a session before its logout")
                 .optional();
         UserCarrierKind runtime = load.choice("runtime", UserCarrierKind::parse, "a user runtime")

@@ -3,7 +3,7 @@ package io.replsim.scenario.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.DurationText;
+import io.replsim.node.settings.Grammar;
 import io.replsim.node.settings.Setting;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -121,34 +121,19 @@ final class MapReader {
         })).must(number -> number >= min && number <= max, expected);
     }
 
+    /** A finite decimal number ({@link Grammar#number}); what else it must be is the caller's rule. */
     Field<Double> number(String key, String expected) {
-        return read(key, expected, node -> decimal(node).map(BigDecimal::doubleValue));
+        return value(key, Grammar.number(expected));
     }
 
+    /** A duration in the one grammar of scenario files and the node's command line ({@link Grammar#duration}). */
     Field<Duration> duration(String key) {
-        JsonNode node = child(key);
-        if (node == null) {
-            return Field.absent(pathOf(key), DurationText.EXAMPLES, problems);
-        }
-        Optional<Duration> duration = node.isTextual() ? DurationText.parse(node.asText()) : Optional.empty();
-        if (duration.isPresent()) {
-            return Field.valid(pathOf(key), node, duration.get(), DurationText.EXAMPLES, problems);
-        }
-        boolean bareNumber = node.isNumber() || (node.isTextual() && DurationText.isBareNumber(node.asText()));
-        return Field.invalid(pathOf(key), node, bareNumber ? DurationText.WITH_UNIT : DurationText.EXAMPLES, problems);
+        return value(key, Grammar.duration());
     }
 
+    /** A size in the one grammar of scenario files and the node's command line ({@link Grammar#size}). */
     Field<DataSize> size(String key) {
-        return read(key, DataSize.EXAMPLES, node -> {
-            if (!node.isTextual() && !node.isIntegralNumber()) {
-                return Optional.empty();
-            }
-            try {
-                return Optional.of(DataSize.parse(node.asText()));
-            } catch (IllegalArgumentException notASize) {
-                return Optional.empty();
-            }
-        });
+        return value(key, Grammar.size());
     }
 
     /**
@@ -156,16 +141,29 @@ final class MapReader {
      * gives the same text. A scalar is read as its text ({@code 3} and {@code "3"} alike); a list or a map is none.
      */
     <T> Field<T> setting(String key, Setting<?, T> setting) {
+        return scalar(key, setting::parse, setting::expected, setting.expected(""));
+    }
+
+    /**
+     * A field the runner keeps for itself (no node is told it, so it is in no settings group), read with a grammar
+     * of the same vocabulary: a scalar as its text, a list or a map as none.
+     */
+    <T> Field<T> value(String key, Grammar<T> grammar) {
+        return scalar(key, grammar::parse, grammar::expected, grammar.expected(""));
+    }
+
+    private <T> Field<T> scalar(String key, Function<String, Optional<T>> parse, Function<String, String> expected,
+                                String expectedWhenAbsent) {
         JsonNode node = child(key);
         if (node == null) {
-            return Field.absent(pathOf(key), setting.expected(""), problems);
+            return Field.absent(pathOf(key), expectedWhenAbsent, problems);
         }
         if (!node.isValueNode()) {
-            return Field.invalid(pathOf(key), node, setting.expected(WrittenValue.of(node)), problems);
+            return Field.invalid(pathOf(key), node, expected.apply(WrittenValue.of(node)), problems);
         }
-        return setting.parse(node.asText())
-                .map(value -> Field.valid(pathOf(key), node, value, setting.expected(node.asText()), problems))
-                .orElseGet(() -> Field.invalid(pathOf(key), node, setting.expected(node.asText()), problems));
+        return parse.apply(node.asText())
+                .map(value -> Field.valid(pathOf(key), node, value, expected.apply(node.asText()), problems))
+                .orElseGet(() -> Field.invalid(pathOf(key), node, expected.apply(node.asText()), problems));
     }
 
     /** Whether the field is written, with a value (not {@code key:} alone). */
@@ -174,26 +172,16 @@ final class MapReader {
     }
 
     /**
-     * A name from a fixed set, parsed by the type that owns the set ({@code Placement.parse}, {@code App.parse}).
-     * Their exceptions list the accepted names, and that list is the one to show, so it cannot go out of date.
+     * A name from a fixed set, parsed by the type that owns the set ({@code Placement.parse}, {@code App.parse}), in
+     * the vocabulary's one label rule ({@link Grammar#choice}): a refusal lists the names the owner accepts, so the
+     * list cannot go out of date.
      *
-     * @param what what the field names, such as "a placement"
+     * @param what what the field names, such as "a placement"; a missing required field is reported with it
      */
     <T> Field<T> choice(String key, Function<String, T> parse, String what) {
-        JsonNode node = child(key);
-        if (node == null) {
-            return Field.absent(pathOf(key), what, problems);
-        }
-        try {
-            if (node.isValueNode()) {
-                return Field.valid(pathOf(key), node, parse.apply(node.asText()), what, problems);
-            }
-            // A list or a map is never a name; parsing its text only fetches the message listing the accepted names.
-            parse.apply(WrittenValue.of(node));
-            return Field.invalid(pathOf(key), node, what, problems);
-        } catch (IllegalArgumentException unknown) {
-            return Field.invalid(pathOf(key), node, what + ", " + acceptedPart(unknown.getMessage()), problems);
-        }
+        // read only: no reader writes a name back, so the grammar's writing is never used
+        Grammar<T> names = Grammar.choice(what, parse, String::valueOf);
+        return scalar(key, names::parse, names::expected, what);
     }
 
     private <T> Field<T> read(String key, String expected, Function<JsonNode, Optional<T>> conversion) {
@@ -229,11 +217,6 @@ final class MapReader {
             }
         }
         return Optional.empty();
-    }
-
-    private static String acceptedPart(String message) {
-        int at = message.lastIndexOf("expected ");
-        return at < 0 ? message : message.substring(at + "expected ".length());
     }
 
     private MapReader withUnknownFieldsReported() {

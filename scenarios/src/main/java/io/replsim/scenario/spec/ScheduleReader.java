@@ -33,7 +33,7 @@ final class ScheduleReader {
         }
         if (present.contains("every")) {
             Optional<Duration> period = fault.duration("every").must(every -> every.isPositive()
-                    && every.compareTo(LoadReader.LONGEST_RUN) <= 0, FaultReader.POSITIVE_AT_MOST_A_DAY).required();
+                    && every.compareTo(LoadReader.LONGEST_SPAN) <= 0, FaultReader.POSITIVE_AT_MOST_A_DAY).required();
             return period.flatMap(every -> stretch(fault).map(times -> new Schedule.Every(every, times.from(),
                     times.until())));
         }

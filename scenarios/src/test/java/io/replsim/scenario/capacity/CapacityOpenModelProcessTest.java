@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code replsim capacity} on an open-model scenario, with a real node process: the search steps the arrival rate
  * from {@code load.rate}, reads the node's CPU in every step, reports in arrivals a second, and every step's sessions
- * log out after it, so the node holds none of them at the end.
+ * log out after it, so the node holds none of them at the end. The capacity search's test on a node process: the CPU
+ * each step reads is that process's own (an in-JVM node's is the whole test JVM's, see CapacityOneNodeDownTest).
  */
 class CapacityOpenModelProcessTest {
     private static final String SCENARIO = """
@@ -51,15 +49,12 @@ class CapacityOpenModelProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void theSearchStepsTheArrivalRateAndSaysSo(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("capacity-open.yaml"), SCENARIO);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        var console = new ByteArrayOutputStream();
-
         // 20/s, then the cap of 40/s, then the confirming repeat at 40/s
-        CapacitySummary summary = new CapacityRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8))
-                .run(spec, file, LENIENT, new SearchPlan(20, 2, 0.05, 3, 40), false);
-        String printed = console.toString(StandardCharsets.UTF_8);
+        SearchedScenario searched = SearchedScenario.search(dir, "capacity-open", SCENARIO,
+                out -> RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation, out), LENIENT,
+                new SearchPlan(20, 2, 0.05, 3, 40), false);
+        CapacitySummary summary = searched.summary();
+        String printed = searched.console();
 
         assertThat(summary.loadUnit()).isEqualTo("arrivals/s");
         assertThat(summary.search().steps()).as(printed).extracting(CapacitySummary.StepRow::users)

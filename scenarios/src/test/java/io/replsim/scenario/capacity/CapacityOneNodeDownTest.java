@@ -3,12 +3,7 @@ package io.replsim.scenario.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.NoNodeProcessLeft;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.spec.ScenarioLoader;
-import io.replsim.scenario.spec.ScenarioSpec;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.replsim.scenario.runtime.InJvmRuntime;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,11 +14,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code replsim capacity --one-node-down} on the scenario's own cluster: two node processes, a search on both, a
- * real kill of the last, and the same search on the survivor, with every figure naming the nodes that served it.
+ * {@code replsim capacity --one-node-down} on the scenario's own cluster: two nodes, a search on both, a kill of the
+ * last, and the same search on the survivor, with every figure naming the nodes that served it. The claim is the
+ * search's, so the nodes run in this JVM ({@link InJvmRuntime}): the kill is a crash of the node's stack, which the
+ * survivor finds out about through failure detection as it does a SIGKILL. The search on a node process, whose CPU
+ * is its own, is CapacityOpenModelProcessTest's.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class CapacityOneNodeDownProcessTest {
+class CapacityOneNodeDownTest {
     private static final String SCENARIO = """
             name: capacity-two-nodes
             cluster:
@@ -44,28 +42,28 @@ class CapacityOneNodeDownProcessTest {
               warmUp: 1s
               duration: 4s
             capacity:
-              warmUp: {minRounds: 1, maxRounds: 1}   # about the search's moves, not warm figures: 8 rounds cost 60 s
+              warmUp: {minRounds: 0, maxRounds: 0}   # about the search's moves, not warm figures: a round costs 6 s
             """;
 
     /**
-     * Generous on latency and CPU: this test is about the search's moves and its report, not this machine. So is the
-     * 1 s think time: at 200 ms a machine at load 20-45 woke the users 10-20 ms late, every step was INVALID and the
-     * search found 0 users; the validity rules have tests of their own (ValidityRulesTest, RunCommandValidityTest).
+     * Generous on latency: this test is about the search's moves and its report, not this machine. So is the 1 s think
+     * time: at 200 ms a machine at load 20-45 woke the users 10-20 ms late, every step was INVALID and the search
+     * found 0 users; the validity rules have tests of their own (ValidityRulesTest, RunCommandValidityTest). No CPU
+     * limit binds (100 budgets): an in-JVM node's CPU figure is this whole JVM's, the driver's and both nodes'.
+     * Each search needs three steps (4 users, 8, 8 again to confirm); two more let it re-run a step a loaded machine
+     * made INVALID (at load 15-20 the driver, sharing this JVM with the nodes, woke users 8% late in one step).
      */
     private static final CapacityCriteria LENIENT = new CapacityCriteria(CapacityCriteria.DEFAULT.statistic(),
-            java.time.Duration.ofSeconds(2), 0.95, 0.01);
+            java.time.Duration.ofSeconds(2), 100, 0.01);
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void theSecondSearchRunsOnTheSurvivorAndSaysSo(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("capacity-two-nodes.yaml"), SCENARIO);
-        ScenarioSpec spec = ScenarioLoader.load(file);
-        var console = new ByteArrayOutputStream();
-
-        CapacitySummary summary = new CapacityRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8))
-                .run(spec, file, LENIENT, new SearchPlan(4, 2, 0.05, 3, 8), true);
-        String printed = console.toString(StandardCharsets.UTF_8);
+        SearchedScenario searched = SearchedScenario.search(dir, "capacity-two-nodes", SCENARIO,
+                out -> (spec, nodes) -> new InJvmRuntime(spec, nodes, out), LENIENT, new SearchPlan(4, 2, 0.05, 5, 8),
+                true);
+        CapacitySummary summary = searched.summary();
+        String printed = searched.console();
 
         assertThat(summary.search().nodes()).as(printed).isEqualTo(2);
         assertThat(summary.search().steps()).as(printed).allSatisfy(step -> assertThat(step.nodeCpu())
@@ -74,7 +72,8 @@ class CapacityOneNodeDownProcessTest {
         assertThat(summary.oneNodeDown().nodes()).as(printed).isEqualTo(1);
         assertThat(summary.oneNodeDown().steps()).as(printed).isNotEmpty().allSatisfy(step -> assertThat(step.nodeCpu())
                 .extracting(NodeCpu::node).containsExactly("node1"));
-        assertThat(printed).contains("stopping node2 to search again with 1 nodes");
+        assertThat(printed).contains("in-jvm: every node in this JVM")
+                .contains("stopping node2 to search again with 1 nodes");
         assertThat(summary.search().usersSustained()).as(printed).isEqualTo(8);
         assertThat(summary.oneNodeDown().usersSustained()).as(printed).isEqualTo(8);
 
