@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code replsim capacity} on an open-model scenario, with a real node process: the search steps the arrival rate
  * from {@code load.rate}, reads the node's CPU in every step, reports in arrivals a second, and every step's sessions
  * log out after it, so the node holds none of them at the end. The capacity search's test on a node process: the CPU
- * each step reads is that process's own (an in-JVM node's is the whole test JVM's, see CapacityOneNodeDownTest).
+ * each step reads is that process's own (an in-JVM node's is the whole test JVM's).
  */
 class CapacityOpenModelProcessTest {
     private static final String SCENARIO = """

@@ -3,7 +3,9 @@ package io.replsim.scenario.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.NoNodeProcessLeft;
-import io.replsim.scenario.runtime.InJvmRuntime;
+import io.replsim.scenario.runtime.NodeImage;
+import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.RuntimeFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,14 +16,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code replsim capacity --one-node-down} on the scenario's own cluster: two nodes, a search on both, a kill of the
- * last, and the same search on the survivor, with every figure naming the nodes that served it. The claim is the
- * search's, so the nodes run in this JVM ({@link InJvmRuntime}): the kill is a crash of the node's stack, which the
- * survivor finds out about through failure detection as it does a SIGKILL. The search on a node process, whose CPU
- * is its own, is CapacityOpenModelProcessTest's.
+ * {@code replsim capacity --one-node-down} on the scenario's own cluster: two node processes, a search on both, a
+ * SIGKILL of the last, and the same search on the survivor, with every figure naming the nodes that served it. On
+ * node processes, not {@code InJvmRuntime}: with the driver and both nodes in one JVM, a loaded machine (load 12-20)
+ * stalled the driver for a second or more and made 3 of 10 searches find no sustained load; the processes passed
+ * where it failed, and cost only their ~3 s of start.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class CapacityOneNodeDownTest {
+class CapacityOneNodeDownProcessTest {
     private static final String SCENARIO = """
             name: capacity-two-nodes
             cluster:
@@ -48,19 +50,18 @@ class CapacityOneNodeDownTest {
     /**
      * Generous on latency: this test is about the search's moves and its report, not this machine. So is the 1 s think
      * time: at 200 ms a machine at load 20-45 woke the users 10-20 ms late, every step was INVALID and the search
-     * found 0 users; the validity rules have tests of their own (ValidityRulesTest, RunCommandValidityTest). No CPU
-     * limit binds (100 budgets): an in-JVM node's CPU figure is this whole JVM's, the driver's and both nodes'.
-     * Each search needs three steps (4 users, 8, 8 again to confirm); two more let it re-run a step a loaded machine
-     * made INVALID (at load 15-20 the driver, sharing this JVM with the nodes, woke users 8% late in one step).
+     * found 0 users; the validity rules have tests of their own (ValidityRulesTest, RunCommandValidityTest). Each
+     * search needs three steps (4 users, 8, 8 again to confirm); two more let it re-run a step a loaded machine made
+     * INVALID.
      */
     private static final CapacityCriteria LENIENT = new CapacityCriteria(CapacityCriteria.DEFAULT.statistic(),
-            java.time.Duration.ofSeconds(2), 100, 0.01);
+            java.time.Duration.ofSeconds(2), 0.95, 0.01);
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void theSecondSearchRunsOnTheSurvivorAndSaysSo(@TempDir Path dir) throws Exception {
         SearchedScenario searched = SearchedScenario.search(dir, "capacity-two-nodes", SCENARIO,
-                out -> (spec, nodes) -> new InJvmRuntime(spec, nodes, out), LENIENT, new SearchPlan(4, 2, 0.05, 5, 8),
+                out -> RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation, out), LENIENT, new SearchPlan(4, 2, 0.05, 5, 8),
                 true);
         CapacitySummary summary = searched.summary();
         String printed = searched.console();
@@ -72,8 +73,7 @@ class CapacityOneNodeDownTest {
         assertThat(summary.oneNodeDown().nodes()).as(printed).isEqualTo(1);
         assertThat(summary.oneNodeDown().steps()).as(printed).isNotEmpty().allSatisfy(step -> assertThat(step.nodeCpu())
                 .extracting(NodeCpu::node).containsExactly("node1"));
-        assertThat(printed).contains("in-jvm: every node in this JVM")
-                .contains("stopping node2 to search again with 1 nodes");
+        assertThat(printed).contains("stopping node2 to search again with 1 nodes");
         assertThat(summary.search().usersSustained()).as(printed).isEqualTo(8);
         assertThat(summary.oneNodeDown().usersSustained()).as(printed).isEqualTo(8);
 
