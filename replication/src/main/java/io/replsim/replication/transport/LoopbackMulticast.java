@@ -17,7 +17,7 @@ import java.util.Arrays;
  * Whether a datagram sent to a multicast group on loopback comes back here. A UDP member that cannot hear its own
  * group would not fail: PING would find nobody, every member would found a cluster of its own, and a drill would
  * report a cluster that never formed. So a node checks first ({@link #requireEcho}) and stops with the reason.
- * The probe uses the group's address at a port of its own, so it never lands in a running member's socket.
+ * The probe sends to the group's address at a port of its own, so it never lands in a running member's socket.
  */
 public final class LoopbackMulticast {
     private static final int NONCE_BYTES = 16;
@@ -33,20 +33,30 @@ public final class LoopbackMulticast {
      *                               what to do
      */
     public static void requireEcho(InetAddress bindAddress, MulticastGroup group, Duration wait) {
+        requireEcho(bindAddress, group, group.address(), wait);
+    }
+
+    /**
+     * Listens on {@code group} and sends to {@code sentTo}: another address than the group's stands for a machine
+     * that drops the datagram.
+     */
+    static void requireEcho(InetAddress bindAddress, MulticastGroup group, InetAddress sentTo, Duration wait) {
         String refusal = "jgroups transport udp: a multicast datagram to " + group.address().getHostAddress()
                 + " sent on the loopback interface (" + bindAddress.getHostAddress() + ", TTL 0) ";
         String remedy = "; this machine's loopback does not carry multicast (on Linux: ip link set lo multicast on,"
                 + " and a route for 224.0.0.0/4 via lo), or use jgroups.transport tcp-nio2";
         byte[] nonce = new byte[NONCE_BYTES];
         new SecureRandom().nextBytes(nonce);
-        // Bound to the group's address: Linux then hands this socket only that group's datagrams.
-        try (MulticastSocket socket = new MulticastSocket(new InetSocketAddress(group.address(), 0))) {
+        // The receiver is bound to the group's address (Linux then hands it only that group's datagrams), the sender
+        // to the member's loopback address, as the transport's sockets are.
+        try (MulticastSocket socket = new MulticastSocket(new InetSocketAddress(group.address(), 0));
+             MulticastSocket sender = new MulticastSocket(new InetSocketAddress(bindAddress, 0))) {
             NetworkInterface loopback = loopbackInterface(bindAddress);
-            socket.setNetworkInterface(loopback);
-            socket.setTimeToLive(UdpStackSpec.MULTICAST_TTL);
-            socket.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
             socket.joinGroup(new InetSocketAddress(group.address(), 0), loopback);
-            socket.send(new DatagramPacket(nonce, nonce.length, group.address(), socket.getLocalPort()));
+            sender.setNetworkInterface(loopback);
+            sender.setTimeToLive(UdpStackSpec.MULTICAST_TTL);
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
+            sender.send(new DatagramPacket(nonce, nonce.length, sentTo, socket.getLocalPort()));
             long deadline = System.nanoTime() + wait.toNanos();
             byte[] buffer = new byte[NONCE_BYTES];
             while (true) {
