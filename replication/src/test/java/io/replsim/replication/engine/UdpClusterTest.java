@@ -25,6 +25,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -35,14 +38,14 @@ import static org.awaitility.Awaitility.await;
  * Real members on JGroups' UDP transport on loopback (multicast to the cluster's group, TTL 0): a cluster forms by
  * PING, replicates (over direct streams, as on TCP) and drops a crashed member; and clusters started at once on this
  * machine never see each other, whether they differ by name (one secret, as in-JVM tests share) or only by secret
- * (two runs of one scenario).
+ * (two runs of one scenario: on one group the second run's joins would be refused by the first's coordinator).
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class UdpClusterTest {
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final Duration VIEWS = Duration.ofSeconds(30);
 
-    private final List<JGroupsEngine> members = new ArrayList<>();
+    private final List<JGroupsEngine> members = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -76,31 +79,41 @@ class UdpClusterTest {
     }
 
     @Test
-    void twoClustersWithDifferentNamesStartedAtOnceStaySeparate() throws Exception {
-        ClusterSecret shared = ClusterSecret.generate();
-        assertStaySeparate("udp-a-" + System.nanoTime(), shared, "udp-b-" + System.nanoTime(), shared);
-    }
+    void clustersStartedAtOnceStayApartWhetherTheyDifferByNameOrOnlyByRun() throws Exception {
+        // a and b: two clusters of one JVM (one secret, two names); a and c: two runs of one scenario (one name,
+        // each run's own secret).
+        String name = "udp-a-" + System.nanoTime();
+        ClusterSecret secret = ClusterSecret.generate();
+        List<Cluster> clusters = List.of(new Cluster("a", name, secret),
+                new Cluster("b", "udp-b-" + System.nanoTime(), secret),
+                new Cluster("c", name, ClusterSecret.generate()));
+        assertThat(clusters.stream().map(Cluster::group).distinct()).hasSize(3);
 
-    @Test
-    void twoRunsOfOneClusterNameWithTheirOwnSecretsStaySeparate() throws Exception {
-        String name = "udp-same-" + System.nanoTime();
-        assertStaySeparate(name, ClusterSecret.generate(), name, ClusterSecret.generate());
-    }
-
-    private void assertStaySeparate(String firstName, ClusterSecret firstSecret, String secondName,
-                                    ClusterSecret secondSecret) throws Exception {
-        assertThat(MulticastGroup.of(firstName, firstSecret)).isNotEqualTo(MulticastGroup.of(secondName, secondSecret));
-        List<JGroupsEngine> first = new ArrayList<>();
-        List<JGroupsEngine> second = new ArrayList<>();
-        // Interleaved, so each cluster's discovery runs while the other's members are up.
-        for (int i = 1; i <= 2; i++) {
-            first.add(start("a" + i, firstName, firstSecret));
-            second.add(start("b" + i, secondName, secondSecret));
+        List<List<JGroupsEngine>> started = new ArrayList<>();
+        clusters.forEach(cluster -> started.add(new ArrayList<>()));
+        // Each round starts one member of every cluster at once, so each cluster's discovery runs while the other
+        // clusters' members are up and multicasting too.
+        for (int round = 1; round <= 2; round++) {
+            int member = round;
+            try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<JGroupsEngine>> joining = clusters.stream().map(cluster -> threads.submit(
+                        () -> start(cluster.prefix() + member, cluster.name(), cluster.secret()))).toList();
+                for (int i = 0; i < clusters.size(); i++) {
+                    started.get(i).add(joining.get(i).get());
+                }
+            }
         }
-        awaitViews(first);
-        awaitViews(second);
-        assertThat(names(first.getFirst())).containsExactlyInAnyOrder("a1", "a2");
-        assertThat(names(second.getFirst())).containsExactlyInAnyOrder("b1", "b2");
+        for (int i = 0; i < clusters.size(); i++) {
+            awaitViews(started.get(i));
+            String prefix = clusters.get(i).prefix();
+            assertThat(names(started.get(i).getFirst())).containsExactlyInAnyOrder(prefix + 1, prefix + 2);
+        }
+    }
+
+    private record Cluster(String prefix, String name, ClusterSecret secret) {
+        MulticastGroup group() {
+            return MulticastGroup.of(name, secret);
+        }
     }
 
     private JGroupsEngine start(String name, String cluster, ClusterSecret secret) throws Exception {
