@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Separate processes or containers: TCP (NIO) with a static member list or DNS (no multicast on loopback or in
- * most container networks). The timings are the ones measured to detect a {@code kill -9} in about a second
+ * Separate processes or containers: TCP (NIO) with a static member list or DNS (most container networks carry no
+ * multicast; on loopback, {@link UdpStackSpec} is the multicast alternative). The timings are the ones measured to detect a {@code kill -9} in about a second
  * without false suspicions under RPC load (shared/reference/platform.md), unless {@code tuning} says otherwise
  * (a scenario's {@code jgroups:} section: a server's preset or values of its own). There is no flow control: FC
  * stalls synchronous RPCs.
