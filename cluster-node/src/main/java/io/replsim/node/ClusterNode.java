@@ -18,13 +18,18 @@ import io.replsim.replication.engine.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.StackSpec;
+import io.replsim.replication.transport.LoopbackMulticast;
+import io.replsim.replication.transport.MulticastGroup;
 import io.replsim.replication.transport.TcpStackSpec;
+import io.replsim.replication.transport.TransportKind;
+import io.replsim.replication.transport.UdpStackSpec;
 import io.undertow.Handlers;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.PathHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,6 +41,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClusterNode implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClusterNode.class);
+    /** A datagram on loopback comes back in microseconds; this leaves room for a machine busy with builds. */
+    private static final Duration MULTICAST_CHECK = Duration.ofSeconds(2);
 
     private final NodeOptions options;
     private final CpuSampler cpu;
@@ -90,13 +97,24 @@ public final class ClusterNode implements AutoCloseable {
 
     /**
      * The node a process runs ({@link NodeMain}), and a runtime that starts nodes in its own JVM, from the same
-     * options: TCP on {@code options.bind()} and its JGroups port, the members {@code options.discovery()} names,
-     * peers admitted on {@code secret}, the stack tuned as {@code options.stack()} says.
+     * options: the transport {@code options.stack()} names on {@code options.bind()} and its JGroups port, peers
+     * admitted on {@code secret}, the stack tuned as {@code options.stack()} says. Over TCP the members are the ones
+     * {@code options.discovery()} names; over UDP they are found by multicast to the group the cluster's name and
+     * {@code secret} give, after a check that multicast on loopback comes back here (else the start fails with the
+     * reason rather than each member founding a cluster of its own).
      */
-    public static ClusterNode startOverTcp(NodeOptions options, AdminToken token, ClusterSecret secret,
-                                           Runnable onShutdownRequest) throws Exception {
-        var stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret)
-                .withTuning(options.stack());
+    public static ClusterNode startOverSockets(NodeOptions options, AdminToken token, ClusterSecret secret,
+                                               Runnable onShutdownRequest) throws Exception {
+        StackSpec stack;
+        if (options.stack().transport() == TransportKind.UDP) {
+            MulticastGroup group = MulticastGroup.of(options.cluster(), secret);
+            LoopbackMulticast.requireEcho(options.bind(), group, MULTICAST_CHECK);
+            log.info("JGroups over UDP, multicast group {} on {}", group, options.bind().getHostAddress());
+            stack = new UdpStackSpec(options.bind(), options.jgroupsPort(), group, secret, options.stack());
+        } else {
+            stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret)
+                    .withTuning(options.stack());
+        }
         return start(options, token, stack, onShutdownRequest);
     }
 

@@ -61,7 +61,7 @@ public final class NodeMain {
 
         ClusterNode node;
         try {
-            node = ClusterNode.startOverTcp(options, token.get(), secret.get(), () -> System.exit(0));
+            node = ClusterNode.startOverSockets(options, token.get(), secret.get(), () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);
             exit(EXIT_START_FAILED, "replsim-node: cannot start " + options.name() + ": " + e);

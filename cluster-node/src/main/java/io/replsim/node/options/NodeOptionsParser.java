@@ -8,6 +8,8 @@ import io.replsim.node.settings.NodeResources;
 import io.replsim.node.settings.ReplicationSettings;
 import io.replsim.node.settings.SettingsGroup;
 import io.replsim.node.settings.StackSettings;
+import io.replsim.replication.transport.StackTuning;
+import io.replsim.replication.transport.TransportKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
@@ -65,9 +67,29 @@ public final class NodeOptionsParser {
         SessionProfile profile = SessionProfile.SETTINGS.read(given, SessionProfile.DEFAULT);
         ReplicationSpec replication = ReplicationSettings.GROUP.read(given, ReplicationSpec.fullSync());
         ServiceTime serviceTime = ServiceTime.SETTINGS.read(given, ServiceTime.NONE);
+        StackTuning stack = StackSettings.GROUP.read(given, StackPreset.TUNED.tuning());
+        if (stack.transport() == TransportKind.UDP) {
+            requireUdpCanRun(given, bind, discovery);
+        }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
-                (int) payload.bytes(), profile, replication, parentPid, serviceTime,
-                StackSettings.GROUP.read(given, StackPreset.TUNED.tuning()), passivationDirectory(given));
+                (int) payload.bytes(), profile, replication, parentPid, serviceTime, stack,
+                passivationDirectory(given));
+    }
+
+    /**
+     * A UDP member multicasts on loopback and finds the others by PING: an address off loopback, or members named by
+     * DNS (a Kubernetes Service, whose pods share no multicast), cannot work with it.
+     */
+    private static void requireUdpCanRun(CommandLine given, InetAddress bind, Discovery discovery) {
+        if (!bind.isLoopbackAddress()) {
+            throw new BadArgumentException("--bind", bind.getHostAddress(), "a 127.x address with --jgroups-transport"
+                    + " udp (its multicast stays on loopback), or --jgroups-transport tcp-nio2 off loopback");
+        }
+        if (discovery instanceof Discovery.Dns) {
+            throw new BadArgumentException("--discovery", given.text("--discovery").orElseThrow(), "tcpping with"
+                    + " --jgroups-transport udp (a UDP member finds the others by multicast, PING, and --members is"
+                    + " not used), or --jgroups-transport tcp-nio2 with DNS discovery");
+        }
     }
 
     /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */

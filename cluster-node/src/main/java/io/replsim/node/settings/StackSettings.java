@@ -3,6 +3,7 @@ package io.replsim.node.settings;
 import io.replsim.replication.transport.BundlerKind;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TransportKind;
+import io.replsim.replication.transport.UdpStackSpec;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -13,7 +14,8 @@ import java.util.function.Function;
  * sets) and the node's stack options. What is not given keeps the defaults' value: a preset's in a scenario file,
  * replsim's own tuning on the command line. A pair that cannot work together (a heartbeat interval not below its
  * timeout, a merge's min not below its max, a pool's min above its max) is refused at the second of the pair when
- * both were given, else at the one that was, and then keeps the defaults' pair.
+ * both were given, else at the one that was, and then keeps the defaults' pair. So is a bundle larger than one UDP
+ * datagram with the udp transport.
  */
 public final class StackSettings {
 
@@ -23,12 +25,9 @@ public final class StackSettings {
     private static final String DURATION_EXPECTED = "a whole number of milliseconds from 1ms to 10m, such as 2s"
             + " (JGroups takes whole milliseconds)";
     private static final int MAX_THREADS = 10_000;
-    private static final String UDP_REFUSED = "tcp or tcp-nio2: udp is not offered (the node finds its members by"
-            + " TCPPING over TCP and has no UDP transport yet; see docs/replication.md, \"Failure detection and"
-            + " transport\")";
 
     public static final Setting<StackTuning, TransportKind> TRANSPORT = Setting.of("transport", "--jgroups-transport",
-            transport(), StackTuning::transport);
+            Grammar.choice("a transport", TransportKind::parse, TransportKind::label), StackTuning::transport);
     public static final Setting<StackTuning, Duration> FD_ALL_TIMEOUT = jgroupsTime("fdAll3.timeout",
             "--fd-all-timeout", stack -> stack.failureDetection().heartbeatTimeout());
     public static final Setting<StackTuning, Duration> FD_ALL_INTERVAL = jgroupsTime("fdAll3.interval",
@@ -70,9 +69,23 @@ public final class StackSettings {
         TransportKind transport = TRANSPORT.readFrom(in, defaults);
         StackTuning.FailureDetection detection = failureDetection(in, defaults);
         StackTuning.MergeIntervals merge = merge(in, defaults);
-        StackTuning.Bundling bundler = new StackTuning.Bundling(BUNDLER.readFrom(in, defaults),
-                (int) BUNDLER_MAX_SIZE.readFrom(in, defaults).bytes());
-        return new StackTuning(transport, detection, merge, bundler, threadPool(in, defaults));
+        return new StackTuning(transport, detection, merge, bundler(in, defaults, transport),
+                threadPool(in, defaults));
+    }
+
+    private static StackTuning.Bundling bundler(SettingsSource in, StackTuning defaults, TransportKind transport) {
+        BundlerKind kind = BUNDLER.readFrom(in, defaults);
+        Optional<DataSize> given = in.value(BUNDLER_MAX_SIZE);
+        long size = given.map(DataSize::bytes).orElse((long) defaults.bundler().maxSizeBytes());
+        if (transport == TransportKind.UDP && size > UdpStackSpec.MAX_DATAGRAM_BYTES) {
+            in.problem(given.isPresent() ? BUNDLER_MAX_SIZE : TRANSPORT, "a bundle that fits one datagram with "
+                    + in.nameOf(TRANSPORT) + " udp: " + in.nameOf(BUNDLER_MAX_SIZE) + " " + new DataSize(size)
+                    + " is above " + UdpStackSpec.MAX_DATAGRAM_BYTES + " bytes (the most an IPv4 datagram carries);"
+                    + " give a size from " + new DataSize(StackTuning.Bundling.MIN_SIZE_BYTES) + " to "
+                    + UdpStackSpec.MAX_DATAGRAM_BYTES + ", or use tcp-nio2");
+            return new StackTuning.Bundling(kind, UdpStackSpec.MAX_DATAGRAM_BYTES);
+        }
+        return new StackTuning.Bundling(kind, (int) size);
     }
 
     private static StackTuning.FailureDetection failureDetection(SettingsSource in, StackTuning defaults) {
@@ -129,12 +142,6 @@ public final class StackSettings {
         return Setting.of(path, flag, Grammar.duration(), value)
                 .must(time -> time.isPositive() && time.compareTo(LONGEST) <= 0 && time.toNanos() % 1_000_000 == 0,
                         DURATION_EXPECTED);
-    }
-
-    /** A transport by its label; udp, which JGroups has and the node does not, is refused with the reason. */
-    private static Grammar<TransportKind> transport() {
-        Grammar<TransportKind> labels = Grammar.choice("a transport", TransportKind::parse, TransportKind::label);
-        return labels.withExpectation(text -> text.trim().equalsIgnoreCase("udp") ? UDP_REFUSED : labels.expected(text));
     }
 
     private static boolean onOff(String text) {

@@ -2,6 +2,7 @@ package io.replsim.node.options;
 
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
+import io.replsim.replication.transport.TransportKind;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.settings.NodeResources;
@@ -377,8 +378,7 @@ class NodeOptionsParserTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
-            "--jgroups-transport      | udp     | udp is not offered",
-            "--jgroups-transport      | nio     | one of: tcp, tcp-nio2",
+            "--jgroups-transport      | nio     | one of: tcp, tcp-nio2, udp",
             "--fd-all-timeout         | 0s      | a whole number of milliseconds from 1ms to 10m",
             "--verify-suspect-timeout | 0.5ms   | a whole number of milliseconds from 1ms to 10m",
             "--fd-all-interval        | 2s      | --fd-all-interval 2s is not below --fd-all-timeout 2s",
@@ -391,6 +391,41 @@ class NodeOptionsParserTest {
     void aBadStackOptionIsNamed(String option, String value, String expected) {
         var args = new ArrayList<>(FULL);
         args.addAll(List.of(option, value));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.argument()).isEqualTo(option);
+        assertThat(bad.getMessage()).contains(expected);
+    }
+
+    @Test
+    void udpIsTakenOnLoopbackWithTheTuningsOtherValues() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--jgroups-transport", "udp", "--bundler-max-size", "65507"));
+
+        StackTuning stack = parser.parse(args.toArray(String[]::new)).stack();
+
+        assertThat(stack.transport()).isEqualTo(TransportKind.UDP);
+        assertThat(stack.bundler().maxSizeBytes()).isEqualTo(65_507);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--bundler-max-size | 65508                 | a bundle that fits one datagram with --jgroups-transport udp",
+            "--bind             | 10.1.2.3              | a 127.x address with --jgroups-transport udp",
+            "--discovery        | dns:replsim.svc.local | tcpping with --jgroups-transport udp",
+    })
+    void udpWithWhatCannotWorkWithItIsRefusedAtThatOption(String option, String value, String expected) {
+        var args = new ArrayList<>(FULL);
+        int bind = args.indexOf("--bind");
+        args.remove(bind + 1);
+        args.remove(bind);
+        if (option.equals("--discovery")) {
+            int members = args.indexOf("--members");
+            args.remove(members + 1);
+            args.remove(members);
+        }
+        args.addAll(List.of("--jgroups-transport", "udp", option, value));
 
         var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
 

@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Hands Infinispan a channel on the project's own protocol stack (TCP + TCPPING on loopback, or SHARED_LOOPBACK in
- * tests), built in code like the jgroups engine's, and keeps it so the node can read its traffic and put faults
+ * Hands Infinispan a channel on the project's own protocol stack (TCP + TCPPING or UDP + PING on loopback, or
+ * SHARED_LOOPBACK in tests), built in code like the jgroups engine's, and keeps it so the node can read its traffic and put faults
  * into it. Infinispan copies a transport instance given in its configuration, so a configurator is the way in.
  */
 final class StackChannelConfigurator implements JGroupsChannelConfigurator {
@@ -51,7 +51,7 @@ final class StackChannelConfigurator implements JGroupsChannelConfigurator {
 
     @Override
     public void setDataSource(DataSource dataSource) {
-        // Only JDBC_PING needs one; the stack discovers members with TCPPING or in-JVM.
+        // Only JDBC_PING needs one; the stack discovers members with TCPPING, DNS_PING, PING or in-JVM.
     }
 
     @Override

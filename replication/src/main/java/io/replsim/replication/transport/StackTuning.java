@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The settings of a TCP member's JGroups stack that a team tunes: the transport, failure detection (FD_SOCK2,
- * FD_ALL3, VERIFY_SUSPECT2), MERGE3's intervals, the bundler and the transport's thread pool. Everything else in
- * {@link TcpStackSpec} is fixed. {@link StackPreset} names the sets real servers ship; where each value comes from
- * is in docs/replication.md, "Failure detection and transport".
+ * The settings of a member's JGroups stack that a team tunes: the transport (TCP, TCP_NIO2 or UDP), failure
+ * detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2), MERGE3's intervals, the bundler and the transport's thread pool. Everything else in
+ * {@link TcpStackSpec} and {@link UdpStackSpec} is fixed. {@link StackPreset} names the sets real servers ship;
+ * where each value comes from is in docs/replication.md, "Failure detection and transport".
  */
 public record StackTuning(TransportKind transport, FailureDetection failureDetection, MergeIntervals merge,
                           Bundling bundler, ThreadPoolSize threadPool) {

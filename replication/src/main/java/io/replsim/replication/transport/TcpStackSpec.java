@@ -1,21 +1,10 @@
 package io.replsim.replication.transport;
 
-import org.jgroups.protocols.FD_ALL3;
-import org.jgroups.protocols.FD_SOCK2;
-import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.BasicTCP;
-import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCP_NIO2;
-import org.jgroups.protocols.TP;
 import org.jgroups.protocols.TCPPING;
-import org.jgroups.protocols.UNICAST3;
-import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.dns.DNS_PING;
-import org.jgroups.protocols.pbcast.GMS;
-import org.jgroups.protocols.pbcast.NAKACK2;
-import org.jgroups.protocols.pbcast.STABLE;
-import org.jgroups.protocols.Bundler;
 import org.jgroups.stack.Protocol;
 
 import java.net.InetAddress;
@@ -26,8 +15,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Separate processes or containers: TCP (NIO) with a static member list or DNS (no multicast on loopback or in
- * most container networks). The timings are the ones measured to detect a {@code kill -9} in about a second
+ * Separate processes or containers: TCP (NIO) with a static member list or DNS (most container networks carry no
+ * multicast; on loopback, {@link UdpStackSpec} is the multicast alternative). The timings are the ones measured to detect a {@code kill -9} in about a second
  * without false suspicions under RPC load (shared/reference/platform.md), unless {@code tuning} says otherwise
  * (a scenario's {@code jgroups:} section: a server's preset or values of its own). There is no flow control: FC
  * stalls synchronous RPCs.
@@ -60,6 +49,9 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         Objects.requireNonNull(largeMessages, "largeMessages");
         Objects.requireNonNull(authentication, "authentication");
         Objects.requireNonNull(tuning, "tuning");
+        if (tuning.transport() == TransportKind.UDP) {
+            throw new IllegalArgumentException("a TCP stack cannot run the UDP transport: UdpStackSpec does");
+        }
     }
 
     /** replsim's own tuning ({@link StackPreset#TUNED}). */
@@ -105,31 +97,8 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
 
     @Override
     public List<Protocol> protocols() {
-        StackTuning.FailureDetection detection = tuning.failureDetection();
-        List<Protocol> stack = new ArrayList<>(List.of(
-                transport(),
-                discoveryProtocol(),
-                new MERGE3().setMinInterval(tuning.merge().min().toMillis())
-                        .setMaxInterval(tuning.merge().max().toMillis())));
-        if (detection.socketMonitor()) {
-            stack.add(new FD_SOCK2().setBindAddress(bindAddress).setOffset(FAILURE_DETECTION_PORT_OFFSET));
-        }
-        stack.addAll(List.of(
-                new FD_ALL3().setTimeout(detection.heartbeatTimeout().toMillis())
-                        .setInterval(detection.heartbeatInterval().toMillis()),
-                new VERIFY_SUSPECT2().setTimeout(detection.verifySuspectTimeout().toMillis()),
-                new NAKACK2().setXmitInterval(RETRANSMIT_INTERVAL.toMillis()),
-                // A departed member's send and receive tables are kept this long (JGroups' default, 240 s, is TCP's
-                // TIME_WAIT); a node restarted every minute comes back under a new address each time, and the old
-                // tables then held ~300 KB/min of the survivors' live heap in a soak. Infinispan's stacks use 5 s.
-                new UNICAST3().setXmitInterval(RETRANSMIT_INTERVAL.toMillis())
-                        .setConnCloseTimeout(DEPARTED_MEMBER_KEPT.toMillis()),
-                new STABLE(),
-                new GMS().setJoinTimeout(JOIN_TIMEOUT.toMillis()).setLeaveTimeout(LEAVE_TIMEOUT.toMillis())
-                        .setViewAckCollectionTimeout(VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
-                        // The node logs its views itself; JGroups' banner would bypass the logger.
-                        .printLocalAddress(false),
-                new FRAG4()));
+        List<Protocol> stack = new ArrayList<>(List.of(transport(), discoveryProtocol()));
+        stack.addAll(StackLayers.aboveDiscovery(tuning, bindAddress));
         return authentication.guard(stack);
     }
 
@@ -143,25 +112,12 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         BasicTCP tcp = switch (tuning.transport()) {
             case TCP -> new TCP();
             case TCP_NIO2 -> new TCP_NIO2();
+            case UDP -> throw new IllegalStateException("unreachable: the constructor refuses UDP");
         };
         tcp.setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
         tcp.tcpNodelay(true);
         tcp.setSockConnTimeout((int) CONNECT_TIMEOUT.toMillis());
-        // The tuned stack's transfer-queue bundler keeps one queue and one output buffer for every destination. The
-        // per-destination bundler (JGroups' default) keeps a send buffer (a 64 KB output buffer and a ring of
-        // messages) per address; one made for a departed member's address after the view change that dropped it is
-        // never dropped, and a node restarted every minute leaves such an address behind each time: about 100 KB of
-        // a survivor's live heap per restart in a soak.
-        try {
-            Bundler bundler = TP.createBundler(tuning.bundler().kind().label(), getClass());
-            bundler.setMaxSize(tuning.bundler().maxSizeBytes());
-            tcp.setBundler(bundler);
-        } catch (Exception e) {
-            throw new IllegalStateException("JGroups has no bundler " + tuning.bundler().kind().label(), e);
-        }
-        tcp.getThreadPool().setMinThreads(tuning.threadPool().minThreads())
-                .setMaxThreads(tuning.threadPool().maxThreads())
-                .setKeepAliveTime(tuning.threadPool().keepAlive().toMillis());
+        StackLayers.tune(tcp, tuning);
         return tcp;
     }
 

@@ -5,14 +5,15 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * Which JGroups transport carries the members' messages. Both are TCP: {@link #TCP} blocks a sender on each
- * connect, {@link #TCP_NIO2} does not (see {@link TcpStackSpec#protocols()} for why that matters after a host dies).
- * UDP is not offered: the node discovers its members by TCPPING, and IP multicast on loopback is not something a
- * node can count on (docs/replication.md, "Failure detection and transport").
+ * Which JGroups transport carries the members' messages. {@link #TCP} blocks a sender on each connect,
+ * {@link #TCP_NIO2} does not (see {@link TcpStackSpec} for why that matters after a host dies); {@link #UDP}
+ * multicasts to the whole cluster on loopback ({@link UdpStackSpec}), where the machine lets multicast come back
+ * (docs/replication.md, "Failure detection and transport").
  */
 public enum TransportKind {
     TCP("tcp"),
-    TCP_NIO2("tcp-nio2");
+    TCP_NIO2("tcp-nio2"),
+    UDP("udp");
 
     private final String label;
 

@@ -5,6 +5,8 @@ import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.NoBundler;
+import org.jgroups.protocols.PING;
+import org.jgroups.protocols.UDP;
 import org.jgroups.protocols.PerDestinationBundler;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCP_NIO2;
@@ -60,6 +62,16 @@ class StackTuningOnChannelTest {
     }
 
     @Test
+    void onUdpMulticastStaysOnLoopbackAndValuesReachTheChannelUpToTheLargestBundleADatagramHolds() throws Exception {
+        assertReachesTheChannel(StackPreset.WILDFLY.tuning().withTransport(TransportKind.UDP)
+                .withFailureDetection(new StackTuning.FailureDetection(Duration.ofMillis(7_300), Duration.ofMillis(900),
+                        Duration.ofMillis(1_700), false))
+                .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(4_100), Duration.ofMillis(9_900)))
+                .withBundler(new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, UdpStackSpec.MAX_DATAGRAM_BYTES))
+                .withThreadPool(new StackTuning.ThreadPoolSize(3, 33, Duration.ofMillis(4_321))));
+    }
+
+    @Test
     void thePresetsDifferWhereTheirSourcesDo() {
         // A guard against a preset quietly becoming another: each names values its source gives.
         assertThat(StackPreset.WILDFLY.tuning().failureDetection().heartbeatTimeout()).isEqualTo(Duration.ofSeconds(40));
@@ -70,15 +82,29 @@ class StackTuningOnChannelTest {
 
     private static void assertReachesTheChannel(StackTuning tuning) throws Exception {
         int port = freePort();
-        var spec = new TcpStackSpec(LOOPBACK, port, List.of(new InetSocketAddress(LOOPBACK, port)), SECRET)
-                .withTuning(tuning);
+        String cluster = "stack-tuning-" + System.nanoTime();
+        MulticastGroup group = MulticastGroup.of(cluster, SECRET);
+        StackSpec spec = tuning.transport() == TransportKind.UDP
+                ? new UdpStackSpec(LOOPBACK, port, group, SECRET, tuning)
+                : new TcpStackSpec(LOOPBACK, port, List.of(new InetSocketAddress(LOOPBACK, port)), SECRET)
+                        .withTuning(tuning);
         try (JChannel channel = new JChannel(spec.protocols())) {
-            channel.connect("stack-tuning-" + System.nanoTime());
+            channel.connect(cluster);
             ProtocolStack stack = channel.getProtocolStack();
 
             TP transport = stack.getTransport();
-            assertThat(transport).isExactlyInstanceOf(tuning.transport() == TransportKind.TCP ? TCP.class
-                    : TCP_NIO2.class);
+            assertThat(transport).isExactlyInstanceOf(switch (tuning.transport()) {
+                case TCP -> TCP.class;
+                case TCP_NIO2 -> TCP_NIO2.class;
+                case UDP -> UDP.class;
+            });
+            if (transport instanceof UDP udp) {
+                assertThat(udp.getBindAddress()).isEqualTo(LOOPBACK);
+                assertThat(udp.getMulticastTTL()).isZero();
+                assertThat(udp.getMcastGroupAddr()).isEqualTo(group.address());
+                assertThat(udp.getMulticastPort()).isEqualTo(group.port());
+                assertThat(stack.findProtocol(PING.class) != null).as("discovery by multicast").isTrue();
+            }
             assertThat(transport.getBundler()).isExactlyInstanceOf(BUNDLER_CLASSES.get(tuning.bundler().kind()));
             assertThat(transport.getBundler().getMaxSize()).isEqualTo(tuning.bundler().maxSizeBytes());
             assertThat(transport.getThreadPool().getMinThreads()).isEqualTo(tuning.threadPool().minThreads());
@@ -106,6 +132,7 @@ class StackTuningOnChannelTest {
         while (true) {
             int port = 12_000 + random.nextInt(20_000);
             try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
+                 java.net.DatagramSocket datagrams = new java.net.DatagramSocket(new InetSocketAddress(LOOPBACK, port));
                  ServerSocket failureDetection = new ServerSocket(port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1,
                          LOOPBACK)) {
                 return port;

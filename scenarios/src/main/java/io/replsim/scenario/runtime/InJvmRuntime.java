@@ -123,7 +123,7 @@ public final class InJvmRuntime implements ClusterRuntime {
             var options = new NodeOptionsParser().parse(arguments.toArray(String[]::new));
             // POST /admin/shutdown ends a process; here it is the same graceful leave, on the admin's own thread.
             ClusterNode[] started = new ClusterNode[1];
-            started[0] = ClusterNode.startOverTcp(options, new AdminToken(token), secret, () -> {
+            started[0] = ClusterNode.startOverSockets(options, new AdminToken(token), secret, () -> {
                 if (started[0] != null) {
                     started[0].close();
                 }

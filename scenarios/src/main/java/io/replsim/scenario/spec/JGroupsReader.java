@@ -17,6 +17,14 @@ final class JGroupsReader {
     static final List<String> FIELDS = Stream.concat(Stream.of("preset"),
             SectionSettings.fieldsOf(StackSettings.GROUP).stream()).toList();
 
+    /**
+     * A UDP member multicasts on loopback, and a container's node binds its address on the run's Docker network;
+     * whether multicast crosses that bridge network could not be checked where this was built (no Docker daemon).
+     */
+    static final String UDP_IN_CONTAINERS = "tcp or tcp-nio2 with cluster.runtime docker: a udp member keeps its"
+            + " multicast on loopback, and each container's node binds its own address on the run's Docker network"
+            + " (multicast across that bridge is not built or checked); run udp with cluster.runtime process";
+
     private JGroupsReader() {
     }
 

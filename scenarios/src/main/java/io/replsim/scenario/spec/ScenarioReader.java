@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.replsim.loadgen.route.Balancer;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.StackTuning;
+import io.replsim.replication.transport.TransportKind;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -42,7 +43,8 @@ final class ScenarioReader {
                 .must(text -> NAME.matcher(text).matches(), NAME_EXPECTED)
                 .required();
         String description = top.text("description", "a line of text").orElse("");
-        StackTuning stack = JGroupsReader.read(top.optionalSection("jgroups", JGroupsReader.FIELDS));
+        MapReader jgroups = top.optionalSection("jgroups", JGroupsReader.FIELDS);
+        StackTuning stack = JGroupsReader.read(jgroups);
         Optional<ClusterSpec> cluster = top.section("cluster", ClusterReader.FIELDS).required()
                 .flatMap(ClusterReader::read)
                 .map(nodes -> nodes.withStack(stack));
@@ -50,6 +52,10 @@ final class ScenarioReader {
                 && top.presentFields().contains("jgroups")) {
             top.problemWith("jgroups", "no jgroups section with cluster.runtime tomcat: Tomcat's members talk over its"
                     + " own Tribes channel, not JGroups; leave jgroups out");
+        }
+        if (cluster.map(ClusterSpec::runtime).orElse(null) == RuntimeKind.DOCKER
+                && stack.transport() == TransportKind.UDP) {
+            jgroups.problemWith("transport", JGroupsReader.UDP_IN_CONTAINERS);
         }
         MapReader replicationSection = top.optionalSection("replication", ReplicationReader.FIELDS);
         ReplicationSpec replication = ReplicationReader.read(replicationSection, cluster.map(ClusterSpec::nodes));

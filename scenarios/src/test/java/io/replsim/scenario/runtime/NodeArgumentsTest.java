@@ -101,7 +101,7 @@ class NodeArgumentsTest {
             "replication | maxUnreplicatedInterval | --max-unreplicated-interval | 25h",
             "replication | delivery                | --delivery                  | eventually",
             "workload    | payload                 | --payload-bytes             | 17MB",
-            "jgroups     | transport               | --jgroups-transport         | udp",
+            "jgroups     | transport               | --jgroups-transport         | sctp",
             "jgroups     | fdSock2                 | --fd-sock                   | maybe"})
     void aValueTheFileRefusesTheNodeRefusesInTheSameWords(String section, String field, String option, String value)
             throws Exception {

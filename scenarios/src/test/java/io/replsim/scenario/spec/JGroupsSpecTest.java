@@ -60,11 +60,34 @@ class JGroupsSpecTest {
     }
 
     @Test
-    void udpIsRefusedWithTheReason() {
-        assertThat(problemsOf(HEAD + "jgroups: {transport: udp}\n")).singleElement().satisfies(problem -> {
+    void udpIsTakenOverAPresetKeepingItsOtherValues() throws Exception {
+        assertThat(stackOf("jgroups: {preset: wildfly, transport: udp}\n"))
+                .isEqualTo(StackPreset.WILDFLY.tuning().withTransport(TransportKind.UDP));
+    }
+
+    @Test
+    void udpWithABundleNoDatagramHoldsIsRefusedAtTheBundlesSize() {
+        assertThat(problemsOf(HEAD + "jgroups: {transport: udp, bundler: {maxSize: 96KB}}\n")).singleElement()
+                .satisfies(problem -> {
+                    assertThat(problem.path()).isEqualTo("jgroups.bundler.maxSize");
+                    assertThat(problem.expected()).startsWith("a bundle that fits one datagram with").contains("udp")
+                            .contains("65507");
+                });
+    }
+
+    @Test
+    void udpInContainersIsRefusedWithTheReason() {
+        String file = """
+                name: x
+                cluster: {nodes: 3, runtime: docker}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                jgroups: {transport: udp}
+                """;
+        assertThat(problemsOf(file)).singleElement().satisfies(problem -> {
             assertThat(problem.path()).isEqualTo("jgroups.transport");
             assertThat(problem.value()).isEqualTo("udp");
-            assertThat(problem.expected()).startsWith("tcp or tcp-nio2: udp is not offered").contains("TCPPING");
+            assertThat(problem.expected()).startsWith("tcp or tcp-nio2 with cluster.runtime docker")
+                    .contains("run udp with cluster.runtime process");
         });
     }
 
