@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must say it ran UDP on the run's multicast group, so a quiet fall back to TCP fails here.
  */
 @ExtendWith(NoNodeProcessLeft.class)
-class UdpTransportProcessTest {
+class UdpTransportDrill {
     private static final String SCENARIO = """
             name: udp-short
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
