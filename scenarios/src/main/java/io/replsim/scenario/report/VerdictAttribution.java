@@ -4,6 +4,8 @@ import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.VerdictMark;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,7 @@ public final class VerdictAttribution {
         Set<Integer> staleUsers = new TreeSet<>();
         long lost = 0;
         long stale = 0;
+        List<AttributedAnswer> answers = new ArrayList<>();
         for (UserTimeline timeline : timelines) {
             Set<String> lostSessions = new HashSet<>();
             Set<String> staleSessions = new HashSet<>();
@@ -50,6 +53,7 @@ public final class VerdictAttribution {
                     continue;
                 }
                 (mark.lostSession() ? lostSessions : staleSessions).add(mark.session());
+                answers.add(answerOf(timeline.user(), mark));
             }
             staleSessions.removeAll(lostSessions);
             lost += lostSessions.size();
@@ -61,8 +65,17 @@ public final class VerdictAttribution {
                 staleUsers.add(timeline.user());
             }
         }
+        answers.sort(Comparator.comparingLong(AttributedAnswer::atMs).thenComparingInt(AttributedAnswer::user));
+        int shown = Math.min(answers.size(), FaultAttribution.MAX_ANSWERS);
         return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
-                gravitations(from, to), staleAfterMerge(fault));
+                gravitations(from, to), staleAfterMerge(fault), answers.subList(0, shown), answers.size() - shown);
+    }
+
+    private AttributedAnswer answerOf(int user, VerdictMark mark) {
+        AttributedAnswer.Prior prior = mark.prior() == null ? null : new AttributedAnswer.Prior(mark.prior().node(),
+                mark.prior().serial(), mark.prior().atMs() - loadStartEpochMs);
+        return new AttributedAnswer(user, mark.node(), mark.session(), mark.verdict(), mark.atMs() - loadStartEpochMs,
+                mark.serial() > 0 ? mark.serial() : null, prior, mark.unanswered());
     }
 
     /** STALE responses from when every survivor had the fault's nodes in view again to the end of the load. */
