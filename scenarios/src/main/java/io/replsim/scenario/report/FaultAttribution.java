@@ -17,9 +17,10 @@ import java.util.List;
  * @param staleAfterMerge STALE responses from the moment every survivor had the fault's nodes back in its view
  *                      (the merge of a healed partition or pause) to the end of the load: copies the merge left
  *                      disagreeing; null when the nodes never came back
- * @param answers       the answers behind those counts, in time order: who served each and what it was held to; at
- *                      most {@link #MAX_ANSWERS}, the first ones
- * @param answersLeftOut such answers in the window past the first {@link #MAX_ANSWERS}
+ * @param answers       the answers behind those counts (those in the window, and the STALE ones after the merge),
+ *                      in time order: who served each and what it was held to; at most {@link #MAX_ANSWERS}, the
+ *                      first ones
+ * @param answersLeftOut such answers past the first {@link #MAX_ANSWERS}
  */
 public record FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
                                List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations,

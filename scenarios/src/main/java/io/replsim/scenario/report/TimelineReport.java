@@ -206,8 +206,9 @@ public final class TimelineReport {
         if (faults.stream().allMatch(fault -> fault.attributed() == null || fault.attributed().answers().isEmpty())) {
             return "";
         }
-        StringBuilder table = new StringBuilder("<h2>Answers not OK in each fault's window</h2>\n<p>Who served each"
-                + " STALE, LOST, CORRUPT or FAILED answer, and the answer before it that its user held it to (the"
+        StringBuilder table = new StringBuilder("<h2>Answers not OK put down to each fault</h2>\n<p>Who served each"
+                + " STALE, LOST, CORRUPT or FAILED answer in its window (and STALE ones after its nodes were back in"
+                + " view), and the answer before it that its user held it to (the"
                 + " serial that answer showed, the node that showed it); unanswered: requests between the two that got"
                 + " no usable answer (a 503 of a write whose outcome is unknown, a reset, a timeout).</p>\n"
                 + "<table><tr><th>fault</th><th>user</th><th>verdict</th><th>served by</th><th>at</th><th>serial</th>"
@@ -232,7 +233,7 @@ public final class TimelineReport {
             }
             if (fault.attributed().answersLeftOut() > 0) {
                 table.append("<tr><td colspan=\"11\">and ").append(fault.attributed().answersLeftOut())
-                        .append(" more in this fault's window, left out</td></tr>\n");
+                        .append(" more put down to this fault, left out</td></tr>\n");
             }
         }
         return table.append("</table>\n").toString();

@@ -45,15 +45,19 @@ public final class VerdictAttribution {
         long lost = 0;
         long stale = 0;
         List<AttributedAnswer> answers = new ArrayList<>();
+        Long merged = mergedEpochMs(fault);
         for (UserTimeline timeline : timelines) {
             Set<String> lostSessions = new HashSet<>();
             Set<String> staleSessions = new HashSet<>();
             for (VerdictMark mark : timeline.marks()) {
-                if (mark.atMs() < from || mark.atMs() >= to) {
+                boolean inWindow = mark.atMs() >= from && mark.atMs() < to;
+                if (inWindow || staleAfter(mark, merged)) {
+                    answers.add(answerOf(timeline.user(), mark));
+                }
+                if (!inWindow) {
                     continue;
                 }
                 (mark.lostSession() ? lostSessions : staleSessions).add(mark.session());
-                answers.add(answerOf(timeline.user(), mark));
             }
             staleSessions.removeAll(lostSessions);
             lost += lostSessions.size();
@@ -80,12 +84,21 @@ public final class VerdictAttribution {
 
     /** STALE responses from when every survivor had the fault's nodes in view again to the end of the load. */
     private Long staleAfterMerge(FaultReport fault) {
-        if (fault.backInViewMs() == null) {
+        Long merged = mergedEpochMs(fault);
+        if (merged == null) {
             return null;
         }
-        long merged = loadStartEpochMs + fault.atMs() + fault.backInViewMs();
         return timelines.stream().flatMap(timeline -> timeline.marks().stream())
-                .filter(mark -> mark.verdict() == Verdict.STALE && mark.atMs() >= merged).count();
+                .filter(mark -> staleAfter(mark, merged)).count();
+    }
+
+    /** When every survivor had the fault's nodes in view again (epoch ms); null when they never came back. */
+    private Long mergedEpochMs(FaultReport fault) {
+        return fault.backInViewMs() == null ? null : loadStartEpochMs + fault.atMs() + fault.backInViewMs();
+    }
+
+    private static boolean staleAfter(VerdictMark mark, Long merged) {
+        return merged != null && mark.verdict() == Verdict.STALE && mark.atMs() >= merged;
     }
 
     /**

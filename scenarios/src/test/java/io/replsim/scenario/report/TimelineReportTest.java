@@ -62,7 +62,7 @@ class TimelineReportTest {
         // who served the stale answer, and the answer it was held to
         assertThat(html).contains("<tr><td>pause node2 at 10.0 s</td><td>3</td><td>STALE</td><td>node1</td>"
                         + "<td>16.3 s</td><td>17</td><td>18</td><td>node1</td><td>15.8 s</td><td>1</td><td>s3</td></tr>")
-                .contains("and 4 more in this fault's window, left out");
+                .contains("and 4 more put down to this fault, left out");
         assertThat(html).as("one file, nothing loaded from elsewhere").doesNotContain("<script").doesNotContain(" src=")
                 .doesNotContain("<link");
     }

@@ -77,6 +77,27 @@ class VerdictAttributionTest {
     }
 
     @Test
+    void aStaleAnswerAfterTheMergeIsListedThoughPastTheWindowAndOtherAnswersThereAreNot() {
+        // a partition at 20 s whose node was back in every survivor's view 12 s later, past the window's end at 30 s
+        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
+                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null)
+                .withImpact(killAt20s().impact());
+        List<UserTimeline> timelines = List.of(
+                user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 33_000, 17,
+                        new PriorAnswer("node1", 18, START + 32_500), 0)),
+                user(4, new VerdictMark("node2", "b", Verdict.LOST, START + 33_000, 1, null, 0)),
+                user(5, new VerdictMark("node2", "c", Verdict.STALE, START + 31_000, 4, null, 0)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(partition);
+
+        assertThat(attributed.staleAfterMerge()).isEqualTo(1);
+        assertThat(attributed.answers()).extracting(AttributedAnswer::user, AttributedAnswer::node,
+                AttributedAnswer::atMs).containsExactly(org.assertj.core.groups.Tuple.tuple(3, "node1", 33_000L));
+        assertThat(attributed.sessionsStale()).as("the window's count stays the window's").isZero();
+    }
+
+    @Test
     void theAnswersAreBoundedKeepingTheFirstAndCountingTheRest() {
         VerdictMark[] marks = new VerdictMark[FaultAttribution.MAX_ANSWERS + 7];
         for (int i = 0; i < marks.length; i++) {
