@@ -1,9 +1,12 @@
 package io.replsim.replication.infinispan;
 
 import io.replsim.replication.DegradedPartitionException;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.PartitionHandlingSpec;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
@@ -51,8 +54,13 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
     }
 
     void start(PartitionHandlingSpec handling) throws Exception {
-        ReplicationSpec spec = ReplicationSpec.fullSync().withEngine(EngineKind.INFINISPAN)
-                .withPartitionHandling(handling);
+        start(handling, ReplicationSpec.DEFAULT_SYNC_TIMEOUT);
+    }
+
+    /** As {@link #start(PartitionHandlingSpec)}, a sync write waiting at most {@code syncTimeout} for the others. */
+    void start(PartitionHandlingSpec handling, Duration syncTimeout) throws Exception {
+        ReplicationSpec spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION,
+                DeliveryKind.SYNC, syncTimeout).withEngine(EngineKind.INFINISPAN).withPartitionHandling(handling);
         String cluster = "ispn-partition-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -74,7 +82,16 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
 
     /** node1 alone on one side, node2 and node3 on the other; returns once each side has its own view. */
     void partition() throws Exception {
-        List<List<InfinispanEngine>> sides = List.of(List.of(node(1)), List.of(node(2), node(3)));
+        cut();
+        awaitSides();
+    }
+
+    /**
+     * Cuts node1 off from node2 and node3 and returns at once: until the failure detectors suspect the others, each
+     * member still has them in its view, and a sync write waits for them until it times out.
+     */
+    void cut() throws Exception {
+        List<List<InfinispanEngine>> sides = sides();
         for (List<InfinispanEngine> side : sides) {
             List<String> away = sides.stream().filter(other -> other != side).flatMap(List::stream)
                     .map(member -> member.self().name()).toList();
@@ -87,9 +104,18 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
                 cuts.add(cut);
             }
         }
+    }
+
+    /** Returns once each side of the cut has a view of its own members only. */
+    void awaitSides() {
+        List<List<InfinispanEngine>> sides = sides();
         for (List<InfinispanEngine> side : sides) {
             await().atMost(VIEWS).until(() -> side.stream().allMatch(m -> m.view().members().size() == side.size()));
         }
+    }
+
+    private List<List<InfinispanEngine>> sides() {
+        return List.of(List.of(node(1)), List.of(node(2), node(3)));
     }
 
     void heal() {
