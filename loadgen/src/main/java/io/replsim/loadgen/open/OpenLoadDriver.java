@@ -265,10 +265,9 @@ public final class OpenLoadDriver implements AutoCloseable {
                         Verdict verdict = session.expected.judge(answered.reply().get(), SerialRule.ADVANCES, sentMs,
                                 answered.atMs(), answered.sessionExpired());
                         session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
-                        if (verdict != Verdict.OK) {
-                            session.timeline.judged(answered.node(),
-                                    session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, answered.atMs());
-                        }
+                        session.timeline.judged(answered.node(),
+                                session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, answered.atMs(),
+                                answered.reply().get().serial());
                         if (measured) {
                             judged[verdict.ordinal()].increment();
                         }

@@ -1,6 +1,7 @@
 package io.replsim.loadgen.record;
 
 import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.check.PriorAnswer;
 import io.replsim.loadgen.check.VerdictMark;
 import io.replsim.loadgen.check.Verdict;
 
@@ -26,6 +27,11 @@ public final class TimelineRecorder {
     private long stintFirstSentAtMs;
 
     private Failure openFailure;
+    /** The last answer judged, the one the next is held to; null before one or after the session was replaced. */
+    private String priorSession;
+    private PriorAnswer prior;
+    /** Requests since the last judged answer that got no usable answer. */
+    private int unanswered;
     // Read by other threads (a runner asking which node serves this user now), so kept apart and volatile.
     private volatile String servingNode;
 
@@ -46,7 +52,7 @@ public final class TimelineRecorder {
 
     /**
      * A {@code 200} from {@code node} judged STALE, LOST or CORRUPT for {@code session}; OK and EXPIRED ones, what a
-     * correct cluster answers, are not kept.
+     * correct cluster answers, are not kept. Without the serial shown: the mark cannot say what it was held to.
      */
     public void judged(String node, String session, Verdict verdict, long atMs) {
         if (!verdict.expected() && marks.size() < UserTimeline.MAX_MARKS) {
@@ -54,8 +60,25 @@ public final class TimelineRecorder {
         }
     }
 
+    /**
+     * Every judged answer, OK ones included ({@code serial}: the serial it showed): a STALE, LOST or CORRUPT one is
+     * kept with the answer judged before it on the same session, so a reader sees which node showed what and when;
+     * every answer becomes the one the next is held to, as the user's expectations take it.
+     */
+    public void judged(String node, String session, Verdict verdict, long atMs, long serial) {
+        if (!verdict.expected() && marks.size() < UserTimeline.MAX_MARKS) {
+            marks.add(new VerdictMark(node, session, verdict, atMs, serial,
+                    session.equals(priorSession) ? prior : null, unanswered));
+        }
+        boolean replaced = verdict == Verdict.LOST || verdict == Verdict.EXPIRED;
+        priorSession = replaced ? null : session;
+        prior = replaced ? null : new PriorAnswer(node, serial, atMs);
+        unanswered = 0;
+    }
+
     /** {@code node} answered with a status other than 200: it served the user, and the attempt failed. */
     public void answeredWithError(String node, long atMs) {
+        unanswered++;
         extendStint(node, atMs, atMs, false);
         failure(node, ErrorKind.HTTP_STATUS, atMs);
     }
@@ -77,6 +100,10 @@ public final class TimelineRecorder {
 
     /** A failed attempt on {@code node} ({@code null} when no node was live). */
     public void failure(String node, ErrorKind kind, long atMs) {
+        if (kind == ErrorKind.IO || kind == ErrorKind.TIMEOUT) {
+            // may have reached the node; a refused connection never did, an error status counted in answeredWithError
+            unanswered++;
+        }
         if (openFailure != null && openFailure.kind() == kind && Objects.equals(openFailure.node(), node)) {
             openFailure = new Failure(node, kind, openFailure.firstAtMs(), atMs, openFailure.count() + 1);
             return;

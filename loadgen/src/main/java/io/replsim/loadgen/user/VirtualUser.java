@@ -447,7 +447,7 @@ public final class VirtualUser {
             scriptTally.judged(requestType, verdict);
         }
         timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
-        timeline.judged(answered.node(), sessionId, verdict, answered.atMs());
+        timeline.judged(answered.node(), sessionId, verdict, answered.atMs(), answered.reply().get().serial());
     }
 
     private void recordFailure(NodeEndpoint failedNode, ErrorKind kind, long atMs, RequestType requestType) {

@@ -82,6 +82,49 @@ class TimelineRecorderTest {
     }
 
     @Test
+    void aStaleMarkNamesTheAnswerItWasHeldToAndTheUnansweredRequestsBetween() {
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.OK, 100, 17);
+        recorder.answeredWithError("node1", 150);
+        recorder.failure("node1", io.replsim.loadgen.exchange.ErrorKind.CONNECT, 160);
+        recorder.failure("node1", io.replsim.loadgen.exchange.ErrorKind.TIMEOUT, 170);
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.OK, 200, 19);
+        recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 300, 18);
+        // the stale answer is what the next one is held to, as the user's expectations take it
+        recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 400, 17);
+
+        assertThat(recorder.timeline().marks()).containsExactly(
+                new io.replsim.loadgen.check.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 300,
+                        18, new io.replsim.loadgen.check.PriorAnswer("node1", 19, 200), 0),
+                new io.replsim.loadgen.check.VerdictMark("node2", "s1", io.replsim.loadgen.check.Verdict.STALE, 400,
+                        17, new io.replsim.loadgen.check.PriorAnswer("node2", 18, 300), 0));
+    }
+
+    @Test
+    void theUnansweredRequestsBeforeAMarkAreCountedAndARefusedConnectionIsNot() {
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.OK, 100, 17);
+        recorder.answeredWithError("node1", 150);
+        recorder.failure("node1", io.replsim.loadgen.exchange.ErrorKind.CONNECT, 160);
+        recorder.failure("node1", io.replsim.loadgen.exchange.ErrorKind.TIMEOUT, 170);
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.STALE, 200, 16);
+
+        assertThat(recorder.timeline().marks()).singleElement().satisfies(mark -> {
+            assertThat(mark.unanswered()).isEqualTo(2);
+            assertThat(mark.prior()).isEqualTo(new io.replsim.loadgen.check.PriorAnswer("node1", 17, 100));
+        });
+    }
+
+    @Test
+    void aMarkOnAnotherSessionThanTheLastAnswersHasNoPrior() {
+        recorder.judged("node1", "s1", io.replsim.loadgen.check.Verdict.OK, 100, 5);
+        // the user lost s1: what it is given next is judged on its own
+        recorder.judged("node2", "s1", io.replsim.loadgen.check.Verdict.LOST, 200, 1);
+        recorder.judged("node2", "s2", io.replsim.loadgen.check.Verdict.STALE, 300, 7);
+
+        assertThat(recorder.timeline().marks()).extracting(io.replsim.loadgen.check.VerdictMark::prior)
+                .containsExactly(new io.replsim.loadgen.check.PriorAnswer("node1", 5, 100), null);
+    }
+
+    @Test
     void marksStopAtTheCapKeepingTheFirstOnes() {
         for (int i = 0; i < UserTimeline.MAX_MARKS + 5; i++) {
             recorder.judged("node1", "s" + i, io.replsim.loadgen.check.Verdict.LOST, i);

@@ -3,6 +3,7 @@ package io.replsim.replication.infinispan;
 import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.VIEWS;
 import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.create;
 import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.read;
+import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.refused;
 import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.side;
 import static io.replsim.replication.infinispan.PartitionedInfinispanCluster.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +15,7 @@ import io.replsim.replication.PartitionHandlingSpec;
 import io.replsim.replication.PartitionMergePolicy;
 import io.replsim.replication.PartitionWhenSplit;
 import io.replsim.replication.SessionId;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +67,35 @@ class InfinispanPartitionPolicyDrill {
             for (InfinispanEngine member : cluster.members()) {
                 assertThat(side(member, id)).as(member.self() + "'s read").contains("majority");
                 assertThat(side(member, bornInTheMinority)).as(member.self() + "'s read").contains("minority only");
+            }
+        });
+    }
+
+    /**
+     * What deny-read-writes cannot refuse: a write node1 started after the cut but before it saw its new view. It waits
+     * for node2 and node3 (here a sync timeout longer than detection, so it cannot time out first); when node1's view
+     * drops them, the write completes with node1's copy alone, acknowledged, and only then does node1 degrade. At the
+     * merge preferred-always keeps the majority's copy, which never had that write: acknowledged, then lost. Data
+     * Grid's guide, "Data consistency in a split cluster", "Between the split and detection".
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void underDenyReadWritesAWriteTheMinorityAcknowledgedBeforeItDegradedIsLostAtTheMerge() throws Exception {
+        cluster.start(new PartitionHandlingSpec(PartitionWhenSplit.DENY_READ_WRITES,
+                PartitionMergePolicy.PREFERRED_ALWAYS), Duration.ofSeconds(60));
+        SessionId id = create(cluster.node(1), "before");
+        cluster.cut();
+
+        assertThat(write(cluster.node(1), id, "acknowledged in the detection window"))
+                .as("the write returned: acknowledged once node1's view had only node1").containsEntry("side", "before");
+        assertThat(cluster.node(1).view().members()).as("node1's view when its write returned").hasSize(1);
+        assertThat(side(cluster.node(2), id)).as("the majority never had it").contains("before");
+        await().atMost(VIEWS).until(() -> refused(cluster.node(1), id));
+
+        cluster.heal();
+        await().atMost(VIEWS).untilAsserted(() -> {
+            for (InfinispanEngine member : cluster.members()) {
+                assertThat(side(member, id)).as(member.self() + "'s read").contains("before");
             }
         });
     }

@@ -1,9 +1,12 @@
 package io.replsim.replication.infinispan;
 
 import io.replsim.replication.DegradedPartitionException;
+import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
+import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.PartitionHandlingSpec;
+import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
@@ -49,8 +52,13 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
     }
 
     void start(PartitionHandlingSpec handling) throws Exception {
-        ReplicationSpec spec = ReplicationSpec.fullSync().withEngine(EngineKind.INFINISPAN)
-                .withPartitionHandling(handling);
+        start(handling, ReplicationSpec.DEFAULT_SYNC_TIMEOUT);
+    }
+
+    /** As {@link #start(PartitionHandlingSpec)}, a sync write waiting at most {@code syncTimeout} for the others. */
+    void start(PartitionHandlingSpec handling, Duration syncTimeout) throws Exception {
+        ReplicationSpec spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION,
+                DeliveryKind.SYNC, syncTimeout).withEngine(EngineKind.INFINISPAN).withPartitionHandling(handling);
         String cluster = "ispn-partition-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -73,6 +81,19 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
     /** node1 alone on one side, node2 and node3 on the other; returns once each side has its own view. */
     void partition() throws Exception {
         cut = PartitionCut.between(VIEWS, List.of(node(1)), List.of(node(2), node(3)));
+    }
+
+    /**
+     * Cuts node1 off from node2 and node3 and returns at once: until the failure detectors suspect the others, each
+     * member still has them in its view, and a sync write waits for them until it times out.
+     */
+    void cut() throws Exception {
+        cut = PartitionCut.cut(VIEWS, List.of(node(1)), List.of(node(2), node(3)));
+    }
+
+    /** Returns once each side of the cut has a view of its own members only. */
+    void awaitSides() {
+        cut.awaitSides();
     }
 
     void heal() {

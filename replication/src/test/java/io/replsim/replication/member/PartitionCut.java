@@ -19,14 +19,16 @@ import org.jgroups.util.NameCache;
 public final class PartitionCut {
 
     private final List<Cut> cuts;
+    private final List<List<? extends ReplicationEngine>> sides;
     private final Duration deadline;
 
     /** The DISCARD put above one member's transport. */
     private record Cut(ReplicationEngine member, DISCARD discard) {
     }
 
-    private PartitionCut(List<Cut> cuts, Duration deadline) {
+    private PartitionCut(List<Cut> cuts, List<List<? extends ReplicationEngine>> sides, Duration deadline) {
         this.cuts = cuts;
+        this.sides = sides;
         this.deadline = deadline;
     }
 
@@ -37,6 +39,17 @@ public final class PartitionCut {
     @SafeVarargs
     public static PartitionCut between(Duration deadline, List<? extends ReplicationEngine>... sides)
             throws Exception {
+        PartitionCut partition = cut(deadline, sides);
+        partition.awaitSides();
+        return partition;
+    }
+
+    /**
+     * Cuts the members into {@code sides} and returns at once: until the failure detectors suspect the others, each
+     * member still has them in its view (and a sync write waits for them until it times out).
+     */
+    @SafeVarargs
+    public static PartitionCut cut(Duration deadline, List<? extends ReplicationEngine>... sides) throws Exception {
         List<Cut> cuts = new ArrayList<>();
         for (List<? extends ReplicationEngine> side : sides) {
             List<String> away = new ArrayList<>();
@@ -54,11 +67,15 @@ public final class PartitionCut {
                 cuts.add(new Cut(member, cut));
             }
         }
+        return new PartitionCut(List.copyOf(cuts), List.of(sides), deadline);
+    }
+
+    /** Returns once each member's view holds its own side only (at most the partition's deadline). */
+    public void awaitSides() {
         for (List<? extends ReplicationEngine> side : sides) {
             await().atMost(deadline).until(() -> side.stream()
                     .allMatch(member -> member.view().members().size() == side.size()));
         }
-        return new PartitionCut(List.copyOf(cuts), deadline);
     }
 
     /** Every member on a side of its own. */

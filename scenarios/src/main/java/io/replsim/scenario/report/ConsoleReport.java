@@ -7,6 +7,9 @@ import java.util.stream.Collectors;
 
 /** The summary a person reads at the end of a run; summary.json holds the same figures. */
 public final class ConsoleReport {
+    /** Answers not OK named per fault on the console; summary.json and report.html list more. */
+    private static final int ANSWERS_PRINTED = 5;
+
     private final PrintStream out;
 
     public ConsoleReport(PrintStream out) {
@@ -215,6 +218,15 @@ public final class ConsoleReport {
         if (attributed.staleAfterMerge() != null) {
             line("          after the nodes were back in every survivor's view: %,d STALE responses",
                     attributed.staleAfterMerge());
+        }
+        // Who served them: enough lines to see one node or one moment, the rest in summary.json and report.html.
+        List<AttributedAnswer> answers = attributed.answers();
+        for (AttributedAnswer answer : answers.subList(0, Math.min(answers.size(), ANSWERS_PRINTED))) {
+            line("            %s", answer.describe());
+        }
+        long more = answers.size() + attributed.answersLeftOut() - Math.min(answers.size(), ANSWERS_PRINTED);
+        if (more > 0) {
+            line("            and %,d more such answers (summary.json: faults[].attributed.answers)", more);
         }
     }
 

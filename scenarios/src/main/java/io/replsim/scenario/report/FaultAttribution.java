@@ -17,14 +17,30 @@ import java.util.List;
  * @param staleAfterMerge STALE responses from the moment every survivor had the fault's nodes back in its view
  *                      (the merge of a healed partition or pause) to the end of the load: copies the merge left
  *                      disagreeing; null when the nodes never came back
+ * @param answers       the answers behind those counts (those in the window, and the STALE ones after the merge),
+ *                      in time order: who served each and what it was held to; at most {@link #MAX_ANSWERS}, the
+ *                      first ones
+ * @param answersLeftOut such answers past the first {@link #MAX_ANSWERS}
  */
 public record FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
                                List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations,
-                               Long staleAfterMerge) {
+                               Long staleAfterMerge, List<AttributedAnswer> answers, long answersLeftOut) {
+
+    /** Enough to see a pattern (one node, one moment) and keep summary.json small however broken the run. */
+    public static final int MAX_ANSWERS = 20;
 
     public FaultAttribution {
         lostUsers = List.copyOf(lostUsers);
         staleUsers = List.copyOf(staleUsers);
+        answers = List.copyOf(answers);
+    }
+
+    /** Without the answers behind the counts. */
+    public FaultAttribution(long windowFromMs, long windowToMs, long sessionsLost, long sessionsStale,
+                            List<Integer> lostUsers, List<Integer> staleUsers, Long gravitations,
+                            Long staleAfterMerge) {
+        this(windowFromMs, windowToMs, sessionsLost, sessionsStale, lostUsers, staleUsers, gravitations,
+                staleAfterMerge, List.of(), 0);
     }
 
     /** Of a fault whose nodes did not come back in view. */

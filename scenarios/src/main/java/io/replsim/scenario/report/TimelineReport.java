@@ -64,6 +64,7 @@ public final class TimelineReport {
         html.append(latencyChart(records));
         html.append(sessionTable(records.sessions()));
         html.append(faultTable(records.faults()));
+        html.append(answerTable(records.faults()));
         html.append(eventTable(records.events()));
         html.append("</body></html>\n");
         return html.toString();
@@ -196,6 +197,44 @@ public final class TimelineReport {
                         .append(")<br>");
             }
             table.append("</td></tr>\n");
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    /** Each fault's answers that were not OK: who served them, when, and the answer they were held to. */
+    private static String answerTable(List<FaultReport> faults) {
+        if (faults.stream().allMatch(fault -> fault.attributed() == null || fault.attributed().answers().isEmpty())) {
+            return "";
+        }
+        StringBuilder table = new StringBuilder("<h2>Answers not OK put down to each fault</h2>\n<p>Who served each"
+                + " STALE, LOST, CORRUPT or FAILED answer in its window (and STALE ones after its nodes were back in"
+                + " view), and the answer before it that its user held it to (the"
+                + " serial that answer showed, the node that showed it); unanswered: requests between the two that got"
+                + " no usable answer (a 503 of a write whose outcome is unknown, a reset, a timeout).</p>\n"
+                + "<table><tr><th>fault</th><th>user</th><th>verdict</th><th>served by</th><th>at</th><th>serial</th>"
+                + "<th>held to serial</th><th>shown by</th><th>at</th><th>unanswered</th><th>session</th></tr>\n");
+        for (FaultReport fault : faults) {
+            if (fault.attributed() == null) {
+                continue;
+            }
+            for (AttributedAnswer answer : fault.attributed().answers()) {
+                AttributedAnswer.Prior prior = answer.prior();
+                table.append("<tr><td>").append(escape(fault.type() + " " + fault.node())).append(" at ")
+                        .append(seconds(fault.atMs())).append("</td><td>").append(answer.user())
+                        .append("</td><td>").append(answer.verdict())
+                        .append("</td><td>").append(escape(answer.node()))
+                        .append("</td><td>").append(seconds(answer.atMs()))
+                        .append("</td><td>").append(answer.serial() == null ? "-" : answer.serial().toString())
+                        .append("</td><td>").append(prior == null ? "-" : Long.toString(prior.serial()))
+                        .append("</td><td>").append(prior == null ? "-" : escape(prior.node()))
+                        .append("</td><td>").append(prior == null ? "-" : seconds(prior.atMs()))
+                        .append("</td><td>").append(answer.unanswered())
+                        .append("</td><td>").append(escape(answer.session())).append("</td></tr>\n");
+            }
+            if (fault.attributed().answersLeftOut() > 0) {
+                table.append("<tr><td colspan=\"11\">and ").append(fault.attributed().answersLeftOut())
+                        .append(" more put down to this fault, left out</td></tr>\n");
+            }
         }
         return table.append("</table>\n").toString();
     }

@@ -4,6 +4,8 @@ import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.VerdictMark;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,11 +44,17 @@ public final class VerdictAttribution {
         Set<Integer> staleUsers = new TreeSet<>();
         long lost = 0;
         long stale = 0;
+        List<AttributedAnswer> answers = new ArrayList<>();
+        Long merged = mergedEpochMs(fault);
         for (UserTimeline timeline : timelines) {
             Set<String> lostSessions = new HashSet<>();
             Set<String> staleSessions = new HashSet<>();
             for (VerdictMark mark : timeline.marks()) {
-                if (mark.atMs() < from || mark.atMs() >= to) {
+                boolean inWindow = mark.atMs() >= from && mark.atMs() < to;
+                if (inWindow || staleAfter(mark, merged)) {
+                    answers.add(answerOf(timeline.user(), mark));
+                }
+                if (!inWindow) {
                     continue;
                 }
                 (mark.lostSession() ? lostSessions : staleSessions).add(mark.session());
@@ -61,18 +69,36 @@ public final class VerdictAttribution {
                 staleUsers.add(timeline.user());
             }
         }
+        answers.sort(Comparator.comparingLong(AttributedAnswer::atMs).thenComparingInt(AttributedAnswer::user));
+        int shown = Math.min(answers.size(), FaultAttribution.MAX_ANSWERS);
         return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
-                gravitations(from, to), staleAfterMerge(fault));
+                gravitations(from, to), staleAfterMerge(fault), answers.subList(0, shown), answers.size() - shown);
+    }
+
+    private AttributedAnswer answerOf(int user, VerdictMark mark) {
+        AttributedAnswer.Prior prior = mark.prior() == null ? null : new AttributedAnswer.Prior(mark.prior().node(),
+                mark.prior().serial(), mark.prior().atMs() - loadStartEpochMs);
+        return new AttributedAnswer(user, mark.node(), mark.session(), mark.verdict(), mark.atMs() - loadStartEpochMs,
+                mark.serial() > 0 ? mark.serial() : null, prior, mark.unanswered());
     }
 
     /** STALE responses from when every survivor had the fault's nodes in view again to the end of the load. */
     private Long staleAfterMerge(FaultReport fault) {
-        if (fault.backInViewMs() == null) {
+        Long merged = mergedEpochMs(fault);
+        if (merged == null) {
             return null;
         }
-        long merged = loadStartEpochMs + fault.atMs() + fault.backInViewMs();
         return timelines.stream().flatMap(timeline -> timeline.marks().stream())
-                .filter(mark -> mark.verdict() == Verdict.STALE && mark.atMs() >= merged).count();
+                .filter(mark -> staleAfter(mark, merged)).count();
+    }
+
+    /** When every survivor had the fault's nodes in view again (epoch ms); null when they never came back. */
+    private Long mergedEpochMs(FaultReport fault) {
+        return fault.backInViewMs() == null ? null : loadStartEpochMs + fault.atMs() + fault.backInViewMs();
+    }
+
+    private static boolean staleAfter(VerdictMark mark, Long merged) {
+        return merged != null && mark.verdict() == Verdict.STALE && mark.atMs() >= merged;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.replsim.scenario.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.record.Second;
 import io.replsim.scenario.fault.FaultEvent;
 import java.nio.file.Files;
@@ -27,7 +28,9 @@ class TimelineReportTest {
         }
         FaultReport pause = new FaultReport("pause", "node2", List.of("node2"), "primary-of-most", "", 10_000,
                 START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null)
-                .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L))
+                .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L, null,
+                        List.of(new AttributedAnswer(3, "node1", "s3", Verdict.STALE, 16_250, 17L,
+                                new AttributedAnswer.Prior("node1", 18, 15_750), 1)), 4))
                 .withExpectations(List.of(new CheckOutcome("fault 1 (pause node2): sessions stale in its window",
                         "≤ 0", "2", false)));
         List<FaultEvent> events = List.of(
@@ -56,6 +59,10 @@ class TimelineReportTest {
                 .contains("<td>0 / 2</td><td>5</td>")
                 .contains("<span class=\"FAIL\">FAIL</span> fault 1 (pause node2): sessions stale in its window");
         assertThat(html).contains("<td>15.0 s</td><td>healed</td><td>pause</td>");
+        // who served the stale answer, and the answer it was held to
+        assertThat(html).contains("<tr><td>pause node2 at 10.0 s</td><td>3</td><td>STALE</td><td>node1</td>"
+                        + "<td>16.3 s</td><td>17</td><td>18</td><td>node1</td><td>15.8 s</td><td>1</td><td>s3</td></tr>")
+                .contains("and 4 more put down to this fault, left out");
         assertThat(html).as("one file, nothing loaded from elsewhere").doesNotContain("<script").doesNotContain(" src=")
                 .doesNotContain("<link");
     }
@@ -67,6 +74,7 @@ class TimelineReportTest {
 
         String html = TimelineReport.render(plain);
 
-        assertThat(html).contains("<h2>Faults</h2>\n<p>None.</p>").doesNotContain("class=\"fault\"");
+        assertThat(html).contains("<h2>Faults</h2>\n<p>None.</p>").doesNotContain("class=\"fault\"")
+                .doesNotContain("Answers not OK");
     }
 }

@@ -3,6 +3,7 @@ package io.replsim.scenario.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.UserTimeline;
+import io.replsim.loadgen.check.PriorAnswer;
 import io.replsim.loadgen.check.VerdictMark;
 import io.replsim.loadgen.check.Verdict;
 import java.time.Duration;
@@ -52,6 +53,64 @@ class VerdictAttributionTest {
         assertThat(attributed.sessionsStale()).isEqualTo(1);
         assertThat(attributed.staleUsers()).containsExactly(2);
         assertThat(attributed.gravitations()).as("no node sampled").isNull();
+    }
+
+    @Test
+    void theAnswersBehindTheCountsNameTheirNodeTimeAndTheAnswerTheyWereHeldToInTimeOrder() {
+        List<UserTimeline> timelines = List.of(
+                user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 26_000, 17,
+                        new PriorAnswer("node1", 18, START + 25_500), 0)),
+                user(9, new VerdictMark("node3", "b", Verdict.LOST, START + 21_000, 1, null, 2),
+                        // outside the window: not this fault's
+                        new VerdictMark("node3", "b", Verdict.STALE, START + 31_000, 1, null, 0)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(killAt20s());
+
+        assertThat(attributed.answers()).containsExactly(
+                new AttributedAnswer(9, "node3", "b", Verdict.LOST, 21_000, 1L, null, 2),
+                new AttributedAnswer(3, "node1", "a", Verdict.STALE, 26_000, 17L,
+                        new AttributedAnswer.Prior("node1", 18, 25_500), 0));
+        assertThat(attributed.answersLeftOut()).isZero();
+        assertThat(attributed.answers().get(1).describe())
+                .isEqualTo("user 3: STALE from node1 at 26.00 s, serial 17; held to serial 18 from node1 at 25.50 s");
+    }
+
+    @Test
+    void aStaleAnswerAfterTheMergeIsListedThoughPastTheWindowAndOtherAnswersThereAreNot() {
+        // a partition at 20 s whose node was back in every survivor's view 12 s later, past the window's end at 30 s
+        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
+                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null)
+                .withImpact(killAt20s().impact());
+        List<UserTimeline> timelines = List.of(
+                user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 33_000, 17,
+                        new PriorAnswer("node1", 18, START + 32_500), 0)),
+                user(4, new VerdictMark("node2", "b", Verdict.LOST, START + 33_000, 1, null, 0)),
+                user(5, new VerdictMark("node2", "c", Verdict.STALE, START + 31_000, 4, null, 0)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(partition);
+
+        assertThat(attributed.staleAfterMerge()).isEqualTo(1);
+        assertThat(attributed.answers()).extracting(AttributedAnswer::user, AttributedAnswer::node,
+                AttributedAnswer::atMs).containsExactly(org.assertj.core.groups.Tuple.tuple(3, "node1", 33_000L));
+        assertThat(attributed.sessionsStale()).as("the window's count stays the window's").isZero();
+    }
+
+    @Test
+    void theAnswersAreBoundedKeepingTheFirstAndCountingTheRest() {
+        VerdictMark[] marks = new VerdictMark[FaultAttribution.MAX_ANSWERS + 7];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = new VerdictMark("node1", "s" + i, Verdict.LOST, START + 20_000 + i, 1, null, 0);
+        }
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), List.of(user(0, marks)),
+                Map.of()).attribute(killAt20s());
+
+        assertThat(attributed.answers()).hasSize(FaultAttribution.MAX_ANSWERS);
+        assertThat(attributed.answers().getFirst().atMs()).isEqualTo(20_000);
+        assertThat(attributed.answersLeftOut()).isEqualTo(7);
+        assertThat(attributed.sessionsLost()).as("the counts still cover every answer").isEqualTo(marks.length);
     }
 
     @Test
