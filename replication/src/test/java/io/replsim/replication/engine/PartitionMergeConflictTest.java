@@ -13,6 +13,7 @@ import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.member.PartitionCut;
 import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.MemberPorts;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Replies;
 import io.replsim.replication.transport.TcpStackSpec;
@@ -20,11 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,7 +126,7 @@ class PartitionMergeConflictTest {
         String cluster = "conflict-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            ports.add(freePort());
+            ports.add(MemberPorts.free());
         }
         List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
         ClusterSecret secret = ClusterSecret.generate();
@@ -173,20 +171,6 @@ class PartitionMergeConflictTest {
             active.session().setAttribute("side", side);
             node.store().update(active);
             return seen;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
-                 ServerSocket failureDetection = new ServerSocket(
-                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
         }
     }
 }

@@ -5,22 +5,17 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.MemberPorts;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.MulticastGroup;
 import io.replsim.replication.transport.StackPreset;
-import io.replsim.replication.transport.TcpStackSpec;
 import io.replsim.replication.transport.TransportKind;
 import io.replsim.replication.transport.UdpStackSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.IOException;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +112,7 @@ class UdpClusterTest {
     }
 
     private JGroupsEngine start(String name, String cluster, ClusterSecret secret) throws Exception {
-        var stack = new UdpStackSpec(LOOPBACK, freePort(), MulticastGroup.of(cluster, secret), secret,
+        var stack = new UdpStackSpec(LOOPBACK, MemberPorts.free(), MulticastGroup.of(cluster, secret), secret,
                 StackPreset.TUNED.tuning().withTransport(TransportKind.UDP));
         JGroupsEngine member = JGroupsEngine.start(new NodeId(name), cluster, stack, ReplicationSpec.fullSync());
         members.add(member);
@@ -145,21 +140,6 @@ class UdpClusterTest {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("step", step);
             node.store().update(active);
-        }
-    }
-
-    /** A UDP port free on loopback with its FD_SOCK2 (TCP) port at +100. */
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (DatagramSocket unicast = new DatagramSocket(new InetSocketAddress(LOOPBACK, port));
-                 ServerSocket failureDetection = new ServerSocket(
-                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
         }
     }
 }

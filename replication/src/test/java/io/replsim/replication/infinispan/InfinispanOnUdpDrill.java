@@ -3,22 +3,17 @@ package io.replsim.replication.infinispan;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.transport.MemberPorts;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.MulticastGroup;
 import io.replsim.replication.transport.StackPreset;
-import io.replsim.replication.transport.TcpStackSpec;
 import io.replsim.replication.transport.TransportKind;
 import io.replsim.replication.transport.UdpStackSpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.IOException;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +42,7 @@ class InfinispanOnUdpDrill {
         String cluster = "ispn-udp-" + System.nanoTime();
         ClusterSecret secret = ClusterSecret.generate();
         for (int i = 1; i <= 2; i++) {
-            var stack = new UdpStackSpec(LOOPBACK, freePort(), MulticastGroup.of(cluster, secret), secret,
+            var stack = new UdpStackSpec(LOOPBACK, MemberPorts.free(), MulticastGroup.of(cluster, secret), secret,
                     StackPreset.TUNED.tuning().withTransport(TransportKind.UDP));
             members.add(InfinispanEngine.start(new NodeId("node" + i), cluster, stack, ReplicationSpec.fullSync()));
         }
@@ -57,19 +52,5 @@ class InfinispanOnUdpDrill {
         SessionId id = PartitionedInfinispanCluster.create(members.get(0), "written on node1");
 
         assertThat(PartitionedInfinispanCluster.side(members.get(1), id)).contains("written on node1");
-    }
-
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (DatagramSocket unicast = new DatagramSocket(new InetSocketAddress(LOOPBACK, port));
-                 ServerSocket failureDetection = new ServerSocket(
-                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
-        }
     }
 }

@@ -12,15 +12,13 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.member.PartitionCut;
 import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.MemberPorts;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
 
-import java.io.IOException;
 import java.io.Serializable;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +60,7 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
         String cluster = "ispn-partition-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            ports.add(freePort());
+            ports.add(MemberPorts.free());
         }
         List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
         ClusterSecret secret = ClusterSecret.generate();
@@ -140,20 +138,6 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
             return false;
         } catch (DegradedPartitionException expected) {
             return true;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
-                 ServerSocket failureDetection = new ServerSocket(
-                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
         }
     }
 }

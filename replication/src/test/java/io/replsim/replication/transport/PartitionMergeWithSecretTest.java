@@ -6,11 +6,8 @@ import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.member.PartitionCut;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 
@@ -24,8 +21,8 @@ class PartitionMergeWithSecretTest {
     @Test
     void twoHalvesOfAPartitionMergeAgainWhenItHeals() throws Exception {
         String cluster = "merge-" + System.nanoTime();
-        int first = freePort();
-        int second = freePort();
+        int first = MemberPorts.free();
+        int second = MemberPorts.free();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, first),
                 new InetSocketAddress(LOOPBACK, second));
         ClusterSecret secret = ClusterSecret.generate();
@@ -41,20 +38,6 @@ class PartitionMergeWithSecretTest {
 
             assertThat(one.stats().traffic().peersRefused()).isZero();
             assertThat(two.stats().traffic().peersRefused()).isZero();
-        }
-    }
-
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
-                 ServerSocket failureDetection = new ServerSocket(
-                         port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1, LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
         }
     }
 }

@@ -19,11 +19,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +78,7 @@ class StackTuningOnChannelTest {
     }
 
     private static void assertReachesTheChannel(StackTuning tuning) throws Exception {
-        int port = freePort();
+        int port = MemberPorts.free();
         String cluster = "stack-tuning-" + System.nanoTime();
         MulticastGroup group = MulticastGroup.of(cluster, SECRET);
         StackSpec spec = tuning.transport() == TransportKind.UDP
@@ -123,22 +120,6 @@ class StackTuningOnChannelTest {
             assertThat(merge.getMinInterval()).isEqualTo(tuning.merge().min().toMillis());
             assertThat(merge.getMaxInterval()).isEqualTo(tuning.merge().max().toMillis());
             assertThat(channel.getView().size()).as("a working channel").isEqualTo(1);
-        }
-    }
-
-    /** A port free on loopback with its FD_SOCK2 port (+100), below the kernel's ephemeral range. */
-    private static int freePort() throws IOException {
-        var random = new SecureRandom();
-        while (true) {
-            int port = 12_000 + random.nextInt(20_000);
-            try (ServerSocket probe = new ServerSocket(port, 1, LOOPBACK);
-                 java.net.DatagramSocket datagrams = new java.net.DatagramSocket(new InetSocketAddress(LOOPBACK, port));
-                 ServerSocket failureDetection = new ServerSocket(port + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 1,
-                         LOOPBACK)) {
-                return port;
-            } catch (IOException taken) {
-                // try another
-            }
         }
     }
 }
