@@ -1,0 +1,322 @@
+package io.replsim.bench;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * The floor under a node's sync replication at a node's rate: three peer JVMs on loopback, each sending a frame to
+ * the other two at a paced rate and waiting for both answers (write, write, read, read, as the direct streams do),
+ * and answering the other two's frames on one thread per connection (read, 16-byte answer, as the stream server
+ * does), with nothing else in the process: no HTTP, no codec, no session store. Each peer prints, over a window
+ * after a warm-up, its CPU and context switches per round, split into the sending thread and the answering threads.
+ * What a replsim node's replication costs above this is replsim's; this much is the blocking socket's, paced, on
+ * this machine. Bounded by {@code warm-up + window} seconds; the peers exit with the coordinator.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
+ * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [AS_SENT|LAST_SENT_FIRST]}
+ * after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT (a cost scenario's node: ~157
+ * requests/s, a 3.3 KB update). Figures in docs/benchmarks.md.
+ */
+public final class PacedExchangeFloor {
+    private static final int ANSWER_BYTES = 16;
+    private static final int PEERS = 3;
+    private static final int SOCKET_BUFFER_BYTES = 1 << 17;
+
+    /** Which answer the sending thread reads first. */
+    enum AnswerOrder {
+        /** The first peer's first, as the frames went out. */
+        AS_SENT,
+        /** The last peer's first: its frame left last, so its answer is likely the last to come. */
+        LAST_SENT_FIRST
+    }
+
+    private PacedExchangeFloor() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("peer")) {
+            peer(args);
+            return;
+        }
+        int rate;
+        int frameBytes;
+        int warmSeconds;
+        int windowSeconds;
+        AnswerOrder order;
+        try {
+            rate = args.length > 0 ? Integer.parseInt(args[0]) : 157;
+            frameBytes = args.length > 1 ? Integer.parseInt(args[1]) : 3300;
+            warmSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+            windowSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 40;
+            order = args.length > 4 ? AnswerOrder.valueOf(args[4]) : AnswerOrder.AS_SENT;
+            if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1) {
+                throw new IllegalArgumentException("out of range");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("usage: PacedExchangeFloor [rate/s >= 1] [frame bytes >= 0] [warm-up s >= 0]"
+                    + " [window s >= 1] [AS_SENT|LAST_SENT_FIRST]; got " + String.join(" ", args));
+            System.exit(2);
+            return;
+        }
+        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers read %s; warm-up %d s,"
+                + " window %d s; load %.2f%n", PEERS, frameBytes, rate, order, warmSeconds, windowSeconds,
+                loadAverage());
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < PEERS; i++) {
+            ports.add(LoopbackPorts.freePortPair());
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> peers = new ArrayList<>();
+        try {
+            for (int i = 0; i < PEERS; i++) {
+                List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
+                        System.getProperty("java.class.path"), PacedExchangeFloor.class.getName(), "peer",
+                        String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes),
+                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), order.name()));
+                ports.forEach(port -> command.add(String.valueOf(port)));
+                peers.add(new ProcessBuilder(command).redirectErrorStream(true).start());
+            }
+            for (Process peer : peers) {
+                var out = new BufferedReader(new InputStreamReader(peer.getInputStream()));
+                String line;
+                do {
+                    line = out.readLine();
+                    if (line == null) {
+                        throw new IllegalStateException("a peer exited before its report (exit "
+                                + peer.waitFor() + ")");
+                    }
+                    System.out.println(line);
+                } while (!line.startsWith("peer "));
+            }
+            // Every peer answers until all have measured: one that left early would break the others' last round.
+            for (Process peer : peers) {
+                peer.getOutputStream().close();
+            }
+            for (Process peer : peers) {
+                if (!peer.waitFor(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("a peer did not exit");
+                }
+            }
+        } finally {
+            peers.forEach(Process::destroyForcibly);
+        }
+        System.out.printf("load at the end %.2f%n", loadAverage());
+    }
+
+    private static void peer(String[] args) throws Exception {
+        int self = Integer.parseInt(args[1]);
+        int rate = Integer.parseInt(args[2]);
+        int frameBytes = Integer.parseInt(args[3]);
+        Duration warm = Duration.ofSeconds(Integer.parseInt(args[4]));
+        Duration window = Duration.ofSeconds(Integer.parseInt(args[5]));
+        AnswerOrder order = AnswerOrder.valueOf(args[6]);
+        List<Integer> ports = Stream.of(args).skip(7).map(Integer::valueOf).toList();
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        var server = new ServerSocket();
+        server.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
+        server.bind(new InetSocketAddress(loopback, ports.get(self)), 50);
+        Thread.ofPlatform().daemon().name("answer-accept").start(() -> acceptAll(server));
+        List<SocketChannel> others = new ArrayList<>();
+        for (int i = 0; i < ports.size(); i++) {
+            if (i != self) {
+                others.add(connect(new InetSocketAddress(loopback, ports.get(i))));
+            }
+        }
+        // Its own named thread, so its CPU and switches are told apart from the JVM's in /proc/self/task.
+        var sending = new FutureTask<>(() -> sendPaced(others, order, rate, frameBytes, warm, window));
+        Thread.ofPlatform().name("sender").start(sending);
+        report(self, sending.get());
+        System.out.flush();
+        while (System.in.read() >= 0) {
+            // answering the others until the coordinator closes our input
+        }
+    }
+
+    /** The rounds sent within the measured window, and every thread's counts at its start and end. */
+    private record Window(long rounds, Map<String, long[]> before, Map<String, long[]> after) {
+    }
+
+    /**
+     * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
+     * own cost).
+     */
+    private static Window sendPaced(List<SocketChannel> others, AnswerOrder order, int rate, int frameBytes,
+                                    Duration warm, Duration window) throws IOException {
+        byte[] frame = new byte[frameBytes];
+        List<DataInputStream> answers = new ArrayList<>();
+        for (SocketChannel channel : others) {
+            answers.add(new DataInputStream(new BufferedInputStream(channel.socket().getInputStream())));
+        }
+        if (order == AnswerOrder.LAST_SENT_FIRST) {
+            answers = answers.reversed();
+        }
+        long period = TimeUnit.SECONDS.toNanos(1) / rate;
+        long start = System.nanoTime();
+        long windowStart = start + warm.toNanos();
+        long end = windowStart + window.toNanos();
+        long rounds = 0;
+        Map<String, long[]> before = null;
+        long next = start;
+        ByteBuffer header = ByteBuffer.allocate(Integer.BYTES);
+        while (true) {
+            long now = System.nanoTime();
+            if (before == null && now - windowStart >= 0) {
+                before = threadCounts();
+                rounds = 0;
+            }
+            if (now - end >= 0) {
+                break;
+            }
+            for (SocketChannel channel : frameBytes == 0 ? List.<SocketChannel>of() : others) {
+                header.clear().putInt(frameBytes).flip();
+                ByteBuffer body = ByteBuffer.wrap(frame);
+                ByteBuffer[] buffers = {header, body};
+                while (body.hasRemaining()) {
+                    channel.write(buffers);
+                }
+            }
+            for (DataInputStream in : frameBytes == 0 ? List.<DataInputStream>of() : answers) {
+                int length = in.readInt();
+                in.readFully(new byte[length]);
+            }
+            rounds++;
+            next += period;
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            }
+        }
+        return new Window(rounds, before, threadCounts());
+    }
+
+    private static SocketChannel connect(InetSocketAddress endpoint) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            var channel = SocketChannel.open();
+            try {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, SOCKET_BUFFER_BYTES);
+                channel.connect(endpoint);
+                return channel;
+            } catch (IOException notYet) {
+                channel.close();
+                if (System.nanoTime() - deadline >= 0) {
+                    throw notYet;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private static void acceptAll(ServerSocket server) {
+        try {
+            while (true) {
+                Socket peer = server.accept();
+                Thread.ofPlatform().daemon().name("answer-in").start(() -> answer(peer));
+            }
+        } catch (IOException closed) {
+            // the peer exits
+        }
+    }
+
+    private static void answer(Socket socket) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            byte[] buffer = new byte[0];
+            byte[] answer = new byte[ANSWER_BYTES];
+            while (true) {
+                int length = in.readInt();
+                if (buffer.length < length) {
+                    buffer = new byte[length];
+                }
+                in.readFully(buffer, 0, length);
+                out.writeInt(answer.length);
+                out.write(answer);
+                out.flush();
+            }
+        } catch (IOException closed) {
+            // the sender exited
+        }
+    }
+
+    /** Per thread name: {CPU ns, voluntary + involuntary switches}, from {@code /proc/self/task}. */
+    private static Map<String, long[]> threadCounts() throws IOException {
+        Map<String, long[]> counts = new TreeMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    String name = Files.readString(task.resolve("comm")).strip();
+                    long cpu = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
+                    long switches = 0;
+                    for (String line : Files.readAllLines(task.resolve("status"))) {
+                        if (line.contains("ctxt_switches")) {
+                            switches += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
+                        }
+                    }
+                    long[] sum = counts.computeIfAbsent(group(name), ignored -> new long[2]);
+                    sum[0] += cpu;
+                    sum[1] += switches;
+                } catch (IOException threadEnded) {
+                    // a thread that ended between the listing and the read
+                }
+            }
+        }
+        return counts;
+    }
+
+    private static String group(String thread) {
+        if (thread.equals("sender")) {
+            return "sending thread";
+        }
+        if (thread.startsWith("answer-in")) {
+            return "answering threads";
+        }
+        return "the JVM's own (GC, JIT, ...)";
+    }
+
+    private static void report(int self, Window window) {
+        long rounds = window.rounds();
+        long totalCpu = 0;
+        StringBuilder line = new StringBuilder();
+        for (var entry : window.after().entrySet()) {
+            long[] was = window.before().getOrDefault(entry.getKey(), new long[2]);
+            long cpu = entry.getValue()[0] - was[0];
+            long switches = entry.getValue()[1] - was[1];
+            totalCpu += cpu;
+            line.append(String.format("; %s %.1f µs / %.2f switches", entry.getKey(), cpu / 1_000.0 / rounds,
+                    (double) switches / rounds));
+        }
+        System.out.printf("peer %d: %d rounds, %.1f µs of CPU per round (two frames out, two in)%s%n", self, rounds,
+                totalCpu / 1_000.0 / rounds, line);
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+}
