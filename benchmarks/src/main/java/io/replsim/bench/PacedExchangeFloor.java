@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * this machine. Bounded by {@code warm-up + window} seconds; the peers exit with the coordinator.
  *
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
- * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [AS_SENT|LAST_SENT_FIRST]}
+ * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait]}
  * after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT (a cost scenario's node: ~157
  * requests/s, a 3.3 KB update). Figures in docs/benchmarks.md.
  */
@@ -46,12 +46,16 @@ public final class PacedExchangeFloor {
     private static final int PEERS = 3;
     private static final int SOCKET_BUFFER_BYTES = 1 << 17;
 
-    /** Which answer the sending thread reads first. */
-    enum AnswerOrder {
+    /** How the sending thread waits for the answers: in which order, and whether it polls before sleeping. */
+    enum AnswerWait {
         /** The first peer's first, as the frames went out. */
         AS_SENT,
         /** The last peer's first: its frame left last, so its answer is likely the last to come. */
-        LAST_SENT_FIRST
+        LAST_SENT_FIRST,
+        /** As sent, but polling for each answer up to 100 µs before sleeping on it. */
+        SPIN_100_US,
+        /** As sent, but polling for each answer up to 300 µs before sleeping on it. */
+        SPIN_300_US
     }
 
     private PacedExchangeFloor() {
@@ -66,24 +70,25 @@ public final class PacedExchangeFloor {
         int frameBytes;
         int warmSeconds;
         int windowSeconds;
-        AnswerOrder order;
+        AnswerWait wait;
         try {
             rate = args.length > 0 ? Integer.parseInt(args[0]) : 157;
             frameBytes = args.length > 1 ? Integer.parseInt(args[1]) : 3300;
             warmSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
             windowSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 40;
-            order = args.length > 4 ? AnswerOrder.valueOf(args[4]) : AnswerOrder.AS_SENT;
+            wait = args.length > 4 ? AnswerWait.valueOf(args[4]) : AnswerWait.AS_SENT;
             if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1) {
                 throw new IllegalArgumentException("out of range");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("usage: PacedExchangeFloor [rate/s >= 1] [frame bytes >= 0] [warm-up s >= 0]"
-                    + " [window s >= 1] [AS_SENT|LAST_SENT_FIRST]; got " + String.join(" ", args));
+                    + " [window s >= 1] " + java.util.Arrays.toString(AnswerWait.values()) + "; got "
+                    + String.join(" ", args));
             System.exit(2);
             return;
         }
-        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers read %s; warm-up %d s,"
-                + " window %d s; load %.2f%n", PEERS, frameBytes, rate, order, warmSeconds, windowSeconds,
+        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s; warm-up %d s,"
+                + " window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, warmSeconds, windowSeconds,
                 loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
@@ -96,7 +101,7 @@ public final class PacedExchangeFloor {
                 List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
                         System.getProperty("java.class.path"), PacedExchangeFloor.class.getName(), "peer",
                         String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes),
-                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), order.name()));
+                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name()));
                 ports.forEach(port -> command.add(String.valueOf(port)));
                 peers.add(new ProcessBuilder(command).redirectErrorStream(true).start());
             }
@@ -133,7 +138,7 @@ public final class PacedExchangeFloor {
         int frameBytes = Integer.parseInt(args[3]);
         Duration warm = Duration.ofSeconds(Integer.parseInt(args[4]));
         Duration window = Duration.ofSeconds(Integer.parseInt(args[5]));
-        AnswerOrder order = AnswerOrder.valueOf(args[6]);
+        AnswerWait wait = AnswerWait.valueOf(args[6]);
         List<Integer> ports = Stream.of(args).skip(7).map(Integer::valueOf).toList();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         var server = new ServerSocket();
@@ -147,7 +152,7 @@ public final class PacedExchangeFloor {
             }
         }
         // Its own named thread, so its CPU and switches are told apart from the JVM's in /proc/self/task.
-        var sending = new FutureTask<>(() -> sendPaced(others, order, rate, frameBytes, warm, window));
+        var sending = new FutureTask<>(() -> sendPaced(others, wait, rate, frameBytes, warm, window));
         Thread.ofPlatform().name("sender").start(sending);
         report(self, sending.get());
         System.out.flush();
@@ -164,14 +169,14 @@ public final class PacedExchangeFloor {
      * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
      * own cost).
      */
-    private static Window sendPaced(List<SocketChannel> others, AnswerOrder order, int rate, int frameBytes,
+    private static Window sendPaced(List<SocketChannel> others, AnswerWait wait, int rate, int frameBytes,
                                     Duration warm, Duration window) throws IOException {
         byte[] frame = new byte[frameBytes];
         List<DataInputStream> answers = new ArrayList<>();
         for (SocketChannel channel : others) {
             answers.add(new DataInputStream(new BufferedInputStream(channel.socket().getInputStream())));
         }
-        if (order == AnswerOrder.LAST_SENT_FIRST) {
+        if (wait == AnswerWait.LAST_SENT_FIRST) {
             answers = answers.reversed();
         }
         long period = TimeUnit.SECONDS.toNanos(1) / rate;
@@ -200,17 +205,30 @@ public final class PacedExchangeFloor {
                 }
             }
             for (DataInputStream in : frameBytes == 0 ? List.<DataInputStream>of() : answers) {
+                spin(in, wait);
                 int length = in.readInt();
                 in.readFully(new byte[length]);
             }
             rounds++;
             next += period;
-            long wait = next - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(wait);
+            long untilNext = next - System.nanoTime();
+            if (untilNext > 0) {
+                LockSupport.parkNanos(untilNext);
             }
         }
         return new Window(rounds, before, threadCounts());
+    }
+
+    private static void spin(DataInputStream in, AnswerWait wait) throws IOException {
+        long spinNanos = switch (wait) {
+            case SPIN_100_US -> 100_000;
+            case SPIN_300_US -> 300_000;
+            case AS_SENT, LAST_SENT_FIRST -> 0;
+        };
+        long until = System.nanoTime() + spinNanos;
+        while (spinNanos > 0 && in.available() < Integer.BYTES && System.nanoTime() - until < 0) {
+            Thread.onSpinWait();
+        }
     }
 
     private static SocketChannel connect(InetSocketAddress endpoint) throws IOException, InterruptedException {
