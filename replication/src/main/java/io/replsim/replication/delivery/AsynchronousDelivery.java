@@ -32,13 +32,15 @@ public final class AsynchronousDelivery implements Delivery {
 
     @Override
     public void deliver(Outgoing outgoing, List<NodeId> backups) {
+        // Sent later by each queue's thread: the values as this request left them, not as a later one changes them.
+        Outgoing queued = backups.isEmpty() ? outgoing : outgoing.frozenBy(transport.marshaller());
         for (NodeId backup : backups) {
             if (closed) {
                 counters.discarded(1);
                 continue;
             }
             queues.computeIfAbsent(backup,
-                    member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(outgoing);
+                    member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(queued);
         }
     }
 

@@ -13,6 +13,7 @@ import io.replsim.replication.delivery.Outgoing;
 import io.replsim.replication.delivery.OutrankedException;
 import io.replsim.replication.delivery.SynchronousDelivery;
 import io.replsim.replication.member.ReplicationCounters;
+import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.granularity.AttributeGranularity;
@@ -39,10 +40,11 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     private final ReplicationCounters counters;
     private final StaleCopyRemoval staleCopies;
     private final SessionInvalidation invalidation;
+    private final MessageMarshaller marshaller;
 
     ReplicationPipeline(NodeId self, Placement placement, Granularity granularity, Delivery delivery,
                         Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies,
-                        SessionInvalidation invalidation) {
+                        SessionInvalidation invalidation, MessageMarshaller marshaller) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
         this.granularity = Objects.requireNonNull(granularity, "granularity");
@@ -51,6 +53,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         this.counters = Objects.requireNonNull(counters, "counters");
         this.staleCopies = Objects.requireNonNull(staleCopies, "staleCopies");
         this.invalidation = Objects.requireNonNull(invalidation, "invalidation");
+        this.marshaller = Objects.requireNonNull(marshaller, "marshaller");
     }
 
     static ReplicationPipeline forSpec(ReplicationSpec spec, ClusterTransport transport, ReplicationCounters counters) {
@@ -64,7 +67,7 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         };
         return new ReplicationPipeline(transport.self(), spec.placement(), granularity, delivery, transport::view,
                 counters, new StaleCopyRemoval(transport, spec.syncTimeout()),
-                new SessionInvalidation(transport, spec.syncTimeout()));
+                new SessionInvalidation(transport, spec.syncTimeout()), transport.marshaller());
     }
 
     @Override
@@ -85,14 +88,14 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     }
 
     /**
-     * Under the lock: the backups, the message (the attribute map copied, values by reference, as async delivery's
-     * queue holds them) and, on a takeover, the copies to remove; the send itself runs later, outside the lock.
+     * Under the lock: the backups, the message (its attribute values frozen: a request after the lock is released
+     * may change them in place) and, on a takeover, the copies to remove; the send itself runs later, outside it.
      */
     @Override
     public PreparedSend prepare(Session session) {
         ClusterView view = currentView.get();
         List<NodeId> backups = placement.backupsFor(session.id(), self, view);
-        Outgoing message = backups.isEmpty() ? null : granularity.messageFor(session);
+        Outgoing message = backups.isEmpty() ? null : granularity.messageFor(session).frozenBy(marshaller);
         SessionId id = session.id();
         long version = session.version();
         List<NodeId> stale = session.ownerChanged() ? view.members().stream()

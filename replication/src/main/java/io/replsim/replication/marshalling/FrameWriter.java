@@ -57,6 +57,12 @@ final class FrameWriter {
         System.arraycopy(bytes, 0, buffer.array(), at, bytes.length);
     }
 
+    /** The bytes alone: what another writer already framed (a {@link FrozenValue}). */
+    void writeVerbatim(byte[] bytes) {
+        int at = buffer.claim(bytes.length);
+        System.arraycopy(bytes, 0, buffer.array(), at, bytes.length);
+    }
+
     /** A length, then the numbers. */
     void writeLongs(long[] numbers) {
         writeInt(numbers.length);

@@ -1,6 +1,13 @@
 package io.replsim.replication.marshalling;
 
+import io.replsim.replication.message.AttributeDelta;
+import io.replsim.replication.message.SessionSnapshot;
+import io.replsim.replication.message.SessionUpdate;
+import io.replsim.replication.message.WholeSessionUpdate;
+
 import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,13 +22,15 @@ import java.util.Objects;
  */
 public final class MessageMarshaller {
     private final DeserializationLimits limits;
+    private final ValueCodec values;
     private final RecordCodec records;
     private final MarshalBuffers buffers = new MarshalBuffers();
 
     public MessageMarshaller(AllowList allowList, DeserializationLimits limits) {
         Objects.requireNonNull(allowList, "allowList");
         this.limits = Objects.requireNonNull(limits, "limits");
-        this.records = new RecordCodec(new ValueCodec(new JavaSerialization(allowList)));
+        this.values = new ValueCodec(new JavaSerialization(allowList));
+        this.records = new RecordCodec(values);
     }
 
     public static MessageMarshaller standard() {
@@ -52,6 +61,50 @@ public final class MessageMarshaller {
             throw e;
         }
         return new MarshalledMessage(buffers, buffer);
+    }
+
+    /**
+     * The update with every attribute value that could change in place ({@code byte[]}, {@code long[]}, containers,
+     * any other object) replaced by its wire form written now ({@link FrozenValue}); strings and boxed numbers are
+     * kept, they cannot change. It marshals to the same bytes as the update would have now. Call it with the
+     * session's lock held, for a delivery that sends later.
+     */
+    public SessionUpdate frozen(SessionUpdate update) {
+        return switch (update) {
+            case WholeSessionUpdate whole -> frozen(whole);
+            case AttributeDelta delta -> new AttributeDelta(delta.id(), delta.version(), delta.owner(),
+                    delta.lastAccessEpochMs(), frozen(delta.changed()), delta.removed());
+        };
+    }
+
+    /** {@link #frozen(SessionUpdate)} for a whole session. */
+    public WholeSessionUpdate frozen(WholeSessionUpdate whole) {
+        SessionSnapshot snapshot = whole.snapshot();
+        return new WholeSessionUpdate(new SessionSnapshot(snapshot.id(), snapshot.version(), snapshot.owner(),
+                snapshot.createdEpochMs(), snapshot.lastAccessEpochMs(), frozen(snapshot.attributes())));
+    }
+
+    private Map<String, Serializable> frozen(Map<String, Serializable> attributes) {
+        Map<String, Serializable> frozen = HashMap.newHashMap(attributes.size());
+        for (Map.Entry<String, Serializable> attribute : attributes.entrySet()) {
+            frozen.put(attribute.getKey(), frozen(attribute.getValue()));
+        }
+        return frozen;
+    }
+
+    private Serializable frozen(Serializable value) {
+        Class<?> type = value.getClass();
+        if (type == String.class || type == Integer.class || type == Long.class || type == Boolean.class
+                || type == Double.class || type == FrozenValue.class) {
+            return value;
+        }
+        MarshalBuffers.Buffer buffer = buffers.take();
+        try {
+            values.write(value, new FrameWriter(buffer, limits));
+            return new FrozenValue(buffer.toByteArray());
+        } finally {
+            buffers.giveBack(buffer);
+        }
     }
 
     public <T> T unmarshal(byte[] bytes, Class<T> expected) throws RejectedMessageException {

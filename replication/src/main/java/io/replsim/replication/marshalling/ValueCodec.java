@@ -30,6 +30,10 @@ final class ValueCodec {
      * depth the reader's filter judges.
      */
     void write(Object value, FrameWriter out) {
+        if (value instanceof FrozenValue frozen) {
+            out.writeVerbatim(frozen.wire());
+            return;
+        }
         int start = out.position();
         try {
             writeRaw(value, out, 1);

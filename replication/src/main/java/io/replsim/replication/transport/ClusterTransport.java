@@ -139,6 +139,11 @@ public final class ClusterTransport implements AutoCloseable {
         channel.connect(clusterName);
     }
 
+    /** The codec of this member's frames: also what freezes an update that is sent after its session's lock. */
+    public MessageMarshaller marshaller() {
+        return marshaller;
+    }
+
     public NodeId self() {
         return self;
     }

@@ -13,6 +13,7 @@ import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -101,6 +102,29 @@ class AsyncDeliveryTest {
                 assertThat(stats.enqueued()).isEqualTo(3);
                 assertThat(stats.sent()).isZero();
             });
+        }
+    }
+
+    @Test
+    void aValueChangedInPlaceByALaterRequestDoesNotTravelWithAnEarlierQueuedUpdate() throws Exception {
+        // A long bundle timeout holds the first update in the queue while the next request runs.
+        try (var cluster = LoopbackCluster.start(2, async(new AsyncQueueSettings(Duration.ofSeconds(2), 100, 100)))) {
+            JGroupsEngine owner = cluster.node(1);
+            SessionId id;
+            try (ActiveSession active = owner.store().create()) {
+                active.session().setAttribute("payload", new byte[] {1, 1, 1});
+                owner.store().update(active);
+                id = active.session().id();
+            }
+            // The next request changes the array in place and does not call setAttribute: under the SET trigger
+            // that change is not replicated, so the backup must keep what the first request set.
+            try (ActiveSession active = owner.store().find(id).orElseThrow()) {
+                Arrays.fill((byte[]) active.session().getAttribute("payload").orElseThrow(), (byte) 2);
+            }
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> owner.stats().async().sent() == 1);
+            assertThat((byte[]) cluster.node(2).store().peek(id).orElseThrow().attributes().get("payload"))
+                    .containsExactly(1, 1, 1);
         }
     }
 

@@ -4,6 +4,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.NotAllowedValue;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.Ack;
+import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.BackupTransfer;
 import io.replsim.replication.message.CopyRemoval;
@@ -76,6 +77,64 @@ class MessageMarshallerTest {
                 assertThat((byte[]) copy.snapshot().attributes().get("payload")).hasSize(64 * 1024);
             }
         }
+    }
+
+    @Test
+    void aFrozenUpdateTravelsWithItsValuesAsTheyWereWhenItWasFrozen() throws Exception {
+        byte[] payload = {1, 1, 1};
+        long[] counter = {5};
+        var cart = new HashMap<String, Serializable>(Map.of("item", new ArrayList<>(List.of(1L))));
+        var history = new java.util.LinkedList<>(List.of("first")); // not raw: a Java serialization stream
+        var frozen = marshaller.frozen(updateWith(Map.of("serial", 3, "name", "x", "payload", payload,
+                "counter", counter, "cart", cart, "history", history)));
+
+        // a later request changes every mutable value in place
+        Arrays.fill(payload, (byte) 2);
+        counter[0] = 6;
+        cart.put("item", new ArrayList<>(List.of(2L)));
+        history.add("second");
+
+        var copy = ((WholeSessionUpdate) marshaller.unmarshal(marshaller.marshal(frozen), ReplicationMessage.class))
+                .snapshot();
+        assertThat(copy.version()).isEqualTo(7);
+        assertThat(copy.attributes().get("serial")).isEqualTo(3);
+        assertThat(copy.attributes().get("name")).isEqualTo("x");
+        assertThat((byte[]) copy.attributes().get("payload")).containsExactly(1, 1, 1);
+        assertThat((long[]) copy.attributes().get("counter")).containsExactly(5);
+        assertThat(copy.attributes().get("cart")).isEqualTo(Map.of("item", List.of(1L)));
+        assertThat(copy.attributes().get("history")).isEqualTo(List.of("first"));
+    }
+
+    @Test
+    void aFrozenDeltaTravelsWithItsValuesAsTheyWereAndItsRemovals() throws Exception {
+        byte[] payload = {1, 1};
+        var frozen = marshaller.frozen(new AttributeDelta(new SessionId("abc"), 8, new NodeId("node2"), 3_000L,
+                Map.of("payload", payload), java.util.Set.of("gone")));
+        Arrays.fill(payload, (byte) 2);
+
+        var copy = (AttributeDelta) marshaller.unmarshal(marshaller.marshal(frozen), ReplicationMessage.class);
+
+        assertThat(copy.version()).isEqualTo(8);
+        assertThat(copy.lastAccessEpochMs()).isEqualTo(3_000L);
+        assertThat((byte[]) copy.changed().get("payload")).containsExactly(1, 1);
+        assertThat(copy.removed()).containsExactly("gone");
+    }
+
+    @Test
+    void aFrozenValueIsWrittenAsTheValueItWasSoTheBackupReadsTheSameFrame() throws Exception {
+        var update = updateWith(Map.of("payload", new byte[] {4, 5}));
+
+        assertThat(marshaller.marshal(marshaller.frozen(update))).isEqualTo(marshaller.marshal(update));
+    }
+
+    @Test
+    void aFrozenValueCannotLeaveAsAJavaSerializationStream() {
+        var frozen = marshaller.frozen(updateWith(Map.of("payload", new byte[] {1})));
+        Serializable value = frozen.snapshot().attributes().get("payload");
+        assertThat(value).isInstanceOf(FrozenValue.class);
+
+        assertThatThrownBy(() -> new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream())
+                .writeObject(value)).isInstanceOf(java.io.NotSerializableException.class);
     }
 
     @Test
