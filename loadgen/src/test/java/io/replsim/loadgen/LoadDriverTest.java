@@ -3,8 +3,11 @@ package io.replsim.loadgen;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.loadgen.exchange.Exchange;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.record.LoadProgress;
@@ -29,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -144,30 +148,80 @@ class LoadDriverTest {
         }
     }
 
+    /**
+     * The hold shows only in Little's law. That it is not in the pauses' lateness is judged against a control taken
+     * at the same time in the same JVM, not against a fixed figure: plain timed waits as long as the users' pauses
+     * ({@link PlainTimedWaits}). How late any thread wakes is the machine's load, not the driver's: a test JVM held
+     * to a low CPU share woke these users 114 ms late on average against a fixed limit of 20 ms; one stopped 90 ms
+     * of every 120 woke them 27-51 ms late with the plain waits beside them 27-47 ms late, and one stopped 150 ms of
+     * every 180, 70-99 ms with the plain waits 72-96 ms. What is the driver's is what the control cannot have: the
+     * hold counted into the pause (40 ms and its own late wake), users woken behind each other's steps, pauses
+     * slept too long.
+     */
     @Test
     void aDriverHoldingItsUsersUpBetweenAnAnswerAndTheirPauseIsInvalidByLittlesLaw() throws Exception {
         int users = 20;
         Duration held = Duration.ofMillis(40);
+        LoadProfile load = profile(users, 100, 300, 2_800);
         LoadResult result;
+        Duration plainLateness;
+        long plainWaits;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(users, 100, 300, 2_800), cluster.endpoints(), null,
-                     StickyRouter.DEFAULT_RETRY_INTERVAL, held)) {
+             LoadDriver driver = new LoadDriver(load, cluster.endpoints(), null,
+                     StickyRouter.DEFAULT_RETRY_INTERVAL, held);
+             PlainTimedWaits plain = startedOnceAnswered(cluster, load)) {
             driver.start();
             result = driver.awaitResult();
+            plainLateness = plain.meanLateness();
+            plainWaits = plain.waits();
         }
-        // each cycle is R + 40 ms held + 100 ms: X·(R+Z) finds about 100/140 of the users
+        // Each cycle is R + 40 ms held + 100 ms: X·(R+Z) finds about 100/140 of the users, and at least half the hold
+        // is missing from it per request. Not asserted as a share of the users (it was > 15%): that share is the
+        // hold's part of a cycle, which slow answers dilute (a low CPU share and a cold stub: R 1.0-1.6 s, 11-15%).
         var law = result.validity().littlesLaw();
         assertThat(law.users()).isEqualTo(users);
         assertThat(law.meanThink()).as("Z as asked").isEqualTo(Duration.ofMillis(100));
-        assertThat(law.deviation()).isGreaterThan(0.15);
-        assertThat(law.unaccountedPerRequest()).isGreaterThan(held.dividedBy(2));
+        assertThat(law.unaccountedPerRequest()).as("time per request outside R and Z (%s)", law)
+                .isGreaterThan(held.dividedBy(2));
         assertThat(result.validity().valid()).isFalse();
         assertThat(result.validity().reasons()).anySatisfy(reason -> assertThat(reason)
                 .startsWith("Little's law fails").contains("but 20 were driven"));
-        // no other rule sees the hold: it is neither a late pause nor the response time the users saw
-        assertThat(result.validity().thinkDrift().lateness()).isLessThan(held.dividedBy(2));
-        assertThat(result.steady().latencyMicros().getMean() / 1000).isLessThan(held.toMillis() / 2.0);
+        // No other rule sees the hold. It is not a late pause: the users woke no later than the plain waits beside
+        // them, give or take twice theirs (a virtual thread's wake takes two threads, the timer's and a carrier's;
+        // throttled, the users were up to 1.4 times as late) and 10 ms: threads that work, as the users' carriers
+        // do, wake later than threads that only sleep when busy processes share the CPUs (with four CPU burners the
+        // event loop woke its users 6.5 ms late, the plain waits 1.0 ms), and the event loop wakes at whole ms.
+        assertThat(result.validity().thinkDrift().cycles()).as("pauses ended in the window").isPositive();
+        Duration lateness = result.validity().thinkDrift().lateness();
+        assertThat(lateness).as("the users' pauses' mean lateness, with %d plain timed waits %.1f ms late beside"
+                        + " them", plainWaits, plainLateness.toNanos() / 1e6)
+                .isLessThanOrEqualTo(plainLateness.multipliedBy(2).plus(Duration.ofMillis(10)));
+        assertThat(law.unaccountedPerRequest().minus(lateness)).as("time per request outside R, Z and the pauses'"
+                + " lateness (%s)", law).isGreaterThan(held.dividedBy(2));
+        // Nor is it the response time: one with the hold in it would take 40 ms at the least, and the quickest
+        // takes a few. Not the mean, which a JVM at a low CPU share put at 40-140 ms (virtual threads), the hold
+        // nowhere in it.
+        assertThat(result.steady().latencyMicros().getTotalCount()).as("answers in the window").isPositive();
+        assertThat(result.steady().latencyMicros().getMinValue()).as("the quickest response time, µs")
+                .isLessThan(held.toNanos() / 1_000);
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
+    }
+
+    /**
+     * The plain timed waits, started once each stub node has answered: a JVM's first answer from the stub loads the
+     * security providers (its state digest) and the date formats, which a cold JVM stopped 150 ms of every 180 took
+     * longer than the run's 2.5 s window to do (every stub handler waiting on the provider's lock), so that no
+     * request ended in the window and Little's law had nothing to judge.
+     */
+    private static PlainTimedWaits startedOnceAnswered(StubCluster cluster, LoadProfile load)
+            throws InterruptedException {
+        try (BlockingClient client = new BlockingClient(cluster.endpoints(), load.path(), Duration.ofSeconds(20))) {
+            for (NodeEndpoint node : cluster.endpoints()) {
+                assertThat(client.get(node, Optional.empty())).as("a first answer from %s", node.name())
+                        .isInstanceOf(Exchange.Answered.class);
+            }
+        }
+        return PlainTimedWaits.start(4, load.thinkTime().mean(), load.steadyStart(), load.duration());
     }
 
     @Test
