@@ -21,12 +21,27 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(240)
 class RunCommandValidityTest {
 
-    private static final String MISSED_CYCLES = """
-            name: missed-cycles
-            cluster: {nodes: 1, heap: 128m}
-            load: {users: 4, thinkTime: 0s, thinkMode: cycle-time, rampUp: 1s, duration: 4s}
-            checks: {maxSessionsLost: 0}
-            """;
+    /**
+     * A zero cycle time no response can keep: every cycle of the steady window is missed, however long it is, so
+     * on a node one second of it (2 s of load) makes the run INVALID as surely as more would: with the missed-cycle
+     * rule switched off these runs are VALID and the tests below fail.
+     */
+    private static final String MISSED_CYCLES = missedCycles("2s");
+
+    /**
+     * Against a target in this JVM the steady window stays 3 s: with 1 s, the run was INVALID with the missed-cycle
+     * rule switched off too, so the drill's test would not show that rule at work.
+     */
+    private static final String MISSED_CYCLES_AGAINST_A_TARGET = missedCycles("4s");
+
+    private static String missedCycles(String duration) {
+        return """
+                name: missed-cycles
+                cluster: {nodes: 1, heap: 128m}
+                load: {users: 4, thinkTime: 0s, thinkMode: cycle-time, rampUp: 1s, duration: %s}
+                checks: {maxSessionsLost: 0}
+                """.formatted(duration);
+    }
 
     private static JsonNode onlySummary(Path runs) throws Exception {
         try (Stream<Path> summaries = Files.walk(runs)) {
@@ -80,7 +95,7 @@ class RunCommandValidityTest {
     @Test
     void aDrillAgainstATargetJudgedInvalidExitsFourAndWithAcceptInvalidByItsChecks(@TempDir Path dir)
             throws Exception {
-        Path scenario = Files.writeString(dir.resolve("missed-cycles.yaml"), MISSED_CYCLES);
+        Path scenario = Files.writeString(dir.resolve("missed-cycles.yaml"), MISSED_CYCLES_AGAINST_A_TARGET);
         ReplsimCall refused;
         ReplsimCall accepted;
         try (ForeignApp app = new ForeignApp(0, "node1")) {

@@ -10,6 +10,7 @@ import io.replsim.replication.SessionId;
 import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.ActiveSession;
+import org.awaitility.core.ConditionFactory;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,28 +26,61 @@ import static org.awaitility.Awaitility.await;
  * Snapshot mode over real channels: under interval, the requests that change a session within one interval travel
  * as one update with the latest state, sent by the interval's task; under instant (the default) each request is an
  * update of its own. Rounds of the task are awaited, never slept for.
+ *
+ * <p>The interval and sync timeouts are short because every test waits whole rounds and timeouts: what the tests
+ * claim holds for any period. The polls are tight so that a test acting "right after a round" acts well within the
+ * interval that follows it (a 10 ms poll leaves ~390 ms of the 400 ms period).
  */
 class SnapshotIntervalTest {
     private static final int REQUESTS = 5;
-    private static final Duration INTERVAL = Duration.ofSeconds(1);
+    private static final Duration INTERVAL = Duration.ofMillis(400);
+    private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(1);
     private static final Duration DEADLINE = Duration.ofSeconds(20);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static ReplicationSpec spec(DeliveryKind delivery, GranularityKind granularity, SnapshotMode mode) {
-        return new ReplicationSpec(new Placement.AllMembers(), granularity, delivery, Duration.ofSeconds(2))
+        return spec(delivery, granularity, mode, SYNC_TIMEOUT);
+    }
+
+    private static ReplicationSpec spec(DeliveryKind delivery, GranularityKind granularity, SnapshotMode mode,
+                                        Duration syncTimeout) {
+        return new ReplicationSpec(new Placement.AllMembers(), granularity, delivery, syncTimeout)
                 .withTrigger(ReplicationTrigger.SET).withSnapshot(mode);
+    }
+
+    /** Two members under interval mode and one session the owner created, on the backup, its round just run. */
+    private record StartedWithASession(LoopbackCluster cluster, JGroupsEngine owner, JGroupsEngine backup,
+                                       SessionId id) implements AutoCloseable {
+        static StartedWithASession start(ReplicationSpec spec) throws Exception {
+            var cluster = LoopbackCluster.start(2, spec);
+            try {
+                JGroupsEngine owner = cluster.node(1);
+                JGroupsEngine backup = cluster.node(2);
+                SessionId id = create(owner);
+                awaiting().until(() -> serialOn(backup, id) == 1);
+                awaitNextRound(owner);
+                return new StartedWithASession(cluster, owner, backup, id);
+            } catch (Exception | Error e) {
+                cluster.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            cluster.close();
+        }
     }
 
     @ParameterizedTest
     @EnumSource(DeliveryKind.class)
     void requestsWithinOneIntervalTravelAsOneUpdateWithTheLatestState(DeliveryKind delivery) throws Exception {
-        var spec = spec(delivery, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
-        try (var cluster = LoopbackCluster.start(2, spec)) {
-            JGroupsEngine owner = cluster.node(1);
-            JGroupsEngine backup = cluster.node(2);
-            SessionId id = create(owner);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
-            // Right after a send, so the requests below fall within one interval (they take microseconds).
-            awaitNextRound(owner);
+        // Right after a send, so the requests below fall within one interval (they take microseconds).
+        try (var started = StartedWithASession.start(spec(delivery, GranularityKind.SESSION,
+                new SnapshotMode.Interval(INTERVAL)))) {
+            JGroupsEngine owner = started.owner();
+            JGroupsEngine backup = started.backup();
+            SessionId id = started.id();
             long messagesBefore = owner.stats().traffic().messagesSent();
             long coalescedBefore = owner.store().coalescedUpdates();
 
@@ -55,7 +89,7 @@ class SnapshotIntervalTest {
             }
             assertThat(serialOn(backup, id)).as("nothing sent before the interval's task runs").isEqualTo(1);
 
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == REQUESTS + 1);
+            awaiting().until(() -> serialOn(backup, id) == REQUESTS + 1);
             awaitNextRound(owner);
             assertThat(owner.stats().traffic().messagesSent() - messagesBefore)
                     .as("one update to the one backup for %d requests", REQUESTS).isEqualTo(1);
@@ -73,17 +107,17 @@ class SnapshotIntervalTest {
             JGroupsEngine owner = cluster.node(1);
             JGroupsEngine backup = cluster.node(2);
             SessionId id = create(owner);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            awaiting().until(() -> serialOn(backup, id) == 1);
             long messagesBefore = owner.stats().traffic().messagesSent();
 
             for (int serial = 2; serial <= REQUESTS + 1; serial++) {
                 set(owner, id, "serial", serial);
             }
 
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == REQUESTS + 1);
+            awaiting().until(() -> serialOn(backup, id) == REQUESTS + 1);
             if (delivery == DeliveryKind.ASYNC) {
                 // Bundling may put several updates in one message; each is still an update of its own.
-                await().atMost(DEADLINE).until(() -> owner.stats().async().sent() == REQUESTS + 1);
+                awaiting().until(() -> owner.stats().async().sent() == REQUESTS + 1);
             } else {
                 assertThat(owner.stats().traffic().messagesSent() - messagesBefore).isEqualTo(REQUESTS);
             }
@@ -101,7 +135,7 @@ class SnapshotIntervalTest {
             JGroupsEngine backup = cluster.node(2);
             SessionId id = create(owner);
             set(owner, id, "untouched", 7);
-            await().atMost(DEADLINE).until(() -> backup.store().peek(id).map(copy -> copy.attributes()
+            awaiting().until(() -> backup.store().peek(id).map(copy -> copy.attributes()
                     .containsKey("untouched")).orElse(false));
             awaitNextRound(owner);
             long versionBefore = backup.store().peek(id).orElseThrow().version();
@@ -111,7 +145,7 @@ class SnapshotIntervalTest {
             set(owner, id, "b", 2);
             set(owner, id, "a", 3);
 
-            await().atMost(DEADLINE).until(() -> backup.store().peek(id).map(copy -> copy.version())
+            awaiting().until(() -> backup.store().peek(id).map(copy -> copy.version())
                     .orElse(0L) > versionBefore);
             awaitNextRound(owner);
             SessionSnapshot copy = backup.store().peek(id).orElseThrow();
@@ -126,13 +160,11 @@ class SnapshotIntervalTest {
 
     @Test
     void aSessionEndedBeforeItsSendIsNotBroughtBackOnTheBackups() throws Exception {
-        var spec = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
-        try (var cluster = LoopbackCluster.start(2, spec)) {
-            JGroupsEngine owner = cluster.node(1);
-            JGroupsEngine backup = cluster.node(2);
-            SessionId sent = create(owner);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, sent) == 1);
-            awaitNextRound(owner);
+        try (var started = StartedWithASession.start(spec(DeliveryKind.SYNC, GranularityKind.SESSION,
+                new SnapshotMode.Interval(INTERVAL)))) {
+            JGroupsEngine owner = started.owner();
+            JGroupsEngine backup = started.backup();
+            SessionId sent = started.id();
 
             set(owner, sent, "serial", 2);
             end(owner, sent);
@@ -152,13 +184,11 @@ class SnapshotIntervalTest {
 
     @Test
     void aTakeoverIsReplicatedAtOnceSoTheOldOwnerNeverSendsItsOlderStateAsItsOwn() throws Exception {
-        var spec = spec(DeliveryKind.SYNC, GranularityKind.SESSION, new SnapshotMode.Interval(INTERVAL));
-        try (var cluster = LoopbackCluster.start(2, spec)) {
-            JGroupsEngine first = cluster.node(1);
-            JGroupsEngine second = cluster.node(2);
-            SessionId id = create(first);
-            await().atMost(DEADLINE).until(() -> serialOn(second, id) == 1);
-            awaitNextRound(first);
+        try (var started = StartedWithASession.start(spec(DeliveryKind.SYNC, GranularityKind.SESSION,
+                new SnapshotMode.Interval(INTERVAL)))) {
+            JGroupsEngine first = started.owner();
+            JGroupsEngine second = started.backup();
+            SessionId id = started.id();
 
             set(second, id, "serial", 2); // the user failed over to the other member
 
@@ -175,17 +205,17 @@ class SnapshotIntervalTest {
             JGroupsEngine owner = cluster.node(1);
             JGroupsEngine backup = cluster.node(2);
             SessionId id = create(owner);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
+            awaiting().until(() -> serialOn(backup, id) == 1);
             DISCARD deaf = new DISCARD().setUpDiscardRate(1.0);
             backup.transport().insertAboveTransport(deaf);
 
             set(owner, id, "serial", 2); // returns: no backup is asked during the request
             long failuresBefore = owner.stats().failures();
-            await().atMost(DEADLINE).until(() -> owner.stats().failures() > failuresBefore);
+            awaiting().until(() -> owner.stats().failures() > failuresBefore);
             assertThat(owner.store().queuedSnapshots()).as("queued again after the unanswered send").isEqualTo(1);
 
             deaf.setUpDiscardRate(0);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 2);
+            awaiting().until(() -> serialOn(backup, id) == 2);
         }
         // Under instant the same request waits for the backup and fails with it.
         try (var cluster = LoopbackCluster.start(2, spec(DeliveryKind.SYNC, GranularityKind.SESSION,
@@ -200,19 +230,16 @@ class SnapshotIntervalTest {
     /**
      * A round sends outside the session's lock: while its update waits for a deaf backup under sync, a request on
      * the same session is served at once (before that send fails), and its change goes with a later round once the
-     * backup hears again; the round that waited longer than the interval is counted late.
+     * backup hears again; the round that waited longer than the interval is counted late. The sync timeout is five
+     * intervals: the round is late however the timeout is rounded, and the request has two seconds to be served.
      */
     @Test
     void aRequestDuringARoundIsNotBlockedByTheRoundsSendToADeafBackup() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC,
-                Duration.ofSeconds(5)).withTrigger(ReplicationTrigger.SET)
-                .withSnapshot(new SnapshotMode.Interval(INTERVAL));
-        try (var cluster = LoopbackCluster.start(2, spec)) {
-            JGroupsEngine owner = cluster.node(1);
-            JGroupsEngine backup = cluster.node(2);
-            SessionId id = create(owner);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 1);
-            awaitNextRound(owner);
+        try (var started = StartedWithASession.start(spec(DeliveryKind.SYNC, GranularityKind.SESSION,
+                new SnapshotMode.Interval(INTERVAL), INTERVAL.multipliedBy(5)))) {
+            JGroupsEngine owner = started.owner();
+            JGroupsEngine backup = started.backup();
+            SessionId id = started.id();
             DISCARD deaf = new DISCARD().setUpDiscardRate(1.0);
             backup.transport().insertAboveTransport(deaf);
             long failuresBefore = owner.stats().failures();
@@ -220,23 +247,27 @@ class SnapshotIntervalTest {
 
             set(owner, id, "serial", 2);
             // The round took the session and its update is on the wire, waiting for the deaf backup's ack.
-            await().atMost(DEADLINE).until(() -> owner.store().queuedSnapshots() == 0
+            awaiting().until(() -> owner.store().queuedSnapshots() == 0
                     && owner.stats().traffic().messagesSent() > sentBefore);
 
             set(owner, id, "serial", 3);
             assertThat(owner.stats().failures()).as("the request was served before the round's send gave up")
                     .isEqualTo(failuresBefore);
 
-            await().atMost(DEADLINE).until(() -> owner.stats().failures() > failuresBefore);
-            assertThat(owner.lateSnapshotRounds()).as("a round that waited 5 s on a 1 s interval").isPositive();
+            awaiting().until(() -> owner.stats().failures() > failuresBefore);
+            assertThat(owner.lateSnapshotRounds()).as("a round that waited 2 s on a 400 ms interval").isPositive();
             deaf.setUpDiscardRate(0);
-            await().atMost(DEADLINE).until(() -> serialOn(backup, id) == 3);
+            awaiting().until(() -> serialOn(backup, id) == 3);
         }
+    }
+
+    private static ConditionFactory awaiting() {
+        return await().atMost(DEADLINE).pollDelay(Duration.ZERO).pollInterval(POLL);
     }
 
     private static void awaitNextRound(JGroupsEngine node) {
         long rounds = node.snapshotRounds();
-        await().atMost(DEADLINE).until(() -> node.snapshotRounds() > rounds);
+        awaiting().until(() -> node.snapshotRounds() > rounds);
     }
 
     private static int serialOn(JGroupsEngine node, SessionId id) {

@@ -15,6 +15,9 @@ import io.replsim.replication.PartitionHandlingSpec;
 import io.replsim.replication.PartitionMergePolicy;
 import io.replsim.replication.PartitionWhenSplit;
 import io.replsim.replication.SessionId;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +30,12 @@ import org.junit.jupiter.api.Timeout;
  * fails one of them. The other policies: {@link InfinispanPartitionPolicyDrill} (slow tier).
  */
 class InfinispanPartitionHandlingTest {
-    private final PartitionedInfinispanCluster cluster = new PartitionedInfinispanCluster();
+    /**
+     * replsim's tuned stack, but MERGE3 looking for other partitions every 250-750 ms instead of every 1-3 s: what
+     * these tests claim is what each side serves and what the merge keeps, which does not depend on when it comes.
+     */
+    private final PartitionedInfinispanCluster cluster = new PartitionedInfinispanCluster(StackPreset.TUNED.tuning()
+            .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(250), Duration.ofMillis(750))));
 
     @AfterEach
     void stop() {
@@ -48,7 +56,9 @@ class InfinispanPartitionHandlingTest {
         assertThat(read(cluster.node(3), id)).containsEntry("side", "majority");
 
         cluster.heal();
-        await().atMost(VIEWS).untilAsserted(() -> assertThat(read(cluster.node(1), id)).containsEntry("side", "majority"));
+        // One view again does not yet mean an available cache: node1 may refuse until Infinispan's merge is done.
+        await().atMost(VIEWS).ignoreExceptionsInstanceOf(DegradedPartitionException.class)
+                .untilAsserted(() -> assertThat(read(cluster.node(1), id)).containsEntry("side", "majority"));
     }
 
     @Test

@@ -14,6 +14,8 @@ import io.replsim.replication.member.PartitionCut;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.transport.MemberPorts;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TcpStackSpec;
 
 import java.io.Serializable;
@@ -36,7 +38,17 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
     static final Duration VIEWS = Duration.ofSeconds(30);
 
     private final List<InfinispanEngine> members = new ArrayList<>();
+    private final StackTuning tuning;
     private PartitionCut cut;
+
+    /** On replsim's tuned stack. */
+    PartitionedInfinispanCluster() {
+        this(StackPreset.TUNED.tuning());
+    }
+
+    PartitionedInfinispanCluster(StackTuning tuning) {
+        this.tuning = tuning;
+    }
 
     @Override
     public void close() {
@@ -66,7 +78,7 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
         ClusterSecret secret = ClusterSecret.generate();
         for (int i = 0; i < 3; i++) {
             members.add(InfinispanEngine.start(new NodeId("node" + (i + 1)), cluster,
-                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret), spec));
+                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret).withTuning(tuning), spec));
         }
         await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == 3
                 && m.ownershipSettled()));

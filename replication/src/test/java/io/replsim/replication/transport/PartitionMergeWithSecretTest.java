@@ -17,6 +17,12 @@ import static org.awaitility.Awaitility.await;
 /** Members split by a partition merge back into one view once it heals: AUTH lets merges that prove the secret. */
 class PartitionMergeWithSecretTest {
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    /**
+     * replsim's tuned stack, but MERGE3 looking for the other side every 250-750 ms instead of every 1-3 s: the
+     * claim is that the merge is let through, not when it comes.
+     */
+    private static final StackTuning QUICK_MERGES = StackPreset.TUNED.tuning()
+            .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(250), Duration.ofMillis(750)));
 
     @Test
     void twoHalvesOfAPartitionMergeAgainWhenItHeals() throws Exception {
@@ -27,9 +33,9 @@ class PartitionMergeWithSecretTest {
                 new InetSocketAddress(LOOPBACK, second));
         ClusterSecret secret = ClusterSecret.generate();
         try (var one = JGroupsEngine.start(new NodeId("node1"), cluster, new TcpStackSpec(LOOPBACK, first, members,
-                secret), ReplicationSpec.fullSync());
+                secret).withTuning(QUICK_MERGES), ReplicationSpec.fullSync());
              var two = JGroupsEngine.start(new NodeId("node2"), cluster, new TcpStackSpec(LOOPBACK, second, members,
-                     secret), ReplicationSpec.fullSync())) {
+                     secret).withTuning(QUICK_MERGES), ReplicationSpec.fullSync())) {
             await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
                     && two.view().members().size() == 2);
             PartitionCut cut = PartitionCut.between(Duration.ofSeconds(30), List.of(one), List.of(two));
