@@ -9,7 +9,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * A command the user gave to do something to one node of a cluster replsim does not run (kill it, start it
@@ -28,6 +31,8 @@ public record NodeCommand(String what, String template, Duration timeout) {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     private static final int TAIL_LINES = 5;
+    /** How long a killed command and its children may take to be gone before the fault's error is raised anyway. */
+    private static final Duration KILLED_GONE_WITHIN = Duration.ofSeconds(5);
 
     public NodeCommand {
         Objects.requireNonNull(what, "what");
@@ -102,9 +107,25 @@ public record NodeCommand(String what, String template, Duration timeout) {
         return port >= 0 ? port : 80;
     }
 
+    /**
+     * Kills the command and what it started, and waits (bounded) until they are gone: a SIGKILL is only a request
+     * the kernel carries out a moment later, and the fault must not return while they still run (seen: a test
+     * found a killed {@code sleep} alive right after, on a loaded machine).
+     */
     private static void destroyWithChildren(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        List<ProcessHandle> started = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+        started.forEach(ProcessHandle::destroyForcibly);
+        long deadline = System.nanoTime() + KILLED_GONE_WITHIN.toNanos();
+        for (ProcessHandle handle : started) {
+            try {
+                handle.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException stillThere) {
+                // not ours to wait for longer: the error names the command, which was killed
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private static String tail(Path stderr) {
