@@ -4,6 +4,10 @@ import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.ClusterTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.UncheckedIOException;
 
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * queued or unacknowledged, and {@link AsyncStats} accounts for every update.
  */
 public final class AsynchronousDelivery implements Delivery {
+    private static final Logger log = LoggerFactory.getLogger(AsynchronousDelivery.class);
+
     private final ClusterTransport transport;
     private final AsyncQueueSettings settings;
     private final Duration ackTimeout;
@@ -33,7 +39,20 @@ public final class AsynchronousDelivery implements Delivery {
     @Override
     public void deliver(Outgoing outgoing, List<NodeId> backups) {
         // Sent later by each queue's thread: the values as this request left them, not as a later one changes them.
-        Outgoing queued = backups.isEmpty() ? outgoing : outgoing.frozenBy(transport.marshaller());
+        Outgoing queued;
+        try {
+            queued = backups.isEmpty() ? outgoing : outgoing.frozenBy(transport.marshaller());
+        } catch (UncheckedIOException unwritable) {
+            // A value not serializable through and through: under sync the request would fail on it; here the
+            // update fails, counted, as one the backups refused would.
+            for (NodeId ignored : backups) {
+                counters.enqueued();
+                counters.failed(1);
+            }
+            log.warn("an update of session {} cannot be written for its backups, not sent: {}",
+                    outgoing.whole().snapshot().id(), unwritable.getMessage());
+            return;
+        }
         for (NodeId backup : backups) {
             if (closed) {
                 counters.discarded(1);

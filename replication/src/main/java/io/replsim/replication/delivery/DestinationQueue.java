@@ -13,6 +13,7 @@ import io.replsim.replication.transport.Replies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,7 +120,9 @@ final class DestinationQueue implements AutoCloseable {
                 log.warn("{} async updates to {} not acknowledged: acks {}, unanswered {}", bundle.size(),
                         destination, replies.acks(), replies.unanswered());
             }
-        } catch (ReplicationException e) {
+        } catch (ReplicationException | UncheckedIOException e) {
+            // UncheckedIOException: a value of a GAP repair's whole session that cannot be written. The thread goes
+            // on with the next bundle either way.
             counters.failed(bundle.size());
             log.warn("{} async updates to {} failed: {}", bundle.size(), destination, e.getMessage());
         }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -125,6 +126,37 @@ class AsyncDeliveryTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> owner.stats().async().sent() == 1);
             assertThat((byte[]) cluster.node(2).store().peek(id).orElseThrow().attributes().get("payload"))
                     .containsExactly(1, 1, 1);
+        }
+    }
+
+    @Test
+    void anUpdateThatCannotBeWrittenFailsCountedWithoutFailingTheRequestAndTheNextOnesStillGo() throws Exception {
+        try (var cluster = LoopbackCluster.start(3, async(new AsyncQueueSettings(Duration.ofMillis(5), 100, 100)))) {
+            JGroupsEngine owner = cluster.node(1);
+            SessionId id = create(owner);
+            await().atMost(Duration.ofSeconds(10)).until(() -> owner.stats().async().sent() == 2);
+
+            try (ActiveSession active = owner.store().find(id).orElseThrow()) {
+                // an ArrayList is serializable, what it holds here is not
+                active.session().setAttribute("broken", new java.util.ArrayList<>(List.of(new Object())));
+                owner.store().update(active); // returns: under async nothing fails a request
+            }
+            try (ActiveSession active = owner.store().find(id).orElseThrow()) {
+                active.session().removeAttribute("broken");
+                active.session().setAttribute("serial", 3);
+                owner.store().update(active);
+            }
+
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+                AsyncStats stats = owner.stats().async();
+                assertThat(stats.failed()).isEqualTo(2);
+                assertThat(stats.sent()).isEqualTo(4);
+                assertThat(stats.enqueued()).isEqualTo(stats.sent() + stats.failed());
+            });
+            for (int backup = 2; backup <= 3; backup++) {
+                assertThat(cluster.node(backup).store().peek(id).orElseThrow().attributes())
+                        .containsEntry("serial", 3).doesNotContainKey("broken");
+            }
         }
     }
 
