@@ -8,7 +8,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.UncheckedIOException;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

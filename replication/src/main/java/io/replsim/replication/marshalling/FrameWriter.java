@@ -53,8 +53,7 @@ final class FrameWriter {
     /** A length, then the bytes. */
     void writeBytes(byte[] bytes) {
         writeInt(bytes.length);
-        int at = buffer.claim(bytes.length);
-        System.arraycopy(bytes, 0, buffer.array(), at, bytes.length);
+        writeVerbatim(bytes);
     }
 
     /** The bytes alone: what another writer already framed (a {@link FrozenValue}). */

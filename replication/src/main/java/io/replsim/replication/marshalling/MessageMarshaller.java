@@ -66,7 +66,7 @@ public final class MessageMarshaller {
     /**
      * The update with every attribute value that could change in place ({@code byte[]}, {@code long[]}, containers,
      * any other object) replaced by its wire form written now ({@link FrozenValue}); strings and boxed numbers are
-     * kept, they cannot change. It marshals to the same bytes as the update would have now. Call it with the
+     * kept, they cannot change. It reads back as the update would have read now. Call it with the
      * session's lock held, for a delivery that sends later.
      */
     public SessionUpdate frozen(SessionUpdate update) {
