@@ -101,7 +101,8 @@ public final class ClusterNode implements AutoCloseable {
      * admitted on {@code secret}, the stack tuned as {@code options.stack()} says. Over TCP the members are the ones
      * {@code options.discovery()} names; over UDP they are found by multicast to the group the cluster's name and
      * {@code secret} give, after a check that multicast on loopback comes back here (else the start fails with the
-     * reason rather than each member founding a cluster of its own).
+     * reason rather than each member founding a cluster of its own). It founds the cluster or joins it as
+     * {@code options.formation()} says.
      */
     public static ClusterNode startOverSockets(NodeOptions options, AdminToken token, ClusterSecret secret,
                                                Runnable onShutdownRequest) throws Exception {
@@ -110,10 +111,11 @@ public final class ClusterNode implements AutoCloseable {
             MulticastGroup group = MulticastGroup.of(options.cluster(), secret);
             LoopbackMulticast.requireEcho(options.bind(), group, MULTICAST_CHECK);
             log.info("JGroups over UDP, multicast group {} on {}", group, options.bind().getHostAddress());
-            stack = new UdpStackSpec(options.bind(), options.jgroupsPort(), group, secret, options.stack());
+            stack = new UdpStackSpec(options.bind(), options.jgroupsPort(), group, secret, options.stack())
+                    .withFormation(options.formation());
         } else {
             stack = new TcpStackSpec(options.bind(), options.jgroupsPort(), options.discovery(), secret)
-                    .withTuning(options.stack());
+                    .withTuning(options.stack()).withFormation(options.formation());
         }
         return start(options, token, stack, onShutdownRequest);
     }

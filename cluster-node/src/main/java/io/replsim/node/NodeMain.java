@@ -10,6 +10,7 @@ import io.replsim.replication.marshalling.DeserializationLimits;
 import io.replsim.replication.transport.ClusterSecret;
 
 import java.io.ObjectInputFilter;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,7 @@ public final class NodeMain {
     }
 
     public static void main(String[] args) {
+        Instant mainStartedAt = Instant.now();
         // Undertow and XNIO log through jboss-logging: send it to slf4j so every line lands in one format on stdout.
         System.setProperty("org.jboss.logging.provider", "slf4j");
         NodeOptions options;
@@ -73,6 +75,7 @@ public final class NodeMain {
             // SIGTERM would otherwise end the JVM with 143; a graceful leave is a clean exit.
             Runtime.getRuntime().halt(0);
         }, "graceful-leave"));
+        StartTimes.now(mainStartedAt).log();
         System.out.println("REPLSIM-NODE-READY name=" + options.name() + " http=" + node.httpPort()
                 + " admin=" + node.adminPort());
         System.out.flush();

@@ -6,6 +6,7 @@ import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.Formation;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 
@@ -22,21 +23,22 @@ import java.util.OptionalLong;
  * worker pool and CPU budget. {@code stack} tunes the TCP stack's transport,
  * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
  * those). {@code passivationDirectory}: where sessions beyond {@code replication.lifecycle().maxActiveSessions()}
- * go (empty: a temporary directory of the node's own).
+ * go (empty: a temporary directory of the node's own). {@code formation}: whether the node founds its cluster at once
+ * (the first node a runtime starts) or joins it.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, NodeResources resources,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                           OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
-                          Optional<Path> passivationDirectory) {
+                          Optional<Path> passivationDirectory, Formation formation) {
 
-    /** Passivating, if at all, into a temporary directory. */
+    /** Passivating, if at all, into a temporary directory; joining the cluster. */
     public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                        int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                        int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                        OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
         this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, new NodeResources(workers, cpuBudgetCores),
-                payloadBytes, profile, replication, parentPid, serviceTime, stack, Optional.empty());
+                payloadBytes, profile, replication, parentPid, serviceTime, stack, Optional.empty(), Formation.JOIN);
     }
 
     /** No service time, on replsim's own stack tuning. */
@@ -60,6 +62,7 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         Objects.requireNonNull(parentPid, "parentPid");
         Objects.requireNonNull(discovery, "discovery");
         Objects.requireNonNull(resources, "resources");
+        Objects.requireNonNull(formation, "formation");
         requirePort(httpPort, "httpPort");
         requirePort(adminPort, "adminPort");
         requirePort(jgroupsPort, "jgroupsPort");

@@ -13,6 +13,7 @@ import io.replsim.replication.transport.TransportKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.Formation;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.TcpStackSpec;
 
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
@@ -40,7 +42,7 @@ public final class NodeOptionsParser {
     static final int DEFAULT_PAYLOAD_BYTES = 4096;
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final List<String> OWN = List.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
-            "--jgroups-port", "--discovery", "--members", "--parent-pid", "--passivation-dir");
+            "--jgroups-port", "--discovery", "--members", "--formation", "--parent-pid", "--passivation-dir");
     private static final List<SettingsGroup<?>> GROUPS = List.of(NodeResources.SETTINGS, CounterApp.SETTINGS,
             SessionProfile.SETTINGS, ServiceTime.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
     private static final List<String> KNOWN = Stream.concat(OWN.stream(),
@@ -73,7 +75,7 @@ public final class NodeOptionsParser {
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
                 (int) payload.bytes(), profile, replication, parentPid, serviceTime, stack,
-                passivationDirectory(given));
+                passivationDirectory(given), formation(given));
     }
 
     /**
@@ -90,6 +92,16 @@ public final class NodeOptionsParser {
                     + " --jgroups-transport udp (a UDP member finds the others by multicast, PING, and --members is"
                     + " not used), or --jgroups-transport tcp-nio2 with DNS discovery");
         }
+    }
+
+    /**
+     * {@code --formation join} (the default) looks for the cluster's coordinator and joins it; {@code found} founds
+     * the cluster at once, for the first member a runtime starts of a cluster nobody else runs yet.
+     */
+    private static Formation formation(CommandLine given) {
+        String text = given.text("--formation").orElse("join");
+        return convertText("--formation", text, label -> Formation.valueOf(label.toUpperCase(Locale.ROOT)),
+                "join or found");
     }
 
     /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */

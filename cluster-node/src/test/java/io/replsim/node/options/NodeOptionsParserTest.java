@@ -17,6 +17,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.Formation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -75,6 +76,19 @@ class NodeOptionsParserTest {
         assertThat(options.payloadBytes()).isEqualTo(NodeOptionsParser.DEFAULT_PAYLOAD_BYTES);
         assertThat(options.replication().syncTimeout()).isEqualTo(Duration.ofMillis(500));
         assertThat(options.parentPid()).isEmpty();
+        assertThat(options.formation()).isEqualTo(Formation.JOIN);
+    }
+
+    @Test
+    void aNodeToldToFoundItsClusterFoundsItAndABadFormationIsNamed() throws Exception {
+        var founding = new ArrayList<>(FULL);
+        founding.addAll(List.of("--formation", "found"));
+        var badly = new ArrayList<>(FULL);
+        badly.addAll(List.of("--formation", "first"));
+
+        assertThat(parser.parse(founding.toArray(String[]::new)).formation()).isEqualTo(Formation.FOUND);
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(badly.toArray(String[]::new)));
+        assertThat(bad.getMessage()).isEqualTo("--formation: got \"first\", expected join or found");
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -27,8 +27,11 @@ final class StackLayers {
     private StackLayers() {
     }
 
-    /** MERGE3 up to FRAG4, tuned as {@code tuning} says; FD_SOCK2 (when on) listens on {@code bindAddress}. */
-    static List<Protocol> aboveDiscovery(StackTuning tuning, InetAddress bindAddress) {
+    /**
+     * MERGE3 up to FRAG4, tuned as {@code tuning} says and joining as {@code formation} says; FD_SOCK2 (when on)
+     * listens on {@code bindAddress}.
+     */
+    static List<Protocol> aboveDiscovery(StackTuning tuning, Formation formation, InetAddress bindAddress) {
         StackTuning.FailureDetection detection = tuning.failureDetection();
         List<Protocol> stack = new ArrayList<>(List.of(
                 new MERGE3().setMinInterval(tuning.merge().min().toMillis())
@@ -49,7 +52,8 @@ final class StackLayers {
                 new UNICAST3().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis())
                         .setConnCloseTimeout(TcpStackSpec.DEPARTED_MEMBER_KEPT.toMillis()),
                 new STABLE(),
-                new GMS().setJoinTimeout(TcpStackSpec.JOIN_TIMEOUT.toMillis())
+                new GMS().setJoinTimeout(formation.joinTimeout().toMillis())
+                        .setMaxJoinAttempts(formation.maxJoinAttempts())
                         .setLeaveTimeout(TcpStackSpec.LEAVE_TIMEOUT.toMillis())
                         .setViewAckCollectionTimeout(TcpStackSpec.VIEW_ACK_COLLECTION_TIMEOUT.toMillis())
                         // The node logs its views itself; JGroups' banner would bypass the logger.

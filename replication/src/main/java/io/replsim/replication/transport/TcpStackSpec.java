@@ -22,13 +22,13 @@ import java.util.Objects;
  * stalls synchronous RPCs.
  */
 public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, LargeMessagePath largeMessages,
-                           PeerAuthentication authentication, StackTuning tuning) implements StackSpec {
+                           PeerAuthentication authentication, StackTuning tuning, Formation formation)
+        implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
 
     static final Duration DEPARTED_MEMBER_KEPT = Duration.ofSeconds(10);
     static final Duration RETRANSMIT_INTERVAL = Duration.ofMillis(200);
-    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(2);
     static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(1);
     static final Duration VIEW_ACK_COLLECTION_TIMEOUT = Duration.ofSeconds(1);
     /**
@@ -49,15 +49,17 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         Objects.requireNonNull(largeMessages, "largeMessages");
         Objects.requireNonNull(authentication, "authentication");
         Objects.requireNonNull(tuning, "tuning");
+        Objects.requireNonNull(formation, "formation");
         if (tuning.transport() == TransportKind.UDP) {
             throw new IllegalArgumentException("a TCP stack cannot run the UDP transport: UdpStackSpec does");
         }
     }
 
-    /** replsim's own tuning ({@link StackPreset#TUNED}). */
+    /** replsim's own tuning ({@link StackPreset#TUNED}), joining a cluster ({@link Formation#JOIN}). */
     public TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery discovery, LargeMessagePath largeMessages,
                         PeerAuthentication authentication) {
-        this(bindAddress, bindPort, discovery, largeMessages, authentication, StackPreset.TUNED.tuning());
+        this(bindAddress, bindPort, discovery, largeMessages, authentication, StackPreset.TUNED.tuning(),
+                Formation.JOIN);
     }
 
     /**
@@ -77,17 +79,22 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
 
     /** The same stack with large messages sent as {@code path} says. */
     public TcpStackSpec withLargeMessages(LargeMessagePath path) {
-        return new TcpStackSpec(bindAddress, bindPort, discovery, path, authentication, tuning);
+        return new TcpStackSpec(bindAddress, bindPort, discovery, path, authentication, tuning, formation);
     }
 
     /** The same stack admitting peers as {@code peers} says. */
     public TcpStackSpec withAuthentication(PeerAuthentication peers) {
-        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, peers, tuning);
+        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, peers, tuning, formation);
     }
 
     /** The same stack with the transport, failure detection, merging, bundler and thread pool {@code settings} gives. */
     public TcpStackSpec withTuning(StackTuning settings) {
-        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, authentication, settings);
+        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, authentication, settings, formation);
+    }
+
+    /** The same stack entering its cluster as {@code entry} says. */
+    public TcpStackSpec withFormation(Formation entry) {
+        return new TcpStackSpec(bindAddress, bindPort, discovery, largeMessages, authentication, tuning, entry);
     }
 
     @Override
@@ -98,7 +105,7 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
     @Override
     public List<Protocol> protocols() {
         List<Protocol> stack = new ArrayList<>(List.of(transport(), discoveryProtocol()));
-        stack.addAll(StackLayers.aboveDiscovery(tuning, bindAddress));
+        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress));
         return authentication.guard(stack);
     }
 
@@ -126,10 +133,11 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
             case Discovery.StaticMembers(List<InetSocketAddress> members) -> {
                 TCPPING ping = new TCPPING().setInitialHosts(members).setPortRange(0);
                 ping.sendCacheOnJoin(true);
-                yield ping;
+                yield ping.numDiscoveryRuns(formation.discoveryRuns());
             }
             // A records only: each answer is a pod's address, at the JGroups port every member shares.
-            case Discovery.Dns(String query) -> new DNS_PING().dnsQuery(query).dnsRecordType("A");
+            case Discovery.Dns(String query) -> new DNS_PING().dnsQuery(query).dnsRecordType("A")
+                    .numDiscoveryRuns(formation.discoveryRuns());
         };
     }
 }

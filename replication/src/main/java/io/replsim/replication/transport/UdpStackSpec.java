@@ -21,7 +21,8 @@ import java.util.Objects;
  * only membership, views and JGroups' own traffic are on UDP.
  */
 public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup group, LargeMessagePath largeMessages,
-                           PeerAuthentication authentication, StackTuning tuning) implements StackSpec {
+                           PeerAuthentication authentication, StackTuning tuning, Formation formation)
+        implements StackSpec {
     /**
      * The largest datagram IPv4 carries (65535 less the IP and UDP headers); JGroups' UDP refuses a bundler that
      * could fill a bigger one.
@@ -44,6 +45,7 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
         Objects.requireNonNull(largeMessages, "largeMessages");
         Objects.requireNonNull(authentication, "authentication");
         Objects.requireNonNull(tuning, "tuning");
+        Objects.requireNonNull(formation, "formation");
         if (tuning.transport() != TransportKind.UDP) {
             throw new IllegalArgumentException("a UDP stack runs the UDP transport, got " + tuning.transport().label());
         }
@@ -53,11 +55,19 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
         }
     }
 
-    /** Replication messages over direct streams; only peers that prove {@code secret} are admitted. */
+    /**
+     * Replication messages over direct streams; only peers that prove {@code secret} are admitted; joining a cluster
+     * ({@link Formation#JOIN}).
+     */
     public UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup group, ClusterSecret secret,
                         StackTuning tuning) {
         this(bindAddress, bindPort, group, LargeMessagePath.DirectStreams.DEFAULT,
-                new PeerAuthentication.SharedSecret(secret), tuning);
+                new PeerAuthentication.SharedSecret(secret), tuning, Formation.JOIN);
+    }
+
+    /** The same stack entering its cluster as {@code entry} says. */
+    public UdpStackSpec withFormation(Formation entry) {
+        return new UdpStackSpec(bindAddress, bindPort, group, largeMessages, authentication, tuning, entry);
     }
 
     @Override
@@ -67,8 +77,9 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
 
     @Override
     public List<Protocol> protocols() {
-        List<Protocol> stack = new ArrayList<>(List.of(transport(), new PING()));
-        stack.addAll(StackLayers.aboveDiscovery(tuning, bindAddress));
+        PING discovery = new PING().numDiscoveryRuns(formation.discoveryRuns());
+        List<Protocol> stack = new ArrayList<>(List.of(transport(), discovery));
+        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress));
         return authentication.guard(stack);
     }
 

@@ -65,7 +65,7 @@ class MulticastGroupTest {
                 .hasMessageContaining("must fit one datagram");
         assertThatThrownBy(() -> new TcpStackSpec(LOOPBACK, 7600, new Discovery.StaticMembers(
                 java.util.List.of(new java.net.InetSocketAddress(LOOPBACK, 7600))), LargeMessagePath.DirectStreams.DEFAULT,
-                new PeerAuthentication.SharedSecret(ClusterSecret.generate()), udp))
+                new PeerAuthentication.SharedSecret(ClusterSecret.generate()), udp, Formation.JOIN))
                 .hasMessageContaining("UdpStackSpec");
     }
 }

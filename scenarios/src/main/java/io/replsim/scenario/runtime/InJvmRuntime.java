@@ -5,6 +5,7 @@ import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.Formation;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -93,29 +94,30 @@ public final class InJvmRuntime implements ClusterRuntime {
         memberList = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
                 .collect(Collectors.joining(","));
         long startedAt = System.nanoTime();
-        // The coordinator first, as the process runtime does: members started together may form two clusters.
-        launch(names.getFirst(), ports.getFirst());
+        // The first node founds the cluster at once, as the process runtime's does; starting a node here returns
+        // once it is in its cluster, so the others join one after the other.
+        launch(names.getFirst(), ports.getFirst(), Formation.FOUND);
         awaitViews(List.of(names.getFirst()), 1, viewDeadline);
         for (int i = 1; i < names.size(); i++) {
-            launch(names.get(i), ports.get(i));
+            launch(names.get(i), ports.get(i), Formation.JOIN);
         }
         awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (in-jvm: every node in this JVM)%n", names,
                 (System.nanoTime() - startedAt) / 1e9);
     }
 
-    private void launch(String name, NodePorts ports) throws ClusterStartException {
+    private void launch(String name, NodePorts ports, Formation formation) throws ClusterStartException {
         URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
         URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
         AdminClient admin = new AdminClient(name, new HttpAdminChannel(adminUri, token, http));
-        ClusterNode node = startNode(name, ports);
+        ClusterNode node = startNode(name, ports, formation);
         members.put(name, new Member(new NodeHandle(name, httpUri), ports, admin, node, true));
         out.printf("started %s in this JVM: http %s%n", name, httpUri);
     }
 
-    private ClusterNode startNode(String name, NodePorts ports) throws ClusterStartException {
+    private ClusterNode startNode(String name, NodePorts ports, Formation formation) throws ClusterStartException {
         List<String> arguments = new ArrayList<>(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(),
-                ports, memberList, spec.cluster(), spec.replication(), spec.workload()));
+                ports, memberList, formation, spec.cluster(), spec.replication(), spec.workload()));
         if (spec.replication().lifecycle().maxActiveSessions().isPresent()) {
             arguments.addAll(List.of("--passivation-dir", logDirectory.resolve(name + "-passivated").toString()));
         }
@@ -218,7 +220,7 @@ public final class InJvmRuntime implements ClusterRuntime {
             Member old = member(name);
             ClusterNode fresh;
             try {
-                fresh = startNode(name, old.ports());
+                fresh = startNode(name, old.ports(), Formation.JOIN);
             } catch (ClusterStartException e) {
                 throw new IOException(e.getMessage(), e);
             }

@@ -7,6 +7,7 @@ import io.replsim.node.settings.NodeResources;
 import io.replsim.node.settings.ReplicationSettings;
 import io.replsim.node.settings.StackSettings;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.transport.Formation;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
@@ -24,9 +25,16 @@ final class NodeArguments {
     private NodeArguments() {
     }
 
-    /** {@code members}: the TCPPING list, {@code address[port]} for every member. */
+    /** A node that joins its cluster; {@code members}: the TCPPING list, {@code address[port]} for every member. */
     static List<String> of(String name, String clusterName, String bindAddress, NodePorts ports, String members,
                            ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload) {
+        return of(name, clusterName, bindAddress, ports, members, Formation.JOIN, cluster, replication, workload);
+    }
+
+    /** A node that founds its cluster or joins it as {@code formation} says. */
+    static List<String> of(String name, String clusterName, String bindAddress, NodePorts ports, String members,
+                           Formation formation, ClusterSpec cluster, ReplicationSpec replication,
+                           WorkloadSpec workload) {
         List<String> arguments = new ArrayList<>(List.of(
                 "--name", name,
                 "--cluster", clusterName,
@@ -35,6 +43,9 @@ final class NodeArguments {
                 "--admin-port", Integer.toString(ports.admin()),
                 "--jgroups-port", Integer.toString(ports.jgroups()),
                 "--members", members));
+        if (formation == Formation.FOUND) {
+            arguments.addAll(List.of("--formation", "found"));
+        }
         arguments.addAll(NodeResources.SETTINGS.arguments(cluster.resources()));
         arguments.addAll(CounterApp.SETTINGS.arguments(workload.payload()));
         arguments.addAll(ReplicationSettings.GROUP.arguments(replication));

@@ -2,6 +2,7 @@ package io.replsim.scenario.runtime;
 
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.Formation;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.IOException;
@@ -92,11 +93,12 @@ public final class ProcessRuntime implements ClusterRuntime {
         members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
                 .collect(Collectors.joining(","));
         long startedAt = System.nanoTime();
-        // The coordinator first: JVMs started together on few cores sometimes form two clusters and need a merge.
-        launch(names.getFirst(), ports.getFirst(), members);
-        awaitViews(List.of(names.getFirst()), 1, viewDeadline);
+        // The first node founds the cluster without waiting out a join timeout (nobody else can be in a cluster
+        // whose name and secret are this run's); the others start beside it and join it once it is the
+        // coordinator (docs/replication.md, "How a cluster forms").
+        launch(names.getFirst(), ports.getFirst(), members, Formation.FOUND);
         for (int i = 1; i < names.size(); i++) {
-            launch(names.get(i), ports.get(i), members);
+            launch(names.get(i), ports.get(i), members, Formation.JOIN);
         }
         awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
@@ -144,16 +146,18 @@ public final class ProcessRuntime implements ClusterRuntime {
         return process(node).pid();
     }
 
-    private void launch(String name, NodePorts ports, String members) throws ClusterStartException {
+    private void launch(String name, NodePorts ports, String members, Formation formation)
+            throws ClusterStartException {
         try {
-            processes.add(spawn(name, ports, members, logDirectory.resolve(name + ".log")));
+            processes.add(spawn(name, ports, members, formation, logDirectory.resolve(name + ".log")));
         } catch (IOException e) {
             throw new ClusterStartException("cannot start " + name + " with " + launcher.java() + ": " + e.getMessage());
         }
         portsByNode.put(name, ports);
     }
 
-    private NodeProcess spawn(String name, NodePorts ports, String members, Path log) throws IOException {
+    private NodeProcess spawn(String name, NodePorts ports, String members, Formation formation, Path log)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 launcher.java().toString(),
                 "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
@@ -164,8 +168,8 @@ public final class ProcessRuntime implements ClusterRuntime {
                 "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
         command.addAll(launcher.startCache().jvmOptions(name.equals(cluster.nodeNames().getFirst())));
         command.addAll(List.of("-cp", launcher.classpath(), "io.replsim.node.NodeMain"));
-        command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, cluster,
-                replication, workload));
+        command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, formation,
+                cluster, replication, workload));
         command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
         if (replication.lifecycle().maxActiveSessions().isPresent()) {
             // Beside the node's log, so a run's passivated sessions stay in its own directory.
@@ -268,7 +272,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         paused.remove(node);
         int restart = restarts.merge(node, 1, Integer::sum);
         // A log of its own, so the first life's log stays whole for the report.
-        NodeProcess fresh = spawn(node, portsByNode.get(node), members,
+        NodeProcess fresh = spawn(node, portsByNode.get(node), members, Formation.JOIN,
                 logDirectory.resolve(node + "-restart" + restart + ".log"));
         processes.set(processes.indexOf(old), fresh);
     }

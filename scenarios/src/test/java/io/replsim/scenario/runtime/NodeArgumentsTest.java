@@ -7,6 +7,8 @@ import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.SpecException;
 import io.replsim.scenario.spec.SpecProblem;
+import io.replsim.replication.transport.Formation;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -193,5 +195,27 @@ class NodeArgumentsTest {
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.stack()).isEqualTo(spec.cluster().stack());
+    }
+
+    @Test
+    void theNodeARuntimeStartsFirstIsToldToFoundTheClusterAndTheOthersJoinIt() throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: formation
+                cluster: {nodes: 3}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """, "test.yaml");
+        String members = "127.0.0.1[18281],127.0.0.1[18282],127.0.0.1[18283]";
+
+        List<String> founder = NodeArguments.of("node1", "replsim-formation", "127.0.0.1",
+                new NodePorts(18081, 18181, 18281), members, Formation.FOUND, spec.cluster(), spec.replication(),
+                spec.workload());
+        List<String> joiner = NodeArguments.of("node2", "replsim-formation", "127.0.0.1",
+                new NodePorts(18082, 18182, 18282), members, spec.cluster(), spec.replication(), spec.workload());
+
+        assertThat(new NodeOptionsParser().parse(founder.toArray(String[]::new)).formation())
+                .isEqualTo(Formation.FOUND);
+        assertThat(new NodeOptionsParser().parse(joiner.toArray(String[]::new)).formation())
+                .isEqualTo(Formation.JOIN);
+        assertThat(joiner).as("a joiner's command line is as it always was").doesNotContain("--formation");
     }
 }
