@@ -9,7 +9,6 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +18,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Once per test JVM of this module, before its first test: trains the node JVMs' start-up cache on this build's
- * jars (as {@code replsim build} does for the launcher) and has every node process a test starts use it, so that
+ * jars (as the first run after a build does for the launcher) and has every node process a test starts use it, so that
  * the suite's few dozen clusters do not each load and link their classes cold under a 0.66-core quota. A node
  * cold took 4.7 s of CPU for its start and 3 s of light load, one from the cache 2.4-3.7 s (2 nodes, 2 runs each,
  * 26 Nov 2026). Only when surefire names the cache's file in {@value #CACHE_PROPERTY}, on JDK 25 or newer, and
@@ -30,7 +29,10 @@ import org.junit.platform.launcher.LauncherSessionListener;
 public final class NodeStartCacheForTests implements LauncherSessionListener {
     static final String CACHE_PROPERTY = "replsim.test.nodeStartCache";
 
-    /** The launcher's training run made short: the same cluster and replication, a kill, 8 s in all. */
+    /**
+     * The quickstart made short: the same cluster and replication, a kill (of another node than node3, which
+     * records), 8 s in all.
+     */
     private static final String TRAINING = """
             name: test-node-start-cache
             cluster: {nodes: 3, workers: 16, cpuBudget: 0.66, heap: 256m}
@@ -38,7 +40,7 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
             workload: {app: counter, payload: 4KB}
             load: {users: 40, thinkTime: 250ms, rampUp: 1s, duration: 8s, requestTimeout: 5s}
             faults:
-              - {type: kill, at: 5s, target: node3}
+              - {type: kill, at: 5s, target: node1}
             """;
 
     @Override
@@ -78,24 +80,21 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
     private static void train(Path cache, String nodeClasspath) throws Exception {
         long started = System.nanoTime();
         Path dir = Files.createDirectories(cache.getParent());
-        Path recorded = dir.resolve("recording.aot");
-        Files.deleteIfExists(recorded);
         Files.deleteIfExists(cache);
         Path runs = dir.resolve("runs");
         DirectoryTree.delete(runs);
         Path specFile = Files.writeString(dir.resolve("training.yaml"), TRAINING);
         Path log = dir.resolve("training.log");
         NodeLauncher recording = new NodeLauncher(NodeLauncher.currentJvm().java(), nodeClasspath,
-                new NodeStartCache.Train(recorded));
+                new NodeStartCache.Record(cache));
         try (PrintStream out = new PrintStream(Files.newOutputStream(log), true)) {
             new ScenarioRunner(runs, recording, out, Duration.ofSeconds(5)).run(ScenarioLoader.load(specFile), specFile);
         }
-        if (!Files.isRegularFile(recorded)) {
+        if (!Files.isRegularFile(cache)) {
             System.out.println("replsim tests: node JVMs start cold: the training run wrote no start-up cache (" + log
                     + ")");
             return;
         }
-        Files.move(recorded, cache, StandardCopyOption.REPLACE_EXISTING);
         System.setProperty(NodeLauncher.NODE_CLASSPATH_PROPERTY, nodeClasspath);
         System.setProperty(NodeLauncher.START_CACHE_PROPERTY, cache.toString());
         System.out.printf(Locale.ROOT, "replsim tests: node JVMs start from %s, trained in %.1f s on this build's"

@@ -1,15 +1,15 @@
 package io.replsim.scenario.runtime;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * How to start a node JVM: which java, which classpath, and from which start-up cache. By default the java and
- * classpath this JVM runs with, and the cache the launcher names in {@value #START_CACHE_PROPERTY} when it exists.
+ * classpath this JVM runs with, and the cache the launcher names in {@value #START_CACHE_PROPERTY}: used when it
+ * exists, recorded by a cluster's nodes when it does not.
  */
 public record NodeLauncher(Path java, String classpath, NodeStartCache startCache) {
 
-    /** Set by the {@code replsim} launcher to the cache it trained after the build. */
+    /** Set by the {@code replsim} launcher (JDK 25 or newer) to where the cache of this build is or goes. */
     public static final String START_CACHE_PROPERTY = "replsim.nodeStartCache";
     /**
      * The node JVMs' class path when it is not this JVM's: the test suite's nodes start from a cache trained on its
@@ -25,8 +25,9 @@ public record NodeLauncher(Path java, String classpath, NodeStartCache startCach
         Path java = ProcessHandle.current().info().command().map(Path::of)
                 .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java"));
         String cache = System.getProperty(START_CACHE_PROPERTY, "");
-        NodeStartCache startCache = !cache.isBlank() && Files.isRegularFile(Path.of(cache))
-                ? new NodeStartCache.Use(Path.of(cache)) : new NodeStartCache.Off();
+        // The node JVMs are this JVM's java: below JDK 25 it has no AOT cache and would refuse the options.
+        NodeStartCache startCache = cache.isBlank() || Runtime.version().feature() < 25 ? new NodeStartCache.Off()
+                : new NodeStartCache.UseOrRecord(Path.of(cache).toAbsolutePath());
         String classpath = System.getProperty(NODE_CLASSPATH_PROPERTY, "");
         return new NodeLauncher(java, classpath.isBlank() ? System.getProperty("java.class.path") : classpath,
                 startCache);

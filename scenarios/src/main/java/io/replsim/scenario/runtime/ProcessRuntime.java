@@ -60,6 +60,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final CpuQuotaHost quotaHost;
     private volatile CpuQuotaGroups quotas;
     private volatile CpuBudgetEnforcement cpuBudget = CpuBudgetEnforcement.notEnforced("the cluster was not started");
+    private volatile NodeStartCache startCache = new NodeStartCache.Off();
     private boolean closed;
 
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
@@ -88,6 +89,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
         }
         openCpuQuotas();
+        startCache = launcher.startCache().forCluster();
         List<String> names = cluster.nodeNames();
         List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
         members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
@@ -102,19 +104,29 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
-                (System.nanoTime() - startedAt) / 1e9, switch (launcher.startCache()) {
+                (System.nanoTime() - startedAt) / 1e9, switch (startCache) {
                     case NodeStartCache.Use use -> " (node JVMs from the start-up cache " + use.file().getFileName()
                             + "; REPLSIM_NODE_CACHE=off starts them cold)";
-                    case NodeStartCache.Train train -> " (" + names.getFirst() + " records a start-up cache)";
+                    case NodeStartCache.Record record -> " (node JVMs cold; " + recorder()
+                            + " records their start-up cache, written when it stops)";
+                    case NodeStartCache.UseOrRecord unresolved -> "";
                     case NodeStartCache.Off off -> "";
                 });
-        if (launcher.startCache() instanceof NodeStartCache.Use cache) {
+        if (startCache instanceof NodeStartCache.Use cache) {
             for (String name : names) {
                 Path log = logDirectory.resolve(name + ".log");
                 cache.refusalIn(log).ifPresent(reason -> out.println("replsim: " + name + " started cold: its JVM"
                         + " could not use the start-up cache " + cache.file() + " (" + reason + "; " + log + ")"));
             }
         }
+    }
+
+    /**
+     * The node that records the start-up cache when one is recorded: the last, which a scenario's faults reach least
+     * often (the first founds the cluster and is its coordinator, and it wins the ties of primary-of-most).
+     */
+    private String recorder() {
+        return cluster.nodeNames().getLast();
     }
 
     private void openCpuQuotas() {
@@ -128,7 +140,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     }
 
     private Duration stopGrace() {
-        return STOP_GRACE.plus(launcher.startCache().extraExitTime());
+        return STOP_GRACE.plus(startCache.extraExitTime());
     }
 
     @Override
@@ -166,7 +178,7 @@ public final class ProcessRuntime implements ClusterRuntime {
                 // The JVM sizes its GC and pools from its cgroup's quota when it sees one at start; whether it does
                 // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
                 "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
-        command.addAll(launcher.startCache().jvmOptions(name.equals(cluster.nodeNames().getFirst())));
+        command.addAll(startCache.jvmOptions(name.equals(recorder())));
         command.addAll(List.of("-cp", launcher.classpath(), "io.replsim.node.NodeMain"));
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, formation,
                 cluster, replication, workload));
@@ -308,10 +320,24 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         killAll();
         removeCpuQuotas();
+        keepRecordedCache();
         try {
             Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
         } catch (IllegalStateException | IllegalArgumentException alreadyExitingOrNeverAdded) {
             // the JVM is already shutting down and runs the hook itself, or start() never got that far
+        }
+    }
+
+    /** Once every node has exited: the cache the recorder's JVM wrote, if it wrote one, is the next runs'. */
+    private void keepRecordedCache() {
+        if (startCache instanceof NodeStartCache.Record record) {
+            Path log = processes.stream().filter(p -> p.handle().name().equals(recorder())).findFirst()
+                    .map(NodeProcess::log).orElse(logDirectory.resolve(recorder() + ".log"));
+            record.keep(log).ifPresentOrElse(
+                    why -> out.println("replsim: the node start-up cache was not written: " + why
+                            + "; the next run records it again"),
+                    () -> out.println("replsim: node start-up cache written to " + record.file()
+                            + "; the next runs' node JVMs start from it"));
         }
     }
 

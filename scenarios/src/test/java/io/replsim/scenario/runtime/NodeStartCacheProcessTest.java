@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The node JVMs' start-up cache: which node records it, which nodes use it, and a node whose JVM refuses it (a
- * real node process) is named on the console as started cold, so nobody compares its figures with warm ones.
+ * The node JVMs' start-up cache: which node records it and when its recording becomes the cache, that a cluster
+ * started without it records it for the next (real node processes), which nodes use it, and a node whose JVM refuses
+ * it is named on the console as started cold, so nobody compares its figures with warm ones.
  */
 class NodeStartCacheProcessTest {
     private static final String SCENARIO = """
@@ -29,15 +30,58 @@ class NodeStartCacheProcessTest {
             """;
 
     @Test
-    void onlyTheFirstNodeRecordsAndItMayTakeLongerToExitWhileItWritesTheCache() {
-        var train = new NodeStartCache.Train(Path.of("/tmp/x.aot"));
+    void onlyTheRecorderRecordsBesideTheCacheAndMayTakeLongerToExitWhileItWritesIt() {
+        var record = new NodeStartCache.Record(Path.of("/tmp/x.aot"));
 
-        assertThat(train.jvmOptions(true)).containsExactly("-XX:AOTCacheOutput=/tmp/x.aot");
-        assertThat(train.jvmOptions(false)).isEmpty();
-        assertThat(train.extraExitTime()).isGreaterThan(Duration.ofSeconds(30));
+        assertThat(record.recording().getParent()).isEqualTo(Path.of("/tmp"));
+        assertThat(record.recording().getFileName().toString()).startsWith("x.aot.recording-");
+        assertThat(record.jvmOptions(true)).containsExactly("-XX:AOTCacheOutput=" + record.recording());
+        assertThat(record.jvmOptions(false)).isEmpty();
+        assertThat(record.extraExitTime()).isGreaterThan(Duration.ofSeconds(30));
+        assertThat(new NodeStartCache.Record(Path.of("/tmp/x.aot")).recording()).as("two runs record apart")
+                .isNotEqualTo(record.recording());
         assertThat(new NodeStartCache.Use(Path.of("/tmp/x.aot")).jvmOptions(false))
                 .containsExactly("-XX:AOTCache=/tmp/x.aot");
         assertThat(new NodeStartCache.Off().jvmOptions(true)).isEmpty();
+    }
+
+    @Test
+    void theLaunchersCacheIsUsedWhenItExistsAndRecordedByTheClusterWhenNot(@TempDir Path dir) throws Exception {
+        var launchers = new NodeStartCache.UseOrRecord(dir.resolve("node.aot"));
+
+        assertThat(launchers.forCluster()).isInstanceOfSatisfying(NodeStartCache.Record.class,
+                record -> assertThat(record.file()).isEqualTo(dir.resolve("node.aot")));
+        assertThat(launchers.jvmOptions(true)).as("unresolved, it records nothing").isEmpty();
+
+        Files.writeString(dir.resolve("node.aot"), "a cache");
+        assertThat(launchers.forCluster()).isEqualTo(new NodeStartCache.Use(dir.resolve("node.aot")));
+    }
+
+    @Test
+    void aRecordingBecomesTheCacheOnlyWhenTheRecordersJvmSaysItWroteAllOfIt(@TempDir Path dir) throws Exception {
+        var record = new NodeStartCache.Record(dir.resolve("node.aot"));
+        Path config = dir.resolve(record.recording().getFileName() + ".config");
+        Files.writeString(record.recording(), "half a cache");
+        Files.writeString(config, "left by a JVM killed while writing");
+        Path killed = Files.writeString(dir.resolve("killed.log"), """
+                REPLSIM-NODE-READY name=node3 http=1 admin=2
+                Launching child process java to assemble AOT cache %s
+                """.formatted(record.recording()));
+
+        assertThat(record.keep(killed)).hasValueSatisfying(why -> assertThat(why).contains("did not finish"));
+        assertThat(dir.resolve("node.aot")).doesNotExist();
+        assertThat(record.recording()).doesNotExist();
+        assertThat(config).doesNotExist();
+
+        Files.writeString(record.recording(), "a whole cache");
+        Path stopped = Files.writeString(dir.resolve("stopped.log"), """
+                REPLSIM-NODE-READY name=node3 http=1 admin=2
+                AOTCache creation is complete: %s 44146688 bytes
+                """.formatted(record.recording()));
+
+        assertThat(record.keep(stopped)).isEmpty();
+        assertThat(dir.resolve("node.aot")).hasContent("a whole cache");
+        assertThat(record.recording()).doesNotExist();
     }
 
     @Test
@@ -69,6 +113,36 @@ class NodeStartCacheProcessTest {
                 System.setProperty(NodeLauncher.START_CACHE_PROPERTY, suiteCache);
             }
         }
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aClusterStartedWithoutTheCacheRecordsItAndTheNextClusterStartsFromIt(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Runtime.version().feature() >= 25,
+                "-XX:AOTCacheOutput needs JDK 25 for the node JVM; this one is " + Runtime.version());
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO, "start-cache.yaml");
+        Path cache = dir.resolve("node.aot");
+        NodeLauncher launcher = NodeLauncher.currentJvm().withStartCache(new NodeStartCache.UseOrRecord(cache));
+
+        String first = startAndStop(spec, launcher, dir.resolve("first"));
+        assertThat(first).contains("node1 records their start-up cache")
+                .contains("node start-up cache written to " + cache);
+        assertThat(cache).isNotEmptyFile();
+        assertThat(dir.toFile().list()).as("nothing but the cache and the runs' directories")
+                .containsExactlyInAnyOrder("node.aot", "first");
+
+        String second = startAndStop(spec, launcher, dir.resolve("second"));
+        assertThat(second).contains("node JVMs from the start-up cache node.aot").doesNotContain("started cold")
+                .doesNotContain("records");
+    }
+
+    private static String startAndStop(ScenarioSpec spec, NodeLauncher launcher, Path nodes) throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        try (ProcessRuntime runtime = new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(),
+                nodes, launcher, new PrintStream(console, true, StandardCharsets.UTF_8))) {
+            runtime.start(Duration.ofSeconds(60));
+        }
+        return console.toString(StandardCharsets.UTF_8);
     }
 
     @Test
