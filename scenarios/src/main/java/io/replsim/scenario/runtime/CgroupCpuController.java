@@ -100,6 +100,14 @@ public record CgroupCpuController(Path mount, Version version) {
         }
     }
 
+    /** Takes {@code group}'s quota away: its processes may use every core. */
+    void unlimit(Path group) throws IOException {
+        switch (version) {
+            case V1 -> Files.writeString(group.resolve("cpu.cfs_quota_us"), "-1");
+            case V2 -> Files.writeString(group.resolve("cpu.max"), "max " + PERIOD_MICROS);
+        }
+    }
+
     /** The kernel's count of periods in which {@code group} was stopped for having used its quota. */
     long throttledPeriods(Path group) throws IOException {
         for (String line : Files.readAllLines(group.resolve("cpu.stat"))) {

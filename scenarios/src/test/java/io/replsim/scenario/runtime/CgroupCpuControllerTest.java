@@ -3,6 +3,8 @@ package io.replsim.scenario.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -59,5 +61,34 @@ class CgroupCpuControllerTest {
         assertThat(Files.readString(v1.resolve("cpu.cfs_period_us"))).isEqualTo("100000");
         assertThat(Files.readString(v1.resolve("cpu.cfs_quota_us"))).isEqualTo("66000");
         assertThat(Files.readString(v2.resolve("cpu.max"))).isEqualTo("66000 100000");
+    }
+
+    @Test
+    void aQuotaIsTakenAwayInEachVersionsFormat(@TempDir Path dir) throws Exception {
+        Path v1 = Files.createDirectories(dir.resolve("v1"));
+        Path v2 = Files.createDirectories(dir.resolve("v2"));
+        var v1Controller = new CgroupCpuController(dir, CgroupCpuController.Version.V1);
+        var v2Controller = new CgroupCpuController(dir, CgroupCpuController.Version.V2);
+        v1Controller.limit(v1, 0.66);
+        v2Controller.limit(v2, 0.66);
+
+        v1Controller.unlimit(v1);
+        v2Controller.unlimit(v2);
+
+        assertThat(Files.readString(v1.resolve("cpu.cfs_quota_us"))).isEqualTo("-1");
+        assertThat(Files.readString(v2.resolve("cpu.max"))).isEqualTo("max 100000");
+    }
+
+    @Test
+    void aReleasedNodesGroupHasNoQuotaAndTheOthersKeepTheirs(@TempDir Path dir) throws Exception {
+        var groups = CpuQuotaGroups.open(new CgroupCpuController(dir, CgroupCpuController.Version.V2), 0.66,
+                new PrintStream(OutputStream.nullOutputStream()));
+        groups.place("node1", 101);
+        groups.place("node2", 102);
+
+        groups.release("node2");
+
+        assertThat(Files.readString(groups.groupOf("node1").orElseThrow().resolve("cpu.max"))).isEqualTo("66000 100000");
+        assertThat(Files.readString(groups.groupOf("node2").orElseThrow().resolve("cpu.max"))).isEqualTo("max 100000");
     }
 }
