@@ -21,14 +21,15 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -95,13 +96,15 @@ public final class NodeOptionsParser {
     }
 
     /**
-     * {@code --formation join} (the default) looks for the cluster's coordinator and joins it; {@code found} founds
-     * the cluster at once, for the first member a runtime starts of a cluster nobody else runs yet.
+     * {@code --formation join} (the default) looks for the cluster's coordinator for 2 s and joins it;
+     * {@code join-founder} waits up to 15 s for a founder started beside it; {@code found} founds the cluster at once,
+     * for the first member a runtime starts of a cluster nobody else runs yet.
      */
     private static Formation formation(CommandLine given) {
-        String text = given.text("--formation").orElse("join");
-        return convertText("--formation", text, label -> Formation.valueOf(label.toUpperCase(Locale.ROOT)),
-                "join or found");
+        String text = given.text("--formation").orElse(Formation.JOIN.label());
+        return Arrays.stream(Formation.values()).filter(formation -> formation.label().equals(text)).findFirst()
+                .orElseThrow(() -> new BadArgumentException("--formation", text, Arrays.stream(Formation.values())
+                        .map(Formation::label).collect(Collectors.joining(", ", "one of: ", ""))));
     }
 
     /** {@code --passivation-dir}: where passivated sessions go; without it, a temporary directory. */

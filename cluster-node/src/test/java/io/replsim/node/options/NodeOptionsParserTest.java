@@ -79,16 +79,23 @@ class NodeOptionsParserTest {
         assertThat(options.formation()).isEqualTo(Formation.JOIN);
     }
 
-    @Test
-    void aNodeToldToFoundItsClusterFoundsItAndABadFormationIsNamed() throws Exception {
-        var founding = new ArrayList<>(FULL);
-        founding.addAll(List.of("--formation", "found"));
-        var badly = new ArrayList<>(FULL);
-        badly.addAll(List.of("--formation", "first"));
+    @ParameterizedTest
+    @CsvSource({"found, FOUND", "join-founder, JOIN_FOUNDER", "join, JOIN"})
+    void aNodeEntersItsClusterAsItsFormationSays(String label, Formation formation) throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--formation", label));
 
-        assertThat(parser.parse(founding.toArray(String[]::new)).formation()).isEqualTo(Formation.FOUND);
-        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(badly.toArray(String[]::new)));
-        assertThat(bad.getMessage()).isEqualTo("--formation: got \"first\", expected join or found");
+        assertThat(parser.parse(args.toArray(String[]::new)).formation()).isEqualTo(formation);
+    }
+
+    @Test
+    void aFormationThatIsNoneOfThemIsNamed() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--formation", "first"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.getMessage()).isEqualTo("--formation: got \"first\", expected one of: join, join-founder, found");
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -26,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * How a member enters its cluster ({@link Formation}), on real channels over TCP on loopback: each formation's join
- * settings reach the channel's GMS and discovery under every preset and on UDP, and a member started before the
+ * How a member enters its cluster ({@link Formation}): each formation's join settings reach a channel's GMS and
+ * discovery under every preset and on UDP, and, on real channels over TCP on loopback, a member started before the
  * founder joins the founder instead of founding a cluster of its own.
  */
 @Timeout(60)
@@ -55,19 +55,24 @@ class FormationOnChannelTest {
     }
 
     @Test
-    void aFounderWaitsForNobodyAndAJoinerAsksAgainWhileItWaits() {
+    void aFounderWaitsForNobodyAndAJoinerAsksEvery200MsWhileItWaits() {
         assertThat(Formation.FOUND.joinTimeout()).isZero();
+        assertThat(Formation.FOUND.discoveryRuns()).isEqualTo(1);
         assertThat(Formation.FOUND.maxJoinAttempts()).isEqualTo(1);
         assertThat(Formation.JOIN.joinTimeout()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(Formation.JOIN.discoveryRuns()).isGreaterThan(1);
+        assertThat(Formation.JOIN.discoveryRuns()).isEqualTo(10);
+        assertThat(Formation.JOIN_FOUNDER.joinTimeout()).isGreaterThan(Formation.JOIN.joinTimeout());
+        assertThat(Formation.JOIN_FOUNDER.discoveryRuns() * Formation.ASK_EVERY.toMillis())
+                .isEqualTo(Formation.JOIN_FOUNDER.joinTimeout().toMillis());
         assertThat(new TcpStackSpec(LOOPBACK, 7800, List.of(new InetSocketAddress(LOOPBACK, 7800)), SECRET).formation())
-                .as("a stack joins unless told to found").isEqualTo(Formation.JOIN);
+                .as("a stack joins unless told otherwise").isEqualTo(Formation.JOIN);
     }
 
     /**
-     * The joiner's address sorts before the founder's, so a joiner that heard only the founder's request (a client's)
-     * when its join timeout ran out would take itself for the first of the clients and found a cluster of its own:
-     * it joins the founder because it asks again while it waits and the founder, once up, answers as coordinator.
+     * The process runtime's start, with the founder's JVM the slower: the joiner's address sorts before the founder's,
+     * so a joiner that heard only the founder's request (a client's) when its join timeout ran out would take itself
+     * for the first of the clients and found a cluster of its own. It joins the founder because it asks again while
+     * it waits and the founder, once up, answers as coordinator.
      */
     @Test
     void aMemberStartedBeforeTheFounderJoinsTheFounderInsteadOfFoundingAClusterOfItsOwn() throws Exception {
@@ -77,8 +82,8 @@ class FormationOnChannelTest {
         List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, founderPort),
                 new InetSocketAddress(LOOPBACK, joinerPort));
         List<View> joinerViews = new CopyOnWriteArrayList<>();
-        try (JChannel joiner = channel(new TcpStackSpec(LOOPBACK, joinerPort, members, SECRET), "joiner",
-                new UUID(0, 1), joinerViews);
+        try (JChannel joiner = channel(new TcpStackSpec(LOOPBACK, joinerPort, members, SECRET)
+                        .withFormation(Formation.JOIN_FOUNDER), "joiner", new UUID(0, 1), joinerViews);
              JChannel founder = channel(new TcpStackSpec(LOOPBACK, founderPort, members, SECRET)
                      .withFormation(Formation.FOUND), "founder", new UUID(Long.MAX_VALUE, 1), new ArrayList<>())) {
             CompletableFuture<Void> joining = CompletableFuture.runAsync(() -> connect(joiner, cluster));
@@ -94,9 +99,9 @@ class FormationOnChannelTest {
         }
     }
 
+    /** Read from a channel built but not connected: a joiner alone would wait out its whole join timeout. */
     private static void assertJoinsAs(Formation formation, StackSpec spec) throws Exception {
         try (JChannel channel = new JChannel(spec.protocols())) {
-            channel.connect("formation-" + System.nanoTime());
             ProtocolStack stack = channel.getProtocolStack();
             GMS gms = stack.findProtocol(GMS.class);
             Discovery discovery = stack.findProtocol(Discovery.class);
@@ -105,7 +110,6 @@ class FormationOnChannelTest {
             assertThat(gms.getMaxJoinAttempts()).as(formation + " join attempts").isEqualTo(formation.maxJoinAttempts());
             assertThat(discovery.numDiscoveryRuns()).as(formation + " discovery runs")
                     .isEqualTo(formation.discoveryRuns());
-            assertThat(channel.getView().size()).as("a working channel").isEqualTo(1);
         }
     }
 

@@ -43,8 +43,8 @@ final class NodeArguments {
                 "--admin-port", Integer.toString(ports.admin()),
                 "--jgroups-port", Integer.toString(ports.jgroups()),
                 "--members", members));
-        if (formation == Formation.FOUND) {
-            arguments.addAll(List.of("--formation", "found"));
+        if (formation != Formation.JOIN) {
+            arguments.addAll(List.of("--formation", formation.label()));
         }
         arguments.addAll(NodeResources.SETTINGS.arguments(cluster.resources()));
         arguments.addAll(CounterApp.SETTINGS.arguments(workload.payload()));

@@ -100,7 +100,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         // coordinator (docs/replication.md, "How a cluster forms").
         launch(names.getFirst(), ports.getFirst(), members, Formation.FOUND);
         for (int i = 1; i < names.size(); i++) {
-            launch(names.get(i), ports.get(i), members, Formation.JOIN);
+            launch(names.get(i), ports.get(i), members, Formation.JOIN_FOUNDER);
         }
         awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
