@@ -379,6 +379,8 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         killAll();
         removeCpuQuotas();
+        // A recorder killed while writing leaves a partial recording of 40 MB or so: gone with the run.
+        keepRecordedCache();
     }
 
     private void removeCpuQuotas() {
