@@ -87,6 +87,10 @@ public final class CheckEvaluator {
         long worst = 0;
         FaultReport worstFault = faults.getFirst();
         for (FaultReport fault : faults) {
+            if (!fault.confirmed()) {
+                return new CheckOutcome(name, "≤ " + millis(max.toMillis()), "not measured: " + fault.type() + " "
+                        + fault.node() + " was not confirmed", false);
+            }
             Long value = figure.apply(fault);
             if (value == null) {
                 return new CheckOutcome(name, "≤ " + millis(max.toMillis()),

@@ -85,7 +85,8 @@ public final class ConsoleReport {
         for (RunSummary.NodeFigures node : nodes) {
             line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s%s)   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
-                    node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
+                    node.name(), node.alive() ? "" : howItEnded(node.name(), summary.faults()), node.cpuUsedCores(),
+                    node.cpuUtilization() * 100,
                     node.cpuOver(), node.cpuCompilerShare() == null ? ""
                             : String.format(Locale.ROOT, ", JIT %.0f%%", node.cpuCompilerShare() * 100),
                     node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
@@ -123,6 +124,17 @@ public final class ConsoleReport {
                         + " sends, events.jsonl, heap.json, nodes/"
                 : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
                 : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
+    }
+
+    /** By the last fault that ended the node; a node no fault ended ended unasked (its check names how). */
+    private static String howItEnded(String node, List<FaultReport> faults) {
+        return faults.stream().filter(fault -> fault.nodes().contains(node))
+                .map(fault -> switch (fault.type()) {
+                    case "kill", "double-kill" -> "(killed)";
+                    case "stop" -> "(stopped)";
+                    default -> "";
+                })
+                .filter(label -> !label.isEmpty()).reduce((first, last) -> last).orElse("(ended unasked)");
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
@@ -165,6 +177,11 @@ public final class ConsoleReport {
         line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
                 fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
                 fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
+        if (!fault.confirmed()) {
+            line("          NOT CONFIRMED (%s): its figures are not measured", fault.evidence().seen());
+            return;
+        }
+        line("          confirmed: %s", fault.evidence().seen());
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));

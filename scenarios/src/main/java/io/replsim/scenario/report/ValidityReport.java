@@ -44,6 +44,19 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
         return VALID.equals(verdict);
     }
 
+    /** INVALID for these reasons too (the run's faults'), beside the steady window's own; the same when none. */
+    public ValidityReport invalidAlsoBecause(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(reasons);
+        all.addAll(more);
+        return new ValidityReport(INVALID, all, windowFromMs, windowToMs, requests, throughputPerSec, errorRatio,
+                latencyMs, users, littlesLawUsers, littlesLawDeviation, thinkAskedMs, thinkTakenMs, thinkDrift,
+                missedCycles, driverCpuCores, driverCores, driverCpuShare, gcPauseMaxMs, gcPauseTotalMs,
+                littlesLawResponseMs, littlesLawThinkMs, littlesLawEdgeUsers);
+    }
+
     /**
      * An open-model run's validity: only the rules on the driver apply (CPU, GC) and that something completed;
      * Little's law and think time belong to the closed model, so their figures are zero.

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.spec.Check;
@@ -21,7 +22,7 @@ class CheckEvaluatorTest {
 
     private static FaultReport kill(Long viewChangeMs, int affected, int recovered, Long failoverMs) {
         return new FaultReport("kill", "node2", List.of("node2"), "primary-of-most", "", 20_000, 1_000_000, null,
-                viewChangeMs, null, List.of(), affected, recovered, 0, failoverMs, failoverMs, failoverMs, null);
+                viewChangeMs, null, List.of(), affected, recovered, 0, failoverMs, failoverMs, failoverMs, null, FaultEvidence.confirmed("read back in the test"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.spec.Check;
@@ -18,7 +19,7 @@ class DrillCheckEvaluatorTest {
                 800, p90BackMs, p90BackMs == null, List.of(new FaultImpact.SurvivorCpu("node9", 0.3, survivorCpu)), 0.3,
                 0.45, 0.6);
         return new FaultReport("pause", node, List.of(node), node, "", atMs, 1_000_000 + atMs, healedAtMs, 3_000L,
-                backInViewMs, List.of(), 0, 0, 0, 0L, null, null, impact);
+                backInViewMs, List.of(), 0, 0, 0, 0L, null, null, impact, FaultEvidence.confirmed("read back in the test"));
     }
 
     private static List<CheckOutcome> evaluate(Check check, FaultReport... faults) {

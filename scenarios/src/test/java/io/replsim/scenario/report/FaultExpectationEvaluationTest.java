@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.Stint;
@@ -27,7 +28,7 @@ class FaultExpectationEvaluationTest {
 
     private static FaultReport kill(List<String> nodes, long lost, List<Integer> lostUsers, Long viewChangeMs) {
         return new FaultReport("kill", String.join("+", nodes), nodes, "primary-of-most", "", 20_000, AT, null,
-                viewChangeMs, null, List.of(), 4, 4, 0, 1_500L, 1_000L, 1_500L, null)
+                viewChangeMs, null, List.of(), 4, 4, 0, 1_500L, 1_000L, 1_500L, null, FaultEvidence.confirmed("read back in the test"))
                 .withAttribution(new FaultAttribution(20_000, 30_000, lost, 0, lostUsers, List.of(), 3L));
     }
 

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.UserTimeline;
@@ -17,7 +18,7 @@ class VerdictAttributionTest {
 
     private static FaultReport killAt20s() {
         return new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_000, START + 20_000, null, 1_000L,
-                null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null)
+                null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null, FaultEvidence.confirmed("read back in the test"))
                 .withImpact(new FaultImpact(20_000, 30_000, 0, null, null, null, null, null, null, null, 800, 0L, false,
                         List.of(), null, null, 0.6));
     }
@@ -80,7 +81,7 @@ class VerdictAttributionTest {
     void aStaleAnswerAfterTheMergeIsListedThoughPastTheWindowAndOtherAnswersThereAreNot() {
         // a partition at 20 s whose node was back in every survivor's view 12 s later, past the window's end at 30 s
         FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
-                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null)
+                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null, FaultEvidence.confirmed("read back in the test"))
                 .withImpact(killAt20s().impact());
         List<UserTimeline> timelines = List.of(
                 user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 33_000, 17,
