@@ -249,10 +249,12 @@ public final class Run {
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
-                double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
+                NodeStatsSampler.CpuFigure cpu = sampler.cpuOver(node.name(), cpuOver.fromEpochMs(),
+                        cpuOver.toEpochMs(), cpuOver.label());
+                double cores = cpu.cores();
                 NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), cpuOver.label(),
+                        cores / stats.cpu().budgetCores(), cpu.over(),
                         sampler.compilerShare(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs()).orElse(null),
                         stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),

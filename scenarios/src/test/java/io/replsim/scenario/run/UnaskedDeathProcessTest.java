@@ -57,5 +57,10 @@ class UnaskedDeathProcessTest {
         assertThat(played.console()).contains("check     FAIL  nodes that ended with no fault ending them none"
                 + " (measured node2 (pid " + killedPid.get() + ") exited with 137 (SIGKILL) at ")
                 .contains("node2     (ended unasked)");
+        // dead before the steady window had two readings of it: its CPU is not the window's, and not labelled so
+        assertThat(played.summary().nodes()).filteredOn(node -> node.name().equals("node2")).singleElement()
+                .extracting(node -> node.cpuOver()).isNotEqualTo("steady window");
+        assertThat(played.summary().nodes()).filteredOn(node -> node.name().equals("node1")).singleElement()
+                .extracting(node -> node.cpuOver()).isEqualTo("steady window");
     }
 }
