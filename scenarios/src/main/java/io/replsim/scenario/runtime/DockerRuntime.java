@@ -253,7 +253,10 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public void kill(String node) {
         GenericContainer<?> container = find(node).container();
-        endAsked.add(container.getContainerId());
+        // a container already gone died unasked: a kill now does not make its death asked for
+        if (container.isRunning()) {
+            endAsked.add(container.getContainerId());
+        }
         container.getDockerClient().killContainerCmd(container.getContainerId()).exec();
     }
 

@@ -37,7 +37,10 @@ final class NodeProcess {
 
     /** SIGKILL on POSIX: the JVM gets no chance to leave the group or flush anything. */
     void kill(Duration deadline) throws InterruptedException {
-        watch.endAsked();
+        // a process already gone died unasked: a kill now does not make its death asked for
+        if (process.isAlive()) {
+            watch.endAsked();
+        }
         process.destroyForcibly();
         process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }

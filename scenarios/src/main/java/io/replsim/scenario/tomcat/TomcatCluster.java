@@ -160,7 +160,10 @@ public final class TomcatCluster implements ClusterRuntime {
     @Override
     public void kill(String name) throws InterruptedException {
         Process process = process(name);
-        watches.get(process).endAsked();
+        // a process already gone died unasked: a kill now does not make its death asked for
+        if (process.isAlive()) {
+            watches.get(process).endAsked();
+        }
         process.destroyForcibly();
         process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         paused.remove(name);
