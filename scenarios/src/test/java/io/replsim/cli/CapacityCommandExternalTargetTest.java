@@ -122,8 +122,8 @@ class CapacityCommandExternalTargetTest {
         Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
         ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "a", "b")) {
-            ran = ReplsimCall.of("capacity", scenario.toString(),
-                    "--target", "a=" + app.endpoints().get(0).baseUri(), "--target", "b=" + app.endpoints().get(1).baseUri(),
+            ran = ReplsimCall.of("capacity", scenario.toString(), "--target", "a=" + app.endpoints().get(0).baseUri(),
+                    "--target", "b=" + app.endpoints().get(1).baseUri(),
                     "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
                     "--one-node-down", "--kill-command", "true",
                     "--max-users", "20", "--max-steps", "3", "--runs-dir", dir.resolve("runs").toString());

@@ -152,7 +152,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
      * window"; "whole load" when fewer than two of its readings fell in the window, a node killed or restarted near
      * its edge; "one reading: ..." when it was read once), sessions at the last look, and replication counters.
-     * {@code alive} is false for a node that ended (by a fault, or unasked: the run's checks say which). {@code gravitations} is null where the
+     * {@code alive} is false for a node that ended (by a fault, or unasked: the run's checks say which).
+     * {@code gravitations} is null where the
      * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code sessionsExpired}: sessions the node
      * ended as their owner after {@code replication.maxInactiveInterval} without a request.
      * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the

@@ -40,6 +40,7 @@ public final class FaultAnnouncement implements Consumer<FaultEvent> {
             return event.evidence().seen();
         }
         boolean readAgain = event.phase() == FaultEvent.Phase.START && LASTING_NETWORK_FAULTS.contains(event.type());
-        return (readAgain ? "not confirmed yet, read again at its heal: " : "NOT CONFIRMED: ") + event.evidence().seen();
+        return (readAgain ? "not confirmed yet, read again at its heal: " : "NOT CONFIRMED: ")
+                + event.evidence().seen();
     }
 }

@@ -10,6 +10,8 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class CheckEvaluatorTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final RunSummary.Verdicts ONE_LOST_TWO_STALE = new RunSummary.Verdicts(97, 2, 1);
 
     private static Histogram latencies(long... micros) {
@@ -22,7 +24,8 @@ class CheckEvaluatorTest {
 
     private static FaultReport kill(Long viewChangeMs, int affected, int recovered, Long failoverMs) {
         return new FaultReport("kill", "node2", List.of("node2"), "primary-of-most", "", 20_000, 1_000_000, null,
-                viewChangeMs, null, List.of(), affected, recovered, 0, failoverMs, failoverMs, failoverMs, null, FaultEvidence.confirmed("read back in the test"));
+                viewChangeMs, null, List.of(), affected, recovered, 0, failoverMs, failoverMs, failoverMs, null,
+                READ_BACK);
     }
 
     @Test
