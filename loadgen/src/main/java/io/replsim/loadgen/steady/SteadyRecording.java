@@ -29,6 +29,7 @@ public final class SteadyRecording {
 
     private final RunPlan plan;
     private final Recorder latency = new Recorder(3);
+    private final Recorder served = new Recorder(3);
     private final LongAdder requests = new LongAdder();
     private final LongAdder requestNanos = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
@@ -51,6 +52,18 @@ public final class SteadyRecording {
         if (plan.inSteadyWindow(atNanos)) {
             latency.recordValue(Math.max(0, micros));
         }
+    }
+
+    /** The answer recorded by {@link #answered} was a successful one (a {@code 200} the user judged). */
+    public void served(long atNanos, long micros) {
+        if (plan.inSteadyWindow(atNanos)) {
+            served.recordValue(Math.max(0, micros));
+        }
+    }
+
+    /** The successful answers' response times in the window: call once, when every user has stopped. */
+    public Histogram servedLatency() {
+        return served.getIntervalHistogram();
     }
 
     /** A user request, answered or failed, ran from {@code startNanos} to {@code endNanos}. */
@@ -108,6 +121,10 @@ public final class SteadyRecording {
         return Math.max(0, to - from);
     }
 
+    /**
+     * A failed attempt at {@code atNanos}: a refused connection, a reset, a timeout, or an answer that was no usable
+     * {@code 200} (a server error such as a 503): the window's error ratio counts each, as the open model's does.
+     */
     public void error(long atNanos, ErrorKind kind) {
         if (plan.inSteadyWindow(atNanos)) {
             errors.record(kind);

@@ -52,8 +52,8 @@ public final class ConsoleReport {
             line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
                     load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
                     requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
-            line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()),
-                    ms(latency.p99()), ms(latency.max()));
+            line("latency   p50 %s   p90 %s   p99 %s   max %s   (%s)", ms(latency.p50()), ms(latency.p90()),
+                    ms(latency.p99()), ms(latency.max()), successful(summary.servedLatencyMs()));
             printValidity(summary.validity());
         } else {
             printOpen(summary, open);
@@ -69,10 +69,11 @@ public final class ConsoleReport {
                     row.responses().ok(), row.responses().stale(), row.responses().lost(),
                     row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
         }
-        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   (responses: %,d OK,"
-                        + " %,d STALE, %,d LOST%s)",
+        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   %,d NEVER SERVED"
+                        + "   (responses: %,d OK, %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
                 summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
+                summary.sessions().neverServed(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
                 (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
                         + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
@@ -146,8 +147,9 @@ public final class ConsoleReport {
                 requests.total(), open.throughputPerSec(), requests.errors(), errorBreakdown(requests));
         RunSummary.Latency corrected = open.correctedMs();
         RunSummary.Latency uncorrected = open.uncorrectedMs();
-        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start", ms(corrected.p50()),
-                ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()));
+        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start (%s)",
+                ms(corrected.p50()), ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()),
+                successful(summary.servedLatencyMs()));
         line("          p50 %s   p90 %s   p99 %s   max %s   uncorrected, from the send (hides the driver's queue)",
                 ms(uncorrected.p50()), ms(uncorrected.p90()), ms(uncorrected.p99()), ms(uncorrected.max()));
         line("validity  %s   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
@@ -158,10 +160,11 @@ public final class ConsoleReport {
     }
 
     private void printValidity(ValidityReport validity) {
-        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s, error ratio %.2f%%",
+        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s (%s), error ratio %.2f%%",
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
                 validity.requests(), validity.throughputPerSec(), ms(validity.latencyMs().p50()),
-                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()), validity.errorRatio() * 100);
+                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()),
+                successful(validity.servedLatencyMs()), validity.errorRatio() * 100);
         line("validity  %s   Little's law X·(R+Z) %.1f users for %d (%.1f%% off)   think %.1f ms asked, %.1f ms taken"
                         + "   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
                 validity.littlesLawUsers(), validity.users(), validity.littlesLawDeviation() * 100,
@@ -310,6 +313,14 @@ public final class ConsoleReport {
         }
         return String.format(Locale.ROOT, " (%d refused, %d reset/io, %d timeouts, %d HTTP errors)",
                 requests.connectErrors(), requests.ioErrors(), requests.timeouts(), requests.httpErrors());
+    }
+
+    /**
+     * The successful answers' p90 beside a latency line's, whose figures count every answer (errors included); "no
+     * successful answer" when there was none.
+     */
+    private static String successful(RunSummary.Latency served) {
+        return served == null ? "no successful answer" : "successful answers p90 " + ms(served.p90());
     }
 
     private static String ms(double value) {

@@ -83,8 +83,11 @@ public final class RunReport {
         RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
 
-        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, result.latencyMicros(), faults));
+        RunSummary.Users users = RunSummary.Users.of(result.users());
+        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions,
+                result.latencyMicros(), result.served().wholeMicros(), faults));
         checks.addAll(expectationOutcomes(spec, faults));
+        CheckEvaluator.usersAccountedFor(result.users()).ifPresent(checks::add);
         UnaskedDeaths.check(run.deathsUnasked(), result.startedAt().toEpochMilli()).ifPresent(checks::add);
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
         ValidityReport validity = ValidityReport.of(result)
@@ -98,7 +101,8 @@ public final class RunReport {
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
-                        result.connections().peak()), external);
+                        result.connections().peak()), external,
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users);
     }
 
     /** An open-model run's own figures beside the common ones; null for the closed model. */

@@ -76,10 +76,10 @@ public final class TimelineReport {
             return "";
         }
         return "<h2>Sessions by verdict</h2>\n<table><tr><th>OK</th><th>STALE</th><th>CORRUPT</th><th>FAILED</th>"
-                + "<th>LOST</th><th>EXPIRED</th></tr>\n" + String.format(Locale.ROOT,
-                "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",
+                + "<th>LOST</th><th>EXPIRED</th><th>NEVER SERVED</th></tr>\n" + String.format(Locale.ROOT,
+                "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",
                 sessions.ok(), sessions.stale(), sessions.corrupt(), sessions.failed(), sessions.lost(),
-                sessions.expired());
+                sessions.expired(), sessions.neverServed());
     }
 
     private static String throughputChart(Records records) {

@@ -25,7 +25,7 @@ class DrillCheckEvaluatorTest {
     }
 
     private static List<CheckOutcome> evaluate(Check check, FaultReport... faults) {
-        return CheckEvaluator.evaluate(List.of(check), NONE_LOST, new Histogram(3), List.of(faults));
+        return CheckEvaluator.evaluate(List.of(check), NONE_LOST, new Histogram(3), new Histogram(3), List.of(faults));
     }
 
     @Test
