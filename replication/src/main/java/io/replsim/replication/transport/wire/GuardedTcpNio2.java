@@ -1,0 +1,70 @@
+package io.replsim.replication.transport.wire;
+
+import org.jgroups.Address;
+import org.jgroups.conf.ClassConfigurator;
+import org.jgroups.blocks.cs.Connection;
+import org.jgroups.protocols.TCP_NIO2;
+import org.jgroups.stack.IpAddress;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * TCP_NIO2 whose frames are sealed ({@link WireGuard}). A frame is read whole into the connection's buffer, so
+ * JGroups' {@code max_length} is set to the guard's bound: a stranger's length is refused before anything is
+ * allocated for it. An unsealed frame closes its connection before JGroups reads it. Its selector thread never
+ * waits on one peer, so a peer that drips holds nobody up.
+ */
+public final class GuardedTcpNio2 extends TCP_NIO2 implements GuardedTransport {
+    private final WireGuard guard;
+    private final UnprovenConnections unproven;
+
+    public GuardedTcpNio2(WireGuard guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
+        // TCP_NIO2's id: headers on the wire name a protocol by it, and JGroups knows no id for a subclass.
+        setId(ClassConfigurator.getProtocolId(TCP_NIO2.class));
+        this.unproven = new UnprovenConnections(guard);
+        setMaxLength(guard.maxFrameBytes());
+    }
+
+    @Override
+    public WireGuard guard() {
+        return guard;
+    }
+
+    @Override
+    public void doSend(byte[] buf, int offset, int length, Address dest) throws Exception {
+        super.doSend(guard.seal(buf, offset, length), 0, length + WireGuard.SEAL_BYTES, dest);
+    }
+
+    /** Every frame from a connection (the selector's thread): checked whole, then read by JGroups without its seal. */
+    @Override
+    public void receive(Address sender, ByteBuffer frame) {
+        if (!guard.opens(frame)) {
+            throw new IllegalStateException(WireGuard.NOT_SEALED); // closes the connection: counted as it closes
+        }
+        unproven.proven(sender);
+        super.receive(sender, WireGuard.contents(frame));
+    }
+
+    /** A frame this member sent itself (JGroups loops those back as bytes): sealed as any other. */
+    @Override
+    public void receive(Address sender, byte[] data, int offset, int length) {
+        if (!guard.opens(data, offset, length)) {
+            throw new IllegalStateException(WireGuard.NOT_SEALED);
+        }
+        super.receive(sender, data, offset, length - WireGuard.SEAL_BYTES);
+    }
+
+    @Override
+    public void connectionEstablished(Connection connection) {
+        unproven.established(connection, ((IpAddress) getPhysicalAddress()).getPort());
+        super.connectionEstablished(connection);
+    }
+
+    @Override
+    public void connectionClosed(Connection connection) {
+        unproven.closed(connection, is_member);
+        super.connectionClosed(connection);
+    }
+}
