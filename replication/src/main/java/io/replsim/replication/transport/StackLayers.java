@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.wire.GuardedFdSock2;
+import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.Bundler;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
@@ -11,8 +13,6 @@ import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
-import io.replsim.replication.transport.wire.GuardedFdSock2;
-import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.stack.Protocol;
 
 import java.net.InetAddress;

@@ -25,6 +25,8 @@ final class UnprovenConnections {
 
     /** A connection the server accepted on {@code listeningPort} (not one this member opened) starts unproven. */
     void established(Connection connection, int listeningPort) {
+        // JGroups closes a connection it replaces without telling its listeners: not one to keep a reference to.
+        waiting.removeIf(Connection::isClosed);
         if (connection.localAddress() instanceof IpAddress local && local.getPort() == listeningPort) {
             waiting.add(connection);
         }

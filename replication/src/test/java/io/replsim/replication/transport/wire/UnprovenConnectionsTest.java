@@ -1,0 +1,139 @@
+package io.replsim.replication.transport.wire;
+
+import io.replsim.replication.transport.ClusterSecret;
+import org.jgroups.Address;
+import org.jgroups.blocks.cs.Connection;
+import org.jgroups.stack.IpAddress;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Which closing connections count as refused strangers, and which do not. */
+class UnprovenConnectionsTest {
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    private static final int LISTENING = 7_800;
+    private static final IpAddress PEER = new IpAddress(LOOPBACK, 40_000);
+
+    private final WireGuard guard = new WireGuard(ClusterSecret.generate(), 1_000);
+    private final AtomicInteger refused = new AtomicInteger();
+    private final UnprovenConnections connections = new UnprovenConnections(guard);
+
+    UnprovenConnectionsTest() {
+        guard.onRefusal(refused::incrementAndGet);
+    }
+
+    @Test
+    void anAcceptedConnectionThatClosesWithoutASealedFrameIsRefused() {
+        Connection accepted = new Fake(LISTENING, PEER);
+        connections.established(accepted, LISTENING);
+
+        connections.closed(accepted, address -> false);
+
+        assertThat(refused).hasValue(1);
+    }
+
+    @Test
+    void oneThatNeverNamedItselfIsRefused() {
+        connections.closed(new Fake(LISTENING, null), address -> false);
+
+        assertThat(refused).hasValue(1);
+    }
+
+    @Test
+    void oneThatDeliveredASealedFrameIsNot() {
+        Connection accepted = new Fake(LISTENING, PEER);
+        connections.established(accepted, LISTENING);
+        connections.proven(PEER);
+
+        connections.closed(accepted, address -> false);
+
+        assertThat(refused).hasValue(0);
+    }
+
+    @Test
+    void oneFromAMembersAddressIsNot() {
+        Connection accepted = new Fake(LISTENING, PEER);
+        connections.established(accepted, LISTENING);
+
+        connections.closed(accepted, PEER::equals);
+
+        assertThat(refused).hasValue(0);
+    }
+
+    @Test
+    void oneThisMemberOpenedIsNot() {
+        Connection opened = new Fake(51_234, PEER);
+        connections.established(opened, LISTENING);
+
+        connections.closed(opened, address -> false);
+
+        assertThat(refused).hasValue(0);
+    }
+
+    /** A connection as JGroups' servers hand it to their listeners: where it is bound, whom it names. */
+    private static final class Fake extends Connection {
+        private final int localPort;
+
+        Fake(int localPort, Address peer) {
+            this.localPort = localPort;
+            this.peer_addr = peer;
+        }
+
+        @Override
+        public boolean isConnected() {
+            return true;
+        }
+
+        @Override
+        public boolean isConnectionPending() {
+            return false;
+        }
+
+        @Override
+        public boolean isClosed() {
+            return false;
+        }
+
+        @Override
+        public Address localAddress() {
+            return new IpAddress(LOOPBACK, localPort);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void connect(Address dest) {
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public void send(byte[] buf, int offset, int length) {
+        }
+
+        @Override
+        public void send(ByteBuffer buf) {
+        }
+
+        @Override
+        public String status() {
+            return "fake";
+        }
+
+        @Override
+        public void close(boolean graceful) {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
