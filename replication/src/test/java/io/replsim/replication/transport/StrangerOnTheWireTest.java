@@ -172,14 +172,7 @@ class StrangerOnTheWireTest {
     private static void assertRefusedOnce(JGroupsEngine target, String what, InetSocketAddress port, byte[] bytes,
                                           Duration drip) throws IOException, InterruptedException {
         long before = refused(target);
-        try (Stranger stranger = Stranger.connect(port)) {
-            if (drip.isZero()) {
-                stranger.send(bytes);
-            } else {
-                stranger.drip(bytes, drip);
-            }
-            assertThat(stranger.closedWithin(PATIENCE)).as(what + ": closed by the member").isTrue();
-        }
+        assertThat(Stranger.turnedAway(port, bytes, drip, PATIENCE)).as(what + ": closed by the member").isTrue();
         await(what + ": counted").atMost(PATIENCE).until(() -> refused(target) > before);
         assertThat(refused(target)).as(what + ": counted once").isEqualTo(before + 1);
     }

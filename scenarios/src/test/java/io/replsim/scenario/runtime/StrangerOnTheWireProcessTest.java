@@ -88,14 +88,7 @@ class StrangerOnTheWireProcessTest {
     private static void assertRefusedOnce(ProcessRuntime runtime, String what, InetSocketAddress port, byte[] bytes,
                                           Duration drip) throws Exception {
         long before = refused(runtime);
-        try (Stranger stranger = Stranger.connect(port)) {
-            if (drip.isZero()) {
-                stranger.send(bytes);
-            } else {
-                stranger.drip(bytes, drip);
-            }
-            assertThat(stranger.closedWithin(PATIENCE)).as(what + ": closed by node1").isTrue();
-        }
+        assertThat(Stranger.turnedAway(port, bytes, drip, PATIENCE)).as(what + ": closed by node1").isTrue();
         assertThat(runtime.liveNodes()).as(what + ": node1 lives").hasSize(2);
         await(what + ": counted").atMost(PATIENCE).until(() -> refused(runtime) > before);
         assertThat(refused(runtime)).as(what + ": counted once").isEqualTo(before + 1);

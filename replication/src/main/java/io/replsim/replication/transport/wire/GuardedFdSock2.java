@@ -21,13 +21,13 @@ import java.util.Objects;
  */
 public final class GuardedFdSock2 extends FD_SOCK2 {
     private final WireGuard guard;
-    private final UnprovenConnections unproven;
+    private final FrameAdmission admission;
 
     public GuardedFdSock2(WireGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         // FD_SOCK2's id: headers on the wire name a protocol by it, and JGroups knows no id for a subclass.
         setId(ClassConfigurator.getProtocolId(FD_SOCK2.class));
-        this.unproven = new UnprovenConnections(guard);
+        this.admission = new FrameAdmission(guard);
     }
 
     /** As FD_SOCK2's own, with a server that seals and bounds its frames. */
@@ -54,31 +54,24 @@ public final class GuardedFdSock2 extends FD_SOCK2 {
 
     @Override
     public void receive(Address sender, ByteBuffer frame) {
-        if (!guard.opens(frame)) {
-            throw new IllegalStateException(WireGuard.NOT_SEALED); // closes the connection: counted as it closes
-        }
-        unproven.proven(sender);
-        super.receive(sender, WireGuard.contents(frame));
+        super.receive(sender, admission.admit(sender, frame));
     }
 
     @Override
     public void receive(Address sender, byte[] buf, int offset, int length) {
-        if (!guard.opens(buf, offset, length)) {
-            throw new IllegalStateException(WireGuard.NOT_SEALED);
-        }
-        unproven.proven(sender);
-        super.receive(sender, buf, offset, length - WireGuard.SEAL_BYTES);
+        super.receive(sender, buf, offset, admission.admit(sender, buf, offset, length));
     }
 
     @Override
     public void connectionEstablished(Connection connection) {
-        unproven.established(connection, ((IpAddress) srv.localAddress()).getPort());
+        admission.established(connection, ((IpAddress) srv.localAddress()).getPort());
         super.connectionEstablished(connection);
     }
 
+    /** Any peer of FD_SOCK2's server is a stranger until it sends a sealed frame: members send theirs at once. */
     @Override
     public void connectionClosed(Connection connection) {
-        unproven.closed(connection, address -> false);
+        admission.closed(connection, address -> false);
         super.connectionClosed(connection);
     }
 

@@ -21,13 +21,13 @@ import java.util.Objects;
  */
 public final class GuardedTcp extends TCP implements GuardedTransport {
     private final WireGuard guard;
-    private final UnprovenConnections unproven;
+    private final FrameAdmission admission;
 
     public GuardedTcp(WireGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         // TCP's id: headers on the wire name a protocol by it, and JGroups knows no id for a subclass.
         setId(ClassConfigurator.getProtocolId(TCP.class));
-        this.unproven = new UnprovenConnections(guard);
+        this.admission = new FrameAdmission(guard);
     }
 
     @Override
@@ -62,22 +62,18 @@ public final class GuardedTcp extends TCP implements GuardedTransport {
 
     @Override
     public void receive(Address sender, byte[] data, int offset, int length) {
-        if (!guard.opens(data, offset, length)) {
-            throw new IllegalStateException(WireGuard.NOT_SEALED);
-        }
-        unproven.proven(sender);
-        super.receive(sender, data, offset, length - WireGuard.SEAL_BYTES);
+        super.receive(sender, data, offset, admission.admit(sender, data, offset, length));
     }
 
     @Override
     public void connectionEstablished(Connection connection) {
-        unproven.established(connection, ((IpAddress) getPhysicalAddress()).getPort());
+        admission.established(connection, ((IpAddress) getPhysicalAddress()).getPort());
         super.connectionEstablished(connection);
     }
 
     @Override
     public void connectionClosed(Connection connection) {
-        unproven.closed(connection, is_member);
+        admission.closed(connection, is_member);
         super.connectionClosed(connection);
     }
 }

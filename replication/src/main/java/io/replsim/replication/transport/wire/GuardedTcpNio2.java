@@ -17,13 +17,13 @@ import java.util.Objects;
  */
 public final class GuardedTcpNio2 extends TCP_NIO2 implements GuardedTransport {
     private final WireGuard guard;
-    private final UnprovenConnections unproven;
+    private final FrameAdmission admission;
 
     public GuardedTcpNio2(WireGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         // TCP_NIO2's id: headers on the wire name a protocol by it, and JGroups knows no id for a subclass.
         setId(ClassConfigurator.getProtocolId(TCP_NIO2.class));
-        this.unproven = new UnprovenConnections(guard);
+        this.admission = new FrameAdmission(guard);
         setMaxLength(guard.maxFrameBytes());
     }
 
@@ -40,31 +40,24 @@ public final class GuardedTcpNio2 extends TCP_NIO2 implements GuardedTransport {
     /** Every frame from a connection (the selector's thread): checked whole, then read by JGroups without its seal. */
     @Override
     public void receive(Address sender, ByteBuffer frame) {
-        if (!guard.opens(frame)) {
-            throw new IllegalStateException(WireGuard.NOT_SEALED); // closes the connection: counted as it closes
-        }
-        unproven.proven(sender);
-        super.receive(sender, WireGuard.contents(frame));
+        super.receive(sender, admission.admit(sender, frame));
     }
 
     /** A frame this member sent itself (JGroups loops those back as bytes): sealed as any other. */
     @Override
     public void receive(Address sender, byte[] data, int offset, int length) {
-        if (!guard.opens(data, offset, length)) {
-            throw new IllegalStateException(WireGuard.NOT_SEALED);
-        }
-        super.receive(sender, data, offset, length - WireGuard.SEAL_BYTES);
+        super.receive(sender, data, offset, admission.admit(sender, data, offset, length));
     }
 
     @Override
     public void connectionEstablished(Connection connection) {
-        unproven.established(connection, ((IpAddress) getPhysicalAddress()).getPort());
+        admission.established(connection, ((IpAddress) getPhysicalAddress()).getPort());
         super.connectionEstablished(connection);
     }
 
     @Override
     public void connectionClosed(Connection connection) {
-        unproven.closed(connection, is_member);
+        admission.closed(connection, is_member);
         super.connectionClosed(connection);
     }
 }

@@ -28,6 +28,22 @@ public final class Stranger implements AutoCloseable {
         return new Stranger(socket);
     }
 
+    /**
+     * Connects to {@code port}, sends {@code bytes} (at once when {@code drip} is zero, else a byte every {@code drip})
+     * and reports whether the member closed the connection within {@code patience}.
+     */
+    public static boolean turnedAway(InetSocketAddress port, byte[] bytes, Duration drip, Duration patience)
+            throws IOException, InterruptedException {
+        try (Stranger stranger = connect(port)) {
+            if (drip.isZero()) {
+                stranger.send(bytes);
+            } else {
+                stranger.drip(bytes, drip);
+            }
+            return stranger.closedWithin(patience);
+        }
+    }
+
     /** Writes {@code bytes} at once. */
     public Stranger send(byte[] bytes) throws IOException {
         socket.getOutputStream().write(bytes);

@@ -11,18 +11,19 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Which closing connections count as refused strangers, and which do not. */
-class UnprovenConnectionsTest {
+/** Which frames a guarded server hands on, and which closing connections count as refused strangers. */
+class FrameAdmissionTest {
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final int LISTENING = 7_800;
     private static final IpAddress PEER = new IpAddress(LOOPBACK, 40_000);
 
     private final WireGuard guard = new WireGuard(ClusterSecret.generate(), 1_000);
     private final AtomicInteger refused = new AtomicInteger();
-    private final UnprovenConnections connections = new UnprovenConnections(guard);
+    private final FrameAdmission connections = new FrameAdmission(guard);
 
-    UnprovenConnectionsTest() {
+    FrameAdmissionTest() {
         guard.onRefusal(refused::incrementAndGet);
     }
 
@@ -47,11 +48,28 @@ class UnprovenConnectionsTest {
     void oneThatDeliveredASealedFrameIsNot() {
         Connection accepted = new Fake(LISTENING, PEER);
         connections.established(accepted, LISTENING);
-        connections.proven(PEER);
+        byte[] sealed = guard.seal(new byte[] {1, 2, 3}, 0, 3);
+        assertThat(connections.admit(PEER, sealed, 0, sealed.length)).as("the frame's length without its seal")
+                .isEqualTo(3);
 
         connections.closed(accepted, address -> false);
 
         assertThat(refused).hasValue(0);
+    }
+
+    @Test
+    void aFrameThatDoesNotOpenIsRefusedAndProvesNothing() {
+        Connection accepted = new Fake(LISTENING, PEER);
+        connections.established(accepted, LISTENING);
+        byte[] unsealed = new byte[40];
+
+        assertThatThrownBy(() -> connections.admit(PEER, unsealed, 0, unsealed.length))
+                .hasMessageContaining("not sealed");
+        assertThatThrownBy(() -> connections.admit(PEER, ByteBuffer.wrap(unsealed)))
+                .hasMessageContaining("not sealed");
+        connections.closed(accepted, address -> false);
+
+        assertThat(refused).hasValue(1);
     }
 
     @Test
