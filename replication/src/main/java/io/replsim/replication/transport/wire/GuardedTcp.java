@@ -7,7 +7,6 @@ import org.jgroups.protocols.TCP;
 import org.jgroups.stack.IpAddress;
 
 import java.io.DataInput;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -52,14 +51,21 @@ public final class GuardedTcp extends TCP implements GuardedTransport {
     @Override
     public void receive(Address sender, DataInput in, int length) throws Exception {
         if (length <= WireGuard.SEAL_BYTES || length > guard.maxFrameBytes()) {
-            throw new IOException("a frame of " + length + " bytes (a member's are " + (WireGuard.SEAL_BYTES + 1)
-                    + " to " + guard.maxFrameBytes() + ")");
+            throw new RefusedFrameException("a frame of " + length + " bytes (a member's are "
+                    + (WireGuard.SEAL_BYTES + 1) + " to " + guard.maxFrameBytes() + ")");
         }
         byte[] frame = new byte[length];
         in.readFully(frame);
-        receive(sender, frame, 0, length);
+        int contents;
+        try {
+            contents = admission.admit(sender, frame, 0, length);
+        } catch (IllegalStateException notSealed) {
+            throw new RefusedFrameException(notSealed.getMessage());
+        }
+        super.receive(sender, frame, 0, contents);
     }
 
+    /** A frame this member sent itself (JGroups loops those back as bytes): sealed as any other. */
     @Override
     public void receive(Address sender, byte[] data, int offset, int length) {
         super.receive(sender, data, offset, admission.admit(sender, data, offset, length));
