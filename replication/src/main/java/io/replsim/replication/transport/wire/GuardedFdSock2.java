@@ -1,9 +1,9 @@
 package io.replsim.replication.transport.wire;
 
 import org.jgroups.Address;
-import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.blocks.cs.Connection;
 import org.jgroups.blocks.cs.NioServer;
+import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.DefaultThreadFactory;

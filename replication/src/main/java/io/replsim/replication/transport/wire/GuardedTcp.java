@@ -1,8 +1,8 @@
 package io.replsim.replication.transport.wire;
 
 import org.jgroups.Address;
-import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.blocks.cs.Connection;
+import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TCP;
 import org.jgroups.stack.IpAddress;
 

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * JGroups TCP's server socket. Its {@link #accept} hands out only connections whose JGroups preamble (the cookie,
  * the version and the peer's address: 15 bytes for IPv4, 31 for IPv6) arrived whole within the deadline and reads
  * as JGroups' own. JGroups reads that preamble on its one acceptor thread, each read waiting up to
- * {@code peer_addr_read_timeout}, so a peer that sent a byte a second held every later connection, members' too;
+ * {@code peer_addr_read_timeout}, so a peer that sends a byte a second holds every later connection, members' too;
  * here a thread of the gate accepts, and each preamble is read on a virtual thread of its own, under one deadline
  * for all of it ({@link HandshakeDeadline}). A connection refused here is counted by the guard and closed.
  */
