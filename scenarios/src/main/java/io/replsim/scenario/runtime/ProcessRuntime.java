@@ -146,6 +146,12 @@ public final class ProcessRuntime implements ClusterRuntime {
         return process(node).pid();
     }
 
+    /** Where {@code node} listens: for tests that reach its ports as a peer on the network would. */
+    public NodePorts ports(String node) {
+        process(node);
+        return portsByNode.get(node);
+    }
+
     private void launch(String name, NodePorts ports, String members) throws ClusterStartException {
         try {
             processes.add(spawn(name, ports, members, logDirectory.resolve(name + ".log")));
