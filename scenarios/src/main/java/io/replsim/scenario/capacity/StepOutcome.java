@@ -10,9 +10,9 @@ public record StepOutcome(int index, Phase phase, StepMeasurement measurement, L
         STEP_UP,
         /** Halving the gap between the most users that passed and the fewest that failed. */
         BISECT,
-        /** The fewest users that failed, run again: a limit binds only when it breaks twice. */
-        RECHECK,
-        /** The best passing step, run again: capacity is only claimed when it holds twice. */
+        /** A longer step where the estimate so far puts the answer, to narrow its interval. */
+        BOUNDARY,
+        /** The answer from the steps, run again when no line aims the search: it passed every one of two runs. */
         CONFIRM
     }
 
