@@ -83,6 +83,13 @@ class CapacityCommandExternalTargetTest {
         assertThat(csv.get(1)).startsWith("all,1,step-up,10,PASS");
         assertThat(csv.get(1).split(",", -1)[13]).as("max_node_cpu: not measured").isEmpty();
         assertThat(csv.getLast()).startsWith("all,4,confirm,40,PASS");
+        // the search's answer on every row: 40 sustained, its interval from the answer to no failure, from the steps
+        assertThat(csv.getFirst()).endsWith(",window_s,driver_cores,search_sustained,search_low,search_high,"
+                + "search_method,search_binding");
+        assertThat(csv.getLast()).endsWith(",40,40,40,steps,");
+        assertThat(summary.get("verdict").asText()).isEqualTo("VALID");
+        assertThat(search.get("low").asInt()).isEqualTo(40);
+        assertThat(search.get("high").asInt()).isEqualTo(40);
     }
 
     @Test

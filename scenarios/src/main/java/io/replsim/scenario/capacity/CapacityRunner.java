@@ -194,12 +194,13 @@ public final class CapacityRunner {
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
                                           CapacitySummary.Search down, List<String> notApplied,
                                           CpuBudgetEnforcement cpuBudget) throws IOException {
+        List<String> invalid = CapacitySummary.invalidReasons(all, down);
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
-                SearchedLoad.of(spec.load()).unit(), CapacitySummary.invalidReasons(all, down));
+                SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid);
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));

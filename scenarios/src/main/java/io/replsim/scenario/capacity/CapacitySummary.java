@@ -18,22 +18,23 @@ import java.util.List;
  *                               use more than its budget, and the 60% limit is of a divisor only
  * @param loadUnit               what every step's load, {@code usersSustained} and {@code users} count: "users" (the
  *                               closed model), or "arrivals/s" (the open model, whose search steps the arrival rate)
+ * @param verdict                VALID, or INVALID when the machine's cores bound a search's answer
  * @param invalidReasons         why the answer is the machine's rather than the cluster's (the nodes' budgets and
  *                               the driver's CPU did not fit in its cores where the answer was bound); empty: VALID
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
-                              String cpuBudgetEnforcement, String loadUnit, List<String> invalidReasons) {
+                              String cpuBudgetEnforcement, String loadUnit, String verdict,
+                              List<String> invalidReasons) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);
         invalidReasons = List.copyOf(invalidReasons);
-    }
-
-    /** VALID, or INVALID when the machine bound a search's answer. */
-    public String verdict() {
-        return invalidReasons.isEmpty() ? "VALID" : "INVALID";
+        if (!verdict.equals(invalidReasons.isEmpty() ? "VALID" : "INVALID")) {
+            throw new IllegalArgumentException("a capacity run is INVALID exactly when a reason says why, got "
+                    + verdict + " with " + invalidReasons);
+        }
     }
 
     /** One reason per search whose answer the machine's cores bound ({@link Limit#MACHINE}). */
