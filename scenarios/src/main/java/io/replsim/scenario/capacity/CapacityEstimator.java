@@ -23,6 +23,12 @@ final class CapacityEstimator {
     /** Re-centred on its own crossing until it moves less than this share, at most {@link #ROUNDS} times. */
     private static final double SETTLED = 0.05;
     private static final int ROUNDS = 4;
+    /**
+     * A line whose 95% interval reaches further than this share of its answer on either side says too little to
+     * stand for the steps' verdicts: a measure that jumps rather than rises (a p90 of 100 ms, then 2 s), or readings
+     * far noisier than they rise.
+     */
+    static final double WIDEST = 0.20;
 
     private final CapacityCriteria criteria;
 
@@ -58,6 +64,13 @@ final class CapacityEstimator {
                     limitsAt(steps, discrete), fits, answer, String.format(Locale.ROOT, "%s failed at %,d users,"
                     + " below where the line reaches %s (%,.0f)", String.join(" + ", limitsAt(steps, discrete).stream()
                     .map(Limit::name).toList()), discrete, first.limit().name(), first.users()));
+        }
+        if ((high - low) / 2 > WIDEST * first.users()) {
+            return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),
+                    answer.bound(), answer.boundLimits(), fits, answer, String.format(Locale.ROOT, "%s's line"
+                    + " reaches its limit at %,.0f users, but its 95%% interval, %,.0f-%,.0f, is wider than ±%.0f%%:"
+                    + " too wide to stand for the steps", first.limit().name(), first.users(), low, high,
+                    WIDEST * 100));
         }
         String capped = discrete > 0 && discrete < high ? String.format(Locale.ROOT, "the interval ends at %,d"
                 + " users, where %s failed", discrete, String.join(" + ", limitsAt(steps, discrete).stream()

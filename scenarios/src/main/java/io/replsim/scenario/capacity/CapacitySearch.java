@@ -15,14 +15,17 @@ import java.util.function.Consumer;
  * step near the boundary, {@link CapacityEstimator}), until its 95% interval is narrow enough or the plan's boundary
  * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps of
  * the scenario's window bisect to the plan's resolution and confirm the answer by a repeat, as the search did before
- * it fitted lines. No step is run again because it
- * failed: a load near the limit passes a run with some probability, and running only its failures again passed it
- * more often than a single run would (0.625 for 0.5), while every run now counts in the estimate as it came out.
+ * it fitted lines. A failed step-up is run again and the majority of three decides whether the search climbs on; no
+ * other failure is run again, and a load that failed any run is never the answer from the steps (the recheck used
+ * to make a load at the limit pass with p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
  */
 public final class CapacitySearch {
 
     /** The boundary steps start once the fewest users that failed are within this factor of the most that passed. */
     static final double BRACKET = 1.25;
+    /** A failed step-up is decided by the majority of this many runs. */
+    private static final int RUNS_TO_DECIDE = 3;
+    private static final int MAJORITY = RUNS_TO_DECIDE / 2 + 1;
 
     private final SearchPlan plan;
     private final CapacityCriteria criteria;
@@ -133,12 +136,28 @@ public final class CapacitySearch {
                 users = passed + (failed - passed) / 2;
                 phase = StepOutcome.Phase.BISECT;
             }
-            if (measure(users, phase, plan.window()).passed()) {
+            if (measure(users, phase, plan.window()).passed() || phase == StepOutcome.Phase.STEP_UP
+                    && climbsOn(users)) {
                 passed = users;
             } else {
                 failed = users;
             }
         }
+    }
+
+    /**
+     * A failed step-up runs again, up to {@link #RUNS_TO_DECIDE} runs, and the search climbs on when most passed: a
+     * step at a load the nodes have not run yet, or one the machine's other tenants starved, fails once and passes
+     * after (800 users failed on the driver's validity at the start of a search at load 20 and passed after), and
+     * without a recheck that one failure bounded the search at a fifth of its answer. It decides where the search
+     * goes, not the answer: a load that failed any run is never the answer ({@link StepAnswer}).
+     */
+    private boolean climbsOn(int users) throws IOException, InterruptedException {
+        while (budgetLeft() && StepAnswer.runsAt(steps, users) - StepAnswer.failuresAt(steps, users) < MAJORITY
+                && StepAnswer.failuresAt(steps, users) < MAJORITY) {
+            measure(users, StepOutcome.Phase.RECHECK, plan.window());
+        }
+        return StepAnswer.runsAt(steps, users) - StepAnswer.failuresAt(steps, users) >= MAJORITY;
     }
 
     /**
@@ -156,8 +175,8 @@ public final class CapacitySearch {
 
     /**
      * A line that rises but whose interval is still open (too few steps near the boundary, or too scattered) still
-     * says where it reaches the limit: the next boundary step runs there, kept between the answer from the steps
-     * and the fewest users that failed. A line that does not rise says nothing: bisect.
+     * says where it reaches the limit: the next boundary step runs there when that is between the answer from the
+     * steps and the fewest users that failed. A line that does not rise says nothing: bisect.
      */
     private OptionalLoad lineOrBisect(CapacityEstimate estimate) {
         StepAnswer answer = estimate.steps();
@@ -166,9 +185,10 @@ public final class CapacitySearch {
         if (crossing.isEmpty() || !answer.bounded()) {
             return bisectOrConfirm(answer);
         }
-        int users = Math.max(Math.max(1, answer.users()), Math.min(answer.bound(),
-                CapacityEstimator.onGrid(crossing.getAsDouble())));
-        return new OptionalLoad(Optional.of(users), StepOutcome.Phase.BOUNDARY);
+        int users = CapacityEstimator.onGrid(crossing.getAsDouble());
+        // a line that puts the limit outside the steps' own bracket disagrees with them: bisect the bracket instead
+        return users > answer.users() && users < answer.bound()
+                ? new OptionalLoad(Optional.of(users), StepOutcome.Phase.BOUNDARY) : bisectOrConfirm(answer);
     }
 
     /** A fitted answer is done after the fewest boundary steps once narrow enough, or after the most. */

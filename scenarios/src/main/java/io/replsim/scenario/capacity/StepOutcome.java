@@ -8,6 +8,8 @@ public record StepOutcome(int index, Phase phase, StepMeasurement measurement, L
     public enum Phase {
         /** Users multiplied until a step fails. */
         STEP_UP,
+        /** A failed step-up run again: the majority of three decides whether the search climbs on. */
+        RECHECK,
         /** Halving the gap between the most users that passed and the fewest that failed. */
         BISECT,
         /** A longer step where the estimate so far puts the answer, to narrow its interval. */

@@ -20,8 +20,12 @@ class CapacityConsoleTest {
         return new StepOutcome(index, phase, measurement, CapacityCriteria.DEFAULT.broken(measurement));
     }
 
-    private static String printed(List<StepOutcome> steps) {
-        return printed(steps, false);
+    /** 100, 200 and 300 users pass at 50%, 400 fail at 70%, then a fifth step passes at 59%: no line can say. */
+    private static List<StepOutcome> upTo400(StepOutcome.Phase fifth, int fifthUsers) {
+        Duration window = Duration.ofSeconds(8);
+        return List.of(step(1, StepOutcome.Phase.STEP_UP, 100, 0.5, window),
+                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window), step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window),
+                step(4, StepOutcome.Phase.BISECT, 300, 0.5, window), step(5, fifth, fifthUsers, 0.59, window));
     }
 
     private static String printed(List<StepOutcome> steps, boolean budgetSpent) {
@@ -46,7 +50,7 @@ class CapacityConsoleTest {
                 step(7, StepOutcome.Phase.BOUNDARY, 2_950, 0.61, longWindow),
                 step(8, StepOutcome.Phase.BOUNDARY, 2_950, 0.59, longWindow)));
 
-        String printed = printed(steps);
+        String printed = printed(steps, false);
 
         assertThat(printed).containsPattern("== capacity: 2,9\\d0 users sustained on 1 nodes, 95% interval 2,\\d{3}-\\d,\\d{3}"
                         + " users; binding CPU ==")
@@ -58,12 +62,7 @@ class CapacityConsoleTest {
 
     @Test
     void anAnswerFromTheStepsSaysSoAndWhy() {
-        Duration window = Duration.ofSeconds(8);
-        List<StepOutcome> steps = List.of(step(1, StepOutcome.Phase.STEP_UP, 100, 0.5, window),
-                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window), step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window),
-                step(4, StepOutcome.Phase.BISECT, 300, 0.5, window), step(5, StepOutcome.Phase.CONFIRM, 300, 0.59, window));
-
-        String printed = printed(steps);
+        String printed = printed(upTo400(StepOutcome.Phase.CONFIRM, 300), false);
 
         assertThat(printed).contains("== capacity: 300 users sustained on 1 nodes (from the steps: passed 2 of 2 runs, 400 failed 1"
                         + " of 1); binding CPU ==")
@@ -72,12 +71,7 @@ class CapacityConsoleTest {
 
     @Test
     void aSpentBudgetClaimsNothingAndSaysWhatTheStepsSaidSoFar() {
-        Duration window = Duration.ofSeconds(8);
-        List<StepOutcome> steps = List.of(step(1, StepOutcome.Phase.STEP_UP, 100, 0.5, window),
-                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window), step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window),
-                step(4, StepOutcome.Phase.BISECT, 300, 0.5, window), step(5, StepOutcome.Phase.BISECT, 250, 0.59, window));
-
-        String printed = printed(steps, true);
+        String printed = printed(upTo400(StepOutcome.Phase.BISECT, 250), true);
 
         assertThat(printed).contains("no load sustained (step budget spent)")
                 .contains("so far       300 users sustained (from the steps: passed 1 of 1 runs, 400 failed 1 of 1)")

@@ -31,6 +31,10 @@ class CapacityEstimatorTest {
         return outcome;
     }
 
+    private static CapacitySummary.Search summarized(List<StepOutcome> steps, CapacityEstimate estimate) {
+        return CapacitySummary.searchOf(3, new CapacityResult(estimate, Optional.empty(), steps, false, WarmUp.NONE));
+    }
+
     private static StepOutcome cpuStep(List<StepOutcome> steps, int users, double cpu, Duration window) {
         return step(steps, users, cpu, 5, 0, window, new DriverCores(0.2, 2));
     }
@@ -161,8 +165,7 @@ class CapacityEstimatorTest {
         step(steps, 3_600, truth(3_600, LONG), 5, 0, LONG, new DriverCores(0.85, 2));
 
         CapacityEstimate estimate = ESTIMATOR.estimate(steps);
-        CapacitySummary.Search search = CapacitySummary.searchOf(3, new CapacityResult(estimate, Optional.empty(),
-                steps, false, WarmUp.NONE));
+        CapacitySummary.Search search = summarized(steps, estimate);
 
         assertThat(estimate.binding()).containsExactly(Limit.MACHINE);
         assertThat(CapacitySummary.invalidReasons(search, null)).singleElement().asString()
@@ -175,8 +178,7 @@ class CapacityEstimatorTest {
         step(steps, 8_000, truth(8_000, SHORT), 5, 0, SHORT, new DriverCores(0.85, 2));
 
         CapacityEstimate estimate = ESTIMATOR.estimate(steps);
-        CapacitySummary.Search search = CapacitySummary.searchOf(3, new CapacityResult(estimate, Optional.empty(),
-                steps, false, WarmUp.NONE));
+        CapacitySummary.Search search = summarized(steps, estimate);
 
         assertThat(estimate.binding()).containsExactly(Limit.CPU);
         assertThat(CapacitySummary.invalidReasons(search, null)).isEmpty();

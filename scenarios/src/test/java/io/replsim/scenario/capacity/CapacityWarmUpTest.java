@@ -17,15 +17,23 @@ class CapacityWarmUpTest {
     private static final CapacityCriteria P90_800MS = CapacityCriteria.DEFAULT;
 
     private static StepMeasurement reading(int users, double p90Ms, Double busiestCpu) {
-        return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, p90Ms / 2, p90Ms, p90Ms, p90Ms, 0,
-                true, List.of(), busiestCpu == null ? List.of() : List.of(new NodeCpu("node1", busiestCpu, 1.0)), DriverCores.NOT_MEASURED);
+        return reading(users, p90Ms, busiestCpu, 0);
     }
 
-    /** A step passing up to {@code limit} users at 30% CPU, recording what it was asked in {@code calls}. */
+    private static StepMeasurement reading(int users, double p90Ms, Double busiestCpu, double errorRatio) {
+        return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, p90Ms / 2,
+                p90Ms, p90Ms, p90Ms, errorRatio, true, List.of(), busiestCpu == null ? List.of()
+                : List.of(new NodeCpu("node1", busiestCpu, 1.0)), DriverCores.NOT_MEASURED);
+    }
+
+    /**
+     * A step passing up to {@code limit} users at 30% CPU and failing on errors above (a limit with no measure to
+     * fit, so the search's answer is exact), recording what it was asked in {@code calls}.
+     */
     private static LoadStep measured(int limit, List<String> calls) {
         return (users, window) -> {
             calls.add("step " + users);
-            return reading(users, users <= limit ? 100 : 2_000, 0.3);
+            return reading(users, 100, 0.3, users <= limit ? 0 : 0.05);
         };
     }
 
