@@ -39,21 +39,20 @@ final class CapacityEstimator {
     CapacityEstimate estimate(List<StepOutcome> steps) {
         StepAnswer answer = StepAnswer.of(steps);
         if (!answer.bounded()) {
-            return fromSteps(answer, "no load failed at least half of its runs");
+            return fromSteps(answer, List.of(), "no load failed at least half of its runs");
         }
         List<RisingMeasure> rising = answer.boundLimits().stream().map(RisingMeasure::of).filter(Objects::nonNull)
                 .toList();
         if (rising.isEmpty()) {
-            return fromSteps(answer, String.join(" + ", answer.boundLimits().stream().map(Limit::name).toList())
-                    + " failed first, and has no measure to fit");
+            return fromSteps(answer, List.of(), String.join(" + ", answer.boundLimits().stream()
+                    .map(Limit::name).toList()) + " failed first, and has no measure to fit");
         }
         double center = answer.users() == 0 ? answer.bound() / 2.0 : (answer.users() + answer.bound()) / 2.0;
         List<LimitFit> fits = rising.stream().map(measure -> fit(measure, steps, center)).toList();
         List<LimitFit> unresolved = fits.stream().filter(fit -> !fit.crossed()).toList();
         if (!unresolved.isEmpty()) {
-            return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),
-                    answer.bound(), answer.boundLimits(), fits, answer, unresolved.stream()
-                    .map(fit -> fit.limit().name() + ": " + fit.note()).reduce((a, b) -> a + "; " + b).orElseThrow());
+            return fromSteps(answer, fits, String.join("; ", unresolved.stream()
+                    .map(fit -> fit.limit().name() + ": " + fit.note()).toList()));
         }
         LimitFit first = fits.stream().min(Comparator.comparingDouble(LimitFit::users)).orElseThrow();
         double low = Math.max(0, fits.stream().mapToDouble(LimitFit::low).min().orElseThrow());
@@ -66,11 +65,9 @@ final class CapacityEstimator {
                     .map(Limit::name).toList()), discrete, first.limit().name(), first.users()));
         }
         if ((high - low) / 2 > WIDEST * first.users()) {
-            return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),
-                    answer.bound(), answer.boundLimits(), fits, answer, String.format(Locale.ROOT, "%s's line"
-                    + " reaches its limit at %,.0f users, but its 95%% interval, %,.0f-%,.0f, is wider than ±%.0f%%:"
-                    + " too wide to stand for the steps", first.limit().name(), first.users(), low, high,
-                    WIDEST * 100));
+            return fromSteps(answer, fits, String.format(Locale.ROOT, "%s's line reaches its limit at %,.0f users,"
+                    + " but its 95%% interval, %,.0f-%,.0f, is wider than ±%.0f%%: too wide to stand for the steps",
+                    first.limit().name(), first.users(), low, high, WIDEST * 100));
         }
         String capped = discrete > 0 && discrete < high ? String.format(Locale.ROOT, "the interval ends at %,d"
                 + " users, where %s failed", discrete, String.join(" + ", limitsAt(steps, discrete).stream()
@@ -142,9 +139,10 @@ final class CapacityEstimator {
         return measure != RisingMeasure.CPU || !(broken.contains(Limit.LATENCY) || broken.contains(Limit.ERRORS));
     }
 
-    private CapacityEstimate fromSteps(StepAnswer answer, String why) {
+    /** The steps' own answer, its interval from it to the fewest users that failed, with the lines that were fitted. */
+    private static CapacityEstimate fromSteps(StepAnswer answer, List<LimitFit> fits, String why) {
         return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),
-                answer.bounded() ? answer.bound() : answer.users(), answer.boundLimits(), List.of(), answer, why);
+                answer.bounded() ? answer.bound() : answer.users(), answer.boundLimits(), fits, answer, why);
     }
 
     /** The fewest users at which {@code failing} runs were at least half of the runs; 0 when none. */
