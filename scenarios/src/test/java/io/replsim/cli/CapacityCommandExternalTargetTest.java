@@ -105,11 +105,13 @@ class CapacityCommandExternalTargetTest {
         Path runs = dir.resolve("runs");
         Path marker = dir.resolve("killed.txt");
         int exit;
-        try (ForeignApp app = new ForeignApp(0, "a", "b")) {
+        // the kill command's line stops that server of the app, as a kill -9 would: the search reads it back down
+        try (ForeignApp app = new ForeignApp(0, "a", "b");
+             CommandEffects killed = new CommandEffects(marker, line -> app.stop(line.split(" ")[0]))) {
             exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
                     "--target", "a=" + app.endpoints().get(0).baseUri(), "--target", "b=" + app.endpoints().get(1).baseUri(),
                     "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
-                    "--one-node-down", "--kill-command", "echo {node} $REPLSIM_URL > '" + marker + "'",
+                    "--one-node-down", "--kill-command", "echo {node} $REPLSIM_URL >> '" + marker + "'",
                     "--max-users", "20", "--max-steps", "3", "--runs-dir", runs.toString());
             assertThat(Files.readString(marker).trim()).isEqualTo("b " + app.endpoints().get(1).baseUri());
         }
@@ -127,6 +129,24 @@ class CapacityCommandExternalTargetTest {
         assertThat(summary.at("/search/nodes").asInt()).isEqualTo(2);
         assertThat(summary.at("/oneNodeDown/nodes").asInt()).as("nodes serving the N-1 search").isEqualTo(1);
         assertThat(Files.readAllLines(run.resolve("capacity.csv"))).anySatisfy(line -> assertThat(line).startsWith("n-1,"));
+    }
+
+    @Test
+    void aKillCommandThatLeavesTheNodeUpBreaksTheOneNodeDownSearchInsteadOfMeasuringIt(@TempDir Path dir)
+            throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
+        ReplsimCall ran;
+        try (ForeignApp app = new ForeignApp(0, "a", "b")) {
+            ran = ReplsimCall.of("capacity", scenario.toString(), "--target", "a=" + app.endpoints().get(0).baseUri(),
+                    "--target", "b=" + app.endpoints().get(1).baseUri(),
+                    "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--one-node-down", "--kill-command", "true",
+                    "--max-users", "20", "--max-steps", "3", "--runs-dir", dir.resolve("runs").toString());
+        }
+
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.RUN_BROKE);
+        assertThat(ran.err()).contains("the kill of b did not take effect (b still up ")
+                .contains("answered HTTP 200").contains("a search with one node down cannot run while it is up");
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.replsim.scenario.capacity;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.fault.FaultEvidence;
+import io.replsim.scenario.fault.NodeReadBack;
 import io.replsim.scenario.external.ExternalRuntime;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.LoadTarget;
@@ -38,6 +40,8 @@ public final class CapacityRunner {
 
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
     private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
+    /** How long a killed node may take to read back as gone: its exit status, or its URL no longer answering. */
+    private static final Duration KILL_READ_BACK_WITHIN = Duration.ofSeconds(10);
     static final String EXTERNAL_CPU_NOT_APPLIED = "CPU limit: the target's CPU is not read from outside, so no"
             + " step was held to it (not measured, not passed)";
 
@@ -143,8 +147,10 @@ public final class CapacityRunner {
         String stopped = names.getLast();
         console.line("");
         if (runtime.readsNodeStats()) {
-            console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
+            console.line("killing %s (at once, without a leave, as a crash: SIGKILL for a process) to search again"
+                    + " with %d nodes", stopped, names.size() - 1);
             runtime.kill(stopped);
+            seenDown(runtime, stopped, console);
             awaitViewWithout(runtime, stopped);
         } else {
             console.line("killing %s with the given command, then searching again with %d nodes", stopped,
@@ -154,6 +160,7 @@ public final class CapacityRunner {
             } catch (UncheckedIOException e) {
                 throw e.getCause(); // the kill command failed: the search breaks with its exit code and stderr
             }
+            seenDown(runtime, stopped, console);
         }
         CapacityResult survivors = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria,
                 survivorPlan(all, plan), console, dir, "n-1");
@@ -250,6 +257,20 @@ public final class CapacityRunner {
             return null;
         }
         return search.atCapacity().maxNodeCpuUtilization() * search.nodes() / (search.nodes() - 1);
+    }
+
+    /**
+     * The kill read back from the node (its process's exit status, a URL that stopped answering): a search "with one
+     * node down" whose node is still up would measure nothing it claims, so it breaks instead.
+     */
+    private static void seenDown(ClusterRuntime runtime, String stopped, CapacityConsole console)
+            throws InterruptedException, IOException {
+        FaultEvidence down = new NodeReadBack(runtime, KILL_READ_BACK_WITHIN).down(stopped);
+        if (!down.confirmed()) {
+            throw new IOException("the kill of " + stopped + " did not take effect (" + down.seen() + "): a search"
+                    + " with one node down cannot run while it is up");
+        }
+        console.line("%s is down: %s", stopped, down.seen());
     }
 
     private void awaitViewWithout(ClusterRuntime runtime, String stopped) throws InterruptedException, IOException {

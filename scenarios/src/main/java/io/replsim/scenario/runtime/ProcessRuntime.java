@@ -50,6 +50,8 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
     private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
+    /** Every process it started, those a restart replaced too, for the deaths nobody asked for. */
+    private final List<ProcessWatch> started = new CopyOnWriteArrayList<>();
     private final Map<String, AdminClient> admins = new ConcurrentHashMap<>();
     private final Map<String, NodePorts> portsByNode = new ConcurrentHashMap<>();
     private final Set<String> paused = ConcurrentHashMap.newKeySet();
@@ -188,7 +190,9 @@ public final class ProcessRuntime implements ClusterRuntime {
         NodeHandle handle = new NodeHandle(name, httpUri);
         admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
         out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
-        return new NodeProcess(handle, process, log);
+        NodeProcess node = new NodeProcess(handle, process, log);
+        started.add(node.watch());
+        return node;
     }
 
     /** Right after the start, before the JVM has loaded a class of the node: it serves nothing unlimited. */
@@ -278,6 +282,17 @@ public final class ProcessRuntime implements ClusterRuntime {
         processes.set(processes.indexOf(old), fresh);
     }
 
+    /** The node's current process: its exit status, or its state in /proc (T once a SIGSTOP froze it). */
+    @Override
+    public NodeState state(String node) {
+        return process(node).watch().state();
+    }
+
+    @Override
+    public Optional<List<NodeDeath>> deathsUnasked() {
+        return Optional.of(started.stream().flatMap(watch -> watch.deathUnasked().stream()).toList());
+    }
+
     /** The nodes paused now, for tests that check every pause was healed. */
     public Set<String> paused() {
         return Set.copyOf(paused);
@@ -289,6 +304,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             return;
         }
         closed = true;
+        started.forEach(ProcessWatch::endAsked);
         resumeAll();
         List<Thread> stoppers = processes.stream()
                 .map(process -> Thread.ofVirtual().start(() -> {
@@ -332,6 +348,7 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     /** Ctrl-C or a crash of this JVM: nothing it started may outlive it. */
     private void killAllOnExit() {
+        started.forEach(ProcessWatch::endAsked);
         long alive = processes.stream().filter(NodeProcess::alive).count();
         if (alive > 0) {
             System.err.printf("%nreplsim: interrupted; killing the %d node process(es) still running%n", alive);
