@@ -60,6 +60,7 @@ public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit
 
     public String describe() {
         return String.format(java.util.Locale.ROOT, "%s ≤ %d ms, every node ≤ %.0f%% of its CPU budget, errors ≤ %.2f%%,"
-                + " run valid, node budgets + driver within the machine's cores", statistic.label(), latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);
+                + " run valid, node budgets + driver within the machine's cores", statistic.label(),
+                latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);
     }
 }

@@ -122,8 +122,8 @@ final class CapacityEstimator {
                     scatter, longest, b.users(), b.low(), b.high(), "");
             case LinearFit.Crossing.Unbounded u -> new LimitFit(measure.limit(), points.size(), from, to,
                     line.slope(), scatter, longest, Double.isNaN(u.users()) ? null : u.users(), null, null,
-                    String.format(Locale.ROOT, "%s over %d valid steps from %,d to %,d users: %s", measure.noun(criteria),
-                            points.size(), from, to, u.why()));
+                    String.format(Locale.ROOT, "%s over %d valid steps from %,d to %,d users: %s",
+                            measure.noun(criteria), points.size(), from, to, u.why()));
         };
     }
 

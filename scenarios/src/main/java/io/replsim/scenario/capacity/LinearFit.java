@@ -112,7 +112,7 @@ public record LinearFit(int points, int parameters, double meanUsers, double lev
         if (slope <= 0) {
             return new Crossing.Unbounded(Double.NaN, "it does not rise with the load");
         }
-        // (e + b·d)² ≤ q·(V00 + 2·V01·d + V11·d²), d the load's distance from the mean load, e the line's there
+        // (e + b·d)² ≤ q·(V00 + 2·V01·d + V11·d²): d a load's distance from the mean load, e the line's at it
         double q = square(tQuantile95(points - parameters) * residualSd);
         double e = level - limit;
         double a = slope * slope - q * varSlope;

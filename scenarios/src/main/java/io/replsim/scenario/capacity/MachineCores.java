@@ -33,8 +33,8 @@ public record MachineCores(int cores) {
         return Optional.of(String.format(Locale.ROOT, "cluster.cpuBudget: %d nodes x %.2f cores = %.2f cores of"
                         + " budget leave the driver %.2f of this machine's %d cores, and it needs at least %.2f (it"
                         + " took 0.18 cores at 1,600 users, 0.29 at 3,200); give each node at most %.2f cores, or run"
-                        + " the nodes elsewhere and search them with --target", cluster.nodes(), cluster.cpuBudgetCores(),
-                budgets, Math.max(0, cores - budgets), cores, DRIVER_FLOOR,
+                        + " the nodes elsewhere and search them with --target", cluster.nodes(),
+                cluster.cpuBudgetCores(), budgets, Math.max(0, cores - budgets), cores, DRIVER_FLOOR,
                 Math.floor((cores - DRIVER_FLOOR) / cluster.nodes() * 100) / 100));
     }
 }

@@ -76,7 +76,8 @@ final class RunStep implements LoadStep {
         ClusterSpec withoutFullGcs = new ClusterSpec(cluster.nodes(), cluster.resources(), cluster.heap(),
                 cluster.runtime(), Optional.empty(), cluster.stack());
         return new ScenarioSpec(spec.name(), spec.description(), withoutFullGcs, spec.replication(), spec.workload(),
-                SearchedLoad.of(spec.load()).at(spec.load(), level).withSteadyWindow(window), List.of(), List.of(), spec.capacity(), List.of(), 1, spec.tomcat());
+                SearchedLoad.of(spec.load()).at(spec.load(), level).withSteadyWindow(window), List.of(), List.of(),
+                spec.capacity(), List.of(), 1, spec.tomcat());
     }
 
     /** Each node's CPU over the steady window, against the budget the node reported; empty when not read. */

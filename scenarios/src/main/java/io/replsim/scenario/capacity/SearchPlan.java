@@ -5,10 +5,10 @@ import java.time.Duration;
 /**
  * How the users-sustained search moves: start at {@code startUsers}, multiply by {@code growth} while steps pass,
  * each step a steady window {@code window} long (the scenario's); then run the boundary steps, {@code boundary} says
- * how many and how much longer. Without an estimate to aim at (no limit measured as it rises), the boundary steps bisect until the gap
- * between the most users that passed and the fewest that failed is at most {@code resolution} of the former (and at
- * least one user), then confirm by a repeat. {@code maxSteps} bounds the whole search, {@code maxUsers} the users it
- * tries.
+ * how many and how much longer. Without an estimate to aim at (no limit measured as it rises), steps bisect until
+ * the gap between the most users that passed and the fewest that failed is at most {@code resolution} of the former
+ * (and at least one user), then confirm by a repeat. {@code maxSteps} bounds the whole search, {@code maxUsers} the
+ * users it tries.
  */
 public record SearchPlan(int startUsers, double growth, double resolution, int maxSteps, int maxUsers,
                          Duration window, BoundaryPlan boundary) {

@@ -24,8 +24,9 @@ class CapacityConsoleTest {
     private static List<StepOutcome> upTo400(StepOutcome.Phase fifth, int fifthUsers) {
         Duration window = Duration.ofSeconds(8);
         return List.of(step(1, StepOutcome.Phase.STEP_UP, 100, 0.5, window),
-                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window), step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window),
-                step(4, StepOutcome.Phase.BISECT, 300, 0.5, window), step(5, fifth, fifthUsers, 0.59, window));
+                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window),
+                step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window), step(4, StepOutcome.Phase.BISECT, 300, 0.5, window),
+                step(5, fifth, fifthUsers, 0.59, window));
     }
 
     private static String printed(List<StepOutcome> steps, boolean budgetSpent) {
@@ -52,11 +53,12 @@ class CapacityConsoleTest {
 
         String printed = printed(steps, false);
 
-        assertThat(printed).containsPattern("== capacity: 2,9\\d0 users sustained on 1 nodes, 95% interval 2,\\d{3}-\\d,\\d{3}"
-                        + " users; binding CPU ==")
+        assertThat(printed).containsPattern("== capacity: 2,9\\d0 users sustained on 1 nodes, 95% interval"
+                        + " 2,\\d{3}-\\d,\\d{3} users; binding CPU ==")
                 .contains("CPU reaches its limit at")
                 .contains("2,950 users passed 1 of 2 runs")
-                .contains("every run    passed up to 2,900 users (passed 1 of 1 runs), below 2,950 (failed 1 of 2 runs)")
+                .contains("every run    passed up to 2,900 users (passed 1 of 1 runs), below 2,950 (failed 1 of 2"
+                        + " runs)")
                 .contains("binding      CPU (its line reaches its limit first)");
     }
 
@@ -64,8 +66,8 @@ class CapacityConsoleTest {
     void anAnswerFromTheStepsSaysSoAndWhy() {
         String printed = printed(upTo400(StepOutcome.Phase.CONFIRM, 300), false);
 
-        assertThat(printed).contains("== capacity: 300 users sustained on 1 nodes (from the steps: passed 2 of 2 runs, 400 failed 1"
-                        + " of 1); binding CPU ==")
+        assertThat(printed).contains("== capacity: 300 users sustained on 1 nodes (from the steps: passed 2 of 2"
+                        + " runs, 400 failed 1 of 1); binding CPU ==")
                 .contains("no interval  CPU: ");
     }
 

@@ -155,7 +155,8 @@ class CapacityEstimatorTest {
         assertThat(capped.fitted()).as("capped: %s", capped).isTrue();
         assertThat(capped.users()).isEqualTo(open.users());
         assertThat(capped.high()).isEqualTo(inside);
-        assertThat(capped.note()).contains(String.format("the interval ends at %,d users, where CPU + ERRORS failed", inside));
+        assertThat(capped.note()).contains(String.format("the interval ends at %,d users, where CPU + ERRORS failed",
+                inside));
     }
 
     @Test

@@ -198,7 +198,8 @@ class CapacitySearchTest {
         StepMeasurement roomy = new StepMeasurement(1_000, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW,
                 8_000, 1_000, 1, 2, 2, 2, 0, true, List.of(), budgets, new DriverCores(0.01, 2));
 
-        assertThat(P90_800MS.broken(crowded)).as("1.98 cores of budget + 0.1 driver > 2").containsExactly(Limit.MACHINE);
+        assertThat(P90_800MS.broken(crowded)).as("1.98 cores of budget + 0.1 driver > 2")
+                .containsExactly(Limit.MACHINE);
         assertThat(P90_800MS.broken(roomy)).as("1.98 + 0.01 fits in 2").isEmpty();
     }
 }

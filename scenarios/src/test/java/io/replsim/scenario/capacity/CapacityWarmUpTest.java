@@ -88,7 +88,8 @@ class CapacityWarmUpTest {
         LoadStep carriesUpTo3000 = (users, window) -> {
             calls.add("warm-up " + users);
             return users > 3_000
-                    ? new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 800, 50, 4_000, 5_000, 5_000, 5_000, 0.4,
+                    ? new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 800, 50, 4_000,
+                            5_000, 5_000, 5_000, 0.4,
                             true, List.of(), List.of(new NodeCpu("node1", 1.0, 1.0)), DriverCores.NOT_MEASURED)
                     : reading(users, 100, 0.4);
         };
@@ -129,7 +130,8 @@ class CapacityWarmUpTest {
         Iterator<Double> jit = List.of(0.35, 0.25, 0.22, 0.06, 0.04).iterator();
         LoadStep compiling = (users, window) -> {
             calls.add("warm-up " + users);
-            return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, 50, 100, 100, 100, 0, true,
+            return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, 50,
+                    100, 100, 100, 0, true,
                     List.of(), List.of(new NodeCpu("node1", 0.3, 1.0, jit.next())), DriverCores.NOT_MEASURED);
         };
         CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A load at the limit passes a run with some probability p; the answer must not land on it more often than a search
  * that decides every load from one run. A failed step-up is run again and a majority of three passes it
- * (p + (1 − p)p² = 0.625 at p = 0.5); until 28 Nov 2026 such a load could then be the answer though it had failed one
- * of its runs (327 of these 1,000 searches landed on it).
+ * (p + (1 − p)p² = 0.625 at p = 0.5); until 28 Nov 2026 such a load could then be the answer though it had failed
+ * one of its runs (327 of these 1,000 searches landed on it).
  */
 class MarginalStepTest {
 

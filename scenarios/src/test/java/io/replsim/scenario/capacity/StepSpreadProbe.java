@@ -22,11 +22,12 @@ import java.util.Map;
 /**
  * A measurement, not a test: how far the busiest node's CPU moves between runs of one load with steady windows of
  * different lengths (docs/capacity.md, "How long a boundary step's window is"). Starts the scenario's cluster, warms
- * it ({@code WARM_ROUNDS} rounds at {@code WARM_USERS}, then one at the load) with the first window, then runs the windows in turn, {@code rounds} times each, interleaved so
- * that the machine's other tenants weigh on every window alike.
+ * it ({@code WARM_ROUNDS} rounds at {@code WARM_USERS}, then one at the load) with the first window, then runs the
+ * windows in turn, {@code ROUNDS} times each, interleaved so that the machine's other tenants weigh on every window
+ * alike.
  *
  * <pre>java -cp scenarios/target/test-classes:scenarios/target/scenarios-*.jar:scenarios/target/lib/* \
- *     io.replsim.scenario.capacity.StepSpreadProbe scenario.yaml USERS WARM_USERS WARM_ROUNDS ROUNDS 8,24 runs-dir</pre>
+ *     io.replsim.scenario.capacity.StepSpreadProbe scenario.yaml USERS WARM_USERS WARM_ROUNDS ROUNDS 8,24 runs</pre>
  */
 public final class StepSpreadProbe {
 
@@ -76,6 +77,7 @@ public final class StepSpreadProbe {
         out.printf(Locale.ROOT, "%-9s %5d users %3d s  busiest %5.1f%%  nodes %s  driver %.2f cores  %7.1f req/s"
                         + "  p90 %7.1f ms  %s%n", label, m.users(), m.window().toSeconds(), m.maxCpuUtilization() * 100,
                 m.nodes().stream().map(c -> String.format(Locale.ROOT, "%.1f", c.utilization() * 100)).toList(),
-                m.driver().used(), m.throughputPerSec(), m.p90Ms(), m.valid() ? "valid" : "INVALID " + m.invalidReasons());
+                m.driver().used(), m.throughputPerSec(), m.p90Ms(),
+                m.valid() ? "valid" : "INVALID " + m.invalidReasons());
     }
 }

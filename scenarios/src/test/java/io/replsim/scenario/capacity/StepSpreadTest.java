@@ -15,7 +15,8 @@ class StepSpreadTest {
         for (int i = 0; i < cpus.length; i++) {
             nodes.add(new NodeCpu("node" + (i + 1), cpus[i], 1.0));
         }
-        StepMeasurement m = new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, 50, 100, 100, 100, 0,
+        StepMeasurement m = new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000,
+                users, 50, 100, 100, 100, 0,
                 true, List.of(), nodes, DriverCores.NOT_MEASURED);
         return new StepOutcome(index, phase, m, List.of());
     }
