@@ -173,10 +173,8 @@ public final class CapacityRunner {
      * search a fair start.
      */
     private static SearchPlan survivorPlan(CapacityResult all, SearchPlan plan) {
-        int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
-                .mapToInt(StepOutcome::users).max().orElse(2) / 2);
-        return new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(), plan.resolution(), plan.maxSteps(),
-                plan.maxUsers());
+        return plan.startingAt(Math.max(1, all.steps().stream().filter(StepOutcome::passed)
+                .mapToInt(StepOutcome::users).max().orElse(2) / 2));
     }
 
     private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
@@ -193,8 +191,7 @@ public final class CapacityRunner {
                                                  CapacityResult result, String label, String title,
                                                  CapacityConsole console, RunDirectory dir) throws IOException {
         CapacitySummary.Search search = CapacitySummary.searchOf(nodes, result);
-        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names,
-                search.steps());
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names, search);
         console.result(title, search);
         return search;
     }
@@ -204,14 +201,16 @@ public final class CapacityRunner {
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
                                           CapacitySummary.Search down, List<String> notApplied,
                                           CpuBudgetEnforcement cpuBudget) throws IOException {
+        List<String> invalid = CapacitySummary.invalidReasons(all, down);
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
-                SearchedLoad.of(spec.load()).unit());
+                SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid);
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
+        summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
                 summary.wallMs() / 1000.0, dir.root());
         return summary;
@@ -236,10 +235,17 @@ public final class CapacityRunner {
         console.line("warm-up: unmeasured rounds at %d %s (half as many after a round the nodes could not carry),"
                 + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), searched.unit(),
                 warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
-        return new CapacitySearch(plan, criteria, step, outcome -> {
+        SearchPlan planned = plan.withWindow(spec.load().steady());
+        console.line("search: steps of %d s up by x%.0f until one fails, halved to within %.2fx; then %d to %d"
+                        + " boundary steps of %d s where the estimate puts the answer, until its 95%% interval is"
+                        + " within %.0f%%; at most %d steps", planned.window().toSeconds(), planned.growth(),
+                CapacitySearch.BRACKET, planned.boundary().minSteps(), planned.boundary().maxSteps(),
+                planned.boundaryWindow().toSeconds(), planned.boundary().narrowEnough() * 100, planned.maxSteps());
+        return new CapacitySearch(planned, criteria, step, outcome -> {
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
-        }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan)).run();
+        }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan),
+                console::estimate).run();
     }
 
     /**

@@ -87,6 +87,15 @@ public interface ClusterRuntime extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether the nodes run on the driver's machine apart from its JVM (processes, local containers): then the
+     * driver's CPU is its own, and the nodes' budgets and the driver share the machine's cores. False for nodes in
+     * the driver's JVM (whose CPU is the driver's too) and for a cluster elsewhere.
+     */
+    default boolean nodesBesideTheDriver() {
+        return false;
+    }
+
     /** Whether the kernel holds each node to its CPU budget, or why not. */
     default CpuBudgetEnforcement cpuBudget() {
         return CpuBudgetEnforcement.notEnforced("this runtime does not limit its nodes' CPU");

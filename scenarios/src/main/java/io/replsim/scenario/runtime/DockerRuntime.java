@@ -89,6 +89,11 @@ public final class DockerRuntime implements ClusterRuntime {
     }
 
     @Override
+    public boolean nodesBesideTheDriver() {
+        return true;
+    }
+
+    @Override
     public CpuBudgetEnforcement cpuBudget() {
         return CpuBudgetEnforcement.enforced(String.format(java.util.Locale.ROOT,
                 "container CPU quota (--cpus %.2f) per node", cluster.cpuBudgetCores()));

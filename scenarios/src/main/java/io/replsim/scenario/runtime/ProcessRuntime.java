@@ -132,6 +132,11 @@ public final class ProcessRuntime implements ClusterRuntime {
     }
 
     @Override
+    public boolean nodesBesideTheDriver() {
+        return true;
+    }
+
+    @Override
     public CpuBudgetEnforcement cpuBudget() {
         return cpuBudget;
     }

@@ -68,8 +68,8 @@ class ServerErrorStepTest {
             RunStep step = new RunStep(spec, runtime, new LoadTarget(cluster.endpoints(), "/counter",
                     TargetProtocol.REPLSIM), RunDirectory.create(runs, "all503-open", LocalDateTime.now()),
                     System.out, rate -> "step-" + rate + "per-s");
-            result = new CapacitySearch(new SearchPlan(50, 2, 0.05, 3, 200), CapacityCriteria.DEFAULT, step,
-                    seen::add).run();
+            result = new CapacitySearch(new SearchPlan(50, 2, 0.05, 3, 200).withWindow(spec.load().steady()),
+                    CapacityCriteria.DEFAULT, step, seen::add).run();
         }
 
         // what replsim capacity exits non-zero on
@@ -84,7 +84,7 @@ class ServerErrorStepTest {
             RunStep step = new RunStep(spec, runtime, new LoadTarget(cluster.endpoints(), "/counter",
                     TargetProtocol.REPLSIM), RunDirectory.create(runs, spec.name(), LocalDateTime.now()), System.out,
                     at -> "step-" + at);
-            return step.run(level);
+            return step.run(level, spec.load().steady());
         }
     }
 
