@@ -2,6 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SocketPollers;
@@ -15,6 +16,7 @@ import io.replsim.loadgen.record.LoadProgress;
 import io.replsim.loadgen.record.ProgressWindow;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
+import io.replsim.loadgen.record.ServedLatency;
 import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.script.UserScript;
@@ -241,10 +243,12 @@ public final class LoadDriver implements Load {
 
         SessionVerdictCounts sessions = SessionVerdictCounts.NONE;
         ResponseVerdictCounts responses = ResponseVerdictCounts.NONE;
+        UsersServed served = UsersServed.NONE;
         long distinctSessions = 0;
         List<UserTimeline> timelines = new ArrayList<>(current.users().size());
         for (VirtualUser user : current.users()) {
             sessions = sessions.plus(user.sessionVerdicts());
+            served = served.plus(user.served());
             responses = responses.plus(user.responseVerdicts());
             distinctSessions += user.distinctSessions();
             timelines.add(user.timeline());
@@ -261,7 +265,8 @@ public final class LoadDriver implements Load {
                 seconds > 0 ? requests / seconds : 0, sessions, responses,
                 recording.seconds().between(current.startedAt().toEpochMilli(), endMs), timelines, distinctSessions,
                 recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()),
-                carrier.connections());
+                carrier.connections(), served,
+                new ServedLatency(recording.servedLatency(), current.steady().servedLatency()));
         return result;
     }
 

@@ -2,10 +2,12 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.open.OpenResult;
 import io.replsim.loadgen.record.RequestTypeFigures;
+import io.replsim.loadgen.record.ServedLatency;
 import io.replsim.loadgen.record.Second;
 import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.steady.SteadyWindow;
@@ -28,10 +30,11 @@ import java.util.Optional;
  * @param requests           user requests completed, answered or failed; a request retried after a refused
  *                           connection counts once
  * @param errors             failed attempts by kind
- * @param latencyMicros      response times in microseconds of every request that got an HTTP answer (any status),
- *                           measured from the first attempt, so a balancer-style retry is inside it
+ * @param latencyMicros      response times in microseconds of every request that got an HTTP answer (any status:
+ *                           a user waits for a 503 as for a 200), measured from the first attempt, so a
+ *                           balancer-style retry is inside it; {@code served} has the successful answers' alone
  * @param throughputPerSecond {@code requests} over {@code elapsed}
- * @param sessionVerdicts    every session any user held, by its worst response
+ * @param sessionVerdicts    every session any user held, by its worst response, and the attempts never served
  * @param responseVerdicts   every {@code 200} response by verdict
  * @param perSecond          requests and errors per wall-clock second, gaps filled with zeros
  * @param timelines          one per user, in user order
@@ -47,19 +50,25 @@ import java.util.Optional;
  * @param connections        the TCP connections the driver opened, in the mode the profile asked for
  * @param open               an open-model run's own figures (the arrival rate asked for, the uncorrected response
  *                           times, the driver's cost); empty for the closed model
+ * @param users              the users started (the open model: its sessions that got a request), each served or
+ *                           never served
+ * @param served             the response times of the successful answers alone, over the run and its steady window
  */
 public record LoadResult(Instant startedAt, Duration elapsed, long requests, ErrorCounts errors,
                          Histogram latencyMicros, double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                          ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                          long distinctSessions, Duration meanThinkTime, SteadyWindow steady,
                          RunValidity validity, List<RequestTypeFigures> byRequestType,
-                         ConnectionCount.Connections connections, Optional<OpenResult> open) {
+                         ConnectionCount.Connections connections, Optional<OpenResult> open, UsersServed users,
+                         ServedLatency served) {
 
     public LoadResult {
         byRequestType = List.copyOf(byRequestType);
         perSecond = List.copyOf(perSecond);
         timelines = List.copyOf(timelines);
         Objects.requireNonNull(open, "open");
+        Objects.requireNonNull(users, "users");
+        Objects.requireNonNull(served, "served");
     }
 
     /** A closed-model run's outcome. */
@@ -67,9 +76,10 @@ public record LoadResult(Instant startedAt, Duration elapsed, long requests, Err
                       double throughputPerSecond, SessionVerdictCounts sessionVerdicts,
                       ResponseVerdictCounts responseVerdicts, List<Second> perSecond, List<UserTimeline> timelines,
                       long distinctSessions, Duration meanThinkTime, SteadyWindow steady, RunValidity validity,
-                      List<RequestTypeFigures> byRequestType, ConnectionCount.Connections connections) {
+                      List<RequestTypeFigures> byRequestType, ConnectionCount.Connections connections,
+                      UsersServed users, ServedLatency served) {
         this(startedAt, elapsed, requests, errors, latencyMicros, throughputPerSecond, sessionVerdicts,
                 responseVerdicts, perSecond, timelines, distinctSessions, meanThinkTime, steady, validity,
-                byRequestType, connections, Optional.empty());
+                byRequestType, connections, Optional.empty(), users, served);
     }
 }

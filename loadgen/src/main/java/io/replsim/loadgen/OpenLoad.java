@@ -7,6 +7,7 @@ import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.open.OpenResult;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.loadgen.record.LoadProgress;
+import io.replsim.loadgen.record.ServedLatency;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.ValidityRules;
 import java.time.Duration;
@@ -90,7 +91,8 @@ public final class OpenLoad implements Load {
                 open.throughputPerSecond(), open.sessionVerdicts(), open.responseVerdicts(), open.perSecond(),
                 open.timelines(), open.distinctSessions(), Duration.ZERO, steady,
                 ValidityRules.judgeOpen(open.requests(), open.driverCost(), open.window()), List.of(),
-                open.connections(), Optional.of(open));
+                open.connections(), Optional.of(open), open.users(),
+                new ServedLatency(open.servedCorrectedMicros(), open.servedCorrectedMicros()));
     }
 
     /** Stops the schedule and every request in flight. */

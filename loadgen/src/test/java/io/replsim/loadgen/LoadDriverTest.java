@@ -3,6 +3,7 @@ package io.replsim.loadgen;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
@@ -368,6 +369,12 @@ class LoadDriverTest {
                 .satisfies(stint -> assertThat(stint.hadOk()).isFalse()));
     }
 
+    /** As the open model reads it (OpenLoadTest): each 503 in the window's errors, each user never served. */
+    @Test
+    void aClusterAnsweringOnly503sGivesAnErrorRatioOfOneAndEveryUserNeverServed() throws Exception {
+        ServerErrorsOnly.assertReadBy(runAgainst(Behaviour.REPLICATION_FAILS), 5);
+    }
+
     @Test
     void withEveryNodeDownRequestsFailAsConnectErrorsWithoutSpinning() throws Exception {
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL)) {
@@ -388,6 +395,8 @@ class LoadDriverTest {
             assertThat(result.requests()).isBetween(4L, 8L);
             assertThat(result.errors().total()).isEqualTo(result.errors().connect()).isEqualTo(result.requests());
             assertThat(result.sessionVerdicts().total()).isZero();
+            assertThat(result.sessionVerdicts().neverServed()).as("each user refused: never served").isEqualTo(4);
+            assertThat(result.users()).isEqualTo(new UsersServed(4, 0, 4));
             assertThat(result.timelines()).allSatisfy(t -> {
                 assertThat(t.stints()).isEmpty();
                 assertThat(t.failures()).isNotEmpty().allSatisfy(f -> assertThat(f.kind()).isEqualTo(ErrorKind.CONNECT));

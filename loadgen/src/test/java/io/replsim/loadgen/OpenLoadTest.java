@@ -52,6 +52,19 @@ class OpenLoadTest {
         assertThat(perSecond).isEqualTo(completed).isGreaterThan(result.requests());
     }
 
+    /** As the closed model reads it (LoadDriverTest): each 503 in the window's errors, each session never served. */
+    @Test
+    void aClusterAnsweringOnly503sGivesAnErrorRatioOfOneAndEverySessionNeverServed() throws Exception {
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.REPLICATION_FAILS);
+             Load load = new OpenLoad(profile(5, Duration.ofMillis(300), Duration.ofMillis(1_000)),
+                     cluster.endpoints(), Optional.empty())) {
+            load.start();
+            result = load.awaitResult();
+        }
+        ServerErrorsOnly.assertReadBy(result, 5);
+    }
+
     @Test
     void aSessionWhoseNodeStopsIsServedByAnotherAndItsTimelineShowsBoth() throws Exception {
         LoadResult result;

@@ -25,11 +25,12 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The counter app of interface doc §2 on the JDK's HttpServer: a few "nodes" on 127.0.0.1 ephemeral ports sharing
  * one in-memory session map (perfect, instant replication), each tagging its responses with {@code X-Replsim-Node}.
- * A node can be made to misbehave so the driver's checks have something to catch.
+ * A node can be made to misbehave so the driver's checks have something to catch. Public for the scenarios' tests of
+ * how a run, a capacity step and a soak judge such nodes.
  */
-final class StubCluster implements AutoCloseable {
+public final class StubCluster implements AutoCloseable {
 
-    enum Behaviour {
+    public enum Behaviour {
         /** Serves the shared state. */
         FAITHFUL,
         /** Stores the increment but replies with the serial before it, like a replica one write behind. */
@@ -50,13 +51,13 @@ final class StubCluster implements AutoCloseable {
     private final AtomicLong ended = new AtomicLong();
     private final List<StubNode> nodes = new ArrayList<>();
 
-    StubCluster(Behaviour... behaviours) throws IOException {
+    public StubCluster(Behaviour... behaviours) throws IOException {
         for (int i = 0; i < behaviours.length; i++) {
             nodes.add(new StubNode("node" + (i + 1), behaviours[i]));
         }
     }
 
-    List<NodeEndpoint> endpoints() {
+    public List<NodeEndpoint> endpoints() {
         return nodes.stream().map(StubNode::endpoint).toList();
     }
 

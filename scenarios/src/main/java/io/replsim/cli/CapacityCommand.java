@@ -3,6 +3,7 @@ package io.replsim.cli;
 import io.replsim.scenario.capacity.CapacityCriteria;
 import io.replsim.scenario.capacity.CapacityRunner;
 import io.replsim.scenario.capacity.CapacitySummary;
+import io.replsim.scenario.capacity.MachineCores;
 import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.capacity.SearchedLoad;
@@ -19,9 +20,12 @@ import picocli.CommandLine.Option;
 
 @Command(name = "capacity", description = {
         "Find the most users the scenario's cluster sustains: the latency statistic at most the limit, every node at",
-        "most the CPU limit of its budget, errors at most the error limit, the run valid. Steps users up, bisects,",
-        "then confirms by a repeat. Each step is the scenario's load (think time, ramp-up, warm-up, steady window)",
-        "with the step's users; its faults and checks are not used. Exit 0 when a load was sustained, 1 when none.",
+        "most the CPU limit of its budget, errors at most the error limit, the run valid, the nodes' budgets and the",
+        "driver within the machine's cores. Steps users up until a step fails, then runs longer boundary steps where",
+        "a line through the valid steps near the boundary reaches the binding limit, and answers with a 95% interval.",
+        "Each step is the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users; its",
+        "faults and checks are not used. Exit 0 when a load was sustained, 1 when none, 2 when the nodes' budgets",
+        "leave the driver too little of this machine, 4 when the machine's cores bound the answer (INVALID).",
         "With load.model open it searches the arrival rate instead (arrivals a second, from load.rate), same limits.",
         "With --target it searches a cluster that runs elsewhere: its CPU is not read, so the CPU limit is not applied."})
 final class CapacityCommand implements Callable<Integer> {
@@ -124,6 +128,13 @@ final class CapacityCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ExternalTarget target = externalTarget.orElse(null);
+        if (target == null) {
+            Optional<String> refusal = MachineCores.ofThisMachine().refusal(spec.cluster());
+            if (refusal.isPresent()) {
+                System.err.println("replsim capacity: " + refusal.get());
+                return ReplsimCommand.BAD_INPUT;
+            }
+        }
         SearchPlan searchPlan = plan;
         CapacityCriteria limits = criteria;
         return ClusterWork.exitCode("capacity run", () -> {
@@ -131,6 +142,9 @@ final class CapacityCommand implements Callable<Integer> {
             CapacitySummary summary = target == null
                     ? runner.run(spec, scenario.path, limits, searchPlan, oneNodeDown)
                     : runner.runAgainst(target, spec, scenario.path, limits, searchPlan, oneNodeDown);
+            if (!summary.invalidReasons().isEmpty()) {
+                return ReplsimCommand.INVALID_RUN;
+            }
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         });
     }

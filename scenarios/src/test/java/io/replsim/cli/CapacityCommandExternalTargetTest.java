@@ -63,9 +63,17 @@ class CapacityCommandExternalTargetTest {
         // 40 users at 1 s think want ~40 req/s of a 400 req/s pool: every step passes up to the cap, then confirms
         // (a long pause, so a busy machine's late wake-ups stay far below the 5% drift limit)
         assertThat(search.get("usersSustained").asInt()).isEqualTo(40);
-        assertThat(search.get("confirmed").asBoolean()).isTrue();
+        assertThat(search.get("method").asText()).as("no limit reached: the answer is the steps'").isEqualTo("steps");
+        assertThat(search.get("estimate").at("/steps/runs").asInt()).as("the cap passed both of its runs").isEqualTo(2);
         assertThat(search.get("binding")).isEmpty();
-        assertThat(search.get("steps")).hasSize(4);
+        // 10, 20 and 40 users, then 40 again; a step-up a loaded machine made INVALID is run again (phase recheck)
+        List<String> moves = new java.util.ArrayList<>();
+        search.get("steps").forEach(step -> {
+            if (!step.get("phase").asText().equals("recheck")) {
+                moves.add(step.get("phase").asText() + " " + step.get("users").asInt());
+            }
+        });
+        assertThat(moves).containsExactly("step-up 10", "step-up 20", "step-up 40", "confirm 40");
         assertThat(search.get("atCapacity").get("nodeCpu")).isEmpty();
         // its CPU is not read from outside: not measured (null), not 0, and the CPU limit was not applied
         assertThat(search.get("atCapacity").get("maxNodeCpuUtilization").isNull()).isTrue();
@@ -77,11 +85,18 @@ class CapacityCommandExternalTargetTest {
                 .satisfies(limit -> assertThat(limit.asText()).startsWith("CPU limit: "));
         assertThat(summary.get("criteria").asText()).contains("NOT APPLIED: CPU limit");
         List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
-        assertThat(csv).hasSize(5);
+        assertThat(csv).hasSize(search.get("steps").size() + 1);
         assertThat(csv.getFirst()).startsWith("search,step,phase,users,verdict").contains("app1_cpu");
-        assertThat(csv.get(1)).startsWith("all,1,step-up,10,PASS");
+        assertThat(csv.get(1)).startsWith("all,1,step-up,10,");
         assertThat(csv.get(1).split(",", -1)[13]).as("max_node_cpu: not measured").isEmpty();
-        assertThat(csv.getLast()).startsWith("all,4,confirm,40,PASS");
+        assertThat(csv.getLast()).matches("all,\\d+,confirm,40,PASS,.*");
+        // the search's answer on every row: 40 sustained, its interval from the answer to no failure, from the steps
+        assertThat(csv.getFirst()).endsWith(",window_s,driver_cores,search_sustained,search_low,search_high,"
+                + "search_method,search_binding");
+        assertThat(csv.getLast()).endsWith(",40,40,40,steps,");
+        assertThat(summary.get("verdict").asText()).isEqualTo("VALID");
+        assertThat(search.get("low").asInt()).isEqualTo(40);
+        assertThat(search.get("high").asInt()).isEqualTo(40);
     }
 
     @Test
@@ -90,11 +105,13 @@ class CapacityCommandExternalTargetTest {
         Path runs = dir.resolve("runs");
         Path marker = dir.resolve("killed.txt");
         int exit;
-        try (ForeignApp app = new ForeignApp(0, "a", "b")) {
+        // the kill command's line stops that server of the app, as a kill -9 would: the search reads it back down
+        try (ForeignApp app = new ForeignApp(0, "a", "b");
+             CommandEffects killed = new CommandEffects(marker, line -> app.stop(line.split(" ")[0]))) {
             exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
                     "--target", "a=" + app.endpoints().get(0).baseUri(), "--target", "b=" + app.endpoints().get(1).baseUri(),
                     "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
-                    "--one-node-down", "--kill-command", "echo {node} $REPLSIM_URL > '" + marker + "'",
+                    "--one-node-down", "--kill-command", "echo {node} $REPLSIM_URL >> '" + marker + "'",
                     "--max-users", "20", "--max-steps", "3", "--runs-dir", runs.toString());
             assertThat(Files.readString(marker).trim()).isEqualTo("b " + app.endpoints().get(1).baseUri());
         }
@@ -112,6 +129,24 @@ class CapacityCommandExternalTargetTest {
         assertThat(summary.at("/search/nodes").asInt()).isEqualTo(2);
         assertThat(summary.at("/oneNodeDown/nodes").asInt()).as("nodes serving the N-1 search").isEqualTo(1);
         assertThat(Files.readAllLines(run.resolve("capacity.csv"))).anySatisfy(line -> assertThat(line).startsWith("n-1,"));
+    }
+
+    @Test
+    void aKillCommandThatLeavesTheNodeUpBreaksTheOneNodeDownSearchInsteadOfMeasuringIt(@TempDir Path dir)
+            throws Exception {
+        Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
+        ReplsimCall ran;
+        try (ForeignApp app = new ForeignApp(0, "a", "b")) {
+            ran = ReplsimCall.of("capacity", scenario.toString(), "--target", "a=" + app.endpoints().get(0).baseUri(),
+                    "--target", "b=" + app.endpoints().get(1).baseUri(),
+                    "--path", ForeignApp.PATH, "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--one-node-down", "--kill-command", "true",
+                    "--max-users", "20", "--max-steps", "3", "--runs-dir", dir.resolve("runs").toString());
+        }
+
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.RUN_BROKE);
+        assertThat(ran.err()).contains("the kill of b did not take effect (b still up ")
+                .contains("answered HTTP 200").contains("a search with one node down cannot run while it is up");
     }
 
     @Test

@@ -136,7 +136,16 @@ class RunCommandExternalTargetTest {
         Path marker = dir.resolve("commands.txt");
         ReplsimCall ran;
         List<NodeEndpoint> endpoints;
-        try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2");
+             CommandEffects effects = new CommandEffects(marker, line -> {
+                 // "kill node1 ..." stops node1 as a kill -9 would, "restart node1 ..." starts it again
+                 String[] words = line.split(" ");
+                 if (words[0].equals("kill")) {
+                     app.stop(words[1]);
+                 } else {
+                     app.start(words[1]);
+                 }
+             })) {
             endpoints = app.endpoints();
             ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + endpoints.get(0).baseUri(),
                     "--target", "node2=" + endpoints.get(1).baseUri(), "--path", ForeignApp.PATH,
@@ -162,6 +171,11 @@ class RunCommandExternalTargetTest {
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertThat(summary.get("faults")).extracting(fault -> fault.get("type").asText())
                 .containsExactly("kill", "restart");
+        // what the commands did was read back at node1's URL: it stopped answering, then answered again
+        assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).as(ran.out()).isTrue();
+        assertThat(summary.at("/faults/0/evidence/seen").asText()).contains("did not answer");
+        assertThat(summary.at("/faults/1/evidence/confirmed").asBoolean()).isTrue();
+        assertThat(summary.at("/faults/1/evidence/seen").asText()).contains("answered HTTP 200");
         assertThat(summary.at("/faults/0/node").asText()).isEqualTo("node1");
         assertThat(summary.at("/faults/0/viewChangeMs").isNull()).isTrue();
         assertThat(summary.at("/faults/0/survivors")).isEmpty();
@@ -202,5 +216,38 @@ class RunCommandExternalTargetTest {
         assertThat(ran.out()).contains("the kill command for node1 exited with 3: echo no such host node1 >&2; exit 3;"
                 + " its stderr ended with:\nno such host node1");
         assertThat(ran.out()).contains("failover time ≤ 3.00 s (measured no fault happened)");
+        assertThat(ran.out()).contains("INVALID: fault 1 did not happen: kill at");
+    }
+
+    @Test
+    void aKillCommandThatDoesNothingMakesTheRunInvalidNotAPass(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), KILL_DRILL + """
+                checks: {maxSessionsLost: 0}
+                """);
+        Path runs = dir.resolve("runs");
+        ReplsimCall ran;
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
+            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
+                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
+                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)", "--kill-command", "true",
+                    "--runs-dir", runs.toString());
+        }
+
+        // true exits 0 and node1 answers on: nothing was killed, so nothing about a kill was measured
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
+        assertThat(ran.out()).contains("== ext: INVALID ==")
+                .contains("INVALID: fault 1 (kill node1 at")
+                .contains("is not confirmed: right after it: node1 still up ")
+                .contains("answered HTTP 200")
+                .contains("its figures are not measured");
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.get("verdict").asText()).isEqualTo("INVALID");
+        assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).isFalse();
+        assertThat(summary.at("/faults/0/attributed").isNull()).as("not measured, never 0 lost").isTrue();
+        assertThat(summary.at("/faults/0/impact").isNull()).isTrue();
     }
 }

@@ -2,8 +2,6 @@ package io.replsim.node.admin;
 
 import io.replsim.replication.transport.FaultPoint;
 import org.jgroups.Address;
-import org.jgroups.protocols.DELAY;
-import org.jgroups.protocols.DISCARD;
 import org.jgroups.util.NameCache;
 
 import java.time.Duration;
@@ -17,13 +15,14 @@ import java.util.stream.Collectors;
  * The network faults a runner can switch on in this node, the JGroups way: a DISCARD (a partition: messages from
  * the named members are dropped) and a DELAY (every message this node sends waits), each inserted right above the
  * transport while it is on and taken out when it is healed, and a lossy link (a share of the messages from one
- * member dropped, {@link OneWayLoss}). At most one of each; setting one again replaces it.
+ * member dropped, {@link OneWayLoss}). At most one of each; setting one again replaces it. Each counts what it
+ * dropped or held while it is on, so a runner can read that it took effect before it heals it.
  */
 public final class NetworkFaults {
     private final FaultPoint transport;
-    private DISCARD discard;
+    private CountingDiscard discard;
     private Set<String> discarding = Set.of();
-    private DELAY delay;
+    private CountingDelay delay;
     private Duration delayed = Duration.ZERO;
     private OneWayLoss loss;
     private String losingFrom = "";
@@ -53,7 +52,7 @@ public final class NetworkFaults {
             throw new IllegalArgumentException("never heard of " + unknown + "; known members: " + known);
         }
         if (discard == null) {
-            discard = new DISCARD();
+            discard = new CountingDiscard();
             transport.insertAboveTransport(discard);
         }
         discard.resetIgnoredMembers();
@@ -113,7 +112,7 @@ public final class NetworkFaults {
             throw new IllegalArgumentException("expected a delay above 0 ms, got " + wait.toMillis() + " ms");
         }
         if (delay == null) {
-            delay = new DELAY();
+            delay = new CountingDelay();
             delay.setValue("constant_delay", true);
             transport.insertAboveTransport(delay);
         }
@@ -132,13 +131,19 @@ public final class NetworkFaults {
     }
 
     public synchronized State state() {
-        return new State(List.copyOf(new TreeSet<>(discarding)), delayed.toMillis(), losingFrom, lossProbability);
+        return new State(List.copyOf(new TreeSet<>(discarding)), delayed.toMillis(), losingFrom, lossProbability,
+                discard == null ? 0 : discard.dropped(), delay == null ? 0 : delay.held(),
+                loss == null ? 0 : loss.dropped());
     }
 
     /**
      * What is switched on: the members whose messages are dropped, the delay on outgoing messages, and the member
-     * a share of whose messages is lost ("" when none) with that share.
+     * a share of whose messages is lost ("" when none) with that share; and what each fault on now did since it was
+     * switched on, by its protocol's own count: the messages the DISCARD dropped ({@code discardedMessages}), the
+     * DELAY held ({@code delayedMessages}) and the lossy link dropped ({@code lostMessages}); 0 for a fault that is
+     * off.
      */
-    public record State(List<String> discardingFrom, long delayMs, String losingFrom, double lossProbability) {
+    public record State(List<String> discardingFrom, long delayMs, String losingFrom, double lossProbability,
+                        long discardedMessages, long delayedMessages, long lostMessages) {
     }
 }

@@ -6,6 +6,7 @@ import org.jgroups.protocols.DISCARD;
 
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * JGroups DISCARD narrowed to a lossy link: of the messages this node receives from the given addresses, each is
@@ -15,6 +16,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class OneWayLoss extends DISCARD {
     private final Set<Address> senders;
     private final double probability;
+    private final LongAdder dropped = new LongAdder();
 
     OneWayLoss(Set<Address> senders, double probability) {
         this.senders = Set.copyOf(senders);
@@ -23,6 +25,15 @@ final class OneWayLoss extends DISCARD {
 
     @Override
     protected boolean shouldDropUpMessage(Message message, Address sender) {
-        return senders.contains(sender) && ThreadLocalRandom.current().nextDouble() < probability;
+        boolean drop = senders.contains(sender) && ThreadLocalRandom.current().nextDouble() < probability;
+        if (drop) {
+            dropped.increment();
+        }
+        return drop;
+    }
+
+    /** The messages it dropped: what shows the lossy link took effect. */
+    long dropped() {
+        return dropped.sum();
     }
 }

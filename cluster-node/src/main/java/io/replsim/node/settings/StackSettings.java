@@ -77,13 +77,14 @@ public final class StackSettings {
         BundlerKind kind = BUNDLER.readFrom(in, defaults);
         Optional<DataSize> given = in.value(BUNDLER_MAX_SIZE);
         long size = given.map(DataSize::bytes).orElse((long) defaults.bundler().maxSizeBytes());
-        if (transport == TransportKind.UDP && size > UdpStackSpec.MAX_DATAGRAM_BYTES) {
+        if (transport == TransportKind.UDP && size > UdpStackSpec.MAX_BUNDLE_BYTES) {
             in.problem(given.isPresent() ? BUNDLER_MAX_SIZE : TRANSPORT, "a bundle that fits one datagram with "
                     + in.nameOf(TRANSPORT) + " udp: " + in.nameOf(BUNDLER_MAX_SIZE) + " " + new DataSize(size)
-                    + " is above " + UdpStackSpec.MAX_DATAGRAM_BYTES + " bytes (the most an IPv4 datagram carries);"
-                    + " give a size from " + new DataSize(StackTuning.Bundling.MIN_SIZE_BYTES) + " to "
-                    + UdpStackSpec.MAX_DATAGRAM_BYTES + ", or use tcp-nio2");
-            return new StackTuning.Bundling(kind, UdpStackSpec.MAX_DATAGRAM_BYTES);
+                    + " is above " + UdpStackSpec.MAX_BUNDLE_BYTES + " bytes (the most an IPv4 datagram carries, "
+                    + UdpStackSpec.MAX_DATAGRAM_BYTES + ", less the frame's seal); give a size from "
+                    + new DataSize(StackTuning.Bundling.MIN_SIZE_BYTES) + " to " + UdpStackSpec.MAX_BUNDLE_BYTES
+                    + ", or use tcp-nio2");
+            return new StackTuning.Bundling(kind, UdpStackSpec.MAX_BUNDLE_BYTES);
         }
         return new StackTuning.Bundling(kind, (int) size);
     }

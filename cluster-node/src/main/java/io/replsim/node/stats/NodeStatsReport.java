@@ -78,8 +78,9 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
      * {@code remoteReads} counts requests that read their session from another member. {@code messagesStreamed}:
      * messages sent over a direct stream instead of through JGroups (every message a stream could take), one per
      * destination.
-     * {@code peersRefused}: joins and direct streams refused because the peer did not prove the cluster secret, and
-     * requests from a sender outside the view (jgroups; infinispan counts refused joins and merges only).
+     * {@code peersRefused}: JGroups connections and datagrams refused at the wire (no frame sealed with the cluster
+     * secret), joins and direct streams refused because the peer did not prove the secret, and requests from a
+     * sender outside the view (jgroups; infinispan counts the wire's refusals and refused joins and merges).
      * {@code ownershipConflicts}: sessions this node owned and lost to another owner's copy that outranked its own
      * (a healed partition, two takeovers at once; jgroups only), counted on the loser.
      * {@code coalescedUpdates}: under snapshot mode interval, requests whose changes joined a session already waiting

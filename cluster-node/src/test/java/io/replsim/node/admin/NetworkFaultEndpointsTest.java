@@ -70,6 +70,11 @@ class NetworkFaultEndpointsTest {
         assertThat(state.get("discardingFrom")).extracting(JsonNode::asText).containsExactly("node2");
 
         assertThat(counter(1).statusCode()).as("the backup never acks across the partition").isEqualTo(503);
+        // the DISCARD's own count: node2 dropped node1's update (and its retransmissions), node1 node2's messages
+        assertThat(JSON.readTree(admin(2, "GET", "/admin/faults", null).body()).get("discardedMessages").asLong())
+                .isPositive();
+        assertThat(JSON.readTree(admin(2, "GET", "/admin/faults", null).body()).get("delayedMessages").asLong())
+                .as("no DELAY is on").isZero();
 
         assertThat(admin(1, "DELETE", "/admin/faults/discard", null).statusCode()).isEqualTo(200);
         assertThat(admin(2, "DELETE", "/admin/faults/discard", null).statusCode()).isEqualTo(200);
@@ -87,6 +92,8 @@ class NetworkFaultEndpointsTest {
 
         long slowNanos = timed(() -> assertThat(counter(1).statusCode()).isEqualTo(200));
         assertThat(Duration.ofNanos(slowNanos)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        assertThat(JSON.readTree(admin(1, "GET", "/admin/faults", null).body()).get("delayedMessages").asLong())
+                .as("the DELAY's own count: at least the update it held").isPositive();
 
         assertThat(admin(1, "DELETE", "/admin/faults/delay", null).statusCode()).isEqualTo(200);
         counter(1);
@@ -107,6 +114,8 @@ class NetworkFaultEndpointsTest {
         assertThat(JSON.readTree(admin(1, "GET", "/admin/faults", null).body()).get("losingFrom").asText())
                 .as("one direction: node1 loses nothing").isEmpty();
         assertThat(counter(1).statusCode()).as("node2 never receives the update").isEqualTo(503);
+        assertThat(JSON.readTree(admin(2, "GET", "/admin/faults", null).body()).get("lostMessages").asLong())
+                .as("the lossy link's own count").isPositive();
 
         assertThat(admin(2, "DELETE", "/admin/faults/loss", null).statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(admin(2, "GET", "/admin/faults", null).body()).get("losingFrom").asText()).isEmpty();
@@ -134,6 +143,8 @@ class NetworkFaultEndpointsTest {
         JsonNode state = JSON.readTree(admin(1, "GET", "/admin/faults", null).body());
         assertThat(state.get("discardingFrom")).as("nothing was switched on").isEmpty();
         assertThat(state.get("delayMs").asLong()).isZero();
+        assertThat(state.get("discardedMessages").asLong() + state.get("delayedMessages").asLong()
+                + state.get("lostMessages").asLong()).isZero();
     }
 
     private interface Action {

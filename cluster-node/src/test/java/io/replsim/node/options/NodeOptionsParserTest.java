@@ -422,12 +422,12 @@ class NodeOptionsParserTest {
     @Test
     void udpIsTakenOnLoopbackWithTheTuningsOtherValues() {
         var args = new ArrayList<>(FULL);
-        args.addAll(List.of("--jgroups-transport", "udp", "--bundler-max-size", "65507"));
+        args.addAll(List.of("--jgroups-transport", "udp", "--bundler-max-size", "65491"));
 
         StackTuning stack = parser.parse(args.toArray(String[]::new)).stack();
 
         assertThat(stack.transport()).isEqualTo(TransportKind.UDP);
-        assertThat(stack.bundler().maxSizeBytes()).isEqualTo(65_507);
+        assertThat(stack.bundler().maxSizeBytes()).isEqualTo(65_491);
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -29,6 +29,10 @@ import java.util.Optional;
  * unreadable}), or when its last answers, up to its end, were server errors only: the user got nothing but errors
  * from then on, whatever the state on the nodes.
  *
+ * <p>A user whose requests on this session got outcomes (errors, failures, refusals) but never an answer it could
+ * judge holds no session to give a verdict to: that attempt is NEVER SERVED
+ * ({@link SessionVerdictCounts#neverServed()}), so a user the cluster never served still lands in a verdict.
+ *
  * <p>A request that got no usable answer (a server error such as the {@code 503} of a failed sync replication, a
  * reset, a timeout) has an unknown outcome: the node may have applied it, and a node that cannot replicate keeps
  * the change it made (docs/replication.md). The user still adopts the cookie such an answer carries, as a browser
@@ -66,6 +70,10 @@ public final class ExpectedSession {
     private long unknownOutcomes;
     /** Whether every answer since the last judged one (at least one) was a server error. */
     private boolean serverErrorsOnly;
+    /** Whether a request got an outcome while the user held no session, none judged since: an attempt not served. */
+    private boolean unservedAttempt;
+    /** Attempts that ended (the user logged out) without a judged answer. */
+    private long neverServed;
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
@@ -133,6 +141,19 @@ public final class ExpectedSession {
      */
     public void unknownOutcome() {
         unknownOutcomes++;
+        notServed();
+    }
+
+    /** Notes a request on this session that reached no node: every connection refused, or no live node to send to. */
+    public void unreached() {
+        notServed();
+    }
+
+    /** A request's outcome was no answer to judge; while the user holds no session, its attempt is not served yet. */
+    private void notServed() {
+        if (sessionId == null) {
+            unservedAttempt = true;
+        }
     }
 
     /**
@@ -144,6 +165,7 @@ public final class ExpectedSession {
      */
     public Optional<Verdict> answeredWithError(int status, boolean unreadable) {
         if (status < 500) {
+            notServed();
             return Optional.empty();
         }
         unknownOutcome();
@@ -262,6 +284,10 @@ public final class ExpectedSession {
             noteTrailingErrors();
             finishSession();
         }
+        if (sessionId == null && unservedAttempt) {
+            neverServed++;
+        }
+        unservedAttempt = false;
         // A logout that found its session lost was served on a session the node made for it and ended at once:
         // the loss is counted, that stand-in is not a session the user had.
         sessionId = null;
@@ -283,6 +309,7 @@ public final class ExpectedSession {
         }
         previousSessionId = reply.session();
         sessionId = reply.session();
+        unservedAttempt = false;
         lastSerial = reply.serial();
         digest = reply.expectationUnmet() ? null : reply.digest();
         sessionWorst = Verdict.OK;
@@ -293,7 +320,10 @@ public final class ExpectedSession {
         sessionId = null;
     }
 
-    /** Every session this user held, the current one included, by its worst response so far. */
+    /**
+     * Every session this user held, the current one included, by its worst response so far, and its attempts never
+     * served, the current one included.
+     */
     public SessionVerdictCounts sessionVerdicts() {
         long[] counts = finishedSessions.clone();
         if (sessionId != null) {
@@ -301,7 +331,7 @@ public final class ExpectedSession {
         }
         return new SessionVerdictCounts(counts[Verdict.OK.ordinal()], counts[Verdict.STALE.ordinal()],
                 counts[Verdict.LOST.ordinal()], counts[Verdict.CORRUPT.ordinal()], counts[Verdict.FAILED.ordinal()],
-                counts[Verdict.EXPIRED.ordinal()]);
+                counts[Verdict.EXPIRED.ordinal()], neverServed + (sessionId == null && unservedAttempt ? 1 : 0));
     }
 
     public ResponseVerdictCounts responseVerdicts() {

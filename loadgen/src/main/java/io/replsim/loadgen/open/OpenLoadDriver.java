@@ -3,6 +3,7 @@ package io.replsim.loadgen.open;
 import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.check.ExpectedSession;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.RequestType.SerialRule;
@@ -59,6 +60,8 @@ public final class OpenLoadDriver implements AutoCloseable {
         final ExpectedSession expected;
         final TimelineRecorder timeline;
         Optional<SessionCookie> cookie = Optional.empty();
+        /** Whether a request on it got its outcome: it counts as a user started. */
+        boolean hadOutcome;
 
         Session(int index, ExpectedSession expected) {
             this.expected = expected;
@@ -77,6 +80,8 @@ public final class OpenLoadDriver implements AutoCloseable {
     private final List<Session> sessions = new ArrayList<>();
     private final Recorder corrected = new Recorder(3);
     private final Recorder uncorrected = new Recorder(3);
+    /** The successful answers' response times from their intended starts; {@code corrected} has every answer's. */
+    private final Recorder servedCorrected = new Recorder(3);
     private final ErrorTally errors = new ErrorTally();
     private final LongAdder requests = new LongAdder();
     private final LongAdder completedInWindow = new LongAdder();
@@ -177,6 +182,9 @@ public final class OpenLoadDriver implements AutoCloseable {
         long count = requests.sum();
         SessionVerdictCounts verdicts = sessions.stream().map(s -> s.expected.sessionVerdicts())
                 .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
+        UsersServed users = sessions.stream()
+                .map(s -> UsersServed.ofUser(s.hadOutcome, s.expected.sessionVerdicts()))
+                .reduce(UsersServed.NONE, UsersServed::plus);
         ResponseVerdictCounts responses = new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
                 judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
                 judged[Verdict.CORRUPT.ordinal()].sum(), judged[Verdict.EXPIRED.ordinal()].sum());
@@ -187,7 +195,8 @@ public final class OpenLoadDriver implements AutoCloseable {
                 uncorrected.getIntervalHistogram(), profile.arrivals().perSecond(), completedInWindow.sum() / (window.toNanos() / 1e9),
                 verdicts, responses, cost.cost(), Instant.ofEpochMilli(startEpochMs), elapsed,
                 seconds.between(startEpochMs, endMs), timelines,
-                sessions.stream().mapToLong(session -> session.expected.distinctSessions()).sum(), client.connections());
+                sessions.stream().mapToLong(session -> session.expected.distinctSessions()).sum(), client.connections(),
+                servedCorrected.getIntervalHistogram(), users);
     }
 
     /**
@@ -233,6 +242,7 @@ public final class OpenLoadDriver implements AutoCloseable {
             long sentMs = System.currentTimeMillis();
             Exchange exchange = send(session);
             long doneNanos = System.nanoTime();
+            session.hadOutcome = true;
             completed.increment();
             seconds.request(exchange.atMs());
             if (doneNanos - measureFrom >= 0 && doneNanos - end < 0) {
@@ -270,12 +280,15 @@ public final class OpenLoadDriver implements AutoCloseable {
                                 answered.reply().get().serial());
                         if (measured) {
                             judged[verdict.ordinal()].increment();
+                            servedCorrected.recordValue((doneNanos - intendedNanos) / 1000);
                         }
                     }
                 }
                 case Exchange.Failed failure -> {
                     if (failure.kind() != ErrorKind.CONNECT) {
                         session.expected.unknownOutcome();
+                    } else {
+                        session.expected.unreached();
                     }
                     failed(failure.atMs());
                     if (measured) {

@@ -4,6 +4,7 @@ import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.record.Second;
 import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.loadgen.validity.DriverCost;
@@ -31,13 +32,17 @@ import org.HdrHistogram.Histogram;
  * @param distinctSessions  distinct session ids the sessions held (a session the cluster lost and issued again
  *                          counts twice)
  * @param connections       the TCP connections the driver opened
+ * @param servedCorrectedMicros the successful answers' response times alone, from their intended starts:
+ *                          {@code correctedMicros} holds every answer's, server errors included
+ * @param users             the sessions that got a request, each served (judged at least once) or never served
  */
 public record OpenResult(Duration window, long requests, ErrorCounts errors, Histogram correctedMicros,
                          Histogram uncorrectedMicros, double intendedPerSecond, double throughputPerSecond,
                          SessionVerdictCounts sessionVerdicts, ResponseVerdictCounts responseVerdicts,
                          DriverCost driverCost, Instant startedAt, Duration elapsed, List<Second> perSecond,
                          List<UserTimeline> timelines, long distinctSessions,
-                         ConnectionCount.Connections connections) {
+                         ConnectionCount.Connections connections, Histogram servedCorrectedMicros,
+                         UsersServed users) {
 
     public OpenResult {
         perSecond = List.copyOf(perSecond);

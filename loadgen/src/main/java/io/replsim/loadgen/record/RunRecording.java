@@ -2,6 +2,8 @@ package io.replsim.loadgen.record;
 
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
@@ -13,6 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RunRecording {
 
     private final LatencyRecording latency;
+    private final Recorder served = new Recorder(3);
     private final LongAdder requests = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
     private final SecondSeries seconds = new SecondSeries();
@@ -31,6 +34,16 @@ public final class RunRecording {
     /** A response of the script's request type whose latency tag is at {@code tagIndex}. */
     public void answered(int tagIndex, long micros) {
         latency.record(tagIndex, micros);
+    }
+
+    /** The answer recorded by {@link #answered} was a successful one (a {@code 200} the user judged). */
+    public void served(long micros) {
+        served.recordValue(Math.max(0, micros));
+    }
+
+    /** The successful answers' response times since the previous call: call once, when every user has stopped. */
+    public Histogram servedLatency() {
+        return served.getIntervalHistogram();
     }
 
     /** A user request finished at {@code atMs}, answered or not. */

@@ -19,11 +19,17 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link #pauseAsked}), and where in time those waits ({@link #waited}) and asked pauses lay, for the cycles
  * straddling the window's edges. Time the driver loses between them (a user held up on its side, woken late) is in
  * none of them, so it shows as users missing from X·(R+Z).
+ *
+ * <p>The edges' correction holds only what the straddling waits and pauses put inside the window and X·(R+Z) does
+ * not count, less what they put outside it and X·(R+Z) does count; a wait or pause wholly inside or wholly outside
+ * the window adds nothing. So R and Z are read once, from their own records: a recorder that got R wrong moves
+ * X·(R+Z) and nothing cancels it.
  */
 public final class SteadyRecording {
 
     private final RunPlan plan;
     private final Recorder latency = new Recorder(3);
+    private final Recorder served = new Recorder(3);
     private final LongAdder requests = new LongAdder();
     private final LongAdder requestNanos = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
@@ -35,7 +41,7 @@ public final class SteadyRecording {
     private final LongAdder unansweredNanos = new LongAdder();
     private final LongAdder pausesAsked = new LongAdder();
     private final LongAdder pauseAskedNanos = new LongAdder();
-    private final LongAdder accountedNanosInWindow = new LongAdder();
+    private final LongAdder edgeNanos = new LongAdder();
 
     public SteadyRecording(RunPlan plan) {
         this.plan = plan;
@@ -46,6 +52,18 @@ public final class SteadyRecording {
         if (plan.inSteadyWindow(atNanos)) {
             latency.recordValue(Math.max(0, micros));
         }
+    }
+
+    /** The answer recorded by {@link #answered} was a successful one (a {@code 200} the user judged). */
+    public void served(long atNanos, long micros) {
+        if (plan.inSteadyWindow(atNanos)) {
+            served.recordValue(Math.max(0, micros));
+        }
+    }
+
+    /** The successful answers' response times in the window: call once, when every user has stopped. */
+    public Histogram servedLatency() {
+        return served.getIntervalHistogram();
     }
 
     /** A user request, answered or failed, ran from {@code startNanos} to {@code endNanos}. */
@@ -69,7 +87,7 @@ public final class SteadyRecording {
 
     /** A user waited for a request's outcome (an answer or a failure) from its first attempt to the outcome. */
     public void waited(long startNanos, long outcomeNanos) {
-        accountedNanosInWindow.add(overlap(startNanos, outcomeNanos));
+        edgeNanos.add(edgeCorrection(startNanos, outcomeNanos, plan.inSteadyWindow(outcomeNanos)));
     }
 
     /**
@@ -83,7 +101,17 @@ public final class SteadyRecording {
             pausesAsked.increment();
             pauseAskedNanos.add(asked);
         }
-        accountedNanosInWindow.add(overlap(outcomeNanos, outcomeNanos + asked));
+        edgeNanos.add(edgeCorrection(outcomeNanos, outcomeNanos + asked, plan.inSteadyWindow(outcomeNanos)));
+    }
+
+    /**
+     * For a wait or asked pause over {@code [startNanos, endNanos)}: its part inside the window, less its whole
+     * length when X·(R+Z) {@code counted} it (its outcome, or the outcome it follows, came in the window). Zero for
+     * one wholly inside and counted, or wholly outside and not counted: only the edges' cycles give anything.
+     */
+    private long edgeCorrection(long startNanos, long endNanos, boolean counted) {
+        long inside = overlap(startNanos, endNanos);
+        return counted ? inside - (endNanos - startNanos) : inside;
     }
 
     /** How much of {@code [startNanos, endNanos)} lies in the steady window. */
@@ -93,6 +121,10 @@ public final class SteadyRecording {
         return Math.max(0, to - from);
     }
 
+    /**
+     * A failed attempt at {@code atNanos}: a refused connection, a reset, a timeout, or an answer that was no usable
+     * {@code 200} (a server error such as a 503): the window's error ratio counts each, as the open model's does.
+     */
     public void error(long atNanos, ErrorKind kind) {
         if (plan.inSteadyWindow(atNanos)) {
             errors.record(kind);
@@ -129,6 +161,6 @@ public final class SteadyRecording {
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkTakenNanos.sum() / thinkCount),
                 thinkCount, missedCycles.sum(), unanswered.sum(), Duration.ofNanos(unansweredNanos.sum()),
                 asked == 0 ? Duration.ZERO : Duration.ofNanos(pauseAskedNanos.sum() / asked),
-                Duration.ofNanos(accountedNanosInWindow.sum()));
+                Duration.ofNanos(edgeNanos.sum()));
     }
 }

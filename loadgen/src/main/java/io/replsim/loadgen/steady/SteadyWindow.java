@@ -26,15 +26,16 @@ import java.time.Duration;
  * @param meanPauseAsked    the mean pause asked after each request whose outcome came in the window: the drawn
  *                          think time, or in cycle-time mode what the drawn cycle left after the response (the Z
  *                          of Little's law, as asked, never as taken)
- * @param accountedInWindow the time all users together spent inside the window waiting for outcomes or in the
- *                          pauses they asked for, each placed from its request's start and its outcome and clipped
- *                          to the window: Little's law's correction for the cycles straddling the window's edges
+ * @param edgeCorrection    Little's law's correction for the waits and asked pauses straddling the window's
+ *                          edges, each placed from its request's start and its outcome: their parts inside the
+ *                          window that X·(R+Z) misses (their outcome came outside it) less their parts outside it
+ *                          that X·(R+Z) counts (their outcome came inside); negative when the latter weigh more
  */
 public record SteadyWindow(Duration from, Duration to, int users, long requests, ErrorCounts errors,
                            Histogram latencyMicros, double throughputPerSecond, Duration meanResponseTime,
                            Duration meanThinkAsked, Duration meanThinkTaken, long thinks, long missedCycles,
                            long unanswered, Duration unansweredTime, Duration meanPauseAsked,
-                           Duration accountedInWindow) {
+                           Duration edgeCorrection) {
 
     public Duration length() {
         return to.minus(from);

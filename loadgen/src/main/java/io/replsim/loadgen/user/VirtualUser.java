@@ -4,6 +4,7 @@ import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.loadgen.record.UserTimeline;
@@ -95,6 +96,8 @@ public final class VirtualUser {
 
     private Phase phase = Phase.NOT_STARTED;
     private boolean active;
+    /** Whether a request of this user got its outcome: the user counts as started in {@link #served()}. */
+    private boolean hadOutcome;
     /** The sessions still to log out of once the run is over; null while it runs. */
     private List<HeldSession> endingSessions;
     private int nextEnding;
@@ -215,6 +218,7 @@ public final class VirtualUser {
                     answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, type, session);
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
+                session.expected.unreached();
                 steady.unanswered(nowNanos, responseNanos);
             }
             case Exchange.Failed failed -> {
@@ -314,6 +318,7 @@ public final class VirtualUser {
             node = router.route(held.cookie.flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
         } catch (NoLiveNodeException e) {
             long atMs = System.currentTimeMillis();
+            held.expected.unreached();
             recordFailure(null, ErrorKind.CONNECT, atMs, requestType);
             requestDone(atMs, requestType);
             // No request left the driver; waiting for the first retry keeps a zero think time from spinning. The
@@ -399,6 +404,7 @@ public final class VirtualUser {
     }
 
     private void requestDone(long atMs, RequestType requestType) {
+        hadOutcome = true;
         recording.requestDone(atMs);
         if (requestType != null) {
             scriptTally.requestDone(requestType);
@@ -435,9 +441,14 @@ public final class VirtualUser {
             if (requestType != null) {
                 scriptTally.error(requestType, ErrorKind.HTTP_STATUS);
             }
+            // in the steady window's tally too, as the open model counts it: the error ratio and every limit read
+            // from it (a capacity step's, a warm-up round's) see a cluster answering 503s
+            steady.error(nowNanos, ErrorKind.HTTP_STATUS);
             timeline.answeredWithError(answered.node(), answered.atMs());
             return;
         }
+        recording.served(micros);
+        steady.served(nowNanos, micros);
         String sessionId = held.expected.sessionFor(answered.reply().get());
         long sentMs = answered.atMs() - micros / 1000;
         Verdict verdict = held.expected.judge(answered.reply().get(),
@@ -486,6 +497,11 @@ public final class VirtualUser {
             counts = counts.plus(held.expected.responseVerdicts());
         }
         return counts;
+    }
+
+    /** Whether this user was started and, if so, whether it was served or never served. */
+    public UsersServed served() {
+        return UsersServed.ofUser(hadOutcome, sessionVerdicts());
     }
 
     public long distinctSessions() {

@@ -31,10 +31,15 @@ import java.time.Duration;
  * whole or not at all. In a steady loop the parts outside and the parts missing balance, but a window that opens
  * on slow responses (cold nodes just after the ramp-up) counts their time before the window too: up to a cycle
  * per user, which in the quickstart's 40 s window covered a 2.4% think drift and printed 0.0% off. So the users
- * implied are X·(R+Z) plus {@code edgeUsers}, the correction that places every wait (from its request's start to
- * its outcome) and every asked pause (from that outcome) in time and counts only their parts inside the window:
- * Little's law over a finite window, exact. The places come from the same measurements (a request's start, its
- * outcome, the pause asked), never from when the user really went on, so the driver's lost time stays out.
+ * implied are X·(R+Z) plus {@code edgeUsers}, a correction from the straddling waits and asked pauses alone: each
+ * placed in time (a wait from its request's start to its outcome, a pause from that outcome), their parts inside
+ * the window that X·(R+Z) missed added and their parts outside it that X·(R+Z) counted taken away. Little's law
+ * over a finite window, exact. The places come from the same measurements (a request's start, its outcome, the
+ * pause asked), never from when the user really went on, so the driver's lost time stays out; and since the
+ * correction never holds a wait or pause wholly inside the window, X, R and Z are each read once: a recorder that
+ * doubled R would double R's part of the users implied (an earlier correction, every wait's and pause's part
+ * inside the window less X·(R+Z), cancelled X·(R+Z) exactly and so judged only whether the users' recorded waits
+ * and pauses covered the window).
  *
  * @param users        N, users driven
  * @param throughput   X, requests per second
@@ -58,9 +63,8 @@ public record LittlesLaw(int users, double throughput, Duration meanResponse, Du
         long meanResponseNanos = requests == 0 ? 0 : Math.round(
                 (answers.getMean() * 1_000 * answered + window.unansweredTime().toNanos()) / requests);
         Duration meanResponse = Duration.ofNanos(meanResponseNanos);
-        double whole = throughput * (meanResponseNanos + window.meanPauseAsked().toNanos()) / 1e9;
-        double inWindow = seconds > 0 ? window.accountedInWindow().toNanos() / 1e9 / seconds : 0;
-        return of(window.users(), throughput, meanResponse, window.meanPauseAsked(), inWindow - whole);
+        double edgeUsers = seconds > 0 ? window.edgeCorrection().toNanos() / 1e9 / seconds : 0;
+        return of(window.users(), throughput, meanResponse, window.meanPauseAsked(), edgeUsers);
     }
 
     public static LittlesLaw of(int users, double throughput, Duration meanResponse, Duration meanThink,

@@ -103,7 +103,8 @@ public final class ValidityRules {
                     + " their pauses, or started late)", lost);
         }
         return format("users made more requests than %d could at that R and Z (%.1f ms per request too few):"
-                + " pauses shorter than asked, or response times measured short", law.users(), -lost);
+                + " pauses shorter than asked, or response times recorded longer than the users waited", law.users(),
+                -lost);
     }
 
     /**

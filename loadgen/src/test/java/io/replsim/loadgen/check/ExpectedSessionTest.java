@@ -159,7 +159,7 @@ class ExpectedSessionTest {
         modelled.judge(reply("a", 2, stateAt("a", 2), false));
 
         assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 1));
-        assertThat(modelled.sessionVerdicts().lostCorruptOrFailed()).isEqualTo(1);
+        assertThat(modelled.sessionVerdicts().countedAsLost()).isEqualTo(1);
     }
 
     @Test
@@ -210,6 +210,48 @@ class ExpectedSessionTest {
     void noResponsesMeansNoSessions() {
         assertThat(expected.sessionVerdicts().total()).isZero();
         assertThat(expected.responseVerdicts().total()).isZero();
+    }
+
+    // NEVER SERVED: a user's attempt at a session that got outcomes, but no answer to judge.
+
+    @Test
+    void aUserWhoseEveryAnswerIsAServerErrorIsNeverServedAndCountsWithTheLostOnes() {
+        modelled.answeredWithError(503, false);
+        modelled.answeredWithError(503, false);
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 0, 0, 1));
+        assertThat(modelled.sessionVerdicts().total()).as("no session judged").isZero();
+        assertThat(modelled.sessionVerdicts().countedAsLost()).isEqualTo(1);
+    }
+
+    @Test
+    void aUserWhoseRequestsReachedNoNodeFailedOrGotClientErrorsIsNeverServed() {
+        modelled.unreached();
+        modelled.unknownOutcome();
+        modelled.answeredWithError(404, false);
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(0, 0, 0, 0, 0, 0, 1));
+    }
+
+    @Test
+    void anAttemptServedAfterItsErrorsIsJudgedNotNeverServed() {
+        modelled.answeredWithError(503, false);
+        modelled.unreached();
+        // the 503's request may have made the session: its first judged answer may show serial 2
+        assertThat(modelled.judge(reply("a", 2, stateAt("a", 2), true))).isEqualTo(Verdict.OK);
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0));
+    }
+
+    @Test
+    void eachVisitEndedWithoutAJudgedAnswerIsNeverServedApartFromTheServedOnes() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        modelled.ended(); // a served visit
+        modelled.answeredWithError(503, false);
+        modelled.ended(); // a visit of errors only
+        modelled.unreached(); // the visit going on when the run ended: nothing served so far
+
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 0, 0, 0, 0, 2));
     }
 
     @Test

@@ -31,27 +31,45 @@ public final class ForeignApp implements AutoCloseable {
     private final AtomicLong served = new AtomicLong();
     private final long forgetEvery;
     private final List<HttpServer> servers;
+    private final List<Integer> ports = new java.util.ArrayList<>();
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final List<String> names;
 
     public ForeignApp(long forgetEvery, String... names) throws IOException {
         this.forgetEvery = forgetEvery;
         this.names = List.of(names);
-        this.servers = new java.util.ArrayList<>();
+        this.servers = new java.util.concurrent.CopyOnWriteArrayList<>();
         for (String name : names) {
-            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
-            server.setExecutor(executor);
-            server.createContext(PATH, exchange -> handle(exchange, name));
-            server.start();
+            HttpServer server = serve(name, 0);
             servers.add(server);
+            ports.add(server.getAddress().getPort());
         }
+    }
+
+    private HttpServer serve(String name, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 100);
+        server.setExecutor(executor);
+        server.createContext(PATH, exchange -> handle(exchange, name));
+        server.start();
+        return server;
+    }
+
+    /** The node stops answering, as a killed server does: its port refuses connections. */
+    public synchronized void stop(String node) {
+        servers.get(names.indexOf(node)).stop(0);
+    }
+
+    /** The node answers again on its old port, with the sessions the others kept. */
+    public synchronized void start(String node) throws IOException {
+        int index = names.indexOf(node);
+        servers.set(index, serve(node, ports.get(index)));
     }
 
     public List<NodeEndpoint> endpoints() {
         List<NodeEndpoint> endpoints = new java.util.ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             endpoints.add(new NodeEndpoint(names.get(i),
-                    URI.create("http://127.0.0.1:" + servers.get(i).getAddress().getPort())));
+                    URI.create("http://127.0.0.1:" + ports.get(i))));
         }
         return endpoints;
     }

@@ -41,6 +41,11 @@ class LittlesLawTest {
      * pause taken {@code late} longer.
      */
     private static SteadyWindow play(int users, ThinkMode mode, Cycles cycles) {
+        return play(users, mode, cycles, 1);
+    }
+
+    /** As {@link #play(int, ThinkMode, Cycles)}, with a recorder that holds each response time {@code scale} times. */
+    private static SteadyWindow play(int users, ThinkMode mode, Cycles cycles, long scale) {
         RunPlan plan = new RunPlan(0, STEADY_FROM, DEADLINE, users, Duration.ZERO,
                 new ThinkTime.Fixed(Duration.ZERO), mode);
         SteadyRecording steady = new SteadyRecording(plan);
@@ -53,7 +58,7 @@ class LittlesLawTest {
                 long outcome = start + cycle.response();
                 steady.waited(start, outcome);
                 if (cycle.answered()) {
-                    steady.answered(outcome, cycle.response() / 1_000);
+                    steady.answered(outcome, scale * cycle.response() / 1_000);
                 } else {
                     steady.unanswered(outcome, cycle.response());
                 }
@@ -155,6 +160,19 @@ class LittlesLawTest {
         // held past the cycle's end: the next cycle starts late, and that is lost
         LittlesLaw late = LittlesLaw.of(play(50, ThinkMode.CYCLE_TIME, fixed(10, 120, 100, 0)));
         assertThat(late.deviation()).isCloseTo(30 / 130.0, within(0.01));
+    }
+
+    @Test
+    void aRecorderHoldingTwiceTheResponseTimesUsersSawMovesTheDeviationPastTheLimit() {
+        // R 10 ms and Z 90 ms as the users lived them; the recorder says R is 20 ms, so X·(R+Z) finds 55 users
+        SteadyWindow window = play(50, ThinkMode.AFTER_RESPONSE, fixed(10, 0, 90, 0), 2);
+        LittlesLaw law = LittlesLaw.of(window);
+        assertThat(law.meanResponse().toNanos() / 1e6).isCloseTo(20, within(0.05));
+        assertThat(law.impliedUsers()).isCloseTo(55, within(0.5));
+        assertThat(law.deviation()).isCloseTo(0.10, within(0.01)).isGreaterThan(ValidityRules.LITTLES_LAW_TOLERANCE);
+        assertThat(ValidityRules.judge(window, IDLE_DRIVER).reasons()).singleElement().asString()
+                .contains("Little's law fails").contains("but 50 were driven")
+                .contains("response times recorded longer than the users waited");
     }
 
     @Test

@@ -15,7 +15,7 @@ import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.session.SessionTracking;
 import io.replsim.replication.transport.ChannelFaultPoint;
 import io.replsim.replication.transport.FaultPoint;
-import io.replsim.replication.transport.JoinRefusals;
+import io.replsim.replication.transport.PeerRefusals;
 import io.replsim.replication.transport.StackSpec;
 import io.replsim.replication.transport.TransportStats;
 import io.replsim.replication.transport.ViewHistory;
@@ -62,7 +62,7 @@ public final class InfinispanEngine implements ReplicationEngine {
         this.marshalling = marshalling;
         this.counters = counters;
         // The stack is replsim's (StackChannelConfigurator), AUTH included: count the joins it refuses.
-        JoinRefusals.report(channel, peersRefused::increment);
+        PeerRefusals.report(channel, peersRefused::increment);
         this.ownership = ownership;
     }
 

@@ -3,6 +3,7 @@ package io.replsim.replication.transport;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import io.replsim.replication.transport.stream.PeerKey;
+import io.replsim.replication.transport.wire.FrameKey;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -13,10 +14,11 @@ import java.util.Optional;
 
 /**
  * The secret every member of one run shares, and only they: a JGroups join ({@link SecretJoinToken}) and a direct
- * stream's handshake prove it without sending it. Like the admin token it comes from the environment, so
+ * stream's handshake prove it without sending it, and every JGroups frame carries a seal made with it
+ * ({@link io.replsim.replication.transport.wire.WireGuard}). Like the admin token it comes from the environment, so
  * {@code ps} never shows it; the runner makes a new one for every run.
  */
-public final class ClusterSecret implements PeerKey {
+public final class ClusterSecret implements PeerKey, FrameKey {
     public static final String ENVIRONMENT_VARIABLE = "REPLSIM_CLUSTER_SECRET";
     /** 16 characters of hex are 64 bits: more than a guesser gets through a join a few hundred times a second. */
     public static final int MIN_LENGTH = 16;
@@ -56,21 +58,27 @@ public final class ClusterSecret implements PeerKey {
         return value == null || value.isBlank() ? Optional.empty() : Optional.of(new ClusterSecret(value));
     }
 
-    /** HMAC-SHA256 of the parts, each prefixed by its length so that no two different lists give the same input. */
     @Override
-    public byte[] mac(byte[]... parts) {
+    public Mac newMac() {
         try {
             Mac mac = Mac.getInstance(MAC_ALGORITHM);
             mac.init(key);
-            for (byte[] part : parts) {
-                mac.update(new byte[] {(byte) (part.length >>> 24), (byte) (part.length >>> 16),
-                        (byte) (part.length >>> 8), (byte) part.length});
-                mac.update(part);
-            }
-            return mac.doFinal();
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no " + MAC_ALGORITHM, e);
         }
+    }
+
+    /** HMAC-SHA256 of the parts, each prefixed by its length so that no two different lists give the same input. */
+    @Override
+    public byte[] mac(byte[]... parts) {
+        Mac mac = newMac();
+        for (byte[] part : parts) {
+            mac.update(new byte[] {(byte) (part.length >>> 24), (byte) (part.length >>> 16),
+                    (byte) (part.length >>> 8), (byte) part.length});
+            mac.update(part);
+        }
+        return mac.doFinal();
     }
 
     /** Whether {@code proof} is {@link #mac} of the parts; constant-time, so timing does not reveal a near guess. */

@@ -107,7 +107,7 @@ public final class ClusterTransport implements AutoCloseable {
                         }, this::handleFrame));
                 channel.addAddressGenerator(started.get().advertising());
             }
-            JoinRefusals.report(channel, counters::peerRefused);
+            PeerRefusals.report(channel, counters::peerRefused);
             this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
         } catch (Exception | Error e) {
             started.ifPresent(LargeMessageStreams::close);

@@ -1,6 +1,7 @@
 package io.replsim.replication.transport;
 
 import io.replsim.replication.transport.stream.PeerKey;
+import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.AUTH;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.stack.Protocol;
@@ -15,6 +16,15 @@ public sealed interface PeerAuthentication {
     /** The key direct streams prove, when there is one. */
     default Optional<PeerKey> streamKey() {
         return this instanceof SharedSecret(ClusterSecret secret) ? Optional.of(secret) : Optional.empty();
+    }
+
+    /**
+     * A new guard for one stack's transport and FD_SOCK2 (they share it, and so its refusals), sealing frames of up
+     * to {@code maxFrameBytes}; none when peers are not authenticated.
+     */
+    default Optional<WireGuard> wireGuard(int maxFrameBytes) {
+        return this instanceof SharedSecret(ClusterSecret secret) ? Optional.of(new WireGuard(secret, maxFrameBytes))
+                : Optional.empty();
     }
 
     /**
@@ -42,7 +52,10 @@ public sealed interface PeerAuthentication {
         return List.copyOf(guarded);
     }
 
-    /** JGroups joins and merges carry a {@link SecretJoinToken}; every direct stream starts with a challenge. */
+    /**
+     * JGroups joins and merges carry a {@link SecretJoinToken}, every JGroups frame a seal ({@link WireGuard}), and
+     * every direct stream starts with a challenge.
+     */
     record SharedSecret(ClusterSecret secret) implements PeerAuthentication {
         public SharedSecret {
             Objects.requireNonNull(secret, "secret");

@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.wire.GuardedFdSock2;
+import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.Bundler;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
@@ -16,6 +18,7 @@ import org.jgroups.stack.Protocol;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a TCP and a UDP member's stacks share: everything above discovery, and the transport's bundler and thread
@@ -24,22 +27,38 @@ import java.util.List;
  */
 final class StackLayers {
 
+    /**
+     * Room above the bundler's bound (or FRAG4's, the larger) for a frame that is one message FRAG4 did not cut
+     * (views and digests: GMS sits below it) and for a batch's own fields: a view of a few hundred members.
+     */
+    private static final int FRAME_HEADROOM_BYTES = 64 * 1024;
+
     private StackLayers() {
     }
 
     /**
-     * MERGE3 up to FRAG4, tuned as {@code tuning} says and joining as {@code formation} says; FD_SOCK2 (when on)
-     * listens on {@code bindAddress}.
+     * The longest frame a member of this stack sends, seal included: the bundler sends at most its bound at once
+     * (and a message over it alone), FRAG4 cuts every message above it to its fragment size.
      */
-    static List<Protocol> aboveDiscovery(StackTuning tuning, Formation formation, InetAddress bindAddress) {
+    static int maxFrameBytes(StackTuning tuning) {
+        return Math.max(tuning.bundler().maxSizeBytes(), new FRAG4().getFragSize()) + FRAME_HEADROOM_BYTES
+                + WireGuard.SEAL_BYTES;
+    }
+
+    /**
+     * MERGE3 up to FRAG4, tuned as {@code tuning} says and joining as {@code formation} says; FD_SOCK2 (when on)
+     * listens on {@code bindAddress}, guarded by {@code wire} when there is one.
+     */
+    static List<Protocol> aboveDiscovery(StackTuning tuning, Formation formation, InetAddress bindAddress,
+                                         Optional<WireGuard> wire) {
         StackTuning.FailureDetection detection = tuning.failureDetection();
         List<Protocol> stack = new ArrayList<>(List.of(
                 new MERGE3().setMinInterval(tuning.merge().min().toMillis())
                         .setMaxInterval(tuning.merge().max().toMillis())));
         if (detection.socketMonitor()) {
             // A TCP socket whatever the transport: UDP has no connection whose close could tell of a death.
-            stack.add(new FD_SOCK2().setBindAddress(bindAddress)
-                    .setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET));
+            FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(FD_SOCK2::new);
+            stack.add(socketMonitor.setBindAddress(bindAddress).setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET));
         }
         stack.addAll(List.of(
                 new FD_ALL3().setTimeout(detection.heartbeatTimeout().toMillis())

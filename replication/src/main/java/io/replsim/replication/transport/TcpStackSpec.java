@@ -1,5 +1,8 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.wire.GuardedTcp;
+import io.replsim.replication.transport.wire.GuardedTcpNio2;
+import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.BasicTCP;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCP_NIO2;
@@ -13,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Separate processes or containers: TCP (NIO) with a static member list or DNS (most container networks carry no
@@ -38,6 +42,12 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
      * (retransmission sends it again).
      */
     static final Duration CONNECT_TIMEOUT = Duration.ofMillis(300);
+    /**
+     * How long a peer that connected to the TCP transport has for its whole preamble (15 bytes, sent with the
+     * connect) before the connection is refused ({@code peer_addr_read_timeout}, which the guarded transport takes
+     * for all of it, not for each read).
+     */
+    static final Duration PREAMBLE_DEADLINE = Duration.ofSeconds(2);
 
     public TcpStackSpec {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -104,12 +114,13 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
 
     @Override
     public List<Protocol> protocols() {
-        List<Protocol> stack = new ArrayList<>(List.of(transport(), discoveryProtocol()));
-        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress));
+        Optional<WireGuard> wire = authentication.wireGuard(StackLayers.maxFrameBytes(tuning));
+        List<Protocol> stack = new ArrayList<>(List.of(transport(wire), discoveryProtocol()));
+        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress, wire));
         return authentication.guard(stack);
     }
 
-    private BasicTCP transport() {
+    private BasicTCP transport(Optional<WireGuard> wire) {
         // TCP_NIO2 by default, not TCP: TCP sends a multicast (a view, a heartbeat) to the members one after another
         // and blocks on each connect, so a dead host's silent address held every member after it in the list: after
         // a docker kill the survivor that was not the dead node's FD_SOCK2 neighbour got the new view 1-2 s after the
@@ -117,13 +128,14 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         // (docs/docker.md). A process killed on loopback refuses connections at once, so it never showed there.
         // The servers' presets use TCP, as they ship.
         BasicTCP tcp = switch (tuning.transport()) {
-            case TCP -> new TCP();
-            case TCP_NIO2 -> new TCP_NIO2();
+            case TCP -> wire.<BasicTCP>map(GuardedTcp::new).orElseGet(TCP::new);
+            case TCP_NIO2 -> wire.<BasicTCP>map(GuardedTcpNio2::new).orElseGet(TCP_NIO2::new);
             case UDP -> throw new IllegalStateException("unreachable: the constructor refuses UDP");
         };
         tcp.setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
         tcp.tcpNodelay(true);
         tcp.setSockConnTimeout((int) CONNECT_TIMEOUT.toMillis());
+        tcp.setPeerAddrReadTimeout((int) PREAMBLE_DEADLINE.toMillis());
         StackLayers.tune(tcp, tuning);
         return tcp;
     }

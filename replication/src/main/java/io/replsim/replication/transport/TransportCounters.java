@@ -42,7 +42,7 @@ final class TransportCounters {
         messagesStreamed.increment();
     }
 
-    /** A join, a direct stream or a request turned away before anything it carried was read. */
+    /** A connection, datagram, join, direct stream or request turned away before anything it carried was read. */
     void peerRefused() {
         peersRefused.increment();
     }

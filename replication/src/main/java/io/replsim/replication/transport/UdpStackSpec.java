@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.wire.GuardedUdp;
+import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.PING;
 import org.jgroups.protocols.UDP;
 import org.jgroups.stack.Protocol;
@@ -8,6 +10,7 @@ import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Separate processes on one machine over JGroups' UDP transport, as WildFly's default {@code ee} channel runs:
@@ -28,6 +31,8 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
      * could fill a bigger one.
      */
     public static final int MAX_DATAGRAM_BYTES = 65_507;
+    /** A bundle and the seal after it ({@link WireGuard}) in one datagram. */
+    public static final int MAX_BUNDLE_BYTES = MAX_DATAGRAM_BYTES - WireGuard.SEAL_BYTES;
     /** A datagram to the group goes no further than this host (on loopback it never would, but a 0 says so). */
     static final int MULTICAST_TTL = 0;
 
@@ -49,9 +54,9 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
         if (tuning.transport() != TransportKind.UDP) {
             throw new IllegalArgumentException("a UDP stack runs the UDP transport, got " + tuning.transport().label());
         }
-        if (tuning.bundler().maxSizeBytes() > MAX_DATAGRAM_BYTES) {
-            throw new IllegalArgumentException("a UDP bundle must fit one datagram (at most " + MAX_DATAGRAM_BYTES
-                    + " bytes), got " + tuning.bundler().maxSizeBytes());
+        if (tuning.bundler().maxSizeBytes() > MAX_BUNDLE_BYTES) {
+            throw new IllegalArgumentException("a UDP bundle must fit one datagram with its seal (at most "
+                    + MAX_BUNDLE_BYTES + " bytes), got " + tuning.bundler().maxSizeBytes());
         }
     }
 
@@ -77,14 +82,15 @@ public record UdpStackSpec(InetAddress bindAddress, int bindPort, MulticastGroup
 
     @Override
     public List<Protocol> protocols() {
+        Optional<WireGuard> wire = authentication.wireGuard(StackLayers.maxFrameBytes(tuning));
         PING discovery = new PING().numDiscoveryRuns(formation.discoveryRuns());
-        List<Protocol> stack = new ArrayList<>(List.of(transport(), discovery));
-        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress));
+        List<Protocol> stack = new ArrayList<>(List.of(transport(wire), discovery));
+        stack.addAll(StackLayers.aboveDiscovery(tuning, formation, bindAddress, wire));
         return authentication.guard(stack);
     }
 
-    private UDP transport() {
-        UDP udp = new UDP();
+    private UDP transport(Optional<WireGuard> wire) {
+        UDP udp = wire.<UDP>map(GuardedUdp::new).orElseGet(UDP::new);
         udp.setBindAddress(bindAddress).setBindPort(bindPort).setPortRange(0);
         udp.setMulticastAddress(group.address());
         udp.setMulticastPort(group.port());

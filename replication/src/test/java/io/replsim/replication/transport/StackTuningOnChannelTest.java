@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.wire.GuardedFdSock2;
+import io.replsim.replication.transport.wire.GuardedTransport;
 import org.jgroups.JChannel;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
@@ -64,7 +66,7 @@ class StackTuningOnChannelTest {
                 .withFailureDetection(new StackTuning.FailureDetection(Duration.ofMillis(7_300), Duration.ofMillis(900),
                         Duration.ofMillis(1_700), false))
                 .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(4_100), Duration.ofMillis(9_900)))
-                .withBundler(new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, UdpStackSpec.MAX_DATAGRAM_BYTES))
+                .withBundler(new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, UdpStackSpec.MAX_BUNDLE_BYTES))
                 .withThreadPool(new StackTuning.ThreadPoolSize(3, 33, Duration.ofMillis(4_321))));
     }
 
@@ -90,11 +92,11 @@ class StackTuningOnChannelTest {
             ProtocolStack stack = channel.getProtocolStack();
 
             TP transport = stack.getTransport();
-            assertThat(transport).isExactlyInstanceOf(switch (tuning.transport()) {
+            assertThat(transport).isInstanceOf(switch (tuning.transport()) {
                 case TCP -> TCP.class;
                 case TCP_NIO2 -> TCP_NIO2.class;
                 case UDP -> UDP.class;
-            });
+            }).as("frames sealed with the secret").isInstanceOf(GuardedTransport.class);
             if (transport instanceof UDP udp) {
                 assertThat(udp.getBindAddress()).isEqualTo(LOOPBACK);
                 assertThat(udp.getMulticastTTL()).isZero();
@@ -116,6 +118,9 @@ class StackTuningOnChannelTest {
             assertThat(verify.getTimeout()).isEqualTo(tuning.failureDetection().verifySuspectTimeout().toMillis());
             assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class) != null)
                     .isEqualTo(tuning.failureDetection().socketMonitor());
+            if (tuning.failureDetection().socketMonitor()) {
+                assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class)).isInstanceOf(GuardedFdSock2.class);
+            }
             MERGE3 merge = stack.findProtocol(MERGE3.class);
             assertThat(merge.getMinInterval()).isEqualTo(tuning.merge().min().toMillis());
             assertThat(merge.getMaxInterval()).isEqualTo(tuning.merge().max().toMillis());

@@ -76,25 +76,49 @@ public final class CapacityConsole {
                         plan.maxRounds()));
     }
 
+    /** After a boundary step: where the answer stands so far. */
+    public void estimate(CapacityEstimate estimate) {
+        line("        estimate so far: %s", answer(estimate, 0));
+    }
+
     public void result(String title, CapacitySummary.Search search) {
         line("");
+        CapacityEstimate estimate = search.estimate();
         if (search.usersSustained() == 0) {
             line("== %s: no load sustained%s; binding %s ==", title,
                     search.stoppedEarly() ? " (step budget spent)" : "", search.binding());
-            search.steps().stream().filter(row -> passedEveryRun(search, row.users()))
-                    .mapToInt(CapacitySummary.StepRow::users).max()
-                    .ifPresent(users -> line("             %,d %s passed every run but were not confirmed: a lower"
-                            + " bound; run again with more --max-steps", users, unit));
+            if (search.stoppedEarly() && estimate.users() > 0) {
+                line("so far       %s: not an answer; run again with more --max-steps", answer(estimate, 0));
+            }
+            if (!estimate.note().isEmpty()) {
+                line("why          %s", estimate.note());
+            }
             return;
         }
+        line("== %s: %s ==", title, answer(estimate, search.nodes()));
+        if (!estimate.note().isEmpty()) {
+            line("%-12s %s", estimate.fitted() ? "note" : "no interval", estimate.note());
+        }
+        for (LimitFit fit : estimate.fits()) {
+            if (fit.slope() != null) {
+                line("%-12s %s", "line", describe(fit));
+            }
+        }
+        line("runs near it %s", runsNear(search));
+        StepAnswer steps = estimate.steps();
+        line("every run    passed up to %s", steps.users() == 0 ? "no load" : String.format(Locale.ROOT,
+                "%,d %s (passed %d of %d runs)%s", steps.users(), unit, steps.runs(), steps.runs(),
+                steps.bounded() ? String.format(Locale.ROOT, ", below %,d (failed %d of %d runs)", steps.bound(),
+                        steps.boundFailed(), steps.boundRuns()) : ""));
         CapacitySummary.StepRow at = search.atCapacity();
-        line("== %s: %,d %s sustained on %d nodes (confirmed by a repeat run) ==", title, search.usersSustained(),
-                unit, search.nodes());
-        line("at capacity  %.1f req/s   mean %.1f ms   p90 %.1f ms   p95 %.1f ms   p99 %.1f ms   errors %.3f%%",
-                at.throughputPerSec(), at.meanMs(), at.p90Ms(), at.p95Ms(), at.p99Ms(), at.errorRatio() * 100);
-        for (NodeCpu node : at.nodeCpu()) {
-            line("  %-8s CPU %.2f cores = %3.0f%% of its %.2f-core budget", node.node(), node.cores(),
-                    node.utilization() * 100, node.budgetCores());
+        if (at != null) {
+            line("at capacity  step %d, %,d %s: %.1f req/s   mean %.1f ms   p90 %.1f ms   p95 %.1f ms   p99 %.1f ms"
+                            + "   errors %.3f%%", at.step(), at.users(), unit, at.throughputPerSec(), at.meanMs(),
+                    at.p90Ms(), at.p95Ms(), at.p99Ms(), at.errorRatio() * 100);
+            for (NodeCpu node : at.nodeCpu()) {
+                line("  %-8s CPU %.2f cores = %3.0f%% of its %.2f-core budget", node.node(), node.cores(),
+                        node.utilization() * 100, node.budgetCores());
+            }
         }
         List<StepSpread> repeated = search.spreads().stream().filter(s -> s.runs() > 1 && s.ratio() != null).toList();
         if (!repeated.isEmpty()) {
@@ -104,21 +128,54 @@ public final class CapacityConsole {
                     .collect(Collectors.joining("; ")));
         }
         line("binding      %s", search.binding().isEmpty() ? "none: the search reached its " + cap + " cap"
-                : String.join(" + ", search.binding()) + " (broken by the fewest " + unit + " that failed, "
-                        + failuresAtBound(search) + ")");
+                : String.join(" + ", search.binding()) + (estimate.fitted()
+                        ? " (its line reaches its limit first)"
+                        : " (broken by the fewest " + unit + " that failed at least half their runs)"));
     }
 
-    private static boolean passedEveryRun(CapacitySummary.Search search, int users) {
-        return search.steps().stream().filter(row -> row.users() == users).allMatch(row -> row.verdict().equals("PASS"));
+    /** "4,750 users sustained on 3 nodes, 95% interval 4,560-4,930 users; binding CPU", or the steps' answer. */
+    private String answer(CapacityEstimate estimate, int nodes) {
+        String on = nodes == 0 ? "" : String.format(Locale.ROOT, " on %d nodes", nodes);
+        String binding = estimate.binding().isEmpty() ? "no limit reached"
+                : "binding " + String.join(" + ", estimate.binding().stream().map(Limit::name).toList());
+        if (estimate.fitted()) {
+            return String.format(Locale.ROOT, "%,d %s sustained%s, %.0f%% interval %,d-%,d %s; %s", estimate.users(),
+                    unit, on, CapacityEstimate.CONFIDENCE * 100, estimate.low(), estimate.high(), unit, binding);
+        }
+        StepAnswer steps = estimate.steps();
+        return String.format(Locale.ROOT, "%,d %s sustained%s (from the steps: passed %d of %d runs%s); %s",
+                estimate.users(), unit, on, steps.runs(), steps.runs(), steps.bounded() ? String.format(Locale.ROOT,
+                        ", %,d failed %d of %d", steps.bound(), steps.boundFailed(), steps.boundRuns()) : "", binding);
     }
 
-    /** How sure the bound is: a limit that broke in every run at those users, or in some of them. */
-    private String failuresAtBound(CapacitySummary.Search search) {
-        int bound = search.steps().stream().filter(row -> !row.verdict().equals("PASS")
-                && row.users() > search.usersSustained()).mapToInt(CapacitySummary.StepRow::users).min().orElse(0);
-        List<CapacitySummary.StepRow> runs = search.steps().stream().filter(row -> row.users() == bound).toList();
-        long failures = runs.stream().filter(row -> !row.verdict().equals("PASS")).count();
-        return String.format(Locale.ROOT, "%,d %s: failed %d of %d runs", bound, unit, failures, runs.size());
+    private String describe(LimitFit fit) {
+        boolean cpu = fit.limit() == Limit.CPU;
+        String rise = cpu ? String.format(Locale.ROOT, "%+.1f points per 1,000 %s", fit.slope() * 100_000, unit)
+                : String.format(Locale.ROOT, "x%.2f per 1,000 %s", Math.exp(fit.slope() * 1000), unit);
+        String scatter = cpu ? String.format(Locale.ROOT, "±%.1f points", fit.scatter() * 100)
+                : String.format(Locale.ROOT, "x/÷%.2f", Math.exp(fit.scatter()));
+        String line = String.format(Locale.ROOT, "a line through %d valid steps from %,d to %,d %s: %s, a %.0f s"
+                        + " reading scattering %s about it", fit.points(), fit.fromUsers(), fit.toUsers(), unit, rise,
+                fit.windowMs() / 1000.0, scatter);
+        return fit.crossed()
+                ? String.format(Locale.ROOT, "%s reaches its limit at %,.0f %s (95%%: %,.0f-%,.0f), %s", fit.limit(),
+                        fit.users(), unit, fit.low(), fit.high(), line)
+                : fit.limit() + ": " + fit.note();
+    }
+
+    /** Every load run within the interval (at least the answer's neighbours): passed k of m runs at each. */
+    private String runsNear(CapacitySummary.Search search) {
+        int low = Math.min(search.low(), search.usersSustained());
+        int high = Math.max(search.high(), search.usersSustained());
+        List<Integer> loads = search.steps().stream().map(CapacitySummary.StepRow::users).distinct().sorted().toList();
+        List<Integer> near = new java.util.ArrayList<>(loads.stream().filter(u -> u >= low && u <= high).toList());
+        loads.stream().filter(u -> u < low).max(Integer::compare).ifPresent(u -> near.addFirst(u));
+        loads.stream().filter(u -> u > high).min(Integer::compare).ifPresent(near::add);
+        return near.stream().map(users -> {
+            List<CapacitySummary.StepRow> runs = search.steps().stream().filter(r -> r.users() == users).toList();
+            long passed = runs.stream().filter(r -> r.verdict().equals("PASS")).count();
+            return String.format(Locale.ROOT, "%,d %s passed %d of %d runs", users, unit, passed, runs.size());
+        }).collect(Collectors.joining("; "));
     }
 
     public void line(String format, Object... args) {

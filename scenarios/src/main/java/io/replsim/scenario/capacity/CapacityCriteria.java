@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * What "sustained" means (GlassFish's users-sustained metric, glassfish-and-load-testing §1.4): the chosen latency
  * statistic at most {@code latencyLimit}, every node at most {@code cpuLimit} of its CPU budget, failed attempts at
- * most {@code errorLimit} of requests, and a valid run.
+ * most {@code errorLimit} of requests, a valid run, and the nodes' CPU budgets and the driver's own CPU within the
+ * machine's cores.
  */
 public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit, double cpuLimit, double errorLimit) {
 
@@ -42,6 +43,9 @@ public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit
         if (!step.valid()) {
             broken.add(Limit.VALIDITY);
         }
+        if (step.overcommitsMachine()) {
+            broken.add(Limit.MACHINE);
+        }
         return broken;
     }
 
@@ -56,6 +60,7 @@ public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit
 
     public String describe() {
         return String.format(java.util.Locale.ROOT, "%s ≤ %d ms, every node ≤ %.0f%% of its CPU budget, errors ≤ %.2f%%,"
-                + " run valid", statistic.label(), latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);
+                + " run valid, node budgets + driver within the machine's cores", statistic.label(),
+                latencyLimit.toMillis(), cpuLimit * 100, errorLimit * 100);
     }
 }

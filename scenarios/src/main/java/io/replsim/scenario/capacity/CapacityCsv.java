@@ -10,20 +10,24 @@ import java.util.stream.Collectors;
 
 /**
  * capacity.csv: one row per step, the step's load in a column named after its unit ({@code users}, or
- * {@code arrivals_per_s} for the open model), the nodes' CPU utilizations as columns named after the nodes.
+ * {@code arrivals_per_s} for the open model), the nodes' CPU utilizations as columns named after the nodes, and on
+ * every row of a search its answer: the users sustained, the interval, how it was worked out and the binding limit.
  */
 public final class CapacityCsv {
 
     private CapacityCsv() {
     }
 
-    public static void write(Path file, String search, SearchedLoad searched, List<String> nodeNames,
-                             List<CapacitySummary.StepRow> rows) throws IOException {
+    public static void write(Path file, String label, SearchedLoad searched, List<String> nodeNames,
+                             CapacitySummary.Search search) throws IOException {
+        List<CapacitySummary.StepRow> rows = search.steps();
         List<String> lines = new ArrayList<>();
         if (!Files.exists(file)) {
-            lines.add("search,step,phase," + searched.column() + ",verdict,broken,throughput_per_s,mean_ms,p90_ms,p95_ms,p99_ms,"
-                    + "error_ratio,valid,max_node_cpu,"
-                    + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(",")) + ",wall_s,runs_at_users,busiest_cpu_min_at_users,busiest_cpu_max_at_users,invalid_reasons");
+            lines.add("search,step,phase," + searched.column() + ",verdict,broken,throughput_per_s,mean_ms,p90_ms,"
+                    + "p95_ms,p99_ms,error_ratio,valid,max_node_cpu,"
+                    + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(","))
+                    + ",wall_s,runs_at_users,busiest_cpu_min_at_users,busiest_cpu_max_at_users,invalid_reasons,"
+                    + "window_s,driver_cores,search_sustained,search_low,search_high,search_method,search_binding");
         }
         for (CapacitySummary.StepRow row : rows) {
             String cpus = nodeNames.stream().map(name -> row.nodeCpu().stream().filter(c -> c.node().equals(name))
@@ -32,12 +36,16 @@ public final class CapacityCsv {
             // an empty max_node_cpu: not measured (an external target), which is not 0
             String maxCpu = row.maxNodeCpuUtilization() == null ? ""
                     : String.format(Locale.ROOT, "%.3f", row.maxNodeCpuUtilization());
-            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%d,%s,%s,%s",
-                    search, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
+            lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%d,"
+                            + "%s,%s,%s,%.1f,%s,%d,%d,%d,%s,%s",
+                    label, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
                     row.throughputPerSec(), row.meanMs(), row.p90Ms(), row.p95Ms(), row.p99Ms(), row.errorRatio(),
                     row.valid(), maxCpu, cpus, row.wallMs() / 1000.0, row.runsAtUsers(),
                     share(row.busiestCpuMinAtUsers()), share(row.busiestCpuMaxAtUsers()),
-                    quoted(String.join("; ", row.invalidReasons()))));
+                    quoted(String.join("; ", row.invalidReasons())), row.windowMs() / 1000.0,
+                    row.driverCores() == null ? "" : String.format(Locale.ROOT, "%.3f", row.driverCores()),
+                    search.usersSustained(), search.low(), search.high(), search.method(),
+                    String.join("+", search.binding())));
         }
         Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
     }

@@ -6,26 +6,28 @@ import java.util.Optional;
 /**
  * The outcome of a users-sustained search.
  *
- * @param usersSustained the most users that passed twice (a step and its confirmation); 0 when none did
- * @param atCapacity     the confirming step's figures, empty when nothing was sustained
- * @param binding        the limits broken by the fewest users that failed: what stops the cluster going further;
- *                       empty when no step failed (the search reached its user cap)
- * @param steps          every step in the order run
- * @param stoppedEarly   the step budget ran out before the search finished; the figures are a lower bound
- * @param warmUp         what ran before the first measured step, unmeasured
+ * @param estimate     the answer, its interval and what binds it
+ * @param atCapacity   the valid step nearest the answer, whose figures stand for the cluster at capacity; empty when
+ *                     nothing was sustained
+ * @param steps        every step in the order run
+ * @param stoppedEarly the step budget ran out before the search finished; the answer is what its steps said so far
+ * @param warmUp       what ran before the first measured step, unmeasured
  */
-public record CapacityResult(int usersSustained, Optional<StepOutcome> atCapacity, List<Limit> binding,
-                             List<StepOutcome> steps, boolean stoppedEarly, WarmUp warmUp) {
+public record CapacityResult(CapacityEstimate estimate, Optional<StepOutcome> atCapacity, List<StepOutcome> steps,
+                             boolean stoppedEarly, WarmUp warmUp) {
 
     public CapacityResult {
-        binding = List.copyOf(binding);
         steps = List.copyOf(steps);
     }
 
-    /** A result without a warm-up. */
-    public CapacityResult(int usersSustained, Optional<StepOutcome> atCapacity, List<Limit> binding,
-                          List<StepOutcome> steps, boolean stoppedEarly) {
-        this(usersSustained, atCapacity, binding, steps, stoppedEarly, WarmUp.NONE);
+    /** The users sustained: the estimate's; 0 when none, or when the step budget ran out before the search ended. */
+    public int usersSustained() {
+        return stoppedEarly ? 0 : estimate.users();
+    }
+
+    /** The limits that bind the answer; empty when no load failed (the search reached its cap). */
+    public List<Limit> binding() {
+        return estimate.binding();
     }
 
     /** The spread of the busiest node's CPU between the runs of each load the search ran. */

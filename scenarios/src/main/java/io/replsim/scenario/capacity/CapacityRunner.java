@@ -3,6 +3,8 @@ package io.replsim.scenario.capacity;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.fault.FaultEvidence;
+import io.replsim.scenario.fault.NodeReadBack;
 import io.replsim.scenario.external.ExternalRuntime;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.LoadTarget;
@@ -38,6 +40,8 @@ public final class CapacityRunner {
 
     private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
     private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
+    /** How long a killed node may take to read back as gone: its exit status, or its URL no longer answering. */
+    private static final Duration KILL_READ_BACK_WITHIN = Duration.ofSeconds(10);
     static final String EXTERNAL_CPU_NOT_APPLIED = "CPU limit: the target's CPU is not read from outside, so no"
             + " step was held to it (not measured, not passed)";
 
@@ -143,8 +147,10 @@ public final class CapacityRunner {
         String stopped = names.getLast();
         console.line("");
         if (runtime.readsNodeStats()) {
-            console.line("stopping %s to search again with %d nodes", stopped, names.size() - 1);
+            console.line("killing %s (at once, without a leave, as a crash: SIGKILL for a process) to search again"
+                    + " with %d nodes", stopped, names.size() - 1);
             runtime.kill(stopped);
+            seenDown(runtime, stopped, console);
             awaitViewWithout(runtime, stopped);
         } else {
             console.line("killing %s with the given command, then searching again with %d nodes", stopped,
@@ -154,6 +160,7 @@ public final class CapacityRunner {
             } catch (UncheckedIOException e) {
                 throw e.getCause(); // the kill command failed: the search breaks with its exit code and stderr
             }
+            seenDown(runtime, stopped, console);
         }
         CapacityResult survivors = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria,
                 survivorPlan(all, plan), console, dir, "n-1");
@@ -166,10 +173,8 @@ public final class CapacityRunner {
      * search a fair start.
      */
     private static SearchPlan survivorPlan(CapacityResult all, SearchPlan plan) {
-        int start = Math.max(1, all.steps().stream().filter(StepOutcome::passed)
-                .mapToInt(StepOutcome::users).max().orElse(2) / 2);
-        return new SearchPlan(Math.min(start, plan.maxUsers()), plan.growth(), plan.resolution(), plan.maxSteps(),
-                plan.maxUsers());
+        return plan.startingAt(Math.max(1, all.steps().stream().filter(StepOutcome::passed)
+                .mapToInt(StepOutcome::users).max().orElse(2) / 2));
     }
 
     private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
@@ -186,8 +191,7 @@ public final class CapacityRunner {
                                                  CapacityResult result, String label, String title,
                                                  CapacityConsole console, RunDirectory dir) throws IOException {
         CapacitySummary.Search search = CapacitySummary.searchOf(nodes, result);
-        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names,
-                search.steps());
+        CapacityCsv.write(dir.root().resolve("capacity.csv"), label, SearchedLoad.of(spec.load()), names, search);
         console.result(title, search);
         return search;
     }
@@ -197,14 +201,16 @@ public final class CapacityRunner {
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
                                           CapacitySummary.Search down, List<String> notApplied,
                                           CpuBudgetEnforcement cpuBudget) throws IOException {
+        List<String> invalid = CapacitySummary.invalidReasons(all, down);
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
                 (System.nanoTime() - wallStart) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
-                SearchedLoad.of(spec.load()).unit());
+                SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid);
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
+        summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
                 summary.wallMs() / 1000.0, dir.root());
         return summary;
@@ -229,10 +235,17 @@ public final class CapacityRunner {
         console.line("warm-up: unmeasured rounds at %d %s (half as many after a round the nodes could not carry),"
                 + " %d to %d, until two in a row agree within %.2fx", plan.startUsers(), searched.unit(),
                 warmUpPlan.minRounds(), warmUpPlan.maxRounds(), warmUpPlan.settledRatio());
-        return new CapacitySearch(plan, criteria, step, outcome -> {
+        SearchPlan planned = plan.withWindow(spec.load().steady());
+        console.line("search: steps of %d s up by x%.0f until one fails, halved to within %.2fx; then %d to %d"
+                        + " boundary steps of %d s where the estimate puts the answer, until its 95%% interval is"
+                        + " within %.0f%%; at most %d steps", planned.window().toSeconds(), planned.growth(),
+                CapacitySearch.BRACKET, planned.boundary().minSteps(), planned.boundary().maxSteps(),
+                planned.boundaryWindow().toSeconds(), planned.boundary().narrowEnough() * 100, planned.maxSteps());
+        return new CapacitySearch(planned, criteria, step, outcome -> {
             runs.add(outcome);
             console.step(outcome, StepSpread.at(StepSpread.of(runs), outcome.users()));
-        }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan)).run();
+        }, warmUpPlan, warmUpStep, console::warmUpRound, done -> console.warmUpDone(done, warmUpPlan),
+                console::estimate).run();
     }
 
     /**
@@ -244,6 +257,20 @@ public final class CapacityRunner {
             return null;
         }
         return search.atCapacity().maxNodeCpuUtilization() * search.nodes() / (search.nodes() - 1);
+    }
+
+    /**
+     * The kill read back from the node (its process's exit status, a URL that stopped answering): a search "with one
+     * node down" whose node is still up would measure nothing it claims, so it breaks instead.
+     */
+    private static void seenDown(ClusterRuntime runtime, String stopped, CapacityConsole console)
+            throws InterruptedException, IOException {
+        FaultEvidence down = new NodeReadBack(runtime, KILL_READ_BACK_WITHIN).down(stopped);
+        if (!down.confirmed()) {
+            throw new IOException("the kill of " + stopped + " did not take effect (" + down.seen() + "): a search"
+                    + " with one node down cannot run while it is up");
+        }
+        console.line("%s is down: %s", stopped, down.seen());
     }
 
     private void awaitViewWithout(ClusterRuntime runtime, String stopped) throws InterruptedException, IOException {

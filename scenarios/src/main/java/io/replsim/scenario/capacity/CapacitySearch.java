@@ -2,42 +2,42 @@ package io.replsim.scenario.capacity;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
- * The users-sustained search: step users up until a step fails, bisect between the most users that passed and the
- * fewest that failed, then run the best passing step again. A step-up's failure is run again at once, up to three
- * runs in all, and the majority decides: the first step at a load the nodes have not seen yet may fail on their
- * compiling and collecting for it in that step's window, and two passes of three send the search up again. (Best of
- * two, as before, let one lucky run of a load near the limit carry the search above it: biased upward.) A failure
- * while bisecting is not run again: the nodes have
- * already run above it, so it is the cluster near its limit, where a CPU figure at 55-65% of the budget passes one
- * run and fails the next; running such loads again only flipped the search up and down until its step budget was
- * spent (20 steps, no answer, on the quickstart). So the capacity is the most users that passed every run below
- * the fewest that failed while the nodes were warm, confirmed by a repeat; a failed confirmation counts as a
- * failure at those users and sends the search below them.
+ * The users-sustained search. After the warm-up, steps of the scenario's window multiply the users until one fails
+ * and halve the gap until it is within {@link #BRACKET} of the most that passed: that finds the boundary. Then the
+ * boundary steps, with longer windows, run where the estimate so far puts the answer (a line through every valid
+ * step near the boundary, {@link CapacityEstimator}), until its 95% interval is narrow enough or the plan's boundary
+ * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps of
+ * the scenario's window bisect to the plan's resolution and confirm the answer by a repeat, as the search did before
+ * it fitted lines. A failed step-up is run again and the majority of three decides whether the search climbs on; no
+ * other failure is run again, and a load that failed any run is never the answer from the steps (the recheck used
+ * to make a load at the limit pass with p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
  */
 public final class CapacitySearch {
 
-    private static final int NONE_FAILED = Integer.MAX_VALUE;
-    /** A step-up's failure is decided by the majority of this many runs. */
+    /** The boundary steps start once the fewest users that failed are within this factor of the most that passed. */
+    static final double BRACKET = 1.25;
+    /** A failed step-up is decided by the majority of this many runs. */
     private static final int RUNS_TO_DECIDE = 3;
     private static final int MAJORITY = RUNS_TO_DECIDE / 2 + 1;
 
     private final SearchPlan plan;
     private final CapacityCriteria criteria;
+    private final CapacityEstimator estimator;
     private final LoadStep step;
     private final Consumer<StepOutcome> onStep;
+    private final Consumer<CapacityEstimate> onEstimate;
     private final WarmUpPlan warmUpPlan;
     private final LoadStep warmUpStep;
     private final Consumer<WarmUp.Round> onWarmUpRound;
     private final Consumer<WarmUp> onWarmUpDone;
     private final List<StepOutcome> steps = new ArrayList<>();
-    private WarmUp warmUp = WarmUp.NONE;
 
     /** A search without a warm-up: its first steps run on nodes as they are. */
     public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep) {
@@ -49,17 +49,26 @@ public final class CapacitySearch {
         this(plan, criteria, step, onStep, warmUpPlan, warmUpStep, onWarmUpRound, warmUp -> { });
     }
 
-    /**
-     * @param warmUpStep   runs the warm-up's rounds: the same load as {@code step}, logged apart from the steps
-     * @param onWarmUpDone told once the warm-up is over, before the first step
-     */
     public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep,
                           WarmUpPlan warmUpPlan, LoadStep warmUpStep, Consumer<WarmUp.Round> onWarmUpRound,
                           Consumer<WarmUp> onWarmUpDone) {
+        this(plan, criteria, step, onStep, warmUpPlan, warmUpStep, onWarmUpRound, onWarmUpDone, estimate -> { });
+    }
+
+    /**
+     * @param warmUpStep   runs the warm-up's rounds: the same load as {@code step}, logged apart from the steps
+     * @param onWarmUpDone told once the warm-up is over, before the first step
+     * @param onEstimate   told the estimate after each boundary step: the search's progress toward its answer
+     */
+    public CapacitySearch(SearchPlan plan, CapacityCriteria criteria, LoadStep step, Consumer<StepOutcome> onStep,
+                          WarmUpPlan warmUpPlan, LoadStep warmUpStep, Consumer<WarmUp.Round> onWarmUpRound,
+                          Consumer<WarmUp> onWarmUpDone, Consumer<CapacityEstimate> onEstimate) {
         this.plan = plan;
         this.criteria = criteria;
+        this.estimator = new CapacityEstimator(criteria);
         this.step = step;
         this.onStep = onStep;
+        this.onEstimate = onEstimate;
         this.warmUpPlan = warmUpPlan;
         this.warmUpStep = warmUpStep;
         this.onWarmUpRound = onWarmUpRound;
@@ -67,44 +76,143 @@ public final class CapacitySearch {
     }
 
     public CapacityResult run() throws IOException, InterruptedException {
-        warmUp = warmUp(plan.startUsers());
+        WarmUp warmUp = warmUp(plan.startUsers());
         onWarmUpDone.accept(warmUp);
-        int passed = 0;
-        int failed = NONE_FAILED;
+        bracket();
+        int boundarySteps = 0;
+        CapacityEstimate estimate = estimator.estimate(steps);
         while (budgetLeft()) {
-            if (failed == NONE_FAILED && passed < plan.maxUsers()) {
-                int users = passed == 0 ? plan.startUsers() : plan.grow(passed);
-                if (measure(users, StepOutcome.Phase.STEP_UP).passed()) {
-                    passed = users;
-                } else {
-                    failed = users;
-                }
-            } else if (failed != NONE_FAILED && stepUpFailedAt(failed) && undecided(failed)) {
-                measure(failed, StepOutcome.Phase.RECHECK);
-                if (passesAt(failed) >= MAJORITY) {
-                    // a step-up is the most users run so far: nothing above it has failed, so the climb goes on
-                    passed = failed;
-                    failed = NONE_FAILED;
-                }
-            } else if (failed != NONE_FAILED && !plan.fineEnough(passed, failed)) {
-                int middle = passed + (failed - passed) / 2;
-                if (measure(middle, StepOutcome.Phase.BISECT).passed()) {
-                    passed = middle;
-                } else {
-                    failed = middle;
-                }
-            } else if (passed == 0) {
+            OptionalLoad next = next(estimate, boundarySteps);
+            if (next.users().isEmpty()) {
                 break;
-            } else {
-                StepOutcome confirmation = measure(passed, StepOutcome.Phase.CONFIRM);
-                if (confirmation.passed()) {
-                    return new CapacityResult(passed, Optional.of(confirmation), bindingAt(failed), steps, false, warmUp);
+            }
+            boolean boundary = next.phase() == StepOutcome.Phase.BOUNDARY;
+            measure(next.users().get(), next.phase(), boundary ? plan.boundaryWindow() : plan.window());
+            boundarySteps += boundary ? 1 : 0;
+            estimate = estimator.estimate(steps);
+            onEstimate.accept(estimate);
+        }
+        boolean unfinished = !budgetLeft() && next(estimate, boundarySteps).users().isPresent();
+        return new CapacityResult(estimate, nearest(estimate.users()), steps, unfinished, warmUp);
+    }
+
+    /**
+     * Where the next step after the bracket runs: at the fitted answer to narrow its interval; at a rising line's
+     * crossing while its interval is still open; else bisecting and confirming the answer from the steps.
+     */
+    private OptionalLoad next(CapacityEstimate estimate, int boundarySteps) {
+        if (estimate.fitted()) {
+            return aimAt(estimate, boundarySteps);
+        }
+        return boundarySteps < plan.boundary().maxSteps() ? lineOrBisect(estimate)
+                : bisectOrConfirm(estimate.steps());
+    }
+
+    /** The next boundary load, or none: the search is done. */
+    private record OptionalLoad(Optional<Integer> users, StepOutcome.Phase phase) {
+        static final OptionalLoad DONE = new OptionalLoad(Optional.empty(), StepOutcome.Phase.BOUNDARY);
+    }
+
+    /**
+     * Steps of the scenario's window: from the start, multiplied while they pass (or halved while the first ones
+     * fail), then bisected until the fewest users that failed are within {@link #BRACKET} of the most that passed.
+     * The cap passed, or 1 user failed: nothing to bracket.
+     */
+    private void bracket() throws IOException, InterruptedException {
+        int passed = 0;
+        int failed = Integer.MAX_VALUE;
+        while (budgetLeft()) {
+            int users;
+            StepOutcome.Phase phase;
+            if (failed == Integer.MAX_VALUE) {
+                if (passed >= plan.maxUsers()) {
+                    return;
                 }
-                failed = passed;
-                passed = mostPassedBelow(failed);
+                users = passed == 0 ? plan.startUsers() : plan.grow(passed);
+                phase = StepOutcome.Phase.STEP_UP;
+            } else if (failed <= 1 || failed <= BRACKET * passed || failed - passed <= 1) {
+                return;
+            } else {
+                users = passed + (failed - passed) / 2;
+                phase = StepOutcome.Phase.BISECT;
+            }
+            if (measure(users, phase, plan.window()).passed() || phase == StepOutcome.Phase.STEP_UP
+                    && climbsOn(users)) {
+                passed = users;
+            } else {
+                failed = users;
             }
         }
-        return new CapacityResult(0, Optional.empty(), bindingAt(failed), steps, !budgetLeft(), warmUp);
+    }
+
+    /**
+     * A failed step-up runs again, up to {@link #RUNS_TO_DECIDE} runs, and the search climbs on when most passed: a
+     * step at a load the nodes have not run yet, or one the machine's other tenants starved, fails once and passes
+     * after (800 users failed on the driver's validity at the start of a search at load 20 and passed after), and
+     * without a recheck that one failure bounded the search at a fifth of its answer. It decides where the search
+     * goes, not the answer: a load that failed any run is never the answer ({@link StepAnswer}).
+     */
+    private boolean climbsOn(int users) throws IOException, InterruptedException {
+        while (budgetLeft() && StepAnswer.runsAt(steps, users) - StepAnswer.failuresAt(steps, users) < MAJORITY
+                && StepAnswer.failuresAt(steps, users) < MAJORITY) {
+            measure(users, StepOutcome.Phase.RECHECK, plan.window());
+        }
+        return StepAnswer.runsAt(steps, users) - StepAnswer.failuresAt(steps, users) >= MAJORITY;
+    }
+
+    /**
+     * The estimate's own users, to narrow its interval, until it is narrow enough after the plan's fewest boundary
+     * steps, or the most are spent. Kept within twice the most users run, and the cap.
+     */
+    private OptionalLoad aimAt(CapacityEstimate estimate, int boundarySteps) {
+        if (done(estimate, boundarySteps)) {
+            return OptionalLoad.DONE;
+        }
+        int most = steps.stream().mapToInt(StepOutcome::users).max().orElse(plan.startUsers());
+        int users = Math.max(1, Math.min(Math.min(plan.maxUsers(), 2 * most), estimate.users()));
+        return new OptionalLoad(Optional.of(users), StepOutcome.Phase.BOUNDARY);
+    }
+
+    /**
+     * A line that rises but whose interval is still open (too few steps near the boundary, or too scattered) still
+     * says where it reaches the limit: the next boundary step runs there when that is between the answer from the
+     * steps and the fewest users that failed. A line that does not rise says nothing: bisect.
+     */
+    private OptionalLoad lineOrBisect(CapacityEstimate estimate) {
+        StepAnswer answer = estimate.steps();
+        OptionalDouble crossing = estimate.fits().stream().map(LimitFit::users).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).min();
+        if (crossing.isEmpty() || !answer.bounded()) {
+            return bisectOrConfirm(answer);
+        }
+        int users = CapacityEstimator.onGrid(crossing.getAsDouble());
+        // a line that puts the limit outside the steps' own bracket disagrees with them: bisect the bracket instead
+        return users > answer.users() && users < answer.bound()
+                ? new OptionalLoad(Optional.of(users), StepOutcome.Phase.BOUNDARY) : bisectOrConfirm(answer);
+    }
+
+    /** A fitted answer is done after the fewest boundary steps once narrow enough, or after the most. */
+    private boolean done(CapacityEstimate estimate, int boundarySteps) {
+        return boundarySteps >= plan.boundary().maxSteps()
+                || boundarySteps >= plan.boundary().minSteps() && estimate.narrowerThan(plan.boundary().narrowEnough());
+    }
+
+    /**
+     * Without a line to aim at: halve the gap between the answer from the steps and the fewest users that failed
+     * until it is within the plan's resolution, then run the answer again if it ran once: an answer is a load that
+     * passed every one of at least two runs.
+     */
+    private OptionalLoad bisectOrConfirm(StepAnswer answer) {
+        if (answer.users() == 0) {
+            return answer.bound() > 1 ? new OptionalLoad(Optional.of(answer.bound() / 2), StepOutcome.Phase.BISECT)
+                    : OptionalLoad.DONE;
+        }
+        if (!plan.fineEnough(answer.users(), answer.bound())) {
+            return new OptionalLoad(Optional.of(answer.users() + (answer.bound() - answer.users()) / 2),
+                    StepOutcome.Phase.BISECT);
+        }
+        return answer.runs() < 2 ? new OptionalLoad(Optional.of(answer.users()), StepOutcome.Phase.CONFIRM)
+                : OptionalLoad.DONE;
     }
 
     /**
@@ -119,7 +227,7 @@ public final class CapacitySearch {
         int users = firstStepUsers;
         boolean settled = warmUpPlan.settled(busiestAtUsers, rounds.size());
         while (!settled && rounds.size() < warmUpPlan.maxRounds()) {
-            StepMeasurement measured = warmUpStep.run(users);
+            StepMeasurement measured = warmUpStep.run(users, plan.window());
             boolean overloaded = criteria.overloads(measured);
             WarmUp.Round round = WarmUp.Round.of(rounds.size() + 1, measured, overloaded);
             rounds.add(round);
@@ -136,45 +244,31 @@ public final class CapacitySearch {
         return new WarmUp(firstStepUsers, warmedAt, rounds, settled);
     }
 
-    /** Only a step-up's own failure is run again, not a failed confirmation of a load that once passed going up. */
-    private boolean stepUpFailedAt(int users) {
-        return steps.stream().anyMatch(o -> o.users() == users && o.phase() == StepOutcome.Phase.STEP_UP
-                && !o.passed());
-    }
-
-    /** Neither passes nor failures at {@code users} are a majority of {@link #RUNS_TO_DECIDE} yet. */
-    private boolean undecided(int users) {
-        long passes = passesAt(users);
-        long failures = steps.stream().filter(o -> o.users() == users && !o.passed()).count();
-        return passes < MAJORITY && failures < MAJORITY;
-    }
-
-    private long passesAt(int users) {
-        return steps.stream().filter(o -> o.users() == users && o.passed()).count();
-    }
-
     private boolean budgetLeft() {
         return steps.size() < plan.maxSteps();
     }
 
-    private StepOutcome measure(int users, StepOutcome.Phase phase) throws IOException, InterruptedException {
-        StepMeasurement measurement = step.run(users);
+    private StepOutcome measure(int users, StepOutcome.Phase phase, java.time.Duration window)
+            throws IOException, InterruptedException {
+        StepMeasurement measurement = step.run(users, window);
         StepOutcome outcome = new StepOutcome(steps.size() + 1, phase, measurement, criteria.broken(measurement));
         steps.add(outcome);
         onStep.accept(outcome);
         return outcome;
     }
 
-    /** The most users below {@code ceiling} that passed every time they ran. */
-    private int mostPassedBelow(int ceiling) {
-        return steps.stream().filter(o -> o.users() < ceiling)
-                .filter(o -> steps.stream().noneMatch(other -> other.users() == o.users() && !other.passed()))
-                .mapToInt(StepOutcome::users).max().orElse(0);
-    }
-
-    private List<Limit> bindingAt(int failed) {
-        Set<Limit> limits = EnumSet.noneOf(Limit.class);
-        steps.stream().filter(o -> o.users() == failed).forEach(o -> limits.addAll(o.broken()));
-        return List.copyOf(limits);
+    /** The valid run nearest the answer, its figures the ones reported at capacity; the later of two as near. */
+    private Optional<StepOutcome> nearest(int users) {
+        if (users == 0) {
+            return Optional.empty();
+        }
+        StepOutcome best = null;
+        for (StepOutcome outcome : steps) {
+            if (outcome.measurement().valid() && (best == null
+                    || Math.abs(outcome.users() - users) <= Math.abs(best.users() - users))) {
+                best = outcome;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 }

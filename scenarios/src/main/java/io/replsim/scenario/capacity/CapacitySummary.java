@@ -18,34 +18,62 @@ import java.util.List;
  *                               use more than its budget, and the 60% limit is of a divisor only
  * @param loadUnit               what every step's load, {@code usersSustained} and {@code users} count: "users" (the
  *                               closed model), or "arrivals/s" (the open model, whose search steps the arrival rate)
+ * @param verdict                VALID, or INVALID when the machine's cores bound a search's answer
+ * @param invalidReasons         why the answer is the machine's rather than the cluster's (the nodes' budgets and
+ *                               the driver's CPU did not fit in its cores where the answer was bound); empty: VALID
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
-                              String cpuBudgetEnforcement, String loadUnit) {
+                              String cpuBudgetEnforcement, String loadUnit, String verdict,
+                              List<String> invalidReasons) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);
+        invalidReasons = List.copyOf(invalidReasons);
+        if (!verdict.equals(invalidReasons.isEmpty() ? "VALID" : "INVALID")) {
+            throw new IllegalArgumentException("a capacity run is INVALID exactly when a reason says why, got "
+                    + verdict + " with " + invalidReasons);
+        }
+    }
+
+    /** One reason per search whose answer the machine's cores bound ({@link Limit#MACHINE}). */
+    static List<String> invalidReasons(Search all, Search down) {
+        return java.util.stream.Stream.of(all, down).filter(java.util.Objects::nonNull)
+                .filter(search -> search.binding().contains(Limit.MACHINE.name()))
+                .map(search -> String.format(java.util.Locale.ROOT, "the search on %d nodes was bound by MACHINE:"
+                        + " the nodes' CPU budgets and the driver's own CPU needed more than this machine's cores, so"
+                        + " it measured the machine, not the cluster; give the nodes smaller budgets"
+                        + " (cluster.cpuBudget) or run them elsewhere (--target)", search.nodes())).toList();
     }
 
     /**
-     * @param warmUp  what ran before the first measured step (unmeasured rounds at the first step's users)
-     * @param spreads per load the search ran: how many runs and the lowest and highest busiest-node CPU among them
+     * @param usersSustained the answer ({@code estimate.users}); 0 when none, or when the step budget ran out first
+     * @param low            its 95% interval's low end (a fitted answer), or the answer itself (one from the steps)
+     * @param high           the interval's high end, or the fewest users that failed (one from the steps)
+     * @param method         "fit" or "steps": how the answer was worked out ({@link CapacityEstimate.Method})
+     * @param binding        the limits that bind the answer
+     * @param estimate       the answer in full: each fitted limit's line, the answer from the steps alone, notes
+     * @param atCapacity     the valid step nearest the answer
+     * @param warmUp         what ran before the first measured step (unmeasured rounds at the first step's users)
+     * @param spreads        per load the search ran: how many runs and the lowest and highest busiest-node CPU
      */
-    public record Search(int nodes, int usersSustained, boolean confirmed, List<String> binding, StepRow atCapacity,
-                         boolean stoppedEarly, List<StepRow> steps, WarmUp warmUp, List<StepSpread> spreads) {
+    public record Search(int nodes, int usersSustained, int low, int high, String method, List<String> binding,
+                         CapacityEstimate estimate, StepRow atCapacity, boolean stoppedEarly, List<StepRow> steps,
+                         WarmUp warmUp, List<StepSpread> spreads) {
     }
 
     /**
      * {@code maxNodeCpuUtilization}: null when no node's CPU was read, as against an external target.
      * {@code runsAtUsers}, {@code busiestCpuMinAtUsers}, {@code busiestCpuMaxAtUsers}: the spread of every run of
-     * the search at this step's users (this one included), whether run before or after it.
+     * the search at this step's users (this one included), whether run before or after it. {@code windowMs}: the
+     * step's steady window; {@code driverCores}: the driver's own CPU over it (null: not measured).
      */
     public record StepRow(int step, String phase, int users, String verdict, List<String> broken,
                           double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
                           double errorRatio, boolean valid, List<String> invalidReasons, Double maxNodeCpuUtilization,
                           List<NodeCpu> nodeCpu, long wallMs, int runsAtUsers, Double busiestCpuMinAtUsers,
-                          Double busiestCpuMaxAtUsers) {
+                          Double busiestCpuMaxAtUsers, long windowMs, Double driverCores) {
 
         public static StepRow of(StepOutcome outcome) {
             return of(outcome, new StepSpread(outcome.users(), 1, outcome.measurement().maxCpuUtilization(),
@@ -58,14 +86,17 @@ public record CapacitySummary(String scenario, String runDirectory, String start
                     outcome.users(), outcome.passed() ? "PASS" : "FAIL",
                     outcome.broken().stream().map(Limit::name).toList(), m.throughputPerSec(), m.meanMs(), m.p90Ms(),
                     m.p95Ms(), m.p99Ms(), m.errorRatio(), m.valid(), m.invalidReasons(), m.maxCpuUtilization(),
-                    m.nodes(), m.wall().toMillis(), spread.runs(), spread.minBusiestCpu(), spread.maxBusiestCpu());
+                    m.nodes(), m.wall().toMillis(), spread.runs(), spread.minBusiestCpu(), spread.maxBusiestCpu(),
+                    m.window().toMillis(), m.driver().measured() ? m.driver().used() : null);
         }
     }
 
     public static Search searchOf(int nodes, CapacityResult result) {
         List<StepSpread> spreads = result.spreads();
-        return new Search(nodes, result.usersSustained(), result.atCapacity().isPresent(),
-                result.binding().stream().map(Limit::name).toList(),
+        CapacityEstimate estimate = result.estimate();
+        return new Search(nodes, result.usersSustained(), estimate.low(), estimate.high(),
+                estimate.method().name().toLowerCase(java.util.Locale.ROOT),
+                result.binding().stream().map(Limit::name).toList(), estimate,
                 result.atCapacity().map(at -> StepRow.of(at, StepSpread.at(spreads, at.users()))).orElse(null),
                 result.stoppedEarly(),
                 result.steps().stream().map(step -> StepRow.of(step, StepSpread.at(spreads, step.users()))).toList(),

@@ -9,5 +9,10 @@ public enum Limit {
     /** Failed attempts above their share of requests. */
     ERRORS,
     /** The step's steady window was not valid (the driver, not the cluster, was measured). */
-    VALIDITY
+    VALIDITY,
+    /**
+     * The nodes' CPU budgets and the driver's own CPU needed more cores than the machine has: a node could not have
+     * used its budget without taking the driver's share, so the step measured the machine, not the cluster.
+     */
+    MACHINE
 }

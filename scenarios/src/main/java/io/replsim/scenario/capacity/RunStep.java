@@ -25,7 +25,8 @@ import java.util.function.IntFunction;
  * whose users (sessions) end their sessions after it, so the next step starts on a cluster that holds none of them. Its figures are the run's steady window: the load's, and
  * each node's CPU as the run's report works it out (the node's CPU time over its own monotonic time between its
  * first and last stats reading inside the window, read at the runtime's pace, so the logouts after the window are in
- * no step's figure). A runtime whose nodes' stats are not read (an external target) gives no CPU: not measured.
+ * no step's figure). A runtime whose nodes' stats are not read (an external target) gives no CPU: not measured. The
+ * driver's own CPU counts against the machine only when the nodes run beside it, not in its JVM.
  */
 final class RunStep implements LoadStep {
 
@@ -51,8 +52,8 @@ final class RunStep implements LoadStep {
     }
 
     @Override
-    public StepMeasurement run(int level) throws IOException, InterruptedException {
-        ScenarioSpec step = stepOf(spec, level);
+    public StepMeasurement run(int level, Duration window) throws IOException, InterruptedException {
+        ScenarioSpec step = stepOf(spec, level, window);
         String name = logName.apply(level);
         Path log = dir.root().resolve(name + ".hlog");
         Path uncorrected = dir.root().resolve(name + "-uncorrected.hlog");
@@ -63,19 +64,20 @@ final class RunStep implements LoadStep {
         }
         RunRecord record = played.record();
         return StepMeasurement.of(level, record.load(), cpuOf(record.cluster()),
-                Duration.ofNanos(System.nanoTime() - wallStart));
+                Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver());
     }
 
     /**
-     * The scenario's load at {@code level} (users, or arrivals a second for the open model), and nothing else a run
-     * would do: no fault, no check, no full GC.
+     * The scenario's load at {@code level} (users, or arrivals a second for the open model) with a steady window
+     * {@code window} long, and nothing else a run would do: no fault, no check, no full GC.
      */
-    static ScenarioSpec stepOf(ScenarioSpec spec, int level) {
+    static ScenarioSpec stepOf(ScenarioSpec spec, int level, Duration window) {
         ClusterSpec cluster = spec.cluster();
         ClusterSpec withoutFullGcs = new ClusterSpec(cluster.nodes(), cluster.resources(), cluster.heap(),
                 cluster.runtime(), Optional.empty(), cluster.stack());
         return new ScenarioSpec(spec.name(), spec.description(), withoutFullGcs, spec.replication(), spec.workload(),
-                SearchedLoad.of(spec.load()).at(spec.load(), level), List.of(), List.of(), spec.capacity(), List.of(), 1, spec.tomcat());
+                SearchedLoad.of(spec.load()).at(spec.load(), level).withSteadyWindow(window), List.of(), List.of(),
+                spec.capacity(), List.of(), 1, spec.tomcat());
     }
 
     /** Each node's CPU over the steady window, against the budget the node reported; empty when not read. */

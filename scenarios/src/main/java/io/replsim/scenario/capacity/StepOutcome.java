@@ -8,11 +8,13 @@ public record StepOutcome(int index, Phase phase, StepMeasurement measurement, L
     public enum Phase {
         /** Users multiplied until a step fails. */
         STEP_UP,
+        /** A failed step-up run again: the majority of three decides whether the search climbs on. */
+        RECHECK,
         /** Halving the gap between the most users that passed and the fewest that failed. */
         BISECT,
-        /** The fewest users that failed, run again: a limit binds only when it breaks twice. */
-        RECHECK,
-        /** The best passing step, run again: capacity is only claimed when it holds twice. */
+        /** A longer step where the estimate so far puts the answer, to narrow its interval. */
+        BOUNDARY,
+        /** The answer from the steps, run again when no line aims the search: it passed every one of two runs. */
         CONFIRM
     }
 

@@ -5,6 +5,8 @@ import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.runtime.NodeState;
+import io.replsim.scenario.runtime.UrlReadBack;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,6 +70,15 @@ public final class ExternalRuntime implements ClusterRuntime {
         return false;
     }
 
+    /**
+     * Whether the target answers the app's path now (any HTTP answer): all that can be read of a node whose
+     * process is elsewhere, and what shows that a kill command stopped it and a restart command started it.
+     */
+    @Override
+    public NodeState state(String node) throws InterruptedException {
+        return UrlReadBack.state(nodes.endpoint(node).resolve(target.path()));
+    }
+
     @Override
     public AdminClient admin(String node) {
         throw new UnsupportedOperationException("the stats of " + node + " are not measured: replsim does not run"
@@ -86,6 +97,11 @@ public final class ExternalRuntime implements ClusterRuntime {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         nodes.markDown(node);
+    }
+
+    /** Whether a kill command was given. */
+    boolean killsWithACommand() {
+        return target.kill().isPresent();
     }
 
     /** Runs the restart command, after the kill command when the node is up and one was given. */

@@ -5,6 +5,7 @@ import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
+import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
 import io.replsim.scenario.spec.RestartSpec;
@@ -14,7 +15,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -117,21 +120,24 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             aimed = nemesis.aim(fault);
         } catch (RuntimeException e) {
-            onProblem.accept(fault.type() + " at " + millisSinceStart() + " ms failed: " + e.getMessage());
+            failed(index, fault, millisSinceStart(), e);
             return Optional.empty();
         }
+        // What a lasting fault on a node this one ends did so far: its counters end with the node.
+        Map<OpenFault, FaultEvidence> beforeTheEnd = readBeforeTheirNodeEnds(aimed);
         long atMs = millisSinceStart();
         long epochMs = clock.epochMillis();
         Disruption disruption;
         try {
             disruption = nemesis.inject(aimed);
         } catch (IOException | RuntimeException e) {
-            onProblem.accept(fault.type() + " at " + atMs + " ms failed: " + e.getMessage());
+            failed(index, fault, atMs, e);
             return Optional.empty();
         }
-        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs);
+        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs,
+                confirm(disruption));
         record(event);
-        forgetWhatDiedWith(disruption);
+        forgetWhatDiedWith(disruption, event, beforeTheEnd);
         if (!disruption.lasts()) {
             return Optional.empty();
         }
@@ -142,16 +148,81 @@ public final class FaultTimeline implements AutoCloseable {
         return Optional.of(opened);
     }
 
-    /** A node that was killed, stopped or restarted took its pause and its rules with it: nothing left to heal. */
-    private void forgetWhatDiedWith(Disruption disruption) {
+    /** A fault that could not be aimed or applied: a problem line, and an event that says it did not happen. */
+    private void failed(int index, FaultSpec fault, long atMs, Exception e) {
+        String why = fault.type() + " at " + atMs + " ms failed: " + e.getMessage();
+        onProblem.accept(why);
+        record(FaultEvent.failed(index, fault.type(), target(fault), why, atMs, clock.epochMillis()));
+    }
+
+    /**
+     * Read back after the inject; a reading that fails is no evidence, and says why. One the run's end interrupts is
+     * none either, but the fault is still recorded (the interrupt is kept, and ends the playing after it).
+     */
+    private FaultEvidence confirm(Disruption disruption) {
+        try {
+            return nemesis.confirm(disruption);
+        } catch (RuntimeException e) {
+            return FaultEvidence.unconfirmed("reading it back failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return FaultEvidence.unconfirmed("the run ended before it was read back");
+        }
+    }
+
+    /** The open faults that {@code fault} will end with their node (a kill, stop or restart of it), read now. */
+    private Map<OpenFault, FaultEvidence> readBeforeTheirNodeEnds(FaultSpec fault) {
+        Optional<String> ending = switch (fault) {
+            case KillSpec kill -> named(kill.target());
+            case DoubleKillSpec pair -> named(pair.target());
+            case StopSpec stop -> named(stop.target());
+            case RestartSpec restart -> named(restart.target());
+            default -> Optional.empty();
+        };
+        Map<OpenFault, FaultEvidence> read = new HashMap<>();
+        if (ending.isEmpty()) {
+            return read;
+        }
+        List<OpenFault> onIt;
+        synchronized (open) {
+            onIt = open.stream().filter(candidate -> endsWithItsNode(candidate.disruption())
+                    && candidate.disruption().nodes().contains(ending.get())).toList();
+        }
+        for (OpenFault lasting : onIt) {
+            read.put(lasting, confirm(lasting.disruption()));
+        }
+        return read;
+    }
+
+    private static Optional<String> named(NodeSelector target) {
+        return target instanceof NodeSelector.Named named ? Optional.of(named.node()) : Optional.empty();
+    }
+
+    /** Lasting faults a node takes with it when it ends: its pause, its DELAY, its lossy link. */
+    private static boolean endsWithItsNode(Disruption disruption) {
+        return disruption instanceof Disruption.Paused || disruption instanceof Disruption.Delayed
+                || disruption instanceof Disruption.Losing;
+    }
+
+    /**
+     * A node that was killed, stopped or restarted took its pause and its rules with it: nothing left to heal. Each
+     * such fault is recorded as cut short, with what was read of it just before.
+     */
+    private void forgetWhatDiedWith(Disruption disruption, FaultEvent by, Map<OpenFault, FaultEvidence> readBefore) {
         if (disruption instanceof Disruption.Killed || disruption instanceof Disruption.KilledPair
                 || disruption instanceof Disruption.Stopped || disruption instanceof Disruption.Restarted) {
             List<String> gone = disruption.nodes();
+            List<OpenFault> forgotten;
             synchronized (open) {
-                open.removeIf(candidate -> (candidate.disruption() instanceof Disruption.Paused
-                        || candidate.disruption() instanceof Disruption.Delayed
-                        || candidate.disruption() instanceof Disruption.Losing)
-                        && gone.stream().anyMatch(candidate.disruption().nodes()::contains));
+                forgotten = open.stream().filter(candidate -> endsWithItsNode(candidate.disruption())
+                        && gone.stream().anyMatch(candidate.disruption().nodes()::contains)).toList();
+                open.removeAll(forgotten);
+            }
+            for (OpenFault fault : forgotten) {
+                record(FaultEvent.cutShort(fault.start(), "ended with its node by the " + by.type() + " at "
+                        + by.atMs() + " ms", by.atMs(), by.epochMs(), readBefore.getOrDefault(fault,
+                        FaultEvidence.unconfirmed(fault.start().node() + " ended (" + by.type() + ") before its "
+                                + fault.start().type() + " was read back"))));
             }
         }
     }
@@ -165,8 +236,7 @@ public final class FaultTimeline implements AutoCloseable {
         long atMs = millisSinceStart();
         long epochMs = clock.epochMillis();
         try {
-            nemesis.heal(fault.disruption());
-            record(FaultEvent.healed(fault.start(), how, atMs, epochMs));
+            record(FaultEvent.healed(fault.start(), how, atMs, epochMs, nemesis.heal(fault.disruption())));
         } catch (IOException | RuntimeException e) {
             onProblem.accept("healing " + fault.start().type() + " " + fault.start().node() + " failed: "
                     + e.getMessage());

@@ -21,6 +21,25 @@ public interface Nemesis {
     /** Applies the fault now and says what was done to which nodes. Never called for a resume, which heals. */
     Disruption inject(FaultSpec fault) throws InterruptedException, IOException;
 
-    /** Undoes a lasting disruption: a paused node resumed, a partition's or a delay's rules removed. */
-    void heal(Disruption disruption) throws InterruptedException, IOException;
+    /**
+     * Reads back, from what the disruption was done to, whether it took effect: right after {@link #inject}, and
+     * again for a lasting one just before another fault ends its node. Never assumed from the act having returned.
+     */
+    FaultEvidence confirm(Disruption disruption) throws InterruptedException;
+
+    /**
+     * Undoes a lasting disruption (a paused node resumed, a partition's or a delay's rules removed) and says what
+     * shows it took effect, read just before it was undone: the state of the paused process, the counts of the
+     * messages its protocols dropped or held.
+     */
+    FaultEvidence heal(Disruption disruption) throws InterruptedException, IOException;
+
+    /** {@link #confirm} for a heal: a reading that fails is no evidence, and must not keep the fault from healing. */
+    static FaultEvidence readBeforeTheHeal(Nemesis nemesis, Disruption disruption) throws InterruptedException {
+        try {
+            return nemesis.confirm(disruption);
+        } catch (RuntimeException e) {
+            return FaultEvidence.unconfirmed("reading it back before the heal failed: " + e.getMessage());
+        }
+    }
 }

@@ -14,6 +14,7 @@ import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.StopSpec;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -24,11 +25,18 @@ import java.util.Set;
  * The nemesis of a {@link ClusterRuntime}: kills, stops, pauses and restarts become what the runtime does to a
  * process; delays become JGroups DELAY switched on through each node's admin API, a discard a DISCARD narrowed to
  * one sender with a probability, and partitions JGroups DISCARD,
- * or, in a runtime that cuts networks, a node taken off the network when it is alone on its side.
+ * or, in a runtime that cuts networks, a node taken off the network when it is alone on its side. Each is
+ * confirmed by what the runtime reads back: the process's exit status or state, the container's state or networks,
+ * the inserted protocols' own counts.
  */
 public final class RuntimeNemesis implements Nemesis {
+    /** How long a killed or stopped node may take to read as gone, a paused one as frozen. */
+    private static final Duration READ_BACK_WITHIN = Duration.ofSeconds(5);
+
     private final ClusterRuntime runtime;
     private final TargetResolver targets;
+    private final NodeReadBack readBack;
+    private final ProtocolCounts counts;
 
     public RuntimeNemesis(ClusterRuntime runtime) {
         this(runtime, UserNodes.NONE);
@@ -38,6 +46,8 @@ public final class RuntimeNemesis implements Nemesis {
     public RuntimeNemesis(ClusterRuntime runtime, UserNodes users) {
         this.runtime = runtime;
         this.targets = new TargetResolver(runtime, users);
+        this.readBack = new NodeReadBack(runtime, READ_BACK_WITHIN);
+        this.counts = new ProtocolCounts(runtime);
     }
 
     @Override
@@ -93,6 +103,7 @@ public final class RuntimeNemesis implements Nemesis {
             }
             case RestartSpec restart -> {
                 String node = targets.resolve(restart.target());
+                readBack.beforeRestart(node);
                 runtime.restart(node);
                 yield new Disruption.Restarted(node);
             }
@@ -113,7 +124,19 @@ public final class RuntimeNemesis implements Nemesis {
     }
 
     @Override
-    public void heal(Disruption disruption) throws InterruptedException, IOException {
+    public FaultEvidence confirm(Disruption disruption) throws InterruptedException {
+        return switch (disruption) {
+            case Disruption.Delayed delayed -> counts.delayed(delayed.node());
+            case Disruption.Losing losing -> counts.losing(losing.node());
+            case Disruption.Partitioned partitioned -> cutByNetwork(partitioned.sides())
+                    ? offTheNetwork(partitioned.cutOff()) : counts.partitioned(partitioned.sides());
+            default -> readBack.confirm(disruption);
+        };
+    }
+
+    @Override
+    public FaultEvidence heal(Disruption disruption) throws InterruptedException, IOException {
+        FaultEvidence evidence = Nemesis.readBeforeTheHeal(this, disruption);
         switch (disruption) {
             case Disruption.Paused paused -> runtime.resume(paused.node());
             case Disruption.Delayed delayed -> runtime.admin(delayed.node()).stopDelaying();
@@ -130,6 +153,24 @@ public final class RuntimeNemesis implements Nemesis {
             case Disruption.Stopped ignored -> { }
             case Disruption.Restarted ignored -> { }
         }
+        return evidence;
+    }
+
+    /** Each cut-off node's container read back as on none of the run's networks. */
+    private FaultEvidence offTheNetwork(List<String> cutOff) {
+        List<String> seen = new ArrayList<>();
+        boolean all = true;
+        for (String node : cutOff) {
+            try {
+                boolean on = runtime.onNetwork(node);
+                all &= !on;
+                seen.add(node + (on ? " still on" : " off") + " the cluster's network (read back from the runtime)");
+            } catch (IOException | RuntimeException e) {
+                all = false;
+                seen.add(node + "'s networks not read: " + e.getMessage());
+            }
+        }
+        return new FaultEvidence(all, String.join("; ", seen));
     }
 
     private List<List<String>> sides(PartitionSpec.Sides sides) throws InterruptedException {

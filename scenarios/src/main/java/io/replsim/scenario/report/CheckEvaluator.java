@@ -1,9 +1,11 @@
 package io.replsim.scenario.report;
 
+import io.replsim.loadgen.check.UsersServed;
 import io.replsim.scenario.spec.Check;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -13,41 +15,78 @@ public final class CheckEvaluator {
     private CheckEvaluator() {
     }
 
-    /** {@code latencyMicros}: the whole run's response times, for percentiles the summary does not list. */
+    /**
+     * {@code latencyMicros}: the whole run's response times of every answer, errors included, which the latency
+     * checks judge (a user waits for a 503 as for a 200); {@code servedMicros}: the successful answers' alone, for
+     * whether there was any: with none, a latency check fails, since a run of fast errors would read a low
+     * percentile of nothing anyone was served.
+     */
     public static List<CheckOutcome> evaluate(List<Check> checks, RunSummary.Verdicts sessions, Histogram latencyMicros,
-                                              List<FaultReport> faults) {
-        return checks.stream().map(check -> evaluate(check, sessions, latencyMicros, faults)).toList();
+                                              Histogram servedMicros, List<FaultReport> faults) {
+        return checks.stream().map(check -> evaluate(check, sessions, latencyMicros, servedMicros, faults)).toList();
     }
 
     /** A per-fault check held against one fault alone, for the fault's own expectations. */
     public static CheckOutcome evaluateFor(Check check, FaultReport fault) {
-        return evaluate(check, null, null, List.of(fault));
+        return evaluate(check, null, null, null, List.of(fault));
     }
 
-    /** LOST, CORRUPT and FAILED sessions together, each kind named when there is more than LOST. */
+    /**
+     * The invariant that every user started lands in exactly one class, served or never served, as a failed
+     * outcome when it does not hold (a user the verdicts lost track of); empty when it holds.
+     */
+    public static Optional<CheckOutcome> usersAccountedFor(UsersServed users) {
+        if (users.accountedFor()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CheckOutcome("users in a verdict", "served + never served = started",
+                users.served() + " served + " + users.neverServed() + " never served, " + users.started()
+                        + " started", false));
+    }
+
+    /** LOST, CORRUPT, FAILED and NEVER SERVED sessions together, each kind named when there is more than LOST. */
     private static String lostMeasured(RunSummary.Verdicts sessions) {
-        long total = sessions.lostCorruptOrFailed();
+        long total = sessions.countedAsLost();
         if (total == sessions.lost()) {
             return Long.toString(total);
         }
         return total + ": " + sessions.lost() + " LOST, " + sessions.corrupt() + " CORRUPT, " + sessions.failed()
-                + " FAILED";
+                + " FAILED" + (sessions.neverServed() == 0 ? "" : ", " + sessions.neverServed() + " NEVER SERVED");
+    }
+
+    /**
+     * A session check over a run that judged no session holds nothing: it fails, saying why, rather than pass on
+     * zero of nothing.
+     */
+    private static Optional<CheckOutcome> noSessionJudged(String name, String limit, RunSummary.Verdicts sessions) {
+        if (sessions.total() > 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new CheckOutcome(name, limit, "no session judged"
+                + (sessions.neverServed() == 0 ? "" : ", " + sessions.neverServed() + " NEVER SERVED"), false));
     }
 
     private static CheckOutcome evaluate(Check check, RunSummary.Verdicts sessions, Histogram latencyMicros,
-                                         List<FaultReport> faults) {
+                                         Histogram servedMicros, List<FaultReport> faults) {
         return switch (check) {
-            case Check.MaxSessionsLost lost -> new CheckOutcome("sessions lost", "≤ " + lost.max(),
-                    lostMeasured(sessions), sessions.lostCorruptOrFailed() <= lost.max());
-            case Check.MaxSessionsStale stale -> new CheckOutcome("sessions stale", "≤ " + stale.max(),
-                    Long.toString(sessions.stale()), sessions.stale() <= stale.max());
+            case Check.MaxSessionsLost lost -> noSessionJudged("sessions lost", "≤ " + lost.max(), sessions)
+                    .orElseGet(() -> new CheckOutcome("sessions lost", "≤ " + lost.max(), lostMeasured(sessions),
+                            sessions.countedAsLost() <= lost.max()));
+            case Check.MaxSessionsStale stale -> noSessionJudged("sessions stale", "≤ " + stale.max(), sessions)
+                    .orElseGet(() -> new CheckOutcome("sessions stale", "≤ " + stale.max(),
+                            Long.toString(sessions.stale()), sessions.stale() <= stale.max()));
             case Check.LatencyBelow latency -> {
-                double micros = latency.percentile() >= 100 ? latencyMicros.getMaxValue()
-                        : latencyMicros.getValueAtPercentile(latency.percentile());
                 String name = latency.percentile() >= 100 ? "max response time"
                         : "p" + formatPercentile(latency.percentile()) + " response time";
-                yield new CheckOutcome(name, "≤ " + millis(latency.bound().toNanos() / 1e6),
-                        millis(micros / 1000.0), micros <= latency.bound().toNanos() / 1000.0);
+                String limit = "≤ " + millis(latency.bound().toNanos() / 1e6);
+                if (servedMicros.getTotalCount() == 0) {
+                    yield new CheckOutcome(name, limit, "no successful answer: " + latencyMicros.getTotalCount()
+                            + " answers, every one an error", false);
+                }
+                double micros = latency.percentile() >= 100 ? latencyMicros.getMaxValue()
+                        : latencyMicros.getValueAtPercentile(latency.percentile());
+                yield new CheckOutcome(name, limit, millis(micros / 1000.0),
+                        micros <= latency.bound().toNanos() / 1000.0);
             }
             // A restart of a node already gone has no view to leave: nothing to detect.
             case Check.MaxViewChange view -> perFault("time to new view", view.max(), faults.stream()
@@ -87,6 +126,10 @@ public final class CheckEvaluator {
         long worst = 0;
         FaultReport worstFault = faults.getFirst();
         for (FaultReport fault : faults) {
+            if (!fault.confirmed()) {
+                return new CheckOutcome(name, "≤ " + millis(max.toMillis()), "not measured: " + fault.type() + " "
+                        + fault.node() + " was not confirmed", false);
+            }
             Long value = figure.apply(fault);
             if (value == null) {
                 return new CheckOutcome(name, "≤ " + millis(max.toMillis()),

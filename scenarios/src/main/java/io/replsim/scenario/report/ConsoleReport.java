@@ -52,8 +52,8 @@ public final class ConsoleReport {
             line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
                     load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
                     requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
-            line("latency   p50 %s   p90 %s   p99 %s   max %s", ms(latency.p50()), ms(latency.p90()),
-                    ms(latency.p99()), ms(latency.max()));
+            line("latency   p50 %s   p90 %s   p99 %s   max %s   (%s)", ms(latency.p50()), ms(latency.p90()),
+                    ms(latency.p99()), ms(latency.max()), successful(summary.servedLatencyMs()));
             printValidity(summary.validity());
         } else {
             printOpen(summary, open);
@@ -69,10 +69,11 @@ public final class ConsoleReport {
                     row.responses().ok(), row.responses().stale(), row.responses().lost(),
                     row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
         }
-        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   (responses: %,d OK,"
-                        + " %,d STALE, %,d LOST%s)",
+        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   %,d NEVER SERVED"
+                        + "   (responses: %,d OK, %,d STALE, %,d LOST%s)",
                 summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
                 summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
+                summary.sessions().neverServed(),
                 summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
                 (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
                         + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
@@ -85,7 +86,8 @@ public final class ConsoleReport {
         for (RunSummary.NodeFigures node : nodes) {
             line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s%s)   owns %,d   backs up %,d   %,d requests   "
                             + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
-                    node.name(), node.alive() ? "" : "(killed)", node.cpuUsedCores(), node.cpuUtilization() * 100,
+                    node.name(), node.alive() ? "" : howItEnded(node.name(), summary.faults()), node.cpuUsedCores(),
+                    node.cpuUtilization() * 100,
                     node.cpuOver(), node.cpuCompilerShare() == null ? ""
                             : String.format(Locale.ROOT, ", JIT %.0f%%", node.cpuCompilerShare() * 100),
                     node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
@@ -125,6 +127,17 @@ public final class ConsoleReport {
                 : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
     }
 
+    /** By the last fault that ended the node; a node no fault ended ended unasked (its check names how). */
+    private static String howItEnded(String node, List<FaultReport> faults) {
+        return faults.stream().filter(fault -> fault.nodes().contains(node))
+                .map(fault -> switch (fault.type()) {
+                    case "kill", "double-kill" -> "(killed)";
+                    case "stop" -> "(stopped)";
+                    default -> "";
+                })
+                .filter(label -> !label.isEmpty()).reduce((first, last) -> last).orElse("(ended unasked)");
+    }
+
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
         RunSummary.Requests requests = summary.requests();
         ValidityReport validity = summary.validity();
@@ -134,8 +147,9 @@ public final class ConsoleReport {
                 requests.total(), open.throughputPerSec(), requests.errors(), errorBreakdown(requests));
         RunSummary.Latency corrected = open.correctedMs();
         RunSummary.Latency uncorrected = open.uncorrectedMs();
-        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start", ms(corrected.p50()),
-                ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()));
+        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start (%s)",
+                ms(corrected.p50()), ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()),
+                successful(summary.servedLatencyMs()));
         line("          p50 %s   p90 %s   p99 %s   max %s   uncorrected, from the send (hides the driver's queue)",
                 ms(uncorrected.p50()), ms(uncorrected.p90()), ms(uncorrected.p99()), ms(uncorrected.max()));
         line("validity  %s   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
@@ -146,10 +160,11 @@ public final class ConsoleReport {
     }
 
     private void printValidity(ValidityReport validity) {
-        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s, error ratio %.2f%%",
+        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s (%s), error ratio %.2f%%",
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
                 validity.requests(), validity.throughputPerSec(), ms(validity.latencyMs().p50()),
-                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()), validity.errorRatio() * 100);
+                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()),
+                successful(validity.servedLatencyMs()), validity.errorRatio() * 100);
         line("validity  %s   Little's law X·(R+Z) %.1f users for %d (%.1f%% off)   think %.1f ms asked, %.1f ms taken"
                         + "   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
                 validity.littlesLawUsers(), validity.users(), validity.littlesLawDeviation() * 100,
@@ -165,6 +180,11 @@ public final class ConsoleReport {
         line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
                 fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
                 fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
+        if (!fault.confirmed()) {
+            line("          NOT CONFIRMED (%s): its figures are not measured", fault.evidence().seen());
+            return;
+        }
+        line("          confirmed: %s", fault.evidence().seen());
         String perSurvivor = fault.survivors().stream()
                 .map(s -> s.node() + " " + (s.viewChangeMs() == null ? "never" : CheckEvaluator.millis(s.viewChangeMs())))
                 .collect(Collectors.joining(", "));
@@ -293,6 +313,14 @@ public final class ConsoleReport {
         }
         return String.format(Locale.ROOT, " (%d refused, %d reset/io, %d timeouts, %d HTTP errors)",
                 requests.connectErrors(), requests.ioErrors(), requests.timeouts(), requests.httpErrors());
+    }
+
+    /**
+     * The successful answers' p90 beside a latency line's, whose figures count every answer (errors included); "no
+     * successful answer" when there was none.
+     */
+    private static String successful(RunSummary.Latency served) {
+        return served == null ? "no successful answer" : "successful answers p90 " + ms(served.p90());
     }
 
     private static String ms(double value) {

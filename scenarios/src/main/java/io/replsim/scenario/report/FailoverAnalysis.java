@@ -4,6 +4,7 @@ import io.replsim.loadgen.record.Stint;
 import io.replsim.loadgen.record.UserTimeline;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.fault.FaultEvidence;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +25,8 @@ public final class FailoverAnalysis {
 
     /**
      * @param start the fault's start event
-     * @param heal  its heal event, when it lasted and was healed
+     * @param heal  its heal event, when it lasted and was healed, or its cut-short event when its node ended first
+     *              (not a heal: no healedAtMs then)
      * @param viewHistories every node still running at the end; the fault's own nodes are left out as survivors
      */
     public static FaultReport analyse(FaultEvent start, Optional<FaultEvent> heal, List<UserTimeline> timelines,
@@ -90,9 +92,23 @@ public final class FailoverAnalysis {
         Long failoverMs = failoverTimes.size() + stayed < affected ? null
                 : failoverTimes.isEmpty() ? Long.valueOf(0) : failoverTimes.getLast();
         return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
-                start.epochMs(), heal.map(FaultEvent::atMs).orElse(null), viewChangeMs, backInViewMs,
+                start.epochMs(), heal.filter(end -> end.phase() == FaultEvent.Phase.HEAL).map(FaultEvent::atMs)
+                        .orElse(null), viewChangeMs, backInViewMs,
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
-                percentile(failoverTimes, 90), null, start.fault(), null, List.of(), movedTo);
+                percentile(failoverTimes, 90), null, start.fault(), null, List.of(), movedTo,
+                evidence(start, heal));
+    }
+
+    /**
+     * What was read back right after the fault, and at its heal (or just before its node ended) for a lasting one:
+     * confirmed when either shows it took effect.
+     */
+    private static FaultEvidence evidence(FaultEvent start, Optional<FaultEvent> end) {
+        FaultEvidence after = new FaultEvidence(start.evidence().confirmed(), "right after it: "
+                + start.evidence().seen());
+        return end.map(later -> after.and(new FaultEvidence(later.evidence().confirmed(),
+                (later.phase() == FaultEvent.Phase.HEAL ? "at its heal: " : "before its node ended: ")
+                        + later.evidence().seen()))).orElse(after);
     }
 
     /** The members of the latest view any node installed at or before the moment. */

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +16,8 @@ import java.util.TreeMap;
  * scenario's faults list (-1 when unknown); {@code attributed}: the sessions LOST and STALE and the gravitations in
  * its window; {@code expectations}: the fault's own {@code expect:} held against it; {@code movedTo}: the users
  * served again elsewhere, counted by the node of their first good response there (how the balancer spread them).
+ * {@code evidence}: what was read back to show the fault took effect, right after it and at its heal; a fault not
+ * {@link #confirmed()} has its figures {@link #notMeasured() not measured} (null), never zeros.
  */
 public record FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
                           long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
@@ -22,7 +25,7 @@ public record FaultReport(String type, String node, List<String> nodes, String t
                           Long failoverMs,
                           Long failoverMsP50, Long failoverMsP90, FaultImpact impact, int fault,
                           FaultAttribution attributed, List<CheckOutcome> expectations,
-                          Map<String, Integer> movedTo) {
+                          Map<String, Integer> movedTo, FaultEvidence evidence) {
 
     public FaultReport {
         nodes = List.copyOf(nodes);
@@ -32,25 +35,45 @@ public record FaultReport(String type, String node, List<String> nodes, String t
         movedTo = java.util.Collections.unmodifiableMap(new TreeMap<>(movedTo));
     }
 
-    /** Without the users' moves counted per node. */
+    /** Without the users' moves counted per node, of a fault confirmed by {@code evidence}. */
     public FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
                        long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
                        List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
                        Long failoverMs, Long failoverMsP50, Long failoverMsP90, FaultImpact impact, int fault,
-                       FaultAttribution attributed, List<CheckOutcome> expectations) {
+                       FaultAttribution attributed, List<CheckOutcome> expectations, FaultEvidence evidence) {
         this(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs, survivors,
                 affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90, impact, fault,
-                attributed, expectations, Map.of());
+                attributed, expectations, Map.of(), evidence);
     }
 
-    /** A report of no particular fault of the scenario, before its verdicts are attributed and its expectations held. */
+    /**
+     * A report of no particular fault of the scenario, confirmed by {@code evidence}, before its verdicts are
+     * attributed and its expectations held.
+     */
     public FaultReport(String type, String node, List<String> nodes, String target, String detail, long atMs,
                        long epochMs, Long healedAtMs, Long viewChangeMs, Long backInViewMs,
                        List<SurvivorView> survivors, int affectedUsers, int recoveredUsers, int stayedUsers,
-                       Long failoverMs, Long failoverMsP50, Long failoverMsP90, FaultImpact impact) {
+                       Long failoverMs, Long failoverMsP50, Long failoverMsP90, FaultImpact impact,
+                       FaultEvidence evidence) {
         this(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs, survivors,
                 affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90, impact, -1, null,
-                List.of());
+                List.of(), evidence);
+    }
+
+    /** Whether what was read back showed the fault took effect. */
+    public boolean confirmed() {
+        return evidence.confirmed();
+    }
+
+    /**
+     * The same report with the figures that measure the fault's effect null (not measured): the view change and
+     * return, the survivors, the failover times, the impact and the sessions attributed to it. Which users its
+     * nodes served and where they went next stay: the driver saw those whatever happened to the nodes.
+     */
+    public FaultReport notMeasured() {
+        return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, null, null, List.of(),
+                affectedUsers, recoveredUsers, stayedUsers, null, null, null, null, fault, null, expectations,
+                movedTo, evidence);
     }
 
     /** When one survivor installed its first view without the fault's nodes, and its first one with them again. */
@@ -60,21 +83,21 @@ public record FaultReport(String type, String node, List<String> nodes, String t
     public FaultReport withImpact(FaultImpact measured) {
         return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
                 survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
-                measured, fault, attributed, expectations, movedTo);
+                measured, fault, attributed, expectations, movedTo, evidence);
     }
 
     /** The same report with the verdicts and gravitations of its window. */
     public FaultReport withAttribution(FaultAttribution window) {
         return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
                 survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
-                impact, fault, window, expectations, movedTo);
+                impact, fault, window, expectations, movedTo, evidence);
     }
 
     /** The same report with its own expectations held against it. */
     public FaultReport withExpectations(List<CheckOutcome> held) {
         return new FaultReport(type, node, nodes, target, detail, atMs, epochMs, healedAtMs, viewChangeMs, backInViewMs,
                 survivors, affectedUsers, recoveredUsers, stayedUsers, failoverMs, failoverMsP50, failoverMsP90,
-                impact, fault, attributed, held, movedTo);
+                impact, fault, attributed, held, movedTo, evidence);
     }
 
     public int unrecoveredUsers() {

@@ -2,6 +2,7 @@ package io.replsim.scenario.report;
 
 import io.replsim.loadgen.LoadResult;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.runtime.NodeDeath;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,13 +16,16 @@ import java.util.Optional;
  * @param wallStartNanos the run's start on {@link System#nanoTime()}, for the summary's wall time
  * @param heap           each node process's heap after GC over the load; empty when not measured (a cluster replsim
  *                       does not run), and then no heap.json is written
+ * @param deathsUnasked  every node process or container that ended with no fault ending it, read from the runtime
+ *                       at the end of the load; empty when the runtime does not watch its nodes' ends
  */
 public record RunRecord(ScenarioSpec spec, Path directory, Path latencyLog, Instant startedAt, long wallStartNanos,
                         LoadResult load, List<FaultEvent> events, ClusterReadings cluster,
-                        Optional<List<HeapTrend>> heap) {
+                        Optional<List<HeapTrend>> heap, Optional<List<NodeDeath>> deathsUnasked) {
 
     public RunRecord {
         events = List.copyOf(events);
         heap = heap.map(List::copyOf);
+        deathsUnasked = deathsUnasked.map(List::copyOf);
     }
 }

@@ -63,7 +63,7 @@ public final class RunReport {
         Map<String, List<NodeStatsReport.PastView>> survivorViews = cluster.viewHistories();
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
-                .map(event -> FailoverAnalysis.analyse(event, healOf(event, events), result.timelines(),
+                .map(event -> FailoverAnalysis.analyse(event, endOf(event, events), result.timelines(),
                         survivorViews))
                 .toList();
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
@@ -71,8 +71,10 @@ public final class RunReport {
                 latencyIntervals(run.latencyLog()), cluster.cpu(), p90Bound(spec), CPU_CEILING));
         VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
                 spec.load().duration(), result.timelines(), cluster.counters());
-        faults = faults.stream().map(fault -> fault.withImpact(impact.analyse(fault)))
-                .map(fault -> fault.withAttribution(attribution.attribute(fault)))
+        // a fault nothing showed to have happened measured nothing: its figures are not measured, never zeros
+        faults = faults.stream().map(fault -> fault.confirmed()
+                        ? fault.withImpact(impact.analyse(fault)).withAttribution(attribution.attribute(fault))
+                        : fault.notMeasured())
                 .map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result, survivorViews))
                 .toList();
 
@@ -81,10 +83,15 @@ public final class RunReport {
         RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
         RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
 
-        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions, result.latencyMicros(), faults));
+        RunSummary.Users users = RunSummary.Users.of(result.users());
+        List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions,
+                result.latencyMicros(), result.served().wholeMicros(), faults));
         checks.addAll(expectationOutcomes(spec, faults));
+        CheckEvaluator.usersAccountedFor(result.users()).ifPresent(checks::add);
+        UnaskedDeaths.check(run.deathsUnasked(), result.startedAt().toEpochMilli()).ifPresent(checks::add);
         boolean passed = checks.stream().allMatch(CheckOutcome::passed);
-        ValidityReport validity = ValidityReport.of(result);
+        ValidityReport validity = ValidityReport.of(result)
+                .invalidAlsoBecause(UnconfirmedFaults.reasons(faults, events));
         LoadSpec load = spec.load();
         return new RunSummary(spec.name(), run.directory().toString(), run.startedAt().toString(),
                 (System.nanoTime() - run.wallStartNanos()) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
@@ -94,7 +101,8 @@ public final class RunReport {
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
-                        result.connections().peak()), external);
+                        result.connections().peak()), external,
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users);
     }
 
     /** An open-model run's own figures beside the common ones; null for the closed model. */
@@ -121,10 +129,14 @@ public final class RunReport {
                 .findFirst().orElse(DEFAULT_P90_BOUND);
     }
 
-    /** The heal event of a fault's start: the first of the same type and nodes after it. */
-    private static Optional<FaultEvent> healOf(FaultEvent start, List<FaultEvent> events) {
+    /**
+     * The end of a fault's start: the first heal, or cut short by its node's end, of the same type and nodes after
+     * it.
+     */
+    private static Optional<FaultEvent> endOf(FaultEvent start, List<FaultEvent> events) {
         return events.stream()
-                .filter(event -> event.phase() == FaultEvent.Phase.HEAL && event.type().equals(start.type())
+                .filter(event -> (event.phase() == FaultEvent.Phase.HEAL || event.phase() == FaultEvent.Phase.CUT_SHORT)
+                        && event.type().equals(start.type())
                         && event.nodes().equals(start.nodes()) && event.atMs() >= start.atMs())
                 .findFirst();
     }

@@ -3,6 +3,7 @@ package io.replsim.scenario.report;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.UsersServed;
 
 import java.util.List;
 
@@ -14,6 +15,10 @@ import java.util.List;
  * is null for the closed model; for {@code model: open} it holds the arrival schedule and both latencies, and
  * {@code latencyMs} is the corrected one (from each request's intended start), over the window after the warm-up.
  *
+ * <p>{@code latencyMs} is over every answer, server errors included (a user waits for a 503 as for a 200), and is
+ * what the latency checks judge; {@code servedLatencyMs} is over the successful answers alone, beside it (null when
+ * there was none). {@code users} accounts for every user started: served or never served.
+ *
  * <p>{@code external} is null for a run on replsim's own cluster. For a drill against a cluster replsim does not
  * run it names the targets and commands; then {@code cluster} and {@code nodes}, each fault's view figures and
  * survivor CPU, and the gravitations are null: not measured there, which is not zero.
@@ -22,7 +27,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
-                         OpenFigures open, Connections connections, External external) {
+                         OpenFigures open, Connections connections, External external, Latency servedLatencyMs,
+                         Users users) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
@@ -79,6 +85,17 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
 
+    /**
+     * The users started (the open model: its sessions that got a request), each in one class: {@code served} held a
+     * judged session, {@code neverServed} got outcomes but never an answer to judge. The two add up to
+     * {@code started}, or the report fails the run (CheckEvaluator#usersAccountedFor).
+     */
+    public record Users(long started, long served, long neverServed) {
+        public static Users of(UsersServed users) {
+            return new Users(users.started(), users.served(), users.neverServed());
+        }
+    }
+
 
     public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {
         public static Requests of(long total, ErrorCounts errors) {
@@ -98,18 +115,30 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             return new Latency(micros.getValueAtPercentile(50) / 1000.0, micros.getValueAtPercentile(90) / 1000.0,
                     micros.getValueAtPercentile(99) / 1000.0, micros.getMaxValue() / 1000.0, micros.getMean() / 1000.0);
         }
+
+        /** From a histogram of microseconds; null when it is empty: no answer, so not measured. */
+        public static Latency measuredOrNull(org.HdrHistogram.Histogram micros) {
+            return micros.getTotalCount() == 0 ? null : ofMicros(micros);
+        }
     }
 
     /**
      * Sessions by their worst verdict (docs/drills.md, "Verdicts"): {@code corrupt} a current serial with a state the
      * user never wrote, {@code failed} a session its node could not read or that got only server errors to its end,
      * {@code expired} a session that ended because its user was idle longer than
-     * {@code replication.maxInactiveInterval} (expected: not counted by {@code maxSessionsLost}).
+     * {@code replication.maxInactiveInterval} (expected: not counted by {@code maxSessionsLost}),
+     * {@code neverServed} a user's attempt at a session that got only errors, failures or refusals, no answer to
+     * judge (counted by {@code maxSessionsLost}, and not among the judged sessions of {@link #total()}).
      */
-    public record Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired) {
+    public record Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired, long neverServed) {
         public static Verdicts of(SessionVerdictCounts counts) {
             return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed(),
-                    counts.expired());
+                    counts.expired(), counts.neverServed());
+        }
+
+        /** Every attempt served. */
+        public Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired) {
+            this(ok, stale, lost, corrupt, failed, expired, 0);
         }
 
         /** None expired. */
@@ -122,13 +151,17 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             this(ok, stale, lost, 0, 0);
         }
 
+        /** The judged sessions, whatever their verdict: the attempts never served are not among them. */
         public long total() {
             return ok + stale + lost + corrupt + failed + expired;
         }
 
-        /** What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole. */
-        public long lostCorruptOrFailed() {
-            return lost + corrupt + failed;
+        /**
+         * What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole, and attempts
+         * whose user got no session at all.
+         */
+        public long countedAsLost() {
+            return lost + corrupt + failed + neverServed;
         }
     }
 
@@ -150,7 +183,10 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /**
      * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
-     * window" for a closed load, else "whole load"), sessions at the last look, and replication counters. {@code alive} is false for a node a fault ended. {@code gravitations} is null where the
+     * window"; "whole load" when fewer than two of its readings fell in the window, a node killed or restarted near
+     * its edge; "one reading: ..." when it was read once), sessions at the last look, and replication counters.
+     * {@code alive} is false for a node that ended (by a fault, or unasked: the run's checks say which).
+     * {@code gravitations} is null where the
      * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code sessionsExpired}: sessions the node
      * ended as their owner after {@code replication.maxInactiveInterval} without a request.
      * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the

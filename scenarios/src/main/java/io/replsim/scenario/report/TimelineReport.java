@@ -76,10 +76,10 @@ public final class TimelineReport {
             return "";
         }
         return "<h2>Sessions by verdict</h2>\n<table><tr><th>OK</th><th>STALE</th><th>CORRUPT</th><th>FAILED</th>"
-                + "<th>LOST</th><th>EXPIRED</th></tr>\n" + String.format(Locale.ROOT,
-                "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",
+                + "<th>LOST</th><th>EXPIRED</th><th>NEVER SERVED</th></tr>\n" + String.format(Locale.ROOT,
+                "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",
                 sessions.ok(), sessions.stale(), sessions.corrupt(), sessions.failed(), sessions.lost(),
-                sessions.expired());
+                sessions.expired(), sessions.neverServed());
     }
 
     private static String throughputChart(Records records) {
@@ -241,13 +241,19 @@ public final class TimelineReport {
 
     private static String eventTable(List<FaultEvent> events) {
         StringBuilder table = new StringBuilder("<h2>Events</h2>\n<table><tr><th>at</th><th>what</th><th>type</th>"
-                + "<th>nodes</th><th>target</th><th>detail</th></tr>\n");
+                + "<th>nodes</th><th>target</th><th>detail</th><th>read back</th></tr>\n");
         for (FaultEvent event : events) {
             table.append("<tr><td>").append(seconds(event.atMs())).append("</td><td>")
-                    .append(event.phase() == FaultEvent.Phase.START ? "fault" : "healed").append("</td><td>")
+                    .append(switch (event.phase()) {
+                        case START -> "fault";
+                        case HEAL -> "healed";
+                        case CUT_SHORT -> "ended with its node";
+                        case FAILED -> "FAILED";
+                    }).append("</td><td>")
                     .append(escape(event.type())).append("</td><td>").append(escape(event.node())).append("</td><td>")
                     .append(escape(event.target())).append("</td><td>").append(escape(event.detail()))
-                    .append("</td></tr>\n");
+                    .append("</td><td>").append(event.evidence().confirmed() ? "" : "NOT CONFIRMED: ")
+                    .append(escape(event.evidence().seen())).append("</td></tr>\n");
         }
         return table.append("</table>\n").toString();
     }

@@ -15,7 +15,10 @@ import java.util.List;
  * @param verdict              VALID or INVALID
  * @param windowFromMs         the steady window's start, from the load's start (after ramp-up and warm-up)
  * @param windowToMs           its end
- * @param latencyMs            response times of the window
+ * @param latencyMs            response times of the window, of every answer (server errors included)
+ * @param servedLatencyMs      those of the successful answers alone; null when there was none
+ * @param errorRatio           failed attempts over requests: refused, reset, timed out, and answers that were no
+ *                             usable {@code 200} (a 503), in either model
  * @param littlesLawUsers      X·(R+Z) + {@code littlesLawEdgeUsers} over the window, to compare with {@code users}:
  *                             X the requests whose outcome came in the window per second (about
  *                             {@code throughputPerSec}), R {@code littlesLawResponseMs}, Z {@code littlesLawThinkMs}
@@ -31,7 +34,7 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
                        double littlesLawUsers, double littlesLawDeviation, double thinkAskedMs, double thinkTakenMs,
                        double thinkDrift, long missedCycles, double driverCpuCores, int driverCores,
                        double driverCpuShare, long gcPauseMaxMs, long gcPauseTotalMs, double littlesLawResponseMs,
-                       double littlesLawThinkMs, double littlesLawEdgeUsers) {
+                       double littlesLawThinkMs, double littlesLawEdgeUsers, RunSummary.Latency servedLatencyMs) {
 
     public static final String VALID = "VALID";
     public static final String INVALID = "INVALID";
@@ -42,6 +45,19 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
 
     public boolean valid() {
         return VALID.equals(verdict);
+    }
+
+    /** INVALID for these reasons too (the run's faults'), beside the steady window's own; the same when none. */
+    public ValidityReport invalidAlsoBecause(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(reasons);
+        all.addAll(more);
+        return new ValidityReport(INVALID, all, windowFromMs, windowToMs, requests, throughputPerSec, errorRatio,
+                latencyMs, users, littlesLawUsers, littlesLawDeviation, thinkAskedMs, thinkTakenMs, thinkDrift,
+                missedCycles, driverCpuCores, driverCores, driverCpuShare, gcPauseMaxMs, gcPauseTotalMs,
+                littlesLawResponseMs, littlesLawThinkMs, littlesLawEdgeUsers, servedLatencyMs);
     }
 
     /**
@@ -57,7 +73,7 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
                 result.throughputPerSecond(), result.requests() == 0 ? 0 : errors / (double) result.requests(),
                 RunSummary.Latency.ofMicros(open.correctedMicros()), 0, 0, 0, 0, 0, 0, 0, cost.cpuCores(),
                 cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis(),
-                0, 0, 0);
+                0, 0, 0, RunSummary.Latency.measuredOrNull(result.served().steadyMicros()));
     }
 
     public static ValidityReport of(LoadResult result) {
@@ -81,6 +97,7 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
                 window.users(), law.impliedUsers(), law.deviation(), drift.meanAsked().toNanos() / 1e6,
                 drift.meanTaken().toNanos() / 1e6, drift.drift(), drift.missedCycles(), cost.cpuCores(),
                 cost.availableCores(), cost.cpuShare(), cost.gcPauseMax().toMillis(), cost.gcPauseTotal().toMillis(),
-                law.meanResponse().toNanos() / 1e6, law.meanThink().toNanos() / 1e6, law.edgeUsers());
+                law.meanResponse().toNanos() / 1e6, law.meanThink().toNanos() / 1e6, law.edgeUsers(),
+                RunSummary.Latency.measuredOrNull(result.served().steadyMicros()));
     }
 }

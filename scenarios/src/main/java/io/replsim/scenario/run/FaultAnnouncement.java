@@ -3,10 +3,13 @@ package io.replsim.scenario.run;
 import io.replsim.scenario.fault.FaultEvent;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /** A fault event as it happens: a line of events.jsonl and a line on the console. */
 public final class FaultAnnouncement implements Consumer<FaultEvent> {
+    private static final Set<String> LASTING_NETWORK_FAULTS = Set.of("partition", "delay", "discard");
+
     private final RunDirectory dir;
     private final PrintStream out;
 
@@ -18,12 +21,26 @@ public final class FaultAnnouncement implements Consumer<FaultEvent> {
     @Override
     public void accept(FaultEvent event) {
         dir.appendEvent(event);
-        if (event.phase() == FaultEvent.Phase.START) {
-            out.printf(Locale.ROOT, "fault: %s %s (%s)%s at %.1f s%n", event.type(), event.node(), event.target(),
-                    event.detail().isEmpty() ? "" : ", " + event.detail(), event.atMs() / 1000.0);
-        } else {
-            out.printf(Locale.ROOT, "fault: %s %s healed %s at %.1f s%n", event.type(), event.node(), event.detail(),
-                    event.atMs() / 1000.0);
+        switch (event.phase()) {
+            case START -> out.printf(Locale.ROOT, "fault: %s %s (%s)%s at %.1f s: %s%n", event.type(), event.node(),
+                    event.target(), event.detail().isEmpty() ? "" : ", " + event.detail(), event.atMs() / 1000.0,
+                    evidence(event));
+            case HEAL -> out.printf(Locale.ROOT, "fault: %s %s healed %s at %.1f s: %s%n", event.type(), event.node(),
+                    event.detail(), event.atMs() / 1000.0, evidence(event));
+            case CUT_SHORT -> out.printf(Locale.ROOT, "fault: %s %s %s: %s%n", event.type(), event.node(),
+                    event.detail(), evidence(event));
+            // the problem line says it already
+            case FAILED -> { }
         }
+    }
+
+    /** What was read back; a network fault's counts are read again at its heal, so its start is not final. */
+    private static String evidence(FaultEvent event) {
+        if (event.evidence().confirmed()) {
+            return event.evidence().seen();
+        }
+        boolean readAgain = event.phase() == FaultEvent.Phase.START && LASTING_NETWORK_FAULTS.contains(event.type());
+        return (readAgain ? "not confirmed yet, read again at its heal: " : "NOT CONFIRMED: ")
+                + event.evidence().seen();
     }
 }

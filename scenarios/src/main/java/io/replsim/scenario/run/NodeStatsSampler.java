@@ -108,25 +108,41 @@ final class NodeStatsSampler {
                 .max(java.util.Comparator.comparingLong(NodeStatsReport::atEpochMs)).map(s -> s.view().members());
     }
 
-    /** Cores used on average between the first and the latest sample (of its latest process, if restarted). */
-    double meanCpuCores(String node) {
-        NodeStatsReport b = latest.get(node);
-        List<CpuSample> samples = restartedAtTheLastDrop(cpu.getOrDefault(node, List.of()));
-        if (samples.size() < 2) {
-            return b == null ? 0 : b.cpu().usedCores();
-        }
-        return samples.getFirst().coresUntil(samples.getLast());
+    /** A node's CPU in cores and what it was measured over, for its label ({@code RunSummary.NodeFigures.cpuOver}). */
+    record CpuFigure(double cores, String over) {
+    }
+
+    /** The label of a CPU figure over every reading of the node's process, when too few fell in the window. */
+    static final String WHOLE_LOAD = "whole load";
+
+    /**
+     * The node's CPU over {@code [fromEpochMs, toEpochMs]} (the steady window, labelled {@code windowLabel}), of its
+     * latest process: see {@link #cpuOver(List, long, long, String, NodeStatsReport.Cpu)}.
+     */
+    CpuFigure cpuOver(String node, long fromEpochMs, long toEpochMs, String windowLabel) {
+        NodeStatsReport last = latest.get(node);
+        return cpuOver(restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())), fromEpochMs, toEpochMs, windowLabel,
+                last == null ? null : last.cpu());
     }
 
     /**
-     * Cores used on average between the first and the last reading answered within {@code [fromEpochMs,
-     * toEpochMs]} (of the node's latest process): the steady window's CPU, without the ramp-up's JIT compilation
-     * and session creation or the idle seconds after the load. Falls back to {@link #meanCpuCores(String)} when
-     * fewer than two readings fall inside (a window shorter than the sampling period, a node restarted in it).
+     * Cores used on average between the first and the last of {@code samples} answered within the window, without
+     * the ramp-up's JIT compilation and session creation or the idle seconds after the load. With fewer than two
+     * inside (a node killed, stopped or restarted near the window's edge, a window shorter than the sampling
+     * period), between its first and last readings of all, labelled {@value #WHOLE_LOAD}; with fewer than two of
+     * those, the rate the node itself reported over its own last window ({@code own}), labelled so.
      */
-    double meanCpuCores(String node, long fromEpochMs, long toEpochMs) {
-        return coresWithin(restartedAtTheLastDrop(cpu.getOrDefault(node, List.of())), fromEpochMs, toEpochMs)
-                .orElseGet(() -> meanCpuCores(node));
+    static CpuFigure cpuOver(List<CpuSample> samples, long fromEpochMs, long toEpochMs, String windowLabel,
+                             NodeStatsReport.Cpu own) {
+        java.util.OptionalDouble inside = coresWithin(samples, fromEpochMs, toEpochMs);
+        if (inside.isPresent()) {
+            return new CpuFigure(inside.getAsDouble(), windowLabel);
+        }
+        if (samples.size() >= 2) {
+            return new CpuFigure(samples.getFirst().coresUntil(samples.getLast()), WHOLE_LOAD);
+        }
+        return own == null ? new CpuFigure(0, "not measured")
+                : new CpuFigure(own.usedCores(), "one reading: the node's own last " + own.windowMs() + " ms");
     }
 
     /** Cores between the first and the last of one process's readings answered within the window, if two are. */

@@ -20,6 +20,7 @@ import io.replsim.scenario.report.RunRecord;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
+import io.replsim.scenario.runtime.NodeDeath;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -102,8 +103,9 @@ public final class Run {
         LoadResult result;
         List<FaultEvent> events;
         Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
-        try (FaultTimeline timeline = new FaultTimeline(spec.faults(), nemesis.apply(load::nodeServing),
-                TimelineClock.SYSTEM, new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem))) {
+        FaultTimeline timeline = new FaultTimeline(spec.faults(), nemesis.apply(load::nodeServing),
+                TimelineClock.SYSTEM, new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem));
+        try (timeline) {
             if (measured) {
                 sampler.sample();
             }
@@ -117,15 +119,18 @@ public final class Run {
             showProgressUntil(loadStart + loadSpec.duration().toNanos(), load, measured ? Optional.of(sampler)
                     : Optional.empty(), loadSpec.users());
             result = load.awaitResult();
-            events = timeline.events();
         } finally {
             if (fullGcs.isPresent()) {
                 fullGcs.get().close();
             }
         }
+        // once closed: a fault still being read back when the load ended, and every heal, is in
+        events = timeline.events();
+        // before the runner closes the cluster, which ends every node
+        Optional<List<NodeDeath>> deathsUnasked = runtime.deathsUnasked();
         if (!measured) {
             return new Played(new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result,
-                    events, ClusterReadings.NOT_MEASURED, Optional.empty()), Optional.empty());
+                    events, ClusterReadings.NOT_MEASURED, Optional.empty(), deathsUnasked), Optional.empty());
         }
         sampler.sample();
         for (NodeHandle node : runtime.liveNodes()) {
@@ -138,7 +143,7 @@ public final class Run {
                 : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
                         loadStartMs + result.elapsed().toMillis());
         RunRecord record = new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result, events,
-                readings(clusterStartMs, result, sampler), Optional.of(heap));
+                readings(clusterStartMs, result, sampler), Optional.of(heap), deathsUnasked);
         return new Played(record, fullGcs.map(ticker -> String.format(Locale.ROOT, "heap      a full GC on every node"
                 + " every %s, the longest stopped a node %d ms", LoadPhases.seconds(ticker.every()),
                 ticker.longestPauseMs())));
@@ -244,10 +249,12 @@ public final class Run {
         List<RunSummary.NodeFigures> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
             sampler.latest(node.name()).ifPresent(stats -> {
-                double cores = sampler.meanCpuCores(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs());
+                NodeStatsSampler.CpuFigure cpu = sampler.cpuOver(node.name(), cpuOver.fromEpochMs(),
+                        cpuOver.toEpochMs(), cpuOver.label());
+                double cores = cpu.cores();
                 NodeStatsReport.Replication r = stats.replication();
                 nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), cpuOver.label(),
+                        cores / stats.cpu().budgetCores(), cpu.over(),
                         sampler.compilerShare(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs()).orElse(null),
                         stats.sessions().owned(), stats.sessions().backup(),
                         stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),

@@ -61,10 +61,10 @@ public final class SoakRunner {
     }
 
     /**
-     * One drill's figures; {@code sessionsLost} counts LOST, CORRUPT and FAILED sessions, as {@code maxSessionsLost}
-     * does; {@code viewChangeMs} per fault (null: a survivor never installed a view without the fault's nodes),
-     * {@code failoverMs} the last affected user's per fault (null: an affected user was never served again),
-     * {@code usersNeverServedAgain} over the drill's faults. {@code heapSlopeKbPerMinute}: the steepest
+     * One drill's figures; {@code sessionsLost} counts LOST, CORRUPT, FAILED and NEVER SERVED sessions, as
+     * {@code maxSessionsLost} does; {@code viewChangeMs} per fault (null: a survivor never installed a view without
+     * the fault's nodes), {@code failoverMs} the last affected user's per fault (null: an affected user was never
+     * served again), {@code usersNeverServedAgain} over the drill's faults. {@code heapSlopeKbPerMinute}: the steepest
      * heap-after-GC slope of any node process of the drill (null when no process lived 3 minutes);
      * {@code orphans}: node processes of this soak still alive after the drill ended.
      */
@@ -177,7 +177,7 @@ public final class SoakRunner {
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
         RunSummary summary = outcome.summary();
-        return new Drill(run, summary.verdict(), summary.sessions().lostCorruptOrFailed(), summary.sessions().stale(),
+        return new Drill(run, summary.verdict(), summary.sessions().countedAsLost(), summary.sessions().stale(),
                 summary.requests().errors(),
                 // a restart of a node already gone has no new view to wait for, and a delay slows a node without
                 // taking it away: neither is a detection, and their missing view is not a "never"

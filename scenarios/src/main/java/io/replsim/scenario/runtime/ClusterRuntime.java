@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Starts a cluster, reaches its nodes and applies the faults a runtime can apply. Whatever it started, it stops
@@ -39,6 +40,23 @@ public interface ClusterRuntime extends AutoCloseable {
     void restart(String node) throws InterruptedException, IOException;
 
     /**
+     * The node as read back now from its process, container or URL (never from the runtime's note of what it did
+     * to it): what confirms that a kill, a pause or a restart took effect. By default not read, which leaves such a
+     * fault unconfirmed.
+     */
+    default NodeState state(String node) throws InterruptedException {
+        return new NodeState.NotRead("this runtime does not read its nodes back");
+    }
+
+    /**
+     * Every node process or container that ended without this runtime ending it, so far; empty when the runtime
+     * does not watch its nodes' ends (a cluster it does not run). Read before {@link #close()}, which ends them all.
+     */
+    default Optional<List<NodeDeath>> deathsUnasked() {
+        return Optional.empty();
+    }
+
+    /**
      * Whether this runtime can cut a node off the network the cluster shares ({@link #disconnect}); one that cannot
      * partitions through JGroups DISCARD in each node instead.
      */
@@ -48,6 +66,11 @@ public interface ClusterRuntime extends AutoCloseable {
 
     /** Takes the node off the cluster's network: it reaches nobody and nobody reaches it, clients included. */
     default void disconnect(String node) throws IOException {
+        throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
+    }
+
+    /** Whether the node has an interface on the cluster's network now, as read back from the runtime. */
+    default boolean onNetwork(String node) throws IOException {
         throw new UnsupportedOperationException("this runtime partitions through JGroups DISCARD, not the network");
     }
 
@@ -62,6 +85,15 @@ public interface ClusterRuntime extends AutoCloseable {
      */
     default boolean readsNodeStats() {
         return true;
+    }
+
+    /**
+     * Whether the nodes run on the driver's machine apart from its JVM (processes, local containers): then the
+     * driver's CPU is its own, and the nodes' budgets and the driver share the machine's cores. False for nodes in
+     * the driver's JVM (whose CPU is the driver's too) and for a cluster elsewhere.
+     */
+    default boolean nodesBesideTheDriver() {
+        return false;
     }
 
     /** Whether the kernel holds each node to its CPU budget, or why not. */

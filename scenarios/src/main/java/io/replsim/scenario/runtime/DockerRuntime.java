@@ -68,6 +68,10 @@ public final class DockerRuntime implements ClusterRuntime {
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::removeEverything);
     private final Set<String> paused = ConcurrentHashMap.newKeySet();
     private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
+    /** The containers it ended or is about to end itself (kill, stop, restart, close), by id. */
+    private final Set<String> endAsked = ConcurrentHashMap.newKeySet();
+    /** Containers a restart removed after they had ended unasked. */
+    private final List<NodeDeath> replacedDeaths = new CopyOnWriteArrayList<>();
     private volatile Network network;
     private volatile String tag;
     private volatile String members;
@@ -82,6 +86,11 @@ public final class DockerRuntime implements ClusterRuntime {
         this.logDirectory = logDirectory;
         this.image = image;
         this.out = out;
+    }
+
+    @Override
+    public boolean nodesBesideTheDriver() {
+        return true;
     }
 
     @Override
@@ -249,6 +258,10 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public void kill(String node) {
         GenericContainer<?> container = find(node).container();
+        // a container already gone died unasked: a kill now does not make its death asked for
+        if (container.isRunning()) {
+            endAsked.add(container.getContainerId());
+        }
         container.getDockerClient().killContainerCmd(container.getContainerId()).exec();
     }
 
@@ -256,6 +269,7 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public void stop(String node) {
         GenericContainer<?> container = find(node).container();
+        endAsked.add(container.getContainerId());
         container.getDockerClient().stopContainerCmd(container.getContainerId()).withTimeout(5).exec();
     }
 
@@ -278,6 +292,32 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public boolean cutsNetwork() {
         return true;
+    }
+
+    /** {@code docker inspect}: running, paused, or exited with its exit code. */
+    @Override
+    public NodeState state(String node) {
+        return ContainerReadBack.state(find(node).container());
+    }
+
+    @Override
+    public boolean onNetwork(String node) {
+        return ContainerReadBack.onNetwork(find(node).container(), network.getId());
+    }
+
+    @Override
+    public Optional<List<NodeDeath>> deathsUnasked() {
+        List<NodeDeath> deaths = new java.util.ArrayList<>(replacedDeaths);
+        containers.forEach(node -> deathUnasked(node).ifPresent(deaths::add));
+        return Optional.of(deaths);
+    }
+
+    private Optional<NodeDeath> deathUnasked(NodeContainer node) {
+        if (endAsked.contains(node.container().getContainerId())
+                || !(ContainerReadBack.state(node.container()) instanceof NodeState.Down down)) {
+            return Optional.empty();
+        }
+        return Optional.of(new NodeDeath(node.name(), down.instance(), down.seen(), System.currentTimeMillis()));
     }
 
     /**
@@ -326,6 +366,8 @@ public final class DockerRuntime implements ClusterRuntime {
         if (paused.remove(node)) {
             resume(node);
         }
+        deathUnasked(old).ifPresent(replacedDeaths::add);
+        endAsked.add(old.container().getContainerId());
         old.container().stop();
         old.log().close();
         int restart = restarts.merge(node, 1, Integer::sum);
@@ -344,6 +386,7 @@ public final class DockerRuntime implements ClusterRuntime {
             return;
         }
         closed = true;
+        containers.forEach(node -> endAsked.add(node.container().getContainerId()));
         for (NodeContainer node : containers) {
             GenericContainer<?> container = node.container();
             try {

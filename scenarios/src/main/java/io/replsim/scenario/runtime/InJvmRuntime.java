@@ -203,6 +203,19 @@ public final class InJvmRuntime implements ClusterRuntime {
         how.accept(member.node());
     }
 
+    /**
+     * Whether the node's HTTP listener answers: a crashed or stopped node in this JVM closed it, and there is no
+     * process of its own to read.
+     */
+    @Override
+    public NodeState state(String node) throws InterruptedException {
+        NodeHandle handle;
+        synchronized (this) {
+            handle = member(node).handle();
+        }
+        return UrlReadBack.state(handle.httpUri().resolve("/"));
+    }
+
     @Override
     public void pause(String node) {
         throw new UnsupportedOperationException(InJvmRefusals.PAUSE);

@@ -13,12 +13,18 @@ final class NodeProcess {
 
     private final NodeHandle handle;
     private final Process process;
+    private final ProcessWatch watch;
     private final Path log;
 
     NodeProcess(NodeHandle handle, Process process, Path log) {
         this.handle = handle;
         this.process = process;
+        this.watch = new ProcessWatch(handle.name(), process);
         this.log = log;
+    }
+
+    ProcessWatch watch() {
+        return watch;
     }
 
     NodeHandle handle() {
@@ -31,6 +37,10 @@ final class NodeProcess {
 
     /** SIGKILL on POSIX: the JVM gets no chance to leave the group or flush anything. */
     void kill(Duration deadline) throws InterruptedException {
+        // a process already gone died unasked: a kill now does not make its death asked for
+        if (process.isAlive()) {
+            watch.endAsked();
+        }
         process.destroyForcibly();
         process.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -40,6 +50,7 @@ final class NodeProcess {
         if (!process.isAlive()) {
             return;
         }
+        watch.endAsked();
         process.destroy();
         if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
             kill(grace);

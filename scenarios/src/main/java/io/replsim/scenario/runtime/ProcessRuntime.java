@@ -51,6 +51,8 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
     private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
+    /** Every process it started, those a restart replaced too, for the deaths nobody asked for. */
+    private final List<ProcessWatch> started = new CopyOnWriteArrayList<>();
     private final Map<String, AdminClient> admins = new ConcurrentHashMap<>();
     private final Map<String, NodePorts> portsByNode = new ConcurrentHashMap<>();
     private final Set<String> paused = ConcurrentHashMap.newKeySet();
@@ -144,6 +146,11 @@ public final class ProcessRuntime implements ClusterRuntime {
     }
 
     @Override
+    public boolean nodesBesideTheDriver() {
+        return true;
+    }
+
+    @Override
     public CpuBudgetEnforcement cpuBudget() {
         return cpuBudget;
     }
@@ -156,6 +163,12 @@ public final class ProcessRuntime implements ClusterRuntime {
     /** The process id of {@code node}'s current process. */
     public long pid(String node) {
         return process(node).pid();
+    }
+
+    /** Where {@code node} listens: for tests that reach its ports as a peer on the network would. */
+    public NodePorts ports(String node) {
+        process(node);
+        return portsByNode.get(node);
     }
 
     private void launch(String name, NodePorts ports, String members, Formation formation)
@@ -199,7 +212,9 @@ public final class ProcessRuntime implements ClusterRuntime {
         NodeHandle handle = new NodeHandle(name, httpUri);
         admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
         out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
-        return new NodeProcess(handle, process, log);
+        NodeProcess node = new NodeProcess(handle, process, log);
+        started.add(node.watch());
+        return node;
     }
 
     /** Right after the start, before the JVM has loaded a class of the node: it serves nothing unlimited. */
@@ -289,6 +304,17 @@ public final class ProcessRuntime implements ClusterRuntime {
         processes.set(processes.indexOf(old), fresh);
     }
 
+    /** The node's current process: its exit status, or its state in /proc (T once a SIGSTOP froze it). */
+    @Override
+    public NodeState state(String node) {
+        return process(node).watch().state();
+    }
+
+    @Override
+    public Optional<List<NodeDeath>> deathsUnasked() {
+        return Optional.of(started.stream().flatMap(watch -> watch.deathUnasked().stream()).toList());
+    }
+
     /** The nodes paused now, for tests that check every pause was healed. */
     public Set<String> paused() {
         return Set.copyOf(paused);
@@ -300,6 +326,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             return;
         }
         closed = true;
+        started.forEach(ProcessWatch::endAsked);
         resumeAll();
         releaseRecorder();
         List<Thread> stoppers = processes.stream()
@@ -373,6 +400,7 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     /** Ctrl-C or a crash of this JVM: nothing it started may outlive it. */
     private void killAllOnExit() {
+        started.forEach(ProcessWatch::endAsked);
         long alive = processes.stream().filter(NodeProcess::alive).count();
         if (alive > 0) {
             System.err.printf("%nreplsim: interrupted; killing the %d node process(es) still running%n", alive);

@@ -120,6 +120,18 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
                 sessionLength, runtime, balancer);
     }
 
+    /**
+     * The same load with a steady window of {@code window}: its ramp-up and warm-up as they are, its duration moved
+     * to fit. A capacity search's boundary steps run longer windows than its other steps.
+     */
+    public LoadSpec withSteadyWindow(Duration window) {
+        if (!window.isPositive()) {
+            throw new IllegalArgumentException("a steady window is longer than 0, got " + window);
+        }
+        return new LoadSpec(users, thinkTime, rampUp, steadyStart().plus(window), requestTimeout, thinkDistribution,
+                thinkMode, warmUp, script, open, connections, sessionLength, runtime, balancer);
+    }
+
     /** The same load behind {@code router}'s kind of balancer. */
     public LoadSpec withBalancer(Balancer router) {
         return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,

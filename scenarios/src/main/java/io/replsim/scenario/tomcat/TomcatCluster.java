@@ -6,10 +6,13 @@ import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.DirectoryTree;
+import io.replsim.scenario.runtime.NodeDeath;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodePorts;
+import io.replsim.scenario.runtime.NodeState;
 import io.replsim.scenario.runtime.PortAllocator;
+import io.replsim.scenario.runtime.ProcessWatch;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.TomcatSpec;
 import java.io.IOException;
@@ -63,6 +66,8 @@ public final class TomcatCluster implements ClusterRuntime {
     private final List<String> names;
     private final Map<String, NodePorts> ports = new LinkedHashMap<>();
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
+    /** Every member process started, those a restart replaced too, for the deaths nobody asked for. */
+    private final Map<Process, ProcessWatch> watches = new ConcurrentHashMap<>();
     private final Set<String> paused = ConcurrentHashMap.newKeySet();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(STATUS_TIMEOUT).build();
 
@@ -155,6 +160,10 @@ public final class TomcatCluster implements ClusterRuntime {
     @Override
     public void kill(String name) throws InterruptedException {
         Process process = process(name);
+        // a process already gone died unasked: a kill now does not make its death asked for
+        if (process.isAlive()) {
+            watches.get(process).endAsked();
+        }
         process.destroyForcibly();
         process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         paused.remove(name);
@@ -164,6 +173,7 @@ public final class TomcatCluster implements ClusterRuntime {
     @Override
     public void stop(String name) throws InterruptedException {
         Process process = process(name);
+        watches.get(process).endAsked();
         process.destroy();
         if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
             kill(name);
@@ -209,6 +219,17 @@ public final class TomcatCluster implements ClusterRuntime {
         }
     }
 
+    /** The member's current process: its exit status, or its state in /proc (T once a SIGSTOP froze it). */
+    @Override
+    public NodeState state(String name) {
+        return watches.get(process(name)).state();
+    }
+
+    @Override
+    public Optional<List<NodeDeath>> deathsUnasked() {
+        return Optional.of(watches.values().stream().flatMap(watch -> watch.deathUnasked().stream()).toList());
+    }
+
     /** The member's status page, or empty when it does not answer. */
     public Optional<TomcatStatus> status(String name) throws InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ports.get(name).admin()
@@ -247,7 +268,9 @@ public final class TomcatCluster implements ClusterRuntime {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().put("REPLSIM_ADMIN_TOKEN", token);
-            processes.put(name, builder.start());
+            Process started = builder.start();
+            watches.put(started, new ProcessWatch(name, started));
+            processes.put(name, started);
         } catch (IOException e) {
             throw new ClusterStartException("could not start Tomcat member " + name + ": " + e.getMessage());
         }
@@ -341,6 +364,7 @@ public final class TomcatCluster implements ClusterRuntime {
     /** Resumes what is paused, kills every member still running, and removes the members' work directories. */
     @Override
     public void close() {
+        watches.values().forEach(ProcessWatch::endAsked);
         for (String name : List.copyOf(paused)) {
             try {
                 signal(process(name), "CONT");

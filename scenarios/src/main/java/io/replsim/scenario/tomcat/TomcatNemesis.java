@@ -1,7 +1,9 @@
 package io.replsim.scenario.tomcat;
 
 import io.replsim.scenario.fault.Disruption;
+import io.replsim.scenario.fault.FaultEvidence;
 import io.replsim.scenario.fault.Nemesis;
+import io.replsim.scenario.fault.NodeReadBack;
 import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.KillSpec;
@@ -11,6 +13,7 @@ import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.StopSpec;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +27,11 @@ import java.util.SplittableRandom;
  * session placement is not read.
  */
 public final class TomcatNemesis implements Nemesis {
+    /** How long a killed or stopped member may take to read as gone, a paused one as frozen. */
+    private static final Duration READ_BACK_WITHIN = Duration.ofSeconds(5);
+
     private final TomcatCluster cluster;
+    private final NodeReadBack readBack;
     private final UserNodes serving;
     private final int users;
     private final Map<Long, SplittableRandom> randoms = new HashMap<>();
@@ -32,6 +39,7 @@ public final class TomcatNemesis implements Nemesis {
     /** {@code serving}: which member serves each of the load's {@code users} users now. */
     public TomcatNemesis(TomcatCluster cluster, UserNodes serving, int users) {
         this.cluster = cluster;
+        this.readBack = new NodeReadBack(cluster, READ_BACK_WITHIN);
         this.serving = serving;
         this.users = users;
     }
@@ -68,6 +76,7 @@ public final class TomcatNemesis implements Nemesis {
             }
             case RestartSpec restart -> {
                 String node = resolve(restart.target());
+                readBack.beforeRestart(node);
                 cluster.restart(node);
                 yield new Disruption.Restarted(node);
             }
@@ -75,11 +84,20 @@ public final class TomcatNemesis implements Nemesis {
         };
     }
 
+    /** The member's process read back: its exit status, its state in /proc. */
     @Override
-    public void heal(Disruption disruption) throws InterruptedException, IOException {
+    public FaultEvidence confirm(Disruption disruption) throws InterruptedException {
+        return readBack.confirm(disruption);
+    }
+
+    /** Only a pause lasts: its process read back as still stopped, then SIGCONT. */
+    @Override
+    public FaultEvidence heal(Disruption disruption) throws InterruptedException, IOException {
+        FaultEvidence evidence = Nemesis.readBeforeTheHeal(this, disruption);
         if (disruption instanceof Disruption.Paused paused) {
             cluster.resume(paused.node());
         }
+        return evidence;
     }
 
     private NodeSelector.Named named(NodeSelector target) {

@@ -6,32 +6,77 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CapacityConsoleTest {
 
-    private static StepOutcome step(int index, StepOutcome.Phase phase, int users, boolean passes) {
-        var measurement = new StepMeasurement(users, Duration.ofSeconds(1), 1_000, users, 5, 10, 10, 10, 0, true,
-                List.of(), List.of(new NodeCpu("node1", passes ? 0.5 : 0.7, 1.0)));
+    private static StepOutcome step(int index, StepOutcome.Phase phase, int users, double busiestCpu,
+                                    Duration window) {
+        var measurement = new StepMeasurement(users, Duration.ofSeconds(1), window, 1_000, users, 5, 10, 10, 10, 0,
+                true, List.of(), List.of(new NodeCpu("node1", busiestCpu, 1.0)), DriverCores.NOT_MEASURED);
         return new StepOutcome(index, phase, measurement, CapacityCriteria.DEFAULT.broken(measurement));
     }
 
-    @Test
-    void aSpentBudgetNamesTheMostUsersThatPassedEveryRunNotOneThatAlsoFailed() {
-        List<StepOutcome> steps = List.of(step(1, StepOutcome.Phase.STEP_UP, 100, true),
-                step(2, StepOutcome.Phase.STEP_UP, 200, true), step(3, StepOutcome.Phase.STEP_UP, 400, false),
-                step(4, StepOutcome.Phase.RECHECK, 400, false), step(5, StepOutcome.Phase.BISECT, 300, true),
-                step(6, StepOutcome.Phase.CONFIRM, 300, false), step(7, StepOutcome.Phase.BISECT, 250, true));
-        var result = new CapacityResult(0, Optional.empty(), List.of(Limit.CPU), steps, true);
-        var out = new ByteArrayOutputStream();
+    /** 100, 200 and 300 users pass at 50%, 400 fail at 70%, then a fifth step passes at 59%: no line can say. */
+    private static List<StepOutcome> upTo400(StepOutcome.Phase fifth, int fifthUsers) {
+        Duration window = Duration.ofSeconds(8);
+        return List.of(step(1, StepOutcome.Phase.STEP_UP, 100, 0.5, window),
+                step(2, StepOutcome.Phase.STEP_UP, 200, 0.5, window),
+                step(3, StepOutcome.Phase.STEP_UP, 400, 0.7, window), step(4, StepOutcome.Phase.BISECT, 300, 0.5, window),
+                step(5, fifth, fifthUsers, 0.59, window));
+    }
 
+    private static String printed(List<StepOutcome> steps, boolean budgetSpent) {
+        var result = new CapacityResult(new CapacityEstimator(CapacityCriteria.DEFAULT).estimate(steps),
+                Optional.of(steps.getLast()), steps, budgetSpent, WarmUp.NONE);
+        var out = new ByteArrayOutputStream();
         new CapacityConsole(new PrintStream(out, true, StandardCharsets.UTF_8))
                 .result("capacity", CapacitySummary.searchOf(1, result));
+        return out.toString(StandardCharsets.UTF_8);
+    }
 
-        assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("no load sustained (step budget spent)")
-                .contains("250 users passed every run but were not confirmed");
+    @Test
+    void aFittedAnswerSaysItsIntervalTheBindingLimitAndHowTheRunsNearItWent() {
+        Duration shortWindow = Duration.ofSeconds(8);
+        Duration longWindow = Duration.ofSeconds(24);
+        List<StepOutcome> steps = new ArrayList<>(List.of(step(1, StepOutcome.Phase.STEP_UP, 1_000, 0.21, shortWindow),
+                step(2, StepOutcome.Phase.STEP_UP, 2_000, 0.39, shortWindow),
+                step(3, StepOutcome.Phase.STEP_UP, 4_000, 0.82, shortWindow),
+                step(4, StepOutcome.Phase.BISECT, 3_000, 0.62, shortWindow),
+                step(5, StepOutcome.Phase.BISECT, 2_500, 0.51, shortWindow),
+                step(6, StepOutcome.Phase.BOUNDARY, 2_900, 0.58, longWindow),
+                step(7, StepOutcome.Phase.BOUNDARY, 2_950, 0.61, longWindow),
+                step(8, StepOutcome.Phase.BOUNDARY, 2_950, 0.59, longWindow)));
+
+        String printed = printed(steps, false);
+
+        assertThat(printed).containsPattern("== capacity: 2,9\\d0 users sustained on 1 nodes, 95% interval"
+                        + " 2,\\d{3}-\\d,\\d{3} users; binding CPU ==")
+                .contains("CPU reaches its limit at")
+                .contains("2,950 users passed 1 of 2 runs")
+                .contains("every run    passed up to 2,900 users (passed 1 of 1 runs), below 2,950 (failed 1 of 2"
+                        + " runs)")
+                .contains("binding      CPU (its line reaches its limit first)");
+    }
+
+    @Test
+    void anAnswerFromTheStepsSaysSoAndWhy() {
+        String printed = printed(upTo400(StepOutcome.Phase.CONFIRM, 300), false);
+
+        assertThat(printed).contains("== capacity: 300 users sustained on 1 nodes (from the steps: passed 2 of 2"
+                        + " runs, 400 failed 1 of 1); binding CPU ==")
+                .contains("no interval  CPU: ");
+    }
+
+    @Test
+    void aSpentBudgetClaimsNothingAndSaysWhatTheStepsSaidSoFar() {
+        String printed = printed(upTo400(StepOutcome.Phase.BISECT, 250), true);
+
+        assertThat(printed).contains("no load sustained (step budget spent)")
+                .contains("so far       300 users sustained (from the steps: passed 1 of 1 runs, 400 failed 1 of 1)")
+                .contains("not an answer; run again with more --max-steps");
     }
 }

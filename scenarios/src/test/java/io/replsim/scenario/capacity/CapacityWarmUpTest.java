@@ -17,15 +17,23 @@ class CapacityWarmUpTest {
     private static final CapacityCriteria P90_800MS = CapacityCriteria.DEFAULT;
 
     private static StepMeasurement reading(int users, double p90Ms, Double busiestCpu) {
-        return new StepMeasurement(users, Duration.ofSeconds(15), 1_000, users, p90Ms / 2, p90Ms, p90Ms, p90Ms, 0,
-                true, List.of(), busiestCpu == null ? List.of() : List.of(new NodeCpu("node1", busiestCpu, 1.0)));
+        return reading(users, p90Ms, busiestCpu, 0);
     }
 
-    /** A step passing up to {@code limit} users at 30% CPU, recording what it was asked in {@code calls}. */
+    private static StepMeasurement reading(int users, double p90Ms, Double busiestCpu, double errorRatio) {
+        return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, p90Ms / 2,
+                p90Ms, p90Ms, p90Ms, errorRatio, true, List.of(), busiestCpu == null ? List.of()
+                : List.of(new NodeCpu("node1", busiestCpu, 1.0)), DriverCores.NOT_MEASURED);
+    }
+
+    /**
+     * A step passing up to {@code limit} users at 30% CPU and failing on errors above (a limit with no measure to
+     * fit, so the search's answer is exact), recording what it was asked in {@code calls}.
+     */
     private static LoadStep measured(int limit, List<String> calls) {
-        return users -> {
+        return (users, window) -> {
             calls.add("step " + users);
-            return reading(users, users <= limit ? 100 : 2_000, 0.3);
+            return reading(users, 100, 0.3, users <= limit ? 0 : 0.05);
         };
     }
 
@@ -33,7 +41,7 @@ class CapacityWarmUpTest {
     private static LoadStep warming(List<String> calls, Double... busiest) {
         Iterator<Double> readings = List.of(busiest).iterator();
         Double[] last = {null};
-        return users -> {
+        return (users, window) -> {
             calls.add("warm-up " + users);
             if (readings.hasNext()) {
                 last[0] = readings.next();
@@ -77,11 +85,12 @@ class CapacityWarmUpTest {
         List<String> calls = new ArrayList<>();
         List<WarmUp.Round> announced = new ArrayList<>();
         List<WarmUp> done = new ArrayList<>();
-        LoadStep carriesUpTo3000 = users -> {
+        LoadStep carriesUpTo3000 = (users, window) -> {
             calls.add("warm-up " + users);
             return users > 3_000
-                    ? new StepMeasurement(users, Duration.ofSeconds(15), 800, 50, 4_000, 5_000, 5_000, 5_000, 0.4,
-                            true, List.of(), List.of(new NodeCpu("node1", 1.0, 1.0)))
+                    ? new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 800, 50, 4_000,
+                            5_000, 5_000, 5_000, 0.4,
+                            true, List.of(), List.of(new NodeCpu("node1", 1.0, 1.0)), DriverCores.NOT_MEASURED)
                     : reading(users, 100, 0.4);
         };
         CapacityResult result = new CapacitySearch(new SearchPlan(10_000, 2, 0.05, 30, 20_000), P90_800MS,
@@ -119,10 +128,11 @@ class CapacityWarmUpTest {
     void roundsThatAgreeWhileTheJitStillCompilesAreNotSettled() throws Exception {
         List<String> calls = new ArrayList<>();
         Iterator<Double> jit = List.of(0.35, 0.25, 0.22, 0.06, 0.04).iterator();
-        LoadStep compiling = users -> {
+        LoadStep compiling = (users, window) -> {
             calls.add("warm-up " + users);
-            return new StepMeasurement(users, Duration.ofSeconds(15), 1_000, users, 50, 100, 100, 100, 0, true,
-                    List.of(), List.of(new NodeCpu("node1", 0.3, 1.0, jit.next())));
+            return new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000, users, 50,
+                    100, 100, 100, 0, true,
+                    List.of(), List.of(new NodeCpu("node1", 0.3, 1.0, jit.next())), DriverCores.NOT_MEASURED);
         };
         CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.05, 30, 10_000), P90_800MS,
                 measured(57, calls), outcome -> { }, new WarmUpPlan(2, 8, 1.15), compiling, round -> { }).run();

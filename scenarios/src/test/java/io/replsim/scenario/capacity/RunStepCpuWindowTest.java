@@ -92,7 +92,7 @@ class RunStepCpuWindowTest {
             runtime = new HalfACoreAndLogouts(server);
             step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter", TargetProtocol.REPLSIM),
                     RunDirectory.create(runs, "cpu-window", LocalDateTime.now()), System.out, users -> "step")
-                    .run(USERS);
+                    .run(USERS, spec.load().steady());
             assertThat(server.logouts()).as("every user logged out after the step").isEqualTo(USERS);
         }
 

@@ -15,8 +15,9 @@ class StepSpreadTest {
         for (int i = 0; i < cpus.length; i++) {
             nodes.add(new NodeCpu("node" + (i + 1), cpus[i], 1.0));
         }
-        StepMeasurement m = new StepMeasurement(users, Duration.ofSeconds(15), 1_000, users, 50, 100, 100, 100, 0,
-                true, List.of(), nodes);
+        StepMeasurement m = new StepMeasurement(users, Duration.ofSeconds(15), SearchPlan.DEFAULT_WINDOW, 1_000,
+                users, 50, 100, 100, 100, 0,
+                true, List.of(), nodes, DriverCores.NOT_MEASURED);
         return new StepOutcome(index, phase, m, List.of());
     }
 
@@ -25,9 +26,9 @@ class StepSpreadTest {
         List<StepOutcome> steps = List.of(
                 run(1, StepOutcome.Phase.STEP_UP, 400, 0.30, 0.35),
                 run(2, StepOutcome.Phase.STEP_UP, 800, 0.81, 0.99),
-                run(3, StepOutcome.Phase.RECHECK, 800, 0.41, 0.34),
+                run(3, StepOutcome.Phase.BOUNDARY, 800, 0.41, 0.34),
                 run(4, StepOutcome.Phase.BISECT, 600, 0.50, 0.45),
-                run(5, StepOutcome.Phase.RECHECK, 800, 0.55, 0.60));
+                run(5, StepOutcome.Phase.BOUNDARY, 800, 0.55, 0.60));
 
         List<StepSpread> spreads = StepSpread.of(steps);
 
@@ -45,9 +46,10 @@ class StepSpreadTest {
     void theSummaryRowsCarryTheSpreadOfEveryRunAtTheirUsers() {
         List<StepOutcome> steps = List.of(
                 run(1, StepOutcome.Phase.STEP_UP, 800, 0.81, 0.99),
-                run(2, StepOutcome.Phase.RECHECK, 800, 0.41, 0.34),
+                run(2, StepOutcome.Phase.BOUNDARY, 800, 0.41, 0.34),
                 run(3, StepOutcome.Phase.CONFIRM, 600, 0.4));
-        CapacityResult result = new CapacityResult(600, Optional.of(steps.get(2)), List.of(), steps, false);
+        CapacityResult result = new CapacityResult(new CapacityEstimator(CapacityCriteria.DEFAULT).estimate(steps),
+                Optional.of(steps.get(2)), steps, false, WarmUp.NONE);
 
         CapacitySummary.Search search = CapacitySummary.searchOf(2, result);
 
@@ -62,7 +64,7 @@ class StepSpreadTest {
     @Test
     void aTargetWhoseCpuIsNotReadHasNoSpread() {
         StepSpread spread = StepSpread.at(StepSpread.of(List.of(run(1, StepOutcome.Phase.STEP_UP, 10),
-                run(2, StepOutcome.Phase.RECHECK, 10))), 10);
+                run(2, StepOutcome.Phase.BOUNDARY, 10))), 10);
         assertThat(spread.runs()).isEqualTo(2);
         assertThat(spread.minBusiestCpu()).isNull();
         assertThat(spread.ratio()).isNull();

@@ -81,8 +81,13 @@ class FaultTimelineTest {
             }
 
             @Override
-            public void heal(Disruption disruption) {
-                recording.heal(disruption);
+            public FaultEvidence confirm(Disruption disruption) {
+                return recording.confirm(disruption);
+            }
+
+            @Override
+            public FaultEvidence heal(Disruption disruption) {
+                return recording.heal(disruption);
             }
         };
         try (FaultTimeline timeline = new FaultTimeline(List.of(new PauseSpec(at(12), node("node2"),
@@ -164,7 +169,47 @@ class FaultTimelineTest {
 
         assertThat(nemesis.actions()).containsExactly("6000 inject kill node3");
         assertThat(problems).singleElement().asString().contains("kill at 5000 ms failed", "did not answer");
-        assertThat(events).hasSize(1);
+        // the failed one is an event too, without evidence, so that the report can refuse to call the run measured
+        assertThat(events).extracting(FaultEvent::phase).containsExactly(FaultEvent.Phase.FAILED,
+                FaultEvent.Phase.START);
+        assertThat(events.getFirst().fault()).isZero();
+        assertThat(events.getFirst().evidence().confirmed()).isFalse();
+        assertThat(events.getFirst().detail()).contains("kill at 5000 ms failed", "did not answer");
+        assertThat(events.getLast().evidence()).isEqualTo(FaultEvidence.confirmed("node3 read back at 6000"));
+    }
+
+    @Test
+    void aFaultIsConfirmedByWhatIsReadBackRightAfterItAndALastingOneAgainAtItsHeal() {
+        RecordingNemesis nemesis = new RecordingNemesis(clock, Set.of(), Set.of("node3"));
+        try (FaultTimeline timeline = new FaultTimeline(List.of(
+                new KillSpec(Duration.ofSeconds(5), node("node3")),
+                new PauseSpec(at(6), node("node2"), Optional.of(Duration.ofSeconds(2)))), nemesis, clock,
+                events::add, problems::add)) {
+            timeline.play(clock.nanoTime());
+        }
+
+        assertThat(events).extracting(FaultEvent::phase, event -> event.evidence().confirmed()).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(FaultEvent.Phase.START, false),
+                org.assertj.core.groups.Tuple.tuple(FaultEvent.Phase.START, true),
+                org.assertj.core.groups.Tuple.tuple(FaultEvent.Phase.HEAL, true));
+        assertThat(events.getFirst().evidence().seen()).isEqualTo("node3 read back untouched at 5000");
+        assertThat(events.getLast().evidence().seen()).isEqualTo("node2 read back at 8000");
+    }
+
+    @Test
+    void aPauseItsNodesKillCutsShortIsReadBackBeforeTheKillAndRecordedAsCutShort() {
+        RecordingNemesis nemesis = play(List.of(
+                new PauseSpec(at(5), node("node2"), Optional.empty()),
+                new KillSpec(Duration.ofSeconds(7), node("node2"))), Set.of());
+
+        assertThat(events).extracting(FaultEvent::phase).containsExactly(FaultEvent.Phase.START,
+                FaultEvent.Phase.START, FaultEvent.Phase.CUT_SHORT);
+        FaultEvent cut = events.getLast();
+        assertThat(cut.type()).isEqualTo("pause");
+        assertThat(cut.detail()).isEqualTo("ended with its node by the kill at 7000 ms");
+        // read at 7000 by the fake clock, before the kill: afterwards there would be nothing left to read
+        assertThat(cut.evidence()).isEqualTo(FaultEvidence.confirmed("node2 read back at 7000"));
+        assertThat(nemesis.actions()).containsExactly("5000 inject pause node2", "7000 inject kill node2");
     }
 
     @Test
@@ -192,8 +237,13 @@ class FaultTimelineTest {
             }
 
             @Override
-            public void heal(Disruption disruption) {
-                recording.heal(disruption);
+            public FaultEvidence confirm(Disruption disruption) {
+                return recording.confirm(disruption);
+            }
+
+            @Override
+            public FaultEvidence heal(Disruption disruption) {
+                return recording.heal(disruption);
             }
         };
         try (FaultTimeline timeline = new FaultTimeline(List.of(new KillSpec(Duration.ofSeconds(10),
@@ -243,7 +293,11 @@ class FaultTimelineTest {
                 new io.replsim.scenario.spec.DoubleKillSpec(at(10), node("node2"), Duration.ofMillis(500))), Set.of());
 
         assertThat(nemesis.actions()).containsExactly("5000 inject pause node3", "10000 inject double-kill node2+node3");
-        FaultEvent pair = events.getLast();
+        assertThat(events).extracting(FaultEvent::phase).containsExactly(FaultEvent.Phase.START,
+                FaultEvent.Phase.START, FaultEvent.Phase.CUT_SHORT);
+        // the buddy is only known once the pair is killed: its pause was not read before it ended
+        assertThat(events.getLast().evidence().confirmed()).isFalse();
+        FaultEvent pair = events.get(1);
         assertThat(pair.nodes()).containsExactly("node2", "node3");
         assertThat(pair.fault()).isEqualTo(1);
         assertThat(pair.detail()).isEqualTo("its buddy node3 500 ms later");

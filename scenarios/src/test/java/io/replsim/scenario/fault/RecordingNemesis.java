@@ -19,16 +19,24 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Writes down what it was asked to do and when, by the fake clock: "12000 inject pause node2". Named targets only;
- * a node in {@code refusing} makes the injection fail, as a node that does not answer would.
+ * a node in {@code refusing} makes the injection fail, as a node that does not answer would; one in {@code unmoved}
+ * reads back untouched, as a node a kill command that does nothing leaves running.
  */
 final class RecordingNemesis implements Nemesis {
     private final FakeClock clock;
     private final Set<String> refusing;
+    private final Set<String> unmoved;
     private final List<String> actions = new CopyOnWriteArrayList<>();
 
     RecordingNemesis(FakeClock clock, Set<String> refusing) {
+        this(clock, refusing, Set.of());
+    }
+
+    /** {@code unmoved}: nodes a fault leaves as they were, so that reading them back shows nothing. */
+    RecordingNemesis(FakeClock clock, Set<String> refusing, Set<String> unmoved) {
         this.clock = clock;
         this.refusing = refusing;
+        this.unmoved = unmoved;
     }
 
     @Override
@@ -58,10 +66,20 @@ final class RecordingNemesis implements Nemesis {
         return disruption;
     }
 
+    /** Every disruption reads back as done, a node in {@code unmoved} as untouched. */
     @Override
-    public void heal(Disruption disruption) {
+    public FaultEvidence confirm(Disruption disruption) {
+        return disruption.nodes().stream().anyMatch(unmoved::contains)
+                ? FaultEvidence.unconfirmed(String.join("+", disruption.nodes()) + " read back untouched at "
+                        + clock.millis())
+                : FaultEvidence.confirmed(String.join("+", disruption.nodes()) + " read back at " + clock.millis());
+    }
+
+    @Override
+    public FaultEvidence heal(Disruption disruption) {
         actions.add(clock.millis() + " heal " + disruption.getClass().getSimpleName().toLowerCase() + " "
                 + String.join("+", disruption.nodes()));
+        return confirm(disruption);
     }
 
     private static String name(NodeSelector selector) {

@@ -120,7 +120,8 @@ class SessionStateOracleTest {
                 .isEqualTo(new SessionVerdictCounts(USERS - outcome.usersOfNode1(), 0, 0, 0, outcome.usersOfNode1()));
         assertThat(outcome.result().errors().httpStatus()).as("every answer to them was a 500").isPositive();
         List<CheckOutcome> checks = CheckEvaluator.evaluate(List.of(new Check.MaxSessionsLost(0)),
-                RunSummary.Verdicts.of(sessions), outcome.result().latencyMicros(), List.of());
+                RunSummary.Verdicts.of(sessions), outcome.result().latencyMicros(),
+                outcome.result().served().wholeMicros(), List.of());
         assertThat(checks).singleElement().satisfies(check -> {
             assertThat(check.passed()).as(check.toString()).isFalse();
             assertThat(check.actual()).contains(outcome.usersOfNode1() + " FAILED");

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.spec.Check;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /** The drill checks: each fault held against the limit, the worst one named when there are several. */
 class DrillCheckEvaluatorTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final RunSummary.Verdicts NONE_LOST = new RunSummary.Verdicts(10, 0, 0);
 
     private static FaultReport pause(String node, long atMs, Long healedAtMs, Long backInViewMs, long errors,
@@ -18,11 +21,11 @@ class DrillCheckEvaluatorTest {
                 800, p90BackMs, p90BackMs == null, List.of(new FaultImpact.SurvivorCpu("node9", 0.3, survivorCpu)), 0.3,
                 0.45, 0.6);
         return new FaultReport("pause", node, List.of(node), node, "", atMs, 1_000_000 + atMs, healedAtMs, 3_000L,
-                backInViewMs, List.of(), 0, 0, 0, 0L, null, null, impact);
+                backInViewMs, List.of(), 0, 0, 0, 0L, null, null, impact, READ_BACK);
     }
 
     private static List<CheckOutcome> evaluate(Check check, FaultReport... faults) {
-        return CheckEvaluator.evaluate(List.of(check), NONE_LOST, new Histogram(3), List.of(faults));
+        return CheckEvaluator.evaluate(List.of(check), NONE_LOST, new Histogram(3), new Histogram(3), List.of(faults));
     }
 
     @Test

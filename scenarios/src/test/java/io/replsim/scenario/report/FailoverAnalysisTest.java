@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.Stint;
@@ -13,9 +14,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class FailoverAnalysisTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final long KILL = 1_000_000L;
     private static final FaultEvent KILL_NODE2 = new FaultEvent(FaultEvent.Phase.START, "kill", "node2",
-            List.of("node2"), "primary-of-most", "", 20_000, KILL);
+            List.of("node2"), "primary-of-most", "", 20_000, KILL, READ_BACK);
 
     private static UserTimeline user(int id, Stint... stints) {
         return new UserTimeline(id, List.of(stints), List.of());
@@ -101,7 +104,7 @@ class FailoverAnalysisTest {
     @Test
     void usersTheCutOffNodeWentOnServingCountAsStayedNotAsNeverServed() {
         FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
-                "isolate node2", "", 20_000, KILL);
+                "isolate node2", "", 20_000, KILL, READ_BACK);
         List<UserTimeline> users = List.of(
                 user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL + 9_000)),
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
@@ -119,9 +122,9 @@ class FailoverAnalysisTest {
     @Test
     void aHealedFaultsNodeBackInTheSurvivorsViewIsTimedFromTheFault() {
         FaultEvent pause = new FaultEvent(FaultEvent.Phase.START, "pause", "node2", List.of("node2"), "node2", "",
-                20_000, KILL);
+                20_000, KILL, READ_BACK);
         FaultEvent resume = new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "node2", "",
-                28_000, KILL + 8_000);
+                28_000, KILL + 8_000, READ_BACK);
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(3_000, 3_100);
         views.put("node2", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000)));
         views.put("node1", List.of(views.get("node1").get(0), views.get("node1").get(1),
@@ -141,7 +144,7 @@ class FailoverAnalysisTest {
     @Test
     void aRestartOfANodeAlreadyGoneIsTimedToItsReturnIntoTheView() {
         FaultEvent restart = new FaultEvent(FaultEvent.Phase.START, "restart", "node2", List.of("node2"), "node2", "",
-                30_000, KILL + 10_000);
+                30_000, KILL + 10_000, READ_BACK);
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
         views.put("node1", List.of(views.get("node1").get(1),
                 new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_500)));
@@ -157,7 +160,7 @@ class FailoverAnalysisTest {
     @Test
     void aRestartOfANodeAlreadyGoneIsNoDetectionEvenWhenTheNodeDiesAgainLater() {
         FaultEvent restart = new FaultEvent(FaultEvent.Phase.START, "restart", "node2", List.of("node2"), "node2", "",
-                30_000, KILL + 10_000);
+                30_000, KILL + 10_000, READ_BACK);
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
         // node2 rejoins at +14.5 s and is killed again: the view without it at +60 s is that later kill's
         views.put("node1", List.of(views.get("node1").get(1),

@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.Stint;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * [node1, node2, node3, node4] under BUDDIES(1), where node1's buddy is node2 and node2's is node3.
  */
 class FaultExpectationEvaluationTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final long AT = 1_700_000_020_000L;
     private static final Map<String, List<NodeStatsReport.PastView>> VIEWS = Map.of("node3", List.of(
             new NodeStatsReport.PastView("[node1|3]", List.of("node1", "node2", "node3", "node4"), AT - 10_000),
@@ -27,7 +30,7 @@ class FaultExpectationEvaluationTest {
 
     private static FaultReport kill(List<String> nodes, long lost, List<Integer> lostUsers, Long viewChangeMs) {
         return new FaultReport("kill", String.join("+", nodes), nodes, "primary-of-most", "", 20_000, AT, null,
-                viewChangeMs, null, List.of(), 4, 4, 0, 1_500L, 1_000L, 1_500L, null)
+                viewChangeMs, null, List.of(), 4, 4, 0, 1_500L, 1_000L, 1_500L, null, READ_BACK)
                 .withAttribution(new FaultAttribution(20_000, 30_000, lost, 0, lostUsers, List.of(), 3L));
     }
 

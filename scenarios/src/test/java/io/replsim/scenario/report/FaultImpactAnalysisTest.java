@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -13,11 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /** A made-up 40-second run with a fault at 20 s: every figure worked out by hand. */
 class FaultImpactAnalysisTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final long START = 1_700_000_000_000L;
 
     private static FaultReport killAt20s(Long failoverMs) {
         return new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_000, START + 20_000, null, 1_000L,
-                null, List.of(), 10, 10, 0, failoverMs, failoverMs, failoverMs, null);
+                null, List.of(), 10, 10, 0, failoverMs, failoverMs, failoverMs, null, READ_BACK);
     }
 
     /** 100 req/s and 20 ms everywhere, except seconds 20-22: 10 req/s, 5 errors each, p90 at 2 s. */
@@ -109,7 +112,7 @@ class FaultImpactAnalysisTest {
     void theSecondAFaultFallsInBelongsToItsWindowNotToBefore() {
         // the kill at 20.4 s: second 20 and its log interval hold its first errors and its slow answers
         FaultReport midSecond = new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_400,
-                START + 20_400, null, 1_000L, null, List.of(), 10, 10, 0, 3_000L, 3_000L, 3_000L, null);
+                START + 20_400, null, 1_000L, null, List.of(), 10, 10, 0, 3_000L, 3_000L, 3_000L, null, READ_BACK);
 
         FaultImpact impact = new FaultImpactAnalysis(records()).analyse(midSecond);
 

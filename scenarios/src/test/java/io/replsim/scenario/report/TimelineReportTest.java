@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.check.Verdict;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** report.html from a made-up 30-second run with a pause at 10 s healed at 15 s. */
 class TimelineReportTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final long START = 1_700_000_000_000L;
 
     private static TimelineReport.Records records() {
@@ -27,7 +30,7 @@ class TimelineReportTest {
             intervals.add(new LatencyInterval(START + s * 1000L, START + s * 1000L + 1000, histogram));
         }
         FaultReport pause = new FaultReport("pause", "node2", List.of("node2"), "primary-of-most", "", 10_000,
-                START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null)
+                START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null, READ_BACK)
                 .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L, null,
                         List.of(new AttributedAnswer(3, "node1", "s3", Verdict.STALE, 16_250, 17L,
                                 new AttributedAnswer.Prior("node1", 18, 15_750), 1)), 4))
@@ -35,9 +38,9 @@ class TimelineReportTest {
                         "≤ 0", "2", false)));
         List<FaultEvent> events = List.of(
                 new FaultEvent(FaultEvent.Phase.START, "pause", "node2", List.of("node2"), "primary-of-most", "",
-                        10_000, START + 10_000),
+                        10_000, START + 10_000, READ_BACK),
                 new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
-                        "at the end of its for", 15_000, START + 15_000));
+                        "at the end of its for", 15_000, START + 15_000, READ_BACK));
         return new TimelineReport.Records("drill-<pause>", "FAIL", START, 30_000, seconds, intervals, 800, List.of(pause),
                 events);
     }

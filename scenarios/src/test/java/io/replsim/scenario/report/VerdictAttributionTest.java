@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.record.UserTimeline;
@@ -13,11 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /** A made-up 60-second run with a kill at 20 s whose window ends at 30 s: every verdict placed by hand. */
 class VerdictAttributionTest {
+    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
+
     private static final long START = 1_700_000_000_000L;
 
     private static FaultReport killAt20s() {
         return new FaultReport("kill", "node2", List.of("node2"), "node2", "", 20_000, START + 20_000, null, 1_000L,
-                null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null)
+                null, List.of(), 3, 3, 0, 2_000L, 1_000L, 2_000L, null, READ_BACK)
                 .withImpact(new FaultImpact(20_000, 30_000, 0, null, null, null, null, null, null, null, 800, 0L, false,
                         List.of(), null, null, 0.6));
     }
@@ -80,7 +83,7 @@ class VerdictAttributionTest {
     void aStaleAnswerAfterTheMergeIsListedThoughPastTheWindowAndOtherAnswersThereAreNot() {
         // a partition at 20 s whose node was back in every survivor's view 12 s later, past the window's end at 30 s
         FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
-                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null)
+                START + 20_000, 10_000L, 3_000L, 12_000L, List.of(), 3, 0, 3, 0L, null, null, null, READ_BACK)
                 .withImpact(killAt20s().impact());
         List<UserTimeline> timelines = List.of(
                 user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 33_000, 17,

@@ -48,6 +48,10 @@ class DiscardDrill {
         assertThat(discard.type()).isEqualTo("discard");
         assertThat(discard.node()).isEqualTo("node2");
         assertThat(discard.detail()).isEqualTo("30% of the messages from node1 dropped");
+        // the lossy link's own count, read through node2's admin API before its heal
+        assertThat(discard.confirmed()).as(printed).isTrue();
+        assertThat(discard.evidence().seen()).containsPattern("at its heal: node2's lossy link dropped [1-9]\\d*"
+                + " messages");
         assertThat(discard.healedAtMs() - discard.atMs()).as("healed after its for").isGreaterThanOrEqualTo(7_900L);
         assertThat(discard.viewChangeMs()).as("a lossy link is retransmitted over, nobody is suspected\n" + printed)
                 .isNull();

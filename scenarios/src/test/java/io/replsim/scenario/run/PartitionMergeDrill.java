@@ -41,6 +41,10 @@ class PartitionMergeDrill {
         String printed = played.console();
 
         FaultReport partition = summary.faults().getFirst();
+        // each side's DISCARD dropped the other side's messages, by its own count, with the views beside
+        assertThat(partition.confirmed()).as(printed).isTrue();
+        assertThat(partition.evidence().seen()).containsPattern("at its heal: .*node1's DISCARD dropped [1-9]")
+                .containsPattern("node[23]'s DISCARD dropped [1-9]").contains(", view [");
         assertThat(partition.backInViewMs()).as("the views merged after the heal\n" + printed).isNotNull();
         long conflicts = summary.nodes().stream().mapToLong(RunSummary.NodeFigures::ownershipConflicts).sum();
         assertThat(conflicts).as("both sides served the users' sessions while split\n" + printed).isPositive();

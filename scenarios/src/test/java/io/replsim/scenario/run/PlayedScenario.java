@@ -1,7 +1,10 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.fault.Nemesis;
 import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.UserNodes;
+import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.InJvmRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -38,6 +41,16 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
         return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner.withNemesis(
                 (runtime, users) -> new ServedUsersFirst(new RuntimeNemesis(runtime, users), runtime, users,
                         spec.load().users(), answersPerUser, deadline)));
+    }
+
+    /**
+     * As {@link #play(Path, String, String)}, with the faults applied by {@code nemeses}, which is handed the
+     * started cluster when the load is about to start: a test that does something to the nodes itself.
+     */
+    public static PlayedScenario playWithNemesis(Path dir, String name, String yaml,
+                                                 BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses)
+            throws Exception {
+        return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner.withNemesis(nemeses));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.replsim.scenario.run;
 import static org.awaitility.Awaitility.await;
 
 import io.replsim.scenario.fault.Disruption;
+import io.replsim.scenario.fault.FaultEvidence;
 import io.replsim.scenario.fault.Nemesis;
 import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.runtime.ClusterRuntime;
@@ -47,7 +48,12 @@ record ServedUsersFirst(Nemesis faults, ClusterRuntime runtime, UserNodes users,
     }
 
     @Override
-    public void heal(Disruption disruption) throws InterruptedException, IOException {
-        faults.heal(disruption);
+    public FaultEvidence confirm(Disruption disruption) throws InterruptedException {
+        return faults.confirm(disruption);
+    }
+
+    @Override
+    public FaultEvidence heal(Disruption disruption) throws InterruptedException, IOException {
+        return faults.heal(disruption);
     }
 }

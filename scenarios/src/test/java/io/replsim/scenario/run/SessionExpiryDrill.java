@@ -121,7 +121,7 @@ class SessionExpiryDrill {
             String figures = result + "\n" + console.toString(StandardCharsets.UTF_8);
 
             assertThat(result.sessionVerdicts().lost()).as(figures).isPositive();
-            assertThat(result.sessionVerdicts().lostCorruptOrFailed()).as("what maxSessionsLost counts")
+            assertThat(result.sessionVerdicts().countedAsLost()).as("what maxSessionsLost counts")
                     .isPositive();
             assertThat(result.sessionVerdicts().expired()).as(figures).isZero();
             assertThat(result.responseVerdicts().expired()).as(figures).isZero();

@@ -71,7 +71,7 @@ class JGroupsSpecTest {
                 .satisfies(problem -> {
                     assertThat(problem.path()).isEqualTo("jgroups.bundler.maxSize");
                     assertThat(problem.expected()).startsWith("a bundle that fits one datagram with").contains("udp")
-                            .contains("65507");
+                            .contains("65491");
                 });
     }
 

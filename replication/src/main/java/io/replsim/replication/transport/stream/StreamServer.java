@@ -1,6 +1,7 @@
 package io.replsim.replication.transport.stream;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.wire.HandshakeDeadline;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,8 +30,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class StreamServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StreamServer.class);
-    /** A peer that connects and says nothing is not a member; it does not keep a thread for long. */
-    private static final Duration HELLO_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * The whole handshake, not each read of it: a member's takes a round trip (and the member gives up after 1 s of
+     * its own), so a peer that sends nothing, or a byte now and then, is not one, and keeps a thread no longer.
+     */
+    static final Duration HANDSHAKE_DEADLINE = Duration.ofSeconds(5);
     /** Frames up to this size reuse the connection's buffer; a rare larger one gets its own and leaves. */
     private static final int RETAINED_BUFFER_BYTES = 1 << 20;
     /** The kernel's socket buffers: a 64 KB session's frame fits whole, so a write rarely waits for the reader. */
@@ -120,12 +125,18 @@ public final class StreamServer implements AutoCloseable {
         try (socket) {
             socket.setTcpNoDelay(true);
             // A small read buffer: a frame larger than it is read straight into the frame's array, not copied through.
-            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            var deadline = new HandshakeDeadline(socket, HANDSHAKE_DEADLINE);
+            var in = new DataInputStream(new BufferedInputStream(deadline));
             var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-            socket.setSoTimeout((int) HELLO_TIMEOUT.toMillis());
-            // A handshake that breaks off (the peer hung up or went silent) ends here uncounted: a member whose own
-            // wait ran out under load does that too, and nothing of the peer's was read.
-            StreamHandshake.Result handshake = StreamHandshake.accept(key, cluster, in, out);
+            StreamHandshake.Result handshake;
+            try {
+                handshake = StreamHandshake.accept(key, cluster, in, out);
+            } catch (SocketTimeoutException slow) {
+                handshake = new StreamHandshake.Result.Refused("no handshake within " + HANDSHAKE_DEADLINE.toSeconds()
+                        + " s");
+            }
+            // A handshake that breaks off before its deadline (the peer hung up) ends in the outer catch, uncounted:
+            // a member whose own wait ran out under load does that too, and nothing of the peer's was read.
             NodeId sender;
             switch (handshake) {
                 case StreamHandshake.Result.Refused(String reason) -> {
@@ -148,7 +159,7 @@ public final class StreamServer implements AutoCloseable {
                 }
                 case StreamHandshake.Result.Proven(StreamHello hello) -> sender = hello.sender();
             }
-            socket.setSoTimeout(0);
+            deadline.lift();
             var connection = new Inbound(sender, socket);
             inbound.add(connection);
             try {

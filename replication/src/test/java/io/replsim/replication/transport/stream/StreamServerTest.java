@@ -2,6 +2,7 @@ package io.replsim.replication.transport.stream;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.wire.Stranger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -232,5 +236,27 @@ class StreamServerTest {
 
             assertClosedByServer(socket);
         }
+    }
+
+    @Test
+    void aPeerDrippingAHelloIsCutOffAtTheHandshakesDeadlineAndCountedWhileAMembersStreamIsServed() throws Exception {
+        start(1 << 20);
+        // A hello that speaks the protocol, so the server keeps reading: a byte every 300 ms would take 15 s.
+        var hello = new ByteArrayOutputStream();
+        new StreamHello("a-cluster-name-long-enough-to-drip-for-fifteen-seconds", MEMBER)
+                .writeTo(new DataOutputStream(hello));
+        try (Stranger drip = Stranger.connect(server.endpoint());
+             var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Boolean> dripping = threads.submit(() -> drip.drip(hello.toByteArray(), Duration.ofMillis(300)));
+            try (Socket member = connect()) {
+                sendFrame(member, new StreamHello(CLUSTER, MEMBER), 7);
+                assertThat(new DataInputStream(member.getInputStream()).readInt()).as("the member's answer")
+                        .isEqualTo(2);
+            }
+            assertThat(dripping.get(30, TimeUnit.SECONDS)).as("the whole drip went out: the server never cut it off")
+                    .isFalse();
+        }
+        assertThat(handled).hasValue(1);
+        assertThat(refusals).singleElement().asString().contains("no handshake within");
     }
 }

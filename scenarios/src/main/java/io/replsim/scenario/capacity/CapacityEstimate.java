@@ -1,0 +1,42 @@
+package io.replsim.scenario.capacity;
+
+import java.util.List;
+
+/**
+ * A search's answer: the users sustained with an interval, and what binds them.
+ *
+ * @param method  FIT: where a line fitted to the valid steps near the boundary reaches the binding limit, with the
+ *                95% interval around it; STEPS: the {@link StepAnswer}, when no line could say (a limit with no
+ *                measure to fit, too few or too scattered steps, or no limit reached), its interval from the answer
+ *                to the fewest users that failed
+ * @param users   the users sustained
+ * @param low     the interval's low end
+ * @param high    the interval's high end
+ * @param binding the limits that bind: the one whose line reaches its limit first (FIT), or those the fewest users
+ *                that failed broke (STEPS); empty when no load failed
+ * @param fits    the line of each limit that was fitted, the binding one among them
+ * @param steps   the answer from the verdicts alone, beside the fitted one
+ * @param note    why the answer is from the steps, or what capped the fitted one; empty when nothing did
+ */
+public record CapacityEstimate(Method method, int users, int low, int high, List<Limit> binding, List<LimitFit> fits,
+                               StepAnswer steps, String note) {
+
+    public enum Method { FIT, STEPS }
+
+    /** The confidence of a fitted interval. */
+    public static final double CONFIDENCE = 0.95;
+
+    public CapacityEstimate {
+        binding = List.copyOf(binding);
+        fits = List.copyOf(fits);
+    }
+
+    public boolean fitted() {
+        return method == Method.FIT;
+    }
+
+    /** Whether the interval is within {@code share} of the answer on either side. */
+    public boolean narrowerThan(double share) {
+        return users > 0 && (high - low) / 2.0 <= share * users;
+    }
+}
