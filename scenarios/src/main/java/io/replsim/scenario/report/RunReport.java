@@ -101,8 +101,8 @@ public final class RunReport {
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
-                        result.connections().peak()), external,
-                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users);
+                        result.connections().peak()),
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, external);
     }
 
     /** An open-model run's own figures beside the common ones; null for the closed model. */

@@ -27,8 +27,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Cluster cluster, Load load, Requests requests, double throughputPerSec, Latency latencyMs,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
-                         OpenFigures open, Connections connections, External external, Latency servedLatencyMs,
-                         Users users) {
+                         OpenFigures open, Connections connections, Latency servedLatencyMs, Users users,
+                         External external) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
