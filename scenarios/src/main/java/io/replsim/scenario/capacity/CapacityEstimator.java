@@ -139,6 +139,11 @@ final class CapacityEstimator {
         return measure != RisingMeasure.CPU || !(broken.contains(Limit.LATENCY) || broken.contains(Limit.ERRORS));
     }
 
+    /** The steps' own answer to {@code steps}, whatever the lines say, with the lines that were fitted. */
+    CapacityEstimate fromStepsAlone(List<StepOutcome> steps, List<LimitFit> fits, String why) {
+        return fromSteps(StepAnswer.of(steps), fits, why);
+    }
+
     /** The steps' own answer, its interval from it to the fewest users that failed, with the lines that were fitted. */
     private static CapacityEstimate fromSteps(StepAnswer answer, List<LimitFit> fits, String why) {
         return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),

@@ -10,7 +10,8 @@ import java.util.Optional;
  * @param atCapacity   the valid step nearest the answer, whose figures stand for the cluster at capacity; empty when
  *                     nothing was sustained
  * @param steps        every step in the order run
- * @param stoppedEarly the step budget ran out before the search finished; the answer is what its steps said so far
+ * @param stoppedEarly the step budget ran out before either the line or the steps answered; the estimate is what
+ *                     the steps said so far, not an answer
  * @param warmUp       what ran before the first measured step, unmeasured
  */
 public record CapacityResult(CapacityEstimate estimate, Optional<StepOutcome> atCapacity, List<StepOutcome> steps,

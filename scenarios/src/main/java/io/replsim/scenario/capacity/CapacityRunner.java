@@ -238,7 +238,7 @@ public final class CapacityRunner {
         SearchPlan planned = plan.withWindow(spec.load().steady());
         console.line("search: steps of %d s up by x%.0f until one fails, halved to within %.2fx; then %d to %d"
                         + " boundary steps of %d s where the estimate puts the answer, until its 95%% interval is"
-                        + " within %.0f%%; at most %d steps", planned.window().toSeconds(), planned.growth(),
+                        + " within %.0f%% (without a line, steps of that window bisect and confirm); at most %d steps", planned.window().toSeconds(), planned.growth(),
                 CapacitySearch.BRACKET, planned.boundary().minSteps(), planned.boundary().maxSteps(),
                 planned.boundaryWindow().toSeconds(), planned.boundary().narrowEnough() * 100, planned.maxSteps());
         return new CapacitySearch(planned, criteria, step, outcome -> {

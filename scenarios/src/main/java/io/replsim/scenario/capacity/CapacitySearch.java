@@ -14,8 +14,7 @@ import java.util.function.Consumer;
  * boundary steps, with longer windows, run where the estimate so far puts the answer (a line through every valid
  * step near the boundary, {@link CapacityEstimator}), until its 95% interval is narrow enough or the plan's boundary
  * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps of
- * the scenario's window bisect to the plan's resolution and confirm the answer by a repeat, as the search did before
- * it fitted lines. A failed step-up is run again and the majority of three decides whether the search climbs on; no
+ * the same longer window bisect to the plan's resolution and confirm the answer by a repeat. A failed step-up is run again and the majority of three decides whether the search climbs on; no
  * other failure is run again, and a load that failed any run is never the answer from the steps (the recheck used
  * to make a load at the limit pass with p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
  */
@@ -86,13 +85,20 @@ public final class CapacitySearch {
             if (next.users().isEmpty()) {
                 break;
             }
-            boolean boundary = next.phase() == StepOutcome.Phase.BOUNDARY;
-            measure(next.users().get(), next.phase(), boundary ? plan.boundaryWindow() : plan.window());
-            boundarySteps += boundary ? 1 : 0;
+            // every step near the boundary has the longer window, the bisections too: an 8 s reading there scatters
+            // by more than the CPU rises between the loads they compare
+            measure(next.users().get(), next.phase(), plan.boundaryWindow());
+            boundarySteps += next.phase() == StepOutcome.Phase.BOUNDARY ? 1 : 0;
             estimate = estimator.estimate(steps);
             onEstimate.accept(estimate);
         }
         boolean unfinished = !budgetLeft() && next(estimate, boundarySteps).users().isPresent();
+        if (unfinished && stepsAnswered(estimate.steps())) {
+            // the line's interval had not narrowed when the budget ran out, but the steps' own answer was complete
+            estimate = estimator.fromStepsAlone(steps, estimate.fits(), "the step budget ran out before the line's"
+                    + " 95% interval narrowed; the answer is the steps' own");
+            unfinished = false;
+        }
         return new CapacityResult(estimate, nearest(estimate.users()), steps, unfinished, warmUp);
     }
 
@@ -213,6 +219,11 @@ public final class CapacitySearch {
         }
         return answer.runs() < 2 ? new OptionalLoad(Optional.of(answer.users()), StepOutcome.Phase.CONFIRM)
                 : OptionalLoad.DONE;
+    }
+
+    /** Whether the steps' own answer is complete: a load passed twice, within the resolution of the fewest failing. */
+    private boolean stepsAnswered(StepAnswer answer) {
+        return answer.users() > 0 && answer.bounded() && bisectOrConfirm(answer).users().isEmpty();
     }
 
     /**

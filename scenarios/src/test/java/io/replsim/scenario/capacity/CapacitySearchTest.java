@@ -60,8 +60,11 @@ class CapacitySearchTest {
         assertThat(boundary).hasSizeBetween(BoundaryPlan.DEFAULT.minSteps(), BoundaryPlan.DEFAULT.maxSteps())
                 .allSatisfy(s -> assertThat(s.measurement().window()).isEqualTo(Duration.ofSeconds(24)))
                 .allSatisfy(s -> assertThat(s.users()).isBetween(50, 70));
-        assertThat(result.steps()).filteredOn(s -> s.phase() != StepOutcome.Phase.BOUNDARY)
+        int firstBoundary = result.steps().indexOf(boundary.getFirst());
+        assertThat(result.steps().subList(0, firstBoundary))
                 .allSatisfy(s -> assertThat(s.measurement().window()).isEqualTo(Duration.ofSeconds(8)));
+        assertThat(result.steps().subList(firstBoundary, result.steps().size()))
+                .allSatisfy(s -> assertThat(s.measurement().window()).isEqualTo(Duration.ofSeconds(24)));
         assertThat(result.stoppedEarly()).isFalse();
     }
 
@@ -85,6 +88,9 @@ class CapacitySearchTest {
                 errorsUnless(users -> users <= 57, asked), outcome -> { }).run();
 
         assertThat(asked).containsExactly(10, 20, 40, 80, 80, 60, 50, 55, 57, 58, 57);
+        // the bracket's steps have the scenario's window; the bisections and the confirmation after it, the longer one
+        assertThat(result.steps()).extracting(step -> step.measurement().window().toSeconds())
+                .containsExactly(8L, 8L, 8L, 8L, 8L, 8L, 8L, 24L, 24L, 24L, 24L);
         assertThat(result.usersSustained()).isEqualTo(57);
         assertThat(result.estimate().method()).isEqualTo(CapacityEstimate.Method.STEPS);
         assertThat(result.estimate().steps().runs()).as("passed both of its runs").isEqualTo(2);
@@ -180,6 +186,33 @@ class CapacitySearchTest {
         assertThat(result.stoppedEarly()).isTrue();
         assertThat(result.estimate().method()).isEqualTo(CapacityEstimate.Method.STEPS);
         assertThat(result.binding()).isEmpty();
+    }
+
+    @Test
+    void aBudgetSpentBeforeTheLineNarrowsAnswersFromStepsThatAreComplete() throws Exception {
+        // 10, 20, 40, 80, 80 (recheck), 60, 70 bracket the limit at 60 users; the line aims its first boundary step at
+        // 60, which passes again: the steps' answer is complete (60 passed 2 of 2, 70 failed, within the 20%
+        // resolution), though the line had fewer boundary steps than it asks for when the 8-step budget ran out
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.2, 8, 10_000), P90_800MS,
+                cpuOf(new ArrayList<>(), null, 0), outcome -> { }).run();
+
+        assertThat(result.steps()).extracting(StepOutcome::users).containsExactly(10, 20, 40, 80, 80, 60, 70, 60);
+        assertThat(result.stoppedEarly()).isFalse();
+        assertThat(result.usersSustained()).isEqualTo(60);
+        assertThat(result.estimate().method()).isEqualTo(CapacityEstimate.Method.STEPS);
+        assertThat(result.estimate().steps().runs()).isEqualTo(2);
+        assertThat(result.estimate().note()).contains("step budget ran out");
+    }
+
+    @Test
+    void aBudgetSpentBeforeTheStepsConfirmTheirAnswerAnswersNothing() throws Exception {
+        // the same search one step shorter: 60 passed only once, so neither the line nor the steps have answered
+        CapacityResult result = new CapacitySearch(new SearchPlan(10, 2, 0.2, 7, 10_000), P90_800MS,
+                cpuOf(new ArrayList<>(), null, 0), outcome -> { }).run();
+
+        assertThat(result.steps()).extracting(StepOutcome::users).containsExactly(10, 20, 40, 80, 80, 60, 70);
+        assertThat(result.stoppedEarly()).isTrue();
+        assertThat(result.usersSustained()).isZero();
     }
 
     @Test
