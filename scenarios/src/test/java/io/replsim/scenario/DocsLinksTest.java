@@ -39,7 +39,7 @@ class DocsLinksTest {
         for (Path page : pages) {
             Matcher link = LINK.matcher(withoutCode(page));
             while (link.find()) {
-                broken.addAll(problem(page, link.group(1), anchors).stream().toList());
+                broken.addAll(problem(page, link.group(1), anchors));
             }
         }
         assertThat(broken).as("broken links in README.md and docs/").isEmpty();
