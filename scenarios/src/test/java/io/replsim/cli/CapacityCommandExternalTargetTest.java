@@ -92,8 +92,8 @@ class CapacityCommandExternalTargetTest {
         assertThat(csv.getLast()).matches("all,\\d+,confirm,40,PASS,.*");
         // the search's answer on every row: 40 sustained, its interval from the answer to no failure, from the steps
         assertThat(csv.getFirst()).endsWith(",window_s,driver_cores,search_sustained,search_low,search_high,"
-                + "search_method,search_binding");
-        assertThat(csv.getLast()).endsWith(",40,40,40,steps,");
+                + "search_method,search_binding,search_next_low,search_next_high");
+        assertThat(csv.getLast()).endsWith(",40,40,40,steps,,40,40");
         assertThat(summary.get("verdict").asText()).isEqualTo("VALID");
         assertThat(search.get("low").asInt()).isEqualTo(40);
         assertThat(search.get("high").asInt()).isEqualTo(40);

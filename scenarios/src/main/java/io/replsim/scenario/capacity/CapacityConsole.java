@@ -139,8 +139,9 @@ public final class CapacityConsole {
         String binding = estimate.binding().isEmpty() ? "no limit reached"
                 : "binding " + String.join(" + ", estimate.binding().stream().map(Limit::name).toList());
         if (estimate.fitted()) {
-            return String.format(Locale.ROOT, "%,d %s sustained%s, %.0f%% interval %,d-%,d %s; %s", estimate.users(),
-                    unit, on, CapacityEstimate.CONFIDENCE * 100, estimate.low(), estimate.high(), unit, binding);
+            return String.format(Locale.ROOT, "%,d %s sustained%s, %.0f%% interval %,d-%,d %s (another search:"
+                            + " %,d-%,d); %s", estimate.users(), unit, on, CapacityEstimate.CONFIDENCE * 100,
+                    estimate.low(), estimate.high(), unit, estimate.nextLow(), estimate.nextHigh(), binding);
         }
         StepAnswer steps = estimate.steps();
         return String.format(Locale.ROOT, "%,d %s sustained%s (from the steps: passed %d of %d runs%s); %s",
@@ -158,8 +159,9 @@ public final class CapacityConsole {
                         + " reading scattering %s about it", fit.points(), fit.fromUsers(), fit.toUsers(), unit, rise,
                 fit.windowMs() / 1000.0, scatter);
         return fit.crossed()
-                ? String.format(Locale.ROOT, "%s reaches its limit at %,.0f %s (95%%: %,.0f-%,.0f), %s", fit.limit(),
-                        fit.users(), unit, fit.low(), fit.high(), line)
+                ? String.format(Locale.ROOT, "%s reaches its limit at %,.0f %s (95%%: %,.0f-%,.0f; another search's"
+                        + " line: %,.0f-%,.0f), %s", fit.limit(), fit.users(), unit, fit.low(), fit.high(),
+                        fit.nextLow(), fit.nextHigh(), line)
                 : fit.limit() + ": " + fit.note();
     }
 

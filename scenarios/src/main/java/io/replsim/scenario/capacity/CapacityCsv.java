@@ -27,7 +27,8 @@ public final class CapacityCsv {
                     + "p95_ms,p99_ms,error_ratio,valid,max_node_cpu,"
                     + nodeNames.stream().map(n -> n + "_cpu").collect(Collectors.joining(","))
                     + ",wall_s,runs_at_users,busiest_cpu_min_at_users,busiest_cpu_max_at_users,invalid_reasons,"
-                    + "window_s,driver_cores,search_sustained,search_low,search_high,search_method,search_binding");
+                    + "window_s,driver_cores,search_sustained,search_low,search_high,search_method,search_binding,"
+                    + "search_next_low,search_next_high");
         }
         for (CapacitySummary.StepRow row : rows) {
             String cpus = nodeNames.stream().map(name -> row.nodeCpu().stream().filter(c -> c.node().equals(name))
@@ -37,7 +38,7 @@ public final class CapacityCsv {
             String maxCpu = row.maxNodeCpuUtilization() == null ? ""
                     : String.format(Locale.ROOT, "%.3f", row.maxNodeCpuUtilization());
             lines.add(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%s,%.2f,%.2f,%.2f,%.2f,%.2f,%.5f,%s,%s,%s,%.1f,%d,"
-                            + "%s,%s,%s,%.1f,%s,%d,%d,%d,%s,%s",
+                            + "%s,%s,%s,%.1f,%s,%d,%d,%d,%s,%s,%d,%d",
                     label, row.step(), row.phase(), row.users(), row.verdict(), String.join("+", row.broken()),
                     row.throughputPerSec(), row.meanMs(), row.p90Ms(), row.p95Ms(), row.p99Ms(), row.errorRatio(),
                     row.valid(), maxCpu, cpus, row.wallMs() / 1000.0, row.runsAtUsers(),
@@ -45,7 +46,7 @@ public final class CapacityCsv {
                     quoted(String.join("; ", row.invalidReasons())), row.windowMs() / 1000.0,
                     row.driverCores() == null ? "" : String.format(Locale.ROOT, "%.3f", row.driverCores()),
                     search.usersSustained(), search.low(), search.high(), search.method(),
-                    String.join("+", search.binding())));
+                    String.join("+", search.binding()), search.nextLow(), search.nextHigh()));
         }
         Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
     }

@@ -12,13 +12,18 @@ import java.util.List;
  * @param users   the users sustained
  * @param low     the interval's low end
  * @param high    the interval's high end
+ * @param nextLow  FIT: the low end of the 95% interval for where another search would put the answer (the line's own
+ *                 uncertainty and one more reading's scatter about it: a cluster's CPU at one load moves between
+ *                 searches about as much as a reading scatters within one); STEPS: as {@code low}
+ * @param nextHigh its high end; STEPS: as {@code high}
  * @param binding the limits that bind: the one whose line reaches its limit first (FIT), or those the fewest users
  *                that failed broke (STEPS); empty when no load failed
  * @param fits    the line of each limit that was fitted, the binding one among them
  * @param steps   the answer from the verdicts alone, beside the fitted one
  * @param note    why the answer is from the steps, or what capped the fitted one; empty when nothing did
  */
-public record CapacityEstimate(Method method, int users, int low, int high, List<Limit> binding, List<LimitFit> fits,
+public record CapacityEstimate(Method method, int users, int low, int high, int nextLow, int nextHigh,
+                               List<Limit> binding, List<LimitFit> fits,
                                StepAnswer steps, String note) {
 
     public enum Method { FIT, STEPS }

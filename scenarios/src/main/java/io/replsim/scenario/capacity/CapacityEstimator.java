@@ -57,10 +57,12 @@ final class CapacityEstimator {
         LimitFit first = fits.stream().min(Comparator.comparingDouble(LimitFit::users)).orElseThrow();
         double low = Math.max(0, fits.stream().mapToDouble(LimitFit::low).min().orElseThrow());
         double high = fits.stream().mapToDouble(LimitFit::high).min().orElseThrow();
+        double nextLow = Math.max(0, fits.stream().mapToDouble(LimitFit::nextLow).min().orElseThrow());
+        double nextHigh = fits.stream().mapToDouble(LimitFit::nextHigh).min().orElseThrow();
         int discrete = boundOf(steps, step -> step.broken().stream().anyMatch(l -> RisingMeasure.of(l) == null));
         if (discrete > 0 && discrete <= first.users()) {
             return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(), discrete,
-                    limitsAt(steps, discrete), fits, answer, String.format(Locale.ROOT, "%s failed at %,d users,"
+                    answer.users(), discrete, limitsAt(steps, discrete), fits, answer, String.format(Locale.ROOT, "%s failed at %,d users,"
                     + " below where the line reaches %s (%,.0f)", String.join(" + ", limitsAt(steps, discrete).stream()
                     .map(Limit::name).toList()), discrete, first.limit().name(), first.users()));
         }
@@ -73,9 +75,11 @@ final class CapacityEstimator {
                 + " users, where %s failed", discrete, String.join(" + ", limitsAt(steps, discrete).stream()
                 .map(Limit::name).toList())) : "";
         double top = capped.isEmpty() ? high : discrete;
+        double nextTop = capped.isEmpty() ? nextHigh : Math.min(nextHigh, discrete);
         // the interval's ends in whole users, a rounding error's width inside: a line without scatter gives its point
         return new CapacityEstimate(CapacityEstimate.Method.FIT, onGrid(first.users()), (int) Math.floor(low + 1e-6),
-                (int) Math.ceil(top - 1e-6), List.of(first.limit()), fits, answer, capped);
+                (int) Math.ceil(top - 1e-6), (int) Math.floor(nextLow + 1e-6), (int) Math.ceil(nextTop - 1e-6),
+                List.of(first.limit()), fits, answer, capped);
     }
 
     /** The load a boundary step should run next to narrow the estimate: its own users, on a grid of 3 digits. */
@@ -108,7 +112,7 @@ final class CapacityEstimator {
         int to = near.stream().mapToInt(StepOutcome::users).max().orElse(0);
         LinearFit line = LinearFit.of(points);
         if (line == null) {
-            return new LimitFit(measure.limit(), points.size(), from, to, null, null, 0, null, null, null,
+            return new LimitFit(measure.limit(), points.size(), from, to, null, null, 0, null, null, null, null, null,
                     String.format(Locale.ROOT, "%d valid steps at %d loads within %.1fx of %,.0f users: too few for"
                             + " a line (it needs a step more than the %s it fits, at 2 loads or more)", points.size(),
                             near.stream().mapToInt(StepOutcome::users).distinct().count(), SPAN, center,
@@ -117,11 +121,16 @@ final class CapacityEstimator {
         }
         // the scatter of a reading over the longest window: a reading of weight w scatters residualSd / √w
         double scatter = line.residualSd() / Math.sqrt(longest / 1000.0);
-        return switch (line.crossing(measure.limit(criteria))) {
-            case LinearFit.Crossing.Bounded b -> new LimitFit(measure.limit(), points.size(), from, to, line.slope(),
-                    scatter, longest, b.users(), b.low(), b.high(), "");
+        double limit = measure.limit(criteria);
+        return switch (line.crossing(limit)) {
+            case LinearFit.Crossing.Bounded b -> {
+                // a's sign alone decides whether a crossing is bounded, and the prediction leaves a alone
+                var next = (LinearFit.Crossing.Bounded) line.predictedCrossing(limit, longest / 1000.0);
+                yield new LimitFit(measure.limit(), points.size(), from, to, line.slope(), scatter, longest, b.users(),
+                        b.low(), b.high(), next.low(), next.high(), "");
+            }
             case LinearFit.Crossing.Unbounded u -> new LimitFit(measure.limit(), points.size(), from, to,
-                    line.slope(), scatter, longest, Double.isNaN(u.users()) ? null : u.users(), null, null,
+                    line.slope(), scatter, longest, Double.isNaN(u.users()) ? null : u.users(), null, null, null, null,
                     String.format(Locale.ROOT, "%s over %d valid steps from %,d to %,d users: %s",
                             measure.noun(criteria), points.size(), from, to, u.why()));
         };
@@ -146,8 +155,9 @@ final class CapacityEstimator {
 
     /** The steps' own answer, its interval from it to the fewest users that failed, with the lines that were fitted. */
     private static CapacityEstimate fromSteps(StepAnswer answer, List<LimitFit> fits, String why) {
-        return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(),
-                answer.bounded() ? answer.bound() : answer.users(), answer.boundLimits(), fits, answer, why);
+        int high = answer.bounded() ? answer.bound() : answer.users();
+        return new CapacityEstimate(CapacityEstimate.Method.STEPS, answer.users(), answer.users(), high,
+                answer.users(), high, answer.boundLimits(), fits, answer, why);
     }
 
     /** The fewest users at which {@code failing} runs were at least half of the runs; 0 when none. */

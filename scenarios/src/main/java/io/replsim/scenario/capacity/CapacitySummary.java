@@ -51,6 +51,9 @@ public record CapacitySummary(String scenario, String runDirectory, String start
      * @param usersSustained the answer ({@code estimate.users}); 0 when none, or when the step budget ran out first
      * @param low            its 95% interval's low end (a fitted answer), or the answer itself (one from the steps)
      * @param high           the interval's high end, or the fewest users that failed (one from the steps)
+     * @param nextLow        the low end of the 95% interval for another search's answer (a fitted answer), or
+     *                       {@code low}
+     * @param nextHigh       its high end, or {@code high}
      * @param method         "fit" or "steps": how the answer was worked out ({@link CapacityEstimate.Method})
      * @param binding        the limits that bind the answer
      * @param estimate       the answer in full: each fitted limit's line, the answer from the steps alone, notes
@@ -58,7 +61,8 @@ public record CapacitySummary(String scenario, String runDirectory, String start
      * @param warmUp         what ran before the first measured step (unmeasured rounds at the first step's users)
      * @param spreads        per load the search ran: how many runs and the lowest and highest busiest-node CPU
      */
-    public record Search(int nodes, int usersSustained, int low, int high, String method, List<String> binding,
+    public record Search(int nodes, int usersSustained, int low, int high, int nextLow, int nextHigh, String method,
+                         List<String> binding,
                          CapacityEstimate estimate, StepRow atCapacity, boolean stoppedEarly, List<StepRow> steps,
                          WarmUp warmUp, List<StepSpread> spreads) {
     }
@@ -94,7 +98,8 @@ public record CapacitySummary(String scenario, String runDirectory, String start
     public static Search searchOf(int nodes, CapacityResult result) {
         List<StepSpread> spreads = result.spreads();
         CapacityEstimate estimate = result.estimate();
-        return new Search(nodes, result.usersSustained(), estimate.low(), estimate.high(),
+        return new Search(nodes, result.usersSustained(), estimate.low(), estimate.high(), estimate.nextLow(),
+                estimate.nextHigh(),
                 estimate.method().name().toLowerCase(java.util.Locale.ROOT),
                 result.binding().stream().map(Limit::name).toList(), estimate,
                 result.atCapacity().map(at -> StepRow.of(at, StepSpread.at(spreads, at.users()))).orElse(null),

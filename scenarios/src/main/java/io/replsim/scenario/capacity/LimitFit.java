@@ -15,10 +15,14 @@ package io.replsim.scenario.capacity;
  * @param users      where the line reaches the limit; null when it does not rise (or with too few steps)
  * @param low        the 95% interval's low end; null when none
  * @param high       its high end; null when none
+ * @param nextLow    the low end of the 95% interval for where another search's line would reach the limit
+ *                   ({@link LinearFit#predictedCrossing}); null when none
+ * @param nextHigh   its high end; null when none
  * @param note       why there is no crossing, or empty
  */
 public record LimitFit(Limit limit, int points, int fromUsers, int toUsers, Double slope, Double scatter,
-                       long windowMs, Double users, Double low, Double high, String note) {
+                       long windowMs, Double users, Double low, Double high, Double nextLow, Double nextHigh,
+                       String note) {
 
     /** Whether the line reaches the limit within a 95% interval. */
     public boolean crossed() {

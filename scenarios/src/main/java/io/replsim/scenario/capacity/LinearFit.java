@@ -109,6 +109,21 @@ public record LinearFit(int points, int parameters, double meanUsers, double lev
 
     /** Where the line reaches {@code limit}, with its 95% interval (Fieller). */
     public Crossing crossing(double limit) {
+        return crossing(limit, 0);
+    }
+
+    /**
+     * Where the line reaches {@code limit}, with a 95% interval for where another search's line would: the scatter of
+     * one more reading of weight {@code readingWeight} about the line added to the line's own uncertainty (an inverse
+     * prediction interval). A cluster's CPU at one load moves between searches minutes apart by about as much as one
+     * reading scatters about its search's line (29 Nov 2026, five searches: docs/capacity.md), which the confidence
+     * interval of one search's line cannot see.
+     */
+    public Crossing predictedCrossing(double limit, double readingWeight) {
+        return crossing(limit, 1 / readingWeight);
+    }
+
+    private Crossing crossing(double limit, double newReadingVariance) {
         if (slope <= 0) {
             return new Crossing.Unbounded(Double.NaN, "it does not rise with the load");
         }
@@ -120,7 +135,7 @@ public record LinearFit(int points, int parameters, double meanUsers, double lev
             return new Crossing.Unbounded(meanUsers - e / slope, "it rises less than its readings scatter");
         }
         double b = 2 * (e * slope - q * covariance);
-        double c = e * e - q * varLevel;
+        double c = e * e - q * (varLevel + newReadingVariance);
         double root = Math.sqrt(Math.max(0, b * b - 4 * a * c));
         return new Crossing.Bounded(meanUsers - e / slope, meanUsers + (-b - root) / (2 * a),
                 meanUsers + (-b + root) / (2 * a));

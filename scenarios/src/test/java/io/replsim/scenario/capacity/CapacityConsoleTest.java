@@ -54,8 +54,9 @@ class CapacityConsoleTest {
         String printed = printed(steps, false);
 
         assertThat(printed).containsPattern("== capacity: 2,9\\d0 users sustained on 1 nodes, 95% interval"
-                        + " 2,\\d{3}-\\d,\\d{3} users; binding CPU ==")
-                .contains("CPU reaches its limit at")
+                        + " 2,\\d{3}-\\d,\\d{3} users \\(another search: \\d,\\d{3}-\\d,\\d{3}\\); binding CPU ==")
+                .containsPattern("CPU reaches its limit at 2,9\\d\\d users \\(95%: \\d,\\d{3}-\\d,\\d{3}; another"
+                        + " search's line: \\d,\\d{3}-\\d,\\d{3}\\)")
                 .contains("2,950 users passed 1 of 2 runs")
                 .contains("every run    passed up to 2,900 users (passed 1 of 1 runs), below 2,950 (failed 1 of 2"
                         + " runs)")

@@ -30,6 +30,41 @@ class LinearFitTest {
     }
 
     @Test
+    void anotherSearchsCrossingLiesInThePredictedIntervalAboutNineteenTimesInTwenty() {
+        Random random = new Random(20261129);
+        int held = 0;
+        int heldByConfidence = 0;
+        int trials = 1_000;
+        double sd = 0.02;
+        for (int trial = 0; trial < trials; trial++) {
+            LinearFit line = LinearFit.of(readings(random, sd, 3_000, 3_400, 3_800, 4_200, 4_600, 5_000));
+            // another search's cluster reads higher or lower by one reading's scatter: its line crosses elsewhere
+            double shift = random.nextGaussian() * sd;
+            double elsewhere = 4_000 - shift * 10_000;
+            LinearFit.Crossing.Bounded next = (LinearFit.Crossing.Bounded) line.predictedCrossing(0.6, 8);
+            LinearFit.Crossing.Bounded own = (LinearFit.Crossing.Bounded) line.crossing(0.6);
+            held += next.low() <= elsewhere && next.high() >= elsewhere ? 1 : 0;
+            heldByConfidence += own.low() <= elsewhere && own.high() >= elsewhere ? 1 : 0;
+            assertThat(next.low()).isLessThanOrEqualTo(own.low());
+            assertThat(next.high()).isGreaterThanOrEqualTo(own.high());
+            assertThat(next.users()).isEqualTo(own.users());
+        }
+        assertThat(held).isBetween(930, 970);
+        assertThat(heldByConfidence).as("the line's own interval does not see the other search's level")
+                .isLessThan(900);
+    }
+
+    @Test
+    void readingsOnTheLineGivePredictedIntervalsWithNoWidth() {
+        LinearFit line = LinearFit.of(readings(new Random(1), 0, 3_000, 3_500, 4_500, 5_000));
+
+        assertThat(line.predictedCrossing(0.6, 8)).isInstanceOfSatisfying(LinearFit.Crossing.Bounded.class, b -> {
+            assertThat(b.low()).isCloseTo(4_000, within(1e-6));
+            assertThat(b.high()).isCloseTo(4_000, within(1e-6));
+        });
+    }
+
+    @Test
     void readingsOnTheLineGiveItsCrossingWithNoWidth() {
         LinearFit line = LinearFit.of(readings(new Random(1), 0, 3_000, 3_500, 4_500, 5_000));
 
