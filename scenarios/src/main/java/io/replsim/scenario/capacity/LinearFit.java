@@ -116,7 +116,7 @@ public record LinearFit(int points, int parameters, double meanUsers, double lev
      * Where the line reaches {@code limit}, with a 95% interval for where another search's line would: the scatter of
      * one more reading of weight {@code readingWeight} about the line added to the line's own uncertainty (an inverse
      * prediction interval). A cluster's CPU at one load moves between searches minutes apart by about as much as one
-     * reading scatters about its search's line (29 Nov 2026, five searches: docs/capacity.md), which the confidence
+     * reading scatters about its search's line (29 Nov 2026, five searches: docs/measurements/capacity.md), which the confidence
      * interval of one search's line cannot see.
      */
     public Crossing predictedCrossing(double limit, double readingWeight) {
