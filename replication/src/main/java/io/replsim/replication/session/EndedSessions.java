@@ -1,6 +1,7 @@
 package io.replsim.replication.session;
 
 import io.replsim.replication.SessionId;
+import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.message.EndCause;
 
 import java.time.Clock;
@@ -30,6 +31,16 @@ final class EndedSessions {
     EndedSessions(Duration memory, Clock clock) {
         this.memory = Objects.requireNonNull(memory, "memory");
         this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Ends remembered for a minute, or for the maximum inactive interval when longer, so a user who comes back up to
+     * twice the interval after its last request still hears its session expired.
+     */
+    static EndedSessions under(SessionLifecycle lifecycle, Clock clock) {
+        Duration memory = lifecycle.maxInactiveInterval().filter(interval -> interval.compareTo(DEFAULT_MEMORY) > 0)
+                .orElse(DEFAULT_MEMORY);
+        return new EndedSessions(memory, clock);
     }
 
     /** A logout. */

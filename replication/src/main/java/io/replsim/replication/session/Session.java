@@ -18,7 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One session as a node holds it, as owner or as backup. Mutated only by the thread holding {@link #lock}, which
- * the {@link SessionStore} takes for a request and for an incoming replica, so one session's updates are serial.
+ * the store takes for a request and for an incoming replica ({@link SessionTable}), so one session's updates are
+ * serial.
  */
 public final class Session {
     final ReentrantLock lock = new ReentrantLock();
@@ -28,13 +29,13 @@ public final class Session {
     private final Map<String, Serializable> attributes;
     private final Set<String> dirtyAttributes = new HashSet<>();
     private long version;
-    private volatile NodeId owner; // volatile: SessionStore.counts() samples it without the lock
+    private volatile NodeId owner; // volatile: SessionCensus samples it without the lock
     private final ReplicationTrigger trigger;
     private Instant lastAccess;
     private Instant lastReplicated;
     /** A send taken from this state failed: the next round sends it again, dirty or not. */
     private boolean resendDue;
-    private volatile long footprint; // volatile: SessionStore's byte counts sample it without the lock
+    private volatile long footprint; // volatile: SessionCensus samples it without the lock
     private boolean ownerChanged;
 
     Session(SessionId id, NodeId owner, Instant created, ReplicationTrigger trigger) {

@@ -5,26 +5,26 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.delivery.OutrankedException;
-import io.replsim.replication.message.SessionSnapshot;
-
 import io.replsim.replication.message.AttributeDelta;
 import io.replsim.replication.message.EndCause;
+import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.SessionVersion;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -37,19 +37,13 @@ public final class SessionStore {
     private final SessionLocator locator;
     private final SessionTracking tracking;
     private final Clock clock;
-    private final Duration backupLockTimeout;
     private final Supplier<SessionId> newIds;
     private final SessionRetention retention;
-    private final ConcurrentHashMap<SessionId, Session> sessions = new ConcurrentHashMap<>();
-    private final LongAdder gravitations = new LongAdder();
-    private final LongAdder invalidations = new LongAdder();
-    private final LongAdder expirations = new LongAdder();
-    private final LongAdder expiredCopies = new LongAdder();
-    private final LongAdder passivations = new LongAdder();
-    private final LongAdder activations = new LongAdder();
+    private final SessionTable table;
+    private final SessionCounters counters = new SessionCounters();
+    private final SessionCensus census;
     /** Where sessions beyond maxActiveSessions go; empty when every session stays in memory. */
     private final Optional<PassivatedSessions> passivated;
-    private final LongAdder ownershipConflicts = new LongAdder();
     private final EndedSessions ended;
     /** Sessions changed since the last interval's send; empty under snapshot mode instant. */
     private final QueuedSnapshots queued = new QueuedSnapshots();
@@ -90,17 +84,9 @@ public final class SessionStore {
         this.locator = Objects.requireNonNull(locator, "locator");
         this.tracking = Objects.requireNonNull(tracking, "tracking");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.backupLockTimeout = Objects.requireNonNull(backupLockTimeout, "backupLockTimeout");
-        this.ended = new EndedSessions(endsMemory(tracking.lifecycle()), clock);
-    }
-
-    /**
-     * How long ends are remembered: a minute, or the maximum inactive interval when longer, so a user who comes back
-     * up to twice the interval after its last request still hears its session expired.
-     */
-    private static Duration endsMemory(io.replsim.replication.SessionLifecycle lifecycle) {
-        return lifecycle.maxInactiveInterval().filter(interval -> interval.compareTo(EndedSessions.DEFAULT_MEMORY) > 0)
-                .orElse(EndedSessions.DEFAULT_MEMORY);
+        this.table = new SessionTable(Objects.requireNonNull(backupLockTimeout, "backupLockTimeout"));
+        this.census = new SessionCensus(self, table);
+        this.ended = EndedSessions.under(tracking.lifecycle(), clock);
     }
 
     /**
@@ -144,19 +130,17 @@ public final class SessionStore {
 
     private Optional<ActiveSession> adoptGravitated(SessionSnapshot found) {
         var fresh = Session.fromSnapshot(found, tracking.trigger(), clock.instant());
-        fresh.lock.lock();
-        if (sessions.putIfAbsent(found.id(), fresh) != null) {
+        if (!table.insertLocked(found.id(), fresh)) {
             // A replica arrived while we asked around: it is at least as new as what we found.
-            fresh.lock.unlock();
             return lockHeld(found.id());
         }
         if (expiredOnAccess(fresh, clock.instant())) {
-            fresh.lock.unlock();
+            table.unlock(fresh);
             return Optional.empty();
         }
         boolean fromAnotherMember = !found.owner().equals(self);
         if (retention == SessionRetention.KEEP_COPIES) {
-            gravitations.increment();
+            counters.gravitated();
         }
         fresh.touch(clock.instant());
         fresh.takeOwnership(self);
@@ -165,38 +149,28 @@ public final class SessionStore {
                 retention == SessionRetention.KEEP_COPIES, releaseOf(fresh)));
     }
 
-    /**
-     * Locks the held copy. A removal may drop the copy while we wait for its lock; then the map holds another
-     * copy or none, and we look again (a bounded number of times: each retry means a removal won a race).
-     */
+    /** Locks the held copy ({@link SessionTable#lockCurrent}) for a request, unless it expired. */
     private Optional<ActiveSession> lockHeld(SessionId id) {
-        for (int attempt = 0; attempt < 3; attempt++) {
-            Session session = sessions.get(id);
-            if (session == null) {
-                return Optional.empty();
-            }
-            session.lock.lock();
-            if (sessions.get(id) != session) {
-                session.lock.unlock();
-                continue;
-            }
-            if (expiredOnAccess(session, clock.instant())) {
-                session.lock.unlock();
-                return Optional.empty();
-            }
-            session.touch(clock.instant());
-            boolean failover = !session.owner().equals(self);
-            session.takeOwnership(self);
-            return Optional.of(new ActiveSession(session, false, failover, false, releaseOf(session)));
+        Optional<Session> locked = table.lockCurrent(id);
+        if (locked.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        Session session = locked.get();
+        if (expiredOnAccess(session, clock.instant())) {
+            table.unlock(session);
+            return Optional.empty();
+        }
+        session.touch(clock.instant());
+        boolean failover = !session.owner().equals(self);
+        session.takeOwnership(self);
+        return Optional.of(new ActiveSession(session, false, failover, false, releaseOf(session)));
     }
 
     /** A new session owned by this node, locked, at version 0 until its first {@link #update}. */
     public ActiveSession create() {
         var session = new Session(newIds.get(), self, clock.instant(), tracking.trigger());
-        session.lock.lock();
-        sessions.put(session.id(), session);
+        table.lock(session);
+        table.put(session);
         return new ActiveSession(session, true, false, false, releaseOf(session));
     }
 
@@ -211,15 +185,13 @@ public final class SessionStore {
         }
         Instant now = clock.instant();
         var fresh = Session.fromSnapshot(stored.get(), tracking.trigger(), now);
-        fresh.lock.lock();
-        if (sessions.putIfAbsent(id, fresh) != null) {
+        if (!table.insertLocked(id, fresh)) {
             // A copy arrived while this one was on disk (another member took the session over): that one counts.
-            fresh.lock.unlock();
             return lockHeld(id);
         }
-        activations.increment();
+        counters.activated();
         if (expiredOnAccess(fresh, now)) {
-            fresh.lock.unlock();
+            table.unlock(fresh);
             return Optional.empty();
         }
         fresh.touch(now);
@@ -239,13 +211,13 @@ public final class SessionStore {
             return;
         }
         int max = tracking.lifecycle().maxActiveSessions().orElse(Integer.MAX_VALUE);
-        if (sessions.size() <= max) {
+        if (table.size() <= max) {
             return;
         }
         record Candidate(Session session, Instant lastAccess) {
         }
         List<Candidate> held = new ArrayList<>();
-        for (Session session : sessions.values()) {
+        for (Session session : table.all()) {
             // Each last access read once: a sort must not see it change under it.
             held.add(new Candidate(session, session.lastAccess()));
         }
@@ -253,27 +225,27 @@ public final class SessionStore {
         if (excess <= 0) {
             return;
         }
-        held.sort(java.util.Comparator.comparing(Candidate::lastAccess));
+        held.sort(Comparator.comparing(Candidate::lastAccess));
         for (Candidate candidate : held) {
             Session session = candidate.session();
             // A session waiting for the interval's send stays: on disk, its changes would never leave.
-            if (excess == 0 || session.lock.isHeldByCurrentThread() || queued.contains(session.id())
-                    || !session.lock.tryLock()) {
+            if (excess == 0 || table.lockedByThisThread(session) || queued.contains(session.id())
+                    || !table.tryLock(session)) {
                 continue;
             }
             try {
-                if (sessions.get(session.id()) == session && session.version() > 0) {
+                if (table.holds(session.id(), session) && session.version() > 0) {
                     passivated.get().write(session.snapshot());
-                    sessions.remove(session.id(), session);
-                    passivations.increment();
+                    table.remove(session.id(), session);
+                    counters.passivated();
                     excess--;
                 }
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 // Kept in memory: a full or broken disk, or a value that cannot be serialized, costs memory, never
                 // a session.
                 return;
             } finally {
-                session.lock.unlock();
+                table.unlock(session);
             }
         }
     }
@@ -288,9 +260,9 @@ public final class SessionStore {
             return Optional.empty();
         }
         Session fresh = Session.fromSnapshot(stored.get(), tracking.trigger(), clock.instant());
-        Session held = sessions.putIfAbsent(id, fresh);
+        Session held = table.putIfAbsent(id, fresh);
         if (held == null) {
-            activations.increment();
+            counters.activated();
             return Optional.of(fresh);
         }
         return Optional.of(held);
@@ -300,7 +272,7 @@ public final class SessionStore {
     private Runnable releaseOf(Session session) {
         return switch (retention) {
             case KEEP_COPIES -> passivated.isPresent() ? this::passivateOverflow : () -> { };
-            case RELEASE_AFTER_REQUEST -> () -> sessions.remove(session.id(), session);
+            case RELEASE_AFTER_REQUEST -> () -> table.remove(session.id(), session);
         };
     }
 
@@ -310,7 +282,7 @@ public final class SessionStore {
      */
     public void update(ActiveSession active) throws ReplicationException {
         Session session = active.session();
-        if (!session.lock.isHeldByCurrentThread()) {
+        if (!table.lockedByThisThread(session)) {
             throw new IllegalStateException("update " + session.id() + " from the thread that found or created it");
         }
         Instant now = clock.instant();
@@ -360,18 +332,18 @@ public final class SessionStore {
 
     /** Sends one session a round took; 1 when sent. */
     private int replicateTaken(SessionId id) {
-        Session session = sessions.get(id);
+        Session session = table.get(id);
         if (session == null) {
             return 0;
         }
-        if (!session.lock.tryLock()) {
+        if (!table.tryLock(session)) {
             queued.retry(id);
             return 0;
         }
         SessionReplicator.PreparedSend send;
         try {
             Instant now = clock.instant();
-            if (sessions.get(id) != session || !session.owner().equals(self)
+            if (!table.holds(id, session) || !session.owner().equals(self)
                     || !session.needsReplication(now, tracking.maxUnreplicatedInterval())) {
                 return 0;
             }
@@ -384,32 +356,20 @@ public final class SessionStore {
             queued.retry(id);
             return 0;
         } finally {
-            session.lock.unlock();
+            table.unlock(session);
         }
         try {
             send.send();
             return 1;
         } catch (OutrankedException lost) {
-            underLock(session, () -> yieldTo(session, lost.winner()));
+            table.underLockIfHeld(session, () -> yieldTo(session, lost.winner()));
         } catch (ReplicationException failed) {
             // Not rolled back, as under instant: the next send carries this version's changes at a higher one
             // (a backup that missed this version asks for the whole session).
-            underLock(session, session::replicationFailed);
+            table.underLockIfHeld(session, session::replicationFailed);
             queued.retry(id);
         }
         return 0;
-    }
-
-    /** Runs {@code action} on a session still held here, under its lock (a request holding it is waited for). */
-    private void underLock(Session session, Runnable action) {
-        session.lock.lock();
-        try {
-            if (sessions.get(session.id()) == session) {
-                action.run();
-            }
-        } finally {
-            session.lock.unlock();
-        }
     }
 
     /** Sessions whose changes wait for the next interval's send. */
@@ -431,7 +391,7 @@ public final class SessionStore {
             return;
         }
         if (held.owner().equals(self)) {
-            ownershipConflicts.increment();
+            counters.ownershipConflictLost();
         }
         held.applySnapshot(winner);
     }
@@ -443,12 +403,12 @@ public final class SessionStore {
      * copy takes none: placement, not the merge, says who holds what.
      */
     public Optional<SessionSnapshot> settle(SessionSnapshot claim) {
-        Session held = sessions.get(claim.id());
-        if (held == null || !tryLock(held)) {
+        Session held = table.get(claim.id());
+        if (held == null || !table.lockWithin(held)) {
             return Optional.empty();
         }
         try {
-            if (sessions.get(claim.id()) != held) {
+            if (!table.holds(claim.id(), held)) {
                 return Optional.empty();
             }
             if (CopyRank.of(held).outranks(CopyRank.of(claim))) {
@@ -458,29 +418,29 @@ public final class SessionStore {
             yieldTo(held, claim);
             return Optional.empty();
         } finally {
-            held.lock.unlock();
+            table.unlock(held);
         }
     }
 
     /** Takes a winning copy another member sent back in place of the one held here (see {@link #settle}). */
     public void yieldTo(SessionSnapshot winner) {
-        Session held = sessions.get(winner.id());
-        if (held == null || !tryLock(held)) {
+        Session held = table.get(winner.id());
+        if (held == null || !table.lockWithin(held)) {
             return;
         }
         try {
-            if (sessions.get(winner.id()) == held) {
+            if (table.holds(winner.id(), held)) {
                 yieldTo(held, winner);
             }
         } finally {
-            held.lock.unlock();
+            table.unlock(held);
         }
     }
 
     /** The sessions held here whose owner is one of {@code owners}, by owner: orphans once those left. Sampled. */
     public Map<SessionId, NodeId> copiesOwnedBy(Set<NodeId> owners) {
         Map<SessionId, NodeId> found = new HashMap<>();
-        for (Session session : sessions.values()) {
+        for (Session session : table.all()) {
             NodeId owner = session.owner();
             if (owners.contains(owner)) {
                 found.put(session.id(), owner);
@@ -498,15 +458,15 @@ public final class SessionStore {
      * says why, as after a request.
      */
     public boolean adopt(SessionId id, NodeId departedOwner) throws ReplicationException {
-        Session held = sessions.get(id);
+        Session held = table.get(id);
         if (held == null) {
             held = activateCopy(id).orElse(null);
         }
-        if (held == null || !tryLock(held)) {
+        if (held == null || !table.lockWithin(held)) {
             return false;
         }
         try {
-            if (sessions.get(id) != held || !held.owner().equals(departedOwner)) {
+            if (!table.holds(id, held) || !held.owner().equals(departedOwner)) {
                 return false;
             }
             held.takeOwnership(self);
@@ -520,7 +480,7 @@ public final class SessionStore {
             held.markReplicated(clock.instant());
             return true;
         } finally {
-            held.lock.unlock();
+            table.unlock(held);
         }
     }
 
@@ -548,17 +508,17 @@ public final class SessionStore {
         }
         for (int attempt = 0; attempt < 3; attempt++) {
             var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
-            Session held = sessions.putIfAbsent(snapshot.id(), fresh);
+            Session held = table.putIfAbsent(snapshot.id(), fresh);
             if (held == null) {
                 // A new replica counts toward the limit as an owned session does.
                 passivateOverflow();
                 return BackupOutcome.APPLIED;
             }
-            if (!tryLock(held)) {
+            if (!table.lockWithin(held)) {
                 return BackupOutcome.BUSY;
             }
             try {
-                if (sessions.get(snapshot.id()) != held) {
+                if (!table.holds(snapshot.id(), held)) {
                     continue;
                 }
                 if (!CopyRank.of(snapshot).outranks(CopyRank.of(held))) {
@@ -572,7 +532,7 @@ public final class SessionStore {
                 }
                 return BackupOutcome.APPLIED;
             } finally {
-                held.lock.unlock();
+                table.unlock(held);
             }
         }
         return BackupOutcome.BUSY;
@@ -586,7 +546,7 @@ public final class SessionStore {
         if (ended.endedBy(delta.id(), delta.version())) {
             return BackupOutcome.STALE;
         }
-        Session held = sessions.get(delta.id());
+        Session held = table.get(delta.id());
         if (held == null && passivated.isPresent()) {
             // A replica passivated here is the delta's base: activated, not asked for again whole; then the limit
             // holds again.
@@ -604,11 +564,11 @@ public final class SessionStore {
     }
 
     private BackupOutcome applyDeltaTo(Session held, AttributeDelta delta) {
-        if (!tryLock(held)) {
+        if (!table.lockWithin(held)) {
             return BackupOutcome.BUSY;
         }
         try {
-            if (sessions.get(delta.id()) != held) {
+            if (!table.holds(delta.id(), held)) {
                 return BackupOutcome.GAP;
             }
             if (delta.version() <= held.version()) {
@@ -626,7 +586,7 @@ public final class SessionStore {
                     delta.removed());
             return BackupOutcome.APPLIED;
         } finally {
-            held.lock.unlock();
+            table.unlock(held);
         }
     }
 
@@ -638,12 +598,12 @@ public final class SessionStore {
      */
     public void invalidate(ActiveSession active) throws ReplicationException {
         Session session = active.session();
-        if (!session.lock.isHeldByCurrentThread()) {
+        if (!table.lockedByThisThread(session)) {
             throw new IllegalStateException("invalidate " + session.id() + " from the thread that found or created it");
         }
-        sessions.remove(session.id(), session);
+        table.remove(session.id(), session);
         ended.ended(session.id(), session.version());
-        invalidations.increment();
+        counters.invalidated();
         if (session.version() > 0) {
             replicator.invalidate(session);
         }
@@ -662,25 +622,25 @@ public final class SessionStore {
         }
         Instant now = clock.instant();
         int removed = 0;
-        for (Session session : sessions.values()) {
+        for (Session session : table.all()) {
             // Read without the lock first, so the sweep never waits for a request; checked again under it.
-            if (!expiresNow(session, now) || !session.lock.tryLock()) {
+            if (!expiresNow(session, now) || !table.tryLock(session)) {
                 continue;
             }
             try {
-                if (sessions.get(session.id()) != session || !expiresNow(session, now)) {
+                if (!table.holds(session.id(), session) || !expiresNow(session, now)) {
                     continue;
                 }
                 if (session.owner().equals(self)) {
                     expire(session);
                 } else {
-                    sessions.remove(session.id(), session);
+                    table.remove(session.id(), session);
                     ended.ended(session.id(), session.version(), EndCause.EXPIRED);
-                    expiredCopies.increment();
+                    counters.copyExpired();
                 }
                 removed++;
             } finally {
-                session.lock.unlock();
+                table.unlock(session);
             }
         }
         return removed + expirePassivated(now);
@@ -706,18 +666,18 @@ public final class SessionStore {
             if (idle.isPresent() && !idle.get().owner().equals(self)) {
                 store.discard(id);
                 ended.ended(id, idle.get().version(), EndCause.EXPIRED);
-                expiredCopies.increment();
+                counters.copyExpired();
                 removed++;
                 continue;
             }
             Optional<SessionSnapshot> snapshot = idle.isPresent() ? store.take(id) : Optional.empty();
             if (snapshot.isPresent()) {
                 Session session = Session.fromSnapshot(snapshot.get(), tracking.trigger(), now);
-                session.lock.lock();
+                table.lock(session);
                 try {
                     expire(session);
                 } finally {
-                    session.lock.unlock();
+                    table.unlock(session);
                 }
                 removed++;
             }
@@ -730,7 +690,7 @@ public final class SessionStore {
      * alike.
      */
     public long passivations() {
-        return passivations.sum();
+        return counters.passivations();
     }
 
     /**
@@ -738,7 +698,7 @@ public final class SessionStore {
      * or by replication that needed the copy (a delta's base, an orphan's adoption).
      */
     public long activations() {
-        return activations.sum();
+        return counters.activations();
     }
 
     /** Sessions passivated here now (on disk, not in {@link #counts()}). */
@@ -768,9 +728,9 @@ public final class SessionStore {
 
     /** Ends a session the caller holds locked: dropped here, its late replicas refused, its copies ended elsewhere. */
     private void expire(Session session) {
-        sessions.remove(session.id(), session);
+        table.remove(session.id(), session);
         ended.ended(session.id(), session.version(), EndCause.EXPIRED);
-        expirations.increment();
+        counters.expired();
         if (session.version() > 0) {
             try {
                 replicator.expire(session);
@@ -783,12 +743,12 @@ public final class SessionStore {
 
     /** Sessions this node owned and ended because nobody used them for the maximum inactive interval. */
     public long expirations() {
-        return expirations.sum();
+        return counters.expirations();
     }
 
     /** Copies of other members' sessions this node dropped because they had gone unused for too long. */
     public long expiredCopies() {
-        return expiredCopies.sum();
+        return counters.expiredCopies();
     }
 
     /** Drops this member's copy of a session its owner ended (a logout), and refuses its older replicas for a while. */
@@ -804,15 +764,15 @@ public final class SessionStore {
 
     /** A copy of the session as last replicated or applied here, without locking it for a request. */
     public Optional<SessionSnapshot> peek(SessionId id) {
-        Session session = sessions.get(id);
+        Session session = table.get(id);
         if (session == null) {
             return passivated.flatMap(store -> store.read(id));
         }
-        session.lock.lock();
+        table.lock(session);
         try {
             return Optional.of(session.snapshot());
         } finally {
-            session.lock.unlock();
+            table.unlock(session);
         }
     }
 
@@ -821,17 +781,17 @@ public final class SessionStore {
      * longer than an incoming replica would wait.
      */
     public Optional<SessionSnapshot> copyForGravitation(SessionId id) {
-        Session session = sessions.get(id);
+        Session session = table.get(id);
         if (session == null) {
             return passivated.flatMap(store -> store.read(id));
         }
-        if (!tryLock(session)) {
+        if (!table.lockWithin(session)) {
             return Optional.empty();
         }
         try {
-            return sessions.get(id) == session ? Optional.of(session.snapshot()) : Optional.empty();
+            return table.holds(id, session) ? Optional.of(session.snapshot()) : Optional.empty();
         } finally {
-            session.lock.unlock();
+            table.unlock(session);
         }
     }
 
@@ -840,42 +800,34 @@ public final class SessionStore {
      * or already absent.
      */
     public boolean removeCopy(SessionVersion copy) {
-        Session session = sessions.get(copy.id());
+        Session session = table.get(copy.id());
         if (session == null) {
             passivated.ifPresent(store -> store.entry(copy.id()).filter(entry -> entry.version() <= copy.version())
                     .ifPresent(entry -> store.discard(copy.id())));
             return true;
         }
-        if (!tryLock(session)) {
+        if (!table.lockWithin(session)) {
             return false;
         }
         try {
             if (session.version() > copy.version()) {
                 return false;
             }
-            return sessions.remove(copy.id(), session);
+            return table.remove(copy.id(), session);
         } finally {
-            session.lock.unlock();
+            table.unlock(session);
         }
     }
 
     /** Every session this node owns, each copied under its lock: what a view change may push to new backups. */
     public List<SessionSnapshot> ownedSnapshots() {
         List<SessionSnapshot> owned = new ArrayList<>();
-        for (Session session : sessions.values()) {
-            if (!session.owner().equals(self)) {
-                continue;
+        table.forEachLocked(session -> session.owner().equals(self), session -> {
+            // Not yet replicated (version 0) means a request is still creating it: its update replicates it.
+            if (session.version() > 0) {
+                owned.add(session.snapshot());
             }
-            session.lock.lock();
-            try {
-                // Not yet replicated (version 0) means a request is still creating it: its update replicates it.
-                if (session.owner().equals(self) && session.version() > 0 && sessions.get(session.id()) == session) {
-                    owned.add(session.snapshot());
-                }
-            } finally {
-                session.lock.unlock();
-            }
-        }
+        });
         passivated.ifPresent(store -> store.ids().forEach(id -> store.entry(id)
                 .filter(entry -> entry.owner().equals(self))
                 .ifPresent(entry -> store.read(id).ifPresent(owned::add))));
@@ -887,23 +839,14 @@ public final class SessionStore {
      * and counts those it says it changed. For tests that damage replicas on purpose, to show the load driver's
      * checks catch it (docs/interfaces.md §3); nothing else changes a backup copy but replication.
      */
-    public int alterBackupCopies(java.util.function.Predicate<Session> alteration) {
-        int altered = 0;
-        for (Session session : sessions.values()) {
-            if (session.owner().equals(self)) {
-                continue;
+    public int alterBackupCopies(Predicate<Session> alteration) {
+        AtomicInteger altered = new AtomicInteger();
+        table.forEachLocked(session -> !session.owner().equals(self), session -> {
+            if (alteration.test(session)) {
+                altered.incrementAndGet();
             }
-            session.lock.lock();
-            try {
-                if (!session.owner().equals(self) && sessions.get(session.id()) == session
-                        && alteration.test(session)) {
-                    altered++;
-                }
-            } finally {
-                session.lock.unlock();
-            }
-        }
-        return altered;
+        });
+        return altered.get();
     }
 
     /**
@@ -911,13 +854,7 @@ public final class SessionStore {
      * costs each node. Sampled without locks, like {@link #counts()}.
      */
     public long backupFootprintBytes() {
-        long bytes = 0;
-        for (Session session : sessions.values()) {
-            if (!session.owner().equals(self)) {
-                bytes += session.footprint();
-            }
-        }
-        return bytes;
+        return census.backupFootprintBytes();
     }
 
     /**
@@ -925,16 +862,12 @@ public final class SessionStore {
      * replicated or applied): a node's session memory. Sampled without locks, like {@link #counts()}.
      */
     public long heldFootprintBytes() {
-        long bytes = 0;
-        for (Session session : sessions.values()) {
-            bytes += session.footprint();
-        }
-        return bytes;
+        return census.heldFootprintBytes();
     }
 
     /** How many sessions requests on this node ended (logouts) since it started. */
     public long invalidations() {
-        return invalidations.sum();
+        return counters.invalidations();
     }
 
     /**
@@ -943,34 +876,15 @@ public final class SessionStore {
      * loser, so the sum over the members is the number of conflicts.
      */
     public long ownershipConflicts() {
-        return ownershipConflicts.sum();
+        return counters.ownershipConflicts();
     }
 
     /** How many sessions this node fetched from other members since it started. */
     public long gravitations() {
-        return gravitations.sum();
-    }
-
-    private boolean tryLock(Session session) {
-        try {
-            return session.lock.tryLock(backupLockTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return counters.gravitations();
     }
 
     public SessionCounts counts() {
-        int owned = 0;
-        int backup = 0;
-        for (Session session : sessions.values()) {
-            // Read without the lock: a count is a sample, and a request must never wait for the stats endpoint.
-            if (session.owner().equals(self)) {
-                owned++;
-            } else {
-                backup++;
-            }
-        }
-        return new SessionCounts(owned, backup);
+        return census.counts();
     }
 }
