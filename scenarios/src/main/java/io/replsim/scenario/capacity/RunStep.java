@@ -8,6 +8,7 @@ import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.Run;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.runtime.ClusterRuntime;
+import io.replsim.scenario.runtime.NodeDeath;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -63,6 +64,10 @@ final class RunStep implements LoadStep {
             played = Run.withoutProgress(step, runtime, dir, out).play(load, Instant.now(), wallStart, 0);
         }
         RunRecord record = played.record();
+        Optional<List<NodeDeath>> ended = record.deathsUnasked().filter(deaths -> !deaths.isEmpty());
+        if (ended.isPresent()) {
+            throw new NodeEndedUnaskedException(level, SearchedLoad.of(spec.load()).unit(), ended.get());
+        }
         return StepMeasurement.of(level, record.load(), cpuOf(record.cluster()),
                 Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver());
     }
