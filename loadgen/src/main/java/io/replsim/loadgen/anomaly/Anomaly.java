@@ -1,6 +1,7 @@
 package io.replsim.loadgen.anomaly;
 
 import io.replsim.loadgen.history.HistoryRequest;
+import io.replsim.loadgen.history.Outcome;
 import java.util.List;
 
 /**
@@ -64,7 +65,8 @@ public sealed interface Anomaly {
         }
 
         public String why() {
-            return "#" + earlier.id() + " read " + missing + "; #" + later.id() + " of the same user, sent after"
+            String elements = missing.size() == 1 ? String.valueOf(missing.getFirst()) : String.valueOf(missing);
+            return "#" + earlier.id() + " held " + elements + "; #" + later.id() + " of the same user, sent after"
                     + " it ended, lacks " + (missing.size() == 1 ? "it" : "them");
         }
     }
@@ -80,9 +82,9 @@ public sealed interface Anomaly {
         }
 
         public String why() {
-            return "#" + write.id() + " appending " + write.appended().getAsLong() + " ended "
-                    + write.outcome().name().toLowerCase(java.util.Locale.ROOT) + " for its client; #" + read.id()
-                    + " shows it applied (legal; a retry would apply it twice)";
+            String ended = write.outcome() == Outcome.TIMEOUT ? "timed out" : "failed";
+            return "#" + write.id() + " appending " + write.appended().getAsLong() + " " + ended + " for its client; #"
+                    + read.id() + " shows it applied (legal; a retry would apply it twice)";
         }
     }
 
@@ -97,8 +99,8 @@ public sealed interface Anomaly {
         }
 
         public String why() {
-            String ended = invalidation.answer().orElseThrow().sentSessionExpired() ? "was answered that it expired"
-                    : "logged it out";
+            String ended = invalidation.answer().orElseThrow().sentSessionExpired()
+                    ? "was answered that the session had expired" : "logged the session out";
             return "#" + invalidation.id() + " " + ended + "; #" + answer.id() + ", sent after that, was answered"
                     + " by the same session holding writes from before";
         }
