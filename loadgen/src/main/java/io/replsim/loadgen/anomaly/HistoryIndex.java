@@ -105,6 +105,13 @@ final class HistoryIndex {
         return readsWhileAlive.keySet();
     }
 
+    /** Every acknowledged append that a read of its session followed, in send order. */
+    List<FollowedWrite> followedWrites() {
+        return requests.stream().filter(write -> write.acknowledged() && write.appended().isPresent())
+                .map(write -> new FollowedWrite(write, write.appended().getAsLong(), readsAfter(write)))
+                .filter(followed -> !followed.later().isEmpty()).toList();
+    }
+
     /** The judged reads of {@code write}'s session sent after it was acknowledged, while the session lived. */
     List<HistoryRequest> readsAfter(HistoryRequest write) {
         List<HistoryRequest> reads = write.writeSession().map(this::readsWhileAlive).orElse(List.of());

@@ -1,7 +1,5 @@
 package io.replsim.loadgen.anomaly;
 
-import io.replsim.loadgen.history.HistoryRequest;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,17 +12,8 @@ final class LostUpdates implements AnomalyCheck {
 
     @Override
     public List<Anomaly> find(HistoryIndex history) {
-        List<Anomaly> lost = new ArrayList<>();
-        for (HistoryRequest write : history.requests()) {
-            if (!write.acknowledged() || write.appended().isEmpty()) {
-                continue;
-            }
-            long element = write.appended().getAsLong();
-            List<HistoryRequest> later = history.readsAfter(write);
-            if (!later.isEmpty() && !HistoryIndex.holds(later.getLast(), element)) {
-                lost.add(new Anomaly.LostUpdate(write, later.getLast()));
-            }
-        }
-        return lost;
+        return history.followedWrites().stream().filter(followed -> !followed.lastReadHoldsIt())
+                .map(followed -> (Anomaly) new Anomaly.LostUpdate(followed.write(), followed.later().getLast()))
+                .toList();
     }
 }

@@ -1,7 +1,5 @@
 package io.replsim.loadgen.anomaly;
 
-import io.replsim.loadgen.history.HistoryRequest;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,20 +11,11 @@ final class ReadYourWrites implements AnomalyCheck {
 
     @Override
     public List<Anomaly> find(HistoryIndex history) {
-        List<Anomaly> violations = new ArrayList<>();
-        for (HistoryRequest write : history.requests()) {
-            if (!write.acknowledged() || write.appended().isEmpty()) {
-                continue;
-            }
-            long element = write.appended().getAsLong();
-            List<HistoryRequest> later = history.readsAfter(write);
-            if (later.isEmpty() || !HistoryIndex.holds(later.getLast(), element)) {
-                continue;
-            }
-            later.stream().filter(read -> read.user() == write.user())
-                    .filter(read -> !HistoryIndex.holds(read, element)).findFirst()
-                    .ifPresent(read -> violations.add(new Anomaly.ReadYourWritesViolated(write, read)));
-        }
-        return violations;
+        return history.followedWrites().stream().filter(FollowedWrite::lastReadHoldsIt)
+                .flatMap(followed -> followed.later().stream()
+                        .filter(read -> read.user() == followed.write().user())
+                        .filter(read -> !HistoryIndex.holds(read, followed.element())).findFirst()
+                        .map(read -> (Anomaly) new Anomaly.ReadYourWritesViolated(followed.write(), read)).stream())
+                .toList();
     }
 }
