@@ -50,7 +50,7 @@ public sealed interface Anomaly {
         }
     }
 
-    /** {@code later}, sent after {@code earlier} ended, lacks the elements {@code missing} that {@code earlier} held. */
+    /** {@code later}, sent after {@code earlier} ended, lacks the elements {@code missing} {@code earlier} held. */
     record NonMonotonicRead(HistoryRequest earlier, HistoryRequest later, List<Long> missing) implements Anomaly {
         public NonMonotonicRead {
             missing = List.copyOf(missing);

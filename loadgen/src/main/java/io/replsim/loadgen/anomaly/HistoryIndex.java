@@ -31,6 +31,7 @@ final class HistoryIndex {
     private final Map<Long, HistoryRequest> firstReadOf = new HashMap<>();
     private final Map<String, Long> endOf = new HashMap<>();
     private final Map<String, List<HistoryRequest>> readsWhileAlive = new HashMap<>();
+    private final Map<String, List<HistoryRequest>> readsSentWith = new HashMap<>();
 
     HistoryIndex(List<HistoryRequest> history) {
         requests = history.stream().sorted(BY_SEND).toList();
@@ -48,6 +49,8 @@ final class HistoryIndex {
         }
         for (HistoryRequest read : judgedReads) {
             read.read().orElseThrow().forEach(element -> firstReadOf.putIfAbsent(element, read));
+            read.sentSession().ifPresent(sent ->
+                    readsSentWith.computeIfAbsent(sent, with -> new ArrayList<>()).add(read));
             String session = read.readSession().orElseThrow();
             if (read.invokeMicros() < endOf.getOrDefault(session, Long.MAX_VALUE)
                     && !read.answer().orElseThrow().sentSessionExpired()) {
@@ -95,9 +98,14 @@ final class HistoryIndex {
         return Optional.ofNullable(firstReadOf.get(element));
     }
 
-    /** The judged reads of {@code session} sent before it ended, and not answered that it had expired, in send order. */
+    /** The judged reads of {@code session} sent before it ended and not answered that it expired, in send order. */
     List<HistoryRequest> readsWhileAlive(String session) {
         return readsWhileAlive.getOrDefault(session, List.of());
+    }
+
+    /** The judged reads whose requests carried {@code session}, in send order, whether it lived or not. */
+    List<HistoryRequest> readsSentWith(String session) {
+        return readsSentWith.getOrDefault(session, List.of());
     }
 
     /** Every session that has judged reads while it lived. */

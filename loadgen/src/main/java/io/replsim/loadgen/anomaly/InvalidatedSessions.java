@@ -29,8 +29,7 @@ final class InvalidatedSessions implements AnomalyCheck {
 
     private static Optional<HistoryRequest> oldStateAfter(HistoryRequest end, HistoryIndex history) {
         String session = end.sentSession().orElseThrow();
-        return history.judgedReads().stream().filter(read -> read.after(end))
-                .filter(read -> read.sentSession().equals(Optional.of(session)))
+        return history.readsSentWith(session).stream().filter(read -> read.after(end))
                 .filter(read -> read.answer().map(Answer::session).orElseThrow().equals(session))
                 .filter(read -> read.read().orElseThrow().stream()
                         .anyMatch(element -> history.writerOf(element).invokeMicros() < end.completeMicros()))

@@ -31,7 +31,8 @@ public final class ElleHistory {
         Map<Long, String> keyOfElement = keysOfShownElements(history);
         List<Event> events = new ArrayList<>();
         for (HistoryRequest request : history) {
-            if (!(request.operation() instanceof Operation.Logout) && (reads(request) || request.appended().isPresent())) {
+            boolean logout = request.operation() instanceof Operation.Logout;
+            if (!logout && (reads(request) || request.appended().isPresent())) {
                 key(request, keyOfElement).ifPresent(key -> {
                     events.add(new Event(request.invokeMicros(), 0, request, key));
                     events.add(new Event(request.completeMicros(), 1, request, key));

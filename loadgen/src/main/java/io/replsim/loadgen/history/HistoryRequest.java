@@ -68,15 +68,18 @@ public record HistoryRequest(long id, int user, int tab, Optional<String> sentSe
         return invokeMicros > earlier.completeMicros;
     }
 
-    /** One line for a person: {@code #12 user 3 tab 1 append 12 on s1, 1.000000-1.010000 s: ok from node1, read [3, 12]}. */
+    /**
+     * One line for a person: {@code #12 user 3 tab 1 append 12 on s1, 1.000000-1.010000 s: ok from node1, read [3,
+     * 12]}.
+     */
     public String describe() {
         String what = switch (operation) {
             case Operation.Append append -> "append " + append.element();
             case Operation.Read read -> "read";
             case Operation.Logout logout -> "logout";
         };
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "#%d user %d tab %d %s on %s, %.6f-%.6f s: %s",
-                id, user, tab, what, sentSession.orElse("(no session)"), invokeMicros / 1e6, completeMicros / 1e6,
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "#%d user %d tab %d %s on %s, %.6f-%.6f s: %s", id, user, tab, what, sentSession.orElse("(no session)"), invokeMicros / 1e6, completeMicros / 1e6,
                 outcome.name().toLowerCase(Locale.ROOT)));
         node.ifPresent(name -> line.append(" from ").append(name));
         answer.ifPresent(shown -> {
