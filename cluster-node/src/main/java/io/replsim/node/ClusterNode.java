@@ -9,9 +9,13 @@ import io.replsim.node.app.ProfileApp;
 import io.replsim.node.app.ServiceDemand;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.options.NodeOptions;
+import io.replsim.node.metrics.MetricsServer;
+import io.replsim.node.metrics.NodeMetrics;
+import io.replsim.node.stats.CpuQuotaStat;
 import io.replsim.node.stats.CpuSampler;
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.stats.StatsCollector;
+import io.replsim.node.stats.TimedRequests;
 import io.replsim.node.web.AppServer;
 import io.replsim.node.web.JsonWriter;
 import io.replsim.replication.engine.EngineFactory;
@@ -32,6 +36,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -49,19 +54,22 @@ public final class ClusterNode implements AutoCloseable {
     private final ReplicationEngine replication;
     private final AdminServer admin;
     private final AppServer app;
+    private final MetricsServer metrics;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private ClusterNode(NodeOptions options, CpuSampler cpu, ReplicationEngine replication, AdminServer admin,
-                        AppServer app) {
+                        AppServer app, MetricsServer metrics) {
         this.options = options;
         this.cpu = cpu;
         this.replication = replication;
         this.admin = admin;
         this.app = app;
+        this.metrics = metrics;
     }
 
     /**
-     * Joins the cluster, then opens the admin and application listeners.
+     * Joins the cluster, then opens the admin listener, the metrics listener if the options ask for one, and the
+     * application listener.
      *
      * @param onShutdownRequest what {@code POST /admin/shutdown} runs (on its own thread) after answering 202
      */
@@ -71,26 +79,31 @@ public final class ClusterNode implements AutoCloseable {
         CpuSampler cpu = CpuSampler.start(options.cpuBudgetCores());
         ReplicationEngine replication = null;
         AdminServer admin = null;
+        MetricsServer metrics = null;
         try {
             replication = EngineFactory.start(options.name(), options.cluster(), stack, options.replication(),
                     options.passivationDirectory());
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
+            if (options.metricsPort().isPresent()) {
+                metrics = MetricsServer.start(options.bind(), options.metricsPort().getAsInt(),
+                        new NodeMetrics(stats, CpuQuotaStat.ofThisProcess()));
+            }
             ServiceTime work = options.serviceTime();
             PathHandler routes = Handlers.path()
-                    .addExactPath(CounterApp.PATH, withWork(work, new CounterApp(options.name(), replication.store(),
-                            options.payloadBytes(), requests, new JsonWriter())))
-                    .addExactPath(ProfileApp.PATH, withWork(work, new ProfileApp(options.name(), replication.store(),
-                            options.profile(), requests, new JsonWriter())))
-                    .addExactPath(BeanApp.PATH, withWork(work, new BeanApp(options.name(), replication.store(),
+                    .addExactPath(CounterApp.PATH, timed(requests, work, new CounterApp(options.name(),
+                            replication.store(), options.payloadBytes(), requests, new JsonWriter())))
+                    .addExactPath(ProfileApp.PATH, timed(requests, work, new ProfileApp(options.name(),
+                            replication.store(), options.profile(), requests, new JsonWriter())))
+                    .addExactPath(BeanApp.PATH, timed(requests, work, new BeanApp(options.name(), replication.store(),
                             requests, new JsonWriter())))
-                    .addExactPath(CartApp.PATH, withWork(work, new CartApp(options.name(), replication.store(),
+                    .addExactPath(CartApp.PATH, timed(requests, work, new CartApp(options.name(), replication.store(),
                             requests, new JsonWriter())));
             var app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
-            return new ClusterNode(options, cpu, replication, admin, app);
+            return new ClusterNode(options, cpu, replication, admin, app, metrics);
         } catch (Exception | Error e) {
-            closeInOrder(replication, admin, cpu);
+            closeInOrder(replication, admin, metrics, cpu);
             throw e;
         }
     }
@@ -120,8 +133,8 @@ public final class ClusterNode implements AutoCloseable {
         return start(options, token, stack, onShutdownRequest);
     }
 
-    private static HttpHandler withWork(ServiceTime work, HttpHandler app) {
-        return work.isNone() ? app : new ServiceDemand(work, app);
+    private static HttpHandler timed(RequestCounters requests, ServiceTime work, HttpHandler app) {
+        return new TimedRequests(requests, work.isNone() ? app : new ServiceDemand(work, app));
     }
 
     public NodeOptions options() {
@@ -140,15 +153,21 @@ public final class ClusterNode implements AutoCloseable {
         return admin.port();
     }
 
+    /** Where the node serves Prometheus metrics; empty when its options asked for none. */
+    public OptionalInt metricsPort() {
+        return metrics == null ? OptionalInt.empty() : OptionalInt.of(metrics.port());
+    }
+
     /**
      * Graceful: stops taking requests, leaves the cluster (the others install a new view at once), and only then
-     * stops the admin listener, so the runner can read the final stats until the very end.
+     * stops the admin and metrics listeners, so the runner and a scraper can read the final figures until the very
+     * end.
      */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             log.info("leaving the cluster");
-            closeInOrder(app, replication, admin, cpu);
+            closeInOrder(app, replication, admin, metrics, cpu);
         }
     }
 
@@ -166,7 +185,7 @@ public final class ClusterNode implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.warn("halting the stack failed", e);
             }
-            closeInOrder(app, replication, admin, cpu);
+            closeInOrder(app, replication, admin, metrics, cpu);
         }
     }
 

@@ -77,7 +77,8 @@ public final class NodeMain {
         }, "graceful-leave"));
         StartTimes.now(mainStartedAt).log();
         System.out.println("REPLSIM-NODE-READY name=" + options.name() + " http=" + node.httpPort()
-                + " admin=" + node.adminPort());
+                + " admin=" + node.adminPort()
+                + (node.metricsPort().isPresent() ? " metrics=" + node.metricsPort().getAsInt() : ""));
         System.out.flush();
     }
 

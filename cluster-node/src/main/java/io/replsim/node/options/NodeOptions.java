@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -24,13 +25,24 @@ import java.util.OptionalLong;
  * failure detection, merging, bundler and thread pool (in-JVM tests run on a loopback stack, which has none of
  * those). {@code passivationDirectory}: where sessions beyond {@code replication.lifecycle().maxActiveSessions()}
  * go (empty: a temporary directory of the node's own). {@code formation}: whether the node founds its cluster at once
- * (the first node a runtime starts) or joins it.
+ * (the first node a runtime starts) or joins it. {@code metricsPort}: where the node serves Prometheus metrics on
+ * {@code bind}; empty, none.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, NodeResources resources,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                           OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
-                          Optional<Path> passivationDirectory, Formation formation) {
+                          Optional<Path> passivationDirectory, Formation formation, OptionalInt metricsPort) {
+
+    /** Without a metrics listener. */
+    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
+                       int jgroupsPort, Discovery discovery, NodeResources resources,
+                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
+                       OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
+                       Optional<Path> passivationDirectory, Formation formation) {
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources, payloadBytes, profile,
+                replication, parentPid, serviceTime, stack, passivationDirectory, formation, OptionalInt.empty());
+    }
 
     /** Passivating, if at all, into a temporary directory; joining the cluster. */
     public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
@@ -63,12 +75,21 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         Objects.requireNonNull(discovery, "discovery");
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(formation, "formation");
+        Objects.requireNonNull(metricsPort, "metricsPort");
+        metricsPort.ifPresent(port -> requirePort(port, "metricsPort"));
         requirePort(httpPort, "httpPort");
         requirePort(adminPort, "adminPort");
         requirePort(jgroupsPort, "jgroupsPort");
         if (payloadBytes < 0) {
             throw new IllegalArgumentException("payloadBytes must not be negative, got " + payloadBytes);
         }
+    }
+
+    /** The same options with a metrics listener on {@code port} (0: any free one). */
+    public NodeOptions withMetricsPort(int port) {
+        return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
+                payloadBytes, profile, replication, parentPid, serviceTime, stack, passivationDirectory, formation,
+                OptionalInt.of(port));
     }
 
     public int workers() {

@@ -26,6 +26,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -43,7 +44,8 @@ public final class NodeOptionsParser {
     static final int DEFAULT_PAYLOAD_BYTES = 4096;
     private static final Pattern MEMBER = Pattern.compile("([^\\[\\]]+)\\[(\\d{1,5})]");
     private static final List<String> OWN = List.of("--name", "--cluster", "--bind", "--http-port", "--admin-port",
-            "--jgroups-port", "--discovery", "--members", "--formation", "--parent-pid", "--passivation-dir");
+            "--jgroups-port", "--discovery", "--members", "--formation", "--parent-pid", "--passivation-dir",
+            "--metrics-port");
     private static final List<SettingsGroup<?>> GROUPS = List.of(NodeResources.SETTINGS, CounterApp.SETTINGS,
             SessionProfile.SETTINGS, ServiceTime.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
     private static final List<String> KNOWN = Stream.concat(OWN.stream(),
@@ -60,6 +62,9 @@ public final class NodeOptionsParser {
         int httpPort = port(given, "--http-port", 0);
         int adminPort = port(given, "--admin-port", 0);
         int jgroupsPort = port(given, "--jgroups-port", TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET);
+        // No metrics listener unless asked for: a scrape costs the node CPU its budget counts.
+        OptionalInt metricsPort = given.has("--metrics-port") ? OptionalInt.of(port(given, "--metrics-port", 0))
+                : OptionalInt.empty();
         Discovery discovery = discovery(given);
         OptionalLong parentPid = given.has("--parent-pid")
                 ? OptionalLong.of(longIn(given.text("--parent-pid").orElseThrow(), "--parent-pid", 1, Long.MAX_VALUE,
@@ -76,7 +81,7 @@ public final class NodeOptionsParser {
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
                 (int) payload.bytes(), profile, replication, parentPid, serviceTime, stack,
-                passivationDirectory(given), formation(given));
+                passivationDirectory(given), formation(given), metricsPort);
     }
 
     /**

@@ -1,15 +1,20 @@
 package io.replsim.node.stats;
 
+import io.replsim.replication.member.LatencyBuckets;
+import io.replsim.replication.member.LatencyDistribution;
+
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Application requests served, how many of them failed (5xx), and how many of those the cache refused because this
- * node's side of a partition was degraded; bumped by every worker thread.
+ * node's side of a partition was degraded; bumped by every worker thread. Also how long the application's answers
+ * took, from the request read to the response sent ({@link TimedRequests}).
  */
 public final class RequestCounters {
     private final LongAdder total = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder deniedInPartition = new LongAdder();
+    private final LatencyBuckets answered = new LatencyBuckets();
 
     public void served() {
         total.increment();
@@ -25,6 +30,10 @@ public final class RequestCounters {
         deniedInPartition.increment();
     }
 
+    void answered(long micros) {
+        answered.record(micros);
+    }
+
     public long deniedInPartitionCount() {
         return deniedInPartition.sum();
     }
@@ -35,5 +44,10 @@ public final class RequestCounters {
 
     public long errors() {
         return errors.sum();
+    }
+
+    /** The answers to application requests so far, by how long each took. */
+    public LatencyDistribution latency() {
+        return answered.distribution();
     }
 }

@@ -30,6 +30,11 @@ public final class StatsCollector {
     }
 
     public NodeStatsReport collect() {
+        return read().report();
+    }
+
+    /** The report with what only a scrape gives beside it, all read together. */
+    public NodeReading read() {
         long now = System.currentTimeMillis();
         CpuWindow window = cpu.current();
         SessionCounts sessions = replication.sessionCounts();
@@ -37,7 +42,7 @@ public final class StatsCollector {
         TransportStats traffic = stats.traffic();
         List<ViewRecord> history = replication.views().all();
         ViewRecord current = history.isEmpty() ? null : history.getLast();
-        return new NodeStatsReport(
+        var report = new NodeStatsReport(
                 replication.self().name(), now - startedAtMs, now,
                 new NodeStatsReport.Cpu(window.budgetCores(), window.usedCores(), window.utilization(),
                         window.windowMs(), window.processCpuMs(), window.monotonicMs(),
@@ -66,6 +71,7 @@ public final class StatsCollector {
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),
                         view.installedAtEpochMs())).toList(),
                 HeapReading.now());
+        return new NodeReading(report, requests.latency(), stats.latency(), replication.views().installedCount());
     }
 
     private static NodeStatsReport.Async async(AsyncStats async) {

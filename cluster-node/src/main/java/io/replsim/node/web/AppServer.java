@@ -2,6 +2,7 @@ package io.replsim.node.web;
 
 import io.replsim.node.settings.NodeResources;
 import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.server.handlers.PathHandler;
@@ -33,6 +34,8 @@ public final class AppServer implements AutoCloseable {
                 .setWorkerThreads(workers)
                 .setWorkerOption(Options.WORKER_TASK_CORE_THREADS, workers)
                 .setWorkerOption(Options.WORKER_TASK_MAX_THREADS, workers)
+                // for the request latency the node reports (TimedRequests): from when the request was read
+                .setServerOption(UndertowOptions.RECORD_REQUEST_START_TIME, true)
                 .build();
         undertow.start();
         return undertow;

@@ -168,7 +168,7 @@ public final class JGroupsEngine implements ReplicationEngine {
     public ReplicationStats stats() {
         return new ReplicationStats(spec, transport.stats(), counters.replications(), counters.failures(), counters.microsTotal(),
                 counters.microsMax(), store.gravitations(), rebalancer.pushed(), pipeline.queueStats(), 0,
-                store.ownershipConflicts());
+                store.ownershipConflicts(), counters.latency());
     }
 
     @Override

@@ -146,7 +146,8 @@ public final class InfinispanEngine implements ReplicationEngine {
                 marshalling.marshalledBytes(), marshalling.marshalMicros(), marshalling.unmarshalMicros(), 0,
                 peersRefused.sum());
         return new ReplicationStats(spec, traffic, counters.replications(), counters.failures(),
-                counters.microsTotal(), counters.microsMax(), 0, 0, AsyncStats.NONE, sessions.remoteReads(), 0);
+                counters.microsTotal(), counters.microsMax(), 0, 0, AsyncStats.NONE, sessions.remoteReads(), 0,
+                counters.latency());
     }
 
     @Override

@@ -1,26 +1,21 @@
 package io.replsim.replication.member;
 
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /** How replications went on this node: how many, failures and the time requests spent replicating. */
 public final class ReplicationCounters {
-    private final LongAdder replications = new LongAdder();
+    private final LatencyBuckets latency = new LatencyBuckets();
     private final LongAdder failures = new LongAdder();
-    private final LongAdder micros = new LongAdder();
-    private final AtomicLong maxMicros = new AtomicLong();
 
     public void record(long elapsedMicros, boolean failed) {
-        replications.increment();
-        micros.add(elapsedMicros);
-        maxMicros.accumulateAndGet(elapsedMicros, Math::max);
+        latency.record(elapsedMicros);
         if (failed) {
             failures.increment();
         }
     }
 
     public long replications() {
-        return replications.sum();
+        return latency.count();
     }
 
     public long failures() {
@@ -28,10 +23,14 @@ public final class ReplicationCounters {
     }
 
     public long microsTotal() {
-        return micros.sum();
+        return latency.sumMicros();
     }
 
     public long microsMax() {
-        return maxMicros.get();
+        return latency.maxMicros();
+    }
+
+    public LatencyDistribution latency() {
+        return latency.distribution();
     }
 }

@@ -16,6 +16,8 @@ import io.replsim.replication.transport.TransportStats;
  *                       whose async mode has no queue of ours to count)
  * @param remoteReads    requests whose session this node read from another member without taking it over:
  *                       infinispan's reads from a non-owner; always 0 under jgroups, which gravitates instead
+ * @param latency        how long each of the {@code replications} took, in buckets: the distribution of which
+ *                       {@code replicationMicrosTotal} is the sum
  */
 /*
  * @param ownershipConflicts sessions this member owned and lost to another owner's newer copy (a healed
@@ -23,5 +25,6 @@ import io.replsim.replication.transport.TransportStats;
  */
 public record ReplicationStats(ReplicationSpec spec, TransportStats traffic, long replications, long failures,
                                long replicationMicrosTotal, long replicationMicrosMax, long gravitations,
-                               long sessionsPushed, AsyncStats async, long remoteReads, long ownershipConflicts) {
+                               long sessionsPushed, AsyncStats async, long remoteReads, long ownershipConflicts,
+                               LatencyDistribution latency) {
 }

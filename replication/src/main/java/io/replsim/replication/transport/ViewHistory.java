@@ -10,8 +10,10 @@ public final class ViewHistory {
     static final int KEPT_VIEWS = 256;
 
     private final Deque<ViewRecord> views = new ArrayDeque<>();
+    private long installed;
 
     public synchronized void install(ViewRecord view) {
+        installed++;
         views.addLast(view);
         if (views.size() > KEPT_VIEWS) {
             views.removeFirst();
@@ -24,5 +26,10 @@ public final class ViewHistory {
 
     public synchronized List<ViewRecord> all() {
         return List.copyOf(views);
+    }
+
+    /** Every view installed since the start, the first one included and those no longer kept too. */
+    public synchronized long installedCount() {
+        return installed;
     }
 }
