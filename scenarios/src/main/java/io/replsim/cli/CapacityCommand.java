@@ -8,10 +8,17 @@ import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.capacity.SearchedLoad;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.external.ExternalCapabilities;
 import io.replsim.scenario.external.ExternalTarget;
+import io.replsim.scenario.runtime.CapabilityNeed;
+import io.replsim.scenario.runtime.RuntimeCapabilities;
+import io.replsim.scenario.runtime.RuntimeCapability;
+import io.replsim.scenario.runtime.ScenarioNeeds;
 import io.replsim.scenario.spec.CapacitySettings;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -109,16 +116,6 @@ final class CapacityCommand implements Callable<Integer> {
         Optional<ExternalTarget> externalTarget;
         try {
             externalTarget = external.target(spec.workload());
-            if (oneNodeDown && externalTarget.isPresent() && externalTarget.get().nodes().size() > 1
-                    && externalTarget.get().kill().isEmpty()) {
-                throw new IllegalArgumentException("--one-node-down with --target needs --kill-command: how to"
-                        + " kill a node of that cluster, e.g. --kill-command 'ssh {node} systemctl kill tomcat'");
-            }
-            if (externalTarget.isPresent() && searched == SearchedLoad.ARRIVAL_RATE) {
-                throw new IllegalArgumentException("--target: load.model is open, whose driver speaks replsim's own"
-                        + " apps only (their cookie and serial); search a target with the closed model (load.users"
-                        + " and load.thinkTime)");
-            }
             if (externalTarget.isPresent() && externalTarget.get().restart().isPresent()) {
                 throw new IllegalArgumentException("--restart-command is for the restart faults of replsim run;"
                         + " the capacity search restarts no node, so leave it out");
@@ -126,6 +123,15 @@ final class CapacityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             System.err.println("replsim capacity: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
+        }
+        if (externalTarget.isPresent()) {
+            RuntimeCapabilities runtime = ExternalCapabilities.of(externalTarget.get());
+            RuntimeRefusals refusals = new RuntimeRefusals(runtime.runtime(),
+                    runtime.refusalsOf(needs(spec, externalTarget.get())));
+            if (refusals.any()) {
+                refusals.print("capacity", scenario.path);
+                return ReplsimCommand.BAD_INPUT;
+            }
         }
         ExternalTarget target = externalTarget.orElse(null);
         if (target == null) {
@@ -147,6 +153,19 @@ final class CapacityCommand implements Callable<Integer> {
             }
             return summary.search().usersSustained() > 0 ? 0 : ReplsimCommand.CHECKS_FAILED;
         });
+    }
+
+    /**
+     * What the search needs of a cluster it does not run: its load, and with --one-node-down a way to kill one of
+     * several nodes. The scenario's faults and checks are not played, so they ask nothing.
+     */
+    private List<CapabilityNeed> needs(ScenarioSpec spec, ExternalTarget target) {
+        List<CapabilityNeed> needs = new ArrayList<>(ScenarioNeeds.loadModel(spec));
+        if (oneNodeDown && target.nodes().size() > 1) {
+            needs.add(new CapabilityNeed("--one-node-down", "a search with one node down", RuntimeCapability.KILL,
+                    "leave --one-node-down out"));
+        }
+        return needs;
     }
 
     /** The closed model's search: users, from the flags, else the scenario's capacity section, else load.users. */

@@ -1,7 +1,5 @@
 package io.replsim.cli;
 
-import io.replsim.scenario.runtime.SpecRefusal;
-import io.replsim.scenario.external.ExternalDrillRefusals;
 import io.replsim.scenario.external.ExternalScenarioRunner;
 import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.report.RunVerdict;
@@ -9,9 +7,7 @@ import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.scenario.tomcat.TomcatDrillRefusals;
 import io.replsim.scenario.tomcat.TomcatScenarioRunner;
-import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -59,22 +55,27 @@ final class RunCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         Optional<ExternalTarget> target;
+        RuntimeRefusals refusals;
         try {
             target = external.target(spec.workload());
+            refusals = RuntimeRefusals.of(spec, target, scenario.path);
         } catch (IllegalArgumentException e) {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        if (refusals.any()) {
+            refusals.print("run", scenario.path);
+            return ReplsimCommand.BAD_INPUT;
+        }
         if (target.isPresent()) {
-            if (spec.tomcat().isPresent()) {
-                System.err.println("replsim run: --target drives a cluster you run; " + scenario.path + " has"
-                        + " cluster.runtime tomcat, whose Tomcat members replsim starts itself: give one of them");
-                return ReplsimCommand.BAD_INPUT;
-            }
-            return runAgainst(spec, target.get());
+            ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
+                    Duration.ofSeconds(progressSeconds), validity.invalidRuns());
+            return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target.get())));
         }
         if (spec.tomcat().isPresent()) {
-            return runTomcat(spec);
+            TomcatScenarioRunner runner = new TomcatScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(),
+                    System.out, Duration.ofSeconds(progressSeconds), validity.invalidRuns(), Optional.empty());
+            return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path).outcome()));
         }
         if (spec.repeat() > 1) {
             // repeat: N in the file is a soak of N drills, with its distributions
@@ -83,34 +84,6 @@ final class RunCommand implements Callable<Integer> {
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds), validity.invalidRuns());
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path)));
-    }
-
-    /** The drill against a cluster replsim does not run, unless the scenario asks what cannot be done there. */
-    private int runAgainst(ScenarioSpec spec, ExternalTarget target) {
-        List<SpecRefusal> refusals = ExternalDrillRefusals.of(spec, target);
-        if (!refusals.isEmpty()) {
-            System.err.println("replsim run: " + scenario.path + " cannot run against --target as it is ("
-                    + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
-            refusals.forEach(refusal -> System.err.println(scenario.path + ": " + refusal));
-            return ReplsimCommand.BAD_INPUT;
-        }
-        ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
-                Duration.ofSeconds(progressSeconds), validity.invalidRuns());
-        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target)));
-    }
-
-    /** The drill on a cluster of Tomcat processes replsim starts, unless the scenario asks what Tomcat cannot do. */
-    private int runTomcat(ScenarioSpec spec) {
-        List<SpecRefusal> refusals = TomcatDrillRefusals.of(spec);
-        if (!refusals.isEmpty()) {
-            System.err.println("replsim run: " + scenario.path + " cannot run on a Tomcat cluster as it is ("
-                    + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
-            refusals.forEach(refusal -> System.err.println(scenario.path + ": " + refusal));
-            return ReplsimCommand.BAD_INPUT;
-        }
-        TomcatScenarioRunner runner = new TomcatScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(),
-                System.out, Duration.ofSeconds(progressSeconds), validity.invalidRuns(), Optional.empty());
-        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path).outcome()));
     }
 
     private static int exitCode(RunOutcome outcome) {

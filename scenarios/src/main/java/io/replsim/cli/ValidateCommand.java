@@ -1,31 +1,52 @@
 package io.replsim.cli;
 
 import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.SpecException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "validate", description = "Check a scenario file and list every problem in it, without running it.")
+@Command(name = "validate", description = {"Check a scenario file and list every problem in it, without running it:",
+        "what the file gets wrong, and what its runtime (cluster.runtime, or the cluster --target names, with the",
+        "same options as run) cannot play. Exit 0 when it can run as it is, 2 when not."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file")
     Path scenario;
 
+    @Mixin
+    ExternalTargetOptions external;
+
     @Override
     public Integer call() {
+        ScenarioSpec spec;
         try {
-            var spec = ScenarioLoader.load(scenario);
-            String load = spec.load().open()
-                    .map(open -> String.format(java.util.Locale.ROOT, "open model at %.1f/s", open.ratePerSecond()))
-                    .orElse(spec.load().users() + " users");
-            System.out.println(scenario + ": valid (" + spec.cluster().nodes() + " nodes, " + load + ", "
-                    + spec.faults().size() + " fault(s), " + spec.checks().size() + " check(s))");
-            return 0;
+            spec = ScenarioLoader.load(scenario);
         } catch (SpecException e) {
             System.err.println(e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        RuntimeRefusals refusals;
+        try {
+            refusals = RuntimeRefusals.of(spec, external.target(spec.workload()), scenario);
+        } catch (IllegalArgumentException e) {
+            System.err.println("replsim validate: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        if (refusals.any()) {
+            refusals.print("validate", scenario);
+            return ReplsimCommand.BAD_INPUT;
+        }
+        String load = spec.load().open()
+                .map(open -> String.format(Locale.ROOT, "open model at %.1f/s", open.ratePerSecond()))
+                .orElse(spec.load().users() + " users");
+        System.out.println(scenario + ": valid (" + spec.cluster().nodes() + " nodes, " + load + ", "
+                + spec.faults().size() + " fault(s), " + spec.checks().size() + " check(s), runtime "
+                + refusals.runtime() + ")");
+        return 0;
     }
 }

@@ -178,9 +178,30 @@ class CapacityCommandExternalTargetTest {
     @Test
     void oneNodeDownAgainstATargetWithoutAKillCommandIsRefused(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("external.yaml"), SCENARIO);
-        int exit = new CommandLine(new ReplsimCommand()).execute("capacity", scenario.toString(),
-                "--target", "a=http://127.0.0.1:1", "--target", "b=http://127.0.0.1:2", "--one-node-down");
-        assertThat(exit).isEqualTo(ReplsimCommand.BAD_INPUT);
+        ReplsimCall searched = ReplsimCall.of("capacity", scenario.toString(), "--target", "a=http://127.0.0.1:1",
+                "--target", "b=http://127.0.0.1:2", "--one-node-down", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(searched.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(searched.err()).contains(scenario + ": --one-node-down: a search with one node down needs a way"
+                + " to kill a node, and runtime --target cannot: a kill against your cluster runs your kill command,"
+                + " and none was given; leave --one-node-down out, or give --kill-command");
+        assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
+    }
+
+    @Test
+    void anOpenLoadAgainstATargetIsRefusedAtLoadModel(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("open.yaml"), """
+                name: open
+                cluster: {nodes: 1}
+                load: {model: open, rate: 20, sessions: 10, duration: 2s}
+                """);
+        ReplsimCall searched = ReplsimCall.of("capacity", scenario.toString(), "--target", "a=http://127.0.0.1:1",
+                "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(searched.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(searched.err()).contains(scenario + ": load.model: the open model needs arrivals at a rate, each"
+                + " user a new session (the open model's driver), and runtime --target cannot: the open model's driver speaks replsim's own apps only");
+        assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
     }
 
     @Test

@@ -40,8 +40,9 @@ class RunCommandExternalTargetTest {
                 "--target", "node2=http://127.0.0.1:2", "--runs-dir", dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(ran.err()).contains(scenario + ": faults[0]: a kill against your cluster runs your kill command,"
-                + " and none was given; give --kill-command");
+        assertThat(ran.err()).contains(scenario + ": faults[0].type: a kill needs a way to kill a node, and runtime"
+                + " --target cannot: a kill against your cluster runs your kill command, and none was given; remove"
+                + " it, or give --kill-command");
         assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
     }
 
@@ -111,12 +112,15 @@ class RunCommandExternalTargetTest {
                 "--kill-command", "true", "--runs-dir", dir.resolve("runs").toString());
 
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(ran.err()).contains("(4 entries)")
-                .contains(scenario + ": faults[0].target: the coordinator is read from the nodes' JGroups views")
-                .contains(scenario + ": faults[1].type: a pause freezes replsim's own node process (SIGSTOP)")
-                .contains(scenario + ": faults[2].type: a partition switches on JGroups DISCARD")
-                .contains(scenario + ": checks.maxViewChange: the cluster's JGroups views are read from replsim's"
-                        + " admin API");
+        assertThat(ran.err()).contains("cannot run on runtime --target as it is (4 entries)")
+                .contains(scenario + ": faults[0].target: the coordinator as a target needs the cluster's views")
+                .contains(scenario + ": faults[1].type: a pause needs freezing a node and letting it run again"
+                        + " (SIGSTOP, SIGCONT), and runtime --target cannot: replsim freezes its own node processes"
+                        + " only (SIGSTOP)")
+                .contains(scenario + ": faults[2].type: a partition needs cutting nodes off from each other")
+                .contains(scenario + ": checks.maxViewChange: maxViewChange needs the cluster's views and which node"
+                        + " backs up which, read from the nodes, and runtime --target cannot: the cluster's JGroups"
+                        + " views are read from replsim's admin API");
         assertThat(dir.resolve("runs")).doesNotExist();
     }
 

@@ -1,13 +1,12 @@
 package io.replsim.scenario.external;
 
-import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeState;
+import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.UrlReadBack;
-import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -19,8 +18,8 @@ import java.util.function.Consumer;
 /**
  * A cluster replsim does not run, as a runtime: its nodes are the user's targets, already running (starting it
  * only checks that each answers), a kill and a restart run the user's commands, and nothing is read from the nodes,
- * whose figures are then not measured. What a scenario asks that cannot be done to such a cluster is this runtime's
- * {@link #refusals(ScenarioSpec) refusals}, found before anything runs.
+ * whose figures are then not measured. What a scenario asks that cannot be done to such a cluster is refused by its
+ * {@link #capabilities() capabilities}, before anything runs.
  */
 public final class ExternalRuntime implements ClusterRuntime {
     private final ExternalTarget target;
@@ -34,9 +33,9 @@ public final class ExternalRuntime implements ClusterRuntime {
         this.say = say;
     }
 
-    /** Every part of {@code spec} this cluster cannot play, in the order of the file; empty when it can. */
-    public List<SpecRefusal> refusals(ScenarioSpec spec) {
-        return ExternalDrillRefusals.of(spec, target);
+    /** What this cluster cannot do: all that needs replsim's hold on the nodes, and the commands not given. */
+    public RuntimeCapabilities capabilities() {
+        return ExternalCapabilities.of(target);
     }
 
     /** The targets as the user named them, and which of them are up as far as the drill knows. */

@@ -60,7 +60,7 @@ public final class ExternalScenarioRunner {
     public RunOutcome run(ScenarioSpec spec, Path specFile, ExternalTarget target)
             throws IOException, InterruptedException, ClusterStartException {
         try (ExternalRuntime runtime = new ExternalRuntime(target, line -> out.println("replsim: " + line))) {
-            List<SpecRefusal> refusals = runtime.refusals(spec);
+            List<SpecRefusal> refusals = runtime.capabilities().refusals(spec);
             if (!refusals.isEmpty()) {
                 throw new IllegalArgumentException("this drill cannot run against the target: " + refusals);
             }

@@ -45,6 +45,9 @@ import org.testcontainers.utility.DockerImageName;
  * Everything carries labels, so a run that crashed is cleaned up by the next one.
  */
 public final class DockerRuntime implements ClusterRuntime {
+    /** replsim's own nodes: every fault, check and load a scenario can ask for. */
+    public static final RuntimeCapabilities CAPABILITIES = RuntimeCapabilities.everything("docker");
+
     static final String LABEL_RUNTIME = "org.replsim.runtime";
     static final String LABEL_OWNER_PID = "org.replsim.owner-pid";
     private static final int HTTP_PORT = 8080;

@@ -38,13 +38,25 @@ import java.util.stream.Stream;
  * find out through failure detection as they do for a SIGKILL, and its listeners close; but no process dies (its
  * heap and threads busy in a request are freed only as they finish). A stop is a graceful leave, a restart a fresh
  * node with the same name and ports. What cannot be done to a thread group is refused before anything starts
- * ({@link InJvmRefusals}): a pause (SIGSTOP), a forced full GC, the survivors' CPU. The CPU budget is not enforced,
+ * ({@link #CAPABILITIES}): a pause (SIGSTOP), a forced full GC, the survivors' CPU. The CPU budget is not enforced,
  * and a node's CPU figure is this whole JVM's.
  *
  * <p>JGroups' SHARED_LOOPBACK would skip discovery, but it has no failure detection: a crashed member would stay in
  * the view, and a kill could not be played; TCP is the stack the processes run.
  */
 public final class InJvmRuntime implements ClusterRuntime {
+    private static final String PAUSE = "in-jvm nodes are threads of one JVM, no processes to SIGSTOP";
+    private static final String PROCESSES = "run it on node processes (cluster.runtime: process)";
+
+    /** What nodes sharing one JVM cannot do: a pause, a forced full GC, and a CPU figure of a node's own. */
+    public static final RuntimeCapabilities CAPABILITIES = new RuntimeCapabilities("in-jvm", List.of(
+            new RuntimeCapabilities.Lack(RuntimeCapability.FORCED_FULL_GC, "a full GC of one node collects this"
+                    + " whole JVM, every node and the load driver at once", PROCESSES),
+            new RuntimeCapabilities.Lack(RuntimeCapability.PAUSE, PAUSE, PROCESSES),
+            new RuntimeCapabilities.Lack(RuntimeCapability.NODE_CPU, "a node's CPU figure is this whole JVM's (every"
+                    + " node and the load driver), not the node's own", PROCESSES)),
+            RuntimeCapabilities.ScenarioFit.ANY);
+
     private static final String NOT_ITS_OWN_CPU = "in-jvm nodes share this JVM's threads, so no budget holds them,"
             + " and each node's CPU figure is this whole JVM's (every node and the load driver)";
 
@@ -73,7 +85,7 @@ public final class InJvmRuntime implements ClusterRuntime {
      * @throws IllegalArgumentException naming every part of {@code spec} this runtime cannot play
      */
     public InJvmRuntime(ScenarioSpec spec, Path logDirectory, PrintStream out) {
-        List<SpecRefusal> refusals = InJvmRefusals.of(spec);
+        List<SpecRefusal> refusals = CAPABILITIES.refusals(spec);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("cluster.runtime in-jvm cannot play this scenario: " + refusals);
         }
@@ -218,12 +230,12 @@ public final class InJvmRuntime implements ClusterRuntime {
 
     @Override
     public void pause(String node) {
-        throw new UnsupportedOperationException(InJvmRefusals.PAUSE);
+        throw new UnsupportedOperationException(PAUSE);
     }
 
     @Override
     public void resume(String node) {
-        throw new UnsupportedOperationException(InJvmRefusals.PAUSE);
+        throw new UnsupportedOperationException(PAUSE);
     }
 
     @Override

@@ -34,6 +34,9 @@ import java.util.stream.Collectors;
  * why not); the groups go with the processes.
  */
 public final class ProcessRuntime implements ClusterRuntime {
+    /** replsim's own nodes: every fault, check and load a scenario can ask for. */
+    public static final RuntimeCapabilities CAPABILITIES = RuntimeCapabilities.everything("process");
+
     private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 

@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 /**
  * The nemesis of a Tomcat cluster: kills, stops, pauses, resumes and restarts done to its processes as to replsim's
  * own ({@link TomcatCluster}). Partitions and delays need a hook in Tribes replsim does not have and are refused
- * before the run ({@link TomcatDrillRefusals}). Targets resolve from the driver's sticky table, since Tomcat's
+ * before the run ({@link TomcatCapabilities}). Targets resolve from the driver's sticky table, since Tomcat's
  * session placement is not read.
  */
 public final class TomcatNemesis implements Nemesis {

@@ -8,7 +8,6 @@ import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.external.ContentVerification;
-import io.replsim.scenario.external.ExternalDrillRefusals;
 import io.replsim.scenario.external.ProbeWorkload;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.InvalidRuns;
@@ -78,7 +77,7 @@ public final class TomcatScenarioRunner {
             ClusterStartException {
         TomcatSpec tomcat = spec.tomcat().orElseThrow(() -> new IllegalArgumentException(
                 "cluster.runtime is not tomcat"));
-        List<SpecRefusal> refusals = TomcatDrillRefusals.of(spec);
+        List<SpecRefusal> refusals = TomcatCapabilities.OF_TOMCAT.refusals(spec);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("this drill cannot run on a Tomcat cluster: " + refusals);
         }

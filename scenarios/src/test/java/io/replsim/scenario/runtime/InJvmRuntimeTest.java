@@ -159,12 +159,13 @@ class InJvmRuntimeTest {
             throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Files.writeString(dir.resolve("pause.yaml"), PAUSE));
 
-        assertThat(InJvmRefusals.of(spec)).extracting(SpecRefusal::path)
+        assertThat(InJvmRuntime.CAPABILITIES.refusals(spec)).extracting(SpecRefusal::path)
                 .containsExactly("cluster.fullGcEvery", "faults[0].type", "checks.maxSurvivorCpu");
         assertThatThrownBy(() -> new InJvmRuntime(spec, dir.resolve("nodes"), System.out))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("faults[0].type: a pause freezes a node process with SIGSTOP")
-                .hasMessageContaining("cluster.runtime: process");
+                .hasMessageContaining("faults[0].type: a pause needs freezing a node and letting it run again"
+                        + " (SIGSTOP, SIGCONT), and runtime in-jvm cannot: in-jvm nodes are threads of one JVM, no"
+                        + " processes to SIGSTOP; remove it, or run it on node processes (cluster.runtime: process)");
         assertThat(dir.resolve("nodes")).doesNotExist();
     }
 

@@ -15,7 +15,8 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-class ExternalDrillRefusalsTest {
+/** What a cluster replsim does not run refuses of a scenario, each at its place in the file, before the run. */
+class ExternalCapabilitiesTest {
 
     private static final NodeCommand KILL = new NodeCommand("kill", "kill -9 {node}", NodeCommand.DEFAULT_TIMEOUT);
     private static final NodeCommand RESTART = new NodeCommand("restart", "start {node}", NodeCommand.DEFAULT_TIMEOUT);
@@ -44,13 +45,13 @@ class ExternalDrillRefusalsTest {
     }
 
     private static List<String> pathsRefused(String rest, ExternalTarget target) throws SpecException {
-        return ExternalDrillRefusals.of(scenario(rest), target).stream().map(SpecRefusal::path)
+        return ExternalCapabilities.of(target).refusals(scenario(rest)).stream().map(SpecRefusal::path)
                 .toList();
     }
 
     @Test
     void killsAndRestartsOfNamedNodesAndOfTheTargetsTheDriverKnowsRun() throws SpecException {
-        assertThat(ExternalDrillRefusals.of(scenario("""
+        assertThat(ExternalCapabilities.of(FOUR_NODES).refusals(scenario("""
                 faults:
                   - {type: kill, at: 5s, target: primary-of-most}
                   - {type: restart, at: 8s, target: node1}
@@ -59,7 +60,7 @@ class ExternalDrillRefusalsTest {
                   - {type: restart, at: 26s, target: node2}
                 checks: {maxSessionsLost: 0, maxSessionsStale: 0, p90Below: 800ms, maxFailover: 5s,
                          maxErrorsPerFault: 10, maxP90Recovery: 5s}
-                """), FOUR_NODES)).isEmpty();
+                """))).isEmpty();
     }
 
     @Test
@@ -81,18 +82,23 @@ class ExternalDrillRefusalsTest {
     void targetsThatNeedTheClustersViewOrNameNoTargetAreRefusedAtTheTarget() throws SpecException {
         ExternalTarget tomcats = targetNamed(List.of("node1", "node2", "tomcat-a", "tomcat-b"), Optional.of(KILL),
                 Optional.of(RESTART));
-        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario("""
+        List<SpecRefusal> refusals = ExternalCapabilities.of(tomcats).refusals(scenario("""
                 faults:
                   - {type: kill, at: 5s, target: coordinator}
                   - {type: kill, at: 10s, target: buddy-of:node1}
                   - {type: kill, at: 15s, target: node3}
-                """), tomcats);
+                """));
+        // the target's own fit (a name it has not) comes before what the runtime lacks
         assertThat(refusals).extracting(SpecRefusal::path)
-                .containsExactly("faults[0].target", "faults[1].target", "faults[2].target");
-        assertThat(refusals.get(2).toString()).isEqualTo("faults[2].target: no --target is named node3; name the"
+                .containsExactly("faults[2].target", "faults[0].target", "faults[1].target");
+        assertThat(refusals.get(0).toString()).isEqualTo("faults[2].target: no --target is named node3; name the"
                 + " node on the command line (--target node3=http://host:port), or use one of [node1, node2,"
                 + " tomcat-a, tomcat-b]");
-        assertThat(refusals.get(0).instead()).contains("primary-of-most", "primary-of-user:<n>", "random");
+        assertThat(refusals.get(1).toString()).isEqualTo("faults[0].target: the coordinator as a target needs the"
+                + " cluster's views and which node backs up which, read from the nodes, and runtime --target cannot:"
+                + " the cluster's JGroups views are read from replsim's admin API on its own nodes, and your"
+                + " cluster's are not measured; name a node, or use primary-of-most, primary-of-user:<n> or random,"
+                + " or run the drill on replsim's own cluster (without --target)");
     }
 
     @Test
@@ -108,8 +114,8 @@ class ExternalDrillRefusalsTest {
 
     @Test
     void aScenarioWithMoreOrFewerNodesThanTargetsIsRefusedAtClusterNodes() throws SpecException {
-        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario(""), target(2,
-                Optional.of(KILL), Optional.empty()));
+        List<SpecRefusal> refusals = ExternalCapabilities.of(target(2, Optional.of(KILL), Optional.empty()))
+                .refusals(scenario(""));
         assertThat(refusals).extracting(SpecRefusal::toString).containsExactly("cluster.nodes: the"
                 + " scenario has 4 nodes and 2 --target were given, and the check that every fault leaves a node"
                 + " alive counts the scenario's; set cluster.nodes to 2, one per --target");
@@ -117,14 +123,17 @@ class ExternalDrillRefusalsTest {
 
     @Test
     void aKillWithoutAKillCommandAndARestartWithoutARestartCommandAreRefused() throws SpecException {
-        List<SpecRefusal> refusals = ExternalDrillRefusals.of(scenario("""
-                faults:
-                  - {type: kill, at: 5s, target: node1}
-                  - {type: restart, at: 10s, target: node1}
-                """), target(4, Optional.empty(), Optional.empty()));
-        assertThat(refusals).extracting(SpecRefusal::path).containsExactly("faults[0]", "faults[1]");
-        assertThat(refusals.get(0).instead()).startsWith("give --kill-command");
-        assertThat(refusals.get(1).instead()).startsWith("give --restart-command");
+        List<SpecRefusal> refusals = ExternalCapabilities.of(target(4, Optional.empty(), Optional.empty()))
+                .refusals(scenario("""
+                        faults:
+                          - {type: kill, at: 5s, target: node1}
+                          - {type: restart, at: 10s, target: node1}
+                        """));
+        assertThat(refusals).extracting(SpecRefusal::path).containsExactly("faults[0].type", "faults[1].type");
+        assertThat(refusals.get(0).toString()).contains("a kill needs a way to kill a node, and runtime --target"
+                + " cannot: a kill against your cluster runs your kill command, and none was given; remove it, or"
+                + " give --kill-command");
+        assertThat(refusals.get(1).instead()).contains("give --restart-command");
     }
 
     @Test
@@ -141,7 +150,7 @@ class ExternalDrillRefusalsTest {
 
     @Test
     void aRepeatAForcedFullGcAndAUserScriptAreRefused() throws SpecException {
-        assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
+        assertThat(ExternalCapabilities.of(FOUR_NODES).refusals(ScenarioLoader.parse("""
                 name: drill
                 repeat: 3
                 cluster: {nodes: 4, fullGcEvery: 1m}
@@ -152,17 +161,17 @@ class ExternalDrillRefusalsTest {
                   script:
                     - {request: counter, weight: 3}
                     - {request: cart, weight: 1}
-                """, "drill.yaml"), FOUR_NODES)).extracting(SpecRefusal::path)
+                """, "drill.yaml"))).extracting(SpecRefusal::path)
                 .containsExactly("repeat", "cluster.fullGcEvery", "load.script");
     }
 
     @Test
     void anOpenModelLoadIsRefused() throws SpecException {
-        assertThat(ExternalDrillRefusals.of(ScenarioLoader.parse("""
+        assertThat(ExternalCapabilities.of(FOUR_NODES).refusals(ScenarioLoader.parse("""
                 name: open
                 cluster: {nodes: 4}
                 load: {model: open, rate: 50, sessions: 20, duration: 10s}
-                """, "open.yaml"), FOUR_NODES)).extracting(SpecRefusal::path)
+                """, "open.yaml"))).extracting(SpecRefusal::path)
                 .containsExactly("load.model");
     }
 
@@ -170,9 +179,9 @@ class ExternalDrillRefusalsTest {
     void theQuickstartIsRefusedOnlyForItsViewCheckAndTheExampleDrillRunsAsItIs() throws Exception {
         Path scenarios = Path.of("."); // the module's directory, where the scenario files are
         ExternalTarget three = target(3, Optional.of(KILL), Optional.of(RESTART));
-        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("quickstart.yaml")), three))
+        assertThat(ExternalCapabilities.of(three).refusals(ScenarioLoader.load(scenarios.resolve("quickstart.yaml"))))
                 .extracting(SpecRefusal::path).containsExactly("checks.maxViewChange");
-        assertThat(ExternalDrillRefusals.of(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")),
-                target(2, Optional.of(KILL), Optional.empty()))).isEmpty();
+        assertThat(ExternalCapabilities.of(target(2, Optional.of(KILL), Optional.empty()))
+                .refusals(ScenarioLoader.load(scenarios.resolve("external-drill.yaml")))).isEmpty();
     }
 }

@@ -9,11 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What a Tomcat drill cannot do, refused before anything starts, each at its place in the file. */
-class TomcatDrillRefusalsTest {
+class TomcatCapabilitiesTest {
 
     private static List<SpecRefusal> refusalsOf(String yaml) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(yaml, "tomcat.yaml");
-        return TomcatDrillRefusals.of(spec);
+        return TomcatCapabilities.OF_TOMCAT.refusals(spec);
     }
 
     @Test
@@ -46,6 +46,8 @@ class TomcatDrillRefusalsTest {
                 """);
         assertThat(refusals).extracting(SpecRefusal::path).containsExactly("workload.app", "faults[0].type",
                 "faults[1].type", "faults[2].target", "checks.maxViewChange");
-        assertThat(refusals.get(1).why()).contains("Tribes has no such switch");
+        assertThat(refusals.get(1).why()).isEqualTo("a partition needs cutting nodes off from each other (JGroups"
+                + " DISCARD, or the network), and runtime tomcat cannot: replsim switches it on in its own nodes'"
+                + " JGroups stacks; Tomcat's Tribes has no such switch here");
     }
 }
