@@ -1,13 +1,11 @@
 package io.replsim.cli;
 
-import io.replsim.scenario.external.ExternalScenarioRunner;
-import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.report.RunVerdict;
+import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.scenario.tomcat.TomcatScenarioRunner;
 import java.util.Optional;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -54,28 +52,17 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
-        Optional<ExternalTarget> target;
-        RuntimeRefusals refusals;
+        PlayedRuntime<?> played;
         try {
-            target = external.target(spec.workload());
-            refusals = RuntimeRefusals.of(spec, target, scenario.path);
+            played = PlayedRuntime.of(spec, external.target(spec.workload()), NodeLauncher.currentJvm(), System.out);
         } catch (IllegalArgumentException e) {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
+        RuntimeRefusals refusals = RuntimeRefusals.of(spec, played);
         if (refusals.any()) {
             refusals.print("run", scenario.path);
             return ReplsimCommand.BAD_INPUT;
-        }
-        if (target.isPresent()) {
-            ExternalScenarioRunner runner = new ExternalScenarioRunner(scenario.runsDir, System.out,
-                    Duration.ofSeconds(progressSeconds), validity.invalidRuns());
-            return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, target.get())));
-        }
-        if (spec.tomcat().isPresent()) {
-            TomcatScenarioRunner runner = new TomcatScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(),
-                    System.out, Duration.ofSeconds(progressSeconds), validity.invalidRuns(), Optional.empty());
-            return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path).outcome()));
         }
         if (spec.repeat() > 1) {
             // repeat: N in the file is a soak of N drills, with its distributions
@@ -83,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
         }
         ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds), validity.invalidRuns());
-        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path)));
+        return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, played)));
     }
 
     private static int exitCode(RunOutcome outcome) {

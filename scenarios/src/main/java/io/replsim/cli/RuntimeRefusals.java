@@ -1,16 +1,11 @@
 package io.replsim.cli;
 
-import io.replsim.scenario.external.ExternalCapabilities;
-import io.replsim.scenario.external.ExternalTarget;
-import io.replsim.scenario.runtime.DockerRuntime;
-import io.replsim.scenario.runtime.ProcessRuntime;
+import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.spec.ScenarioSpec;
-import io.replsim.scenario.tomcat.TomcatCapabilities;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What the runtime a command would play a scenario on refuses of it: the cluster named with {@code --target}, else
@@ -19,18 +14,8 @@ import java.util.Optional;
  */
 record RuntimeRefusals(String runtime, List<SpecRefusal> refusals) {
 
-    /** @throws IllegalArgumentException when {@code --target} is given for a scenario whose runtime is tomcat */
-    static RuntimeRefusals of(ScenarioSpec spec, Optional<ExternalTarget> target, Path file) {
-        if (target.isPresent() && spec.tomcat().isPresent()) {
-            throw new IllegalArgumentException("--target drives a cluster you run; " + file + " has cluster.runtime"
-                    + " tomcat, whose Tomcat members replsim starts itself: give one of them");
-        }
-        RuntimeCapabilities runtime = target.map(ExternalCapabilities::of).orElseGet(() ->
-                switch (spec.cluster().runtime()) {
-                    case PROCESS -> ProcessRuntime.CAPABILITIES;
-                    case DOCKER -> DockerRuntime.CAPABILITIES;
-                    case TOMCAT -> TomcatCapabilities.OF_TOMCAT;
-                });
+    static RuntimeRefusals of(ScenarioSpec spec, PlayedRuntime<?> played) {
+        RuntimeCapabilities runtime = played.capabilities(spec);
         return new RuntimeRefusals(runtime.runtime(), runtime.refusals(spec));
     }
 

@@ -1,5 +1,7 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.run.PlayedRuntime;
+import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.SpecException;
@@ -32,7 +34,8 @@ final class ValidateCommand implements Callable<Integer> {
         }
         RuntimeRefusals refusals;
         try {
-            refusals = RuntimeRefusals.of(spec, external.target(spec.workload()), scenario);
+            refusals = RuntimeRefusals.of(spec, PlayedRuntime.of(spec, external.target(spec.workload()),
+                    NodeLauncher.currentJvm(), System.out));
         } catch (IllegalArgumentException e) {
             System.err.println("replsim validate: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

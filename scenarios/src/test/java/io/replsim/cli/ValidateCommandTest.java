@@ -84,8 +84,8 @@ class ValidateCommandTest {
         ReplsimCall validated = ReplsimCall.of("validate", scenario.toString(), "--target", "node1=http://127.0.0.1:1");
 
         assertThat(validated.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(validated.err()).contains("replsim validate: --target drives a cluster you run; " + scenario
-                + " has cluster.runtime tomcat");
+        assertThat(validated.err()).contains("replsim validate: --target drives a cluster you run; tomcat-split has"
+                + " cluster.runtime tomcat");
     }
 
     @Test

@@ -38,7 +38,6 @@ import java.util.function.Function;
  */
 public final class CapacityRunner {
 
-    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
     private static final Duration SETTLE_DEADLINE = Duration.ofSeconds(30);
     /** How long a killed node may take to read back as gone: its exit status, or its URL no longer answering. */
     private static final Duration KILL_READ_BACK_WITHIN = Duration.ofSeconds(10);
@@ -72,7 +71,7 @@ public final class CapacityRunner {
         printHeader(spec, criteria, dir, console);
         // The scenario's runtime: processes, or containers whose CPU quota makes the CPU limit mean something.
         try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
-            runtime.start(VIEW_DEADLINE);
+            runtime.start(ClusterRuntime.START_DEADLINE);
             CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
             console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()
                     ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
@@ -108,7 +107,7 @@ public final class CapacityRunner {
                 target.nodes().stream().map(t -> t.name() + "=" + t.baseUri()).toList(), judged.path(),
                 judged.protocol().cookieName());
         try (ExternalRuntime runtime = new ExternalRuntime(judged, line -> console.line("%s", line))) {
-            runtime.start(VIEW_DEADLINE);
+            runtime.start(ClusterRuntime.START_DEADLINE);
             Searches searches = searches(spec, runtime, live -> new LoadTarget(live.stream()
                             .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList(), judged.path(),
                             judged.protocol()), criteria, plan, oneNodeDown, console, dir,

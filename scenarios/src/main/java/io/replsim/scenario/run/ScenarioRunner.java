@@ -6,6 +6,7 @@ import io.replsim.scenario.fault.Nemesis;
 import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ConsoleReport;
+import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.InvalidRuns;
@@ -13,9 +14,10 @@ import io.replsim.scenario.report.RunReport;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
-import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,84 +27,118 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
- * Plays one scenario on a cluster replsim starts: makes the run directory, starts the cluster its runtime says,
- * plays the scenario's load (closed or open model alike) and faults as one {@link Run}, then has the report write
- * its files and print its figures. Whatever it started is stopped before it returns, whatever happened.
+ * The one entry that plays a scenario, on whatever runtime: refuses what the runtime cannot play, makes the run
+ * directory, makes and starts the runtime ({@link PlayedRuntime}: replsim's own nodes, a cluster it does not run,
+ * Tomcat members), plays the scenario's load (closed or open model alike) and faults as one {@link Run}, then has
+ * the report write its files and print its figures. Whatever it started is stopped before it returns, whatever
+ * happened. A soak, a comparison and the command line's {@code run} are loops over it.
  */
 public final class ScenarioRunner {
-    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
-
     private final Path runsRoot;
-    private final RuntimeFactory runtimes;
+    private final Function<ScenarioSpec, PlayedRuntime<?>> runtimes;
     private final PrintStream out;
     private final Duration progressEvery;
     private final InvalidRuns invalidRuns;
-    private final BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses;
 
     /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
         this(runsRoot, launcher, out, progressEvery, InvalidRuns.REFUSED);
     }
 
-    /** {@code invalidRuns}: whether an INVALID run's verdict is INVALID (the default) or its checks'. */
+    /**
+     * The scenario's {@code cluster.runtime}: node processes started with {@code launcher}, containers from this
+     * installation's node image, or Tomcat members. {@code invalidRuns}: whether an INVALID run's verdict is INVALID
+     * (the default) or its checks'.
+     */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out, progressEvery,
-                invalidRuns);
+        this(runsRoot, standard(launcher, out), out, progressEvery, invalidRuns);
     }
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
         this(runsRoot, runtimes, out, progressEvery, InvalidRuns.REFUSED);
     }
 
+    /** replsim's own nodes as {@code runtimes} makes them (a test's nodes in its JVM, processes of its own). */
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, runtimes, out, progressEvery, invalidRuns, RuntimeNemesis::new);
+        this(runsRoot, spec -> new OwnNodes(runtimes, RuntimeNemesis::new), out, progressEvery, invalidRuns);
     }
 
-    private ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
-                           InvalidRuns invalidRuns, BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses) {
+    private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, PrintStream out,
+                           Duration progressEvery, InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
         this.out = out;
         this.progressEvery = progressEvery;
         this.invalidRuns = invalidRuns;
-        this.nemeses = nemeses;
+    }
+
+    private static Function<ScenarioSpec, PlayedRuntime<?>> standard(NodeLauncher launcher, PrintStream out) {
+        return spec -> PlayedRuntime.of(spec, Optional.empty(), launcher, out);
     }
 
     /**
-     * The same runner with the faults applied by {@code nemeses} (given the started cluster and which node serves
-     * each user): a test that must hold a fault back until the cluster is in the state its claim starts from.
+     * The same runner with the faults on replsim's own nodes applied by {@code nemeses} (given the started cluster
+     * and which node serves each user): a test that must hold a fault back until the cluster is in the state its
+     * claim starts from.
      */
     public ScenarioRunner withNemesis(BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses) {
-        return new ScenarioRunner(runsRoot, runtimes, out, progressEvery, invalidRuns, nemeses);
+        return new ScenarioRunner(runsRoot, spec -> switch (runtimes.apply(spec)) {
+            case OwnNodes own -> new OwnNodes(own.runtimes(), nemeses);
+            default -> throw new IllegalArgumentException("a nemesis of a test's own is for replsim's own nodes");
+        }, out, progressEvery, invalidRuns);
     }
 
+    /** Plays {@code spec} on the runtime its {@code cluster.runtime} names. */
     public RunOutcome run(ScenarioSpec spec, Path specFile)
             throws IOException, InterruptedException, ClusterStartException {
-        RunDirectory dir = RunDirectory.create(runsRoot, spec.name(), LocalDateTime.now());
+        return run(spec, specFile, runtimes.apply(spec));
+    }
+
+    /**
+     * Plays {@code spec} on {@code played} (a cluster named on the command line, say).
+     *
+     * @throws IllegalArgumentException naming every part of {@code spec} the runtime cannot play, before anything
+     * @throws ClusterStartException    when the cluster did not start, or a target did not answer
+     */
+    public <R extends ClusterRuntime> RunOutcome run(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played)
+            throws IOException, InterruptedException, ClusterStartException {
+        RuntimeCapabilities capabilities = played.capabilities(spec);
+        List<SpecRefusal> refusals = capabilities.refusals(spec);
+        if (!refusals.isEmpty()) {
+            throw new IllegalArgumentException("runtime " + capabilities.runtime() + " cannot play " + spec.name()
+                    + ": " + refusals);
+        }
+        RunDirectory dir = RunDirectory.create(runsRoot, played.runName(spec), LocalDateTime.now());
         dir.copySpec(specFile);
-        out.println("replsim: scenario " + spec.name() + ", run directory " + dir.root());
+        out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
+        played.notes().forEach(note -> out.println("replsim: " + note));
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
-        try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
-            runtime.start(VIEW_DEADLINE);
+        try (R runtime = played.create(spec, dir.nodes())) {
+            runtime.start(ClusterRuntime.START_DEADLINE);
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
-            Run.Played played;
-            try (Load load = LoadTarget.ofNodes(spec, runtime.nodes()).loadOf(spec, dir.latencyLog(),
+            PlayedRuntime.Observation observation = played.observe(spec, runtime);
+            Run.Played run;
+            try (Load load = played.loadTarget(spec, runtime).loadOf(spec, dir.latencyLog(),
                     dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
-                played = new Run(spec, runtime, users -> nemeses.apply(runtime, users), dir, out, progressEvery)
-                        .play(load, startedAt, wallStart, clusterStartMs);
+                run = new Run(spec, runtime, users -> played.nemesis(spec, runtime, users), dir, out,
+                        progressEvery).play(load, startedAt, wallStart, clusterStartMs);
             }
-            RunSummary summary = RunReport.write(played.record(), null, invalidRuns);
-            List<HeapTrend> heap = played.record().heap().orElse(List.of());
+            ForeignCluster foreign = observation.end(dir);
+            RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns);
+            List<HeapTrend> heap = run.record().heap().orElse(List.of());
             new ConsoleReport(out).print(summary);
             printHeap(heap);
-            played.fullGcLine().ifPresent(out::println);
-            return new RunOutcome(summary, dir.root(), heap);
+            run.fullGcLine().ifPresent(out::println);
+            foreign.lines().forEach(out::println);
+            return new RunOutcome(summary, dir.root(), heap, run.record().load());
         }
     }
 

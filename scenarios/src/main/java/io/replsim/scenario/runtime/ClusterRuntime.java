@@ -12,6 +12,9 @@ import java.util.Optional;
  */
 public interface ClusterRuntime extends AutoCloseable {
 
+    /** How long a cluster may take to start and have every node see the full view: the one start deadline. */
+    Duration START_DEADLINE = Duration.ofSeconds(60);
+
     /** Starts every node, the coordinator first, and returns once every node sees the full view. */
     void start(Duration viewDeadline) throws ClusterStartException, InterruptedException;
 

@@ -30,8 +30,6 @@ import java.util.List;
 public record StartedCluster(ScenarioSpec spec, ClusterRuntime runtime, ByteArrayOutputStream printed)
         implements AutoCloseable {
 
-    private static final Duration VIEW_DEADLINE = Duration.ofSeconds(60);
-
     public static StartedCluster start(Path dir, String name, String yaml) throws Exception {
         ScenarioSpec spec = ScenarioLoader.load(Files.writeString(dir.resolve(name + ".yaml"), yaml));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -39,7 +37,7 @@ public record StartedCluster(ScenarioSpec spec, ClusterRuntime runtime, ByteArra
                 new PrintStream(printed, true, StandardCharsets.UTF_8)).create(spec,
                 Files.createDirectory(dir.resolve("nodes")));
         try {
-            runtime.start(VIEW_DEADLINE);
+            runtime.start(ClusterRuntime.START_DEADLINE);
         } catch (Exception | Error e) {
             runtime.close();
             throw e;

@@ -10,6 +10,8 @@ import io.replsim.loadgen.check.Verdict;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.run.RunOutcome;
+import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -21,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -62,13 +63,18 @@ class TomcatFailoverDrill {
                 """.formatted(name, inPlace, users, duration, killAt);
     }
 
-    private record Drill(TomcatScenarioRunner.Played played, String console) {
+    private record Drill(RunOutcome outcome, String console) {
         LoadResult result() {
-            return played.result();
+            return outcome.load();
         }
 
         RunSummary summary() {
-            return played.outcome().summary();
+            return outcome.summary();
+        }
+
+        /** Each member's output, the probe's damage lines among it. */
+        Path nodeLogs() {
+            return outcome.directory().resolve("nodes");
         }
     }
 
@@ -76,10 +82,9 @@ class TomcatFailoverDrill {
         Path file = Files.writeString(dir.resolve("drill.yaml"), yaml);
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        TomcatScenarioRunner runner = new TomcatScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
-                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(5), InvalidRuns.ACCEPTED,
-                Optional.empty());
-        TomcatScenarioRunner.Played played = runner.run(spec, file);
+        ScenarioRunner runner = new ScenarioRunner(dir.resolve("runs"), NodeLauncher.currentJvm(),
+                new PrintStream(console, true, StandardCharsets.UTF_8), Duration.ofSeconds(5), InvalidRuns.ACCEPTED);
+        RunOutcome played = runner.run(spec, file);
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("Tomcat processes left running").isEmpty();
         return new Drill(played, console.toString(StandardCharsets.UTF_8));
@@ -150,7 +155,7 @@ class TomcatFailoverDrill {
         assertThat(drill.summary().external().content()).startsWith("verified: the probe's whole session state");
         assertThat(printed).contains("tomcat    ").contains("DeltaManager");
 
-        Set<String> probe = damagedByTheProbe(drill.played().nodeLogs());
+        Set<String> probe = damagedByTheProbe(drill.nodeLogs());
         assertTheyAgree(drill.result(), probe, printed);
         System.out.printf("tomcat async drill: %s; damaged with a current serial (CORRUPT/FAILED) %d, logged by the"
                 + " probe %d%n", drill.summary().sessions(), judged(drill.result(), Verdict.CORRUPT, Verdict.FAILED)
@@ -164,7 +169,7 @@ class TomcatFailoverDrill {
         String printed = drill.console();
         FaultReport kill = drill.summary().faults().getFirst();
         Set<String> driver = judged(drill.result(), Verdict.CORRUPT, Verdict.FAILED);
-        Set<String> probe = damagedByTheProbe(drill.played().nodeLogs());
+        Set<String> probe = damagedByTheProbe(drill.nodeLogs());
         assertThat(driver).as("the in-place changes of the killed member's sessions never travelled; " + printed)
                 .isNotEmpty();
         assertTheyAgree(drill.result(), probe, printed);
