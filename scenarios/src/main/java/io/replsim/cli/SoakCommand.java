@@ -1,6 +1,7 @@
 package io.replsim.cli;
 
 import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.SoakRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -38,16 +39,17 @@ final class SoakCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         ScenarioSpec spec = loaded.get();
-        if (spec.tomcat().isPresent()) {
-            System.err.println("replsim soak: " + scenario.path + ": cluster.runtime: tomcat runs one drill with"
-                    + " ./replsim run (docs/peers.md); a soak needs replsim's own nodes");
-            return ReplsimCommand.BAD_INPUT;
-        }
         try {
             // the bound of the file's repeat
             FlagRange.wholeNumber("--repeat", 1, 1000).check(repeat);
         } catch (IllegalArgumentException e) {
             System.err.println("replsim soak: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        RuntimeRefusals refusals = RuntimeRefusals.of(spec, PlayedRuntime.of(spec, Optional.empty(),
+                NodeLauncher.currentJvm(), System.out));
+        if (refusals.any()) {
+            refusals.print("soak", scenario.path);
             return ReplsimCommand.BAD_INPUT;
         }
         return soak(scenario, spec, repeat, validity.invalidRuns());

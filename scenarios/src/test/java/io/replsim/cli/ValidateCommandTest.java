@@ -37,12 +37,14 @@ class ValidateCommandTest {
             "node2=http://127.0.0.1:2", "--kill-command", "true"};
 
     @Test
-    void aTomcatDrillWithAPartitionIsRefusedByValidateWithTheLinesRunRefusesItWith(@TempDir Path dir)
+    void aTomcatDrillWithAPartitionIsRefusedByValidateWithTheLinesRunAndSoakRefuseItWith(@TempDir Path dir)
             throws Exception {
         Path scenario = Files.writeString(dir.resolve("tomcat-split.yaml"), TOMCAT_PARTITION);
 
         ReplsimCall validated = ReplsimCall.of("validate", scenario.toString());
         ReplsimCall ran = ReplsimCall.of("run", scenario.toString(), "--runs-dir", dir.resolve("runs").toString());
+        ReplsimCall soaked = ReplsimCall.of("soak", scenario.toString(), "--repeat", "2", "--runs-dir",
+                dir.resolve("runs").toString());
 
         assertThat(validated.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(validated.out()).doesNotContain("valid");
@@ -54,6 +56,9 @@ class ValidateCommandTest {
                 + " is (1 entry):").contains(refusal);
         assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(ran.err()).contains(refusal);
+        assertThat(soaked.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(soaked.err()).contains("replsim soak: " + scenario + " cannot run on runtime tomcat")
+                .contains(refusal);
         assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
     }
 

@@ -8,7 +8,6 @@ import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.runtime.ClusterStartException;
-import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -25,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -34,30 +34,39 @@ import java.util.function.Function;
  */
 public final class SoakRunner {
     private static final Duration EXIT_GRACE = Duration.ofSeconds(10);
+    private static final Duration DRILL_PROGRESS = Duration.ofSeconds(5);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path runsRoot;
-    private final Function<PrintStream, RuntimeFactory> runtimes;
+    /** The one entry each drill is played by, given where the drills' runs go and the soak log they print to. */
+    private final BiFunction<Path, PrintStream, ScenarioRunner> runners;
     private final PrintStream out;
-    private final InvalidRuns invalidRuns;
 
     public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
         this(runsRoot, launcher, out, InvalidRuns.REFUSED);
     }
 
-    /** {@code invalidRuns}: whether an INVALID drill's verdict is INVALID (the default) or its checks'. */
+    /**
+     * Each drill on the scenario's {@code cluster.runtime}: node processes started with {@code launcher},
+     * containers, or Tomcat members. {@code invalidRuns}: whether an INVALID drill's verdict is INVALID (the default)
+     * or its checks'.
+     */
     public SoakRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, InvalidRuns invalidRuns) {
-        this(runsRoot, console -> RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, console), out,
-                invalidRuns);
+        this(runsRoot, out, (runs, console) -> new ScenarioRunner(runs, launcher, console, DRILL_PROGRESS,
+                invalidRuns));
     }
 
     /** Each drill on the runtime {@code runtimes} makes, given the soak log the drills print to. */
     public SoakRunner(Path runsRoot, Function<PrintStream, RuntimeFactory> runtimes, PrintStream out,
                       InvalidRuns invalidRuns) {
+        this(runsRoot, out, (runs, console) -> new ScenarioRunner(runs, runtimes.apply(console), console,
+                DRILL_PROGRESS, invalidRuns));
+    }
+
+    private SoakRunner(Path runsRoot, PrintStream out, BiFunction<Path, PrintStream, ScenarioRunner> runners) {
         this.runsRoot = runsRoot;
-        this.runtimes = runtimes;
+        this.runners = runners;
         this.out = out;
-        this.invalidRuns = invalidRuns;
     }
 
     /**
@@ -117,8 +126,7 @@ public final class SoakRunner {
         int broken = 0;
         try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
-            ScenarioRunner runner = new ScenarioRunner(soakDir.resolve("runs"), runtimes.apply(console), console,
-                    Duration.ofSeconds(5), invalidRuns);
+            ScenarioRunner runner = runners.apply(soakDir.resolve("runs"), console);
             for (int run = 1; run <= repeat; run++) {
                 try {
                     RunOutcome outcome = runner.run(spec, specFile);
@@ -177,11 +185,13 @@ public final class SoakRunner {
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
         RunSummary summary = outcome.summary();
+        boolean viewsRead = summary.cluster() != null;
         return new Drill(run, summary.verdict(), summary.sessions().countedAsLost(), summary.sessions().stale(),
                 summary.requests().errors(),
                 // a restart of a node already gone has no new view to wait for, and a delay slows a node without
-                // taking it away: neither is a detection, and their missing view is not a "never"
-                summary.faults().stream().filter(fault -> !fault.type().equals("restart")
+                // taking it away: neither is a detection, and their missing view is not a "never"; nor is a view
+                // that was not read (a cluster whose nodes tell replsim no view, as Tomcat members do)
+                summary.faults().stream().filter(fault -> viewsRead && !fault.type().equals("restart")
                                 && !fault.type().equals("delay") && !fault.type().equals("discard"))
                         .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),

@@ -4,7 +4,6 @@ import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
 import static io.replsim.scenario.runtime.RuntimeCapability.DISCARD;
 import static io.replsim.scenario.runtime.RuntimeCapability.FORCED_FULL_GC;
-import static io.replsim.scenario.runtime.RuntimeCapability.FRESH_CLUSTER;
 import static io.replsim.scenario.runtime.RuntimeCapability.NODE_CPU;
 import static io.replsim.scenario.runtime.RuntimeCapability.OPEN_MODEL;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
@@ -30,7 +29,6 @@ public final class TomcatCapabilities {
             + " Tribes has no such switch here";
 
     public static final RuntimeCapabilities OF_TOMCAT = new RuntimeCapabilities("tomcat", List.of(
-            new Lack(FRESH_CLUSTER, "a repeat is a soak, played on replsim's own nodes only", OWN_NODES),
             new Lack(FORCED_FULL_GC, "a Tomcat member has no replsim admin API", OWN_NODES),
             new Lack(OWN_NODE_APPS, "its members serve the probe's one page for the workload", OWN_NODES),
             new Lack(OWN_JGROUPS_STACK, "its members replicate over Tomcat's Tribes", OWN_NODES),
