@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * What the runtime a command would play a scenario on refuses of it: the cluster named with {@code --target}, else
- * the file's {@code cluster.runtime}. {@code run} and {@code validate} print the same list, so a file that validates
- * on a runtime also runs on it.
+ * the file's {@code cluster.runtime}. {@code run}, {@code soak} and {@code validate} print the same list, so a file
+ * that validates on a runtime also runs on it.
  */
 record RuntimeRefusals(String runtime, List<SpecRefusal> refusals) {
 
