@@ -37,7 +37,11 @@ public final class BeanApp implements HttpHandler {
             sessions.reject(exchange, "op is increment or peek");
             return;
         }
-        sessions.handle(exchange, active -> invoke(active, operation));
+        if (operation.equals("peek")) {
+            sessions.handleRead(exchange, active -> invoke(active, operation));
+        } else {
+            sessions.handle(exchange, active -> invoke(active, operation));
+        }
     }
 
     /** One invocation; the bean's state is stored for replication only when the bean says it changed. */

@@ -39,7 +39,7 @@ public final class CartApp implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) {
         switch (SessionRequests.operation(exchange, "add")) {
             case "add" -> sessions.handle(exchange, this::addLine);
-            case "read" -> sessions.handle(exchange, this::read);
+            case "read" -> sessions.handleRead(exchange, this::read);
             default -> sessions.reject(exchange, "op is add or read");
         }
     }

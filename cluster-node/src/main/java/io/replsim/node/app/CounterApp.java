@@ -43,7 +43,7 @@ public final class CounterApp implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) {
         switch (SessionRequests.operation(exchange, "increment")) {
             case "increment" -> sessions.handle(exchange, this::increment);
-            case "read" -> sessions.handle(exchange, this::read);
+            case "read" -> sessions.handleRead(exchange, this::read);
             default -> sessions.reject(exchange, "op is increment or read");
         }
     }

@@ -41,7 +41,7 @@ public final class ProfileApp implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) {
         switch (SessionRequests.operation(exchange, "update")) {
             case "update" -> sessions.handle(exchange, this::serve);
-            case "read" -> sessions.handle(exchange, this::read);
+            case "read" -> sessions.handleRead(exchange, this::read);
             default -> sessions.reject(exchange, "op is update or read");
         }
     }

@@ -15,6 +15,7 @@ import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
 import java.util.Deque;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,7 +80,17 @@ final class SessionRequests {
         this.json = json;
     }
 
+    /** A request whose work writes the session: with {@code X-Replsim-Request}, its id joins the session's list. */
     void handle(HttpServerExchange exchange, Work work) {
+        handle(exchange, work, true);
+    }
+
+    /** A request that only reads the session (an app's {@code ?op=read}): the list is shown, never appended to. */
+    void handleRead(HttpServerExchange exchange, Work work) {
+        handle(exchange, work, false);
+    }
+
+    private void handle(HttpServerExchange exchange, Work work, boolean writes) {
         if (!Methods.GET.equals(exchange.getRequestMethod())) {
             json.write(exchange, StatusCodes.METHOD_NOT_ALLOWED, new JsonWriter.ErrorBody("use GET"));
             return;
@@ -87,7 +98,7 @@ final class SessionRequests {
         requests.served();
         exchange.getResponseHeaders().put(NODE_HEADER, self.name());
         try {
-            serve(exchange, work);
+            serve(exchange, work, writes);
         } catch (DegradedPartitionException e) {
             // Neither read nor written: refused in so many words, never served from a new session in its place.
             requests.deniedInPartition();
@@ -121,7 +132,14 @@ final class SessionRequests {
         json.write(exchange, StatusCodes.BAD_REQUEST, new JsonWriter.ErrorBody(why));
     }
 
-    private void serve(HttpServerExchange exchange, Work work) {
+    private void serve(HttpServerExchange exchange, Work work, boolean writes) {
+        OptionalLong requestId;
+        try {
+            requestId = RequestList.requestId(exchange);
+        } catch (IllegalArgumentException e) {
+            reject(exchange, e.getMessage());
+            return;
+        }
         Optional<RoutedSessionCookie> cookie =
                 RoutedSessionCookie.from(exchange.getRequestCookie(RoutedSessionCookie.NAME));
         boolean ending = exchange.getQueryParameters().containsKey(END_PARAMETER);
@@ -133,7 +151,13 @@ final class SessionRequests {
                 exchange.getResponseHeaders().put(SESSION_HEADER, EXPIRED);
             }
             long serial = work.apply(active);
+            // a logout appends nothing: the history records it as ending the session, not as a write
+            if (writes && !ending) {
+                requestId.ifPresent(id -> RequestList.append(session, id));
+            }
             String digest = SessionDigest.of(session);
+            // taken before a logout invalidates the session
+            Optional<String> list = requestId.isPresent() ? Optional.of(RequestList.shown(session)) : Optional.empty();
             if (ending) {
                 exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie().setMaxAge(0));
             } else if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
@@ -153,6 +177,7 @@ final class SessionRequests {
                         new JsonWriter.ErrorBody("replication failed: " + e.getMessage()));
                 return;
             }
+            list.ifPresent(shown -> exchange.getResponseHeaders().put(RequestList.LIST_HEADER, shown));
             json.write(exchange, StatusCodes.OK, new Response(session.id().value(), (int) serial, self.name(), digest,
                     active.created()));
         }
