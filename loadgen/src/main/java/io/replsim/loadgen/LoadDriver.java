@@ -6,6 +6,7 @@ import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.exchange.BlockingClient;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SocketPollers;
+import io.replsim.loadgen.history.HistoryRecorder;
 import io.replsim.loadgen.loop.EventLoops;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.SessionsAtEnd;
@@ -67,6 +68,7 @@ public final class LoadDriver implements Load {
 
     private final LoadProfile profile;
     private final Optional<Path> intervalLogFile;
+    private final Optional<Path> historyFile;
     private final StickyRouter router;
     private final UserCarrier carrier;
     private final Duration heldAfterEachOutcome;
@@ -94,6 +96,14 @@ public final class LoadDriver implements Load {
         this(profile, nodes, intervalLogFile, StickyRouter.DEFAULT_RETRY_INTERVAL);
     }
 
+    /**
+     * @param historyFile where to write the run's history ({@code history.jsonl}: every request, its id sent to the
+     *                    nodes' apps, and the list each answer showed), or empty to keep none
+     */
+    public LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Optional<Path> historyFile) {
+        this(profile, nodes, intervalLogFile, StickyRouter.DEFAULT_RETRY_INTERVAL, Duration.ZERO, historyFile);
+    }
+
     /** @param downNodeRetry how long a node that failed stays out of rotation before it is tried again */
     public LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry) {
         this(profile, nodes, intervalLogFile, downNodeRetry, Duration.ZERO);
@@ -106,6 +116,12 @@ public final class LoadDriver implements Load {
      */
     LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry,
                Duration heldAfterEachOutcome) {
+        this(profile, nodes, intervalLogFile, downNodeRetry, heldAfterEachOutcome, Optional.empty());
+    }
+
+    private LoadDriver(LoadProfile profile, List<NodeEndpoint> nodes, Path intervalLogFile, Duration downNodeRetry,
+                       Duration heldAfterEachOutcome, Optional<Path> historyFile) {
+        this.historyFile = Objects.requireNonNull(historyFile, "historyFile");
         this.heldAfterEachOutcome = Objects.requireNonNull(heldAfterEachOutcome, "heldAfterEachOutcome");
         this.profile = Objects.requireNonNull(profile, "profile");
         this.intervalLogFile = Optional.ofNullable(intervalLogFile);
@@ -146,7 +162,15 @@ public final class LoadDriver implements Load {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the interval log " + intervalLogFile.orElseThrow(), e);
         }
-        RunRecording recording = new RunRecording(latency);
+        Optional<HistoryRecorder> history;
+        try {
+            history = historyFile.isEmpty() ? Optional.empty() : Optional.of(HistoryRecorder.open(historyFile.get(),
+                    HistoryRecorder.DEFAULT_CAPACITY, startNanos));
+        } catch (IOException e) {
+            latency.close();
+            throw new UncheckedIOException("cannot create the history " + historyFile.get(), e);
+        }
+        RunRecording recording = new RunRecording(latency, history);
         RunPlan plan = RunPlan.from(profile, startNanos);
         SteadyRecording steady = new SteadyRecording(plan);
         DriverCostMonitor cost = new DriverCostMonitor();
@@ -239,6 +263,7 @@ public final class LoadDriver implements Load {
         long endMs = current.startedAt().toEpochMilli() + elapsed.toMillis();
         RunRecording recording = current.recording();
         recording.latency().finish(endMs);
+        closeHistory(recording);
         Histogram latency = recording.latency().whole();
 
         SessionVerdictCounts sessions = SessionVerdictCounts.NONE;
@@ -270,6 +295,17 @@ public final class LoadDriver implements Load {
         return result;
     }
 
+    /** Writes the history's last lines once every user has stopped; what it dropped is counted in the file. */
+    private static void closeHistory(RunRecording recording) {
+        if (recording.history().isPresent()) {
+            try {
+                recording.history().get().close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the history's last lines", e);
+            }
+        }
+    }
+
     /** Stops every user at once (interrupting requests in flight), writes the log's last interval, frees the client. */
     @Override
     public void close() {
@@ -296,6 +332,7 @@ public final class LoadDriver implements Load {
         } finally {
             if (current != null) {
                 current.recording().latency().close();
+                closeHistory(current.recording());
             }
             carrier.close();
         }

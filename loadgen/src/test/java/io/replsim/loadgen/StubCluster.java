@@ -40,15 +40,34 @@ public final class StubCluster implements AutoCloseable {
         /** Answers 503, as a node whose synchronous replication failed. */
         REPLICATION_FAILS,
         /** Serves writes faithfully but answers a read ({@code op=peek}) with the serial before the current one (if any). */
-        READS_STALE
+        READS_STALE,
+        /**
+         * Serves faithfully, but its every second recorded write ({@code X-Replsim-Request}) is answered with its id
+         * in the list and never stored: an acknowledged write lost.
+         */
+        LOSES_RECORDED_WRITES
     }
 
-    private record StubSession(long serial, String digest) {
+    /** @param list the ids of the recorded writes it holds ({@code X-Replsim-List}) */
+    private record StubSession(long serial, String digest, List<Long> list) {
+        StubSession(long serial, String digest) {
+            this(serial, digest, List.of());
+        }
+
+        StubSession next(long requestId) {
+            if (requestId == 0) {
+                return new StubSession(serial + 1, digest, list);
+            }
+            List<Long> grown = new ArrayList<>(list);
+            grown.add(requestId);
+            return new StubSession(serial + 1, digest, List.copyOf(grown));
+        }
     }
 
     private final Map<String, StubSession> sessions = new ConcurrentHashMap<>();
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong ended = new AtomicLong();
+    private final AtomicLong lostWrites = new AtomicLong();
     private final List<StubNode> nodes = new ArrayList<>();
 
     public StubCluster(Behaviour... behaviours) throws IOException {
@@ -129,10 +148,16 @@ public final class StubCluster implements AutoCloseable {
             boolean created;
             long replySerial;
             StubSession state;
+            long requestId = requestId(exchange);
+            List<Long> shown;
             if (id == null || behaviour == Behaviour.FORGETFUL || !sessions.containsKey(id)) {
                 id = HexFormat.of().formatHex(randomBytes(8));
                 state = new StubSession(1, HexFormat.of().formatHex(randomBytes(8)));
+                if (!isRead(exchange) && !isLogout(exchange) && requestId != 0) {
+                    state = new StubSession(1, state.digest(), List.of(requestId));
+                }
                 sessions.put(id, state);
+                shown = state.list();
                 StubCluster.this.created.incrementAndGet();
                 created = true;
                 replySerial = 1;
@@ -140,10 +165,23 @@ public final class StubCluster implements AutoCloseable {
                 state = sessions.get(id);
                 created = false;
                 replySerial = behaviour == Behaviour.READS_STALE && state.serial() > 1 ? state.serial() - 1 : state.serial();
+                shown = state.list();
+            } else if (behaviour == Behaviour.LOSES_RECORDED_WRITES && requestId != 0 && !isLogout(exchange)
+                    && lostWrites.incrementAndGet() % 2 == 0) {
+                state = sessions.compute(id, (key, old) -> new StubSession(old.serial() + 1, old.digest(), old.list()));
+                created = false;
+                replySerial = state.serial();
+                shown = state.next(requestId).list();
             } else {
-                state = sessions.compute(id, (key, old) -> new StubSession(old.serial() + 1, old.digest()));
+                long appended = isLogout(exchange) ? 0 : requestId;
+                state = sessions.compute(id, (key, old) -> old.next(appended));
                 created = false;
                 replySerial = behaviour == Behaviour.STALE_BY_ONE ? state.serial() - 1 : state.serial();
+                shown = state.list();
+            }
+            if (requestId != 0) {
+                exchange.getResponseHeaders().add("X-Replsim-List",
+                        String.join(",", shown.stream().map(String::valueOf).toList()));
             }
             if (isLogout(exchange) && sessions.remove(id) != null) {
                 ended.incrementAndGet();
@@ -156,6 +194,12 @@ public final class StubCluster implements AutoCloseable {
                     exchange.getRequestURI().getPath()).orElseThrow())).digestAt(id, replySerial);
             reply(exchange, 200, "{\"session\":\"" + id + "\",\"serial\":" + replySerial + ",\"node\":\"" + name
                     + "\",\"digest\":\"" + digest + "\",\"created\":" + created + "}");
+        }
+
+        /** The request's {@code X-Replsim-Request}, 0 without one. */
+        private static long requestId(HttpExchange exchange) {
+            String value = exchange.getRequestHeaders().getFirst("X-Replsim-Request");
+            return value == null ? 0 : Long.parseLong(value);
         }
 
         private static boolean isLogout(HttpExchange exchange) {

@@ -5,13 +5,12 @@ import io.replsim.loadgen.anomaly.ConsistencyChecker;
 import io.replsim.loadgen.history.ElleHistory;
 import io.replsim.loadgen.history.HistoryFile;
 import io.replsim.loadgen.history.HistoryFormatException;
-import io.replsim.loadgen.history.HistoryRequest;
+import io.replsim.loadgen.history.History;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,7 +37,7 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path file = Files.isDirectory(input) ? input.resolve(HistoryFile.NAME) : input;
-        List<HistoryRequest> history;
+        History history;
         try {
             if (!Files.isRegularFile(file)) {
                 System.err.println("replsim check: " + (Files.isDirectory(input)
@@ -48,10 +47,10 @@ final class CheckCommand implements Callable<Integer> {
                         + ", or the history file itself"));
                 return ReplsimCommand.BAD_INPUT;
             }
-            history = HistoryFile.read(file);
+            history = HistoryFile.readHistory(file);
             if (elle != null) {
                 try (Writer out = Files.newBufferedWriter(elle, StandardCharsets.UTF_8)) {
-                    ElleHistory.write(history, out);
+                    ElleHistory.write(history.requests(), out);
                 }
             }
         } catch (HistoryFormatException e) {

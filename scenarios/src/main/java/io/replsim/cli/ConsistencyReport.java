@@ -25,7 +25,7 @@ final class ConsistencyReport {
     static void print(Path file, Consistency consistency, PrintStream out) {
         out.printf(Locale.ROOT, "history   %s: %,d requests, %,d answers judged, %,d failed or timed out, %,d not"
                         + " judged%n", file, consistency.requests(), consistency.judged(),
-                consistency.indeterminate(), consistency.unjudged().size());
+                consistency.indeterminate(), consistency.notJudged());
         for (AnomalyKind kind : AnomalyKind.values()) {
             List<Anomaly> anomalies = consistency.of(kind);
             out.printf(Locale.ROOT, "%-36s %,d%s%n", kind.label(), anomalies.size(),
@@ -43,6 +43,10 @@ final class ConsistencyReport {
         }
         if (unjudged.size() > UNJUDGED_SHOWN) {
             out.printf(Locale.ROOT, "not judged  and %,d more%n", unjudged.size() - UNJUDGED_SHOWN);
+        }
+        if (consistency.dropped() > 0) {
+            out.printf(Locale.ROOT, "not judged  %,d requests the driver recorded but dropped unwritten (its history"
+                    + " queue was full)%n", consistency.dropped());
         }
         int illegal = consistency.illegal().size();
         out.println(illegal == 0 ? "result    PASS: no anomaly a correct cluster does not show"

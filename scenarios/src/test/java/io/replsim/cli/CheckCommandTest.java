@@ -68,6 +68,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void requestsTheDriverDroppedAreCountedNotJudged() throws Exception {
+        Path history = dir.resolve("history.jsonl");
+        Files.write(history, List.of(
+                line(1, "", "append\",\"element\":1", 10, "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1]"),
+                "{\"dropped\":3}"));
+
+        ReplsimCall check = ReplsimCall.of("check", history.toString());
+
+        assertThat(check.exit()).as(check.out() + check.err()).isZero();
+        assertThat(check.out()).contains("1 requests, 1 answers judged, 0 failed or timed out, 3 not judged")
+                .contains("not judged  3 requests the driver recorded but dropped unwritten (its history queue was"
+                        + " full)");
+    }
+
+    @Test
     void aRunDirectoryWithoutAHistorySaysWhatToGive() {
         ReplsimCall check = ReplsimCall.of("check", dir.toString());
 

@@ -1,5 +1,6 @@
 package io.replsim.loadgen.anomaly;
 
+import io.replsim.loadgen.history.History;
 import io.replsim.loadgen.history.HistoryRequest;
 import java.util.Comparator;
 import java.util.List;
@@ -25,12 +26,18 @@ public final class ConsistencyChecker {
     }
 
     public static Consistency check(List<HistoryRequest> history) {
+        return check(new History(history, 0));
+    }
+
+    /** The history's requests checked; those the driver dropped unwritten are counted as not judged. */
+    public static Consistency check(History recorded) {
+        List<HistoryRequest> history = recorded.requests();
         HistoryIndex index = new HistoryIndex(history);
         List<Anomaly> anomalies = Stream.of(AnomalyKind.values()).flatMap(kind -> CHECKS.get(kind).find(index).stream()
                         .sorted(Comparator.comparing(anomaly -> anomaly.proof().getFirst(), HistoryIndex.BY_SEND)))
                 .toList();
         int indeterminate = (int) history.stream().filter(request -> request.outcome().indeterminate()).count();
         return new Consistency(history.size(), index.judgedReads().size(), indeterminate, index.unjudged(),
-                anomalies);
+                recorded.dropped(), anomalies);
     }
 }

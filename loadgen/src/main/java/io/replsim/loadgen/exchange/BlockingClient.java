@@ -75,11 +75,17 @@ public final class BlockingClient implements AutoCloseable {
 
     /** One attempt at {@code path}, one of the paths the client was made for. */
     public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie) throws InterruptedException {
+        return get(node, path, cookie, 0);
+    }
+
+    /** One attempt at {@code path} for a request kept in the run's history as {@code requestId} (0: none). */
+    public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId)
+            throws InterruptedException {
         String target = targets.of(node, path);
         String cookieHeader = answers.cookieHeader(cookie);
         Response response;
         try {
-            response = send(node.name(), target, cookieHeader);
+            response = send(node.name(), target, cookieHeader, requestId);
         } catch (IOException e) {
             if (Thread.interrupted() || closed) {
                 throw new InterruptedException("stopped during a request to " + node.name());
@@ -98,12 +104,12 @@ public final class BlockingClient implements AutoCloseable {
      * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
      * browsers and pools do.
      */
-    private Response send(String node, String target, String cookie) throws IOException {
+    private Response send(String node, String target, String cookie, long requestId) throws IOException {
         HttpConnection connection = take(node);
         try {
             Response response;
             try {
-                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         answers.wantedHeader());
             } catch (IOException stale) {
                 if (!connection.reused() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
@@ -121,7 +127,7 @@ public final class BlockingClient implements AutoCloseable {
                     dropIdle(node);
                     throw new SentThenRefused(stale, refused);
                 }
-                response = connection.get(target, cookie, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         answers.wantedHeader());
             }
             if (response.reusable()) {

@@ -2,6 +2,7 @@ package io.replsim.loadgen.exchange;
 
 import io.replsim.loadgen.check.CounterReply;
 
+import java.util.List;
 import java.util.Optional;
 
 /** The outcome of one request attempt to one node. */
@@ -21,10 +22,18 @@ public sealed interface Exchange {
      *                          unreadable} on a {@code 500}, docs/interfaces.md §2)
      * @param sessionExpired    whether the node said the session the request named had expired ({@code
      *                          X-Replsim-Session: expired} on a {@code 200} with a new session)
+     * @param list              the session's list of recorded writes a {@code 200} showed ({@link RecordedList}),
+     *                          absent without one
      */
     record Answered(long atMs, int status, String node, Optional<CounterReply> reply,
-                    Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired)
-            implements Exchange {
+                    Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired,
+                    Optional<List<Long>> list) implements Exchange {
+
+        /** An answer without a recorded list. */
+        public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
+                        Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired) {
+            this(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, Optional.empty());
+        }
 
         /** An answer that says nothing about the session's readability or expiry. */
         public Answered(long atMs, int status, String node, Optional<CounterReply> reply,

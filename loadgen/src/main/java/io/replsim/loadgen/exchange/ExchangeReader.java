@@ -65,6 +65,6 @@ final class ExchangeReader {
         }
         String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
         return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie, false,
-                EXPIRED.equalsIgnoreCase(response.session()));
+                EXPIRED.equalsIgnoreCase(response.session()), RecordedList.parse(response.list()));
     }
 }

@@ -114,13 +114,14 @@ final class HttpConnection implements AutoCloseable {
      * else with each read waiting at most {@code timeout}; a late answer is a {@link SocketTimeoutException}.
      *
      * @param cookie the {@code Cookie} header's value, or null
+     * @param requestId the request's id in the run's history, or 0 when none is kept
      * @param close  ask the server to close the connection after answering
      * @param wanted the lower-case name of one more header to keep, or null
      */
-    Response get(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
+    Response get(String pathAndQuery, String cookie, long requestId, boolean close, Duration timeout, String wanted)
             throws IOException {
         if (!watched) {
-            return exchange(pathAndQuery, cookie, close, timeout, wanted);
+            return exchange(pathAndQuery, cookie, requestId, close, timeout, wanted);
         }
         if (timedOut) {
             // closed for lateness just as its last answer came: not reusable, like one the server closed
@@ -128,7 +129,7 @@ final class HttpConnection implements AutoCloseable {
         }
         deadline = System.nanoTime() + timeout.toNanos();
         try {
-            return exchange(pathAndQuery, cookie, close, timeout, wanted);
+            return exchange(pathAndQuery, cookie, requestId, close, timeout, wanted);
         } catch (IOException e) {
             if (timedOut) {
                 SocketTimeoutException late = new SocketTimeoutException("no answer within " + timeout.toMillis()
@@ -142,15 +143,15 @@ final class HttpConnection implements AutoCloseable {
         }
     }
 
-    private Response exchange(String pathAndQuery, String cookie, boolean close, Duration timeout, String wanted)
-            throws IOException {
+    private Response exchange(String pathAndQuery, String cookie, long requestId, boolean close, Duration timeout,
+                              String wanted) throws IOException {
         int timeoutMillis = watched ? 0 : (int) Math.max(1, timeout.toMillis());
         if (timeoutMillis != soTimeout) {
             socket.setSoTimeout(timeoutMillis);
             soTimeout = timeoutMillis;
         }
         requestSent = false;
-        out.write(requests.get(pathAndQuery, cookie, close));
+        out.write(requests.get(pathAndQuery, cookie, close, requestId));
         out.flush();
         requestSent = true;
         awaitAnswerCheaply();

@@ -87,6 +87,7 @@ public final class LoopClient implements AutoCloseable {
         final NodeEndpoint node;
         final String target;
         final String cookieHeader;
+        final long requestId;
         final Optional<SessionCookie> sent;
         final Consumer<Exchange> outcome;
         final long deadline;
@@ -98,9 +99,10 @@ public final class LoopClient implements AutoCloseable {
         /** Set when it failed inside {@link #get}, to be told later. */
         Exchange failure;
 
-        Attempt(Object user, NodeEndpoint node, String target, Optional<SessionCookie> sent,
+        Attempt(Object user, NodeEndpoint node, String target, Optional<SessionCookie> sent, long requestId,
                 Consumer<Exchange> outcome, long deadline) {
             this.user = user;
+            this.requestId = requestId;
             this.node = node;
             this.target = target;
             this.cookieHeader = answers.cookieHeader(sent);
@@ -140,10 +142,16 @@ public final class LoopClient implements AutoCloseable {
      */
     public void get(Object user, NodeEndpoint node, String path, Optional<SessionCookie> cookie,
                     Consumer<Exchange> outcome) {
+        get(user, node, path, cookie, 0, outcome);
+    }
+
+    /** {@link #get(Object, NodeEndpoint, String, Optional, Consumer)} for a request kept in the run's history. */
+    public void get(Object user, NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
+                    Consumer<Exchange> outcome) {
         if (closed) {
             return;
         }
-        Attempt attempt = new Attempt(user, node, targets.of(node, path), cookie, outcome,
+        Attempt attempt = new Attempt(user, node, targets.of(node, path), cookie, requestId, outcome,
                 System.nanoTime() + requestTimeout.toNanos());
         started.addLast(attempt);
         try {
@@ -294,7 +302,7 @@ public final class LoopClient implements AutoCloseable {
     private void send(Attempt attempt, LoopConnection connection) throws IOException {
         attempt.connection = connection;
         connection.key().attach(attempt);
-        connection.send(attempt.target, attempt.cookieHeader, mode == ConnectionMode.PER_REQUEST,
+        connection.send(attempt.target, attempt.cookieHeader, attempt.requestId, mode == ConnectionMode.PER_REQUEST,
                 answers.wantedHeader());
     }
 

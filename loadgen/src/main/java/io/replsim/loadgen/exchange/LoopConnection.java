@@ -109,13 +109,14 @@ final class LoopConnection {
      * {@link #ready}.
      *
      * @param cookie the {@code Cookie} header's value, or null
+     * @param requestId the request's id in the run's history, or 0 when none is kept
      * @param close  ask the server to close the connection after answering
      * @param wanted the lower-case name of one more header to keep, or null
      */
-    void send(String pathAndQuery, String cookie, boolean close, String wanted) throws IOException {
+    void send(String pathAndQuery, String cookie, long requestId, boolean close, String wanted) throws IOException {
         this.closeAfter = close;
         this.wanted = wanted;
-        this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close));
+        this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close, requestId));
         if (connected) {
             write();
         }

@@ -14,6 +14,7 @@ final class RequestBytes {
     private String lastTarget;
     private String lastCookie;
     private boolean lastClose;
+    private long lastRequestId;
     private byte[] lastRequest;
 
     private RequestBytes(String host) {
@@ -28,10 +29,11 @@ final class RequestBytes {
     /**
      * @param cookie the {@code Cookie} header's value, or null
      * @param close  ask the server to close the connection after answering
+     * @param requestId the request's id in the run's history ({@code X-Replsim-Request}), or 0 when none is kept
      */
-    byte[] get(String pathAndQuery, String cookie, boolean close) {
+    byte[] get(String pathAndQuery, String cookie, boolean close, long requestId) {
         if (lastRequest != null && pathAndQuery.equals(lastTarget) && Objects.equals(cookie, lastCookie)
-                && close == lastClose) {
+                && close == lastClose && requestId == lastRequestId) {
             return lastRequest;
         }
         StringBuilder request = new StringBuilder(160).append("GET ").append(pathAndQuery).append(" HTTP/1.1\r\nHost: ")
@@ -42,9 +44,13 @@ final class RequestBytes {
         if (close) {
             request.append("Connection: close\r\n");
         }
+        if (requestId != 0) {
+            request.append(RecordedList.REQUEST_HEADER).append(": ").append(requestId).append("\r\n");
+        }
         lastTarget = pathAndQuery;
         lastCookie = cookie;
         lastClose = close;
+        lastRequestId = requestId;
         lastRequest = request.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
         return lastRequest;
     }

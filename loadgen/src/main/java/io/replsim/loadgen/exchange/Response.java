@@ -9,7 +9,8 @@ import java.util.List;
  * @param node         the {@code X-Replsim-Node} header's value, or null
  * @param wantedHeader the value of the one more header the caller asked to keep, or null
  * @param session      the {@code X-Replsim-Session} header's value ({@code unreadable}), or null
+ * @param list         the {@code X-Replsim-List} header's value (the session's recorded writes), or null
  */
 record Response(int status, List<String> setCookies, String node, String wantedHeader, byte[] body,
-                boolean reusable, String session) {
+                boolean reusable, String session, String list) {
 }

@@ -32,6 +32,7 @@ final class ResponseReader {
     private static final byte[] SET_COOKIE = ascii("set-cookie");
     private static final byte[] X_REPLSIM_NODE = ascii("x-replsim-node");
     private static final byte[] X_REPLSIM_SESSION = ascii("x-replsim-session");
+    private static final byte[] X_REPLSIM_LIST = ascii(RecordedList.LIST_HEADER);
     private static final byte[] CONTENT_LENGTH = ascii("content-length");
     private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
     private static final byte[] CONNECTION = ascii("connection");
@@ -124,6 +125,7 @@ final class ResponseReader {
         String node = null;
         String wantedValue = null;
         String session = null;
+        String list = null;
         long length = -1;
         boolean chunked = false;
         // header lines read in place as bytes: a String only for the values the checks keep
@@ -158,6 +160,8 @@ final class ResponseReader {
                 node = nodeName(valueStart, valueEnd);
             } else if (nameIs(start, colon, X_REPLSIM_SESSION)) {
                 session = text(valueStart, valueEnd);
+            } else if (nameIs(start, colon, X_REPLSIM_LIST)) {
+                list = text(valueStart, valueEnd);
             } else if (nameIs(start, colon, CONTENT_LENGTH)) {
                 length = contentLength(valueStart, valueEnd);
             } else if (nameIs(start, colon, TRANSFER_ENCODING)) {
@@ -181,7 +185,7 @@ final class ResponseReader {
             body = readToEnd();
             serverCloses = true;
         }
-        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses, session);
+        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses, session, list);
     }
 
     private byte[] wantedName(String wanted) {

@@ -1,5 +1,6 @@
 package io.replsim.loadgen.history;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,6 +23,28 @@ final class HistoryLineFormat {
     private static final String OPS = "append, read or logout";
 
     private HistoryLineFormat() {
+    }
+
+    /** The field of the line that counts the requests the driver dropped unwritten ({@link HistoryRecorder}). */
+    static final String DROPPED = "dropped";
+
+    /** {@code request} as its line, without the line's end. */
+    static String line(HistoryRequest request) {
+        try {
+            return JSON.writeValueAsString(write(request));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a request's fields are plain JSON values", e);
+        }
+    }
+
+    /** The line that says {@code count} requests were recorded and dropped unwritten: {@code {"dropped":17}}. */
+    static String dropped(long count) {
+        return "{\"" + DROPPED + "\":" + count + "}";
+    }
+
+    /** Whether {@code line} is the dropped count rather than a request. */
+    static boolean isDropped(JsonNode line) {
+        return line.isObject() && line.size() == 1 && line.has(DROPPED);
     }
 
     static ObjectNode write(HistoryRequest request) {

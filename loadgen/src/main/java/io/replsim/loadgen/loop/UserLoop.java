@@ -134,7 +134,8 @@ final class UserLoop implements Runnable {
 
     private void carryOut(Slot slot, UserAction action, LoopClient client) {
         switch (action) {
-            case UserAction.Send send -> client.get(slot.user, send.node(), send.path(), send.cookie(), slot);
+            case UserAction.Send send -> client.get(slot.user, send.node(), send.path(), send.cookie(), send.requestId(),
+                    slot);
             case UserAction.Pause pause -> wakes.add(new Wake(pause.untilNanos(), slot));
             case UserAction.Stop stop -> {
                 running--;

@@ -5,12 +5,14 @@ import io.replsim.loadgen.exchange.ErrorKind;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import io.replsim.loadgen.history.HistoryRecorder;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The driver-wide tallies every user writes into at once: response times, completed requests, failed attempts and
- * their per-second counts.
+ * their per-second counts, and the history of every request when the run keeps one.
  */
 public final class RunRecording {
 
@@ -22,8 +24,21 @@ public final class RunRecording {
     private final LongAdder thinkNanos = new LongAdder();
     private final LongAdder thinks = new LongAdder();
 
+    private final Optional<HistoryRecorder> history;
+
     public RunRecording(LatencyRecording latency) {
+        this(latency, Optional.empty());
+    }
+
+    /** @param history where every request goes as it ends, when the run keeps a history */
+    public RunRecording(LatencyRecording latency, Optional<HistoryRecorder> history) {
         this.latency = latency;
+        this.history = history;
+    }
+
+    /** The run's history, when it keeps one. */
+    public Optional<HistoryRecorder> history() {
+        return history;
     }
 
     /** A node answered (any status) {@code micros} after the request's first attempt started. */

@@ -11,8 +11,11 @@ import java.util.Optional;
  */
 public sealed interface UserAction {
 
-    /** One request attempt to {@code node}: report its outcome with {@link VirtualUser#answered}. */
-    record Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie) implements UserAction {
+    /**
+     * One request attempt to {@code node}: report its outcome with {@link VirtualUser#answered}. {@code requestId}
+     * is its id in the run's history, sent as {@code X-Replsim-Request}; 0 when no history is kept.
+     */
+    record Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId) implements UserAction {
     }
 
     /**

@@ -116,6 +116,9 @@ public final class VirtualUser {
     /** The pause in progress: from when, and when it was meant to end (before the deadline cut it). */
     private long thinkFromNanos;
     private long thinkWakeNanos;
+    private final UserHistory history;
+    /** The request in progress's id in the run's history, 0 when none is kept. */
+    private long requestId;
 
     /** A user of the replsim apps on nodes with their default settings. */
     public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
@@ -158,6 +161,7 @@ public final class VirtualUser {
         this.random = new SplittableRandom(seed);
         this.timeline = new TimelineRecorder(index);
         this.logoutPath = LogoutPath.of(defaultPath);
+        this.history = new UserHistory(recording.history(), index);
     }
 
     /** This user's number in its run, from 0. */
@@ -229,6 +233,7 @@ public final class VirtualUser {
                 steady.unanswered(nowNanos, responseNanos);
             }
         }
+        history.ended(exchange, nowNanos);
         requestDone(exchange.atMs(), type);
         return outcomeKnown(nowNanos);
     }
@@ -332,6 +337,8 @@ public final class VirtualUser {
             return wait;
         }
         attempt = 1;
+        requestId = history.sent(held.cookie, isLogout,
+                requestType != null && requestType.serialRule() == SerialRule.UNCHANGED, nowNanos);
         return send();
     }
 
@@ -340,7 +347,7 @@ public final class VirtualUser {
         router.requestSent(node);
         String path = type == null ? logout ? logoutPath : defaultPath
                 : logout ? LogoutPath.of(type.path()) : type.path();
-        return new UserAction.Send(node, path, session.cookie);
+        return new UserAction.Send(node, path, session.cookie, requestId);
     }
 
     /** The request's outcome is known; a user the driver holds up waits here first (see {@code held}). */

@@ -45,11 +45,11 @@ class HttpConnectionTest {
         ConnectionCount count = new ConnectionCount();
         try (HttpConnection connection = HttpConnection.open(
                 URI.create("http://127.0.0.1:" + server.getAddress().getPort()), TIMEOUT, count)) {
-            Response chunked = connection.get("/chunked", null, false, TIMEOUT, null);
+            Response chunked = connection.get("/chunked", null, 0, false, TIMEOUT, null);
             assertThat(new String(chunked.body(), StandardCharsets.UTF_8)).isEqualTo("hello " + big);
             assertThat(chunked.setCookies()).containsExactly("SID=abc.n1; Path=/");
             assertThat(chunked.reusable()).isTrue();
-            Response fixed = connection.get("/fixed", "SID=abc.n1", false, TIMEOUT, "x-replsim-node");
+            Response fixed = connection.get("/fixed", "SID=abc.n1", 0, false, TIMEOUT, "x-replsim-node");
             assertThat(new String(fixed.body(), StandardCharsets.UTF_8)).isEqualTo("{\"serial\":3}");
             assertThat(fixed.node()).isEqualTo("n1");
             assertThat(fixed.wantedHeader()).isEqualTo("n1");
@@ -74,7 +74,7 @@ class HttpConnectionTest {
             });
             try (HttpConnection connection = HttpConnection.open(
                     URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount())) {
-                Response response = connection.get("/", null, false, TIMEOUT, null);
+                Response response = connection.get("/", null, 0, false, TIMEOUT, null);
                 assertThat(response.status()).isEqualTo(200);
                 assertThat(new String(response.body(), StandardCharsets.ISO_8859_1)).isEqualTo("hits=4");
                 assertThat(response.reusable()).isFalse();
@@ -111,14 +111,14 @@ class HttpConnectionTest {
             });
             try (HttpConnection connection = HttpConnection.open(
                     URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount())) {
-                Response one = connection.get("/", null, false, TIMEOUT, "set-cookie");
+                Response one = connection.get("/", null, 0, false, TIMEOUT, "set-cookie");
                 assertThat(one.status()).isEqualTo(200);
                 assertThat(one.setCookies()).containsExactly(longCookie);
                 assertThat(one.wantedHeader()).isEqualTo(longCookie);
                 assertThat(one.node()).isEqualTo("n1");
                 assertThat(new String(one.body(), StandardCharsets.ISO_8859_1)).isEqualTo("first");
                 assertThat(one.reusable()).isTrue();
-                Response two = connection.get("/", "SID=x", false, TIMEOUT, null);
+                Response two = connection.get("/", "SID=x", 0, false, TIMEOUT, null);
                 assertThat(two.status()).isEqualTo(503);
                 assertThat(two.setCookies()).isEmpty();
                 assertThat(two.node()).isEqualTo("n1");
@@ -142,7 +142,7 @@ class HttpConnectionTest {
             });
             try (HttpConnection connection = HttpConnection.open(
                     URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount())) {
-                org.assertj.core.api.Assertions.assertThatThrownBy(() -> connection.get("/", null, false, TIMEOUT, null))
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> connection.get("/", null, 0, false, TIMEOUT, null))
                         .isInstanceOf(java.io.IOException.class).hasMessageContaining("not an HTTP status line: SSH-2.0");
             }
             answer.join();
@@ -172,9 +172,9 @@ class HttpConnectionTest {
             Thread user = Thread.ofVirtual().start(() -> {
                 try (HttpConnection connection = HttpConnection.open(
                         URI.create("http://127.0.0.1:" + server.getLocalPort()), TIMEOUT, new ConnectionCount(), true)) {
-                    String first = new String(connection.get("/", null, false, TIMEOUT, null).body(),
+                    String first = new String(connection.get("/", null, 0, false, TIMEOUT, null).body(),
                             StandardCharsets.ISO_8859_1);
-                    String second = new String(connection.get("/", null, false, TIMEOUT, null).body(),
+                    String second = new String(connection.get("/", null, 0, false, TIMEOUT, null).body(),
                             StandardCharsets.ISO_8859_1);
                     bodies.set(first + " " + second);
                 } catch (java.io.IOException e) {

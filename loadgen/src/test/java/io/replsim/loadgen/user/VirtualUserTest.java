@@ -65,10 +65,10 @@ class VirtualUserTest {
         assertThat(user.start()).isInstanceOf(UserAction.Pause.class);
         UserAction first = user.woke(System.nanoTime());
         assertThat(active.get()).isEqualTo(1);
-        assertThat(first).isEqualTo(new UserAction.Send(NODE1, "/counter", Optional.empty()));
+        assertThat(first).isEqualTo(new UserAction.Send(NODE1, "/counter", Optional.empty(), 0));
 
         UserAction second = user.answered(answer("node1", 1));
-        assertThat(second).isEqualTo(new UserAction.Send(NODE1, "/counter", Optional.of(new SessionCookie("s1.node1"))));
+        assertThat(second).isEqualTo(new UserAction.Send(NODE1, "/counter", Optional.of(new SessionCookie("s1.node1")), 0));
         user.answered(answer("node1", 2));
 
         assertThat(recording.requests()).isEqualTo(2);
