@@ -16,6 +16,20 @@ public final class ConsoleReport {
         this.out = out;
     }
 
+    /** One line: what the history's checker judged and found; {@code replsim check} prints each proof. */
+    private void printAnomalies(AnomalyCounts anomalies) {
+        if (anomalies == null) {
+            return;
+        }
+        line("history   %,d requests, %,d judged, %,d not judged; lost updates %d, read-your-writes violated %d,"
+                        + " non-monotonic reads %d, invalidated answered %d, applied twice %d, indeterminate applied"
+                        + " %d (legal)%s", anomalies.requests(), anomalies.judged(), anomalies.notJudged(),
+                anomalies.lostUpdate(), anomalies.readYourWritesViolated(), anomalies.nonMonotonicRead(),
+                anomalies.invalidatedSessionAnswered(), anomalies.writeAppliedTwice(),
+                anomalies.indeterminateWriteApplied(), anomalies.illegal() > 0 ? ": replsim check <run dir> names"
+                        + " each with its proof" : "");
+    }
+
     public void print(RunSummary summary) {
         RunSummary.Cluster cluster = summary.cluster();
         RunSummary.Load load = summary.load();
@@ -55,6 +69,7 @@ public final class ConsoleReport {
             line("latency   p50 %s   p90 %s   p99 %s   max %s   (%s)", ms(latency.p50()), ms(latency.p90()),
                     ms(latency.p99()), ms(latency.max()), successful(summary.servedLatencyMs()));
             printValidity(summary.validity());
+            printAnomalies(summary.anomalies());
         } else {
             printOpen(summary, open);
         }

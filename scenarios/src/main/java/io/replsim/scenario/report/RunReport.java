@@ -13,6 +13,7 @@ import io.replsim.scenario.spec.FaultSpec;
 import io.replsim.scenario.spec.LoadSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +103,20 @@ public final class RunReport {
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()),
-                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, external);
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, external,
+                anomalies(run));
+    }
+
+    /** What the checker finds in the history the run recorded; null when it recorded none. */
+    private static AnomalyCounts anomalies(RunRecord run) {
+        if (!run.spec().load().history() || !AnomalyCounts.recorded(run.directory())) {
+            return null;
+        }
+        try {
+            return AnomalyCounts.check(run.directory());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot check the run's history in " + run.directory(), e);
+        }
     }
 
     /** An open-model run's own figures beside the common ones; null for the closed model. */

@@ -28,7 +28,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
                          OpenFigures open, Connections connections, Latency servedLatencyMs, Users users,
-                         External external) {
+                         External external, AnomalyCounts anomalies) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it

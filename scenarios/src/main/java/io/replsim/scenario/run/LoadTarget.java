@@ -5,6 +5,7 @@ import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.OpenLoad;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.history.HistoryFile;
 import io.replsim.loadgen.open.OpenIntervalLogs;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.SessionsAtEnd;
@@ -48,7 +49,10 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
                     Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
         }
         LoadProfile profile = load.toProfile(path).withProtocol(protocol);
+        // beside the latency log, in the run's directory, where replsim check finds it
+        Optional<Path> history = load.history() ? Optional.of(latencyLog.resolveSibling(HistoryFile.NAME))
+                : Optional.empty();
         return new LoadDriver(atEnd == SessionsAtEnd.ENDED ? profile.withSessionsEndedAtEnd() : profile, nodes,
-                latencyLog);
+                latencyLog, history);
     }
 }

@@ -18,7 +18,7 @@ final class BalancerReader {
     }
 
     static Balancer read(MapReader balancer) {
-        boolean sticky = balancer.choice("sticky", BalancerReader::bool, "true or false").orElse(true);
+        boolean sticky = balancer.flag("sticky").orElse(true);
         FailoverChoice failover = balancer.choice("failover", FailoverChoice::parse, "a failover choice")
                 .orElse(Balancer.DEFAULT.failover());
         if (!sticky && balancer.presentFields().contains("failover")) {
@@ -28,11 +28,4 @@ final class BalancerReader {
         return new Balancer(sticky, failover);
     }
 
-    private static boolean bool(String text) {
-        return switch (text.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("expected one of: true, false");
-        };
-    }
 }

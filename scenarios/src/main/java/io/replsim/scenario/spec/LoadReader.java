@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.profile.UserCarrierKind;
+import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
@@ -17,7 +18,7 @@ final class LoadReader {
 
     static final List<String> FIELDS = List.of("users", "thinkTime", "rampUp", "duration", "requestTimeout",
             "thinkDistribution", "thinkMode", "warmUp", "script", "model", "rate", "arrivals", "sessions", "connections",
-            "sessionLength", "runtime");
+            "sessionLength", "runtime", "history");
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
     static final List<String> CLOSED_ONLY = List.of("users", "thinkTime", "thinkDistribution", "thinkMode", "rampUp");
     static final List<String> OPEN_ONLY = List.of("rate", "arrivals", "sessions");
@@ -89,12 +90,14 @@ final class LoadReader {
                 .optional();
         UserCarrierKind runtime = load.choice("runtime", UserCarrierKind::parse, "a user runtime")
                 .orElse(LoadSpec.DEFAULT_RUNTIME);
+        boolean history = load.flag("history").orElse(false);
         for (String field : OPEN_ONLY) {
             refuse(load, field, "no " + field + " unless load.model is open (a closed load is set by load.users)");
         }
         return users.flatMap(count -> thinkTime.flatMap(think -> duration.map(length ->
                 new LoadSpec(count.intValue(), think, rampUp, length, requestTimeout, distribution, mode, warmUp,
-                        script.orElse(List.of()), Optional.empty(), connections, sessionLength, runtime))));
+                        script.orElse(List.of()), Optional.empty(), connections, sessionLength, runtime,
+                        Balancer.DEFAULT, history))));
     }
 
     private Optional<LoadSpec> readOpen(MapReader load) {
@@ -109,6 +112,8 @@ final class LoadReader {
                 + " whole run); leave load.sessionLength out");
         refuse(load, "connections", "no connections with load.model open (not built yet: the open model uses a"
                 + " shared pool); leave load.connections out");
+        refuse(load, "history", "no history with load.model open (not built yet: only closed-model users record"
+                + " one); use the closed model, or leave load.history out");
         refuse(load, "runtime", "no runtime with load.model open (its arrivals are virtual threads; the event-loop"
                 + " runtime carries closed-model users only); leave load.runtime out");
         String rateExpected = "arrivals a second above 0 and at most 1000000, such as 200";

@@ -37,11 +37,15 @@ import java.util.Optional;
  *                          which the balancer spreads over the live nodes; empty: a user keeps its sessions all run
  * @param runtime           what carries the closed model's users: a virtual thread each, or event loops
  * @param balancer          the scenario's {@code balancer} section: sticky or not, and where a dead node's users go
+ * @param history           whether the driver records every request in the run directory's history.jsonl, which
+ *                          the consistency checker judges at the end of the run (docs/drills.md, "Session
+ *                          consistency"); off by default: a line is about 200 bytes, a capacity step tens of MB
  */
 public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
                        ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
                        List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
-                       Optional<Duration> sessionLength, UserCarrierKind runtime, Balancer balancer) {
+                       Optional<Duration> sessionLength, UserCarrierKind runtime, Balancer balancer,
+                       boolean history) {
 
     public static final Duration DEFAULT_RAMP_UP = Duration.ZERO;
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -73,6 +77,15 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
                     + " users, thinkTime " + thinkTime + ", rampUp " + rampUp + ", warmUp " + warmUp + ", duration "
                     + duration + ", requestTimeout " + requestTimeout);
         }
+    }
+
+    /** A load that keeps no history. */
+    public LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
+                    ThinkDistribution thinkDistribution, ThinkMode thinkMode, Duration warmUp,
+                    List<WeightedRequest> script, Optional<OpenModel> open, ConnectionMode connections,
+                    Optional<Duration> sessionLength, UserCarrierKind runtime, Balancer balancer) {
+        this(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp, script, open,
+                connections, sessionLength, runtime, balancer, false);
     }
 
     /** Behind the default balancer (sticky, a dead node's users spread by busyness). */
@@ -109,7 +122,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
     /** The same load with another number of users: one step of a capacity search. */
     public LoadSpec withUsers(int count) {
         return new LoadSpec(count, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open, connections, sessionLength, runtime, balancer);
+                script, open, connections, sessionLength, runtime, balancer, history);
     }
 
     /** The same open load with arrivals at {@code perSecond}: one step of a capacity search over the rate. */
@@ -117,7 +130,7 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
         OpenModel model = open.orElseThrow(() -> new IllegalStateException("a closed-model load has no rate"));
         return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
                 script, Optional.of(new OpenModel(model.arrivals(), perSecond, model.sessions())), connections,
-                sessionLength, runtime, balancer);
+                sessionLength, runtime, balancer, history);
     }
 
     /**
@@ -129,13 +142,13 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
             throw new IllegalArgumentException("a steady window is longer than 0, got " + window);
         }
         return new LoadSpec(users, thinkTime, rampUp, steadyStart().plus(window), requestTimeout, thinkDistribution,
-                thinkMode, warmUp, script, open, connections, sessionLength, runtime, balancer);
+                thinkMode, warmUp, script, open, connections, sessionLength, runtime, balancer, history);
     }
 
     /** The same load behind {@code router}'s kind of balancer. */
     public LoadSpec withBalancer(Balancer router) {
         return new LoadSpec(users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode, warmUp,
-                script, open, connections, sessionLength, runtime, router);
+                script, open, connections, sessionLength, runtime, router, history);
     }
 
     public boolean isOpen() {

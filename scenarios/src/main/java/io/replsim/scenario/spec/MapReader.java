@@ -178,6 +178,19 @@ final class MapReader {
      *
      * @param what what the field names, such as "a placement"; a missing required field is reported with it
      */
+    /** {@code true} or {@code false}. */
+    Field<Boolean> flag(String key) {
+        return choice(key, MapReader::bool, "true or false");
+    }
+
+    private static boolean bool(String text) {
+        return switch (text.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("expected one of: true, false");
+        };
+    }
+
     <T> Field<T> choice(String key, Function<String, T> parse, String what) {
         // read only: no reader writes a name back, so the grammar's writing is never used
         Grammar<T> names = Grammar.choice(what, parse, String::valueOf);
