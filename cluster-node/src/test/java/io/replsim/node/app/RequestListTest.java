@@ -1,21 +1,14 @@
 package io.replsim.node.app;
 
 import io.replsim.node.ClusterNode;
-import io.replsim.node.admin.AdminToken;
-import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
-import io.replsim.replication.transport.Discovery;
-import io.replsim.replication.transport.LoopbackStackSpec;
 import java.io.Serializable;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,14 +17,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The session's list of recorded requests over HTTP on two in-JVM nodes (attribute granularity, sync): a writing
@@ -49,15 +40,7 @@ class RequestListTest {
                 Duration.ofSeconds(2), AsyncQueueSettings.DEFAULT, ReplicationTrigger.SET, Duration.ofSeconds(60),
                 EngineKind.JGROUPS);
         String cluster = "list-test-" + UUID.randomUUID();
-        for (int i = 1; i <= 2; i++) {
-            nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                    InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(
-                            new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256,
-                    new SessionProfile(4, 64, AttributeShape.BYTES, 0.25, false), spec, OptionalLong.empty()),
-                    new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
-        }
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 2));
+        TwoLoopbackNodes.start(cluster, spec, nodes);
     }
 
     @AfterEach
