@@ -117,7 +117,7 @@ class SyntheticCapacitySearchTest {
             RunStep step = new RunStep(spec, runtime, new LoadTarget(server.endpoints(), "/counter",
                     TargetProtocol.REPLSIM), RunDirectory.create(runs, "synthetic", LocalDateTime.now()), System.out,
                     users -> "step-" + users + "users");
-            CapacityResult result = new CapacitySearch(new SearchPlan(20, 2, 0.05, 14, 2_000)
+            CapacityResult result = new CapacitySearch(new SearchPlan(20, 2, 0.05, SearchPlan.DEFAULT_MAX_STEPS, 2_000)
                     .withWindow(spec.load().steady()), criteria, step,
                     outcome -> {
                         seen.add(outcome);
