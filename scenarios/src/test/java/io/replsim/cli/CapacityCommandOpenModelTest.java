@@ -104,6 +104,7 @@ class CapacityCommandOpenModelTest {
     @Test
     void anOpenLoadAgainstATargetIsRefused(@TempDir Path dir) throws Exception {
         assertThat(capacity(dir, OPEN, "--target", "a=http://127.0.0.1:1")).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(said()).contains("--target: load.model is open");
+        assertThat(said()).contains("load.model: the open model needs arrivals at a rate")
+                .contains("and runtime --target cannot");
     }
 }
