@@ -68,8 +68,9 @@ public final class ClusterNode implements AutoCloseable {
     }
 
     /**
-     * Joins the cluster, then opens the admin listener, the metrics listener if the options ask for one, and the
-     * application listener.
+     * Joins the cluster, then opens the application's listener, the metrics listener if the options ask for one,
+     * and last the admin's: an admin API that answers says every port of the node is bound, so a runtime that saw it
+     * up does not see it die of a taken HTTP port a moment later.
      *
      * @param onShutdownRequest what {@code POST /admin/shutdown} runs (on its own thread) after answering 202
      */
@@ -80,16 +81,12 @@ public final class ClusterNode implements AutoCloseable {
         ReplicationEngine replication = null;
         AdminServer admin = null;
         MetricsServer metrics = null;
+        AppServer app = null;
         try {
             replication = EngineFactory.start(options.name(), options.cluster(), stack, options.replication(),
                     options.passivationDirectory());
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
-            admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
-            if (options.metricsPort().isPresent()) {
-                metrics = MetricsServer.start(options.bind(), options.metricsPort().getAsInt(),
-                        new NodeMetrics(stats, CpuQuotaStat.ofThisProcess()));
-            }
             ServiceTime work = options.serviceTime();
             PathHandler routes = Handlers.path()
                     .addExactPath(CounterApp.PATH, timed(requests, work, new CounterApp(options.name(),
@@ -100,10 +97,15 @@ public final class ClusterNode implements AutoCloseable {
                             requests, new JsonWriter())))
                     .addExactPath(CartApp.PATH, timed(requests, work, new CartApp(options.name(), replication.store(),
                             requests, new JsonWriter())));
-            var app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
+            app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
+            if (options.metricsPort().isPresent()) {
+                metrics = MetricsServer.start(options.bind(), options.metricsPort().getAsInt(),
+                        new NodeMetrics(stats, CpuQuotaStat.ofThisProcess()));
+            }
+            admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
             return new ClusterNode(options, cpu, replication, admin, app, metrics);
         } catch (Exception | Error e) {
-            closeInOrder(replication, admin, metrics, cpu);
+            closeInOrder(app, replication, admin, metrics, cpu);
             throw e;
         }
     }

@@ -10,6 +10,7 @@ import io.replsim.replication.marshalling.DeserializationLimits;
 import io.replsim.replication.transport.ClusterSecret;
 
 import java.io.ObjectInputFilter;
+import java.net.BindException;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -21,6 +22,11 @@ public final class NodeMain {
     static final int EXIT_BAD_ARGUMENT = 2;
     static final int EXIT_START_FAILED = 1;
     // ParentProcessWatcher.EXIT_CODE_ORPHANED (3): the parent process disappeared.
+    /**
+     * One of its ports was taken when it bound it: another program got there between the runner's check that the
+     * port was free and the node's bind, and a runner may start the cluster again on other ports.
+     */
+    public static final int EXIT_PORT_TAKEN = 4;
 
     private NodeMain() {
     }
@@ -66,7 +72,8 @@ public final class NodeMain {
             node = ClusterNode.startOverSockets(options, token.get(), secret.get(), () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);
-            exit(EXIT_START_FAILED, "replsim-node: cannot start " + options.name() + ": " + e);
+            exit(portTaken(e) ? EXIT_PORT_TAKEN : EXIT_START_FAILED,
+                    "replsim-node: cannot start " + options.name() + ": " + e);
             return;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -80,6 +87,16 @@ public final class NodeMain {
                 + " admin=" + node.adminPort()
                 + (node.metricsPort().isPresent() ? " metrics=" + node.metricsPort().getAsInt() : ""));
         System.out.flush();
+    }
+
+    /** Undertow and JGroups wrap the bind's own exception, at a depth of their own. */
+    private static boolean portTaken(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BindException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void exit(int code, String line) {

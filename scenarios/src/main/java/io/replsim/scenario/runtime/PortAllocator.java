@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
  * Finds a block of free ports for a cluster so that runs and tests side by side do not collide: a random base,
  * every port of the block checked by binding it.
  */
-public final class PortAllocator {
+public final class PortAllocator implements PortBlocks {
     private static final int LOWEST_BASE = 20_000;
     // Below Linux's ephemeral range (32768-60999): an outgoing connection could otherwise take a port between the
     // check here and the node's bind, as one drill in a 100-drill soak saw (admin port "already in use").
@@ -30,6 +30,7 @@ public final class PortAllocator {
         this.random = random;
     }
 
+    @Override
     public List<NodePorts> allocate(int nodes) {
         if (nodes < 1 || nodes > STRIDE) {
             throw new IllegalArgumentException("between 1 and " + STRIDE + " nodes, got " + nodes);

@@ -1,5 +1,6 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.node.NodeMain;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Formation;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,6 +41,8 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** Starts on a fresh block of ports after a node found one of its own taken. */
+    private static final int START_ATTEMPTS = 3;
 
     private final ClusterSpec cluster;
     private final ReplicationSpec replication;
@@ -63,6 +67,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     private volatile String members;
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAllOnExit);
     private final CpuQuotaHost quotaHost;
+    private final PortBlocks portBlocks;
     private volatile CpuQuotaGroups quotas;
     private volatile CpuBudgetEnforcement cpuBudget = CpuBudgetEnforcement.notEnforced("the cluster was not started");
     private volatile NodeStartCache startCache = new NodeStartCache.Off();
@@ -76,7 +81,15 @@ public final class ProcessRuntime implements ClusterRuntime {
     /** With the CPU quotas of {@code quotaHost} instead of this host's cgroup controller. */
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
                           NodeLauncher launcher, PrintStream out, CpuQuotaHost quotaHost) {
+        this(cluster, replication, workload, logDirectory, launcher, out, quotaHost,
+                new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current()));
+    }
+
+    /** With its ports from {@code portBlocks} too. */
+    public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
+                          NodeLauncher launcher, PrintStream out, CpuQuotaHost quotaHost, PortBlocks portBlocks) {
         this.quotaHost = quotaHost;
+        this.portBlocks = portBlocks;
         this.cluster = cluster;
         this.replication = replication;
         this.workload = workload;
@@ -96,18 +109,22 @@ public final class ProcessRuntime implements ClusterRuntime {
         openCpuQuotas();
         startCache = launcher.startCache().forCluster();
         List<String> names = cluster.nodeNames();
-        List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
-        members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
-                .collect(Collectors.joining(","));
         long startedAt = System.nanoTime();
-        // The first node founds the cluster without waiting out a join timeout (nobody else can be in a cluster
-        // whose name and secret are this run's); the others start beside it and join it once it is the
-        // coordinator (docs/replication.md, "How a cluster forms").
-        launch(names.getFirst(), ports.getFirst(), members, Formation.FOUND);
-        for (int i = 1; i < names.size(); i++) {
-            launch(names.get(i), ports.get(i), members, Formation.JOIN_FOUNDER);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                launchAll(names, portBlocks.allocate(names.size()), viewDeadline);
+                break;
+            } catch (ClusterStartException e) {
+                Optional<NodeProcess> portTaken = processes.stream()
+                        .filter(process -> Objects.equals(process.exitCode(), NodeMain.EXIT_PORT_TAKEN)).findFirst();
+                if (portTaken.isEmpty() || attempt == START_ATTEMPTS) {
+                    throw e;
+                }
+                out.printf("replsim: %s could not bind a port found free a moment before (%s); starting the cluster"
+                        + " again on other ports%n", portTaken.get().handle().name(), portTaken.get().logTail(1));
+                abandonStart();
+            }
         }
-        awaitViews(names, names.size(), viewDeadline);
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
                 (System.nanoTime() - startedAt) / 1e9, switch (startCache) {
                     case NodeStartCache.Use use -> " (node JVMs from the start-up cache " + use.file().getFileName()
@@ -124,6 +141,30 @@ public final class ProcessRuntime implements ClusterRuntime {
                         + " could not use the start-up cache " + cache.file() + " (" + reason + "; " + log + ")"));
             }
         }
+    }
+
+    private void launchAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
+            throws ClusterStartException, InterruptedException {
+        members = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
+                .collect(Collectors.joining(","));
+        // The first node founds the cluster without waiting out a join timeout (nobody else can be in a cluster
+        // whose name and secret are this run's); the others start beside it and join it once it is the
+        // coordinator (docs/replication.md, "How a cluster forms").
+        launch(names.getFirst(), ports.getFirst(), members, Formation.FOUND);
+        for (int i = 1; i < names.size(); i++) {
+            launch(names.get(i), ports.get(i), members, Formation.JOIN_FOUNDER);
+        }
+        awaitViews(names, names.size(), viewDeadline);
+    }
+
+    /** A start that met a taken port: its nodes go, and neither their ends nor their ports belong to the run. */
+    private void abandonStart() throws InterruptedException {
+        for (NodeProcess process : processes) {
+            process.kill(KILL_DEADLINE);
+            started.remove(process.watch());
+        }
+        processes.clear();
+        portsByNode.clear();
     }
 
     /**

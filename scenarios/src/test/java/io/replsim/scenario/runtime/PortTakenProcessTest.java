@@ -1,0 +1,146 @@
+package io.replsim.scenario.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.replsim.node.NodeMain;
+import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Another program binds one of a node's ports between the runtime's check that the block was free and the node's own
+ * bind, as a second suite on the same machine once did ("Address already in use" in LossVerdictProcessTest): the
+ * node exits with {@link NodeMain#EXIT_PORT_TAKEN}, and the runtime kills that start's other nodes and starts the
+ * cluster again on a new block, a bounded number of times.
+ */
+@ExtendWith(NoNodeProcessLeft.class)
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class PortTakenProcessTest {
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    private static final String SCENARIO = """
+            name: port-taken
+            cluster: {nodes: %d, workers: 4, cpuBudget: 0.5, heap: 96m}
+            load: {users: 1, thinkTime: 1s, duration: 5s}
+            """;
+
+    /** The blocks handed out, in order, and the ports "the other program" holds. */
+    private final List<List<NodePorts>> handedOut = new CopyOnWriteArrayList<>();
+    private final List<ServerSocket> taken = new ArrayList<>();
+
+    @AfterEach
+    void releaseTheTakenPorts() throws IOException {
+        for (ServerSocket socket : taken) {
+            socket.close();
+        }
+    }
+
+    @Test
+    void aStartWhoseJoinerFindsItsPortTakenStartsAgainOnANewBlock(@TempDir Path dir) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(2), "port-taken.yaml");
+        var console = new ByteArrayOutputStream();
+        // node2's JGroups port, taken right after the first block was found free; the second block is left alone
+        PortBlocks firstTaken = blocks(block -> handedOut.isEmpty() ? List.of(block.get(1).jgroups()) : List.of());
+        try (ProcessRuntime runtime = runtime(spec, dir, console, firstTaken)) {
+            runtime.start(Duration.ofSeconds(60));
+
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertThat(handedOut).as(printed).hasSize(2);
+            assertThat(runtime.liveNodes()).as(printed).hasSize(2);
+            assertThat(List.of(runtime.ports("node1"), runtime.ports("node2"))).isEqualTo(handedOut.get(1));
+            assertThat(printed).contains("node2 could not bind a port found free a moment before",
+                    "starting the cluster again on other ports", "cluster up: [node1, node2]");
+            assertThat(runtime.deathsUnasked()).as("the first start's nodes ended on the runtime's word")
+                    .hasValue(List.of());
+            assertThat(taken.getFirst().isBound()).as("the other program still holds its port").isTrue();
+        }
+    }
+
+    @Test
+    void aStartThatFindsAPortTakenOnEveryBlockFailsAfterItsLastAttempt(@TempDir Path dir) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        var console = new ByteArrayOutputStream();
+        PortBlocks alwaysTaken = blocks(block -> List.of(block.getFirst().http()));
+        try (ProcessRuntime runtime = runtime(spec, dir, console, alwaysTaken)) {
+            Throwable thrown = catchThrowable(() -> runtime.start(Duration.ofSeconds(60)));
+
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
+                    .hasMessageContaining("node1 exited with code " + NodeMain.EXIT_PORT_TAKEN)
+                    .hasMessageContaining("BindException");
+            assertThat(handedOut).as(printed).hasSize(3);
+        }
+    }
+
+    @Test
+    void aStartThatFailsForAnotherReasonIsNotTriedAgain(@TempDir Path dir) throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        var console = new ByteArrayOutputStream();
+        // a class path without the node: each JVM exits 1 before a port is bound
+        NodeLauncher noNode = new NodeLauncher(NodeLauncher.currentJvm().java(), dir.toString());
+        try (ProcessRuntime runtime = runtime(spec, dir, console, noNode, blocks(block -> List.of()))) {
+            Throwable thrown = catchThrowable(() -> runtime.start(Duration.ofSeconds(60)));
+
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
+                    .hasMessageContaining("exited with code 1");
+            assertThat(handedOut).as(printed).hasSize(1);
+        }
+    }
+
+    /** Free blocks, of which {@code toTake} names the ports another program binds as soon as it is handed out. */
+    private PortBlocks blocks(Function<List<NodePorts>, List<Integer>> toTake) {
+        PortAllocator free = new PortAllocator(LOOPBACK, ThreadLocalRandom.current());
+        return nodes -> {
+            List<NodePorts> block = free.allocate(nodes);
+            for (int port : toTake.apply(block)) {
+                taken.add(bind(port));
+            }
+            handedOut.add(block);
+            return block;
+        };
+    }
+
+    private static ServerSocket bind(int port) {
+        try {
+            ServerSocket socket = new ServerSocket();
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(LOOPBACK, port));
+            return socket;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ProcessRuntime runtime(ScenarioSpec spec, Path dir, ByteArrayOutputStream console,
+                                          PortBlocks blocks) {
+        return runtime(spec, dir, console, NodeLauncher.currentJvm(), blocks);
+    }
+
+    private static ProcessRuntime runtime(ScenarioSpec spec, Path dir, ByteArrayOutputStream console,
+                                          NodeLauncher launcher, PortBlocks blocks) {
+        return new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(), dir.resolve("nodes"), launcher,
+                new PrintStream(console, true, StandardCharsets.UTF_8), CpuQuotaHost.THIS_HOST, blocks);
+    }
+}
