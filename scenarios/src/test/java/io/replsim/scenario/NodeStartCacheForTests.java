@@ -6,9 +6,14 @@ import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodeStartCache;
 import io.replsim.scenario.spec.ScenarioLoader;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -18,13 +23,13 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Once per test JVM of this module, before its first test: trains the node JVMs' start-up cache on this build's
- * jars (as the first run after a build does for the launcher) and has every node process a test starts use it, so that
- * the suite's few dozen clusters do not each load and link their classes cold under a 0.66-core quota. A node
- * cold took 4.7 s of CPU for its start and 3 s of light load, one from the cache 2.4-3.7 s (2 nodes, 2 runs each,
- * 26 Nov 2026). Only when surefire names the cache's file in {@value #CACHE_PROPERTY}, on JDK 25 or newer, and
- * when the nodes' classes are all in jars (a reactor build that packaged them; the cache covers no directory);
- * {@code REPLSIM_NODE_CACHE=off} leaves it out as it does for a run. Whatever goes wrong, the nodes start cold as
- * before and the line printed says why.
+ * jars (as the first run after a build does for the launcher), once for all the build's test JVMs, and has every
+ * node process a test starts use it, so that the suite's few dozen clusters do not each load and link their classes
+ * cold under a 0.66-core quota. A node cold took 4.7 s of CPU for its start and 3 s of light load, one from the cache
+ * 2.4-3.7 s (2 nodes, 2 runs each, 26 Nov 2026). Only when surefire names the cache's file in {@value
+ * #CACHE_PROPERTY}, on JDK 25 or newer, and when the nodes' classes are all in jars (a reactor build that packaged
+ * them; the cache covers no directory); {@code REPLSIM_NODE_CACHE=off} leaves it out as it does for a run. Whatever
+ * goes wrong, the nodes start cold as before and the line printed says why.
  */
 public final class NodeStartCacheForTests implements LauncherSessionListener {
     static final String CACHE_PROPERTY = "replsim.test.nodeStartCache";
@@ -69,7 +74,7 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
             return;
         }
         try {
-            train(Path.of(file).toAbsolutePath(), String.join(File.pathSeparator, entries));
+            useOrTrain(Path.of(file).toAbsolutePath(), String.join(File.pathSeparator, entries), entries);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
@@ -77,9 +82,46 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
         }
     }
 
+    /**
+     * The test JVMs of one build (surefire's forks) share one cache: the first to hold the lock trains it, the others
+     * wait for it and use it. A cache newer than every jar of the nodes' class path was trained on these very jars
+     * (by an earlier fork, or an earlier build that packaged the same ones) and is used as it is.
+     */
+    private static void useOrTrain(Path cache, String nodeClasspath, List<String> jars) throws Exception {
+        Path dir = Files.createDirectories(cache.getParent());
+        try (FileChannel lock = FileChannel.open(dir.resolve("training.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock held = lock.lock()) {
+            if (newerThanEvery(cache, jars)) {
+                use(cache, nodeClasspath);
+                System.out.printf(Locale.ROOT, "replsim tests: node JVMs start from %s, trained on these jars before"
+                        + " (%s)%n", cache, Files.getLastModifiedTime(cache));
+                return;
+            }
+            train(cache, nodeClasspath);
+        }
+    }
+
+    private static boolean newerThanEvery(Path cache, List<String> jars) throws IOException {
+        if (!Files.isRegularFile(cache)) {
+            return false;
+        }
+        FileTime trained = Files.getLastModifiedTime(cache);
+        for (String jar : jars) {
+            if (Files.getLastModifiedTime(Path.of(jar)).compareTo(trained) >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void use(Path cache, String nodeClasspath) {
+        System.setProperty(NodeLauncher.NODE_CLASSPATH_PROPERTY, nodeClasspath);
+        System.setProperty(NodeLauncher.START_CACHE_PROPERTY, cache.toString());
+    }
+
     private static void train(Path cache, String nodeClasspath) throws Exception {
         long started = System.nanoTime();
-        Path dir = Files.createDirectories(cache.getParent());
+        Path dir = cache.getParent();
         Files.deleteIfExists(cache);
         Path runs = dir.resolve("runs");
         DirectoryTree.delete(runs);
@@ -95,8 +137,7 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
                     + ")");
             return;
         }
-        System.setProperty(NodeLauncher.NODE_CLASSPATH_PROPERTY, nodeClasspath);
-        System.setProperty(NodeLauncher.START_CACHE_PROPERTY, cache.toString());
+        use(cache, nodeClasspath);
         System.out.printf(Locale.ROOT, "replsim tests: node JVMs start from %s, trained in %.1f s on this build's"
                 + " jars%n", cache, (System.nanoTime() - started) / 1e9);
     }
