@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import org.junit.platform.launcher.LauncherSession;
@@ -74,12 +75,24 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
             return;
         }
         try {
-            useOrTrain(Path.of(file).toAbsolutePath(), String.join(File.pathSeparator, entries), entries);
+            String nodeClasspath = String.join(File.pathSeparator, entries);
+            useOrTrain(ofClasspath(Path.of(file).toAbsolutePath(), nodeClasspath), nodeClasspath, entries);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             System.out.println("replsim tests: node JVMs start cold: training their start-up cache failed: " + e);
         }
+    }
+
+    /**
+     * The named file with the class path's hash in its name: a JVM refuses a cache recorded on another class path,
+     * and the drills' JVMs (failsafe's) have this module's jar on theirs where the suite's have its classes.
+     */
+    private static Path ofClasspath(Path named, String nodeClasspath) {
+        String name = named.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String hash = HexFormat.of().toHexDigits(nodeClasspath.hashCode());
+        return named.resolveSibling(name.substring(0, dot) + "-" + hash + name.substring(dot));
     }
 
     /**
