@@ -14,9 +14,10 @@ import java.util.function.Consumer;
  * boundary steps, with longer windows, run where the estimate so far puts the answer (a line through every valid
  * step near the boundary, {@link CapacityEstimator}), until its 95% interval is narrow enough or the plan's boundary
  * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps of
- * the same longer window bisect to the plan's resolution and confirm the answer by a repeat. A failed step-up is run again and the majority of three decides whether the search climbs on; no
- * other failure is run again, and a load that failed any run is never the answer from the steps (the recheck used
- * to make a load at the limit pass with p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
+ * the same longer window bisect to the plan's resolution and confirm the answer by a repeat. A failed step-up is run
+ * again and the majority of three decides whether the search climbs on; no other failure is run again, and a load
+ * that failed any run is never the answer from the steps (the recheck used to make a load at the limit pass with
+ * p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
  */
 public final class CapacitySearch {
 
