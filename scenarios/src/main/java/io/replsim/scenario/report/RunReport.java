@@ -103,8 +103,8 @@ public final class RunReport {
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()),
-                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, external,
-                anomalies(run));
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies(run),
+                external);
     }
 
     /** What the checker finds in the history the run recorded; null when it recorded none. */

@@ -19,7 +19,8 @@ import java.util.List;
  * what the latency checks judge; {@code servedLatencyMs} is over the successful answers alone, beside it (null when
  * there was none). {@code users} accounts for every user started: served or never served.
  *
- * <p>{@code external} is null for a run on replsim's own cluster. For a drill against a cluster replsim does not
+ * <p>{@code external} is null for a run on replsim's own cluster, and stays the last section (readers of
+ * summary.json find it at the end). For a drill against a cluster replsim does not
  * run it names the targets and commands; then {@code cluster} and {@code nodes}, each fault's view figures and
  * survivor CPU, and the gravitations are null: not measured there, which is not zero.
  */
@@ -28,7 +29,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
                          OpenFigures open, Connections connections, Latency servedLatencyMs, Users users,
-                         External external, AnomalyCounts anomalies) {
+                         AnomalyCounts anomalies, External external) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
