@@ -13,8 +13,8 @@ import java.util.function.Consumer;
  * and halve the gap until it is within {@link #BRACKET} of the most that passed: that finds the boundary. Then the
  * boundary steps, with longer windows, run where the estimate so far puts the answer (a line through every valid
  * step near the boundary, {@link CapacityEstimator}), until its 95% interval is narrow enough or the plan's boundary
- * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps of
- * the same longer window bisect to the plan's resolution and confirm the answer by a repeat. A failed step-up is run
+ * steps are spent. Without a line that rises (a limit with no measure, errors or validity; or a flat one), steps
+ * bisect to the plan's resolution and confirm the answer by a repeat, with the longer window when CPU binds. A failed step-up is run
  * again and the majority of three decides whether the search climbs on; no other failure is run again, and a load
  * that failed any run is never the answer from the steps (the recheck used to make a load at the limit pass with
  * p + (1 − p)p², 0.625 for 0.5, and be the answer after failing a run).
@@ -86,9 +86,12 @@ public final class CapacitySearch {
             if (next.users().isEmpty()) {
                 break;
             }
-            // every step near the boundary has the longer window, the bisections too: an 8 s reading there scatters
-            // by more than the CPU rises between the loads they compare
-            measure(next.users().get(), next.phase(), plan.boundaryWindow());
+            // near a CPU boundary the bisections have the longer window too: an 8 s reading there scatters by more
+            // than the CPU rises between the loads they compare. Near a latency boundary a longer window holds more
+            // of a shared machine's stalls (an open load at 82% of a server's rate failed its 9 s bisections), and
+            // the scenario's window decides as it always did
+            boolean longer = next.phase() == StepOutcome.Phase.BOUNDARY || estimate.binding().contains(Limit.CPU);
+            measure(next.users().get(), next.phase(), longer ? plan.boundaryWindow() : plan.window());
             boundarySteps += next.phase() == StepOutcome.Phase.BOUNDARY ? 1 : 0;
             estimate = estimator.estimate(steps);
             onEstimate.accept(estimate);
