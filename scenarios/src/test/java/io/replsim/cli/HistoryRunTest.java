@@ -29,6 +29,23 @@ class HistoryRunTest {
             load: {users: 12, thinkTime: 1s, rampUp: 1s, duration: 8s, requestTimeout: 3s, history: true}
             faults:
               - {type: kill, at: 3s, target: primary-of-most}
+            checks: {maxAnomalies: {lostUpdate: 0, writeAppliedTwice: 0}}
+            """;
+
+    /**
+     * The sessions travel once every 2 s, so a kill loses the writes its owner acknowledged since the last snapshot:
+     * the survivors answer the owner's users from an older list.
+     */
+    private static final String SNAPSHOT_KILL = """
+            name: history-snapshot-kill
+            cluster: {nodes: 3, workers: 8}
+            replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s,
+                          snapshotMode: interval, snapshotInterval: 2s}
+            workload: {app: counter, payload: 512B}
+            load: {users: 12, thinkTime: 300ms, rampUp: 1s, duration: 8s, requestTimeout: 3s, history: true}
+            faults:
+              - {type: kill, at: 5s, target: primary-of-most}
+            checks: {maxAnomalies: {lostUpdate: 0}}
             """;
 
     @Test
@@ -50,6 +67,10 @@ class HistoryRunTest {
                 .contains("\"lostUpdate\" : 0");
         assertThat(printed).containsPattern("history   [0-9,]+ requests, [0-9,]+ judged, 0 not judged; lost updates 0");
 
+        assertThat(summary.checks()).as(printed)
+                .anySatisfy(check -> assertThat(check.check()).isEqualTo("anomalies"))
+                .allSatisfy(check -> assertThat(check.passed()).as(check.toString()).isTrue());
+
         ReplsimCall check = ReplsimCall.of("check", run.toString());
         assertThat(check.exit()).as(check.out() + check.err()).isZero();
         assertThat(check.out()).contains("result    PASS");
@@ -57,10 +78,26 @@ class HistoryRunTest {
 
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aKillThatLosesAcknowledgedWritesFailsTheAnomalyCheck(@TempDir Path dir) throws Exception {
+        PlayedScenario played = PlayedScenario.playInJvm(dir, "history-snapshot-kill", SNAPSHOT_KILL);
+        RunSummary summary = played.summary();
+        String printed = played.console();
+
+        assertThat(summary.anomalies().lostUpdate()).as(printed).isPositive();
+        assertThat(summary.checks()).as(printed).filteredOn(check -> check.check().equals("anomalies"))
+                .singleElement().satisfies(check -> {
+                    assertThat(check.passed()).isFalse();
+                    assertThat(check.actual()).startsWith(summary.anomalies().lostUpdate() + " lost update");
+                });
+        assertThat(summary.verdict()).isEqualTo("FAIL");
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aRunWithoutAHistoryWritesNone(@TempDir Path dir) throws Exception {
         PlayedScenario played = PlayedScenario.playInJvm(dir, "history-off", SYNC_KILL.replace("history-sync-kill",
                 "history-off").replace(", history: true", "").replace("faults:\n  - {type: kill, at: 3s, target:"
-                + " primary-of-most}\n", ""));
+                + " primary-of-most}\n", "").replace("checks: {maxAnomalies: {lostUpdate: 0, writeAppliedTwice: 0}}\n", ""));
 
         assertThat(played.summary().anomalies()).isNull();
         assertThat(Path.of(played.summary().runDirectory()).resolve(HistoryFile.NAME)).doesNotExist();

@@ -43,6 +43,18 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
         return lostUpdate + readYourWritesViolated + nonMonotonicRead + invalidatedSessionAnswered + writeAppliedTwice;
     }
 
+    /** The count of one kind. */
+    public long of(AnomalyKind kind) {
+        return switch (kind) {
+            case LOST_UPDATE -> lostUpdate;
+            case READ_YOUR_WRITES_VIOLATED -> readYourWritesViolated;
+            case NON_MONOTONIC_READ -> nonMonotonicRead;
+            case INDETERMINATE_WRITE_APPLIED -> indeterminateWriteApplied;
+            case INVALIDATED_SESSION_ANSWERED -> invalidatedSessionAnswered;
+            case WRITE_APPLIED_TWICE -> writeAppliedTwice;
+        };
+    }
+
     private static long count(Consistency consistency, AnomalyKind kind) {
         return consistency.of(kind).size();
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /** Holds a run's figures against the checks its scenario states. */
@@ -23,12 +24,40 @@ public final class CheckEvaluator {
      */
     public static List<CheckOutcome> evaluate(List<Check> checks, RunSummary.Verdicts sessions, Histogram latencyMicros,
                                               Histogram servedMicros, List<FaultReport> faults) {
-        return checks.stream().map(check -> evaluate(check, sessions, latencyMicros, servedMicros, faults)).toList();
+        return evaluate(checks, sessions, latencyMicros, servedMicros, faults, null);
+    }
+
+    /** As above, with what the consistency checker found in the run's history (null: the run recorded none). */
+    public static List<CheckOutcome> evaluate(List<Check> checks, RunSummary.Verdicts sessions, Histogram latencyMicros,
+                                              Histogram servedMicros, List<FaultReport> faults,
+                                              AnomalyCounts anomalies) {
+        return checks.stream()
+                .map(check -> evaluate(check, sessions, latencyMicros, servedMicros, faults, anomalies)).toList();
+    }
+
+    /**
+     * Every limited kind within its limit; the measured value names each limited kind's count. A run with no history
+     * counted nothing, so the check fails rather than pass on zero of nothing.
+     */
+    private static CheckOutcome anomalies(Check.MaxAnomalies check, AnomalyCounts anomalies) {
+        String limit = check.limits().entrySet().stream()
+                .map(entry -> entry.getKey().key() + " ≤ " + entry.getValue())
+                .collect(Collectors.joining(", "));
+        if (anomalies == null) {
+            return new CheckOutcome("anomalies", limit, "not measured: the run recorded no history", false);
+        }
+        String measured = check.limits().keySet().stream()
+                .map(kind -> anomalies.of(kind) + " " + kind.label())
+                .collect(Collectors.joining(", "))
+                + (anomalies.notJudged() == 0 ? "" : " (" + anomalies.notJudged() + " requests not judged)");
+        boolean held = check.limits().entrySet().stream()
+                .allMatch(entry -> anomalies.of(entry.getKey()) <= entry.getValue());
+        return new CheckOutcome("anomalies", limit, measured, held);
     }
 
     /** A per-fault check held against one fault alone, for the fault's own expectations. */
     public static CheckOutcome evaluateFor(Check check, FaultReport fault) {
-        return evaluate(check, null, null, null, List.of(fault));
+        return evaluate(check, null, null, null, List.of(fault), null);
     }
 
     /**
@@ -67,7 +96,7 @@ public final class CheckEvaluator {
     }
 
     private static CheckOutcome evaluate(Check check, RunSummary.Verdicts sessions, Histogram latencyMicros,
-                                         Histogram servedMicros, List<FaultReport> faults) {
+                                         Histogram servedMicros, List<FaultReport> faults, AnomalyCounts anomalies) {
         return switch (check) {
             case Check.MaxSessionsLost lost -> noSessionJudged("sessions lost", "≤ " + lost.max(), sessions)
                     .orElseGet(() -> new CheckOutcome("sessions lost", "≤ " + lost.max(), lostMeasured(sessions),
@@ -115,6 +144,7 @@ public final class CheckEvaluator {
             case Check.MaxSurvivorCpu cpu -> worstOf("survivor CPU after failover",
                     "≤ " + percent(cpu.max()), faults, CheckEvaluator::busiestSurvivor,
                     CheckEvaluator::percent, value -> value <= cpu.max());
+            case Check.MaxAnomalies limits -> anomalies(limits, anomalies);
         };
     }
 

@@ -85,8 +85,9 @@ public final class RunReport {
         RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
 
         RunSummary.Users users = RunSummary.Users.of(result.users());
+        AnomalyCounts anomalies = anomalies(run);
         List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions,
-                result.latencyMicros(), result.served().wholeMicros(), faults));
+                result.latencyMicros(), result.served().wholeMicros(), faults, anomalies));
         checks.addAll(expectationOutcomes(spec, faults));
         CheckEvaluator.usersAccountedFor(result.users()).ifPresent(checks::add);
         UnaskedDeaths.check(run.deathsUnasked(), result.startedAt().toEpochMilli()).ifPresent(checks::add);
@@ -103,7 +104,7 @@ public final class RunReport {
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()),
-                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies(run),
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies,
                 external);
     }
 

@@ -1,12 +1,16 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.anomaly.AnomalyKind;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 
 /** A pass/fail condition on a run's outcome, checked after the load ends. */
 public sealed interface Check permits Check.MaxSessionsLost, Check.MaxSessionsStale, Check.LatencyBelow,
         Check.MaxViewChange, Check.MaxFailover, Check.MaxErrorsPerFault, Check.MaxP90Recovery,
-        Check.MaxMergeAfterHeal, Check.MaxSurvivorCpu {
+        Check.MaxMergeAfterHeal, Check.MaxSurvivorCpu, Check.MaxAnomalies {
 
     /** At most this many sessions came back unknown (a new session where an existing one was expected). */
     record MaxSessionsLost(long max) implements Check {
@@ -74,6 +78,20 @@ public sealed interface Check permits Check.MaxSessionsLost, Check.MaxSessionsSt
             if (!(max > 0 && max <= 1)) {
                 throw new IllegalArgumentException("a CPU utilization is above 0 and at most 1, got " + max);
             }
+        }
+    }
+
+    /**
+     * At most this many anomalies of each kind named in the run's history (docs/drills.md, "Session consistency");
+     * kinds not named are counted, not checked.
+     */
+    record MaxAnomalies(Map<AnomalyKind, Long> limits) implements Check {
+        public MaxAnomalies {
+            if (limits.isEmpty()) {
+                throw new IllegalArgumentException("an anomaly check limits at least one kind");
+            }
+            limits.values().forEach(Check::requireNotNegative);
+            limits = Collections.unmodifiableMap(new EnumMap<>(limits));
         }
     }
 

@@ -1,7 +1,10 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.anomaly.AnomalyKind;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +60,25 @@ final class CheckReader {
         byKey.put("maxMergeAfterHeal", (checks, key) -> positive(checks, key).map(Check.MaxMergeAfterHeal::new));
         byKey.put("maxSurvivorCpu", (checks, key) -> checks.number(key, FRACTION)
                 .must(max -> max > 0 && max <= 1, FRACTION).map(Check.MaxSurvivorCpu::new));
+        byKey.put("maxAnomalies", CheckReader::maxAnomalies);
         return byKey;
+    }
+
+    /** {@code maxAnomalies: {lostUpdate: 0, writeAppliedTwice: 0}}: a limit per anomaly kind, by its key. */
+    private static Field<Check.MaxAnomalies> maxAnomalies(MapReader checks, String key) {
+        List<String> kinds = Arrays.stream(AnomalyKind.values()).map(AnomalyKind::key).toList();
+        return checks.section(key, kinds)
+                .must(limits -> !limits.presentFields().isEmpty(), "a map of at least one anomaly kind to the most"
+                        + " the run may show, such as {lostUpdate: 0}; the kinds: " + String.join(", ", kinds))
+                .map(limits -> {
+                    Map<AnomalyKind, Long> byKind = new EnumMap<>(AnomalyKind.class);
+                    for (AnomalyKind kind : AnomalyKind.values()) {
+                        limits.wholeNumber(kind.key(), 0, Long.MAX_VALUE).optional()
+                                .ifPresent(max -> byKind.put(kind, max));
+                    }
+                    // a limit written wrongly is reported; the others still make a check so reading goes on
+                    return byKind.isEmpty() ? null : new Check.MaxAnomalies(byKind);
+                });
     }
 
     private static CheckField latencyBelow(double percentile) {

@@ -74,7 +74,13 @@ final class ScenarioReader {
         List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()
                 .map(items -> faultReader.read(items, top.pathOf("faults")))
                 .orElse(List.of());
-        List<Check> checks = CheckReader.read(top.optionalSection("checks", CheckReader.FIELDS));
+        MapReader checksSection = top.optionalSection("checks", CheckReader.FIELDS);
+        List<Check> checks = CheckReader.read(checksSection);
+        if (checks.stream().anyMatch(Check.MaxAnomalies.class::isInstance)
+                && !load.flatMap(LoadReader::spec).map(LoadSpec::history).orElse(true)) {
+            checksSection.problemWith("maxAnomalies", "load.history: true with maxAnomalies (the checker reads the"
+                    + " history the run records; without it there is nothing to count); add history: true to load");
+        }
         boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
         CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS), open);
         if (open && top.presentFields().contains("balancer")) {
