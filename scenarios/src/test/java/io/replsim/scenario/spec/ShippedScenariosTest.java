@@ -23,7 +23,7 @@ class ShippedScenariosTest {
 
     // Surefire runs in the module directory: the shipped files sit here and in cost/.
     private static final Path SHIPPED = Path.of("");
-    private static final Pattern NAMED_FILE = Pattern.compile("scenarios/([a-z0-9/-]+\\.yaml)");
+    private static final Pattern NAMED_FILE = Pattern.compile("scenarios/([a-z0-9/.-]+\\.yaml)");
 
     static Stream<Path> shippedScenarios() throws IOException {
         try (Stream<Path> files = Files.walk(SHIPPED.toAbsolutePath(), 2)) {
@@ -64,6 +64,14 @@ class ShippedScenariosTest {
     void aCommentNamingAMissingScenarioIsCaught() {
         Matcher named = NAMED_FILE.matcher("# Run it with   ./replsim run scenarios/no-such-drill.yaml\n");
         assertThat(named.find()).isTrue();
+        assertThat(SHIPPED.toAbsolutePath().resolve(named.group(1))).doesNotExist();
+    }
+
+    @Test
+    void aCommentNamingAMissingVariantWithDotsInItsNameIsCaught() {
+        Matcher named = NAMED_FILE.matcher("#   ./replsim run scenarios/catalogue/04-sync-vs-async.never.yaml\n");
+        assertThat(named.find()).isTrue();
+        assertThat(named.group(1)).isEqualTo("catalogue/04-sync-vs-async.never.yaml");
         assertThat(SHIPPED.toAbsolutePath().resolve(named.group(1))).doesNotExist();
     }
 }
