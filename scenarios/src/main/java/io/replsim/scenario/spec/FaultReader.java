@@ -24,7 +24,8 @@ final class FaultReader {
 
     private static final List<String> SCHEDULE = Stream.concat(Stream.concat(Stream.of("type"),
             ScheduleReader.FIELDS.stream()), Stream.of("seed")).toList();
-    private static final Map<String, List<String>> FIELDS_BY_TYPE = fieldsByType();
+    /** Each fault type's fields, the schedule's included. */
+    static final Map<String, List<String>> FIELDS_BY_TYPE = fieldsByType();
     private static final String TYPES = "a fault type, one of: " + String.join(", ", FIELDS_BY_TYPE.keySet());
     private static final String PRIMARY_OF_MOST = "primary-of-most";
     private static final String COORDINATOR = "coordinator";
