@@ -1,7 +1,6 @@
 package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,9 +15,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The catalogue (scenarios/catalogue/) reproduces the sources replsim models, one file per entry and variant. Each
- * file loads, and opens with a comment that names its question, its source, the source's figure, what was scaled
- * to this machine, and the command that runs that very file; and docs/results.md has a row naming it. An entry
- * without its source, or whose command runs another file, cannot be added.
+ * file is one of the shipped scenarios (so {@link ShippedScenariosTest} loads it), opens with a comment that names
+ * its question, its source, the source's figure, what was scaled to this machine, and the command that runs that
+ * very file; and docs/results.md has a row naming it. An entry without its source, or whose command runs another
+ * file, cannot be added.
  */
 class CatalogueEntriesTest {
 
@@ -85,7 +85,7 @@ class CatalogueEntriesTest {
     }
 
     @Test
-    void theCatalogueHasAFileForEachOfItsTenEntriesAndShipsThemAll() throws IOException {
+    void theCatalogueHasAFileForEachOfItsTenEntriesAmongTheShippedScenarios() throws IOException {
         List<String> names = entries().map(file -> file.getFileName().toString()).toList();
 
         for (int entry = 1; entry <= 10; entry++) {
@@ -94,12 +94,6 @@ class CatalogueEntriesTest {
         }
         assertThat(names).allMatch(name -> FILE_NAME.matcher(name).matches());
         assertThat(ShippedScenariosTest.shippedScenarios()).containsAll(entries().toList());
-    }
-
-    @ParameterizedTest
-    @MethodSource("entries")
-    void everyEntryReadsAsAValidScenario(Path file) {
-        assertThatCode(() -> ScenarioLoader.load(file)).doesNotThrowAnyException();
     }
 
     @ParameterizedTest
