@@ -1,0 +1,232 @@
+package io.replsim.scenario.report;
+
+import io.replsim.loadgen.LoadResult;
+import io.replsim.node.app.ServiceTime;
+import io.replsim.node.stats.NodeStatsReport;
+import io.replsim.replication.EngineKind;
+import io.replsim.replication.transport.StackPreset;
+import io.replsim.replication.transport.StackTuning;
+import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.fault.FaultEvidence;
+import io.replsim.scenario.runtime.CpuBudgetEnforcement;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.SpecException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Four runs' records from fixed readings (a drill on replsim's own engine, the same on infinispan, a drill against
+ * a cluster replsim does not run, an open-model run), each in a run directory of its own under {@code root}.
+ */
+final class GoldenRuns {
+    private static final String CLUSTER = """
+            cluster: {nodes: 3, workers: 16, cpuBudget: 0.66, heap: 256m}
+            """;
+    private static final String KILL = """
+            faults:
+              - {type: kill, at: 20s, target: primary-of-most}
+            checks:
+              maxSessionsLost: 0
+              maxSessionsStale: 0
+              p90Below: 800ms
+              maxViewChange: 2s
+              maxFailover: 5s
+            """;
+    private static final String CLOSED_LOAD = """
+            load:
+              users: 60
+              thinkTime: 500ms
+              rampUp: 5s
+              duration: 45s
+              requestTimeout: 5s
+            """;
+
+    static final String DRILL = "name: golden-drill\n" + CLUSTER + """
+            replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s}
+            workload: {app: counter, payload: 4KB}
+            """ + CLOSED_LOAD + """
+              history: true
+              script:
+                - {request: counter, weight: 2}
+                - {request: cart, weight: 1}
+            """ + KILL;
+    static final String INFINISPAN = "name: golden-infinispan\n" + CLUSTER + """
+            replication: {engine: infinispan, placement: buddies, buddies: 1, granularity: session, delivery: sync}
+            workload: {app: counter, payload: 4KB, serviceTime: {cpu: 2ms, wait: 10ms}}
+            """ + CLOSED_LOAD + KILL;
+    static final String EXTERNAL = """
+            name: golden-external
+            cluster: {nodes: 3}
+            """ + CLOSED_LOAD + """
+            faults:
+              - type: kill
+                at: 20s
+                target: primary-of-most
+                expect: {maxLost: 0, maxStale: 0, maxFailover: 5s}
+            checks:
+              maxSessionsLost: 0
+              p90Below: 800ms
+            """;
+    static final String OPEN = "name: golden-open\n" + CLUSTER + """
+            replication: {placement: buddies, buddies: 2, granularity: attribute, delivery: async}
+            load:
+              model: open
+              rate: 200
+              arrivals: poisson
+              sessions: 100
+              warmUp: 5s
+              duration: 30s
+              requestTimeout: 5s
+            checks:
+              maxSessionsLost: 0
+              p90Below: 800ms
+            """;
+
+    private GoldenRuns() {
+    }
+
+    static ScenarioSpec spec(String yaml) {
+        try {
+            return ScenarioLoader.parse(yaml, "golden.yaml");
+        } catch (SpecException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    static RunRecord drill(Path root) throws IOException {
+        ScenarioSpec spec = spec(DRILL);
+        Path dir = directory(root, spec);
+        Files.write(dir.resolve("history.jsonl"), List.of(
+                history(1, "", "append\",\"element\":1", 10, "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1]"),
+                history(2, "\"sentSession\":\"s\",", "append\",\"element\":2", 20, "timeout\""),
+                history(3, "\"sentSession\":\"s\",", "read\"", 30,
+                        "ok\",\"node\":\"node2\",\"session\":\"s\",\"read\":[1,2]")));
+        List<GoldenNodes.Node> nodes = GoldenNodes.drill(GoldenLoads.LOAD_START);
+        return record(spec, dir, GoldenLoads.closed("node1", "node2", "node3", false, GoldenLoads.counterAndCart()),
+                List.of(kill("node1", "pid 31412 exited with 137 (SIGKILL)")),
+                readings(spec, nodes, 45, GoldenLoads.KILL_AT_MS, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
+    }
+
+    static RunRecord infinispan(Path root) throws IOException {
+        ScenarioSpec spec = spec(INFINISPAN);
+        List<GoldenNodes.Node> nodes = GoldenNodes.infinispan(GoldenLoads.LOAD_START);
+        return record(spec, directory(root, spec), GoldenLoads.closed("node1", "node2", "node3", true, List.of()),
+                List.of(kill("node1", "pid 31500 exited with 137 (SIGKILL)")),
+                readings(spec, nodes, 45, GoldenLoads.KILL_AT_MS,
+                        CpuBudgetEnforcement.notEnforced("not root: no cgroup of its own for a node")));
+    }
+
+    static RunRecord external(Path root) throws IOException {
+        ScenarioSpec spec = spec(EXTERNAL);
+        return record(spec, directory(root, spec), GoldenLoads.closed("node1", "node2", "node3", false, List.of()),
+                List.of(kill("node1", "http://127.0.0.1:18081 stopped answering 310 ms after the command")),
+                ClusterReadings.NOT_MEASURED);
+    }
+
+    /** What the runner adds of the external run's cluster. */
+    static RunSummary.External externalCluster() {
+        return new RunSummary.External(List.of("node1=http://127.0.0.1:18081", "node2=http://127.0.0.1:18082",
+                "node3=http://127.0.0.1:18083"), "/counter", "JSESSIONID", "json", "kill -9 {pid:node}", null,
+                List.of("cluster (its settings are yours)", "survivor CPU"), "not verified: serial only");
+    }
+
+    static RunRecord open(Path root) throws IOException {
+        ScenarioSpec spec = spec(OPEN);
+        List<GoldenNodes.Node> nodes = GoldenNodes.open(GoldenLoads.LOAD_START);
+        return record(spec, directory(root, spec), GoldenLoads.open(), List.of(),
+                readings(spec, nodes, 30, -1, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
+    }
+
+    private static Path directory(Path root, ScenarioSpec spec) throws IOException {
+        return Files.createDirectories(root.resolve("runs").resolve("20261129-040000-" + spec.name()));
+    }
+
+    private static RunRecord record(ScenarioSpec spec, Path dir, LoadResult load, List<FaultEvent> events,
+                                    ClusterReadings cluster) throws IOException {
+        if (load.open().isEmpty()) {
+            GoldenLoads.latencyLog(dir.resolve("latency.hlog"), 45, 20);
+        }
+        return new RunRecord(spec, dir, dir.resolve("latency.hlog"), GoldenLoads.STARTED, System.nanoTime(), load,
+                events, cluster, Optional.of(List.of()), Optional.of(List.of()));
+    }
+
+    private static FaultEvent kill(String node, String seen) {
+        long epoch = GoldenLoads.LOAD_START + GoldenLoads.KILL_AT_MS;
+        return new FaultEvent(FaultEvent.Phase.START, "kill", node, List.of(node), "primary-of-most", "",
+                GoldenLoads.KILL_AT_MS, epoch, 0, epoch, FaultEvidence.confirmed(seen));
+    }
+
+    private static String history(long id, String sent, String op, long ms, String outcome) {
+        return "{\"id\":" + id + ",\"user\":1,\"tab\":0," + sent + "\"op\":\"" + op + ",\"invokeMicros\":" + ms * 1000
+                + ",\"completeMicros\":" + (ms + 1) * 1000 + ",\"outcome\":\"" + outcome + "}";
+    }
+
+    private static ClusterReadings readings(ScenarioSpec spec, List<GoldenNodes.Node> nodes, int seconds,
+                                            long killedAtMs, CpuBudgetEnforcement budget) {
+        Map<String, List<CpuSample>> cpu = GoldenNodes.cpu(nodes, GoldenLoads.LOAD_START, seconds,
+                killedAtMs < 0 ? Long.MAX_VALUE : killedAtMs);
+        boolean gravitation = spec.replication().engine() != EngineKind.INFINISPAN;
+        List<RunSummary.NodeFigures> figures = new ArrayList<>();
+        for (GoldenNodes.Node node : nodes) {
+            figures.add(figures(node.stats(), node.alive(), cpu.get(node.name()), seconds, gravitation));
+        }
+        return new ClusterReadings(cluster(spec, 2_000, budget), figures,
+                GoldenNodes.views(GoldenLoads.LOAD_START, killedAtMs < 0 ? -1 : killedAtMs), cpu,
+                gravitation ? GoldenNodes.counters(nodes, GoldenLoads.LOAD_START, Math.max(killedAtMs, 0))
+                        : Map.of());
+    }
+
+    // The mapping Run makes today from what it read to the summary's records, copied for the golden summaries.
+
+    private static RunSummary.NodeFigures figures(NodeStatsReport stats, boolean alive, List<CpuSample> cpu,
+                                                  int seconds, boolean gravitation) {
+        long from = GoldenLoads.LOAD_START + 5_000;
+        long to = GoldenLoads.LOAD_START + seconds * 1_000L;
+        List<CpuSample> inside = cpu.stream().filter(s -> s.atEpochMs() >= from && s.atEpochMs() <= to).toList();
+        double cores = inside.getFirst().coresUntil(inside.getLast());
+        NodeStatsReport.Replication r = stats.replication();
+        return new RunSummary.NodeFigures(stats.node(), alive, cores, cores / stats.cpu().budgetCores(),
+                "steady window", inside.getFirst().compilerShareUntil(inside.getLast()).orElse(null),
+                stats.sessions().owned(), stats.sessions().backup(), stats.requests().total(), r.messagesSent(),
+                r.bytesSent(), r.failures(), r.rejectedMessages(),
+                r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
+                gravitation ? Long.valueOf(r.gravitations()) : null, r.remoteReads(), r.marshalledBytes(),
+                r.marshalMicrosTotal(), stats.sessions().backupBytes(), r.messagesStreamed(), r.peersRefused(),
+                stats.sessions().expired(), stats.sessions().heldBytes(), stats.sessions().passivations(),
+                stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
+                r.coalescedUpdates(), r.lateSnapshotRounds());
+    }
+
+    private static RunSummary.Cluster cluster(ScenarioSpec spec, long clusterStartMs, CpuBudgetEnforcement budget) {
+        var cluster = spec.cluster();
+        var replication = spec.replication();
+        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
+                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
+                replication.delivery().label(), replication.syncTimeout().toMillis(),
+                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
+                replication.engine() != EngineKind.INFINISPAN ? null
+                        : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
+                budget.enforced(), budget.detail(), replication.trigger().label(),
+                serviceTime(spec.workload().serviceTime()), stack(cluster.stack()));
+    }
+
+    private static String serviceTime(ServiceTime serviceTime) {
+        return serviceTime.isNone() ? "none" : "cpu " + serviceTime.cpu().toMillis() + "ms, wait "
+                + serviceTime.waitTime().toMillis() + "ms";
+    }
+
+    private static String stack(StackTuning tuning) {
+        return StackPreset.matching(tuning).map(StackPreset::label)
+                .orElseGet(() -> "custom: " + tuning.transport() + ", FD_ALL3 timeout "
+                        + tuning.failureDetection().heartbeatTimeout().toMillis() + "ms interval "
+                        + tuning.failureDetection().heartbeatInterval().toMillis() + "ms, VERIFY_SUSPECT2 "
+                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms, FD_SOCK2 "
+                        + (tuning.failureDetection().socketMonitor() ? "on" : "off"));
+    }
+}
