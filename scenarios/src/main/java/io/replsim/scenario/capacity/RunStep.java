@@ -2,7 +2,7 @@ package io.replsim.scenario.capacity;
 
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.profile.SessionsAtEnd;
-import io.replsim.scenario.report.ClusterReadings;
+import io.replsim.scenario.report.NodeCpuFigure;
 import io.replsim.scenario.report.RunRecord;
 import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.Run;
@@ -68,7 +68,7 @@ final class RunStep implements LoadStep {
         if (ended.isPresent()) {
             throw new NodeEndedUnaskedException(level, SearchedLoad.of(spec.load()).unit(), ended.get());
         }
-        return StepMeasurement.of(level, record.load(), cpuOf(record.cluster()),
+        return StepMeasurement.of(level, record.load(), cpuOf(record),
                 Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver());
     }
 
@@ -86,12 +86,13 @@ final class RunStep implements LoadStep {
     }
 
     /** Each node's CPU over the steady window, against the budget the node reported; empty when not read. */
-    private static List<NodeCpu> cpuOf(ClusterReadings cluster) {
-        if (cluster.nodes() == null) {
+    private static List<NodeCpu> cpuOf(RunRecord record) {
+        if (!record.cluster().measured()) {
             return List.of();
         }
-        // a node has figures only once a reading of it came back, and every reading has its CPU and budget
-        return cluster.nodes().stream().map(node -> new NodeCpu(node.name(), node.cpuUsedCores(),
-                cluster.cpu().get(node.name()).getLast().budgetCores(), node.cpuCompilerShare())).toList();
+        return record.cluster().nodes().stream().map(node -> {
+            NodeCpuFigure cpu = record.steadyWindowCpu(node);
+            return new NodeCpu(node.name(), cpu.cores(), node.last().cpu().budgetCores(), cpu.compilerShare());
+        }).toList();
     }
 }

@@ -23,9 +23,23 @@ public record RunRecord(ScenarioSpec spec, Path directory, Path latencyLog, Inst
                         LoadResult load, List<FaultEvent> events, ClusterReadings cluster,
                         Optional<List<HeapTrend>> heap, Optional<List<NodeDeath>> deathsUnasked) {
 
+    /** What a node's CPU figure is measured over when enough of its readings fall in the load's steady window. */
+    static final String STEADY_WINDOW = "steady window";
+
     public RunRecord {
         events = List.copyOf(events);
         heap = heap.map(List::copyOf);
         deathsUnasked = deathsUnasked.map(List::copyOf);
+    }
+
+    /**
+     * A node's CPU over the load's steady window, after the ramp-up and warm-up (the open model's window after its
+     * warm-up), since a cost comparison between scopes must not be decided by the ramp-up's JIT compilation: on
+     * fresh nodes C2 alone took up to 0.27 cores, docs/capacity.md.
+     */
+    public NodeCpuFigure steadyWindowCpu(NodeReading node) {
+        long start = load.startedAt().toEpochMilli();
+        return cluster.cpuOver(node, start + load.steady().from().toMillis(), start + load.steady().to().toMillis(),
+                STEADY_WINDOW);
     }
 }

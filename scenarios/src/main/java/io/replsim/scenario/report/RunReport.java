@@ -70,8 +70,10 @@ public final class RunReport {
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
                 latencyIntervals(run.latencyLog()), cluster.cpu(), p90Bound(spec), CPU_CEILING));
+        // no gravitation counter to attribute where the engine has none: null, not 0
         VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
-                spec.load().duration(), result.timelines(), cluster.counters());
+                spec.load().duration(), result.timelines(),
+                ClusterFigures.hasGravitation(spec) ? cluster.counters() : Map.of());
         // a fault nothing showed to have happened measured nothing: its figures are not measured, never zeros
         faults = faults.stream().map(fault -> fault.confirmed()
                         ? fault.withImpact(impact.analyse(fault)).withAttribution(attribution.attribute(fault))
@@ -97,15 +99,42 @@ public final class RunReport {
         LoadSpec load = spec.load();
         return new RunSummary(spec.name(), run.directory().toString(), run.startedAt().toString(),
                 (System.nanoTime() - run.wallStartNanos()) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
-                cluster.figures(),
+                ClusterFigures.of(spec, cluster),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
                         load.duration().toMillis(), load.requestTimeout().toMillis()),
-                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, cluster.nodes(),
+                requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodeFigures(run),
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()),
                 RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies,
                 external);
+    }
+
+    /** Each node's figures over the load, its CPU over the steady window; null when the nodes were not read. */
+    private static List<RunSummary.NodeFigures> nodeFigures(RunRecord run) {
+        if (!run.cluster().measured()) {
+            return null;
+        }
+        boolean gravitation = ClusterFigures.hasGravitation(run.spec());
+        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
+        for (NodeReading node : run.cluster().nodes()) {
+            NodeCpuFigure cpu = run.steadyWindowCpu(node);
+            NodeStatsReport stats = node.last();
+            NodeStatsReport.Replication r = stats.replication();
+            nodes.add(new RunSummary.NodeFigures(node.name(), node.alive(), cpu.cores(),
+                    cpu.cores() / stats.cpu().budgetCores(), cpu.over(), cpu.compilerShare(),
+                    stats.sessions().owned(), stats.sessions().backup(),
+                    stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
+                    // One replication is one request's change, whatever number of messages it took.
+                    r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
+                    gravitation ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
+                    r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
+                    r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
+                    stats.sessions().heldBytes(), stats.sessions().passivations(),
+                    stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
+                    r.coalescedUpdates(), r.lateSnapshotRounds()));
+        }
+        return nodes;
     }
 
     /** What the checker finds in the history the run recorded; null when it recorded none. */

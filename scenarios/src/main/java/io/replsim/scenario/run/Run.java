@@ -2,10 +2,7 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.node.app.ServiceTime;
 import io.replsim.node.stats.NodeStatsReport;
-import io.replsim.replication.transport.StackPreset;
-import io.replsim.replication.transport.StackTuning;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
 import io.replsim.scenario.fault.Nemesis;
@@ -16,10 +13,9 @@ import io.replsim.scenario.report.ClusterReadings;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.HeapTrendAnalysis;
+import io.replsim.scenario.report.NodeReading;
 import io.replsim.scenario.report.RunRecord;
-import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.ClusterRuntime;
-import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeDeath;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.LoadSpec;
@@ -143,7 +139,7 @@ public final class Run {
                 : HeapTrendAnalysis.of(sampler.counterSamples(), HeapBasis.FLOOR_AFTER_ANY_GC, loadStartMs,
                         loadStartMs + result.elapsed().toMillis());
         RunRecord record = new RunRecord(spec, dir.root(), dir.latencyLog(), startedAt, wallStartNanos, result, events,
-                readings(clusterStartMs, result, sampler), Optional.of(heap), deathsUnasked);
+                readings(clusterStartMs, sampler), Optional.of(heap), deathsUnasked);
         return new Played(record, fullGcs.map(ticker -> String.format(Locale.ROOT, "heap      a full GC on every node"
                 + " every %s, the longest stopped a node %d ms", LoadPhases.seconds(ticker.every()),
                 ticker.longestPauseMs())));
@@ -180,8 +176,8 @@ public final class Run {
         }
     }
 
-    /** Everything read from the nodes, for the report. */
-    private ClusterReadings readings(long clusterStartMs, LoadResult result, NodeStatsSampler sampler) {
+    /** Everything read from the nodes, as read, for the report to work its figures out of. */
+    private ClusterReadings readings(long clusterStartMs, NodeStatsSampler sampler) {
         List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
         // Every node's views over all its processes; the analysis takes as survivors the members at each fault.
         Map<String, List<NodeStatsReport.PastView>> survivorViews = new LinkedHashMap<>(sampler.viewHistories());
@@ -189,85 +185,12 @@ public final class Run {
             sampler.latest(node).ifPresent(stats -> survivorViews.merge(node, stats.viewHistory(),
                     (sampled, last) -> sampled.size() >= last.size() ? sampled : last));
         }
-        return new ClusterReadings(clusterFigures(spec, clusterStartMs, runtime.cpuBudget()),
-                nodeFigures(spec, runtime, sampler, steadyWindowCpu(result)), survivorViews, sampler.cpuSamples(),
-                // no gravitation counter to attribute where the engine has none: null, not 0
-                hasGravitation(spec) ? sampler.counterSamples() : Map.of());
-    }
-
-    private static RunSummary.Cluster clusterFigures(ScenarioSpec spec, long clusterStartMs,
-                                                     CpuBudgetEnforcement cpuBudget) {
-        var cluster = spec.cluster();
-        var replication = spec.replication();
-        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
-                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
-                replication.delivery().label(), replication.syncTimeout().toMillis(),
-                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
-                hasGravitation(spec) ? null : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
-                cpuBudget.enforced(), cpuBudget.detail(), replication.trigger().label(),
-                serviceTime(spec.workload().serviceTime()), stack(cluster.stack()));
-    }
-
-    private static String serviceTime(ServiceTime serviceTime) {
-        return serviceTime.isNone() ? "none" : "cpu " + serviceTime.cpu().toMillis() + "ms, wait "
-                + serviceTime.waitTime().toMillis() + "ms";
-    }
-
-    /** The preset's name, or what a scenario set: the values that decide when a dead member is noticed. */
-    private static String stack(StackTuning tuning) {
-        return StackPreset.matching(tuning).map(StackPreset::label)
-                .orElseGet(() -> "custom: " + tuning.transport() + ", FD_ALL3 timeout "
-                        + tuning.failureDetection().heartbeatTimeout().toMillis() + "ms interval "
-                        + tuning.failureDetection().heartbeatInterval().toMillis() + "ms, VERIFY_SUSPECT2 "
-                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms, FD_SOCK2 "
-                        + (tuning.failureDetection().socketMonitor() ? "on" : "off"));
-    }
-
-    /** Only replsim's own engine moves a session to the node that serves it; Infinispan reads it remotely. */
-    static boolean hasGravitation(ScenarioSpec spec) {
-        return spec.replication().engine() != io.replsim.replication.EngineKind.INFINISPAN;
-    }
-
-    /**
-     * The readings a node's CPU figure is taken between: the load's steady window, after the ramp-up and warm-up (the
-     * open model's window after its warm-up), since a cost comparison between scopes must not be decided by the
-     * ramp-up's JIT compilation: on fresh nodes C2 alone took up to 0.27 cores, docs/capacity.md.
-     */
-    record CpuOver(String label, long fromEpochMs, long toEpochMs) {
-    }
-
-    private static CpuOver steadyWindowCpu(LoadResult result) {
-        long start = result.startedAt().toEpochMilli();
-        return new CpuOver("steady window", start + result.steady().from().toMillis(),
-                start + result.steady().to().toMillis());
-    }
-
-    /** Each node's figures over the load, from the sampler's readings; its CPU over {@code cpuOver}. */
-    private static List<RunSummary.NodeFigures> nodeFigures(ScenarioSpec spec, ClusterRuntime runtime,
-                                                           NodeStatsSampler sampler, CpuOver cpuOver) {
-        List<String> live = runtime.liveNodes().stream().map(NodeHandle::name).toList();
-        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
+        List<NodeReading> nodes = new ArrayList<>();
         for (NodeHandle node : runtime.nodes()) {
-            sampler.latest(node.name()).ifPresent(stats -> {
-                NodeStatsSampler.CpuFigure cpu = sampler.cpuOver(node.name(), cpuOver.fromEpochMs(),
-                        cpuOver.toEpochMs(), cpuOver.label());
-                double cores = cpu.cores();
-                NodeStatsReport.Replication r = stats.replication();
-                nodes.add(new RunSummary.NodeFigures(node.name(), live.contains(node.name()), cores,
-                        cores / stats.cpu().budgetCores(), cpu.over(),
-                        sampler.compilerShare(node.name(), cpuOver.fromEpochMs(), cpuOver.toEpochMs()).orElse(null),
-                        stats.sessions().owned(), stats.sessions().backup(),
-                        stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
-                        // One replication is one request's change, whatever number of messages it took.
-                        r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                        hasGravitation(spec) ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
-                        r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
-                        r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
-                        stats.sessions().heldBytes(), stats.sessions().passivations(),
-                        stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
-                        r.coalescedUpdates(), r.lateSnapshotRounds()));
-            });
+            sampler.latest(node.name())
+                    .ifPresent(stats -> nodes.add(new NodeReading(node.name(), live.contains(node.name()), stats)));
         }
-        return nodes;
+        return new ClusterReadings(clusterStartMs, runtime.cpuBudget(), nodes, survivorViews, sampler.cpuSamples(),
+                sampler.counterSamples());
     }
 }

@@ -1,11 +1,6 @@
 package io.replsim.scenario.report;
 
 import io.replsim.loadgen.LoadResult;
-import io.replsim.node.app.ServiceTime;
-import io.replsim.node.stats.NodeStatsReport;
-import io.replsim.replication.EngineKind;
-import io.replsim.replication.transport.StackPreset;
-import io.replsim.replication.transport.StackTuning;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultEvidence;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
@@ -15,9 +10,7 @@ import io.replsim.scenario.spec.SpecException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -110,7 +103,7 @@ final class GoldenRuns {
         List<GoldenNodes.Node> nodes = GoldenNodes.drill(GoldenLoads.LOAD_START);
         return record(spec, dir, GoldenLoads.closed("node1", "node2", "node3", false, GoldenLoads.counterAndCart()),
                 List.of(kill("node1", "pid 31412 exited with 137 (SIGKILL)")),
-                readings(spec, nodes, 45, GoldenLoads.KILL_AT_MS, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
+                readings(nodes, 45, GoldenLoads.KILL_AT_MS, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
     }
 
     static RunRecord infinispan(Path root) throws IOException {
@@ -118,7 +111,7 @@ final class GoldenRuns {
         List<GoldenNodes.Node> nodes = GoldenNodes.infinispan(GoldenLoads.LOAD_START);
         return record(spec, directory(root, spec), GoldenLoads.closed("node1", "node2", "node3", true, List.of()),
                 List.of(kill("node1", "pid 31500 exited with 137 (SIGKILL)")),
-                readings(spec, nodes, 45, GoldenLoads.KILL_AT_MS,
+                readings(nodes, 45, GoldenLoads.KILL_AT_MS,
                         CpuBudgetEnforcement.notEnforced("not root: no cgroup of its own for a node")));
     }
 
@@ -140,7 +133,7 @@ final class GoldenRuns {
         ScenarioSpec spec = spec(OPEN);
         List<GoldenNodes.Node> nodes = GoldenNodes.open(GoldenLoads.LOAD_START);
         return record(spec, directory(root, spec), GoldenLoads.open(), List.of(),
-                readings(spec, nodes, 30, -1, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
+                readings(nodes, 30, -1, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
     }
 
     private static Path directory(Path root, ScenarioSpec spec) throws IOException {
@@ -167,66 +160,12 @@ final class GoldenRuns {
                 + ",\"completeMicros\":" + (ms + 1) * 1000 + ",\"outcome\":\"" + outcome + "}";
     }
 
-    private static ClusterReadings readings(ScenarioSpec spec, List<GoldenNodes.Node> nodes, int seconds,
-                                            long killedAtMs, CpuBudgetEnforcement budget) {
-        Map<String, List<CpuSample>> cpu = GoldenNodes.cpu(nodes, GoldenLoads.LOAD_START, seconds,
-                killedAtMs < 0 ? Long.MAX_VALUE : killedAtMs);
-        boolean gravitation = spec.replication().engine() != EngineKind.INFINISPAN;
-        List<RunSummary.NodeFigures> figures = new ArrayList<>();
-        for (GoldenNodes.Node node : nodes) {
-            figures.add(figures(node.stats(), node.alive(), cpu.get(node.name()), seconds, gravitation));
-        }
-        return new ClusterReadings(cluster(spec, 2_000, budget), figures,
-                GoldenNodes.views(GoldenLoads.LOAD_START, killedAtMs < 0 ? -1 : killedAtMs), cpu,
-                gravitation ? GoldenNodes.counters(nodes, GoldenLoads.LOAD_START, Math.max(killedAtMs, 0))
-                        : Map.of());
-    }
-
-    // The mapping Run makes today from what it read to the summary's records, copied for the golden summaries.
-
-    private static RunSummary.NodeFigures figures(NodeStatsReport stats, boolean alive, List<CpuSample> cpu,
-                                                  int seconds, boolean gravitation) {
-        long from = GoldenLoads.LOAD_START + 5_000;
-        long to = GoldenLoads.LOAD_START + seconds * 1_000L;
-        List<CpuSample> inside = cpu.stream().filter(s -> s.atEpochMs() >= from && s.atEpochMs() <= to).toList();
-        double cores = inside.getFirst().coresUntil(inside.getLast());
-        NodeStatsReport.Replication r = stats.replication();
-        return new RunSummary.NodeFigures(stats.node(), alive, cores, cores / stats.cpu().budgetCores(),
-                "steady window", inside.getFirst().compilerShareUntil(inside.getLast()).orElse(null),
-                stats.sessions().owned(), stats.sessions().backup(), stats.requests().total(), r.messagesSent(),
-                r.bytesSent(), r.failures(), r.rejectedMessages(),
-                r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                gravitation ? Long.valueOf(r.gravitations()) : null, r.remoteReads(), r.marshalledBytes(),
-                r.marshalMicrosTotal(), stats.sessions().backupBytes(), r.messagesStreamed(), r.peersRefused(),
-                stats.sessions().expired(), stats.sessions().heldBytes(), stats.sessions().passivations(),
-                stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
-                r.coalescedUpdates(), r.lateSnapshotRounds());
-    }
-
-    private static RunSummary.Cluster cluster(ScenarioSpec spec, long clusterStartMs, CpuBudgetEnforcement budget) {
-        var cluster = spec.cluster();
-        var replication = spec.replication();
-        return new RunSummary.Cluster(cluster.nodes(), cluster.workers(), cluster.cpuBudgetCores(),
-                cluster.heap().toString(), replication.placement().label(), replication.granularity().label(),
-                replication.delivery().label(), replication.syncTimeout().toMillis(),
-                spec.workload().payload().toString(), clusterStartMs, replication.engine().label(),
-                replication.engine() != EngineKind.INFINISPAN ? null
-                        : RunSummary.Cluster.NO_GRAVITATION_ON_INFINISPAN,
-                budget.enforced(), budget.detail(), replication.trigger().label(),
-                serviceTime(spec.workload().serviceTime()), stack(cluster.stack()));
-    }
-
-    private static String serviceTime(ServiceTime serviceTime) {
-        return serviceTime.isNone() ? "none" : "cpu " + serviceTime.cpu().toMillis() + "ms, wait "
-                + serviceTime.waitTime().toMillis() + "ms";
-    }
-
-    private static String stack(StackTuning tuning) {
-        return StackPreset.matching(tuning).map(StackPreset::label)
-                .orElseGet(() -> "custom: " + tuning.transport() + ", FD_ALL3 timeout "
-                        + tuning.failureDetection().heartbeatTimeout().toMillis() + "ms interval "
-                        + tuning.failureDetection().heartbeatInterval().toMillis() + "ms, VERIFY_SUSPECT2 "
-                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms, FD_SOCK2 "
-                        + (tuning.failureDetection().socketMonitor() ? "on" : "off"));
+    private static ClusterReadings readings(List<GoldenNodes.Node> nodes, int seconds, long killedAtMs,
+                                            CpuBudgetEnforcement budget) {
+        return new ClusterReadings(2_000, budget, nodes.stream()
+                .map(node -> new NodeReading(node.name(), node.alive(), node.stats())).toList(),
+                GoldenNodes.views(GoldenLoads.LOAD_START, killedAtMs),
+                GoldenNodes.cpu(nodes, GoldenLoads.LOAD_START, seconds, killedAtMs < 0 ? Long.MAX_VALUE : killedAtMs),
+                GoldenNodes.counters(nodes, GoldenLoads.LOAD_START, Math.max(killedAtMs, 0)));
     }
 }
