@@ -1,6 +1,6 @@
 package io.replsim.scenario.capacity;
 
-import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.NodeFigures;
 import java.util.List;
 
 /**
@@ -51,7 +51,7 @@ public record WarmUpPlan(int minRounds, int maxRounds, double settledRatio) {
         if (roundsRun < minRounds) {
             return false;
         }
-        if (lastCompilerShare != null && lastCompilerShare > RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE) {
+        if (lastCompilerShare != null && lastCompilerShare > NodeFigures.UNSETTLED_COMPILER_SHARE) {
             return false;
         }
         int atUsers = busiestAtUsers.size();

@@ -1,6 +1,6 @@
 package io.replsim.scenario.compare;
 
-import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.NodeFigures;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -64,7 +64,7 @@ public final class ComparisonReport {
             out.printf(Locale.ROOT, "warm-up: %d run%s still compiling (the JIT above %.0f%% of a node's CPU), so its"
                             + " node CPU is a warm-up's; lengthen load.warmUp (fresh nodes compile for 2-3 minutes):%n",
                     unsettled.size(), unsettled.size() == 1 ? "" : "s",
-                    RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE * 100);
+                    NodeFigures.UNSETTLED_COMPILER_SHARE * 100);
             unsettled.forEach(line -> out.println("  " + line));
         }
         if (plan.rounds() == 1) {

@@ -1,7 +1,7 @@
 package io.replsim.scenario.compare;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.NodeFigures;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -122,7 +122,7 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
     }
 
     /**
-     * Every run in which a node's JIT compiler took more than {@link RunSummary.NodeFigures#UNSETTLED_COMPILER_SHARE}
+     * Every run in which a node's JIT compiler took more than {@link NodeFigures#UNSETTLED_COMPILER_SHARE}
      * of its CPU over the steady window, one line each: that CPU is a warm-up's, and how much of it the JIT takes
      * differs from run to run by more than what a scope costs.
      */
@@ -130,7 +130,7 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
         List<String> lines = new ArrayList<>();
         for (ComparedRun run : runs) {
             if (run instanceof ComparedRun.Measured measured && measured.figures().compilerShare() != null
-                    && measured.figures().compilerShare() > RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE) {
+                    && measured.figures().compilerShare() > NodeFigures.UNSETTLED_COMPILER_SHARE) {
                 lines.add(String.format(Locale.ROOT, "round %d: %s: the JIT took %.0f%% of a node's CPU over the"
                                 + " steady window", run.round(), run.scenario(),
                         measured.figures().compilerShare() * 100));

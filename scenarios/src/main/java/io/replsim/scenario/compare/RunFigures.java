@@ -1,5 +1,7 @@
 package io.replsim.scenario.compare;
 
+import io.replsim.scenario.report.NodeFigure;
+import io.replsim.scenario.report.NodeFigures;
 import io.replsim.scenario.report.RunSummary;
 
 /**
@@ -19,12 +21,13 @@ public record RunFigures(String verdict, double nodeCpuCores, double replication
     }
 
     public static RunFigures of(RunSummary summary) {
-        var nodes = summary.nodes().stream().filter(RunSummary.NodeFigures::alive).toList();
-        double cpu = nodes.stream().mapToDouble(RunSummary.NodeFigures::cpuUsedCores).average().orElse(0);
-        long messages = nodes.stream().mapToLong(RunSummary.NodeFigures::replicationMessagesSent).sum();
+        var nodes = summary.nodes().stream().filter(NodeFigures::alive).toList();
+        double cpu = nodes.stream().mapToDouble(node -> node.get(NodeFigure.CPU_USED_CORES)).average().orElse(0);
+        long messages = nodes.stream().mapToLong(node -> node.get(NodeFigure.REPLICATION_MESSAGES_SENT)).sum();
         double replication = messages == 0 ? 0 : nodes.stream()
-                .mapToDouble(node -> node.replicationMeanMicros() * node.replicationMessagesSent()).sum() / messages;
-        Double compiler = nodes.stream().map(RunSummary.NodeFigures::cpuCompilerShare)
+                .mapToDouble(node -> node.get(NodeFigure.REPLICATION_MEAN_MICROS)
+                        * node.get(NodeFigure.REPLICATION_MESSAGES_SENT)).sum() / messages;
+        Double compiler = nodes.stream().map(node -> node.get(NodeFigure.CPU_COMPILER_SHARE))
                 .filter(java.util.Objects::nonNull).max(Double::compare).orElse(null);
         return new RunFigures(summary.verdict(), cpu, replication, summary.latencyMs().p50(),
                 summary.latencyMs().p90(), summary.throughputPerSec(), compiler);

@@ -11,10 +11,10 @@ public final class CompilerWarmUp {
     }
 
     /** The console's warning naming every node whose JIT took over the line; empty when none did or none measured. */
-    public static Optional<String> warning(List<RunSummary.NodeFigures> nodes) {
-        List<String> warming = nodes.stream().filter(RunSummary.NodeFigures::compilerUnsettled)
+    public static Optional<String> warning(List<NodeFigures> nodes) {
+        List<String> warming = nodes.stream().filter(NodeFigures::compilerUnsettled)
                 .map(node -> String.format(Locale.ROOT, "%s (JIT %.0f%%)", node.name(),
-                        node.cpuCompilerShare() * 100))
+                        node.get(NodeFigure.CPU_COMPILER_SHARE) * 100))
                 .toList();
         if (warming.isEmpty()) {
             return Optional.empty();
@@ -22,6 +22,6 @@ public final class CompilerWarmUp {
         return Optional.of(String.format(Locale.ROOT, "the JIT compiled for more than %.0f%% of the CPU of %s over"
                         + " its window: that CPU is a warm-up's, not a steady state's; lengthen load.warmUp (fresh"
                         + " nodes compile for 2-3 minutes) before comparing it",
-                RunSummary.NodeFigures.UNSETTLED_COMPILER_SHARE * 100, String.join(", ", warming)));
+                NodeFigures.UNSETTLED_COMPILER_SHARE * 100, String.join(", ", warming)));
     }
 }

@@ -97,38 +97,9 @@ public final class ConsoleReport {
             printFault(fault, external != null, noGravitation);
         }
         // null against a cluster replsim does not run: its nodes' figures are not measured
-        List<RunSummary.NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
-        for (RunSummary.NodeFigures node : nodes) {
-            line("%-9s %-7s CPU %.2f cores = %3.0f%% of budget (%s%s)   owns %,d   backs up %,d   %,d requests   "
-                            + "replication %,d msgs, %s, mean %.0f µs, %d failed, %d rejected",
-                    node.name(), node.alive() ? "" : howItEnded(node.name(), summary.faults()), node.cpuUsedCores(),
-                    node.cpuUtilization() * 100,
-                    node.cpuOver(), node.cpuCompilerShare() == null ? ""
-                            : String.format(Locale.ROOT, ", JIT %.0f%%", node.cpuCompilerShare() * 100),
-                    node.sessionsOwned(), node.sessionsBackup(), node.requests(), node.replicationMessagesSent(),
-                    bytes(node.replicationBytesSent()), node.replicationMeanMicros(), node.replicationFailures(),
-                    node.rejectedMessages());
-            line("%-17s %s   %,d remote reads   marshalled %s in %.1f ms   replicas hold %s%s%s%s%s%s%s", "",
-                    node.gravitations() == null ? "gravitations not applicable"
-                            : String.format(Locale.ROOT, "%,d gravitations", node.gravitations()), node.remoteReads(), bytes(node.marshalledBytes()),
-                    node.marshalMicrosTotal() / 1000.0, bytes(node.backupBytes()),
-                    node.sessionsHeldBytes() == null ? "" : "   sessions hold " + bytes(node.sessionsHeldBytes())
-                            + perCopy(node),
-                    node.passivations() + node.activations() == 0 ? "" : String.format(Locale.ROOT,
-                            "   passivated %,d, activated %,d", node.passivations(), node.activations()),
-                    node.sessionsExpired() == 0 ? "" : String.format(Locale.ROOT, "   expired %,d",
-                            node.sessionsExpired()),
-                    node.ownershipConflicts() == 0 ? "" : String.format(Locale.ROOT,
-                            "   %,d ownership conflicts lost", node.ownershipConflicts()),
-                    node.deniedInPartition() == 0 ? "" : String.format(Locale.ROOT,
-                            "   %,d requests denied in a degraded partition", node.deniedInPartition()),
-                    node.coalescedUpdates() == 0 ? "" : String.format(Locale.ROOT,
-                            "   %,d updates coalesced into the interval's sends", node.coalescedUpdates()));
-            if (node.lateSnapshotRounds() > 0) {
-                line("warning   %s: %,d snapshot rounds took longer than the interval: its backups lagged more than"
-                        + " the interval says (a slow backup under sync, or too many sessions for one round)",
-                        node.name(), node.lateSnapshotRounds());
-            }
+        List<NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
+        for (NodeFigures node : nodes) {
+            NodeLines.print(node, summary, text -> line("%s", text));
         }
         CompilerWarmUp.warning(nodes).ifPresent(warning -> line("warning   %s", warning));
         for (CheckOutcome check : summary.checks()) {
@@ -140,17 +111,6 @@ public final class ConsoleReport {
                         + " sends, events.jsonl, heap.json, nodes/"
                 : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
                 : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
-    }
-
-    /** By the last fault that ended the node; a node no fault ended ended unasked (its check names how). */
-    private static String howItEnded(String node, List<FaultReport> faults) {
-        return faults.stream().filter(fault -> fault.nodes().contains(node))
-                .map(fault -> switch (fault.type()) {
-                    case "kill", "double-kill" -> "(killed)";
-                    case "stop" -> "(stopped)";
-                    default -> "";
-                })
-                .filter(label -> !label.isEmpty()).reduce((first, last) -> last).orElse("(ended unasked)");
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {
@@ -340,19 +300,6 @@ public final class ConsoleReport {
 
     private static String ms(double value) {
         return CheckEvaluator.millis(value);
-    }
-
-    /** The measured bytes of one session copy on the node, or nothing when it held none. */
-    private static String perCopy(RunSummary.NodeFigures node) {
-        long copies = node.sessionsOwned() + node.sessionsBackup();
-        return copies == 0 ? "" : " (" + bytes(node.sessionsHeldBytes() / copies) + " a copy)";
-    }
-
-    private static String bytes(long bytes) {
-        if (bytes >= 1 << 20) {
-            return String.format(Locale.ROOT, "%.1f MB", bytes / (double) (1 << 20));
-        }
-        return String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0);
     }
 
     private void line(String format, Object... args) {

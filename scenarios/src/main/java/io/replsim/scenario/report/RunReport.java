@@ -52,7 +52,7 @@ public final class RunReport {
         TimelineReport.write(run.directory().resolve("report.html"), new TimelineReport.Records(run.spec().name(),
                 summary.verdict(), run.load().startedAt().toEpochMilli(), run.spec().load().duration().toMillis(),
                 run.load().perSecond(), latencyIntervals(run.latencyLog()), p90Bound(run.spec()).toNanos() / 1e6,
-                summary.faults(), run.events(), summary.sessions()));
+                summary.faults(), run.events(), summary.sessions(), summary.nodes()));
         return summary;
     }
 
@@ -111,30 +111,14 @@ public final class RunReport {
     }
 
     /** Each node's figures over the load, its CPU over the steady window; null when the nodes were not read. */
-    private static List<RunSummary.NodeFigures> nodeFigures(RunRecord run) {
+    private static List<NodeFigures> nodeFigures(RunRecord run) {
         if (!run.cluster().measured()) {
             return null;
         }
         boolean gravitation = ClusterFigures.hasGravitation(run.spec());
-        List<RunSummary.NodeFigures> nodes = new ArrayList<>();
-        for (NodeReading node : run.cluster().nodes()) {
-            NodeCpuFigure cpu = run.steadyWindowCpu(node);
-            NodeStatsReport stats = node.last();
-            NodeStatsReport.Replication r = stats.replication();
-            nodes.add(new RunSummary.NodeFigures(node.name(), node.alive(), cpu.cores(),
-                    cpu.cores() / stats.cpu().budgetCores(), cpu.over(), cpu.compilerShare(),
-                    stats.sessions().owned(), stats.sessions().backup(),
-                    stats.requests().total(), r.messagesSent(), r.bytesSent(), r.failures(), r.rejectedMessages(),
-                    // One replication is one request's change, whatever number of messages it took.
-                    r.replications() == 0 ? 0 : r.replicationMicrosTotal() / (double) r.replications(),
-                    gravitation ? Long.valueOf(r.gravitations()) : null, r.remoteReads(),
-                    r.marshalledBytes(), r.marshalMicrosTotal(), stats.sessions().backupBytes(),
-                    r.messagesStreamed(), r.peersRefused(), stats.sessions().expired(),
-                    stats.sessions().heldBytes(), stats.sessions().passivations(),
-                    stats.sessions().activations(), r.ownershipConflicts(), stats.requests().deniedInPartition(),
-                    r.coalescedUpdates(), r.lateSnapshotRounds()));
-        }
-        return nodes;
+        return run.cluster().nodes().stream()
+                .map(node -> NodeFigures.of(new MeasuredNode(node, run.steadyWindowCpu(node), gravitation)))
+                .toList();
     }
 
     /** What the checker finds in the history the run recorded; null when it recorded none. */

@@ -19,6 +19,8 @@ import java.util.List;
  * what the latency checks judge; {@code servedLatencyMs} is over the successful answers alone, beside it (null when
  * there was none). {@code users} accounts for every user started: served or never served.
  *
+ * <p>{@code nodes} has each node's figures, one per {@link NodeFigure} declared, in their order.
+ *
  * <p>{@code external} is null for a run on replsim's own cluster, and stays the last section (readers of
  * summary.json find it at the end). For a drill against a cluster replsim does not
  * run it names the targets and commands; then {@code cluster} and {@code nodes}, each fault's view figures and
@@ -179,63 +181,6 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         /** None expired. */
         public ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
             this(ok, stale, lost, corrupt, 0);
-        }
-    }
-
-    /**
-     * A node's figures over the load: CPU used on average against its budget over {@code cpuOver} ("steady
-     * window"; "whole load" when fewer than two of its readings fell in the window, a node killed or restarted near
-     * its edge; "one reading: ..." when it was read once), sessions at the last look, and replication counters.
-     * {@code alive} is false for a node that ended (by a fault, or unasked: the run's checks say which).
-     * {@code gravitations} is null where the
-     * engine has none ({@link Cluster#gravitationsNotApplicable()}). {@code sessionsExpired}: sessions the node
-     * ended as their owner after {@code replication.maxInactiveInterval} without a request.
-     * {@code sessionsHeldBytes}: the bytes of every session the node held at the last look, owned and backup (the
-     * node's session memory, measured by the engine; null when not measured); divided by {@code sessionsOwned +
-     * sessionsBackup} it is the bytes of one session copy, which {@code replsim size --sessions-from} uses.
-     * {@code passivations} and {@code activations}: sessions the node wrote to its file store beyond
-     * {@code replication.maxActiveSessions} and read back for a request.
-     * {@code ownershipConflicts}: sessions the node owned and lost to another owner's newer copy (a healed
-     * partition), counted on the loser. {@code deniedInPartition}: requests the node answered 503 because the cache
-     * refused them on its degraded side of a partition (infinispan, whenSplit deny-read-writes or allow-reads).
-     * {@code coalescedUpdates}: under {@code replication.snapshotMode: interval}, requests whose changes joined a
-     * session already waiting for the interval's send (each an update instant mode would have sent);
-     * {@code lateSnapshotRounds}: rounds of that send that took longer than the interval.
-     * {@code cpuCompilerShare}: the share of the node's CPU over {@code cpuOver} that its JIT compiler threads used
-     * (null: not measured); above {@link #UNSETTLED_COMPILER_SHARE} the node was still warming up, and its CPU is
-     * not a steady state's.
-     */
-    public record NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
-                              Double cpuCompilerShare, long sessionsOwned,
-                              long sessionsBackup, long requests, long replicationMessagesSent, long replicationBytesSent,
-                              long replicationFailures, long rejectedMessages, double replicationMeanMicros,
-                              Long gravitations, long remoteReads, long marshalledBytes, long marshalMicrosTotal,
-                              long backupBytes, long replicationMessagesStreamed, long peersRefused,
-                              long sessionsExpired, Long sessionsHeldBytes, long passivations, long activations,
-                              long ownershipConflicts, long deniedInPartition, long coalescedUpdates,
-                              long lateSnapshotRounds) {
-        /**
-         * The JIT's share of a node's CPU above which that CPU is a warm-up's: settled nodes read 1-5% (their
-         * compiler still recompiles now and then), nodes in their first minutes 15-40% (docs/replication.md, "What
-         * an update costs").
-         */
-        public static final double UNSETTLED_COMPILER_SHARE = 0.10;
-
-        public boolean compilerUnsettled() {
-            return cpuCompilerShare != null && cpuCompilerShare > UNSETTLED_COMPILER_SHARE;
-        }
-
-        /** A node whose sessions never expire and that lost no session to another owner. */
-        public NodeFigures(String name, boolean alive, double cpuUsedCores, double cpuUtilization, String cpuOver,
-                           long sessionsOwned, long sessionsBackup, long requests, long replicationMessagesSent,
-                           long replicationBytesSent, long replicationFailures, long rejectedMessages,
-                           double replicationMeanMicros, Long gravitations, long remoteReads, long marshalledBytes,
-                           long marshalMicrosTotal, long backupBytes, long replicationMessagesStreamed,
-                           long peersRefused) {
-            this(name, alive, cpuUsedCores, cpuUtilization, cpuOver, null, sessionsOwned, sessionsBackup, requests,
-                    replicationMessagesSent, replicationBytesSent, replicationFailures, rejectedMessages,
-                    replicationMeanMicros, gravitations, remoteReads, marshalledBytes, marshalMicrosTotal, backupBytes,
-                    replicationMessagesStreamed, peersRefused, 0, null, 0, 0, 0, 0, 0, 0);
         }
     }
 

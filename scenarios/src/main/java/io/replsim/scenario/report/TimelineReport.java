@@ -24,11 +24,21 @@ public final class TimelineReport {
 
     /**
      * What the page shows. {@code seconds} and {@code intervals} are the driver's per-second records; times are
-     * epoch ms, fault times ms after {@code loadStartEpochMs}.
+     * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code nodes}: each node's figures, null when not
+     * read (no node table then).
      */
     public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
                           List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                          List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions) {
+                          List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions,
+                          List<NodeFigures> nodes) {
+
+        /** A page without the nodes' figures. */
+        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
+                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
+                       List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions) {
+            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
+                    sessions, null);
+        }
 
         /** A page without the sessions' verdicts. */
         public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
@@ -63,6 +73,7 @@ public final class TimelineReport {
         html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms</h2>\n");
         html.append(latencyChart(records));
         html.append(sessionTable(records.sessions()));
+        html.append(NodeTable.html(records.nodes()));
         html.append(faultTable(records.faults()));
         html.append(answerTable(records.faults()));
         html.append(eventTable(records.events()));
@@ -284,7 +295,7 @@ public final class TimelineReport {
         return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 
-    private static String escape(String text) {
+    static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Test;
 /** A node whose JIT took over a tenth of its CPU in the window is named; settled or unmeasured nodes are not. */
 class CompilerWarmUpTest {
 
-    private static RunSummary.NodeFigures node(String name, Double compilerShare) {
-        return new RunSummary.NodeFigures(name, true, 0.13, 0.2, "steady window", compilerShare, 80, 160, 14_000,
-                28_000, 92_000_000, 0, 0, 2_900, 0L, 0, 0, 0, 0, 0, 0, 0, null, 0, 0, 0, 0, 0, 0);
+    private static NodeFigures node(String name, Double compilerShare) {
+        GoldenNodes.Node node = GoldenNodes.open(GoldenLoads.LOAD_START).getFirst();
+        return NodeFigures.of(new MeasuredNode(new NodeReading(name, true, node.stats()),
+                new NodeCpuFigure(0.13, "steady window", compilerShare), true));
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.replsim.scenario.run;
 
 import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.NodeFigure;
+import io.replsim.scenario.report.NodeFigures;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.NoNodeProcessLeft;
 import org.junit.jupiter.api.Test;
@@ -51,12 +53,13 @@ class NoReplicationDrillProcessTest {
         assertThat(summary.faults()).as(printed).hasSize(1);
         FaultReport kill = summary.faults().getFirst();
         int affected = kill.affectedUsers();
-        RunSummary.NodeFigures killed = summary.nodes().stream().filter(node -> node.name().equals(kill.node()))
+        NodeFigures killed = summary.nodes().stream().filter(node -> node.name().equals(kill.node()))
                 .findFirst().orElseThrow();
         assertThat(affected).as(printed).isPositive().isLessThan(24);
         // the killed node's own last account: it owned exactly its users' sessions, and no node held a copy
-        assertThat(killed.sessionsOwned()).as(printed).isEqualTo(affected);
-        assertThat(summary.nodes()).as(printed).allSatisfy(node -> assertThat(node.sessionsBackup()).isZero());
+        assertThat(killed.get(NodeFigure.SESSIONS_OWNED)).as(printed).isEqualTo(affected);
+        assertThat(summary.nodes()).as(printed)
+                .allSatisfy(node -> assertThat(node.get(NodeFigure.SESSIONS_BACKUP)).isZero());
         // the driver: each of those users got a new session (LOST), which then stayed OK like every other one
         assertThat(summary.sessions()).as(printed).isEqualTo(new RunSummary.Verdicts(24, 0, affected, 0, 0));
         assertThat(kill.attributed().sessionsLost()).as(printed).isEqualTo(affected);

@@ -2,6 +2,7 @@ package io.replsim.scenario.run;
 
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.NodeFigure;
 import io.replsim.scenario.report.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,7 +47,7 @@ class PartitionMergeDrill {
         assertThat(partition.evidence().seen()).containsPattern("at its heal: .*node1's DISCARD dropped [1-9]")
                 .containsPattern("node[23]'s DISCARD dropped [1-9]").contains(", view [");
         assertThat(partition.backInViewMs()).as("the views merged after the heal\n" + printed).isNotNull();
-        long conflicts = summary.nodes().stream().mapToLong(RunSummary.NodeFigures::ownershipConflicts).sum();
+        long conflicts = summary.nodes().stream().mapToLong(node -> node.get(NodeFigure.OWNERSHIP_CONFLICTS)).sum();
         assertThat(conflicts).as("both sides served the users' sessions while split\n" + printed).isPositive();
         assertThat(printed).contains("ownership conflicts lost");
         assertThat(partition.attributed().staleAfterMerge()).as(printed).isZero();

@@ -1,6 +1,7 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.report.NodeFigure;
 import io.replsim.scenario.report.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,9 +43,9 @@ class SessionPassivationProcessTest {
 
         assertThat(summary.sessions()).as(printed).isEqualTo(new RunSummary.Verdicts(12, 0, 0, 0, 0, 0));
         assertThat(outcome.passed()).as(printed).isTrue();
-        assertThat(summary.nodes().stream().mapToLong(RunSummary.NodeFigures::passivations).sum()).as(printed)
+        assertThat(summary.nodes().stream().mapToLong(node -> node.get(NodeFigure.PASSIVATIONS)).sum()).as(printed)
                 .isPositive();
-        assertThat(summary.nodes().stream().mapToLong(RunSummary.NodeFigures::activations).sum()).as(printed)
+        assertThat(summary.nodes().stream().mapToLong(node -> node.get(NodeFigure.ACTIVATIONS)).sum()).as(printed)
                 .isGreaterThan(12);
         assertThat(printed).contains("passivated ").contains("0 LOST   0 EXPIRED");
         assertThat(Path.of(summary.runDirectory()).resolve("nodes").resolve("node1-passivated")).isDirectory();

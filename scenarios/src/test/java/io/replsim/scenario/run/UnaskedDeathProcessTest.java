@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.fault.RuntimeNemesis;
 import io.replsim.scenario.report.CheckOutcome;
+import io.replsim.scenario.report.NodeFigure;
 import io.replsim.scenario.runtime.ProcessRuntime;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -59,8 +60,8 @@ class UnaskedDeathProcessTest {
                 .contains("node2     (ended unasked)");
         // dead before the steady window had two readings of it: its CPU is not the window's, and not labelled so
         assertThat(played.summary().nodes()).filteredOn(node -> node.name().equals("node2")).singleElement()
-                .extracting(node -> node.cpuOver()).isNotEqualTo("steady window");
+                .extracting(node -> node.get(NodeFigure.CPU_OVER)).isNotEqualTo("steady window");
         assertThat(played.summary().nodes()).filteredOn(node -> node.name().equals("node1")).singleElement()
-                .extracting(node -> node.cpuOver()).isEqualTo("steady window");
+                .extracting(node -> node.get(NodeFigure.CPU_OVER)).isEqualTo("steady window");
     }
 }

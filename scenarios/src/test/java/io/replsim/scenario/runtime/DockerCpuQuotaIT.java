@@ -2,7 +2,8 @@ package io.replsim.scenario.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.report.NodeFigure;
+import io.replsim.scenario.report.NodeFigures;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -42,11 +43,12 @@ class DockerCpuQuotaIT {
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aBusyNodeUsesAboutAllOfItsQuotaAndNoMore(@TempDir Path dir) throws Exception {
         DockerScenarioRun run = DockerScenarioRun.of(dir, "docker-cpu-quota", SCENARIO);
-        RunSummary.NodeFigures node = run.outcome().summary().nodes().getFirst();
+        NodeFigures node = run.outcome().summary().nodes().getFirst();
 
-        assertThat(node.cpuUtilization()).as("share of the %s-core quota used\n%s", QUOTA, run.printed())
+        assertThat(node.get(NodeFigure.CPU_UTILIZATION)).as("share of the %s-core quota used\n%s", QUOTA, run.printed())
                 .isBetween(0.6, 1.05);
-        assertThat(node.cpuUsedCores()).as("cores used under a %s-core quota on a 2-core machine", QUOTA)
+        assertThat(node.get(NodeFigure.CPU_USED_CORES))
+                .as("cores used under a %s-core quota on a 2-core machine", QUOTA)
                 .isLessThanOrEqualTo(QUOTA * 1.05);
         DockerScenarioRun.assertNothingLeftBehind();
     }

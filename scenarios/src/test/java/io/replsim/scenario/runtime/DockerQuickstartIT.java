@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.NodeFigure;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.run.RunOutcome;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class DockerQuickstartIT {
         assertThat(kill.viewChangeMs()).as(printed).isNotNull();
         assertThat(kill.recoveredUsers()).as(printed).isEqualTo(kill.affectedUsers());
         assertThat(summary.nodes()).as("CPU is reported against each container's quota")
-                .allSatisfy(node -> assertThat(node.cpuUtilization()).isBetween(0.0, 1.5));
+                .allSatisfy(node -> assertThat(node.get(NodeFigure.CPU_UTILIZATION)).isBetween(0.0, 1.5));
 
         DockerScenarioRun.assertNothingLeftBehind();
     }
