@@ -2,45 +2,37 @@ package io.replsim.scenario.report;
 
 import java.util.Locale;
 
-/** What a figure's value measures, and how a page writes one: a count with its thousands, bytes in KB or MB. */
+/**
+ * What a figure's value measures, and how a page writes one with its unit: a count with its thousands, bytes in KB
+ * or MB, a share as a percentage.
+ */
 public enum FigureUnit {
     /** A name or a label. */
-    TEXT(""),
+    TEXT,
     /** Yes or no. */
-    FLAG(""),
+    FLAG,
     /** Cores used on average. */
-    CORES("cores"),
-    /** A share, 0 to 1, written as a percentage. */
-    SHARE("%"),
+    CORES,
+    /** A share, 0 to 1. */
+    SHARE,
     /** Things counted: requests, messages, sessions. */
-    COUNT(""),
-    /** Bytes, written in KB or MB. */
-    BYTES("bytes"),
+    COUNT,
+    /** Bytes. */
+    BYTES,
     /** Microseconds. */
-    MICROS("µs");
+    MICROS;
 
-    private final String symbol;
-
-    FigureUnit(String symbol) {
-        this.symbol = symbol;
-    }
-
-    /** What a table's unit column says; empty for names, flags and counts. */
-    public String symbol() {
-        return symbol;
-    }
-
-    /** {@code value} written for a reader; never null. */
+    /** {@code value} written for a reader, with its unit; never null. */
     public String write(Object value) {
         return switch (this) {
             case TEXT -> String.valueOf(value);
             case FLAG -> (Boolean) value ? "yes" : "no";
-            case CORES -> String.format(Locale.ROOT, "%.2f", (Double) value);
+            case CORES -> String.format(Locale.ROOT, "%.2f cores", (Double) value);
             case SHARE -> String.format(Locale.ROOT, "%.0f%%", (Double) value * 100);
             case COUNT -> String.format(Locale.ROOT, "%,d", (Long) value);
             case BYTES -> bytes((Long) value);
-            case MICROS -> value instanceof Double micros ? String.format(Locale.ROOT, "%.0f", micros)
-                    : String.format(Locale.ROOT, "%,d", (Long) value);
+            case MICROS -> value instanceof Double micros ? String.format(Locale.ROOT, "%,.0f µs", micros)
+                    : String.format(Locale.ROOT, "%,d µs", (Long) value);
         };
     }
 

@@ -3,8 +3,9 @@ package io.replsim.scenario.report;
 import java.util.List;
 
 /**
- * report.html's node table, made from the {@link NodeFigure} declarations: a row per figure (what it is, its
- * summary.json key and unit), a column per node; where a figure is not measured its rule says so instead.
+ * report.html's node table, made from the {@link NodeFigure} declarations: a row per figure (what it is and its
+ * summary.json key), a column per node with the value in its unit; where a figure is not measured its rule says so
+ * instead.
  */
 final class NodeTable {
 
@@ -16,8 +17,7 @@ final class NodeTable {
         if (nodes == null || nodes.isEmpty()) {
             return "";
         }
-        StringBuilder html = new StringBuilder("<h2>Nodes</h2>\n<table><tr><th>figure</th><th>summary.json</th>"
-                + "<th>unit</th>");
+        StringBuilder html = new StringBuilder("<h2>Nodes</h2>\n<table><tr><th>figure</th><th>summary.json</th>");
         nodes.forEach(node -> html.append("<th>").append(TimelineReport.escape(node.name())).append("</th>"));
         html.append("</tr>\n");
         for (NodeFigure<?> figure : NodeFigure.ALL) {
@@ -25,7 +25,7 @@ final class NodeTable {
                 continue;
             }
             html.append("<tr><td>").append(TimelineReport.escape(figure.label())).append("</td><td>")
-                    .append(figure.key()).append("</td><td>").append(figure.unit().symbol()).append("</td>");
+                    .append(figure.key()).append("</td>");
             for (NodeFigures node : nodes) {
                 Object value = node.get(figure);
                 html.append("<td>").append(TimelineReport.escape(value == null ? figure.notMeasured().instead()
