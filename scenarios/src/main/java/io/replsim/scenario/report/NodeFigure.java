@@ -138,6 +138,14 @@ public record NodeFigure<V>(String key, String label, FigureUnit unit, Class<V> 
                     rounds == 0 ? "" : String.format(Locale.ROOT, "%s: %,d snapshot rounds took longer than the"
                             + " interval: its backups lagged more than the interval says (a slow backup under sync,"
                             + " or too many sessions for one round)", node.name(), rounds)));
+    /**
+     * Under async delivery, updates never queued for a backup because its queue was full: changes that backup never
+     * got, which a kill of this node turns into STALE or LOST sessions. Always 0 under sync and infinispan.
+     */
+    public static final NodeFigure<Long> ASYNC_DROPPED = declare("asyncDropped",
+            "async updates dropped: the backup's queue was full", COUNT, Long.class, NEVER,
+            node -> node.replication().async().dropped(),
+            nonZero(2, 12, "   %,d async updates dropped (queue full)"));
 
     /** Every node figure, in summary.json's order: the order of the declarations above. */
     public static final List<NodeFigure<?>> ALL = List.copyOf(DECLARED);
