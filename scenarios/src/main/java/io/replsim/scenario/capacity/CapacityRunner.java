@@ -264,7 +264,7 @@ public final class CapacityRunner {
      */
     private static void seenDown(ClusterRuntime runtime, String stopped, CapacityConsole console)
             throws InterruptedException, IOException {
-        FaultEvidence down = new NodeReadBack(runtime, KILL_READ_BACK_WITHIN).down(stopped);
+        FaultEvidence down = new NodeReadBack(runtime, KILL_READ_BACK_WITHIN, KILL_READ_BACK_WITHIN).down(stopped);
         if (!down.confirmed()) {
             throw new IOException("the kill of " + stopped + " did not take effect (" + down.seen() + "): a search"
                     + " with one node down cannot run while it is up");

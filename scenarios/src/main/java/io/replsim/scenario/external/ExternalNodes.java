@@ -1,11 +1,7 @@
 package io.replsim.scenario.external;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
-import io.replsim.scenario.fault.UserNodes;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -59,26 +55,5 @@ public final class ExternalNodes {
     public void markUp(String name) {
         endpoint(name);
         down.remove(name);
-    }
-
-    /**
-     * The up node the driver's router sends the most of {@code users} users to (users count from 0); ties go to
-     * the first in the order given, so a drill is repeatable. Empty when no user has been served by an up node.
-     */
-    public Optional<String> servingMost(UserNodes serving, int users) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        up().forEach(name -> counts.put(name, 0));
-        for (int user = 0; user < users; user++) {
-            serving.nodeServing(user).filter(counts::containsKey).ifPresent(node -> counts.merge(node, 1, Integer::sum));
-        }
-        String most = null;
-        int best = 0;
-        for (var entry : counts.entrySet()) {
-            if (entry.getValue() > best) {
-                most = entry.getKey();
-                best = entry.getValue();
-            }
-        }
-        return Optional.ofNullable(most);
     }
 }

@@ -5,6 +5,7 @@ import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.runtime.NodeState;
+import io.replsim.scenario.runtime.ReadBackTerms;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.UrlReadBack;
 import java.io.IOException;
@@ -22,6 +23,11 @@ import java.util.function.Consumer;
  * {@link #capabilities() capabilities}, before anything runs.
  */
 public final class ExternalRuntime implements ClusterRuntime {
+    /** How long a killed target may take to stop answering. */
+    static final Duration DOWN_WITHIN = Duration.ofSeconds(10);
+    /** How long a restarted target may take to answer again: a server's start. */
+    static final Duration UP_WITHIN = Duration.ofSeconds(30);
+
     private final ExternalTarget target;
     private final ExternalNodes nodes;
     private final Consumer<String> say;
@@ -36,11 +42,6 @@ public final class ExternalRuntime implements ClusterRuntime {
     /** What this cluster cannot do: all that needs replsim's hold on the nodes, and the commands not given. */
     public RuntimeCapabilities capabilities() {
         return ExternalCapabilities.of(target);
-    }
-
-    /** The targets as the user named them, and which of them are up as far as the drill knows. */
-    ExternalNodes targets() {
-        return nodes;
     }
 
     /** Starts nothing: asks every target once for the app's path, and fails with the URLs that did not answer. */
@@ -78,6 +79,19 @@ public final class ExternalRuntime implements ClusterRuntime {
         return UrlReadBack.state(nodes.endpoint(node).resolve(target.path()));
     }
 
+    /**
+     * A killed target may take 10 s to stop answering, a restarted one 30 s to answer again (a server's start). A
+     * URL names no instance, so a restart of a target that is up shows only when the kill command stops it first
+     * and it is seen down in between.
+     */
+    @Override
+    public ReadBackTerms readBack() {
+        return new ReadBackTerms(DOWN_WITHIN, UP_WITHIN, target.kill().isPresent()
+                ? new ReadBackTerms.RestartShown.DownInBetween()
+                : new ReadBackTerms.RestartShown.NotShown("no --kill-command was given: one command that stops and"
+                        + " starts it cannot be told from none by its URL"));
+    }
+
     @Override
     public AdminClient admin(String node) {
         throw new UnsupportedOperationException("the stats of " + node + " are not measured: replsim does not run"
@@ -96,11 +110,6 @@ public final class ExternalRuntime implements ClusterRuntime {
             throw new UncheckedIOException(e.getMessage(), e);
         }
         nodes.markDown(node);
-    }
-
-    /** Whether a kill command was given. */
-    boolean killsWithACommand() {
-        return target.kill().isPresent();
     }
 
     /** Runs the restart command, after the kill command when the node is up and one was given. */

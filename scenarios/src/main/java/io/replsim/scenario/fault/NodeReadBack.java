@@ -11,19 +11,27 @@ import java.util.function.Predicate;
 /**
  * Reads a node back from its runtime until it shows what a kill, stop, pause or restart was to make of it, or a
  * deadline passes: a signal or a kill command is carried out a moment after it returns, a process takes a moment to
- * stop. The evidence every nemesis gives for the faults done to a node as a whole.
+ * stop. The nemesis's evidence for the faults done to a node as a whole.
  */
 public final class NodeReadBack {
     private static final Duration POLL = Duration.ofMillis(50);
 
     private final ClusterRuntime runtime;
-    private final Duration within;
+    private final Duration goneWithin;
+    private final Duration upWithin;
     /** Each restarted node as it read before its restart, for the new instance to be told from it. */
     private final Map<String, NodeState> beforeRestart = new ConcurrentHashMap<>();
 
-    public NodeReadBack(ClusterRuntime runtime, Duration within) {
+    /** Within the times the runtime gives ({@link ClusterRuntime#readBack()}). */
+    public NodeReadBack(ClusterRuntime runtime) {
+        this(runtime, runtime.readBack().goneWithin(), runtime.readBack().upWithin());
+    }
+
+    /** {@code goneWithin}: for a node to read as gone or frozen; {@code upWithin}: as up again. */
+    public NodeReadBack(ClusterRuntime runtime, Duration goneWithin, Duration upWithin) {
         this.runtime = runtime;
-        this.within = within;
+        this.goneWithin = goneWithin;
+        this.upWithin = upWithin;
     }
 
     /** Call just before restarting {@code node}: how it reads then is what the restart must change. */
@@ -56,12 +64,12 @@ public final class NodeReadBack {
 
     /** Gone: an exited process, a stopped container, a URL that no longer answers. */
     public FaultEvidence down(String node) throws InterruptedException {
-        return await(node, NodeState.Down.class::isInstance, "still up");
+        return await(node, NodeState.Down.class::isInstance, goneWithin, "still up");
     }
 
     /** Frozen: a process in state T, a paused container. */
     FaultEvidence frozen(String node) throws InterruptedException {
-        return await(node, NodeState.Frozen.class::isInstance, "not frozen");
+        return await(node, NodeState.Frozen.class::isInstance, goneWithin, "not frozen");
     }
 
     /**
@@ -71,7 +79,7 @@ public final class NodeReadBack {
     FaultEvidence upAgain(String node, NodeState before) throws InterruptedException {
         return await(node, state -> state instanceof NodeState.Up up
                 && !(before instanceof NodeState.Up previous && Objects.equals(previous.instance(), up.instance())),
-                "not up again as a new instance (before the restart: " + before.seen() + ")");
+                upWithin, "not up again as a new instance (before the restart: " + before.seen() + ")");
     }
 
     /** What the node reads as now, once. */
@@ -83,7 +91,7 @@ public final class NodeReadBack {
      * Reads until {@code shows}, the deadline, or the run's end (an interrupt, kept for the caller): what was read
      * last is the evidence either way.
      */
-    private FaultEvidence await(String node, Predicate<NodeState> shows, String otherwise)
+    private FaultEvidence await(String node, Predicate<NodeState> shows, Duration within, String otherwise)
             throws InterruptedException {
         long start = System.nanoTime();
         NodeState state = runtime.state(node);

@@ -2,6 +2,7 @@ package io.replsim.scenario.fault;
 
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
+import io.replsim.scenario.runtime.ReadBackTerms;
 import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
@@ -14,39 +15,50 @@ import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.StopSpec;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The nemesis of a {@link ClusterRuntime}: kills, stops, pauses and restarts become what the runtime does to a
- * process; delays become JGroups DELAY switched on through each node's admin API, a discard a DISCARD narrowed to
- * one sender with a probability, and partitions JGroups DISCARD,
- * or, in a runtime that cuts networks, a node taken off the network when it is alone on its side. Each is
- * confirmed by what the runtime reads back: the process's exit status or state, the container's state or networks,
- * the inserted protocols' own counts.
+ * The one nemesis, of every runtime: it asks the runtime to do each fault and to read it back, and the runtime
+ * does it its way. Kills, stops, pauses and restarts are what the runtime does to a node (a signal to a process, a
+ * docker command, the user's kill or restart command); delays become JGroups DELAY switched on through each node's
+ * admin API, a discard a DISCARD narrowed to one sender with a probability, and partitions JGroups DISCARD, or, in
+ * a runtime that cuts networks, a node taken off the network when it is alone on its side. Each is confirmed by
+ * what the runtime reads back ({@link ClusterRuntime#state}, within its {@link ClusterRuntime#readBack() terms}):
+ * the process's exit status or state, the container's state or networks, whether a URL answers, the inserted
+ * protocols' own counts. What a runtime cannot do was refused before the run (its capabilities), so it never gets
+ * here.
  */
 public final class RuntimeNemesis implements Nemesis {
-    /** How long a killed or stopped node may take to read as gone, a paused one as frozen. */
-    private static final Duration READ_BACK_WITHIN = Duration.ofSeconds(5);
-
     private final ClusterRuntime runtime;
     private final TargetResolver targets;
     private final NodeReadBack readBack;
     private final ProtocolCounts counts;
+    /**
+     * For each restarted node that was up where a restart shows only as the node gone in between: whether it was
+     * seen gone.
+     */
+    private final Map<String, FaultEvidence> goneBeforeRestart = new ConcurrentHashMap<>();
 
+    /** Without a load: for a test that plays faults on a cluster nobody uses. */
     public RuntimeNemesis(ClusterRuntime runtime) {
-        this(runtime, UserNodes.NONE);
+        this(runtime, UserNodes.NONE, 0);
     }
 
-    /** {@code users} answers {@code primary-of-user} targets. */
-    public RuntimeNemesis(ClusterRuntime runtime, UserNodes users) {
+    /**
+     * {@code serving} answers which node serves each of the load's {@code users} users now, for the
+     * {@code primary-of-user} targets and, where the nodes' stats are not read, {@code primary-of-most}.
+     */
+    public RuntimeNemesis(ClusterRuntime runtime, UserNodes serving, int users) {
         this.runtime = runtime;
-        this.targets = new TargetResolver(runtime, users);
-        this.readBack = new NodeReadBack(runtime, READ_BACK_WITHIN);
+        this.targets = new TargetResolver(runtime, serving, users);
+        this.readBack = new NodeReadBack(runtime);
         this.counts = new ProtocolCounts(runtime);
     }
 
@@ -103,6 +115,10 @@ public final class RuntimeNemesis implements Nemesis {
             }
             case RestartSpec restart -> {
                 String node = targets.resolve(restart.target());
+                goneBeforeRestart.remove(node);
+                if (isLive(node)) {
+                    goneBetween(node).ifPresent(gone -> goneBeforeRestart.put(node, gone));
+                }
                 readBack.beforeRestart(node);
                 runtime.restart(node);
                 yield new Disruption.Restarted(node);
@@ -123,9 +139,33 @@ public final class RuntimeNemesis implements Nemesis {
         };
     }
 
+    /**
+     * Where a reading names no instance (a URL), a restart of a node that is up shows only when the node is killed
+     * first and seen gone in between: what was seen then; empty where a new instance shows the restart.
+     */
+    private Optional<FaultEvidence> goneBetween(String node) throws InterruptedException {
+        return switch (runtime.readBack().restarts()) {
+            case ReadBackTerms.RestartShown.AsANewInstance ignored -> Optional.empty();
+            case ReadBackTerms.RestartShown.DownInBetween ignored -> {
+                runtime.kill(node);
+                yield Optional.of(readBack.down(node));
+            }
+            case ReadBackTerms.RestartShown.NotShown notShown -> Optional.of(FaultEvidence.unconfirmed(node
+                    + " was up and " + notShown.why()));
+        };
+    }
+
+    private boolean isLive(String node) {
+        return runtime.liveNodes().stream().anyMatch(live -> live.name().equals(node));
+    }
+
     @Override
     public FaultEvidence confirm(Disruption disruption) throws InterruptedException {
         return switch (disruption) {
+            case Disruption.Restarted restarted when goneBeforeRestart.containsKey(restarted.node()) -> {
+                FaultEvidence gone = goneBeforeRestart.get(restarted.node());
+                yield gone.confirmed() ? gone.and(readBack.confirm(disruption)) : gone;
+            }
             case Disruption.Delayed delayed -> counts.delayed(delayed.node());
             case Disruption.Losing losing -> counts.losing(losing.node());
             case Disruption.Partitioned partitioned -> cutByNetwork(partitioned.sides())

@@ -12,31 +12,66 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/** Turns a target as written in a scenario into the node it means at the moment the fault fires. */
+/**
+ * Turns a target as written in a scenario into the node it means at the moment the fault fires, on any runtime: a
+ * runtime that reads its nodes' stats answers the primary of most sessions, the coordinator and a buddy from them;
+ * on one that does not (a cluster replsim does not run, Tomcat members), the primary of most is the node the
+ * driver's sticky table sends the most users to, and the coordinator and buddies are unknown (refused before the
+ * run: {@code RuntimeCapability.CLUSTER_VIEW}).
+ */
 public final class TargetResolver {
     private final ClusterRuntime runtime;
     private final UserNodes users;
+    private final int userCount;
     // One stream per seed, so that a scenario's random draws repeat from run to run.
     private final Map<Long, SplittableRandom> randoms = new HashMap<>();
 
+    /** Without a load: no user is served, so neither primary-of-user nor, on a runtime without stats, most. */
     public TargetResolver(ClusterRuntime runtime) {
-        this(runtime, UserNodes.NONE);
+        this(runtime, UserNodes.NONE, 0);
     }
 
-    public TargetResolver(ClusterRuntime runtime, UserNodes users) {
+    /** {@code users} answers which node serves each of the load's {@code userCount} users (counted from 0). */
+    public TargetResolver(ClusterRuntime runtime, UserNodes users, int userCount) {
         this.runtime = runtime;
         this.users = users;
+        this.userCount = userCount;
     }
 
     public String resolve(NodeSelector selector) throws InterruptedException {
         return switch (selector) {
             case NodeSelector.Named named -> named.node();
-            case NodeSelector.PrimaryOfMost ignored -> primaryOfMostSessions();
+            case NodeSelector.PrimaryOfMost ignored -> runtime.readsNodeStats() ? primaryOfMostSessions()
+                    : servingMostUsers();
             case NodeSelector.Coordinator ignored -> coordinator();
             case NodeSelector.Random random -> randomLiveNode(random.seed());
             case NodeSelector.BuddyOf buddy -> buddyOf(buddy.node());
             case NodeSelector.PrimaryOfUser user -> primaryOfUser(user.user());
         };
+    }
+
+    /**
+     * The live node the driver's router sends the most of the load's users to: the primary of most where the
+     * nodes' own counts are not read. Ties go to the first in node order, so a drill is repeatable.
+     */
+    private String servingMostUsers() {
+        Map<String, Integer> served = new LinkedHashMap<>();
+        runtime.liveNodes().forEach(node -> served.put(node.name(), 0));
+        for (int user = 0; user < userCount; user++) {
+            users.nodeServing(user).filter(served::containsKey).ifPresent(node -> served.merge(node, 1, Integer::sum));
+        }
+        return served.entrySet().stream().filter(entry -> entry.getValue() > 0)
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+                .orElseThrow(() -> new IllegalStateException("no user has been served by a node that is up yet,"
+                        + " so the primary of most sessions is unknown"));
+    }
+
+    /** The views a target is found in are read from the nodes' stats; a runtime without them has none to read. */
+    private void viewsRead(String target) {
+        if (!runtime.readsNodeStats()) {
+            throw new IllegalArgumentException(target + " is read from the nodes' views, and this runtime's nodes"
+                    + " tell replsim none");
+        }
     }
 
     /** The node that answered the user last, if it still runs: a dead node is no primary to break. */
@@ -70,6 +105,7 @@ public final class TargetResolver {
 
     /** The coordinator as the first live node that answers sees it. */
     private String coordinator() throws InterruptedException {
+        viewsRead("the coordinator");
         for (NodeHandle node : runtime.liveNodes()) {
             try {
                 NodeStatsReport.View view = runtime.admin(node.name()).stats().view();
@@ -85,6 +121,7 @@ public final class TargetResolver {
 
     /** The member after {@code node} in the latest view that held it, as the first live node answering saw it. */
     String buddyOf(String node) throws InterruptedException {
+        viewsRead("the buddy of " + node);
         for (NodeHandle live : runtime.liveNodes()) {
             if (live.name().equals(node)) {
                 continue;

@@ -3,12 +3,9 @@ package io.replsim.scenario.run;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.scenario.external.ContentVerification;
 import io.replsim.scenario.external.ExternalCapabilities;
-import io.replsim.scenario.external.ExternalNemesis;
 import io.replsim.scenario.external.ExternalRuntime;
 import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.external.NodeCommand;
-import io.replsim.scenario.fault.Nemesis;
-import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
@@ -60,11 +57,6 @@ public record ExternalCluster(ExternalTarget target, PrintStream out) implements
     @Override
     public LoadTarget loadTarget(ScenarioSpec spec, ExternalRuntime runtime) {
         return new LoadTarget(target.nodes(), target.path(), target.withAppsOf(spec.workload()).protocol());
-    }
-
-    @Override
-    public Nemesis nemesis(ScenarioSpec spec, ExternalRuntime runtime, UserNodes serving) {
-        return new ExternalNemesis(runtime, serving, spec.load().users());
     }
 
     @Override

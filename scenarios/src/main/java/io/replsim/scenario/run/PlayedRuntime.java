@@ -1,9 +1,6 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.external.ExternalTarget;
-import io.replsim.scenario.fault.Nemesis;
-import io.replsim.scenario.fault.RuntimeNemesis;
-import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeImage;
@@ -19,11 +16,11 @@ import java.util.Optional;
 
 /**
  * A kind of runtime as the one entry ({@link ScenarioRunner}) plays a scenario on it: what it cannot play, the
- * runtime it makes, how its run is named and announced, where the load goes, what applies the faults, and what the
- * report adds of a cluster that is not replsim's own. replsim's own nodes ({@link OwnNodes}), a cluster replsim
- * does not run ({@link ExternalCluster}) and Tomcat members ({@link TomcatMembers}).
+ * runtime it makes, how its run is named and announced, where the load goes, and what the report adds of a cluster
+ * that is not replsim's own. replsim's own nodes ({@link OwnNodes}), a cluster replsim does not run
+ * ({@link ExternalCluster}) and Tomcat members ({@link TomcatMembers}).
  *
- * @param <R> the runtime it makes, as its nemesis and its observation need it
+ * @param <R> the runtime it makes, as its load target and its observation need it
  */
 public sealed interface PlayedRuntime<R extends ClusterRuntime> permits OwnNodes, ExternalCluster, TomcatMembers {
 
@@ -44,8 +41,7 @@ public sealed interface PlayedRuntime<R extends ClusterRuntime> permits OwnNodes
         if (spec.tomcat().isPresent()) {
             return new TomcatMembers(launcher, out, Optional.empty());
         }
-        return new OwnNodes(RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out),
-                RuntimeNemesis::new);
+        return new OwnNodes(RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out));
     }
 
     /** What this runtime cannot do, as it refuses {@code spec}'s needs. */
@@ -71,9 +67,6 @@ public sealed interface PlayedRuntime<R extends ClusterRuntime> permits OwnNodes
 
     /** Where the load goes on the started {@code runtime}. */
     LoadTarget loadTarget(ScenarioSpec spec, R runtime);
-
-    /** What applies the scenario's faults to {@code runtime}, given which node serves each user now. */
-    Nemesis nemesis(ScenarioSpec spec, R runtime, UserNodes serving);
 
     /** Starts reading what the report adds of the started {@code runtime}, before the load. */
     default Observation observe(ScenarioSpec spec, R runtime) throws IOException, InterruptedException {

@@ -5,10 +5,8 @@ import io.replsim.loadgen.LoadResult;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultTimeline;
-import io.replsim.scenario.fault.Nemesis;
-import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.fault.NemesisFactory;
 import io.replsim.scenario.fault.TimelineClock;
-import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.report.ClusterReadings;
 import io.replsim.scenario.report.HeapBasis;
 import io.replsim.scenario.report.HeapTrend;
@@ -30,11 +28,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Plays one run on a started cluster, whatever the load's model and whoever runs the cluster: drives the load,
- * fires the scenario's faults at their times through the runtime's nemesis (aimed at a user's node by asking the
+ * fires the scenario's faults at their times through the nemesis (aimed at a user's node by asking the
  * load which node serves it), reads every node's stats at the runtime's pace where the runtime can read them and
  * prints a progress line now and then; then hands back what it recorded, which the report is built from. The one
  * place a run is wired.
@@ -42,42 +39,37 @@ import java.util.function.Function;
 public final class Run {
     private final ScenarioSpec spec;
     private final ClusterRuntime runtime;
-    private final Function<UserNodes, Nemesis> nemesis;
+    private final NemesisFactory nemeses;
     private final RunDirectory dir;
     private final PrintStream out;
     /** Empty: no load line and no progress lines (a capacity step, whose search prints its own line per step). */
     private final Optional<Duration> progressEvery;
 
-    /** On replsim's own nodes, whose faults the {@link RuntimeNemesis} applies. */
-    public Run(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out, Duration progressEvery) {
-        this(spec, runtime, users -> new RuntimeNemesis(runtime, users), dir, out, progressEvery);
-    }
-
     /**
-     * {@code nemesis}: what applies the faults, given which node serves each user; {@code dir}: where the fault
-     * events and each node's last stats go.
+     * {@code nemeses}: what applies the faults ({@link NemesisFactory#ONE}, or a test's); {@code dir}: where the
+     * fault events and each node's last stats go.
      */
-    public Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
-               PrintStream out, Duration progressEvery) {
-        this(spec, runtime, nemesis, dir, out, Optional.of(progressEvery));
+    public Run(ScenarioSpec spec, ClusterRuntime runtime, NemesisFactory nemeses, RunDirectory dir, PrintStream out,
+               Duration progressEvery) {
+        this(spec, runtime, nemeses, dir, out, Optional.of(progressEvery));
     }
 
-    private Run(ScenarioSpec spec, ClusterRuntime runtime, Function<UserNodes, Nemesis> nemesis, RunDirectory dir,
+    private Run(ScenarioSpec spec, ClusterRuntime runtime, NemesisFactory nemeses, RunDirectory dir,
                 PrintStream out, Optional<Duration> progressEvery) {
         this.spec = spec;
         this.runtime = runtime;
-        this.nemesis = nemesis;
+        this.nemeses = nemeses;
         this.dir = dir;
         this.out = out;
         this.progressEvery = progressEvery;
     }
 
     /**
-     * A run on replsim's own nodes or any other runtime that prints nothing while it plays (no load line, no progress
-     * lines): one step of a loop that reports each run its own way, as the capacity search does.
+     * A run on any runtime that prints nothing while it plays (no load line, no progress lines): one step of a loop
+     * that reports each run its own way, as the capacity search does.
      */
     public static Run withoutProgress(ScenarioSpec spec, ClusterRuntime runtime, RunDirectory dir, PrintStream out) {
-        return new Run(spec, runtime, users -> new RuntimeNemesis(runtime, users), dir, out, Optional.empty());
+        return new Run(spec, runtime, NemesisFactory.ONE, dir, out, Optional.empty());
     }
 
     /**
@@ -99,8 +91,9 @@ public final class Run {
         LoadResult result;
         List<FaultEvent> events;
         Optional<FullGcTicker> fullGcs = spec.cluster().fullGcEvery().map(every -> new FullGcTicker(runtime, every));
-        FaultTimeline timeline = new FaultTimeline(spec.faults(), nemesis.apply(load::nodeServing),
-                TimelineClock.SYSTEM, new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem));
+        FaultTimeline timeline = new FaultTimeline(spec.faults(),
+                nemeses.of(runtime, load::nodeServing, spec.load().users()), TimelineClock.SYSTEM,
+                new FaultAnnouncement(dir, out), problem -> out.println("replsim: " + problem));
         try (timeline) {
             if (measured) {
                 sampler.sample();

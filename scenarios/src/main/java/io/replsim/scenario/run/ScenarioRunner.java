@@ -2,9 +2,7 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.profile.SessionsAtEnd;
-import io.replsim.scenario.fault.Nemesis;
-import io.replsim.scenario.fault.RuntimeNemesis;
-import io.replsim.scenario.fault.UserNodes;
+import io.replsim.scenario.fault.NemesisFactory;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.HeapBasis;
@@ -28,7 +26,6 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -41,6 +38,7 @@ import java.util.function.Function;
 public final class ScenarioRunner {
     private final Path runsRoot;
     private final Function<ScenarioSpec, PlayedRuntime<?>> runtimes;
+    private final NemesisFactory nemeses;
     private final PrintStream out;
     private final Duration progressEvery;
     private final InvalidRuns invalidRuns;
@@ -57,7 +55,7 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, standard(launcher, out), out, progressEvery, invalidRuns);
+        this(runsRoot, standard(launcher, out), NemesisFactory.ONE, out, progressEvery, invalidRuns);
     }
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
@@ -67,13 +65,14 @@ public final class ScenarioRunner {
     /** replsim's own nodes as {@code runtimes} makes them (a test's nodes in its JVM, processes of its own). */
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, spec -> new OwnNodes(runtimes, RuntimeNemesis::new), out, progressEvery, invalidRuns);
+        this(runsRoot, spec -> new OwnNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns);
     }
 
-    private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, PrintStream out,
-                           Duration progressEvery, InvalidRuns invalidRuns) {
+    private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, NemesisFactory nemeses,
+                           PrintStream out, Duration progressEvery, InvalidRuns invalidRuns) {
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
+        this.nemeses = nemeses;
         this.out = out;
         this.progressEvery = progressEvery;
         this.invalidRuns = invalidRuns;
@@ -84,15 +83,11 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The same runner with the faults on replsim's own nodes applied by {@code nemeses} (given the started cluster
-     * and which node serves each user): a test that must hold a fault back until the cluster is in the state its
-     * claim starts from.
+     * The same runner with the faults applied by {@code nemeses} (given the started cluster and which node serves
+     * each user): a test that must hold a fault back until the cluster is in the state its claim starts from.
      */
-    public ScenarioRunner withNemesis(BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses) {
-        return new ScenarioRunner(runsRoot, spec -> switch (runtimes.apply(spec)) {
-            case OwnNodes own -> new OwnNodes(own.runtimes(), nemeses);
-            default -> throw new IllegalArgumentException("a nemesis of a test's own is for replsim's own nodes");
-        }, out, progressEvery, invalidRuns);
+    public ScenarioRunner withNemesis(NemesisFactory nemeses) {
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns);
     }
 
     /** Plays {@code spec} on the runtime its {@code cluster.runtime} names. */
@@ -128,8 +123,8 @@ public final class ScenarioRunner {
             Run.Played run;
             try (Load load = played.loadTarget(spec, runtime).loadOf(spec, dir.latencyLog(),
                     dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
-                run = new Run(spec, runtime, users -> played.nemesis(spec, runtime, users), dir, out,
-                        progressEvery).play(load, startedAt, wallStart, clusterStartMs);
+                run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, startedAt, wallStart,
+                        clusterStartMs);
             }
             ForeignCluster foreign = observation.end(dir);
             RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns);

@@ -2,8 +2,6 @@ package io.replsim.scenario.run;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.scenario.external.ProbeWorkload;
-import io.replsim.scenario.fault.Nemesis;
-import io.replsim.scenario.fault.UserNodes;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -11,7 +9,6 @@ import io.replsim.scenario.spec.TomcatSpec;
 import io.replsim.scenario.tomcat.ProbeWar;
 import io.replsim.scenario.tomcat.TomcatCapabilities;
 import io.replsim.scenario.tomcat.TomcatCluster;
-import io.replsim.scenario.tomcat.TomcatNemesis;
 import io.replsim.scenario.tomcat.TomcatObservation;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,7 +19,7 @@ import java.util.Optional;
  * A cluster of real Tomcat processes ({@code cluster.runtime: tomcat}) played as any runtime is: the members started
  * one after another ({@link TomcatCluster}), the scenario's load on the probe app's page for its workload through the
  * same driver, sticky router and verifier as replsim's own nodes (every answer's whole session state judged), its
- * kills, stops, pauses and restarts done to the processes ({@link TomcatNemesis}), and the same report. What Tomcat
+ * kills, stops, pauses and restarts done to the processes (by the one nemesis), and the same report. What Tomcat
  * does not tell replsim (views, per-fault survivor CPU, gravitations) is reported as not measured; what its managers
  * count and each member's CPU over the load are read before and after the load ({@link TomcatObservation}).
  *
@@ -51,11 +48,6 @@ public record TomcatMembers(NodeLauncher launcher, PrintStream out, Optional<Pat
     @Override
     public LoadTarget loadTarget(ScenarioSpec spec, TomcatCluster cluster) {
         return new LoadTarget(cluster.endpoints(), ProbeWorkload.pathFor(spec.workload()), protocol(spec));
-    }
-
-    @Override
-    public Nemesis nemesis(ScenarioSpec spec, TomcatCluster cluster, UserNodes serving) {
-        return new TomcatNemesis(cluster, serving, spec.load().users());
     }
 
     @Override

@@ -52,6 +52,14 @@ public interface ClusterRuntime extends AutoCloseable {
     }
 
     /**
+     * How long what the nemesis does to a node may take to show in {@link #state}, and what shows a restart: by
+     * default as for a process or a container replsim started.
+     */
+    default ReadBackTerms readBack() {
+        return ReadBackTerms.OF_PROCESSES;
+    }
+
+    /**
      * Every node process or container that ended without this runtime ending it, so far; empty when the runtime
      * does not watch its nodes' ends (a cluster it does not run). Read before {@link #close()}, which ends them all.
      */

@@ -1,10 +1,8 @@
 package io.replsim.scenario.run;
 
 import io.replsim.scenario.report.RunSummary;
-import io.replsim.scenario.fault.Nemesis;
+import io.replsim.scenario.fault.NemesisFactory;
 import io.replsim.scenario.fault.RuntimeNemesis;
-import io.replsim.scenario.fault.UserNodes;
-import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.InJvmRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -39,8 +37,8 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
     public static PlayedScenario playOnceUsersAreServed(Path dir, String name, String yaml, int answersPerUser,
                                                         Duration deadline) throws Exception {
         return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner.withNemesis(
-                (runtime, users) -> new ServedUsersFirst(new RuntimeNemesis(runtime, users), runtime, users,
-                        spec.load().users(), answersPerUser, deadline)));
+                (runtime, users, count) -> new ServedUsersFirst(new RuntimeNemesis(runtime, users, count), runtime,
+                        users, count, answersPerUser, deadline)));
     }
 
     /**
@@ -48,7 +46,7 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
      * started cluster when the load is about to start: a test that does something to the nodes itself.
      */
     public static PlayedScenario playWithNemesis(Path dir, String name, String yaml,
-                                                 BiFunction<ClusterRuntime, UserNodes, Nemesis> nemeses)
+                                                 NemesisFactory nemeses)
             throws Exception {
         return play(dir, name, yaml, PlayedScenario::processes, (runner, spec) -> runner.withNemesis(nemeses));
     }

@@ -37,7 +37,8 @@ class UnaskedDeathProcessTest {
     @Test
     void aNodeProcessKilledBehindTheRunnersBackFailsTheRunAndIsNamed(@TempDir Path dir) throws Exception {
         AtomicLong killedPid = new AtomicLong();
-        PlayedScenario played = PlayedScenario.playWithNemesis(dir, "unasked-death", NO_FAULTS, (runtime, users) -> {
+        PlayedScenario played = PlayedScenario.playWithNemesis(dir, "unasked-death", NO_FAULTS,
+                (runtime, users, count) -> {
             ProcessRuntime processes = (ProcessRuntime) runtime;
             Thread.ofVirtual().start(() -> {
                 // once node2 serves the load: a SIGKILL the runner neither sent nor hears of
@@ -47,7 +48,7 @@ class UnaskedDeathProcessTest {
                 killedPid.set(processes.pid("node2"));
                 ProcessHandle.of(killedPid.get()).orElseThrow().destroyForcibly();
             });
-            return new RuntimeNemesis(runtime, users);
+            return new RuntimeNemesis(runtime, users, count);
         });
 
         assertThat(killedPid.get()).as(played.console()).isPositive();
