@@ -254,4 +254,40 @@ class RunCommandExternalTargetTest {
         assertThat(summary.at("/faults/0/attributed").isNull()).as("not measured, never 0 lost").isTrue();
         assertThat(summary.at("/faults/0/impact").isNull()).isTrue();
     }
+
+    @Test
+    void aRestartCommandThatNeverBringsTheNodeBackIsNoRestartThoughItWasSeenDown(@TempDir Path dir)
+            throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), """
+                name: ext
+                cluster: {nodes: 2}
+                load: {users: 6, thinkTime: 100ms, duration: 4s}
+                faults:
+                  - {type: restart, at: 1s, target: node1}
+                checks: {maxSessionsLost: 6}
+                """);
+        Path runs = dir.resolve("runs");
+        Path marker = dir.resolve("commands.txt");
+        ReplsimCall ran;
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2");
+             // the kill command stops node1; the restart command starts nothing
+             CommandEffects effects = new CommandEffects(marker, line -> app.stop(line.split(" ")[1]))) {
+            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
+                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
+                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+                    "--kill-command", "echo kill {node} >> '" + marker + "'", "--restart-command", "true",
+                    "--runs-dir", runs.toString());
+        }
+
+        // node1 was seen down after the kill command, and never answered again: no restart happened
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
+        Path run;
+        try (Stream<Path> made = Files.list(runs)) {
+            run = made.findFirst().orElseThrow();
+        }
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
+        assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).as(ran.out()).isFalse();
+        assertThat(summary.at("/faults/0/evidence/seen").asText()).contains("did not answer")
+                .contains("not up again");
+    }
 }

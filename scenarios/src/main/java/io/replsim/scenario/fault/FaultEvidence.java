@@ -21,4 +21,9 @@ public record FaultEvidence(boolean confirmed, String seen) {
     public FaultEvidence and(FaultEvidence later) {
         return new FaultEvidence(confirmed || later.confirmed, seen + "; " + later.seen);
     }
+
+    /** Confirmed when both are, as a node seen down and then up again; what both saw, this one first. */
+    public FaultEvidence followedBy(FaultEvidence later) {
+        return new FaultEvidence(confirmed && later.confirmed, seen + "; " + later.seen);
+    }
 }

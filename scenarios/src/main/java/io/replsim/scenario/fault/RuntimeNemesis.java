@@ -164,7 +164,7 @@ public final class RuntimeNemesis implements Nemesis {
         return switch (disruption) {
             case Disruption.Restarted restarted when goneBeforeRestart.containsKey(restarted.node()) -> {
                 FaultEvidence gone = goneBeforeRestart.get(restarted.node());
-                yield gone.confirmed() ? gone.and(readBack.confirm(disruption)) : gone;
+                yield gone.confirmed() ? gone.followedBy(readBack.confirm(disruption)) : gone;
             }
             case Disruption.Delayed delayed -> counts.delayed(delayed.node());
             case Disruption.Losing losing -> counts.losing(losing.node());

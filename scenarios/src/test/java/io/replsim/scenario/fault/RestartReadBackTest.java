@@ -65,6 +65,23 @@ class RestartReadBackTest {
     }
 
     @Test
+    void aNodeSeenGoneThatNeverAnswersAgainWasNotRestarted() throws Exception {
+        NodesReadBack runtime = new NodesReadBack(new ReadBackTerms.RestartShown.DownInBetween(), false) {
+            @Override
+            public void restart(String node) {
+                calls.add("restart " + node); // a restart command that starts nothing
+            }
+        };
+        RuntimeNemesis nemesis = new RuntimeNemesis(runtime);
+
+        FaultEvidence evidence = nemesis.confirm(nemesis.inject(restart("a")));
+
+        assertThat(runtime.calls).containsExactly("kill a", "restart a");
+        assertThat(evidence.confirmed()).as(evidence.seen()).isFalse();
+        assertThat(evidence.seen()).startsWith("a is down; a not up again");
+    }
+
+    @Test
     void withNothingToKillItFirstARestartOfAnUpNodeIsNotConfirmedAndSaysWhy() throws Exception {
         NodesReadBack runtime = new NodesReadBack(new ReadBackTerms.RestartShown.NotShown("nothing kills it here"),
                 false);
@@ -85,7 +102,7 @@ class RestartReadBackTest {
      * Nodes a and b, read back at once as what was last done to them: gone after a kill, up after a restart, as a
      * new instance or (as a URL reads) the same one.
      */
-    private static final class NodesReadBack extends AdminOnlyRuntime {
+    private static class NodesReadBack extends AdminOnlyRuntime {
         private final ReadBackTerms.RestartShown restarts;
         private final boolean newInstanceOnRestart;
         private final Set<String> down = ConcurrentHashMap.newKeySet();
