@@ -1,14 +1,14 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.exchange.SerialSource;
-import io.replsim.scenario.external.ContentVerification;
-import io.replsim.scenario.external.ExternalCapabilities;
-import io.replsim.scenario.external.ExternalRuntime;
-import io.replsim.scenario.external.ExternalTarget;
-import io.replsim.scenario.external.NodeCommand;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
+import io.replsim.scenario.runtime.external.ContentVerification;
+import io.replsim.scenario.runtime.external.ExternalCapabilities;
+import io.replsim.scenario.runtime.external.ExternalRuntime;
+import io.replsim.scenario.runtime.external.ExternalTarget;
+import io.replsim.scenario.runtime.external.NodeCommand;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.replsim.scenario.run;
 
-import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;

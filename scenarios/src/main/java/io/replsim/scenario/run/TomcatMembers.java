@@ -1,15 +1,14 @@
 package io.replsim.scenario.run;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.external.ProbeWorkload;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
+import io.replsim.scenario.runtime.external.ProbeWorkload;
+import io.replsim.scenario.runtime.tomcat.ProbeWar;
+import io.replsim.scenario.runtime.tomcat.TomcatCapabilities;
+import io.replsim.scenario.runtime.tomcat.TomcatCluster;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.TomcatSpec;
-import io.replsim.scenario.tomcat.ProbeWar;
-import io.replsim.scenario.tomcat.TomcatCapabilities;
-import io.replsim.scenario.tomcat.TomcatCluster;
-import io.replsim.scenario.tomcat.TomcatObservation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

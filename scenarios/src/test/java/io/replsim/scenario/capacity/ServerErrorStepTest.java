@@ -2,13 +2,13 @@ package io.replsim.scenario.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.external.ExternalRuntime;
-import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.RunDirectory;
+import io.replsim.scenario.runtime.external.ExternalRuntime;
+import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.synthetic.FixedServiceCounter;
-import io.replsim.scenario.external.ExternalRuntime;
-import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.RunDirectory;
+import io.replsim.scenario.runtime.external.ExternalRuntime;
+import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;

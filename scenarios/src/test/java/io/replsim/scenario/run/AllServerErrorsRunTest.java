@@ -2,14 +2,14 @@ package io.replsim.scenario.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.external.ExternalRuntime;
-import io.replsim.scenario.external.ExternalTarget;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.runtime.external.ExternalRuntime;
+import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.external.ExternalTarget;
-import io.replsim.scenario.external.NodeCommand;
 import io.replsim.scenario.runtime.NodeLauncher;
+import io.replsim.scenario.runtime.external.ExternalTarget;
+import io.replsim.scenario.runtime.external.NodeCommand;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;

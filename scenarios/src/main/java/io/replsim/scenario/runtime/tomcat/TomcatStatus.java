@@ -1,4 +1,4 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.runtime.tomcat;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;

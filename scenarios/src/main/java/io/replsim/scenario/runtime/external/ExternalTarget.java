@@ -1,7 +1,7 @@
-package io.replsim.scenario.external;
+package io.replsim.scenario.runtime.external;
 
-import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.check.state.ProbePath;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
 import io.replsim.loadgen.script.RequestType;

@@ -1,10 +1,12 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.scenario.external.ContentVerification;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.RunSummary;
+import io.replsim.scenario.runtime.external.ContentVerification;
+import io.replsim.scenario.runtime.tomcat.TomcatCluster;
+import io.replsim.scenario.runtime.tomcat.TomcatStatus;
 import io.replsim.scenario.spec.TomcatSpec;
 import java.io.IOException;
 import java.nio.file.Files;

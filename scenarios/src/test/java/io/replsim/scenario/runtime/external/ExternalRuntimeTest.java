@@ -1,4 +1,4 @@
-package io.replsim.scenario.external;
+package io.replsim.scenario.runtime.external;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.replsim.scenario.external;
+package io.replsim.scenario.runtime.external;
 
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;

@@ -1,5 +1,6 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.run;
 
+import io.replsim.scenario.runtime.tomcat.TomcatStatus;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.runtime.tomcat;
 
 import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
@@ -10,10 +10,10 @@ import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_NODE_APPS;
 import static io.replsim.scenario.runtime.RuntimeCapability.PARTITION;
 
-import io.replsim.scenario.external.ProbeWorkload;
-import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.RuntimeCapabilities.Lack;
+import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.SpecRefusal;
+import io.replsim.scenario.runtime.external.ProbeWorkload;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.util.List;
 

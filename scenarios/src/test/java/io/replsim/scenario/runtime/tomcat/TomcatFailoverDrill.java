@@ -1,12 +1,12 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.runtime.tomcat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.check.Verdict;
+import io.replsim.loadgen.check.VerdictMark;
 import io.replsim.loadgen.record.Stint;
 import io.replsim.loadgen.record.UserTimeline;
-import io.replsim.loadgen.check.VerdictMark;
-import io.replsim.loadgen.check.Verdict;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunSummary;

@@ -1,4 +1,4 @@
-package io.replsim.scenario.external;
+package io.replsim.scenario.runtime.external;
 
 import io.replsim.loadgen.check.state.ProbePath;
 import io.replsim.node.app.AttributeShape;

@@ -1,4 +1,4 @@
-package io.replsim.scenario.external;
+package io.replsim.scenario.runtime.external;
 
 import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
@@ -15,8 +15,8 @@ import static io.replsim.scenario.runtime.RuntimeCapability.PAUSE;
 import static io.replsim.scenario.runtime.RuntimeCapability.RESTART;
 import static io.replsim.scenario.runtime.RuntimeCapability.STOP;
 
-import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.RuntimeCapabilities.Lack;
+import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.spec.DelaySpec;
 import io.replsim.scenario.spec.DiscardSpec;

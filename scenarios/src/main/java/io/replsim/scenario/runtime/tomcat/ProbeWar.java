@@ -1,4 +1,4 @@
-package io.replsim.scenario.tomcat;
+package io.replsim.scenario.runtime.tomcat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
