@@ -6,6 +6,8 @@ import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.capacity.MachineCores;
 import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.capacity.SearchedLoad;
+import io.replsim.scenario.run.PlayedRuntime;
+import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.CapabilityNeed;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
@@ -133,8 +135,7 @@ final class CapacityCommand implements Callable<Integer> {
                 return ReplsimCommand.BAD_INPUT;
             }
         }
-        ExternalTarget target = externalTarget.orElse(null);
-        if (target == null) {
+        if (externalTarget.isEmpty()) {
             Optional<String> refusal = MachineCores.ofThisMachine().refusal(spec.cluster());
             if (refusal.isPresent()) {
                 System.err.println("replsim capacity: " + refusal.get());
@@ -143,11 +144,12 @@ final class CapacityCommand implements Callable<Integer> {
         }
         SearchPlan searchPlan = plan;
         CapacityCriteria limits = criteria;
+        PlayedRuntime<?> played = PlayedRuntime.of(spec, externalTarget, NodeLauncher.currentJvm(), System.out);
         return ClusterWork.exitCode("capacity run", () -> {
-            CapacityRunner runner = new CapacityRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out);
-            CapacitySummary summary = target == null
-                    ? runner.run(spec, scenario.path, limits, searchPlan, oneNodeDown)
-                    : runner.runAgainst(target, spec, scenario.path, limits, searchPlan, oneNodeDown);
+            // the entry's progress lines are a run's: a capacity search prints a line per step of its own
+            CapacityRunner runner = new CapacityRunner(new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(),
+                    System.out, Duration.ofSeconds(5)), System.out);
+            CapacitySummary summary = runner.run(spec, scenario.path, played, limits, searchPlan, oneNodeDown);
             if (!summary.invalidReasons().isEmpty()) {
                 return ReplsimCommand.INVALID_RUN;
             }

@@ -1,21 +1,18 @@
 package io.replsim.scenario.capacity;
 
-import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvidence;
 import io.replsim.scenario.fault.NodeReadBack;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.LoadTarget;
+import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.RunDirectory;
+import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.runtime.NodeHandle;
-import io.replsim.scenario.runtime.NodeImage;
-import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.RuntimeFactory;
-import io.replsim.scenario.runtime.external.ExternalRuntime;
-import io.replsim.scenario.runtime.external.ExternalTarget;
+import io.replsim.scenario.runtime.ScenarioNeeds;
 import io.replsim.scenario.spec.CapacityWarmUp;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
@@ -23,18 +20,18 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
- * {@code replsim capacity}: starts the scenario's cluster once, then searches for the most users it sustains under
- * the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users,
- * played as a run ({@link RunStep}); with the open model, the highest arrival rate instead. The scenario's faults
- * and checks are not used. With {@code oneNodeDown} it then stops the last node and searches
- * again on the survivors. Everything it started is stopped before it returns.
+ * {@code replsim capacity}: has the one entry ({@link ScenarioRunner#enter}) make its run directory and start the
+ * scenario's runtime once (replsim's own nodes, or a cluster it does not run, {@code --target}), then searches for
+ * the most users it sustains under the criteria, each step the scenario's load (think time, ramp-up, warm-up, steady
+ * window) with the step's users, played as a run ({@link RunStep}); with the open model, the highest arrival rate
+ * instead. The scenario's faults and checks are not used. With {@code oneNodeDown} it then kills the last node and
+ * searches again on the survivors. A runtime whose nodes' CPU is not read (a cluster replsim does not run) has its
+ * steps judged without the CPU limit, and the console and summary say so. Everything started is stopped before it
+ * returns.
  */
 public final class CapacityRunner {
 
@@ -44,77 +41,53 @@ public final class CapacityRunner {
     static final String EXTERNAL_CPU_NOT_APPLIED = "CPU limit: the target's CPU is not read from outside, so no"
             + " step was held to it (not measured, not passed)";
 
-    private final Path runsRoot;
-    private final RuntimeFactory runtimes;
+    private final ScenarioRunner entry;
     private final PrintStream out;
 
-    /** On the scenario's runtime: processes started with {@code launcher}, or containers. */
-    public CapacityRunner(Path runsRoot, NodeLauncher launcher, PrintStream out) {
-        this(runsRoot, RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out), out);
-    }
-
-    /** On the runtimes {@code runtimes} makes: a test's {@code InJvmRuntime}, as a run is played on one. */
-    public CapacityRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out) {
-        this.runsRoot = runsRoot;
-        this.runtimes = runtimes;
+    /** {@code entry}: the one entry, which makes the run directory and starts the runtime. */
+    public CapacityRunner(ScenarioRunner entry, PrintStream out) {
+        this.entry = entry;
         this.out = out;
     }
 
-    public CapacitySummary run(ScenarioSpec spec, Path specFile, CapacityCriteria criteria, SearchPlan plan,
-                               boolean oneNodeDown) throws IOException, InterruptedException, ClusterStartException {
-        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity", LocalDateTime.now());
-        dir.copySpec(specFile);
-        SearchedLoad searched = SearchedLoad.of(spec.load());
-        CapacityConsole console = new CapacityConsole(out, searched);
-        long wallStart = System.nanoTime();
-        Instant startedAt = Instant.now();
-        printHeader(spec, criteria, dir, console);
-        // The scenario's runtime: processes, or containers whose CPU quota makes the CPU limit mean something.
-        try (ClusterRuntime runtime = runtimes.create(spec, dir.nodes())) {
-            runtime.start(ClusterRuntime.START_DEADLINE);
-            CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
-            console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(), cpuBudget.enforced()
-                    ? "enforced: " + cpuBudget.detail() : "NOT enforced (" + cpuBudget.detail() + ")");
-            Searches searches = searches(spec, runtime, live -> LoadTarget.ofNodes(spec, live), criteria, plan,
-                    oneNodeDown, console, dir, "capacity");
-            for (NodeHandle node : runtime.liveNodes()) {
-                dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
-            }
-            return finish(spec, criteria, dir, console, wallStart, startedAt, runtime.nodes().size(),
-                    spec.cluster().cpuBudgetCores(), searches.all(), searches.survivorCpu(), searches.down(),
-                    List.of(), cpuBudget);
-        }
-    }
-
     /**
-     * The same search against a cluster that is already running elsewhere and serves the counter app (interface
-     * doc §2), played on an {@link ExternalRuntime}: nothing is started or stopped but by the user's kill command,
-     * and its CPU cannot be read, so steps are judged without the CPU limit (the console and summary say so).
+     * Searches {@code spec}'s capacity on {@code played} ({@link PlayedRuntime#of}).
      *
-     * @throws ClusterStartException when a target does not answer, before any step
+     * @throws IllegalArgumentException naming what the search needs and the runtime cannot do, before anything
+     * @throws ClusterStartException    when the cluster did not start, or a target did not answer, before any step
      */
-    public CapacitySummary runAgainst(ExternalTarget target, ScenarioSpec spec, Path specFile,
-                                      CapacityCriteria criteria, SearchPlan plan, boolean oneNodeDown)
+    public CapacitySummary run(ScenarioSpec spec, Path specFile, PlayedRuntime<?> played, CapacityCriteria criteria,
+                               SearchPlan plan, boolean oneNodeDown)
             throws IOException, InterruptedException, ClusterStartException {
-        RunDirectory dir = RunDirectory.create(runsRoot, spec.name() + "-capacity-external", LocalDateTime.now());
-        dir.copySpec(specFile);
         CapacityConsole console = new CapacityConsole(out, SearchedLoad.of(spec.load()));
-        long wallStart = System.nanoTime();
-        Instant startedAt = Instant.now();
-        printHeader(spec, criteria, dir, console);
-        ExternalTarget judged = target.withAppsOf(spec.workload());
-        console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is NOT APPLIED)",
-                target.nodes().stream().map(t -> t.name() + "=" + t.baseUri()).toList(), judged.path(),
-                judged.protocol().cookieName());
-        try (ExternalRuntime runtime = new ExternalRuntime(judged, line -> console.line("%s", line))) {
-            runtime.start(ClusterRuntime.START_DEADLINE);
-            Searches searches = searches(spec, runtime, live -> new LoadTarget(live.stream()
-                            .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList(), judged.path(),
-                            judged.protocol()), criteria, plan, oneNodeDown, console, dir,
-                    "capacity of the external target");
-            return finish(spec, criteria, dir, console, wallStart, startedAt, runtime.nodes().size(), null,
-                    searches.all(), null, searches.down(), List.of(EXTERNAL_CPU_NOT_APPLIED), null);
-        }
+        ScenarioRunner.Entrance entrance = new ScenarioRunner.Entrance(spec.name() + "-capacity",
+                // its load; a kill for --one-node-down is refused by the command, which knows the targets
+                capabilities -> capabilities.refusalsOf(ScenarioNeeds.loadModel(spec)),
+                dir -> printHeader(spec, criteria, dir, console));
+        return entry.enter(spec, specFile, played, entrance, (runtime, dir, all, started) -> {
+            boolean measured = runtime.readsNodeStats();
+            CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
+            if (measured) {
+                console.line("cpu budget %.2f cores per node, %s", spec.cluster().cpuBudgetCores(),
+                        cpuBudget.enforced() ? "enforced: " + cpuBudget.detail()
+                                : "NOT enforced (" + cpuBudget.detail() + ")");
+            } else {
+                console.line("target: %s%s, cookie %s (external: its CPU is not read, so the CPU limit is NOT"
+                        + " APPLIED)", all.nodes().stream().map(node -> node.name() + "=" + node.baseUri()).toList(),
+                        all.path(), all.protocol().cookieName());
+            }
+            Searches searches = searches(spec, runtime, all, criteria, plan, oneNodeDown, console, dir,
+                    measured ? "capacity" : "capacity of the external target");
+            if (measured) {
+                for (NodeHandle node : runtime.liveNodes()) {
+                    dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+                }
+            }
+            return finish(spec, criteria, dir, console, started, runtime.nodes().size(),
+                    measured ? spec.cluster().cpuBudgetCores() : null, searches.all(),
+                    searches.survivorCpu(), searches.down(),
+                    measured ? List.of() : List.of(EXTERNAL_CPU_NOT_APPLIED), measured ? cpuBudget : null);
+        });
     }
 
     /** The search on every node, and with {@code oneNodeDown} the one after the last node was killed. */
@@ -124,15 +97,14 @@ public final class CapacityRunner {
     /**
      * Searches on every node of the started {@code runtime}, then with {@code oneNodeDown} kills the last node (a
      * cluster replsim runs: once the survivors agree on a view without it) and searches again on the survivors;
-     * each step a {@link RunStep} whose load goes to the live nodes {@code targetOf} names.
+     * each step a {@link RunStep} whose load goes to the nodes of {@code target} that live.
      */
-    private Searches searches(ScenarioSpec spec, ClusterRuntime runtime,
-                              Function<List<NodeHandle>, LoadTarget> targetOf, CapacityCriteria criteria,
+    private Searches searches(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target, CapacityCriteria criteria,
                               SearchPlan plan, boolean oneNodeDown, CapacityConsole console, RunDirectory dir,
                               String title) throws IOException, InterruptedException {
         List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
-        CapacityResult all = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria, plan, console,
-                dir, "all");
+        CapacityResult all = search(spec, runtime, target.on(runtime.liveNodes()), criteria, plan, console, dir,
+                "all");
         CapacitySummary.Search allNodes = report(spec, names, names.size(), all, "all", title, console, dir);
         Double survivorCpu = survivorUtilization(allNodes);
         if (survivorCpu != null) {
@@ -161,7 +133,7 @@ public final class CapacityRunner {
             }
             seenDown(runtime, stopped, console);
         }
-        CapacityResult survivors = search(spec, runtime, targetOf.apply(runtime.liveNodes()), criteria,
+        CapacityResult survivors = search(spec, runtime, target.on(runtime.liveNodes()), criteria,
                 survivorPlan(all, plan), console, dir, "n-1");
         return new Searches(allNodes, survivorCpu, report(spec, names, names.size() - 1, survivors, "n-1",
                 "capacity with " + stopped + " down", console, dir));
@@ -196,13 +168,13 @@ public final class CapacityRunner {
     }
 
     private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
-                                          CapacityConsole console, long wallStart, Instant startedAt, int nodes,
+                                          CapacityConsole console, ScenarioRunner.Started started, int nodes,
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
                                           CapacitySummary.Search down, List<String> notApplied,
                                           CpuBudgetEnforcement cpuBudget) throws IOException {
         List<String> invalid = CapacitySummary.invalidReasons(all, down);
-        CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), startedAt.toString(),
-                (System.nanoTime() - wallStart) / 1_000_000,
+        CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), started.at().toString(),
+                (System.nanoTime() - started.wallStartNanos()) / 1_000_000,
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),

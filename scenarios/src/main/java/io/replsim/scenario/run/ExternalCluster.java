@@ -34,8 +34,8 @@ public record ExternalCluster(ExternalTarget target, PrintStream out) implements
     }
 
     @Override
-    public String runName(ScenarioSpec spec) {
-        return spec.name() + "-external";
+    public String runName(String scenarioRun) {
+        return scenarioRun + "-external";
     }
 
     @Override

@@ -36,6 +36,12 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
                 spec.workload().app().path(), TargetProtocol.replsim(spec.sessionShapes()));
     }
 
+    /** The same load on those of its nodes that are in {@code live}: a capacity search's survivors after its kill. */
+    public LoadTarget on(List<NodeHandle> live) {
+        List<String> names = live.stream().map(NodeHandle::name).toList();
+        return new LoadTarget(nodes.stream().filter(node -> names.contains(node.name())).toList(), path, protocol);
+    }
+
     /**
      * {@code spec}'s load at these nodes, not yet started. {@code latencyLog} gets the HdrHistogram interval log
      * (the open model's from each arrival's intended start, with the one from its send at

@@ -41,15 +41,20 @@ public sealed interface PlayedRuntime<R extends ClusterRuntime> permits OwnNodes
         if (spec.tomcat().isPresent()) {
             return new TomcatMembers(launcher, out, Optional.empty());
         }
-        return new OwnNodes(RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out));
+        return ownNodes(RuntimeFactory.standard(launcher, NodeImage::ofThisInstallation, out));
+    }
+
+    /** replsim's own nodes as {@code runtimes} makes them (a test's nodes in its JVM, processes of its own). */
+    static PlayedRuntime<ClusterRuntime> ownNodes(RuntimeFactory runtimes) {
+        return new OwnNodes(runtimes);
     }
 
     /** What this runtime cannot do, as it refuses {@code spec}'s needs. */
     RuntimeCapabilities capabilities(ScenarioSpec spec);
 
-    /** The run directory's name. */
-    default String runName(ScenarioSpec spec) {
-        return spec.name();
+    /** The run directory's name for the scenario's run {@code scenarioRun}: as it is, or with the runtime's suffix. */
+    default String runName(String scenarioRun) {
+        return scenarioRun;
     }
 
     /** Where the run plays, as the console's first line says it after the scenario's name; empty for its own. */

@@ -26,6 +26,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -33,7 +34,8 @@ import java.util.function.Function;
  * directory, makes and starts the runtime ({@link PlayedRuntime}: replsim's own nodes, a cluster it does not run,
  * Tomcat members), plays the scenario's load (closed or open model alike) and faults as one {@link Run}, then has
  * the report write its files and print its figures. Whatever it started is stopped before it returns, whatever
- * happened. A soak, a comparison and the command line's {@code run} are loops over it.
+ * happened. A soak, a comparison and the command line's {@code run} are loops over it, and a capacity search plays
+ * its steps on the runtime it starts ({@link #enter}).
  */
 public final class ScenarioRunner {
     private final Path runsRoot;
@@ -65,7 +67,7 @@ public final class ScenarioRunner {
     /** replsim's own nodes as {@code runtimes} makes them (a test's nodes in its JVM, processes of its own). */
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, spec -> new OwnNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns);
+        this(runsRoot, spec -> PlayedRuntime.ownNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns);
     }
 
     private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, NemesisFactory nemeses,
@@ -104,27 +106,17 @@ public final class ScenarioRunner {
      */
     public <R extends ClusterRuntime> RunOutcome run(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played)
             throws IOException, InterruptedException, ClusterStartException {
-        RuntimeCapabilities capabilities = played.capabilities(spec);
-        List<SpecRefusal> refusals = capabilities.refusals(spec);
-        if (!refusals.isEmpty()) {
-            throw new IllegalArgumentException("runtime " + capabilities.runtime() + " cannot play " + spec.name()
-                    + ": " + refusals);
-        }
-        RunDirectory dir = RunDirectory.create(runsRoot, played.runName(spec), LocalDateTime.now());
-        dir.copySpec(specFile);
-        out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
-        played.notes().forEach(note -> out.println("replsim: " + note));
-        long wallStart = System.nanoTime();
-        Instant startedAt = Instant.now();
-        try (R runtime = played.create(spec, dir.nodes())) {
-            runtime.start(ClusterRuntime.START_DEADLINE);
-            long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
+        Entrance entrance = new Entrance(spec.name(), capabilities -> capabilities.refusals(spec), dir -> {
+            out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
+            played.notes().forEach(note -> out.println("replsim: " + note));
+        });
+        return enter(spec, specFile, played, entrance, (runtime, dir, target, started) -> {
             PlayedRuntime.Observation observation = played.observe(spec, runtime);
             Run.Played run;
-            try (Load load = played.loadTarget(spec, runtime).loadOf(spec, dir.latencyLog(),
-                    dir.uncorrectedLatencyLog(), SessionsAtEnd.KEPT)) {
-                run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, startedAt, wallStart,
-                        clusterStartMs);
+            try (Load load = target.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(),
+                    SessionsAtEnd.KEPT)) {
+                run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, started.at(),
+                        started.wallStartNanos(), started.clusterStartMs());
             }
             ForeignCluster foreign = observation.end(dir);
             RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns);
@@ -134,6 +126,60 @@ public final class ScenarioRunner {
             run.fullGcLine().ifPresent(out::println);
             foreign.lines().forEach(out::println);
             return new RunOutcome(summary, dir.root(), heap, run.record().load());
+        });
+    }
+
+    /**
+     * What differs between what the one entry plays ({@link #enter}): a scenario's run, a capacity search.
+     *
+     * @param runName  the run directory's name before the runtime's own suffix ({@code quickstart},
+     *                 {@code quickstart-capacity})
+     * @param refusals what it needs and the runtime cannot do, given what the runtime cannot do
+     * @param announce what the console says once the run directory is made, before the runtime starts
+     */
+    public record Entrance(String runName, Function<RuntimeCapabilities, List<SpecRefusal>> refusals,
+                           Consumer<RunDirectory> announce) {
+    }
+
+    /** What is played on the runtime the one entry started, in the run directory it made. */
+    @FunctionalInterface
+    public interface Play<R extends ClusterRuntime, T> {
+        /** {@code target}: where the load goes on {@code runtime}, every node of it. */
+        T on(R runtime, RunDirectory dir, LoadTarget target, Started started) throws IOException, InterruptedException;
+    }
+
+    /** When the play began ({@code at}, {@code wallStartNanos}), its runtime's start included. */
+    public record Started(Instant at, long wallStartNanos, long clusterStartMs) {
+    }
+
+    /**
+     * The one place a run directory is made and a runtime started: refuses what {@code entrance} needs and
+     * {@code played} cannot do, makes the run directory, makes and starts the runtime within
+     * {@link ClusterRuntime#START_DEADLINE}, and has {@code play} played on it; whatever it started is stopped before
+     * it returns, whatever happened.
+     *
+     * @throws IllegalArgumentException naming every refusal, before anything
+     * @throws ClusterStartException    when the cluster did not start, or a target did not answer
+     */
+    public <R extends ClusterRuntime, T> T enter(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played,
+                                                 Entrance entrance, Play<R, T> play)
+            throws IOException, InterruptedException, ClusterStartException {
+        RuntimeCapabilities capabilities = played.capabilities(spec);
+        List<SpecRefusal> refusals = entrance.refusals().apply(capabilities);
+        if (!refusals.isEmpty()) {
+            throw new IllegalArgumentException("runtime " + capabilities.runtime() + " cannot play " + spec.name()
+                    + ": " + refusals);
+        }
+        RunDirectory dir = RunDirectory.create(runsRoot, played.runName(entrance.runName()), LocalDateTime.now());
+        dir.copySpec(specFile);
+        entrance.announce().accept(dir);
+        long wallStart = System.nanoTime();
+        Instant startedAt = Instant.now();
+        try (R runtime = played.create(spec, dir.nodes())) {
+            runtime.start(ClusterRuntime.START_DEADLINE);
+            long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
+            return play.on(runtime, dir, played.loadTarget(spec, runtime),
+                    new Started(startedAt, wallStart, clusterStartMs));
         }
     }
 

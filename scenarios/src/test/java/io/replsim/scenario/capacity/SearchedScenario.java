@@ -1,5 +1,7 @@
 package io.replsim.scenario.capacity;
 
+import io.replsim.scenario.run.PlayedRuntime;
+import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -8,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
@@ -24,8 +27,10 @@ record SearchedScenario(CapacitySummary summary, String console) {
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        CapacitySummary summary = new CapacityRunner(dir.resolve("runs"), runtimes.apply(out), out)
-                .run(spec, file, criteria, plan, oneNodeDown);
+        RuntimeFactory runtime = runtimes.apply(out);
+        CapacitySummary summary = new CapacityRunner(new ScenarioRunner(dir.resolve("runs"), runtime, out,
+                Duration.ofSeconds(5)), out).run(spec, file, PlayedRuntime.ownNodes(runtime), criteria, plan,
+                oneNodeDown);
         return new SearchedScenario(summary, console.toString(StandardCharsets.UTF_8));
     }
 }
