@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.foreign.ForeignApp;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -25,13 +27,34 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class RunCommandExternalTargetTest {
 
-    private static final String KILL_DRILL = """
+    /** A short load on two nodes, the faults to follow. */
+    private static final String TWO_NODES = """
             name: ext
             cluster: {nodes: 2}
             load: {users: 6, thinkTime: 100ms, duration: 4s}
+            """;
+
+    private static final String KILL_DRILL = TWO_NODES + """
             faults:
               - {type: kill, at: 1s, target: node1}
             """;
+
+    /** {@code replsim run} of {@code scenario} against both nodes of {@code app}, its cookie and serial, and more. */
+    private static ReplsimCall runAgainst(ForeignApp app, Path scenario, String... more) {
+        List<String> args = new ArrayList<>(List.of("run", scenario.toString(),
+                "--target", "node1=" + app.endpoints().get(0).baseUri(),
+                "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
+                "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)"));
+        args.addAll(List.of(more));
+        return ReplsimCall.of(args.toArray(String[]::new));
+    }
+
+    /** The one run directory the command made under {@code runs}. */
+    private static Path onlyRun(Path runs) throws IOException {
+        try (Stream<Path> made = Files.list(runs)) {
+            return made.findFirst().orElseThrow();
+        }
+    }
 
     @Test
     void aKillFaultWithoutAKillCommandIsRefusedBeforeTheRunWithItsPath(@TempDir Path dir) throws Exception {
@@ -127,10 +150,7 @@ class RunCommandExternalTargetTest {
     @Test
     void aDrillAgainstAForeignAppRunsTheCommandsAndReportsWhatItCannotMeasureAsNull(@TempDir Path dir)
             throws Exception {
-        Path scenario = Files.writeString(dir.resolve("ext.yaml"), """
-                name: ext
-                cluster: {nodes: 2}
-                load: {users: 6, thinkTime: 100ms, duration: 4s}
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), TWO_NODES + """
                 faults:
                   - {type: kill, at: 1s, target: node1}
                   - {type: restart, at: 2s, target: node1}
@@ -151,9 +171,7 @@ class RunCommandExternalTargetTest {
                  }
              })) {
             endpoints = app.endpoints();
-            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + endpoints.get(0).baseUri(),
-                    "--target", "node2=" + endpoints.get(1).baseUri(), "--path", ForeignApp.PATH,
-                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+            ran = runAgainst(app, scenario,
                     "--kill-command", "echo kill {node} {url} {host} {port} $REPLSIM_NODE >> '" + marker + "'",
                     "--restart-command", "echo restart {node} $REPLSIM_PORT >> '" + marker + "'",
                     // validity is not this test's subject: a 4 s run on a shared 2-core machine may be INVALID
@@ -168,10 +186,7 @@ class RunCommandExternalTargetTest {
         assertThat(ran.out()).contains("not measured there: cluster")
                 .contains("new view: not measured")
                 .contains("survivor CPU: not measured");
-        Path run;
-        try (Stream<Path> made = Files.list(runs)) {
-            run = made.findFirst().orElseThrow();
-        }
+        Path run = onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertThat(summary.get("faults")).extracting(fault -> fault.get("type").asText())
                 .containsExactly("kill", "restart");
@@ -208,9 +223,7 @@ class RunCommandExternalTargetTest {
                 """);
         ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
-            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
-                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
-                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+            ran = runAgainst(app, scenario,
                     "--kill-command", "echo no such host {node} >&2; exit 3",
                     // the exit code by the checks: validity is RunCommandValidityTest's subject
                     "--accept-invalid", "--runs-dir", dir.resolve("runs").toString());
@@ -231,10 +244,7 @@ class RunCommandExternalTargetTest {
         Path runs = dir.resolve("runs");
         ReplsimCall ran;
         try (ForeignApp app = new ForeignApp(0, "node1", "node2")) {
-            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
-                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
-                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)", "--kill-command", "true",
-                    "--runs-dir", runs.toString());
+            ran = runAgainst(app, scenario, "--kill-command", "true", "--runs-dir", runs.toString());
         }
 
         // true exits 0 and node1 answers on: nothing was killed, so nothing about a kill was measured
@@ -244,10 +254,7 @@ class RunCommandExternalTargetTest {
                 .contains("is not confirmed: right after it: node1 still up ")
                 .contains("answered HTTP 200")
                 .contains("its figures are not measured");
-        Path run;
-        try (Stream<Path> made = Files.list(runs)) {
-            run = made.findFirst().orElseThrow();
-        }
+        Path run = onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertThat(summary.get("verdict").asText()).isEqualTo("INVALID");
         assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).isFalse();
@@ -258,10 +265,7 @@ class RunCommandExternalTargetTest {
     @Test
     void aRestartCommandThatNeverBringsTheNodeBackIsNoRestartThoughItWasSeenDown(@TempDir Path dir)
             throws Exception {
-        Path scenario = Files.writeString(dir.resolve("ext.yaml"), """
-                name: ext
-                cluster: {nodes: 2}
-                load: {users: 6, thinkTime: 100ms, duration: 4s}
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), TWO_NODES + """
                 faults:
                   - {type: restart, at: 1s, target: node1}
                 checks: {maxSessionsLost: 6}
@@ -272,19 +276,14 @@ class RunCommandExternalTargetTest {
         try (ForeignApp app = new ForeignApp(0, "node1", "node2");
              // the kill command stops node1; the restart command starts nothing
              CommandEffects effects = new CommandEffects(marker, line -> app.stop(line.split(" ")[1]))) {
-            ran = ReplsimCall.of("run", scenario.toString(), "--target", "node1=" + app.endpoints().get(0).baseUri(),
-                    "--target", "node2=" + app.endpoints().get(1).baseUri(), "--path", ForeignApp.PATH,
-                    "--cookie-name", "SID", "--serial", "regex:hits=(\\d+)",
+            ran = runAgainst(app, scenario,
                     "--kill-command", "echo kill {node} >> '" + marker + "'", "--restart-command", "true",
                     "--runs-dir", runs.toString());
         }
 
         // node1 was seen down after the kill command, and never answered again: no restart happened
         assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
-        Path run;
-        try (Stream<Path> made = Files.list(runs)) {
-            run = made.findFirst().orElseThrow();
-        }
+        Path run = onlyRun(runs);
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).as(ran.out()).isFalse();
         assertThat(summary.at("/faults/0/evidence/seen").asText()).contains("did not answer")
