@@ -17,13 +17,18 @@ public record FaultEvidence(boolean confirmed, String seen) {
         return new FaultEvidence(false, seen);
     }
 
-    /** Confirmed when either is; what both saw, this one first. */
-    public FaultEvidence and(FaultEvidence later) {
+    /** Confirmed when either is, as a pause read frozen right after it or at its heal; what both saw, this first. */
+    public FaultEvidence or(FaultEvidence later) {
         return new FaultEvidence(confirmed || later.confirmed, seen + "; " + later.seen);
+    }
+
+    /** Confirmed when both are, as both nodes of a double kill seen gone; what both saw, this one first. */
+    public FaultEvidence with(FaultEvidence other) {
+        return new FaultEvidence(confirmed && other.confirmed, seen + "; " + other.seen);
     }
 
     /** Confirmed when both are, as a node seen down and then up again; what both saw, this one first. */
     public FaultEvidence followedBy(FaultEvidence later) {
-        return new FaultEvidence(confirmed && later.confirmed, seen + "; " + later.seen);
+        return with(later);
     }
 }

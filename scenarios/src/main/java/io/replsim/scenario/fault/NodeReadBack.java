@@ -46,7 +46,7 @@ public final class NodeReadBack {
     public FaultEvidence confirm(Disruption disruption) throws InterruptedException {
         return switch (disruption) {
             case Disruption.Killed killed -> down(killed.node());
-            case Disruption.KilledPair pair -> down(pair.node()).and(down(pair.buddy()));
+            case Disruption.KilledPair pair -> down(pair.node()).with(down(pair.buddy()));
             case Disruption.Stopped stopped -> down(stopped.node());
             case Disruption.Restarted restarted -> upAgain(restarted.node(), beforeRestart.getOrDefault(
                     restarted.node(), new NodeState.NotRead("not read before the restart")));

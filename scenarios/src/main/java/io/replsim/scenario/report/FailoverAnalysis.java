@@ -106,7 +106,7 @@ public final class FailoverAnalysis {
     private static FaultEvidence evidence(FaultEvent start, Optional<FaultEvent> end) {
         FaultEvidence after = new FaultEvidence(start.evidence().confirmed(), "right after it: "
                 + start.evidence().seen());
-        return end.map(later -> after.and(new FaultEvidence(later.evidence().confirmed(),
+        return end.map(later -> after.or(new FaultEvidence(later.evidence().confirmed(),
                 (later.phase() == FaultEvent.Phase.HEAL ? "at its heal: " : "before its node ended: ")
                         + later.evidence().seen()))).orElse(after);
     }
