@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -69,6 +70,8 @@ public final class InJvmRuntime implements ClusterRuntime {
     private final String clusterName = "replsim-in-jvm-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Map<String, Member> members = new LinkedHashMap<>();
+    /** How many times each node was restarted: what tells its new instance from the one before. */
+    private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private String memberList;
     private boolean closed;
 
@@ -217,15 +220,22 @@ public final class InJvmRuntime implements ClusterRuntime {
 
     /**
      * Whether the node's HTTP listener answers: a crashed or stopped node in this JVM closed it, and there is no
-     * process of its own to read.
+     * process of its own to read. The instance counts the node's starts, so that a restart, which answers on the
+     * same URL, shows as a new one.
      */
     @Override
     public NodeState state(String node) throws InterruptedException {
-        NodeHandle handle;
+        Member member;
         synchronized (this) {
-            handle = member(node).handle();
+            member = member(node);
         }
-        return UrlReadBack.state(handle.httpUri().resolve("/"));
+        NodeState read = UrlReadBack.state(member.handle().httpUri().resolve("/"));
+        String instance = node + " start " + restarts.getOrDefault(node, 0);
+        return switch (read) {
+            case NodeState.Up up -> new NodeState.Up(instance, up.seen() + " (" + instance + ")");
+            case NodeState.Down down -> new NodeState.Down(instance, down.seen());
+            default -> read;
+        };
     }
 
     @Override
@@ -250,6 +260,7 @@ public final class InJvmRuntime implements ClusterRuntime {
                 throw new IOException(e.getMessage(), e);
             }
             members.put(name, new Member(old.handle(), old.ports(), old.admin(), fresh, true));
+            restarts.merge(name, 1, Integer::sum);
         }
     }
 

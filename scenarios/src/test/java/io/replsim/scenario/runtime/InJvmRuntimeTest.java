@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.replsim.scenario.fault.Disruption;
+import io.replsim.scenario.fault.FaultEvidence;
+import io.replsim.scenario.fault.NodeReadBack;
 import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.NodeFigure;
@@ -138,6 +141,13 @@ class InJvmRuntimeTest {
                     .until(() -> runtime.admin("node1").health().members() == 3
                             && runtime.admin("node2").health().members() == 3);
             assertThat(runtime.liveNodes()).hasSize(3);
+
+            // a restart of a running node answers on its old URL: the runtime tells the new start from the old
+            NodeReadBack readBack = new NodeReadBack(runtime);
+            readBack.beforeRestart("node3");
+            runtime.restart("node3");
+            FaultEvidence restarted = readBack.confirm(new Disruption.Restarted("node3"));
+            assertThat(restarted.confirmed()).as(restarted.seen()).isTrue();
         }
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
