@@ -122,8 +122,9 @@ public final class Run {
                     events, ClusterReadings.NOT_MEASURED, Optional.empty(), deathsUnasked), Optional.empty());
         }
         sampler.sample();
-        for (NodeHandle node : runtime.liveNodes()) {
-            dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
+        for (String unanswered : FinalNodeStats.write(runtime, dir)) {
+            out.println("replsim: a node's stats at the end: " + unanswered + "; its figures are its last reading"
+                    + " during the load");
         }
         long loadStartMs = result.startedAt().toEpochMilli();
         List<HeapTrend> heap = fullGcs.isPresent()
