@@ -26,13 +26,8 @@ public record LoadTimeline(long loadStartEpochMs, double p90BoundMs, List<Second
         JSON.writeValue(runDirectory.resolve(FILE).toFile(), this);
     }
 
-    static LoadTimeline read(Path file) throws IOException {
-        return JSON.readValue(file.toFile(), LoadTimeline.class);
-    }
-
     /** The page of a run whose summary is {@code summary}, over the latency log's {@code intervals}. */
-    TimelineReport.Records page(RunSummary summary, List<LatencyInterval> intervals,
-                                List<FaultEvent> events) {
+    TimelineReport.Records page(RunSummary summary, List<LatencyInterval> intervals, List<FaultEvent> events) {
         return new TimelineReport.Records(summary.scenario(), summary.verdict(), loadStartEpochMs,
                 summary.load().durationMs(), seconds, intervals, p90BoundMs, summary.faults(), events,
                 summary.sessions(), summary.nodes());
