@@ -1,8 +1,10 @@
 package io.replsim.scenario.report;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,6 +32,43 @@ public final class NodeFigures {
             values.put(figure, figure.valueOf(node));
         }
         return new NodeFigures(values);
+    }
+
+    /**
+     * A node's figures as summary.json holds them ({@code replsim report} reads a run's back): each declared
+     * figure's value by its key, as its declared type; a key the file lacks (a run from before the figure was
+     * declared) is null, not measured.
+     *
+     * @throws IllegalArgumentException naming the key whose value is not of its figure's type
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static NodeFigures read(Map<String, Object> byKey) {
+        Map<NodeFigure<?>, Object> values = new LinkedHashMap<>();
+        for (NodeFigure<?> figure : NodeFigure.ALL) {
+            values.put(figure, asDeclared(figure, byKey.get(figure.key())));
+        }
+        return new NodeFigures(values);
+    }
+
+    /** JSON numbers come back as the narrowest type that holds them; each figure's type is declared. */
+    private static Object asDeclared(NodeFigure<?> figure, Object value) {
+        Class<?> type = figure.type();
+        if (value == null || type.isInstance(value)) {
+            return value;
+        }
+        if (value instanceof Number number) {
+            if (type == Long.class) {
+                return number.longValue();
+            }
+            if (type == Double.class) {
+                return number.doubleValue();
+            }
+            if (type == Integer.class) {
+                return number.intValue();
+            }
+        }
+        throw new IllegalArgumentException("nodes[]." + figure.key() + " is " + value + ", not a "
+                + type.getSimpleName().toLowerCase(Locale.ROOT));
     }
 
     /** The value of {@code figure}; null when not measured. */

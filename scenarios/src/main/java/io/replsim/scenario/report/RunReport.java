@@ -49,10 +49,11 @@ public final class RunReport {
         if (run.heap().isPresent()) {
             JSON.writeValue(run.directory().resolve("heap.json").toFile(), run.heap().get());
         }
-        TimelineReport.write(run.directory().resolve("report.html"), new TimelineReport.Records(run.spec().name(),
-                summary.verdict(), run.load().startedAt().toEpochMilli(), run.spec().load().duration().toMillis(),
-                run.load().perSecond(), latencyIntervals(run.latencyLog()), p90Bound(run.spec()).toNanos() / 1e6,
-                summary.faults(), run.events(), summary.sessions(), summary.nodes()));
+        LoadTimeline timeline = new LoadTimeline(run.load().startedAt().toEpochMilli(),
+                p90Bound(run.spec()).toNanos() / 1e6, run.load().perSecond());
+        timeline.write(run.directory());
+        TimelineReport.write(run.directory().resolve(RecordedRun.PAGE),
+                timeline.page(summary, latencyIntervals(run.latencyLog()), run.events()));
         return summary;
     }
 
@@ -141,7 +142,7 @@ public final class RunReport {
     }
 
     /** The driver's per-second latency histograms; empty when the log cannot be read (the spike figures stay empty). */
-    private static List<LatencyInterval> latencyIntervals(Path latencyLog) {
+    static List<LatencyInterval> latencyIntervals(Path latencyLog) {
         try {
             return LatencyInterval.read(latencyLog);
         } catch (IOException | RuntimeException e) {

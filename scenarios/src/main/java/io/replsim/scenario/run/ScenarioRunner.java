@@ -5,7 +5,7 @@ import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.scenario.fault.NemesisFactory;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.ForeignCluster;
-import io.replsim.scenario.report.HeapBasis;
+import io.replsim.scenario.report.HeapLines;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.RunReport;
@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -122,7 +121,7 @@ public final class ScenarioRunner {
             RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns);
             List<HeapTrend> heap = run.record().heap().orElse(List.of());
             new ConsoleReport(out).print(summary);
-            printHeap(heap);
+            HeapLines.print(heap, out);
             run.fullGcLine().ifPresent(out::println);
             foreign.lines().forEach(out::println);
             return new RunOutcome(summary, dir.root(), heap, run.record().load());
@@ -180,21 +179,6 @@ public final class ScenarioRunner {
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
             return play.on(runtime, dir, played.loadTarget(spec, runtime),
                     new Started(startedAt, wallStart, clusterStartMs));
-        }
-    }
-
-    /** One line per node process that lived long enough for a slope: what a long run shows of leaks. */
-    private void printHeap(List<HeapTrend> heap) {
-        for (HeapTrend trend : heap) {
-            if (trend.slopeBytesPerMinute() == null) {
-                continue;
-            }
-            out.printf(Locale.ROOT, "heap      %s%s %s %.1f MB -> %.1f MB over %d minutes:"
-                            + " slope %+.1f KB/min%n", trend.node(), trend.life() == 1 ? "" : " (life " + trend.life() + ")",
-                    trend.basis() == HeapBasis.AFTER_FULL_GC ? "after forced full GCs (least of each minute)"
-                            : "after GC (floor of each minute)",
-                    trend.firstFloorBytes() / 1048576.0, trend.lastFloorBytes() / 1048576.0, trend.minutes(),
-                    trend.slopeBytesPerMinute() / 1024);
         }
     }
 }

@@ -1,0 +1,54 @@
+package io.replsim.cli;
+
+import io.replsim.scenario.report.RecordedRun;
+import io.replsim.scenario.report.SeriesCsv;
+import io.replsim.scenario.report.UnreadableRunException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "report", description = {
+        "Draw a drill's console summary and report.html again from its run directory (summary.json, timeline.json,",
+        "latency.hlog, events.jsonl, heap.json), without running anything: a report improved since applies to",
+        "yesterday's runs. e.g. replsim report runs/<run> --csv figures/"},
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
+                "0:re-rendered",
+                "2:bad input: not a drill's run directory, or a file it needs missing or unreadable"})
+final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "RUN", description = "a run directory replsim run made, such as runs/<time>-<scenario>")
+    Path directory;
+
+    @Option(names = "--csv", paramLabel = "DIR", description = "also write the per-second series as CSV into DIR:"
+            + " seconds.csv (requests and errors) and latency.csv (p50/p90/p99/max)")
+    Path csv;
+
+    @Override
+    public Integer call() {
+        RecordedRun run;
+        try {
+            run = RecordedRun.read(directory);
+        } catch (UnreadableRunException e) {
+            System.err.println("replsim report: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        try {
+            run.printSummary(System.out);
+            System.out.println("page      " + run.writePage());
+            if (csv != null) {
+                for (Path file : SeriesCsv.write(run, csv)) {
+                    System.out.println("csv       " + file);
+                }
+                System.out.println("csv       no per-user verdicts: a run directory holds the sessions' counts by"
+                        + " verdict (summary.json), not each user's");
+            }
+        } catch (IOException e) {
+            System.err.println("replsim report: cannot write " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        return 0;
+    }
+}

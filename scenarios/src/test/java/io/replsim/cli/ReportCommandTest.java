@@ -1,0 +1,213 @@
+package io.replsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.run.PlayedScenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code replsim report} draws a drill's console summary and report.html again from its run directory alone: the
+ * same lines the run printed and the same page it wrote, from one real run (its nodes in this JVM, a kill, a
+ * history, so faults, events, node figures and anomalies are all in the files), and a clear refusal naming what
+ * is missing when the directory cannot be drawn from.
+ */
+@ExtendWith(NoNodeProcessLeft.class)
+class ReportCommandTest {
+    private static final String SCENARIO = """
+            name: rerendered
+            cluster: {nodes: 3, workers: 8}
+            replication: {placement: all, granularity: attribute, delivery: sync, syncTimeout: 2s}
+            workload: {app: counter, payload: 512B}
+            load: {users: 12, thinkTime: 300ms, rampUp: 1s, duration: 8s, requestTimeout: 3s, history: true}
+            faults:
+              - {type: kill, at: 3s, target: primary-of-most}
+            checks: {maxSessionsLost: 0, p90Below: 800ms}
+            """;
+
+    @TempDir
+    static Path shared;
+    private static PlayedScenario played;
+    private static String pageAsRunWroteIt;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    static void runOnce() throws Exception {
+        played = PlayedScenario.playInJvm(shared, "rerendered", SCENARIO);
+        pageAsRunWroteIt = Files.readString(played.directory().resolve("report.html"));
+    }
+
+    @Test
+    void theConsoleSummaryAndThePageAreThoseTheRunMade() throws Exception {
+        Path run = copyOfRun();
+        Files.delete(run.resolve("report.html"));
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        List<String> lines = report.out().lines().toList();
+        assertThat(lines.getLast()).isEqualTo("page      " + run.resolve("report.html"));
+        assertThat(lines.subList(0, lines.size() - 1)).as(played.console())
+                .containsExactlyElementsOf(summaryLines(played.console()));
+        assertThat(Files.readString(run.resolve("report.html"))).isEqualTo(pageAsRunWroteIt);
+        assertThat(pageAsRunWroteIt).contains("<polyline").contains("kill");
+    }
+
+    @Test
+    void csvHasTheRunsSecondsAndLatencyIntervals() throws Exception {
+        Path csv = dir.resolve("csv");
+
+        ReplsimCall report = ReplsimCall.of("report", copyOfRun().toString(), "--csv", csv.toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        List<String> seconds = Files.readAllLines(csv.resolve("seconds.csv"));
+        assertThat(seconds.getFirst()).isEqualTo("secondFrom,epochSecond,requests,errors");
+        long requests = seconds.stream().skip(1).mapToLong(line -> Long.parseLong(line.split(",")[2])).sum();
+        assertThat(requests).isEqualTo(played.summary().requests().total());
+        List<String> latency = Files.readAllLines(csv.resolve("latency.csv"));
+        assertThat(latency.getFirst()).isEqualTo("secondFrom,secondTo,answers,p50Ms,p90Ms,p99Ms,maxMs");
+        assertThat(latency).hasSizeGreaterThan(5);
+        assertThat(report.out()).contains("csv       no per-user verdicts");
+    }
+
+    @Test
+    void aRunWithoutItsSummaryIsRefusedSayingWhatIsMissingAndWhatToDo() throws Exception {
+        Path run = copyOfRun();
+        Files.delete(run.resolve("summary.json"));
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.out()).isEmpty();
+        assertThat(report.err()).contains(run + " holds no summary.json")
+                .contains("the run ended before its report wrote them").contains("run the scenario again");
+    }
+
+    @Test
+    void anUnreadableSummaryIsRefusedNamingWhereItBroke() throws Exception {
+        Path run = copyOfRun();
+        Path summary = run.resolve("summary.json");
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"throughputPerSec\" : [0-9.]+",
+                "\"throughputPerSec\" : \"fast\""));
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(summary + " cannot be read as the run wrote it")
+                .contains("throughputPerSec").contains("written by another version of replsim");
+    }
+
+    @Test
+    void aRunWithoutItsTimelineIsRefusedNamingIt() throws Exception {
+        Path run = copyOfRun();
+        Files.delete(run.resolve("timeline.json"));
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(run + " holds no timeline.json, report.html's per-second series");
+    }
+
+    @Test
+    void aLatencyLogThatIsNotOneIsRefused() throws Exception {
+        Path run = copyOfRun();
+        Files.writeString(run.resolve("latency.hlog"), "not a log\n");
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(run.resolve("latency.hlog") + " cannot be read as an HdrHistogram")
+                .contains("it holds no interval");
+    }
+
+    @Test
+    void aFileIsNotARunDirectory() throws Exception {
+        Path file = Files.writeString(dir.resolve("summary.json"), "{}");
+
+        ReplsimCall report = ReplsimCall.of("report", file.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(file + " is not a directory: give a run's directory");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "capacity.csv | a capacity search's (replsim capacity) | its figures are its summary.json and capacity.csv",
+            "soak.json    | a soak's (replsim soak)                | each of its runs under runs/ is a drill's",
+            "compare.json | a comparison's (replsim compare)       | each of its runs under runs/ is a drill's"})
+    void anotherCommandsDirectoryIsRefusedNamingWhatIsReRendered(String file, String whose, String instead)
+            throws Exception {
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Files.writeString(other.resolve(file), "{}");
+        Files.writeString(other.resolve("summary.json"), "{}");
+
+        ReplsimCall report = ReplsimCall.of("report", other.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(other + " is " + whose + " directory (it holds " + file + ")")
+                .contains("replsim report re-renders a drill's directory, one replsim run made").contains(instead);
+    }
+
+    @Test
+    void aNodeFigureOfAnotherTypeIsRefusedNamingIt() throws Exception {
+        Path run = copyOfRun();
+        Path summary = run.resolve("summary.json");
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"sessionsOwned\" : [0-9]+",
+                "\"sessionsOwned\" : \"many\""));
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(summary + " cannot be read as the run wrote it")
+                .contains("nodes[].sessionsOwned is many, not a long");
+    }
+
+    @Test
+    void anEventLineThatIsNotOneIsRefusedNamingTheLine() throws Exception {
+        Path run = copyOfRun();
+        Path events = run.resolve("events.jsonl");
+        Files.writeString(events, "{\"phase\":\"SOON\"}\n", StandardOpenOption.APPEND);
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(events + " line 2 is not a fault event");
+    }
+
+    /** The run's console from its summary's first line on: what ConsoleReport and the heap lines printed. */
+    private static List<String> summaryLines(String console) {
+        List<String> lines = console.lines().toList();
+        int first = lines.indexOf("== rerendered: " + played.summary().verdict() + " ==");
+        assertThat(first).as(console).isPositive();
+        return lines.subList(first - 1, lines.size());
+    }
+
+    /** A copy of the run's directory, so each test can take from it what it needs. */
+    private Path copyOfRun() throws IOException {
+        Path copy = Files.createDirectories(dir.resolve("run-" + System.nanoTime()));
+        try (Stream<Path> files = Files.walk(played.directory())) {
+            for (Path file : files.toList()) {
+                Files.copy(file, copy.resolve(played.directory().relativize(file).toString()),
+                        StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,110 @@
+package io.replsim.scenario.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.run.PlayedScenario;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The quickstart's report.html as a reader opens it, in Debian's headless {@code chromium}: it loads with no console
+ * error, each chart has its drawn elements in the DOM the browser built (the throughput line, the p90 and p99 lines,
+ * the p90 limit, the kill's window shaded) and on the screen (the lines' and the shading's colours in the
+ * screenshot, kept as target/browser/quickstart-report.png). {@code ./replsim test browser}, which .ci/run runs
+ * after installing chromium when it is missing; without chromium this check fails, it does not pass unseen.
+ */
+@ExtendWith(NoNodeProcessLeft.class)
+class ReportPageBrowserCheck {
+    private static final Path SCREENSHOTS = Path.of("target", "browser");
+    private static HeadlessChromium chromium;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void chromiumIsThere() {
+        chromium = HeadlessChromium.onPath().orElseThrow(() -> new AssertionError("no chromium on PATH: this check"
+                + " opens report.html in Debian's headless chromium; apt-get install chromium (.ci/run does)"));
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void theQuickstartsPageLoadsWithoutErrorsAndDrawsItsCharts() throws Exception {
+        PlayedScenario played = PlayedScenario.playInJvm(dir, "quickstart", Files.readString(Path.of(
+                "quickstart.yaml")));
+
+        HeadlessChromium.Look look = chromium.open(played.directory().resolve("report.html"),
+                SCREENSHOTS.resolve("quickstart-report.png"), Files.createDirectories(dir.resolve("browser")));
+
+        assertThat(look.console()).as("the browser console").isEmpty();
+        List<String> charts = charts(look.dom());
+        assertThat(charts).as(look.dom()).hasSize(2);
+        String throughput = charts.get(0);
+        String latency = charts.get(1);
+        assertThat(points(throughput, "#333")).as(throughput).isGreaterThan(30);
+        assertThat(points(latency, "#06c")).as(latency).isGreaterThan(30);
+        assertThat(points(latency, "#f80")).as(latency).isGreaterThan(30);
+        assertThat(latency).as("the p90 limit line").containsPattern("<line [^>]*stroke-dasharray=\"4 3\"[^>]*>"
+                + "<title>p90 bound 800 ms</title>");
+        assertThat(throughput).as("the kill's window shaded").contains("fill=\"#e33\"");
+        assertThat(latency).as("the kill's window shaded").contains("fill=\"#e33\"");
+
+        BufferedImage screen = ImageIO.read(look.screenshot().toFile());
+        assertThat(pixelsNear(screen, 0x0066cc)).as("p90 line pixels in " + look.screenshot()).isGreaterThan(50);
+        assertThat(pixelsNear(screen, 0xff8800)).as("p99 line pixels in " + look.screenshot()).isGreaterThan(50);
+        // #e33 at 12% over white: the shaded windows
+        assertThat(pixelsNear(screen, 0xfde4e4)).as("shaded pixels in " + look.screenshot()).isGreaterThan(500);
+    }
+
+    /** The check itself: a page whose script throws is seen to, so a clean quickstart page means something. */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aPageWhoseScriptThrowsIsSeen() throws Exception {
+        Path page = Files.writeString(dir.resolve("broken.html"), "<!DOCTYPE html><html><body><p>broken</p>"
+                + "<script>notDefinedAnywhere();</script></body></html>");
+
+        HeadlessChromium.Look look = chromium.open(page, SCREENSHOTS.resolve("broken.png"),
+                Files.createDirectories(dir.resolve("browser")));
+
+        assertThat(look.console()).anyMatch(line -> line.contains("Uncaught ReferenceError: notDefinedAnywhere"));
+    }
+
+    private static List<String> charts(String dom) {
+        return Pattern.compile("<svg[\\s\\S]*?</svg>").matcher(dom).results().map(MatchResult::group).toList();
+    }
+
+    /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */
+    private static int points(String chart, String stroke) {
+        Matcher line = Pattern.compile("<polyline [^>]*stroke=\"" + stroke + "\"[^>]*points=\"([^\"]*)\"")
+                .matcher(chart);
+        return line.find() ? line.group(1).trim().split("\\s+").length : 0;
+    }
+
+    private static long pixelsNear(BufferedImage image, int rgb) {
+        long near = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int pixel = image.getRGB(x, y);
+                if (Math.abs((pixel >> 16 & 0xff) - (rgb >> 16 & 0xff)) <= 12
+                        && Math.abs((pixel >> 8 & 0xff) - (rgb >> 8 & 0xff)) <= 12
+                        && Math.abs((pixel & 0xff) - (rgb & 0xff)) <= 12) {
+                    near++;
+                }
+            }
+        }
+        return near;
+    }
+}
