@@ -10,6 +10,7 @@ import io.replsim.replication.engine.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
+import io.replsim.settings.Choices;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -81,8 +82,8 @@ public class EngineRoundTripBenchmark {
             ports.add(port);
             initial.add(new InetSocketAddress(loopback, port));
         }
-        var spec = new ReplicationSpec(Placement.parse(placement), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.parse(engine));
+        var spec = new ReplicationSpec(Placement.CHOICES.parse(placement, "placement"), GranularityKind.SESSION,
+                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(Choices.of(EngineKind.class).parse(engine, "engine"));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
             cluster.add(EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

@@ -8,6 +8,7 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;
+import io.replsim.settings.Choices;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -67,7 +68,7 @@ public class LoopbackReplicationBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.parse(delivery),
+        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, Choices.of(DeliveryKind.class).parse(delivery, "delivery"),
                 Duration.ofSeconds(2));
         String cluster = "bench-" + UUID.randomUUID();
         var authentication = PeerAuthentications.parse(peers);

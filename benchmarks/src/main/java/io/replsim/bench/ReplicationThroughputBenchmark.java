@@ -13,6 +13,7 @@ import io.replsim.replication.member.ReplicationStats;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
+import io.replsim.settings.Choices;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -89,7 +90,7 @@ public class ReplicationThroughputBenchmark {
             initial[i] = new InetSocketAddress(loopback, ports[i]);
         }
         var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(EngineKind.parse(engine));
+                DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(Choices.of(EngineKind.class).parse(engine, "engine"));
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

@@ -1,8 +1,6 @@
 package io.replsim.replication;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.settings.Labelled;
 
 /**
  * How the infinispan engine's cache settles an entry whose copies differ when a partition heals: Infinispan's own
@@ -10,7 +8,7 @@ import java.util.stream.Collectors;
  * <em>preferred</em> partition is the one Infinispan keeps the topology of: the side with the most members of the
  * last stable topology.
  */
-public enum PartitionMergePolicy {
+public enum PartitionMergePolicy implements Labelled {
     /** No conflict resolution at the merge: each copy stays as the merge's state transfer leaves it. */
     NONE,
     /** The preferred partition's copy wins, even where it has none (the entry is then removed everywhere). */
@@ -22,16 +20,4 @@ public enum PartitionMergePolicy {
 
     /** Infinispan's own default (PartitionHandlingConfiguration.MERGE_POLICY). */
     public static final PartitionMergePolicy DEFAULT = NONE;
-
-    /** {@code preferred-always}: the scenario file's and the command line's spelling. */
-    public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static PartitionMergePolicy parse(String text) {
-        return Arrays.stream(values()).filter(policy -> policy.label().equals(text.trim().toLowerCase(Locale.ROOT)))
-                .findFirst().orElseThrow(() -> new IllegalArgumentException("unknown mergePolicy \"" + text
-                        + "\"; expected one of: " + Arrays.stream(values()).map(PartitionMergePolicy::label)
-                        .collect(Collectors.joining(", "))));
-    }
 }

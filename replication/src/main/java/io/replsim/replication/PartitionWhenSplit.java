@@ -1,8 +1,6 @@
 package io.replsim.replication;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.settings.Labelled;
 
 /**
  * What the infinispan engine's cache does on each side of a partition: Infinispan's own {@code when-split}
@@ -10,7 +8,7 @@ import java.util.stream.Collectors;
  * last stable membership, or every owner of some entry, is <em>degraded</em>; the strategy says what a degraded side
  * still serves.
  */
-public enum PartitionWhenSplit {
+public enum PartitionWhenSplit implements Labelled {
     /** Every side keeps reading and writing (no degraded mode); the merge policy settles the copies at the merge. */
     ALLOW_READ_WRITES,
     /** A degraded side refuses every read and write of an entry not all of whose owners it still holds. */
@@ -20,16 +18,4 @@ public enum PartitionWhenSplit {
 
     /** Infinispan's own default (PartitionHandlingConfiguration.WHEN_SPLIT). */
     public static final PartitionWhenSplit DEFAULT = ALLOW_READ_WRITES;
-
-    /** {@code deny-read-writes}: the scenario file's and the command line's spelling. */
-    public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static PartitionWhenSplit parse(String text) {
-        return Arrays.stream(values()).filter(policy -> policy.label().equals(text.trim().toLowerCase(Locale.ROOT)))
-                .findFirst().orElseThrow(() -> new IllegalArgumentException("unknown whenSplit \"" + text
-                        + "\"; expected one of: " + Arrays.stream(values()).map(PartitionWhenSplit::label)
-                        .collect(Collectors.joining(", "))));
-    }
 }

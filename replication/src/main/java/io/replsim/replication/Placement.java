@@ -1,5 +1,7 @@
 package io.replsim.replication;
 
+import io.replsim.settings.Choices;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,16 +22,9 @@ public sealed interface Placement permits Placement.AllMembers, Placement.Buddie
         return label();
     }
 
-    /** Buddies take their count and pools from their own arguments; the label alone gives the defaults. */
-    static Placement parse(String text) {
-        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "all" -> new AllMembers();
-            case "buddies" -> new Buddies(1, BuddyPools.none());
-            case "none" -> new None();
-            default -> throw new IllegalArgumentException(
-                    "unknown placement \"" + text + "\"; expected one of: all, buddies, none");
-        };
-    }
+    /** Each placement by its label; buddies take their count and pools from settings of their own. */
+    Choices<Placement> CHOICES = new Choices<>(List.of(new AllMembers(), new Buddies(1, BuddyPools.none()),
+            new None()), Placement::label);
 
     /** Full replication: every other member holds every session. */
     record AllMembers() implements Placement {

@@ -1,19 +1,18 @@
 package io.replsim.replication;
 
+import io.replsim.settings.Labelled;
+
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What marks an attribute dirty (JBoss AS 5's replication-trigger). Only a dirty attribute, or a session with one,
  * is replicated, so an application that changes a value it read without calling setAttribute again is replicated
  * only under the triggers that assume it might.
  */
-public enum ReplicationTrigger {
+public enum ReplicationTrigger implements Labelled {
     /** Only setAttribute and removeAttribute: the cheapest, and wrong for code that mutates what it read. */
     SET,
     /** Also reading a mutable value (not a String, boxed primitive or other immutable): JBoss's default. */
@@ -31,16 +30,5 @@ public enum ReplicationTrigger {
             case SET_AND_NON_PRIMITIVE_GET -> !(IMMUTABLE.contains(value.getClass()) || value instanceof Enum<?>);
             case SET_AND_GET -> true;
         };
-    }
-
-    /** {@code set-and-non-primitive-get}: the scenario file's and the command line's spelling. */
-    public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static ReplicationTrigger parse(String text) {
-        return Arrays.stream(values()).filter(t -> t.label().equalsIgnoreCase(text.trim())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown trigger \"" + text + "\"; expected one of: "
-                        + Arrays.stream(values()).map(ReplicationTrigger::label).collect(Collectors.joining(", "))));
     }
 }

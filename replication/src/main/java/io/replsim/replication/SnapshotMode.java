@@ -1,7 +1,9 @@
 package io.replsim.replication;
 
+import io.replsim.settings.Choices;
+
 import java.time.Duration;
-import java.util.Locale;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -42,13 +44,7 @@ public sealed interface SnapshotMode {
         }
     }
 
-    /** {@code interval} reads as the default period; the period is a setting of its own. */
-    static SnapshotMode parse(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "instant" -> INSTANT;
-            case "interval" -> new Interval(DEFAULT_INTERVAL);
-            default -> throw new IllegalArgumentException("unknown snapshot mode \"" + text
-                    + "\"; expected one of: instant, interval");
-        };
-    }
+    /** Each mode by its label; {@code interval} has the default period, which is a setting of its own. */
+    Choices<SnapshotMode> CHOICES = new Choices<>(List.of(INSTANT, new Interval(DEFAULT_INTERVAL)),
+            SnapshotMode::label);
 }

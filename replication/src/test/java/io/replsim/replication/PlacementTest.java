@@ -37,10 +37,11 @@ class PlacementTest {
 
     @Test
     void parseAcceptsTheCommandLineLabelAndNamesTheChoicesOtherwise() {
-        assertThat(Placement.parse(" ALL ")).isEqualTo(new Placement.AllMembers());
-        assertThat(Placement.parse("buddies")).isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
-        assertThat(Placement.parse("none")).isEqualTo(new Placement.None());
-        assertThatThrownBy(() -> Placement.parse("neighbours"))
+        assertThat(Placement.CHOICES.parse(" ALL ", "placement")).isEqualTo(new Placement.AllMembers());
+        assertThat(Placement.CHOICES.parse("buddies", "placement"))
+                .isEqualTo(new Placement.Buddies(1, BuddyPools.none()));
+        assertThat(Placement.CHOICES.parse("none", "placement")).isEqualTo(new Placement.None());
+        assertThatThrownBy(() -> Placement.CHOICES.parse("neighbours", "placement"))
                 .hasMessageContaining("expected one of: all, buddies, none");
     }
 

@@ -18,6 +18,7 @@ import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.CapacitySettings;
 import io.replsim.scenario.spec.LatencyStatistic;
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.settings.Choices;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,8 +101,8 @@ final class CapacityCommand implements Callable<Integer> {
                     + " budget above 0 and at most 1, such as 0.6", v -> v > 0 && v <= 1).check(cpuLimit);
             double errors = errorLimit == null ? file.errorLimit() : new FlagRange("--error-limit", "a share of"
                     + " requests from 0 to 1, such as 0.001", v -> v >= 0 && v <= 1).check(errorLimit);
-            criteria = new CapacityCriteria(statistic == null ? file.statistic() : LatencyStatistic.parse(statistic),
-                    limit, cpu, errors);
+            criteria = new CapacityCriteria(statistic == null ? file.statistic()
+                    : Choices.of(LatencyStatistic.class).parse(statistic, "statistic"), limit, cpu, errors);
             int steps = maxSteps == null ? file.maxSteps() : FlagRange.wholeNumber("--max-steps", 2, 100)
                     .check(maxSteps);
             plan = searched == SearchedLoad.ARRIVAL_RATE ? ratePlan(spec, steps) : userPlan(spec, steps);

@@ -1,6 +1,6 @@
 package io.replsim.cli;
 
-import io.replsim.node.settings.DurationText;
+import io.replsim.settings.DurationText;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.DoublePredicate;

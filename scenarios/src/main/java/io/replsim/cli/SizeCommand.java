@@ -8,7 +8,7 @@ import io.replsim.scenario.sizing.NodesNeeded;
 import io.replsim.scenario.sizing.SizingReport;
 import io.replsim.scenario.sizing.UslFit;
 import io.replsim.scenario.sizing.WorkerThreads;
-import io.replsim.node.settings.DataSize;
+import io.replsim.settings.DataSize;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,13 +1,14 @@
 package io.replsim.bench.driver;
 
+import io.replsim.loadgen.LoadDriver;
+import io.replsim.loadgen.LoadResult;
+import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SerialSource;
 import io.replsim.loadgen.exchange.TargetProtocol;
-import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.profile.UserCarrierKind;
-import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.settings.Choices;
 
 import java.io.IOException;
 import java.net.URI;
@@ -47,7 +48,8 @@ public final class DriverVsWrk {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 50;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        List<UserCarrierKind> runtimes = args.length > 3 && !args[3].equals("both") ? List.of(UserCarrierKind.parse(args[3]))
+        List<UserCarrierKind> runtimes = args.length > 3 && !args[3].equals("both")
+                ? List.of(Choices.of(UserCarrierKind.class).parse(args[3], "user runtime"))
                 : List.of(UserCarrierKind.EVENT_LOOP, UserCarrierKind.VIRTUAL_THREADS);
         System.out.printf(Locale.ROOT, "machine: %d cores, load average %s%n",
                 Runtime.getRuntime().availableProcessors(), loadAverage());

@@ -1,12 +1,13 @@
 package io.replsim.bench.driver;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
+import io.replsim.settings.Choices;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import io.replsim.loadgen.exchange.ConnectionMode;
@@ -48,9 +49,11 @@ public final class MostUsers {
     public static void main(String[] args) throws Exception {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
-        ConnectionMode mode = args.length > 2 ? ConnectionMode.parse(args[2]) : ConnectionMode.PER_USER;
+        ConnectionMode mode = args.length > 2 ? Choices.of(ConnectionMode.class).parse(args[2], "connection mode")
+                : ConnectionMode.PER_USER;
         int endpointCount = args.length > 3 ? Integer.parseInt(args[3]) : 1;
-        UserCarrierKind runtime = args.length > 4 ? UserCarrierKind.parse(args[4]) : UserCarrierKind.VIRTUAL_THREADS;
+        UserCarrierKind runtime = args.length > 4 ? Choices.of(UserCarrierKind.class).parse(args[4], "user runtime")
+                : UserCarrierKind.VIRTUAL_THREADS;
         if (endpointCount < 1 || endpointCount > 4) {
             System.err.printf(Locale.ROOT, "endpoints: got %d, expected 1 to 4 (each is a JVM of its own on the"
                     + " same cores)%n", endpointCount);

@@ -3,6 +3,7 @@ package io.replsim.node.admin;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.web.JsonWriter;
+import io.replsim.settings.Choices;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.StatusCodes;
 
@@ -94,8 +95,8 @@ final class FaultEndpoints {
             if (request.attribute() == null || request.how() == null) {
                 throw new IllegalArgumentException("expected {\"attribute\": name, \"how\": \"flip\" or \"remove\"}");
             }
-            json.write(exchange, StatusCodes.OK,
-                    damage.damage(request.attribute(), ReplicaDamage.How.parse(request.how())));
+            ReplicaDamage.How how = Choices.of(ReplicaDamage.How.class).parse(request.how(), "how");
+            json.write(exchange, StatusCodes.OK, damage.damage(request.attribute(), how));
         } catch (Exception e) {
             badRequest(exchange, e);
         }

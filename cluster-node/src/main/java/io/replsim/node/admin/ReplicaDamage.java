@@ -1,10 +1,7 @@
 package io.replsim.node.admin;
 
 import io.replsim.replication.session.SessionStore;
-
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.replsim.settings.Labelled;
 
 /**
  * Damages one attribute in every copy this node holds of other members' sessions, on purpose: for tests that show
@@ -15,18 +12,11 @@ import java.util.stream.Collectors;
 final class ReplicaDamage {
 
     /** What happens to the attribute. */
-    enum How {
+    enum How implements Labelled {
         /** The first byte of a {@code byte[]} value is inverted; a value of another type is left alone. */
         FLIP,
         /** The attribute is removed. */
-        REMOVE;
-
-        static How parse(String text) {
-            return Arrays.stream(values()).filter(how -> how.name().equalsIgnoreCase(text)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("how: got \"" + text + "\", expected one of: "
-                            + Arrays.stream(values()).map(how -> how.name().toLowerCase(Locale.ROOT))
-                            .collect(Collectors.joining(", "))));
-        }
+        REMOVE
     }
 
     /** The answer: how many copies were changed. */

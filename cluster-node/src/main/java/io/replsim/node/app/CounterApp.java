@@ -1,15 +1,15 @@
 package io.replsim.node.app;
 
-import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.Grammar;
-import io.replsim.node.settings.Setting;
-import io.replsim.node.settings.SettingsGroup;
 import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.web.JsonWriter;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.session.ActiveSession;
 import io.replsim.replication.session.Session;
 import io.replsim.replication.session.SessionStore;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 

@@ -1,8 +1,8 @@
 package io.replsim.node.app;
 
-import io.replsim.node.settings.Grammar;
-import io.replsim.node.settings.Setting;
-import io.replsim.node.settings.SettingsGroup;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;

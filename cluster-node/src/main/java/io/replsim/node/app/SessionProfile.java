@@ -1,9 +1,9 @@
 package io.replsim.node.app;
 
-import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.Grammar;
-import io.replsim.node.settings.Setting;
-import io.replsim.node.settings.SettingsGroup;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
 import java.util.Objects;
 
 /**
@@ -28,7 +28,7 @@ public record SessionProfile(int attributes, int attributeBytes, AttributeShape 
             .must(size -> size.bytes() >= 1 && size.compareTo(MAX_ATTRIBUTE) <= 0,
                     "a size from 1 byte to " + MAX_ATTRIBUTE + ", such as 1KB");
     public static final Setting<SessionProfile, AttributeShape> SHAPE = Setting.of("shape", "--profile-shape",
-            Grammar.choice("a shape", AttributeShape::parse, AttributeShape::label), SessionProfile::shape);
+            Grammar.choice("a shape", AttributeShape.class), SessionProfile::shape);
     public static final Setting<SessionProfile, Double> MODIFIED_SHARE = Setting.of("modifiedShare",
                     "--profile-modified-share", Grammar.number(SHARE_EXPECTED), SessionProfile::modifiedShare)
             .must(share -> share >= 0 && share <= 1, SHARE_EXPECTED);

@@ -1,7 +1,7 @@
 package io.replsim.node.options;
 
-import io.replsim.node.settings.Setting;
-import io.replsim.node.settings.SettingsSource;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsSource;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -63,31 +63,31 @@ final class CommandLine implements SettingsSource {
 
     @Override
     public <T> Optional<T> value(Setting<?, T> setting) {
-        String text = given.get(setting.flag());
+        String text = given.get(setting.option());
         if (text == null) {
             return Optional.empty();
         }
         return Optional.of(setting.parse(text)
-                .orElseThrow(() -> new BadArgumentException(setting.flag(), text, setting.expected(text))));
+                .orElseThrow(() -> new BadArgumentException(setting.option(), text, setting.expected(text))));
     }
 
     private boolean isWritten(Setting<?, ?> setting) {
-        return given.containsKey(setting.flag());
+        return given.containsKey(setting.option());
     }
 
     @Override
     public String nameOf(Setting<?, ?> setting) {
-        return setting.flag();
+        return setting.option();
     }
 
     @Override
     public String phrase(Setting<?, ?> setting, String value) {
-        return setting.flag() + " " + value;
+        return setting.option() + " " + value;
     }
 
     @Override
     public void problem(Setting<?, ?> setting, String expected) {
-        throw new BadArgumentException(setting.flag(), given.get(setting.flag()), expected);
+        throw new BadArgumentException(setting.option(), given.get(setting.option()), expected);
     }
 
     @Override
@@ -101,7 +101,7 @@ final class CommandLine implements SettingsSource {
     public void refuseUnless(List<? extends Setting<?, ?>> settings, Setting<?, ?> condition, String value) {
         for (Setting<?, ?> setting : settings) {
             if (isWritten(setting)) {
-                throw new BadArgumentException(setting.flag(), given.get(setting.flag()), "no such option unless "
+                throw new BadArgumentException(setting.option(), given.get(setting.option()), "no such option unless "
                         + phrase(condition, value));
             }
         }

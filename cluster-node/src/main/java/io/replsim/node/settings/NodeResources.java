@@ -1,5 +1,8 @@
 package io.replsim.node.settings;
 
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -15,6 +15,10 @@ import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.infinispan.InfinispanCacheFactory;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
+import io.replsim.settings.SettingsSource;
 
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +41,7 @@ public final class ReplicationSettings {
     private static final int MAX_BUDDIES = 15;
 
     public static final Setting<ReplicationSpec, Placement> PLACEMENT = Setting.of("placement", "--placement",
-            Grammar.choice("a placement", Placement::parse, Placement::label), ReplicationSpec::placement);
+            Grammar.choice("a placement", Placement.CHOICES), ReplicationSpec::placement);
     public static final Setting<ReplicationSpec, Integer> BUDDIES = Setting.of("buddies", "--buddies",
                     Grammar.wholeNumber(1, MAX_BUDDIES), (ReplicationSpec spec) -> buddies(spec).count())
             .writtenWhen(spec -> spec.placement() instanceof Placement.Buddies);
@@ -47,10 +51,10 @@ public final class ReplicationSettings {
                     (ReplicationSpec spec) -> buddies(spec).pools())
             .writtenWhen(spec -> !buddies(spec).pools().pools().isEmpty());
     public static final Setting<ReplicationSpec, GranularityKind> GRANULARITY = Setting.of("granularity",
-            "--granularity", Grammar.choice("a granularity", GranularityKind::parse, GranularityKind::label),
+            "--granularity", Grammar.choice("a granularity", GranularityKind.class),
             ReplicationSpec::granularity);
     public static final Setting<ReplicationSpec, ReplicationTrigger> TRIGGER = Setting.of("trigger", "--trigger",
-            Grammar.choice("a trigger", ReplicationTrigger::parse, ReplicationTrigger::label),
+            Grammar.choice("a trigger", ReplicationTrigger.class),
             ReplicationSpec::trigger);
     public static final Setting<ReplicationSpec, Duration> MAX_UNREPLICATED_INTERVAL = Setting.of(
                     "maxUnreplicatedInterval", "--max-unreplicated-interval", Grammar.duration(),
@@ -58,7 +62,7 @@ public final class ReplicationSettings {
             .must(interval -> !interval.isNegative() && interval.compareTo(LONGEST_INTERVAL) <= 0,
                     "a duration from 0s (every request) to 24h, such as 60s");
     public static final Setting<ReplicationSpec, DeliveryKind> DELIVERY = Setting.of("delivery", "--delivery",
-            Grammar.choice("a delivery", DeliveryKind::parse, DeliveryKind::label), ReplicationSpec::delivery);
+            Grammar.choice("a delivery", DeliveryKind.class), ReplicationSpec::delivery);
     public static final Setting<ReplicationSpec, Duration> SYNC_TIMEOUT = Setting.of("syncTimeout", "--sync-timeout",
                     Grammar.duration(), ReplicationSpec::syncTimeout)
             .must(timeout -> timeout.isPositive() && timeout.compareTo(LONGEST_SYNC_TIMEOUT) <= 0,
@@ -77,7 +81,7 @@ public final class ReplicationSettings {
                     (ReplicationSpec spec) -> spec.asyncQueue().capacity())
             .writtenWhen(ReplicationSettings::isAsync);
     public static final Setting<ReplicationSpec, EngineKind> ENGINE = Setting.of("engine", "--engine",
-            Grammar.choice("an engine", EngineKind::parse, EngineKind::label), ReplicationSpec::engine);
+            Grammar.choice("an engine", EngineKind.class), ReplicationSpec::engine);
 
     public static final Setting<ReplicationSpec, Duration> MAX_INACTIVE_INTERVAL = Setting.of("maxInactiveInterval",
                     "--max-inactive-interval", Grammar.duration(),
@@ -93,17 +97,17 @@ public final class ReplicationSettings {
             .writtenWhen(spec -> spec.lifecycle().maxActiveSessions().isPresent());
 
     public static final Setting<ReplicationSpec, OrphanPolicy> ORPHANS = Setting.of("orphans", "--orphans",
-            Grammar.choice("an orphan policy", OrphanPolicy::parse, OrphanPolicy::label), ReplicationSpec::orphans);
+            Grammar.choice("an orphan policy", OrphanPolicy.class), ReplicationSpec::orphans);
 
     /** Infinispan's own partition handling: infinispan engine only (the jgroups engine settles a split by version). */
     public static final Setting<ReplicationSpec, PartitionWhenSplit> PARTITION_WHEN_SPLIT = Setting.of(
                     "partitionHandling.whenSplit", "--partition-when-split",
-                    Grammar.choice("a whenSplit", PartitionWhenSplit::parse, PartitionWhenSplit::label),
+                    Grammar.choice("a whenSplit", PartitionWhenSplit.class),
                     (ReplicationSpec spec) -> spec.partitionHandling().whenSplit())
             .writtenWhen(ReplicationSettings::isInfinispan);
     public static final Setting<ReplicationSpec, PartitionMergePolicy> PARTITION_MERGE_POLICY = Setting.of(
                     "partitionHandling.mergePolicy", "--partition-merge-policy",
-                    Grammar.choice("a mergePolicy", PartitionMergePolicy::parse, PartitionMergePolicy::label),
+                    Grammar.choice("a mergePolicy", PartitionMergePolicy.class),
                     (ReplicationSpec spec) -> spec.partitionHandling().mergePolicy())
             .writtenWhen(ReplicationSettings::isInfinispan);
 
@@ -111,7 +115,7 @@ public final class ReplicationSettings {
             List.of(PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY);
 
     public static final Setting<ReplicationSpec, SnapshotMode> SNAPSHOT_MODE = Setting.of("snapshotMode",
-            "--snapshot-mode", Grammar.choice("a snapshot mode", SnapshotMode::parse, SnapshotMode::label),
+            "--snapshot-mode", Grammar.choice("a snapshot mode", SnapshotMode.CHOICES),
             ReplicationSpec::snapshot);
     public static final Setting<ReplicationSpec, Duration> SNAPSHOT_INTERVAL = Setting.of("snapshotInterval",
                     "--snapshot-interval", Grammar.duration(), ReplicationSettings::snapshotInterval)

@@ -4,6 +4,12 @@ import io.replsim.replication.transport.BundlerKind;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TransportKind;
 import io.replsim.replication.transport.UdpStackSpec;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.DurationText;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
+import io.replsim.settings.SettingsSource;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -27,7 +33,7 @@ public final class StackSettings {
     private static final int MAX_THREADS = 10_000;
 
     public static final Setting<StackTuning, TransportKind> TRANSPORT = Setting.of("transport", "--jgroups-transport",
-            Grammar.choice("a transport", TransportKind::parse, TransportKind::label), StackTuning::transport);
+            Grammar.choice("a transport", TransportKind.class), StackTuning::transport);
     public static final Setting<StackTuning, Duration> FD_ALL_TIMEOUT = jgroupsTime("fdAll3.timeout",
             "--fd-all-timeout", stack -> stack.failureDetection().heartbeatTimeout());
     public static final Setting<StackTuning, Duration> FD_ALL_INTERVAL = jgroupsTime("fdAll3.interval",
@@ -35,14 +41,15 @@ public final class StackSettings {
     public static final Setting<StackTuning, Duration> VERIFY_SUSPECT_TIMEOUT = jgroupsTime("verifySuspect2.timeout",
             "--verify-suspect-timeout", stack -> stack.failureDetection().verifySuspectTimeout());
     public static final Setting<StackTuning, Boolean> FD_SOCK = Setting.of("fdSock2", "--fd-sock",
-            Grammar.choice("true or false (FD_SOCK2 on or off)", StackSettings::onOff, String::valueOf),
+            new Grammar<>(StackSettings::onOff, String::valueOf,
+                    text -> "true or false (FD_SOCK2 on or off), one of: true, false"),
             stack -> stack.failureDetection().socketMonitor());
     public static final Setting<StackTuning, Duration> MERGE_MIN_INTERVAL = jgroupsTime("merge3.minInterval",
             "--merge-min-interval", stack -> stack.merge().min());
     public static final Setting<StackTuning, Duration> MERGE_MAX_INTERVAL = jgroupsTime("merge3.maxInterval",
             "--merge-max-interval", stack -> stack.merge().max());
     public static final Setting<StackTuning, BundlerKind> BUNDLER = Setting.of("bundler.type", "--bundler",
-            Grammar.choice("a bundler", BundlerKind::parse, BundlerKind::label), stack -> stack.bundler().kind());
+            Grammar.choice("a bundler", BundlerKind.class), stack -> stack.bundler().kind());
     public static final Setting<StackTuning, DataSize> BUNDLER_MAX_SIZE = Setting.of("bundler.maxSize",
                     "--bundler-max-size", Grammar.size(),
                     (StackTuning stack) -> new DataSize(stack.bundler().maxSizeBytes()))
@@ -145,11 +152,11 @@ public final class StackSettings {
                         DURATION_EXPECTED);
     }
 
-    private static boolean onOff(String text) {
+    private static Optional<Boolean> onOff(String text) {
         return switch (text.trim()) {
-            case "true", "on" -> true;
-            case "false", "off" -> false;
-            default -> throw new IllegalArgumentException("expected one of: true, false");
+            case "true", "on" -> Optional.of(true);
+            case "false", "off" -> Optional.of(false);
+            default -> Optional.empty();
         };
     }
 }

@@ -15,6 +15,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.LoopbackStackSpec;
+import io.replsim.settings.Choices;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -52,7 +53,8 @@ class ProfileAppFailoverTest {
             ReplicationTrigger trigger, boolean mutateInPlace, String shape, int expectedSerial) throws Exception {
         var spec = new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
                 .withTrigger(trigger);
-        var profile = new SessionProfile(6, 512, AttributeShape.parse(shape), 0.5, mutateInPlace);
+        var profile = new SessionProfile(6, 512, Choices.of(AttributeShape.class).parse(shape, "shape"), 0.5,
+                mutateInPlace);
         List<ClusterNode> nodes = new ArrayList<>();
         String cluster = "profile-test-" + UUID.randomUUID();
         try {

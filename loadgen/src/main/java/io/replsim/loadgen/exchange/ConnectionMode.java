@@ -1,9 +1,9 @@
 package io.replsim.loadgen.exchange;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /** How the driver's requests use TCP connections (the keep-alive choices of glassfish-and-load-testing §2). */
-public enum ConnectionMode {
+public enum ConnectionMode implements Labelled {
     /** Kept-alive connections in one pool per node that every user borrows from: a browser-independent proxy's view. */
     SHARED_POOL,
     /** Each user keeps its own connection to each node it talks to, as a browser does. */
@@ -13,12 +13,4 @@ public enum ConnectionMode {
      * pitfall of the sources, where the connection set-up dominates and the server's accept queue fills.
      */
     PER_REQUEST;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static ConnectionMode parse(String text) {
-        return EnumLabels.parse(ConnectionMode.class, text, "connection mode");
-    }
 }

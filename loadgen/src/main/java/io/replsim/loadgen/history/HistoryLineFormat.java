@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.replsim.loadgen.label.EnumLabels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.replsim.settings.Choices;
 
 /**
  * One request as one JSON object, both ways:
@@ -57,7 +57,7 @@ final class HistoryLineFormat {
             case Operation.Logout logout -> line.put("op", "logout");
         }
         line.put("invokeMicros", request.invokeMicros()).put("completeMicros", request.completeMicros())
-                .put("outcome", EnumLabels.of(request.outcome()));
+                .put("outcome", request.outcome().label());
         request.node().ifPresent(node -> line.put("node", node));
         request.answer().ifPresent(answer -> {
             line.put("session", answer.session());
@@ -75,7 +75,7 @@ final class HistoryLineFormat {
             throw new IllegalArgumentException("a request is a JSON object {\"id\":..., \"op\":..., ...}, not "
                     + line.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
-        Outcome outcome = EnumLabels.parse(Outcome.class, text(line, "outcome"), "outcome");
+        Outcome outcome = Choices.of(Outcome.class).parse(text(line, "outcome"), "outcome");
         Optional<Answer> answer = outcome == Outcome.OK
                 ? Optional.of(new Answer(text(line, "session"), list(line, "read"), flag(line, "sentSessionExpired")))
                 : Optional.empty();
@@ -83,7 +83,7 @@ final class HistoryLineFormat {
             for (String field : List.of("session", "read", "sentSessionExpired")) {
                 if (line.has(field)) {
                     throw new IllegalArgumentException("\"" + field + "\" belongs to an ok request's answer, and this"
-                            + " one is " + EnumLabels.of(outcome) + ": leave it out");
+                            + " one is " + outcome.label() + ": leave it out");
                 }
             }
         }

@@ -1,12 +1,12 @@
 package io.replsim.loadgen.profile;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /**
  * What carries the closed model's users ({@code load.runtime} in scenario files; the {@code UserCarrier} it picks):
  * the same users, the same judging and recording, two ways to wait.
  */
-public enum UserCarrierKind {
+public enum UserCarrierKind implements Labelled {
     /** A virtual thread per user that blocks in its request and sleeps through its think time. */
     VIRTUAL_THREADS,
     /**
@@ -15,12 +15,4 @@ public enum UserCarrierKind {
      * request (docs/capacity.md, driver vs wrk). Plain HTTP only.
      */
     EVENT_LOOP;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static UserCarrierKind parse(String text) {
-        return EnumLabels.parse(UserCarrierKind.class, text, "user runtime");
-    }
 }

@@ -1,9 +1,9 @@
 package io.replsim.loadgen.route;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /** Where a balancer sends a session whose node is down. */
-public enum FailoverChoice {
+public enum FailoverChoice implements Labelled {
     /**
      * The live node with the fewest requests in flight from this balancer, as mod_jk's {@code method=B}
      * (busyness) does; each search starts just after the node the previous one chose, as mod_jk's does, so equally
@@ -12,12 +12,4 @@ public enum FailoverChoice {
     SPREAD,
     /** The next live node after the session's own in list order: a dead node's users all land on one survivor. */
     NEXT;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static FailoverChoice parse(String text) {
-        return EnumLabels.parse(FailoverChoice.class, text, "failover choice");
-    }
 }

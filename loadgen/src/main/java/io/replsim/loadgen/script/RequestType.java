@@ -1,6 +1,6 @@
 package io.replsim.loadgen.script;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -11,7 +11,7 @@ import java.util.Optional;
  * holds one session per app; the read-only {@code read} (the bean's {@code peek}) works on the bean's session,
  * and each other app has a read-only {@code <app>-read} that shows its session without writing it.
  */
-public enum RequestType {
+public enum RequestType implements Labelled {
     /** {@code /counter}: serial + 1 and a payload whose digest never changes. */
     COUNTER("/counter", SessionKind.COUNTER, SerialRule.ADVANCES),
     /** {@code /cart}: one line item added, {@code serial} counting the lines ever added. */
@@ -75,14 +75,5 @@ public enum RequestType {
         return Arrays.stream(values()).filter(type -> type.path().startsWith(app)
                         && (type.path().length() == app.length() || type.path().charAt(app.length()) == '?'))
                 .map(RequestType::session).findFirst();
-    }
-
-    /** The name in scenario files and reports, and the tag of its interval-log lines. */
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static RequestType parse(String text) {
-        return EnumLabels.parse(RequestType.class, text, "request");
     }
 }

@@ -1,9 +1,9 @@
 package io.replsim.loadgen.think;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /** When a user's pause is counted from (Faban's think-time vs cycle-time). */
-public enum ThinkMode {
+public enum ThinkMode implements Labelled {
     /** The pause starts when the response arrives: a slower server means fewer requests per user. */
     AFTER_RESPONSE,
     /**
@@ -11,13 +11,4 @@ public enum ThinkMode {
      * the response, and sends at once when the response took longer than the cycle (a missed cycle).
      */
     CYCLE_TIME;
-
-    /** The name in scenario files: {@code after-response}, {@code cycle-time}. */
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static ThinkMode parse(String text) {
-        return EnumLabels.parse(ThinkMode.class, text, "think mode");
-    }
 }

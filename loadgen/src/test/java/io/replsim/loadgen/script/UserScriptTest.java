@@ -1,5 +1,6 @@
 package io.replsim.loadgen.script;
 
+import io.replsim.settings.Choices;
 import org.junit.jupiter.api.Test;
 
 import java.util.EnumMap;
@@ -51,22 +52,26 @@ class UserScriptTest {
     void theReadWorksOnTheBeansSessionAndKeepsItsSerial() {
         assertThat(RequestType.READ.session()).isEqualTo(RequestType.BEAN.session());
         assertThat(RequestType.READ.serialRule()).isEqualTo(RequestType.SerialRule.UNCHANGED);
-        assertThat(RequestType.parse(" Cart ")).isEqualTo(RequestType.CART);
-        assertThatThrownBy(() -> RequestType.parse("basket")).hasMessageContaining("counter, cart, profile, bean, read");
+        assertThat(request(" Cart ")).isEqualTo(RequestType.CART);
+        assertThatThrownBy(() -> request("basket")).hasMessageContaining("counter, cart, profile, bean, read");
         assertThat(MIX.paths()).containsExactly("/counter", "/cart", "/bean?op=peek");
     }
 
     @Test
     void eachAppsReadWorksOnThatAppsSessionAndKeepsItsSerial() {
-        assertThat(RequestType.parse("counter-read")).isEqualTo(RequestType.COUNTER_READ);
-        assertThat(RequestType.parse("cart-read")).isEqualTo(RequestType.CART_READ);
-        assertThat(RequestType.parse("profile-read")).isEqualTo(RequestType.PROFILE_READ);
+        assertThat(request("counter-read")).isEqualTo(RequestType.COUNTER_READ);
+        assertThat(request("cart-read")).isEqualTo(RequestType.CART_READ);
+        assertThat(request("profile-read")).isEqualTo(RequestType.PROFILE_READ);
         for (RequestType write : new RequestType[] {RequestType.COUNTER, RequestType.CART, RequestType.PROFILE}) {
-            RequestType read = RequestType.parse(write.label() + "-read");
+            RequestType read = request(write.label() + "-read");
             assertThat(read.session()).isEqualTo(write.session());
             assertThat(read.serialRule()).isEqualTo(RequestType.SerialRule.UNCHANGED);
             assertThat(read.path()).isEqualTo(write.path() + "?op=read");
             assertThat(RequestType.sessionOfPath(read.path())).contains(write.session());
         }
+    }
+
+    private static RequestType request(String label) {
+        return Choices.of(RequestType.class).parse(label, "request");
     }
 }

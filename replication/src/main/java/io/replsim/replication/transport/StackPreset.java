@@ -1,18 +1,18 @@
 package io.replsim.replication.transport;
 
+import io.replsim.settings.Labelled;
+
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Named stack settings. {@link #TUNED} is replsim's own, measured on this machine to notice a {@code kill -9} in
  * about a second without false suspicions (shared/reference/platform.md); the others are what real servers ship,
  * each value's source in docs/replication.md, "Failure detection and transport".
  */
-public enum StackPreset {
-    TUNED("tuned", new StackTuning(TransportKind.TCP_NIO2,
+public enum StackPreset implements Labelled {
+    TUNED(new StackTuning(TransportKind.TCP_NIO2,
             new StackTuning.FailureDetection(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(500),
                     true),
             new StackTuning.MergeIntervals(Duration.ofSeconds(1), Duration.ofSeconds(3)),
@@ -24,7 +24,7 @@ public enum StackPreset {
      * subsystem lists them, with the values of its {@code jgroups-defaults.xml} and, where that file sets none,
      * JGroups' own.
      */
-    WILDFLY("wildfly", new StackTuning(TransportKind.TCP,
+    WILDFLY(new StackTuning(TransportKind.TCP,
             new StackTuning.FailureDetection(Duration.ofSeconds(40), Duration.ofSeconds(8), Duration.ofSeconds(1),
                     true),
             new StackTuning.MergeIntervals(Duration.ofSeconds(10), Duration.ofSeconds(30)),
@@ -35,23 +35,17 @@ public enum StackPreset {
      * multicast), with FD (6 s, 5 tries) and MERGE2 expressed as FD_ALL3 and MERGE3; the book shows no thread
      * pools, so those are JGroups' defaults.
      */
-    JBOSS5("jboss5", new StackTuning(TransportKind.TCP,
+    JBOSS5(new StackTuning(TransportKind.TCP,
             new StackTuning.FailureDetection(Duration.ofSeconds(30), Duration.ofSeconds(6), Duration.ofMillis(1500),
                     true),
             new StackTuning.MergeIntervals(Duration.ofSeconds(20), Duration.ofSeconds(100)),
             new StackTuning.Bundling(BundlerKind.NO_BUNDLER, 64_000),
             JGroupsDefaults.THREAD_POOL));
 
-    private final String label;
     private final StackTuning tuning;
 
-    StackPreset(String label, StackTuning tuning) {
-        this.label = label;
+    StackPreset(StackTuning tuning) {
         this.tuning = tuning;
-    }
-
-    public String label() {
-        return label;
     }
 
     public StackTuning tuning() {
@@ -61,17 +55,6 @@ public enum StackPreset {
     /** The preset whose settings {@code tuning} are, if it is one (a scenario may name it or change its values). */
     public static Optional<StackPreset> matching(StackTuning tuning) {
         return Arrays.stream(values()).filter(preset -> preset.tuning.equals(tuning)).findFirst();
-    }
-
-    public static String labels() {
-        return Arrays.stream(values()).map(StackPreset::label).collect(Collectors.joining(", "));
-    }
-
-    public static StackPreset parse(String text) {
-        String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(preset -> preset.label.equals(wanted)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown preset \"" + text + "\"; expected one of: "
-                        + labels()));
     }
 
     /** JGroups 5.5's own values, for settings a preset's source leaves unset. */

@@ -5,6 +5,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.SessionSnapshot;
+import io.replsim.settings.Choices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -94,9 +95,9 @@ class SessionTrackingTest {
 
     @Test
     void triggersParseTheirFileSpelling() {
-        assertThat(ReplicationTrigger.parse("set-and-non-primitive-get"))
+        assertThat(Choices.of(ReplicationTrigger.class).parse("set-and-non-primitive-get", "trigger"))
                 .isEqualTo(ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET);
-        assertThatThrownBy(() -> ReplicationTrigger.parse("on-read"))
+        assertThatThrownBy(() -> Choices.of(ReplicationTrigger.class).parse("on-read", "trigger"))
                 .hasMessageContaining("expected one of: set, set-and-non-primitive-get, set-and-get");
     }
 

@@ -1,13 +1,13 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
 import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
+import io.replsim.settings.Labelled;
 
 /** The workload application the nodes serve and the load driver checks; both answer in the counter's format. */
-public enum App {
+public enum App implements Labelled {
     /** A per-session serial number and payload: every response tells whether the session survived intact. */
     COUNTER(CounterApp.PATH),
     /** Sessions shaped like an application's (workload.profile), with the counter's serial and digest. */
@@ -26,14 +26,5 @@ public enum App {
     /** Where the nodes serve it: the load driver's request path. */
     public String path() {
         return path;
-    }
-
-    /** The name used in scenario files. */
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static App parse(String text) {
-        return EnumLabels.parse(App.class, text, "app");
     }
 }

@@ -1,22 +1,14 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
 import io.replsim.loadgen.open.Arrivals;
+import io.replsim.settings.Labelled;
 
 /** How an open model's requests arrive at the rate the scenario states. */
-public enum ArrivalKind {
+public enum ArrivalKind implements Labelled {
     /** Evenly spaced, one every 1/rate seconds. */
     CONSTANT,
     /** A Poisson process: independent arrivals, exponential gaps of mean 1/rate. */
     POISSON;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static ArrivalKind parse(String text) {
-        return EnumLabels.parse(ArrivalKind.class, text, "arrivals");
-    }
 
     /** The driver's schedule for {@code perSecond} arrivals a second. */
     public Arrivals at(double perSecond) {

@@ -19,7 +19,7 @@ final class BalancerReader {
 
     static Balancer read(MapReader balancer) {
         boolean sticky = balancer.flag("sticky").orElse(true);
-        FailoverChoice failover = balancer.choice("failover", FailoverChoice::parse, "a failover choice")
+        FailoverChoice failover = balancer.choice("failover", FailoverChoice.class, "a failover choice")
                 .orElse(Balancer.DEFAULT.failover());
         if (!sticky && balancer.presentFields().contains("failover")) {
             balancer.problemWith("failover", "no failover with sticky: false: every request already goes to the next"
@@ -27,5 +27,4 @@ final class BalancerReader {
         }
         return new Balancer(sticky, failover);
     }
-
 }

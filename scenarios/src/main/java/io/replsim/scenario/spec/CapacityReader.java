@@ -19,7 +19,7 @@ final class CapacityReader {
     /** {@code open}: the load's model is open, so the search steps the arrival rate and the users' bounds are refused. */
     static CapacitySettings read(MapReader capacity, boolean open) {
         CapacitySettings defaults = CapacitySettings.DEFAULT;
-        LatencyStatistic statistic = capacity.choice("statistic", LatencyStatistic::parse, "a latency statistic")
+        LatencyStatistic statistic = capacity.choice("statistic", LatencyStatistic.class, "a latency statistic")
                 .orElse(defaults.statistic());
         Duration latencyLimit = capacity.duration("latencyLimit")
                 .must(limit -> limit.isPositive() && limit.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,

@@ -1,8 +1,8 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.Grammar;
 import io.replsim.node.settings.NodeResources;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.Grammar;
 
 import java.time.Duration;
 import java.util.List;
@@ -38,7 +38,7 @@ final class ClusterReader {
                 .must(size -> size.compareTo(MIN_HEAP) >= 0 && size.compareTo(MAX_HEAP) <= 0,
                         "a size from " + MIN_HEAP + " to " + MAX_HEAP + ", such as 256m")
                 .orElse(ClusterSpec.DEFAULT_HEAP);
-        RuntimeKind runtime = cluster.choice("runtime", RuntimeKind::parse, "a runtime").orElse(RuntimeKind.PROCESS);
+        RuntimeKind runtime = cluster.choice("runtime", RuntimeKind.class, "a runtime").orElse(RuntimeKind.PROCESS);
         Optional<Duration> fullGcEvery = cluster.duration("fullGcEvery")
                 .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0
                                 && every.compareTo(LoadReader.LONGEST_SPAN) <= 0, "a duration from 10s to 24h, such as 1m:"

@@ -1,9 +1,9 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.node.settings.DataSize;
 import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
+import io.replsim.settings.DataSize;
 
 import java.time.Duration;
 import java.util.List;

@@ -30,7 +30,7 @@ final class JGroupsReader {
 
     /** The stack tuning, or the default when the section is absent; problems reported on the way. */
     static StackTuning read(MapReader jgroups) {
-        StackPreset preset = jgroups.choice("preset", StackPreset::parse, "a preset").orElse(StackPreset.TUNED);
+        StackPreset preset = jgroups.choice("preset", StackPreset.class, "a preset").orElse(StackPreset.TUNED);
         return StackSettings.GROUP.read(SectionSettings.of(jgroups, StackSettings.GROUP), preset.tuning());
     }
 }

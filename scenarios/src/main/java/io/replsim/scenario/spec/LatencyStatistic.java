@@ -1,19 +1,11 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 import org.HdrHistogram.Histogram;
 
 /** The response-time figure a capacity step is judged by (GlassFish's users-sustained metric uses p90). */
-public enum LatencyStatistic {
+public enum LatencyStatistic implements Labelled {
     MEAN, P90, P95, P99;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static LatencyStatistic parse(String text) {
-        return EnumLabels.parse(LatencyStatistic.class, text, "statistic");
-    }
 
     /** This statistic of response times recorded in microseconds, in milliseconds; 0 for an empty histogram. */
     public double millisOf(Histogram micros) {

@@ -1,11 +1,11 @@
 package io.replsim.scenario.spec;
 
+import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.route.Balancer;
-import io.replsim.loadgen.exchange.ConnectionMode;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.loadgen.think.ThinkMode;
-import io.replsim.node.settings.DurationText;
+import io.replsim.settings.DurationText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +42,7 @@ final class LoadReader {
     private final Optional<LoadSpec> spec;
 
     LoadReader(MapReader load) {
-        LoadModel model = load.choice("model", LoadModel::parse, "a load model").orElse(LoadModel.CLOSED);
+        LoadModel model = load.choice("model", LoadModel.class, "a load model").orElse(LoadModel.CLOSED);
         if (model == LoadModel.OPEN) {
             duration = duration(load);
             spec = readOpen(load);
@@ -77,18 +77,18 @@ final class LoadReader {
                         "a duration shorter than load.duration" + duration.map(LoadReader::inBrackets).orElse(""))
                 .orElse(LoadSpec.DEFAULT_RAMP_UP);
         Duration requestTimeout = requestTimeout(load);
-        ThinkDistribution distribution = load.choice("thinkDistribution", ThinkDistribution::parse,
+        ThinkDistribution distribution = load.choice("thinkDistribution", ThinkDistribution.class,
                 "a think-time distribution").orElse(LoadSpec.DEFAULT_THINK_DISTRIBUTION);
-        ThinkMode mode = load.choice("thinkMode", ThinkMode::parse, "a think mode").orElse(LoadSpec.DEFAULT_THINK_MODE);
+        ThinkMode mode = load.choice("thinkMode", ThinkMode.class, "a think mode").orElse(LoadSpec.DEFAULT_THINK_MODE);
         Duration warmUp = warmUp(load, rampUp);
         Optional<List<WeightedRequest>> script = ScriptReader.read(load);
-        ConnectionMode connections = load.choice("connections", ConnectionMode::parse, "a connection mode")
+        ConnectionMode connections = load.choice("connections", ConnectionMode.class, "a connection mode")
                 .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         Optional<Duration> sessionLength = load.duration("sessionLength")
                 .must(length -> length.isPositive() && length.compareTo(LONGEST_SPAN) <= 0, "a duration above 0s and"
                         + " at most 24h, such as 1m: how long a user keeps a session before its logout")
                 .optional();
-        UserCarrierKind runtime = load.choice("runtime", UserCarrierKind::parse, "a user runtime")
+        UserCarrierKind runtime = load.choice("runtime", UserCarrierKind.class, "a user runtime")
                 .orElse(LoadSpec.DEFAULT_RUNTIME);
         boolean history = load.flag("history").orElse(false);
         for (String field : OPEN_ONLY) {
@@ -120,7 +120,7 @@ final class LoadReader {
         Optional<Double> rate = load.number("rate", rateExpected)
                 .must(value -> value > 0 && value <= MAX_RATE, rateExpected)
                 .required();
-        ArrivalKind arrivals = load.choice("arrivals", ArrivalKind::parse, "an arrival process")
+        ArrivalKind arrivals = load.choice("arrivals", ArrivalKind.class, "an arrival process")
                 .orElse(OpenModel.DEFAULT_ARRIVALS);
         int sessions = load.wholeNumber("sessions", 1, MAX_USERS).orElse((long) OpenModel.DEFAULT_SESSIONS).intValue();
         Duration warmUp = warmUp(load, Duration.ZERO);

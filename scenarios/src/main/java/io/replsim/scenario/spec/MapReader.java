@@ -2,9 +2,11 @@ package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.Grammar;
-import io.replsim.node.settings.Setting;
+import io.replsim.settings.Choices;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.Grammar;
+import io.replsim.settings.Labelled;
+import io.replsim.settings.Setting;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -171,30 +173,27 @@ final class MapReader {
         return child(key) != null;
     }
 
+    /** {@code true} or {@code false}. */
+    Field<Boolean> flag(String key) {
+        String what = "true or false";
+        Grammar<Boolean> flags = Grammar.bool(what);
+        return scalar(key, flags::parse, flags::expected, what);
+    }
+
     /**
-     * A name from a fixed set, parsed by the type that owns the set ({@code Placement.parse}, {@code App.parse}), in
-     * the vocabulary's one label rule ({@link Grammar#choice}): a refusal lists the names the owner accepts, so the
-     * list cannot go out of date.
+     * A name from a fixed set ({@link Choices}), in the vocabulary's one label rule: a refusal lists every label, so
+     * the list cannot go out of date.
      *
      * @param what what the field names, such as "a placement"; a missing required field is reported with it
      */
-    /** {@code true} or {@code false}. */
-    Field<Boolean> flag(String key) {
-        return choice(key, MapReader::bool, "true or false");
-    }
-
-    private static boolean bool(String text) {
-        return switch (text.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("expected one of: true, false");
-        };
-    }
-
-    <T> Field<T> choice(String key, Function<String, T> parse, String what) {
-        // read only: no reader writes a name back, so the grammar's writing is never used
-        Grammar<T> names = Grammar.choice(what, parse, String::valueOf);
+    <T> Field<T> choice(String key, Choices<T> choices, String what) {
+        Grammar<T> names = Grammar.choice(what, choices);
         return scalar(key, names::parse, names::expected, what);
+    }
+
+    /** A constant of {@code type} by its {@link Labelled} name. */
+    <E extends Enum<E> & Labelled> Field<E> choice(String key, Class<E> type, String what) {
+        return choice(key, Choices.of(type), what);
     }
 
     private <T> Field<T> read(String key, String expected, Function<JsonNode, Optional<T>> conversion) {

@@ -1,9 +1,9 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /** Where the nodes run: replsim's node JVMs on this machine's loopback or in containers, or Tomcat processes. */
-public enum RuntimeKind {
+public enum RuntimeKind implements Labelled {
     PROCESS,
     /** One container per node on a network made for the run, its CPU budget enforced as a quota. */
     DOCKER,
@@ -12,13 +12,4 @@ public enum RuntimeKind {
      * a real server's session replication under the same drill (docs/peers.md).
      */
     TOMCAT;
-
-    /** The name used in scenario files. */
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static RuntimeKind parse(String text) {
-        return EnumLabels.parse(RuntimeKind.class, text, "runtime");
-    }
 }

@@ -1,6 +1,6 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.node.settings.DurationText;
+import io.replsim.settings.DurationText;
 
 import java.time.Duration;
 import java.util.List;

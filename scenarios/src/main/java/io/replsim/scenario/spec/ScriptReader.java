@@ -40,7 +40,7 @@ final class ScriptReader {
                 complete = false;
                 continue;
             }
-            Optional<RequestType> request = item.get().choice("request", RequestType::parse, "a request type")
+            Optional<RequestType> request = item.get().choice("request", RequestType.class, "a request type")
                     .must(seen::add, "a request type not listed before in load.script (add the weights up instead)")
                     .required();
             Optional<Long> weight = item.get().wholeNumber("weight", 1, MAX_WEIGHT).required();

@@ -1,8 +1,8 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.node.settings.Setting;
-import io.replsim.node.settings.SettingsGroup;
-import io.replsim.node.settings.SettingsSource;
+import io.replsim.settings.Setting;
+import io.replsim.settings.SettingsGroup;
+import io.replsim.settings.SettingsSource;
 
 import java.util.HashMap;
 import java.util.LinkedHashSet;

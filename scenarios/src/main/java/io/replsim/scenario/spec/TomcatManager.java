@@ -1,19 +1,11 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /** Which Tomcat session manager a {@code cluster.runtime: tomcat} cluster runs (Tomcat's cluster-howto). */
-public enum TomcatManager {
+public enum TomcatManager implements Labelled {
     /** DeltaManager: every member holds every session; each request's changes go to all (replsim's placement all). */
     DELTA,
     /** BackupManager: one backup member per session, known to all through a replicated map (buddies: 1). */
     BACKUP;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static TomcatManager parse(String text) {
-        return EnumLabels.parse(TomcatManager.class, text, "manager");
-    }
 }

@@ -56,7 +56,7 @@ final class TomcatReader {
         Optional<TomcatManager> fromPlacement = given.contains("placement")
                 ? Optional.of(replication.placement() instanceof Placement.Buddies
                         ? TomcatManager.BACKUP : TomcatManager.DELTA) : Optional.empty();
-        Optional<TomcatManager> named = tomcat.choice("manager", TomcatManager::parse, "a manager: delta or backup")
+        Optional<TomcatManager> named = tomcat.choice("manager", TomcatManager.class, "a manager: delta or backup")
                 .optional();
         TomcatManager manager = named.or(() -> fromPlacement).orElse(TomcatSpec.DEFAULT.manager());
         if (named.isPresent() && fromPlacement.isPresent() && !named.equals(fromPlacement)) {
@@ -75,7 +75,7 @@ final class TomcatReader {
         Optional<TomcatReplication> fromDelivery = given.contains("delivery")
                 ? Optional.of(replication.delivery() == DeliveryKind.SYNC ? TomcatReplication.SYNC
                         : TomcatReplication.ASYNC) : Optional.empty();
-        Optional<TomcatReplication> namedReplication = tomcat.choice("replication", TomcatReplication::parse,
+        Optional<TomcatReplication> namedReplication = tomcat.choice("replication", TomcatReplication.class,
                 "a replication: sync or async").optional();
         if (namedReplication.isPresent() && fromDelivery.isPresent() && !namedReplication.equals(fromDelivery)) {
             replicationSection.problemWith("delivery", namedReplication.get().label() + ", as tomcat.replication"

@@ -1,21 +1,13 @@
 package io.replsim.scenario.spec;
 
-import io.replsim.loadgen.label.EnumLabels;
+import io.replsim.settings.Labelled;
 
 /**
  * When a Tomcat request's replication is done: {@code sync} waits for the members' acknowledgement that they
  * applied it (channelSendOptions 6, USE_ACK + SYNCHRONIZED_ACK), {@code async} queues it and answers (8, Tomcat's
  * default); replsim's {@code delivery}.
  */
-public enum TomcatReplication {
+public enum TomcatReplication implements Labelled {
     SYNC,
     ASYNC;
-
-    public String label() {
-        return EnumLabels.of(this);
-    }
-
-    public static TomcatReplication parse(String text) {
-        return EnumLabels.parse(TomcatReplication.class, text, "replication");
-    }
 }

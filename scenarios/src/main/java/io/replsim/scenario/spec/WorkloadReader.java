@@ -3,8 +3,8 @@ package io.replsim.scenario.spec;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.node.settings.DataSize;
-import io.replsim.node.settings.SettingsGroup;
+import io.replsim.settings.DataSize;
+import io.replsim.settings.SettingsGroup;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -24,7 +24,7 @@ final class WorkloadReader {
     }
 
     static WorkloadSpec read(MapReader workload) {
-        App app = workload.choice("app", App::parse, "an app").orElse(App.COUNTER);
+        App app = workload.choice("app", App.class, "an app").orElse(App.COUNTER);
         DataSize payload = CounterApp.SETTINGS.read(SectionSettings.of(workload, CounterApp.SETTINGS),
                 WorkloadSpec.DEFAULT_PAYLOAD);
         SessionProfile profile = SessionProfile.DEFAULT;

@@ -5,7 +5,7 @@ import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.node.settings.DataSize;
+import io.replsim.settings.DataSize;
 import java.util.Objects;
 
 /**

@@ -2,8 +2,8 @@ package io.replsim.scenario.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.node.settings.DataSize;
 import io.replsim.scenario.spec.ClusterSpec;
+import io.replsim.settings.DataSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,6 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.node.settings.DataSize;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
@@ -20,6 +19,7 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.WorkloadSpec;
+import io.replsim.settings.DataSize;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

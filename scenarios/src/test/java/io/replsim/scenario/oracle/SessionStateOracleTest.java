@@ -1,12 +1,12 @@
 package io.replsim.scenario.oracle;
 
 import io.replsim.loadgen.LoadDriver;
-import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.TargetProtocol;
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
@@ -21,8 +21,8 @@ import io.replsim.scenario.report.CheckOutcome;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.spec.App;
 import io.replsim.scenario.spec.Check;
-import io.replsim.node.settings.DataSize;
 import io.replsim.scenario.spec.WorkloadSpec;
+import io.replsim.settings.DataSize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

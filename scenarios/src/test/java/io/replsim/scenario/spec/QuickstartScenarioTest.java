@@ -2,8 +2,8 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.node.settings.DataSize;
 import io.replsim.replication.ReplicationSpec;
+import io.replsim.settings.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -5,7 +5,7 @@ import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static io.replsim.scenario.spec.Scenarios.rejectionOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.node.settings.DurationText;
+import io.replsim.settings.DurationText;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;

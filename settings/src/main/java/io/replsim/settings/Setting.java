@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -6,20 +6,20 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * One knob of a settings group, declared once for both places it is written: its field in a scenario file (its
- * {@code path} within the group's section, {@code async.bundleTimeout}) and its flag on the node's command line
- * ({@code --async-bundle-timeout}), read and written by one {@link Grammar}, held to one rule, taken from the group's
- * record by {@code value}.
+ * One knob of a settings group, declared once for every place it is written: its field in a scenario file (its
+ * {@code path} within the group's section, {@code async.bundleTimeout}) and, for a knob a node is told, its flag on
+ * the node's command line ({@code --async-bundle-timeout}), read and written by one {@link Grammar}, held to one
+ * rule, taken from the group's record by {@code value}. What the knob means is the declaration's comment.
  *
  * @param path          the field within the group's section of a scenario file; a dot nests a section
- * @param flag          the node's command-line option
+ * @param flag          the node's command-line option; empty for a knob only scenario files write (the load's)
  * @param value         the setting's value in the group's record
  * @param rule          what a value of the grammar must also be
  * @param ruleExpected  what to write instead of a value the rule refuses
  * @param writtenWhen   whether the node's command line carries the setting for this record (the async queue's
  *                      settings only with async delivery)
  */
-public record Setting<R, T>(String path, String flag, Grammar<T> grammar, Function<R, T> value,
+public record Setting<R, T>(String path, Optional<String> flag, Grammar<T> grammar, Function<R, T> value,
                             Predicate<? super T> rule, String ruleExpected, Predicate<R> writtenWhen) {
 
     public Setting {
@@ -28,14 +28,19 @@ public record Setting<R, T>(String path, String flag, Grammar<T> grammar, Functi
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(rule, "rule");
         Objects.requireNonNull(writtenWhen, "writtenWhen");
-        if (!flag.startsWith("--")) {
-            throw new IllegalArgumentException("a flag starts with --, got " + flag);
+        if (flag.filter(option -> !option.startsWith("--")).isPresent()) {
+            throw new IllegalArgumentException("a flag starts with --, got " + flag.get());
         }
     }
 
-    /** A setting every value of its grammar is good for, always on the command line. */
+    /** A setting of a node, every value of its grammar good for it, always on the command line. */
     public static <R, T> Setting<R, T> of(String path, String flag, Grammar<T> grammar, Function<R, T> value) {
-        return new Setting<>(path, flag, grammar, value, any -> true, "", record -> true);
+        return new Setting<>(path, Optional.of(flag), grammar, value, any -> true, "", record -> true);
+    }
+
+    /** A setting only scenario files write, every value of its grammar good for it. */
+    public static <R, T> Setting<R, T> of(String path, Grammar<T> grammar, Function<R, T> value) {
+        return new Setting<>(path, Optional.empty(), grammar, value, any -> true, "", record -> true);
     }
 
     /** The same setting, refusing the values that break {@code newRule} with {@code expected}. */
@@ -61,6 +66,11 @@ public record Setting<R, T>(String path, String flag, Grammar<T> grammar, Functi
     /** The text of this setting's value in {@code settings}, as the grammar writes it. */
     public String format(R settings) {
         return grammar.format(value.apply(settings));
+    }
+
+    /** The node's command-line option: only a setting a node is told has one. */
+    public String option() {
+        return flag.orElseThrow(() -> new IllegalStateException(path + " is no setting of a node's command line"));
     }
 
     /** The value {@code in} gives, or the one {@code defaults} has when it gives none (absent, or refused). */

@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,10 +6,10 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
- * The settings of one record (a node's replication, its JGroups stack, its server threads), declared once: the
- * scenario file's reader and the node's command line both read the record through {@link #read}, and the runner
- * writes it onto the command line through {@link #arguments}. A new knob is a record component, a {@link Setting}
- * in this list and its place in the reading.
+ * The settings of one record (a node's replication, its JGroups stack, its server threads; a scenario's load),
+ * declared once: the scenario file's reader and the node's command line both read the record through {@link #read},
+ * and the runner writes a node's onto its command line through {@link #arguments}. A new knob is a record
+ * component, a {@link Setting} in this list and its place in the reading.
  *
  * @param settings every setting of the group, in the order a scenario file's section lists its fields
  * @param reading  the record from a source and the defaults of every setting it does not give; the rules between
@@ -35,8 +35,8 @@ public record SettingsGroup<R>(List<Setting<R, ?>> settings, BiFunction<Settings
     public List<String> arguments(R value) {
         List<String> arguments = new ArrayList<>();
         for (Setting<R, ?> setting : settings) {
-            if (setting.writtenWhen().test(value)) {
-                arguments.add(setting.flag());
+            if (setting.flag().isPresent() && setting.writtenWhen().test(value)) {
+                arguments.add(setting.option());
                 arguments.add(setting.format(value));
             }
         }
@@ -45,7 +45,7 @@ public record SettingsGroup<R>(List<Setting<R, ?>> settings, BiFunction<Settings
 
     /** Every flag of the group, for a command line that must refuse any other. */
     public List<String> flags() {
-        return settings.stream().map(Setting::flag).toList();
+        return settings.stream().flatMap(setting -> setting.flag().stream()).toList();
     }
 
     /** The fields of a scenario file's section of this group, or of one of its nested sections, in order. */

@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

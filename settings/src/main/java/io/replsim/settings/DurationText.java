@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import java.math.BigDecimal;
 import java.time.Duration;

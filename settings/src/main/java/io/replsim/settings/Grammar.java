@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -9,8 +9,8 @@ import java.util.function.Function;
 /**
  * How one kind of value is written, the same in a scenario file and on the node's command line: durations
  * ({@link DurationText}), sizes ({@link DataSize}), whole numbers within bounds, decimals, and names from a fixed
- * set. A value this grammar writes ({@link #format}) it reads back to the same value, which is what lets a setting
- * cross from the runner to a node process exactly.
+ * set ({@link Choices}). A value this grammar writes ({@link #format}) it reads back to the same value, which is what
+ * lets a setting cross from the runner to a node process exactly.
  *
  * @param reading     the value a text states, or empty when it states none of this kind
  * @param writing     the text for a value, in its shortest exact form
@@ -36,11 +36,6 @@ public record Grammar<T>(Function<String, Optional<T>> reading, Function<? super
     /** What to write instead of {@code text}, which {@link #parse} did not read. */
     public String expected(String text) {
         return expectation.apply(text);
-    }
-
-    /** The same grammar with another answer for texts it does not read. */
-    public Grammar<T> withExpectation(Function<String, String> other) {
-        return new Grammar<>(reading, writing, other);
     }
 
     /** A number and a unit, never a bare number ({@link DurationText}). */
@@ -80,36 +75,27 @@ public record Grammar<T>(Function<String, Optional<T>> reading, Function<? super
     }
 
     /**
-     * A name from a fixed set, read by the type that owns the set ({@code DeliveryKind::parse}) and written by its
-     * label. The owner's refusal lists the accepted names, and that list is the one shown, so it cannot go out of
-     * date: {@code a delivery, one of: sync, async}.
+     * A name from a fixed set ({@link Choices}), written by its label. The refusal lists every label, so it cannot go
+     * out of date: {@code a delivery, one of: sync, async}.
      *
      * @param what what the setting names, such as "a delivery"
      */
-    public static <T> Grammar<T> choice(String what, Function<String, T> parse, Function<? super T, String> label) {
-        return new Grammar<>(text -> {
-            try {
-                return Optional.of(parse.apply(text));
-            } catch (IllegalArgumentException unknown) {
-                return Optional.empty();
-            }
-        }, label, text -> {
-            try {
-                parse.apply(text);
-                return what;
-            } catch (IllegalArgumentException unknown) {
-                return what + ", " + acceptedPart(unknown.getMessage());
-            }
-        });
+    public static <T> Grammar<T> choice(String what, Choices<T> choices) {
+        return new Grammar<>(choices::find, choices.label()::apply, text -> what + ", one of: " + choices.labels());
     }
 
-    /** {@code true} or {@code false}. */
+    /** A constant of {@code type} by its {@link Labelled} name. */
+    public static <E extends Enum<E> & Labelled> Grammar<E> choice(String what, Class<E> type) {
+        return choice(what, Choices.of(type));
+    }
+
+    /** {@code true} or {@code false}, in lower case as YAML writes them. */
     public static Grammar<Boolean> bool(String what) {
-        return choice(what, text -> switch (text.trim()) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("not a boolean; expected one of: true, false");
-        }, String::valueOf);
+        return new Grammar<>(text -> switch (text.trim()) {
+            case "true" -> Optional.of(true);
+            case "false" -> Optional.of(false);
+            default -> Optional.empty();
+        }, String::valueOf, text -> what + ", one of: true, false");
     }
 
     /** A value of its own notation, read by {@code parse}, which refuses a text with an IllegalArgumentException. */
@@ -130,10 +116,5 @@ public record Grammar<T>(Function<String, Optional<T>> reading, Function<? super
         } catch (NumberFormatException notANumber) {
             return Optional.empty();
         }
-    }
-
-    private static String acceptedPart(String message) {
-        int at = message.lastIndexOf("expected ");
-        return at < 0 ? message : message.substring(at + "expected ".length());
     }
 }

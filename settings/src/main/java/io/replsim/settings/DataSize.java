@@ -1,4 +1,4 @@
-package io.replsim.node.settings;
+package io.replsim.settings;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
