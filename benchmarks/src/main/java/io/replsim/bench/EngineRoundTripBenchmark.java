@@ -1,8 +1,6 @@
 package io.replsim.bench;
 
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -82,8 +80,8 @@ public class EngineRoundTripBenchmark {
             ports.add(port);
             initial.add(new InetSocketAddress(loopback, port));
         }
-        var spec = new ReplicationSpec(Placement.CHOICES.parse(placement, "placement"), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(Choices.of(EngineKind.class).parse(engine, "engine"));
+        var spec = ReplicationSpec.builder().placement(Placement.CHOICES.parse(placement, "placement"))
+                .engine(Choices.of(EngineKind.class).parse(engine, "engine")).build();
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < members; i++) {
             cluster.add(EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

@@ -1,9 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.JGroupsEngine;
 import io.replsim.replication.transport.ClusterSecret;
@@ -68,8 +66,8 @@ public class LoopbackReplicationBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, Choices.of(DeliveryKind.class).parse(delivery, "delivery"),
-                Duration.ofSeconds(2));
+        var spec = ReplicationSpec.builder().delivery(Choices.of(DeliveryKind.class).parse(delivery, "delivery"))
+                .build();
         String cluster = "bench-" + UUID.randomUUID();
         var authentication = PeerAuthentications.parse(peers);
         owner = JGroupsEngine.start(new NodeId("node1"), cluster,

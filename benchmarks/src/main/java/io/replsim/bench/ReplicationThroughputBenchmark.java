@@ -1,9 +1,7 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -89,8 +87,9 @@ public class ReplicationThroughputBenchmark {
             ports[i] = LoopbackPorts.freePortPair();
             initial[i] = new InetSocketAddress(loopback, ports[i]);
         }
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(5)).withEngine(Choices.of(EngineKind.class).parse(engine, "engine"));
+        var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none()))
+                .syncTimeout(Duration.ofSeconds(5)).engine(Choices.of(EngineKind.class).parse(engine, "engine"))
+                .build();
         String clusterName = "bench-" + UUID.randomUUID();
         for (int i = 0; i < MEMBERS; i++) {
             cluster[i] = EngineFactory.start(new NodeId("node" + (i + 1)), clusterName,

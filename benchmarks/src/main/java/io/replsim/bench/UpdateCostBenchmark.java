@@ -1,10 +1,7 @@
 package io.replsim.bench;
 
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.engine.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
@@ -92,8 +89,8 @@ public class UpdateCostBenchmark {
         int secondPort = LoopbackPorts.freePortPair();
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, firstPort),
                 new InetSocketAddress(loopback, secondPort));
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC,
-                Duration.ofSeconds(2)).withEngine(via.equals("infinispan") ? EngineKind.INFINISPAN : EngineKind.JGROUPS);
+        var spec = ReplicationSpec.builder()
+                .engine(via.equals("infinispan") ? EngineKind.INFINISPAN : EngineKind.JGROUPS).build();
         LargeMessagePath messages = via.equals("jgroups") ? new LargeMessagePath.ThroughJGroups()
                 : new LargeMessagePath.DirectStreams(1, LargeMessagePath.DirectStreams.DEFAULT.maxConnectionsPerMember());
         String clusterName = "bench-" + UUID.randomUUID();

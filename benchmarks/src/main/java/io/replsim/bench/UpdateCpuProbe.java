@@ -1,8 +1,6 @@
 package io.replsim.bench;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -61,8 +59,8 @@ public final class UpdateCpuProbe {
         int[] ports = {LoopbackPorts.freePortPair(), LoopbackPorts.freePortPair()};
         List<InetSocketAddress> members = List.of(new InetSocketAddress(loopback, ports[0]),
                 new InetSocketAddress(loopback, ports[1]));
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(5));
+        var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none()))
+                .syncTimeout(Duration.ofSeconds(5)).build();
         String cluster = "probe-" + UUID.randomUUID();
         try (ReplicationEngine owner = EngineFactory.start(new NodeId("node1"), cluster,
                 new TcpStackSpec(loopback, ports[0], members, ClusterSecret.ofThisJvm()).withLargeMessages(path),

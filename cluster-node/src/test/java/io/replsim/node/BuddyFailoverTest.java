@@ -9,8 +9,6 @@ import io.replsim.node.admin.AdminToken;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
@@ -44,8 +42,7 @@ class BuddyFailoverTest {
     @BeforeAll
     static void startCluster() throws Exception {
         String cluster = "buddy-node-test-" + UUID.randomUUID();
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(2));
+        var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none())).build();
         for (int i = 1; i <= 3; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
                     7800,

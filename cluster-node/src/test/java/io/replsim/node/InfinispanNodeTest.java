@@ -9,7 +9,6 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
@@ -49,8 +48,8 @@ class InfinispanNodeTest {
     @BeforeEach
     void startCluster() throws Exception {
         String cluster = "infinispan-node-test-" + UUID.randomUUID();
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.ATTRIBUTE,
-                DeliveryKind.SYNC, Duration.ofSeconds(2)).withEngine(EngineKind.INFINISPAN);
+        var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none()))
+                .granularity(GranularityKind.ATTRIBUTE).engine(EngineKind.INFINISPAN).build();
         for (int i = 1; i <= 3; i++) {
             nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
                     InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,

@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionMode;
@@ -35,8 +36,9 @@ class ConnectionModeTest {
     }
 
     private Counted run(ConnectionMode mode) throws Exception {
-        LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
-                Duration.ofSeconds(2), "/counter").withConnections(mode).withRuntime(runtime);
+        LoadProfile profile = LoadProfile.builder("/counter").users(USERS)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_500))
+                .requestTimeout(Duration.ofSeconds(2)).connections(mode).runtime(runtime).build();
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL);
              CountingProxy proxy = new CountingProxy(cluster.endpoints().getFirst())) {
             LoadResult result;

@@ -2,6 +2,8 @@ package io.replsim.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.anomaly.AnomalyKind;
 import io.replsim.loadgen.anomaly.Consistency;
@@ -33,8 +35,9 @@ class LoadDriverHistoryTest {
     Path dir;
 
     private static LoadProfile profile(UserCarrierKind runtime) {
-        return new LoadProfile(4, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500), TIMEOUT, "/counter")
-                .withSessionsEndedAtEnd().withRuntime(runtime);
+        return LoadProfile.builder("/counter").users(4).thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20)))
+                .duration(Duration.ofMillis(1_500)).requestTimeout(TIMEOUT).sessionsAtEnd(SessionsAtEnd.ENDED)
+                .runtime(runtime).build();
     }
 
     @ParameterizedTest

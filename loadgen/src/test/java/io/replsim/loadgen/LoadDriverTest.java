@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
@@ -53,8 +54,9 @@ class LoadDriverTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private LoadProfile profile(int users, long thinkMs, long rampMs, long durationMs) {
-        return new LoadProfile(users, Duration.ofMillis(thinkMs), Duration.ofMillis(rampMs),
-                Duration.ofMillis(durationMs), TIMEOUT, "/counter").withRuntime(runtime);
+        return LoadProfile.builder("/counter").users(users).thinkTime(new ThinkTime.Fixed(Duration.ofMillis(thinkMs)))
+                .rampUp(Duration.ofMillis(rampMs)).duration(Duration.ofMillis(durationMs)).requestTimeout(TIMEOUT)
+                .runtime(runtime).build();
     }
 
     @Test
@@ -235,8 +237,9 @@ class LoadDriverTest {
         // users' start, and a cold JVM at load 20-45 let node1 serve its 60th request only after 2 s, once not in
         // 30 s: answers slower than the 2 s request timeout had sent node1's users elsewhere before the stop. The
         // timeout is 10 s here, so only the stop moves them.
-        LoadProfile load = new LoadProfile(18, Duration.ofMillis(20), Duration.ofMillis(100), Duration.ofSeconds(50),
-                Duration.ofSeconds(10), "/counter").withRuntime(runtime);
+        LoadProfile load = LoadProfile.builder("/counter").users(18)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).rampUp(Duration.ofMillis(100))
+                .duration(Duration.ofSeconds(50)).requestTimeout(Duration.ofSeconds(10)).runtime(runtime).build();
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              LoadDriver driver = new LoadDriver(load, cluster.endpoints(), null)) {
             driver.start();
@@ -293,7 +296,7 @@ class LoadDriverTest {
     private Map<String, Long> survivorsOfNode1(Balancer balancer) throws Exception {
         LoadResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 30_000).withBalancer(balancer),
+             LoadDriver driver = new LoadDriver(profile(18, 20, 100, 30_000).toBuilder().balancer(balancer).build(),
                      cluster.endpoints(), null)) {
             driver.start();
             // node1 has served its six users a few times; patient, for a loaded machine
@@ -319,8 +322,8 @@ class LoadDriverTest {
     void aBalancerThatIsNotStickySpreadsOneUsersRequestsOverEveryNode() throws Exception {
         LoadResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(profile(1, 10, 0, 1_000)
-                     .withBalancer(new Balancer(false, FailoverChoice.SPREAD)), cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(profile(1, 10, 0, 1_000).toBuilder()
+                     .balancer(new Balancer(false, FailoverChoice.SPREAD)).build(), cluster.endpoints(), null)) {
             driver.start();
             result = driver.awaitResult();
         }

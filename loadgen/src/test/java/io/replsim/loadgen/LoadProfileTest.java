@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.profile.LoadProfile;
 
@@ -17,20 +18,29 @@ class LoadProfileTest {
 
     @Test
     void aSensibleProfileIsAccepted() {
-        assertThat(new LoadProfile(10, Duration.ZERO, Duration.ZERO, S, S, "/counter").users()).isEqualTo(10);
+        assertThat(LoadProfile.builder("/counter").users(10).thinkTime(new ThinkTime.Fixed(Duration.ZERO)).duration(S)
+                .requestTimeout(S).build().users()).isEqualTo(10);
     }
 
     @Test
     void badValuesAreRejectedNamingTheFieldAndWhatIsExpected() {
-        assertThatThrownBy(() -> new LoadProfile(0, S, S, S, S, "/counter")).hasMessageContaining("users: got 0");
-        assertThatThrownBy(() -> new LoadProfile(1, S, S, S, S, "/counter").withSessionLength(Duration.ZERO))
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(0).thinkTime(new ThinkTime.Fixed(S)).rampUp(S)
+                .duration(S).requestTimeout(S).build()).hasMessageContaining("users: got 0");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S)).rampUp(S)
+                .duration(S).requestTimeout(S).sessionLength(Duration.ZERO).build())
                 .hasMessageContaining("sessionLength");
-        assertThatThrownBy(() -> new LoadProfile(1, S.negated(), S, S, S, "/counter")).hasMessageContaining("thinkTime");
-        assertThatThrownBy(() -> new LoadProfile(1, S, S.multipliedBy(2), S, S, "/counter"))
+        assertThatThrownBy(() -> new ThinkTime.Fixed(S.negated())).hasMessageContaining("pause");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).duration(S).build())
+                .hasMessageContaining("thinkTime");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                .rampUp(S.multipliedBy(2)).duration(S).requestTimeout(S).build())
                 .hasMessageContaining("rampUp").hasMessageContaining("at most the duration");
-        assertThatThrownBy(() -> new LoadProfile(1, S, Duration.ZERO, Duration.ZERO, S, "/counter")).hasMessageContaining("duration");
-        assertThatThrownBy(() -> new LoadProfile(1, S, S, S, Duration.ZERO, "/counter")).hasMessageContaining("requestTimeout");
-        assertThatThrownBy(() -> new LoadProfile(1, S, S, S, S, "counter")).hasMessageContaining("starting with '/'");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                .duration(Duration.ZERO).requestTimeout(S).build()).hasMessageContaining("duration");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S)).rampUp(S)
+                .duration(S).requestTimeout(Duration.ZERO).build()).hasMessageContaining("requestTimeout");
+        assertThatThrownBy(() -> LoadProfile.builder("counter").users(1).thinkTime(new ThinkTime.Fixed(S)).rampUp(S)
+                .duration(S).requestTimeout(S).build()).hasMessageContaining("starting with '/'");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ErrorCounts;
@@ -37,8 +38,8 @@ class ScriptedLoadTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private LoadProfile scripted(int users, UserScript script) {
-        return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_000), TIMEOUT,
-                "/counter").withScript(script).withRuntime(runtime);
+        return LoadProfile.builder("/counter").users(users).thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20)))
+                .duration(Duration.ofMillis(2_000)).requestTimeout(TIMEOUT).script(script).runtime(runtime).build();
     }
 
     private static RequestTypeFigures of(LoadResult result, RequestType type) {

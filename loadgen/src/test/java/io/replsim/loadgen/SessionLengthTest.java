@@ -1,5 +1,7 @@
 package io.replsim.loadgen;
 
+import io.replsim.loadgen.profile.SessionsAtEnd;
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ErrorCounts;
@@ -30,8 +32,8 @@ class SessionLengthTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private LoadProfile visits(int users, Duration sessionLength) {
-        return new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(2_500), TIMEOUT,
-                "/counter").withSessionLength(sessionLength);
+        return LoadProfile.builder("/counter").users(users).thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20)))
+                .duration(Duration.ofMillis(2_500)).requestTimeout(TIMEOUT).sessionLength(sessionLength).build();
     }
 
     /** What the driver and the servers saw of one run: sessions created, ended by a logout, and still held. */
@@ -42,7 +44,8 @@ class SessionLengthTest {
         Behaviour[] faithful = new Behaviour[nodes];
         java.util.Arrays.fill(faithful, Behaviour.FAITHFUL);
         try (StubCluster cluster = new StubCluster(faithful);
-             LoadDriver driver = new LoadDriver(profile.withRuntime(runtime), cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(profile.toBuilder().runtime(runtime).build(), cluster.endpoints(),
+                     null)) {
             driver.start();
             LoadResult result = driver.awaitResult();
             return new Outcome(result, cluster.sessionsCreated(), cluster.sessionsEnded(), cluster.sessionsHeld());
@@ -76,7 +79,7 @@ class SessionLengthTest {
         int users = 4;
         UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
                 new WeightedRequest(RequestType.CART, 1));
-        Outcome outcome = run(visits(users, Duration.ofMillis(100)).withScript(script), 2);
+        Outcome outcome = run(visits(users, Duration.ofMillis(100)).toBuilder().script(script).build(), 2);
         LoadResult result = outcome.result();
         long created = outcome.created();
         long ended = outcome.ended();
@@ -93,8 +96,9 @@ class SessionLengthTest {
     void withoutASessionLengthUsersKeepTheirSessionForTheWholeRun() throws Exception {
         int users = 3;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
-             LoadDriver driver = new LoadDriver(new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO,
-                     Duration.ofMillis(1_000), TIMEOUT, "/counter").withRuntime(runtime), cluster.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(LoadProfile.builder("/counter").users(users)
+                     .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_000))
+                     .requestTimeout(TIMEOUT).runtime(runtime).build(), cluster.endpoints(), null)) {
             driver.start();
             LoadResult result = driver.awaitResult();
 
@@ -106,8 +110,9 @@ class SessionLengthTest {
     @Test
     void usersThatEndTheirSessionsAtTheEndLeaveNoneHeldOnTheNodes() throws Exception {
         int users = 5;
-        LoadProfile profile = new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_000),
-                TIMEOUT, "/counter").withSessionsEndedAtEnd();
+        LoadProfile profile = LoadProfile.builder("/counter").users(users)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_000))
+                .requestTimeout(TIMEOUT).sessionsAtEnd(SessionsAtEnd.ENDED).build();
         Outcome outcome = run(profile, 2);
 
         assertThat(outcome.result().errors()).isEqualTo(ErrorCounts.NONE);
@@ -123,8 +128,9 @@ class SessionLengthTest {
         int users = 4;
         UserScript script = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
                 new WeightedRequest(RequestType.CART, 1));
-        LoadProfile profile = new LoadProfile(users, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_000),
-                TIMEOUT, "/counter").withScript(script).withSessionsEndedAtEnd();
+        LoadProfile profile = LoadProfile.builder("/counter").users(users)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_000))
+                .requestTimeout(TIMEOUT).script(script).sessionsAtEnd(SessionsAtEnd.ENDED).build();
         Outcome outcome = run(profile, 2);
 
         assertThat(outcome.created()).isGreaterThan(users);

@@ -51,98 +51,109 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         }
     }
 
-    /** Infinispan's own partition handling, each request's changes replicated at its end: the defaults. */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                           OrphanPolicy orphans) {
-        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                lifecycle, orphans, PartitionHandlingSpec.DEFAULT, SnapshotMode.INSTANT);
-    }
-
-    /** Each request's changes replicated at its end: the default. */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                           OrphanPolicy orphans, PartitionHandlingSpec partitionHandling) {
-        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                lifecycle, orphans, partitionHandling, SnapshotMode.INSTANT);
-    }
-
-    /** Infinispan's own partition handling (none asked for). */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                           Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
-                           OrphanPolicy orphans, SnapshotMode snapshot) {
-        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                lifecycle, orphans, PartitionHandlingSpec.DEFAULT, snapshot);
-    }
-
-    /** Sessions that never expire; orphans wait for their next request, JBoss's way: the defaults. */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                           Duration maxUnreplicatedInterval, EngineKind engine) {
-        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval, engine,
-                SessionLifecycle.NEVER_EXPIRE, OrphanPolicy.ON_REQUEST);
-    }
-
-    /** On the jgroups engine, the default. */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
-                           Duration maxUnreplicatedInterval) {
-        this(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, maxUnreplicatedInterval,
-                EngineKind.JGROUPS);
-    }
-
-    /** With the default async queue, trigger, interval and engine. */
-    public ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
-                           Duration syncTimeout) {
-        this(placement, granularity, delivery, syncTimeout, AsyncQueueSettings.DEFAULT, DEFAULT_TRIGGER,
-                DEFAULT_MAX_UNREPLICATED_INTERVAL);
-    }
-
-    /** Full-session, synchronous replication to every member: the default. */
+    /** Full-session, synchronous replication to every member: the defaults. */
     public static ReplicationSpec fullSync() {
-        return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, DEFAULT_SYNC_TIMEOUT);
+        return builder().build();
     }
 
-    public ReplicationSpec withAsyncQueue(AsyncQueueSettings queue) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, queue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
+    /** A spec from the defaults ({@link #fullSync}), each choice changed as the builder is told. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    public ReplicationSpec withTrigger(ReplicationTrigger newTrigger) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, newTrigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
+    /** A builder that starts from this spec's every choice. */
+    public Builder toBuilder() {
+        return new Builder().placement(placement).granularity(granularity).delivery(delivery).syncTimeout(syncTimeout)
+                .asyncQueue(asyncQueue).trigger(trigger).maxUnreplicatedInterval(maxUnreplicatedInterval)
+                .engine(engine).lifecycle(lifecycle).orphans(orphans).partitionHandling(partitionHandling)
+                .snapshot(snapshot);
     }
 
-    public ReplicationSpec withMaxUnreplicatedInterval(Duration interval) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger, interval,
-                engine, lifecycle, orphans, partitionHandling, snapshot);
-    }
+    /**
+     * A spec one choice at a time, each starting at its default: full-session synchronous replication to every
+     * member on the jgroups engine, sessions that never expire, orphans taken over on their next request,
+     * Infinispan's own partition handling, changes replicated at each request's end. {@link #build} checks the spec.
+     */
+    public static final class Builder {
+        private Placement placement = new Placement.AllMembers();
+        private GranularityKind granularity = GranularityKind.SESSION;
+        private DeliveryKind delivery = DeliveryKind.SYNC;
+        private Duration syncTimeout = DEFAULT_SYNC_TIMEOUT;
+        private AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
+        private ReplicationTrigger trigger = DEFAULT_TRIGGER;
+        private Duration maxUnreplicatedInterval = DEFAULT_MAX_UNREPLICATED_INTERVAL;
+        private EngineKind engine = EngineKind.JGROUPS;
+        private SessionLifecycle lifecycle = SessionLifecycle.NEVER_EXPIRE;
+        private OrphanPolicy orphans = OrphanPolicy.ON_REQUEST;
+        private PartitionHandlingSpec partitionHandling = PartitionHandlingSpec.DEFAULT;
+        private SnapshotMode snapshot = SnapshotMode.INSTANT;
 
-    public ReplicationSpec withEngine(EngineKind newEngine) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, newEngine, lifecycle, orphans, partitionHandling, snapshot);
-    }
+        private Builder() {
+        }
 
-    public ReplicationSpec withLifecycle(SessionLifecycle newLifecycle) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, newLifecycle, orphans, partitionHandling, snapshot);
-    }
+        public Builder placement(Placement value) {
+            placement = value;
+            return this;
+        }
 
-    public ReplicationSpec withOrphans(OrphanPolicy policy) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, policy, partitionHandling, snapshot);
-    }
+        public Builder granularity(GranularityKind value) {
+            granularity = value;
+            return this;
+        }
 
-    public ReplicationSpec withPartitionHandling(PartitionHandlingSpec handling) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, handling, snapshot);
-    }
+        public Builder delivery(DeliveryKind value) {
+            delivery = value;
+            return this;
+        }
 
-    public ReplicationSpec withSnapshot(SnapshotMode mode) {
-        return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, mode);
+        public Builder syncTimeout(Duration value) {
+            syncTimeout = value;
+            return this;
+        }
+
+        public Builder asyncQueue(AsyncQueueSettings value) {
+            asyncQueue = value;
+            return this;
+        }
+
+        public Builder trigger(ReplicationTrigger value) {
+            trigger = value;
+            return this;
+        }
+
+        public Builder maxUnreplicatedInterval(Duration value) {
+            maxUnreplicatedInterval = value;
+            return this;
+        }
+
+        public Builder engine(EngineKind value) {
+            engine = value;
+            return this;
+        }
+
+        public Builder lifecycle(SessionLifecycle value) {
+            lifecycle = value;
+            return this;
+        }
+
+        public Builder orphans(OrphanPolicy value) {
+            orphans = value;
+            return this;
+        }
+
+        public Builder partitionHandling(PartitionHandlingSpec value) {
+            partitionHandling = value;
+            return this;
+        }
+
+        public Builder snapshot(SnapshotMode value) {
+            snapshot = value;
+            return this;
+        }
+
+        public ReplicationSpec build() {
+            return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
+                    maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.replsim.bench.driver;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.ConnectionMode;
@@ -114,11 +115,13 @@ public final class DriverVsWrk {
             java.util.Optional.empty());
 
     private static LoadResult drive(String base, int users, int seconds, UserCarrierKind runtime) throws Exception {
-        LoadProfile profile = new LoadProfile(users, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(seconds),
-                Duration.ofSeconds(5), "/counter").withProtocol(TRIVIAL_ENDPOINT);
+        LoadProfile profile = LoadProfile.builder("/counter").users(users).thinkTime(new ThinkTime.Fixed(Duration.ZERO))
+                .duration(Duration.ofSeconds(seconds)).requestTimeout(Duration.ofSeconds(5)).protocol(TRIVIAL_ENDPOINT)
+                .build();
         List<NodeEndpoint> nodes = List.of(new NodeEndpoint("node1", URI.create(base)));
         // one kept-alive connection per user, as wrk keeps one per -c
-        try (LoadDriver driver = new LoadDriver(profile.withConnections(ConnectionMode.PER_USER).withRuntime(runtime),
+        try (LoadDriver driver = new LoadDriver(profile.toBuilder().connections(ConnectionMode.PER_USER)
+                .runtime(runtime).build(),
                 nodes, null)) {
             driver.start();
             return driver.awaitResult();

@@ -5,7 +5,6 @@ import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.UserCarrierKind;
-import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.settings.Choices;
 
@@ -76,9 +75,10 @@ public final class MostUsers {
                 SocketPollers.current().name().toLowerCase(Locale.ROOT).replace('_', ' '));
         Duration duration = Duration.ofSeconds(seconds);
         Duration rampUp = duration.dividedBy(4);
-        LoadProfile profile = new LoadProfile(users, new ThinkTime.Fixed(Duration.ofSeconds(1)),
-                ThinkMode.AFTER_RESPONSE, rampUp, Duration.ofSeconds(5), duration, Duration.ofSeconds(5), "/counter")
-                .withProtocol(DriverVsWrk.TRIVIAL_ENDPOINT);
+        LoadProfile profile = LoadProfile.builder("/counter").users(users)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofSeconds(1))).rampUp(rampUp).warmUp(Duration.ofSeconds(5))
+                .duration(duration).requestTimeout(Duration.ofSeconds(5)).protocol(DriverVsWrk.TRIVIAL_ENDPOINT)
+                .build();
         LoadResult result;
         String driverCpu;
         String endpointCpu;
@@ -103,7 +103,8 @@ public final class MostUsers {
             // The router's own 5 s retry interval: with none (a failure counted, the next request sent at once) two
             // runs never recovered from a slow moment, since every timed-out connection was replaced at once and the
             // starved endpoint ran out of descriptors (docs/capacity.md).
-            try (LoadDriver driver = new LoadDriver(profile.withConnections(mode).withRuntime(runtime), nodes,
+            try (LoadDriver driver = new LoadDriver(profile.toBuilder().connections(mode).runtime(runtime).build(),
+                    nodes,
                     null)) {
                 driver.start();
                 for (long end = System.nanoTime() + duration.toNanos(); System.nanoTime() < end; ) {

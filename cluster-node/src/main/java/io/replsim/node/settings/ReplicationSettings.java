@@ -175,8 +175,11 @@ public final class ReplicationSettings {
         } else {
             in.refuseUnless(List.of(SNAPSHOT_INTERVAL), SNAPSHOT_MODE, "interval");
         }
-        var spec = new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                maxUnreplicated, engine, lifecycle, ORPHANS.readFrom(in, defaults), partitionHandling, snapshot);
+        var spec = ReplicationSpec.builder().placement(placement).granularity(granularity).delivery(delivery)
+                .syncTimeout(syncTimeout).asyncQueue(asyncQueue).trigger(trigger)
+                .maxUnreplicatedInterval(maxUnreplicated).engine(engine).lifecycle(lifecycle)
+                .orphans(ORPHANS.readFrom(in, defaults)).partitionHandling(partitionHandling).snapshot(snapshot)
+                .build();
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }

@@ -43,8 +43,7 @@ class NetworkFaultEndpointsTest {
     @BeforeEach
     void startTwoNodes() throws Exception {
         String cluster = "fault-test-" + UUID.randomUUID();
-        var replication = new ReplicationSpec(ReplicationSpec.fullSync().placement(),
-                ReplicationSpec.fullSync().granularity(), ReplicationSpec.fullSync().delivery(), SYNC_TIMEOUT);
+        var replication = ReplicationSpec.builder().syncTimeout(SYNC_TIMEOUT).build();
         for (int i = 1; i <= 2; i++) {
             var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
                     7800,

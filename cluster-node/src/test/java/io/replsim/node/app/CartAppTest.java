@@ -9,8 +9,6 @@ import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.Placement;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.message.SessionSnapshot;
@@ -38,8 +36,7 @@ class CartAppTest {
 
     @Test
     void everyRequestAddsALineTheBackupHoldsTooAndTheCartKeepsItsNewestLines() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
-                Duration.ofSeconds(2));
+        var spec = ReplicationSpec.builder().granularity(GranularityKind.ATTRIBUTE).build();
         List<ClusterNode> nodes = new ArrayList<>();
         String cluster = "cart-test-" + UUID.randomUUID();
         try {

@@ -8,10 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.transport.LoopbackStackSpec;
@@ -51,8 +49,7 @@ class ProfileAppFailoverTest {
     })
     void theSerialAfterFailoverShowsWhetherInPlaceChangesWereReplicated(GranularityKind granularity,
             ReplicationTrigger trigger, boolean mutateInPlace, String shape, int expectedSerial) throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
-                .withTrigger(trigger);
+        var spec = ReplicationSpec.builder().granularity(granularity).trigger(trigger).build();
         var profile = new SessionProfile(6, 512, Choices.of(AttributeShape.class).parse(shape, "shape"), 0.5,
                 mutateInPlace);
         List<ClusterNode> nodes = new ArrayList<>();

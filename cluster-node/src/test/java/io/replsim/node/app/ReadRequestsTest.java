@@ -3,11 +3,7 @@ package io.replsim.node.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
-import io.replsim.replication.AsyncQueueSettings;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionId;
@@ -44,9 +40,7 @@ class ReadRequestsTest {
                 ReplicationTrigger.SET, List.of(),
                 ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET, List.of(CartApp.PATH, ProfileApp.PATH),
                 ReplicationTrigger.SET_AND_GET, APPS);
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
-                Duration.ofSeconds(2), AsyncQueueSettings.DEFAULT, trigger, Duration.ofSeconds(60),
-                EngineKind.JGROUPS);
+        var spec = ReplicationSpec.builder().granularity(GranularityKind.ATTRIBUTE).trigger(trigger).build();
         List<ClusterNode> nodes = new ArrayList<>();
         String cluster = "read-test-" + UUID.randomUUID();
         try {

@@ -1,11 +1,7 @@
 package io.replsim.node.app;
 
 import io.replsim.node.ClusterNode;
-import io.replsim.replication.AsyncQueueSettings;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import java.io.Serializable;
@@ -36,9 +32,8 @@ class RequestListTest {
 
     @BeforeEach
     void startTwoNodes() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
-                Duration.ofSeconds(2), AsyncQueueSettings.DEFAULT, ReplicationTrigger.SET, Duration.ofSeconds(60),
-                EngineKind.JGROUPS);
+        var spec = ReplicationSpec.builder().granularity(GranularityKind.ATTRIBUTE).trigger(ReplicationTrigger.SET)
+                .build();
         String cluster = "list-test-" + UUID.randomUUID();
         TwoLoopbackNodes.start(cluster, spec, nodes);
     }

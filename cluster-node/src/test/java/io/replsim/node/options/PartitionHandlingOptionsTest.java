@@ -22,8 +22,9 @@ class PartitionHandlingOptionsTest {
 
     @Test
     void anInfinispanNodeGetsThePoliciesItsScenarioNames() {
-        var spec = ReplicationSpec.fullSync().withEngine(EngineKind.INFINISPAN).withPartitionHandling(
-                new PartitionHandlingSpec(PartitionWhenSplit.ALLOW_READS, PartitionMergePolicy.REMOVE_ALL));
+        var spec = ReplicationSpec.builder().engine(EngineKind.INFINISPAN)
+                .partitionHandling(new PartitionHandlingSpec(PartitionWhenSplit.ALLOW_READS,
+                        PartitionMergePolicy.REMOVE_ALL)).build();
         List<String> argv = new ArrayList<>(OWN);
         argv.addAll(ReplicationSettings.GROUP.arguments(spec));
 

@@ -10,7 +10,6 @@ import io.replsim.node.settings.StackSettings;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
@@ -48,11 +47,13 @@ class SettingsGroupsTest {
         var resources = new NodeResources(7, 1.25);
         var payload = DataSize.parse("3KB");
         var profile = new SessionProfile(12, 300, AttributeShape.GRAPH, 0.35, true);
-        var replication = new ReplicationSpec(new Placement.Buddies(2, new BuddyPools(List.of(
-                Set.of(new NodeId("node1"), new NodeId("node2")), Set.of(new NodeId("node3"))))),
-                GranularityKind.ATTRIBUTE, DeliveryKind.ASYNC, Duration.ofMillis(1500),
-                new AsyncQueueSettings(Duration.ofNanos(250_000), 7, 99), ReplicationTrigger.SET_AND_GET,
-                Duration.ofMinutes(90), EngineKind.JGROUPS);
+        var replication = ReplicationSpec.builder()
+                .placement(new Placement.Buddies(2, new BuddyPools(List.of(
+                        Set.of(new NodeId("node1"), new NodeId("node2")), Set.of(new NodeId("node3"))))))
+                .granularity(GranularityKind.ATTRIBUTE).delivery(DeliveryKind.ASYNC)
+                .syncTimeout(Duration.ofMillis(1500))
+                .asyncQueue(new AsyncQueueSettings(Duration.ofNanos(250_000), 7, 99))
+                .trigger(ReplicationTrigger.SET_AND_GET).maxUnreplicatedInterval(Duration.ofMinutes(90)).build();
         var service = new ServiceTime(Duration.ofMillis(3), Duration.ofMillis(1500));
         var stack = new StackTuning(TransportKind.TCP, new StackTuning.FailureDetection(Duration.ofSeconds(7),
                 Duration.ofMillis(700), Duration.ofMillis(70), false), new StackTuning.MergeIntervals(

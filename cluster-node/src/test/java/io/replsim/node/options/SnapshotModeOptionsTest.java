@@ -29,7 +29,8 @@ class SnapshotModeOptionsTest {
 
     @Test
     void anIntervalReachesTheNodeUnchanged() {
-        var spec = ReplicationSpec.fullSync().withSnapshot(new SnapshotMode.Interval(Duration.ofMillis(750)));
+        var spec = ReplicationSpec.builder().snapshot(new SnapshotMode.Interval(Duration.ofMillis(750)))
+                .build();
         List<String> argv = ReplicationSettings.GROUP.arguments(spec);
 
         assertThat(argv).containsSequence("--snapshot-mode", "interval").containsSequence("--snapshot-interval", "750ms");

@@ -45,6 +45,9 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
                           SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer) {
 
+    /** How long a user waits for one answer unless told otherwise. */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
     public LoadProfile {
         if (users < 1) {
             throw new IllegalArgumentException("users: got " + users + ", expected at least 1");
@@ -76,86 +79,19 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(balancer, "balancer");
     }
 
-    /** Behind the default balancer: sticky, a dead node's users spread by busyness. */
-    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                       SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime) {
-        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
-                sessionLength, sessionsAtEnd, runtime, Balancer.DEFAULT);
+    /** A load against {@code path} from the defaults, its users, think time and duration still to be given. */
+    public static Builder builder(String path) {
+        return new Builder(path);
     }
 
-    /** Users on virtual threads. */
-    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                       SessionsAtEnd sessionsAtEnd) {
-        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
-                sessionLength, sessionsAtEnd, UserCarrierKind.VIRTUAL_THREADS);
-    }
-
-    /** A load whose users keep their sessions when it ends. */
-    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                       Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
-                       ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength) {
-        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script, connections, protocol,
-                sessionLength, SessionsAtEnd.KEPT);
-    }
-
-    /** Every request to {@code path}: the load without a script. */
-    public LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
-                       Duration duration, Duration requestTimeout, String path) {
-        this(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, Optional.empty(),
-                ConnectionMode.SHARED_POOL, TargetProtocol.REPLSIM, Optional.empty());
-    }
-
-    /** The same load with each user drawing its requests from {@code script}. */
-    public LoadProfile withScript(UserScript script) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path,
-                Optional.of(script), connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
-    }
-
-    /** The same load with its requests using connections as {@code mode} says. */
-    public LoadProfile withConnections(ConnectionMode mode) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                mode, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
-    }
-
-    /** The same load against a target that speaks {@code protocol}. */
-    public LoadProfile withProtocol(TargetProtocol protocol) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
-    }
-
-    /** The same load with users ending each session after about {@code length} and starting another. */
-    public LoadProfile withSessionLength(Duration length) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, Optional.of(length), sessionsAtEnd, runtime, balancer);
-    }
-
-    /** The same load with the users ending the sessions they hold when it is over. */
-    public LoadProfile withSessionsEndedAtEnd() {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, SessionsAtEnd.ENDED, runtime, balancer);
-    }
-
-    /** The same load behind {@code router}'s kind of balancer. */
-    public LoadProfile withBalancer(Balancer router) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd, runtime, router);
-    }
-
-    /** The same load with its users carried by {@code runtime}. */
-    public LoadProfile withRuntime(UserCarrierKind runtime) {
-        return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
-    }
-
-    /** A fixed think time after each response and no warm-up: the steady window starts when the ramp-up ends. */
-    public LoadProfile(int users, Duration thinkTime, Duration rampUp, Duration duration, Duration requestTimeout,
-                       String path) {
-        this(users, new ThinkTime.Fixed(requireNonNegative(thinkTime, "thinkTime")), ThinkMode.AFTER_RESPONSE, rampUp,
-                Duration.ZERO, duration, requestTimeout, path);
+    /** A builder that starts from this load's every setting. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(path).users(users).thinkTime(thinkTime).thinkMode(thinkMode).rampUp(rampUp)
+                .warmUp(warmUp).duration(duration).requestTimeout(requestTimeout).connections(connections)
+                .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer);
+        builder.script = script;
+        builder.sessionLength = sessionLength;
+        return builder;
     }
 
     /** The time from the start to the steady window's start: ramp-up plus warm-up. */
@@ -181,6 +117,116 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(value, field);
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException(field + ": got " + value + ", expected more than zero");
+        }
+    }
+
+    /**
+     * A load one setting at a time. Users, think time and duration have no default; the rest start as a run without
+     * a script does: a fixed pause counted from each response, no ramp-up or warm-up, a 5 s request timeout, one
+     * shared connection pool per node, the replsim apps' protocol, sessions kept all run and after it, users on
+     * virtual threads behind the default balancer. {@link #build} checks the load.
+     */
+    public static final class Builder {
+        private int users;
+        private ThinkTime thinkTime;
+        private ThinkMode thinkMode = ThinkMode.AFTER_RESPONSE;
+        private Duration rampUp = Duration.ZERO;
+        private Duration warmUp = Duration.ZERO;
+        private Duration duration;
+        private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+        private String path;
+        private Optional<UserScript> script = Optional.empty();
+        private ConnectionMode connections = ConnectionMode.SHARED_POOL;
+        private TargetProtocol protocol = TargetProtocol.REPLSIM;
+        private Optional<Duration> sessionLength = Optional.empty();
+        private SessionsAtEnd sessionsAtEnd = SessionsAtEnd.KEPT;
+        private UserCarrierKind runtime = UserCarrierKind.VIRTUAL_THREADS;
+        private Balancer balancer = Balancer.DEFAULT;
+
+        private Builder(String path) {
+            this.path = path;
+        }
+
+        public Builder users(int value) {
+            users = value;
+            return this;
+        }
+
+        public Builder thinkTime(ThinkTime value) {
+            thinkTime = value;
+            return this;
+        }
+
+        public Builder thinkMode(ThinkMode value) {
+            thinkMode = value;
+            return this;
+        }
+
+        public Builder rampUp(Duration value) {
+            rampUp = value;
+            return this;
+        }
+
+        public Builder warmUp(Duration value) {
+            warmUp = value;
+            return this;
+        }
+
+        public Builder duration(Duration value) {
+            duration = value;
+            return this;
+        }
+
+        public Builder requestTimeout(Duration value) {
+            requestTimeout = value;
+            return this;
+        }
+
+        public Builder path(String value) {
+            path = value;
+            return this;
+        }
+
+        /** Each user draws its requests from {@code value} instead of sending every one to the path. */
+        public Builder script(UserScript value) {
+            script = Optional.of(value);
+            return this;
+        }
+
+        public Builder connections(ConnectionMode value) {
+            connections = value;
+            return this;
+        }
+
+        public Builder protocol(TargetProtocol value) {
+            protocol = value;
+            return this;
+        }
+
+        /** Users end each session after about {@code value} and start another. */
+        public Builder sessionLength(Duration value) {
+            sessionLength = Optional.of(value);
+            return this;
+        }
+
+        public Builder sessionsAtEnd(SessionsAtEnd value) {
+            sessionsAtEnd = value;
+            return this;
+        }
+
+        public Builder runtime(UserCarrierKind value) {
+            runtime = value;
+            return this;
+        }
+
+        public Builder balancer(Balancer value) {
+            balancer = value;
+            return this;
+        }
+
+        public LoadProfile build() {
+            return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
+                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
         }
     }
 }

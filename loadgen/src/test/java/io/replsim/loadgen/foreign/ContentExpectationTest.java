@@ -1,5 +1,6 @@
 package io.replsim.loadgen.foreign;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
@@ -24,8 +25,9 @@ class ContentExpectationTest {
     // load 20+ let each user make fewer than five requests in the 1.5 s (seen on a merge of this branch).
 
     private static LoadResult drive(FlippingApp app, TargetProtocol protocol) throws Exception {
-        LoadProfile profile = new LoadProfile(USERS, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
-                Duration.ofSeconds(2), FlippingApp.PATH).withProtocol(protocol);
+        LoadProfile profile = LoadProfile.builder(FlippingApp.PATH).users(USERS)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_500))
+                .requestTimeout(Duration.ofSeconds(2)).protocol(protocol).build();
         try (LoadDriver driver = new LoadDriver(profile, app.endpoints(), null)) {
             driver.start();
             return driver.awaitResult();

@@ -1,5 +1,6 @@
 package io.replsim.loadgen.foreign;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
@@ -18,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ForeignProtocolTest {
 
     private static LoadResult drive(ForeignApp app, TargetProtocol protocol) throws Exception {
-        LoadProfile profile = new LoadProfile(6, Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(1_500),
-                Duration.ofSeconds(2), ForeignApp.PATH).withProtocol(protocol);
+        LoadProfile profile = LoadProfile.builder(ForeignApp.PATH).users(6)
+                .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_500))
+                .requestTimeout(Duration.ofSeconds(2)).protocol(protocol).build();
         try (LoadDriver driver = new LoadDriver(profile, app.endpoints(), null)) {
             driver.start();
             return driver.awaitResult();

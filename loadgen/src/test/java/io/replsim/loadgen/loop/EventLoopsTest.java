@@ -1,5 +1,6 @@
 package io.replsim.loadgen.loop;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.exchange.NodeEndpoint;
@@ -26,8 +27,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class EventLoopsTest {
 
-    private static final LoadProfile PROFILE = new LoadProfile(10, Duration.ofSeconds(1), Duration.ZERO,
-            Duration.ofSeconds(10), Duration.ofSeconds(2), "/counter").withRuntime(UserCarrierKind.EVENT_LOOP);
+    private static final LoadProfile PROFILE = LoadProfile.builder("/counter").users(10)
+            .thinkTime(new ThinkTime.Fixed(Duration.ofSeconds(1))).duration(Duration.ofSeconds(10))
+            .requestTimeout(Duration.ofSeconds(2)).runtime(UserCarrierKind.EVENT_LOOP).build();
     private static final List<NodeEndpoint> NODES = List.of(new NodeEndpoint("node1", URI.create("http://127.0.0.1:1")));
 
     private static List<VirtualUser> users(int count) throws Exception {

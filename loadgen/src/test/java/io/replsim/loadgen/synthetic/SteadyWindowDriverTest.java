@@ -26,8 +26,9 @@ class SteadyWindowDriverTest {
 
     private LoadResult run(int users, ThinkTime think, ThinkMode mode, Duration warmUp) throws Exception {
         try (FixedServiceCounter server = new FixedServiceCounter(4, SERVICE);
-             LoadDriver driver = new LoadDriver(new LoadProfile(users, think, mode, Duration.ofMillis(300), warmUp,
-                     Duration.ofMillis(3_000), Duration.ofSeconds(2), "/counter"), server.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(LoadProfile.builder("/counter").users(users).thinkTime(think)
+                     .thinkMode(mode).rampUp(Duration.ofMillis(300)).warmUp(warmUp).duration(Duration.ofMillis(3_000))
+                     .requestTimeout(Duration.ofSeconds(2)).build(), server.endpoints(), null)) {
             driver.start();
             LoadResult result = driver.awaitResult();
             holdTime = server.meanHoldTime();

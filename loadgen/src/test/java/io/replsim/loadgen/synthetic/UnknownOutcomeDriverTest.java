@@ -6,7 +6,6 @@ import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
-import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,9 +32,10 @@ class UnknownOutcomeDriverTest {
     void aSessionWhoseCreatingRequestWasAnswered503IsJudgedOkFromSerialTwo() throws Exception {
         int users = 5;
         try (FailedCreationCounter server = new FailedCreationCounter();
-             LoadDriver driver = new LoadDriver(new LoadProfile(users, new ThinkTime.Fixed(Duration.ofMillis(50)),
-                     ThinkMode.AFTER_RESPONSE, Duration.ofMillis(100), Duration.ZERO, Duration.ofSeconds(40),
-                     Duration.ofSeconds(10), "/counter"), server.endpoints(), null)) {
+             LoadDriver driver = new LoadDriver(LoadProfile.builder("/counter").users(users)
+                     .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(50))).rampUp(Duration.ofMillis(100))
+                     .duration(Duration.ofSeconds(40)).requestTimeout(Duration.ofSeconds(10)).build(),
+                     server.endpoints(), null)) {
             driver.start();
             await().atMost(Duration.ofSeconds(30)).until(() -> IntStream.range(0, users)
                     .allMatch(user -> driver.nodeServing(user).isPresent())

@@ -14,8 +14,9 @@ class RunPlanTest {
 
     @Test
     void usersStartEvenlyOverTheRampUp() {
-        LoadProfile profile = new LoadProfile(4, Duration.ZERO, Duration.ofSeconds(2), Duration.ofSeconds(10),
-                Duration.ofSeconds(1), "/counter");
+        LoadProfile profile = LoadProfile.builder("/counter").users(4).thinkTime(new ThinkTime.Fixed(Duration.ZERO))
+                .rampUp(Duration.ofSeconds(2)).duration(Duration.ofSeconds(10)).requestTimeout(Duration.ofSeconds(1))
+                .build();
         RunPlan plan = RunPlan.from(profile, 1_000);
         assertThat(plan.startNanosOf(0)).isEqualTo(1_000);
         assertThat(plan.startNanosOf(1)).isEqualTo(1_000 + 500_000_000L);

@@ -3,7 +3,6 @@ package io.replsim.replication.contract;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -43,8 +42,8 @@ abstract class ReplicationEngineContract {
                                                           List<NodeId> holdersBefore);
 
     private ReplicationSpec buddies(DeliveryKind delivery) {
-        return new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION, delivery,
-                SYNC_TIMEOUT).withEngine(engine());
+        return ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none())).delivery(delivery)
+                .syncTimeout(SYNC_TIMEOUT).engine(engine()).build();
     }
 
     @AfterEach
@@ -109,7 +108,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void fullReplicationSurvivesAllButOneMember() throws Exception {
-        cluster = EngineCluster.start(4, ReplicationSpec.fullSync().withEngine(engine()));
+        cluster = EngineCluster.start(4, ReplicationSpec.builder().engine(engine()).build());
         Map<SessionId, Integer> serials = new LinkedHashMap<>();
         for (int number = 1; number <= 4; number++) {
             serials.put(create(cluster.node(number), number), number);
@@ -201,7 +200,7 @@ abstract class ReplicationEngineContract {
 
     @Test
     void aSessionEndedOnAnyMemberIsGoneFromEveryMember() throws Exception {
-        cluster = EngineCluster.start(3, ReplicationSpec.fullSync().withEngine(engine()));
+        cluster = EngineCluster.start(3, ReplicationSpec.builder().engine(engine()).build());
         SessionId ended = create(cluster.node(1), 1);
         SessionId kept = create(cluster.node(1), 5);
         assertThat(increment(cluster.node(2), ended)).contains(2);

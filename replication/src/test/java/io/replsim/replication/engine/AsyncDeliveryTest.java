@@ -2,8 +2,6 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
@@ -24,8 +22,8 @@ class AsyncDeliveryTest {
     private static final Duration ACK_TIMEOUT = Duration.ofSeconds(1);
 
     private static ReplicationSpec async(AsyncQueueSettings queue) {
-        return new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.ASYNC, ACK_TIMEOUT)
-                .withAsyncQueue(queue);
+        return ReplicationSpec.builder().delivery(DeliveryKind.ASYNC).syncTimeout(ACK_TIMEOUT).asyncQueue(queue)
+                .build();
     }
 
     @Test

@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
@@ -12,7 +10,6 @@ import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.Test;
 
 import java.io.Serializable;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +23,7 @@ class AttributeGranularityTest {
     private static final int ATTRIBUTE_BYTES = 4096;
 
     private static ReplicationSpec spec(GranularityKind granularity, ReplicationTrigger trigger) {
-        return new ReplicationSpec(new Placement.AllMembers(), granularity, DeliveryKind.SYNC, Duration.ofSeconds(2))
-                .withTrigger(trigger);
+        return ReplicationSpec.builder().granularity(granularity).trigger(trigger).build();
     }
 
     @Test

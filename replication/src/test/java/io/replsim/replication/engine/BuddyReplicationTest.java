@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -27,8 +25,8 @@ import static org.awaitility.Awaitility.await;
 class BuddyReplicationTest {
     // No test here is about the timeout: 10 s, not the default 2 s, which a loaded machine (load 30-40) once
     // overran on a create right after the view settled ("no ack from [node2] within 2000 ms").
-    private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(10));
+    private static final ReplicationSpec BUDDY = ReplicationSpec.builder()
+            .placement(new Placement.Buddies(1, BuddyPools.none())).syncTimeout(Duration.ofSeconds(10)).build();
     private static final Duration REBALANCE_DEADLINE = Duration.ofSeconds(10);
 
     private LoopbackCluster cluster;

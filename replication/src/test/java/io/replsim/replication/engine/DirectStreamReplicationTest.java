@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -35,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class DirectStreamReplicationTest {
     private static final int LARGE = 64 * 1024;
-    private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(5));
+    private static final ReplicationSpec BUDDY = ReplicationSpec.builder()
+            .placement(new Placement.Buddies(1, BuddyPools.none())).syncTimeout(Duration.ofSeconds(5)).build();
 
     private LoopbackCluster cluster;
 
@@ -123,8 +121,8 @@ class DirectStreamReplicationTest {
 
     @Test
     void aBackupWhoseStackDropsEverythingMakesALargeSyncUpdateFailAfterTheTimeout() throws Exception {
-        var spec = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofMillis(500));
+        var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none()))
+                .syncTimeout(Duration.ofMillis(500)).build();
         cluster = LoopbackCluster.start(2, spec);
         JGroupsEngine owner = cluster.node(1);
         cluster.node(2).transport().insertAboveTransport(new DISCARD().setUpDiscardRate(1.0));

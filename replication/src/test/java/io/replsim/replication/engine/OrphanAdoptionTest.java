@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.Placement;
@@ -27,8 +25,8 @@ import static org.awaitility.Awaitility.await;
  */
 class OrphanAdoptionTest {
     private static final Duration DEADLINE = Duration.ofSeconds(10);
-    private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
+    private static final ReplicationSpec BUDDY = ReplicationSpec.builder()
+            .placement(new Placement.Buddies(1, BuddyPools.none())).build();
 
     private LoopbackCluster cluster;
 
@@ -41,7 +39,7 @@ class OrphanAdoptionTest {
 
     @Test
     void underBuddiesTheDeadOwnersBuddyOwnsItsSessionsAndBacksThemUpBeforeAnyRequest() throws Exception {
-        cluster = LoopbackCluster.start(3, BUDDY.withOrphans(OrphanPolicy.ADOPT));
+        cluster = LoopbackCluster.start(3, BUDDY.toBuilder().orphans(OrphanPolicy.ADOPT).build());
         List<SessionId> orphans = create(cluster.node(1), 5);
         assertThat(cluster.node(2).store().counts().backup()).isEqualTo(5);
 
@@ -61,7 +59,7 @@ class OrphanAdoptionTest {
 
     @Test
     void underFullReplicationTheSurvivorsShareTheOrphansOneOwnerEach() throws Exception {
-        cluster = LoopbackCluster.start(3, ReplicationSpec.fullSync().withOrphans(OrphanPolicy.ADOPT));
+        cluster = LoopbackCluster.start(3, ReplicationSpec.builder().orphans(OrphanPolicy.ADOPT).build());
         List<SessionId> orphans = create(cluster.node(1), 12);
 
         cluster.stop(1);

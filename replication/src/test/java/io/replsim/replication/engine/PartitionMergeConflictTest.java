@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
@@ -48,8 +46,8 @@ class PartitionMergeConflictTest {
     private static final StackTuning QUICK_MERGES = StackPreset.TUNED.tuning()
             .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(250), Duration.ofMillis(750)));
     private static final ReplicationSpec ALL = ReplicationSpec.fullSync();
-    private static final ReplicationSpec BUDDY = new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
+    private static final ReplicationSpec BUDDY = ReplicationSpec.builder()
+            .placement(new Placement.Buddies(1, BuddyPools.none())).build();
 
     private final List<JGroupsEngine> members = new ArrayList<>();
     private PartitionCut cut;

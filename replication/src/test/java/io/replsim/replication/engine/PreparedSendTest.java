@@ -1,9 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.ClusterView;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
-import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.delivery.Delivery;
@@ -35,7 +32,7 @@ class PreparedSendTest {
 
     @Test
     void aValueChangedInPlaceAfterThePreparationDoesNotTravelWithTheSend() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, TIMEOUT);
+        var spec = ReplicationSpec.builder().syncTimeout(TIMEOUT).build();
         try (var cluster = LoopbackCluster.start(2, spec)) {
             ClusterTransport transport = cluster.node(1).transport();
             List<Outgoing> sent = new ArrayList<>();

@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -10,7 +8,6 @@ import io.replsim.replication.SessionId;
 import io.replsim.replication.session.ActiveSession;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,8 +51,8 @@ class ReplicaMemoryTest {
 
     @Test
     void eightMembersWithOneBuddyEachHoldAQuarterOfWhatFullReplicationHolds() throws Exception {
-        List<Held> buddies = heldPerMember(new ReplicationSpec(new Placement.Buddies(1, BuddyPools.none()),
-                GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2)));
+        List<Held> buddies = heldPerMember(ReplicationSpec.builder()
+                .placement(new Placement.Buddies(1, BuddyPools.none())).build());
         List<Held> all = heldPerMember(ReplicationSpec.fullSync());
 
         int total = MEMBERS * SESSIONS_PER_MEMBER;

@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
@@ -29,9 +27,8 @@ class ReplicaPassivationTest {
 
     @Test
     void aBackupOverTheLimitPassivatesReplicasAndAFailoverStillLosesNothing() throws Exception {
-        ReplicationSpec spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION,
-                DeliveryKind.SYNC, Duration.ofSeconds(5))
-                .withLifecycle(new SessionLifecycle(Optional.empty()).withMaxActiveSessions(LIMIT));
+        ReplicationSpec spec = ReplicationSpec.builder().syncTimeout(Duration.ofSeconds(5))
+                .lifecycle(new SessionLifecycle(Optional.empty()).withMaxActiveSessions(LIMIT)).build();
         try (LoopbackCluster cluster = LoopbackCluster.start(2, spec)) {
             JGroupsEngine owner = cluster.node(1);
             JGroupsEngine backup = cluster.node(2);
@@ -61,9 +58,9 @@ class ReplicaPassivationTest {
 
     @Test
     void aDeltaForAPassivatedReplicaActivatesItsBase() throws Exception {
-        ReplicationSpec spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE,
-                DeliveryKind.SYNC, Duration.ofSeconds(5))
-                .withLifecycle(new SessionLifecycle(Optional.empty()).withMaxActiveSessions(LIMIT));
+        ReplicationSpec spec = ReplicationSpec.builder().granularity(GranularityKind.ATTRIBUTE)
+                .syncTimeout(Duration.ofSeconds(5))
+                .lifecycle(new SessionLifecycle(Optional.empty()).withMaxActiveSessions(LIMIT)).build();
         try (LoopbackCluster cluster = LoopbackCluster.start(2, spec)) {
             JGroupsEngine owner = cluster.node(1);
             JGroupsEngine backup = cluster.node(2);

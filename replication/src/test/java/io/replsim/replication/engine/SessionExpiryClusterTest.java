@@ -1,8 +1,6 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.BuddyPools;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
@@ -29,8 +27,8 @@ class SessionExpiryClusterTest {
     void anIdleSessionLeavesEveryMemberThatHeldIt(String placement) throws Exception {
         Placement chosen = placement.equals("all") ? new Placement.AllMembers()
                 : new Placement.Buddies(1, BuddyPools.none());
-        ReplicationSpec spec = new ReplicationSpec(chosen, GranularityKind.SESSION, DeliveryKind.SYNC,
-                Duration.ofSeconds(2)).withLifecycle(SessionLifecycle.expiringAfter(INTERVAL));
+        ReplicationSpec spec = ReplicationSpec.builder().placement(chosen)
+                .lifecycle(SessionLifecycle.expiringAfter(INTERVAL)).build();
         try (LoopbackCluster cluster = LoopbackCluster.start(3, spec)) {
             SessionId idle = create(cluster.node(1));
             int holders = (int) cluster.running().stream().filter(node -> node.holdsCopy(idle)).count();

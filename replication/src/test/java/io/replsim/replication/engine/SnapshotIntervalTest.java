@@ -2,7 +2,6 @@ package io.replsim.replication.engine;
 
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
@@ -44,8 +43,8 @@ class SnapshotIntervalTest {
 
     private static ReplicationSpec spec(DeliveryKind delivery, GranularityKind granularity, SnapshotMode mode,
                                         Duration syncTimeout) {
-        return new ReplicationSpec(new Placement.AllMembers(), granularity, delivery, syncTimeout)
-                .withTrigger(ReplicationTrigger.SET).withSnapshot(mode);
+        return ReplicationSpec.builder().granularity(granularity).delivery(delivery).syncTimeout(syncTimeout)
+                .trigger(ReplicationTrigger.SET).snapshot(mode).build();
     }
 
     /** Two members under interval mode and one session the owner created, on the backup, its round just run. */

@@ -1,10 +1,7 @@
 package io.replsim.replication.engine;
 
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.session.ActiveSession;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;
@@ -19,7 +16,7 @@ class SyncTimeoutTest {
 
     @Test
     void aBackupThatDropsEveryMessageMakesASyncUpdateFailAfterTheTimeout() throws Exception {
-        var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION, DeliveryKind.SYNC, SYNC_TIMEOUT);
+        var spec = ReplicationSpec.builder().syncTimeout(SYNC_TIMEOUT).build();
         try (var cluster = LoopbackCluster.start(3, spec)) {
             var deaf = new DISCARD().setUpDiscardRate(1.0);
             cluster.node(3).transport().insertAboveTransport(deaf);

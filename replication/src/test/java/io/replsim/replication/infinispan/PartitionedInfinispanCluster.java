@@ -1,12 +1,9 @@
 package io.replsim.replication.infinispan;
 
 import io.replsim.replication.DegradedPartitionException;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
-import io.replsim.replication.GranularityKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.PartitionHandlingSpec;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
@@ -67,8 +64,8 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
 
     /** As {@link #start(PartitionHandlingSpec)}, a sync write waiting at most {@code syncTimeout} for the others. */
     void start(PartitionHandlingSpec handling, Duration syncTimeout) throws Exception {
-        ReplicationSpec spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.SESSION,
-                DeliveryKind.SYNC, syncTimeout).withEngine(EngineKind.INFINISPAN).withPartitionHandling(handling);
+        ReplicationSpec spec = ReplicationSpec.builder().syncTimeout(syncTimeout).engine(EngineKind.INFINISPAN)
+                .partitionHandling(handling).build();
         String cluster = "ispn-partition-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 3; i++) {

@@ -54,11 +54,13 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
             return new OpenLoad(load.toOpenProfile(path, spec.sessionShapes()), nodes,
                     Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
         }
-        LoadProfile profile = load.toProfile(path).withProtocol(protocol);
+        LoadProfile.Builder profile = load.toProfile(path).toBuilder().protocol(protocol);
+        if (atEnd == SessionsAtEnd.ENDED) {
+            profile.sessionsAtEnd(SessionsAtEnd.ENDED);
+        }
         // beside the latency log, in the run's directory, where replsim check finds it
         Optional<Path> history = load.history() ? Optional.of(latencyLog.resolveSibling(HistoryFile.NAME))
                 : Optional.empty();
-        return new LoadDriver(atEnd == SessionsAtEnd.ENDED ? profile.withSessionsEndedAtEnd() : profile, nodes,
-                latencyLog, history);
+        return new LoadDriver(profile.build(), nodes, latencyLog, history);
     }
 }

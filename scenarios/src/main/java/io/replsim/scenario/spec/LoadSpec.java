@@ -167,11 +167,15 @@ public record LoadSpec(int users, Duration thinkTime, Duration rampUp, Duration 
 
     /** What the driver runs for this load against the app at {@code path} (the script's types, if it has one). */
     public LoadProfile toProfile(String path) {
-        LoadProfile profile = new LoadProfile(users, thinkDistribution.withMean(thinkTime), thinkMode, rampUp, warmUp,
-                duration, requestTimeout, path).withConnections(connections).withRuntime(runtime)
-                .withBalancer(balancer);
-        LoadProfile scripted = script.isEmpty() ? profile : profile.withScript(new UserScript(script));
-        return sessionLength.map(scripted::withSessionLength).orElse(scripted);
+        LoadProfile.Builder profile = LoadProfile.builder(path).users(users)
+                .thinkTime(thinkDistribution.withMean(thinkTime)).thinkMode(thinkMode).rampUp(rampUp).warmUp(warmUp)
+                .duration(duration).requestTimeout(requestTimeout).connections(connections).runtime(runtime)
+                .balancer(balancer);
+        if (!script.isEmpty()) {
+            profile.script(new UserScript(script));
+        }
+        sessionLength.ifPresent(profile::sessionLength);
+        return profile.build();
     }
 
     /** What the open-model driver runs for this load against the app at {@code path}; only for {@code model: open}. */

@@ -1,5 +1,6 @@
 package io.replsim.scenario.oracle;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
@@ -10,11 +11,7 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.AsyncQueueSettings;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.scenario.spec.App;
@@ -48,9 +45,7 @@ class ReadTriggerBytesTest {
         Map<ReplicationTrigger, Double> bytesPerRequest = new EnumMap<>(ReplicationTrigger.class);
         StringBuilder figures = new StringBuilder();
         for (ReplicationTrigger trigger : ReplicationTrigger.values()) {
-            var spec = new ReplicationSpec(new Placement.AllMembers(), GranularityKind.ATTRIBUTE, DeliveryKind.SYNC,
-                    Duration.ofSeconds(2), AsyncQueueSettings.DEFAULT, trigger, Duration.ofSeconds(60),
-                    EngineKind.JGROUPS);
+            var spec = ReplicationSpec.builder().granularity(GranularityKind.ATTRIBUTE).trigger(trigger).build();
             try (var cluster = new InJvmCluster(2, 64, PROFILE, spec);
                  var driver = new LoadDriver(load(), cluster.endpoints(), null)) {
                 driver.start();
@@ -90,8 +85,8 @@ class ReadTriggerBytesTest {
 
     private static LoadProfile load() {
         var shapes = new WorkloadSpec(App.PROFILE, new DataSize(64), PROFILE).sessionShapes();
-        return new LoadProfile(USERS, Duration.ofMillis(5), Duration.ZERO, Duration.ofSeconds(5),
-                Duration.ofSeconds(5), "/profile").withProtocol(TargetProtocol.replsim(shapes))
-                .withScript(READ_MOSTLY);
+        return LoadProfile.builder("/profile").users(USERS).thinkTime(new ThinkTime.Fixed(Duration.ofMillis(5)))
+                .duration(Duration.ofSeconds(5)).requestTimeout(Duration.ofSeconds(5))
+                .protocol(TargetProtocol.replsim(shapes)).script(READ_MOSTLY).build();
     }
 }

@@ -1,5 +1,6 @@
 package io.replsim.scenario.oracle;
 
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.LoadDriver;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
@@ -12,9 +13,7 @@ import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.script.WeightedRequest;
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.SessionProfile;
-import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.scenario.report.CheckEvaluator;
 import io.replsim.scenario.report.CheckOutcome;
@@ -43,10 +42,9 @@ import static org.awaitility.Awaitility.await;
  * read, is caught after a failover: exactly the users of the node that left come out CORRUPT or FAILED.
  */
 class SessionStateOracleTest {
-    private static final ReplicationSpec SESSION_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofSeconds(2));
-    private static final ReplicationSpec ATTRIBUTE_SYNC = new ReplicationSpec(new Placement.AllMembers(),
-            GranularityKind.ATTRIBUTE, DeliveryKind.SYNC, Duration.ofSeconds(2));
+    private static final ReplicationSpec SESSION_SYNC = ReplicationSpec.builder().build();
+    private static final ReplicationSpec ATTRIBUTE_SYNC = ReplicationSpec.builder()
+            .granularity(GranularityKind.ATTRIBUTE).build();
 
     static Stream<Arguments> apps() {
         UserScript everyApp = UserScript.of(new WeightedRequest(RequestType.COUNTER, 1),
@@ -86,7 +84,7 @@ class SessionStateOracleTest {
         try (var cluster = new InJvmCluster(1, payloadBytes, profile, SESSION_SYNC)) {
             // at most 30 s: the run ends after its 100th answer (run below)
             LoadProfile load = load(3, Duration.ofMillis(10), Duration.ofSeconds(30), path, payloadBytes, profile);
-            LoadResult result = run(script == null ? load : load.withScript(script), cluster);
+            LoadResult result = run(script == null ? load : load.toBuilder().script(script).build(), cluster);
 
             assertThat(result.requests()).as(result.toString()).isGreaterThan(30);
             assertThat(result.errors().total()).as(result.toString()).isZero();
@@ -162,8 +160,8 @@ class SessionStateOracleTest {
                                     SessionProfile profile) {
         // what a scenario run gives the driver: its workload section's settings, as the nodes got them
         SessionShapes shapes = new WorkloadSpec(App.COUNTER, new DataSize(payloadBytes), profile).sessionShapes();
-        return new LoadProfile(users, think, Duration.ZERO, duration, Duration.ofSeconds(5), path)
-                .withProtocol(TargetProtocol.replsim(shapes));
+        return LoadProfile.builder(path).users(users).thinkTime(new ThinkTime.Fixed(think)).duration(duration)
+                .requestTimeout(Duration.ofSeconds(5)).protocol(TargetProtocol.replsim(shapes)).build();
     }
 
     /**

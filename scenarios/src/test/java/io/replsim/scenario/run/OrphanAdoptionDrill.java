@@ -80,7 +80,8 @@ class OrphanAdoptionDrill {
             List<NodeEndpoint> endpoints = runtime.nodes().stream()
                     .map(node -> new NodeEndpoint(node.name(), node.httpUri())).toList();
             try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(spec.workload().sessionShapes())), endpoints, null)) {
+                    .toBuilder().protocol(TargetProtocol.replsim(spec.workload().sessionShapes())).build(), endpoints,
+                    null)) {
                 driver.start();
                 driver.awaitResult();
             }

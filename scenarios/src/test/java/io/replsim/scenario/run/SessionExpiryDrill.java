@@ -62,7 +62,8 @@ class SessionExpiryDrill {
         try (ClusterRuntime runtime = start(spec, dir, console)) {
             LoadResult result;
             try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(spec.sessionShapes())), endpoints(runtime), null)) {
+                    .toBuilder().protocol(TargetProtocol.replsim(spec.sessionShapes())).build(), endpoints(runtime),
+                    null)) {
                 driver.start();
                 // Placement all: while users come and go, every member holds copies of the live sessions.
                 await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
@@ -114,7 +115,7 @@ class SessionExpiryDrill {
         try (ClusterRuntime runtime = start(spec, dir, console)) {
             LoadResult result;
             try (var driver = new LoadDriver(spec.load().toProfile("/counter")
-                    .withProtocol(TargetProtocol.replsim(toldLonger)), endpoints(runtime), null)) {
+                    .toBuilder().protocol(TargetProtocol.replsim(toldLonger)).build(), endpoints(runtime), null)) {
                 driver.start();
                 result = driver.awaitResult();
             }

@@ -57,7 +57,7 @@ public record StartedCluster(ScenarioSpec spec, ClusterRuntime runtime, ByteArra
     /** A closed-model driver of {@code load} with this scenario's sessions against every node (not started yet). */
     public LoadDriver driver(LoadSpec load) {
         return new LoadDriver(load.toProfile(spec.workload().app().path())
-                .withProtocol(TargetProtocol.replsim(spec.sessionShapes())), endpoints(), null);
+                .toBuilder().protocol(TargetProtocol.replsim(spec.sessionShapes())).build(), endpoints(), null);
     }
 
     /** The node's stats; an admin request that times out on a loaded machine is asked again. */

@@ -3,15 +3,11 @@ package io.replsim.scenario.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.think.ThinkMode;
-import io.replsim.replication.DeliveryKind;
-import io.replsim.replication.GranularityKind;
-import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.settings.DataSize;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ScenarioDefaultsTest {
@@ -39,8 +35,8 @@ class ScenarioDefaultsTest {
         assertThat(spec.description()).isEqualTo("every field written out, none left to a default");
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec(4, 32, 1.5, DataSize.parse("1g")));
         assertThat(spec.cluster().nodeNames()).containsExactly("node1", "node2", "node3", "node4");
-        assertThat(spec.replication()).isEqualTo(new ReplicationSpec(new Placement.AllMembers(),
-                GranularityKind.SESSION, DeliveryKind.SYNC, Duration.ofMillis(1500)));
+        assertThat(spec.replication())
+                .isEqualTo(ReplicationSpec.builder().syncTimeout(Duration.ofMillis(1500)).build());
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("16KB")));
         assertThat(spec.load()).isEqualTo(new LoadSpec(250, Duration.ofSeconds(1), Duration.ofSeconds(10),
                 Duration.ofMinutes(2), Duration.ofSeconds(3), ThinkDistribution.NEGATIVE_EXPONENTIAL,
