@@ -14,6 +14,12 @@ public interface SettingsSource {
     /** The value written for the setting; empty when it is absent, or written wrong (and then reported). */
     <T> Optional<T> value(Setting<?, T> setting);
 
+    /**
+     * The value written for a setting the group cannot do without (the load's users, say); its absence is reported
+     * as a problem, and then, as for a wrong value, it is empty.
+     */
+    <T> Optional<T> required(Setting<?, T> setting);
+
     /** The setting as its user names it: {@code fdAll3.interval}, {@code --fd-all-interval}. */
     String nameOf(Setting<?, ?> setting);
 
@@ -28,6 +34,12 @@ public interface SettingsSource {
      * the section that holds it), or at {@code fallback} when none is.
      */
     void problem(List<? extends Setting<?, ?>> together, Setting<?, ?> fallback, String expected);
+
+    /**
+     * Refuses the setting when it is written at all, with what to do instead: it means nothing with the others as
+     * they are (the closed model's users under the open model).
+     */
+    void refuse(Setting<?, ?> setting, String expected);
 
     /**
      * Refuses each of the settings that is written, since they mean something only when {@code condition} is

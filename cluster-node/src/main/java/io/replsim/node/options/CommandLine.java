@@ -71,6 +71,21 @@ final class CommandLine implements SettingsSource {
                 .orElseThrow(() -> new BadArgumentException(setting.option(), text, setting.expected(text))));
     }
 
+    @Override
+    public <T> Optional<T> required(Setting<?, T> setting) {
+        if (!isWritten(setting)) {
+            throw new BadArgumentException(setting.option(), null, setting.expected(""));
+        }
+        return value(setting);
+    }
+
+    @Override
+    public void refuse(Setting<?, ?> setting, String expected) {
+        if (isWritten(setting)) {
+            problem(setting, expected);
+        }
+    }
+
     private boolean isWritten(Setting<?, ?> setting) {
         return given.containsKey(setting.option());
     }

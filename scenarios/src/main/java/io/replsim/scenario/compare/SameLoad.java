@@ -24,7 +24,7 @@ public final class SameLoad {
             new Setting("load.users", spec -> spec.load().users()),
             new Setting("load.thinkTime", spec -> spec.load().thinkTime()),
             new Setting("load.thinkDistribution", spec -> spec.load().thinkDistribution()),
-            new Setting("load.thinkMode", spec -> spec.load().thinkMode()),
+            new Setting("load.thinkMode", spec -> spec.load().profile().thinkMode()),
             new Setting("load.warmUp", spec -> spec.load().warmUp()),
             new Setting("load.duration", spec -> spec.load().duration()),
             new Setting("load.open", spec -> spec.load().open().orElse(null)),

@@ -22,14 +22,15 @@ public final class LoadPhases {
         }
         return String.format(Locale.ROOT,
                 "load: %d users, think time %s %s (%s); ramp-up %s, warm-up %s, steady window %s to %s (%s)",
-                load.users(), seconds(load.thinkTime()), load.thinkDistribution().label(), load.thinkMode().label(),
+                load.users(), seconds(load.thinkTime()), load.thinkDistribution().label(),
+                load.profile().thinkMode().label(),
                 seconds(load.rampUp()), seconds(load.warmUp()), seconds(load.steadyStart()), seconds(load.duration()),
                 seconds(load.steady()))
                 + (load.script().isEmpty() ? "" : "; script " + new UserScript(load.script()).describe())
-                + "; connections " + load.connections().label()
-                + (load.isOpen() ? "" : "; users on " + load.runtime().label())
-                + load.sessionLength().map(length -> "; sessions end after " + seconds(length) + " on average")
-                        .orElse("");
+                + "; connections " + load.profile().connections().label()
+                + (load.isOpen() ? "" : "; users on " + load.profile().runtime().label())
+                + load.profile().sessionLength()
+                        .map(length -> "; sessions end after " + seconds(length) + " on average").orElse("");
     }
 
     public static String seconds(Duration duration) {

@@ -22,7 +22,7 @@ final class CapacityReader {
         LatencyStatistic statistic = capacity.choice("statistic", LatencyStatistic.class, "a latency statistic")
                 .orElse(defaults.statistic());
         Duration latencyLimit = capacity.duration("latencyLimit")
-                .must(limit -> limit.isPositive() && limit.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
+                .must(limit -> limit.isPositive() && limit.compareTo(LoadSettings.LONGEST_REQUEST_TIMEOUT) <= 0,
                         "a duration above 0s and at most 10m (the longest request timeout), such as 800ms")
                 .orElse(defaults.latencyLimit());
         double cpuLimit = capacity.number("cpuLimit", CPU_EXPECTED).must(v -> v > 0 && v <= 1, CPU_EXPECTED)

@@ -86,7 +86,7 @@ final class CheckReader {
     }
 
     private static Field<Duration> positive(MapReader checks, String key) {
-        return checks.duration(key).must(bound -> bound.isPositive() && bound.compareTo(LoadReader.LONGEST_SPAN) <= 0,
+        return checks.duration(key).must(bound -> bound.isPositive() && bound.compareTo(LoadSettings.LONGEST_SPAN) <= 0,
                 POSITIVE);
     }
 }

@@ -41,8 +41,9 @@ final class ClusterReader {
         RuntimeKind runtime = cluster.choice("runtime", RuntimeKind.class, "a runtime").orElse(RuntimeKind.PROCESS);
         Optional<Duration> fullGcEvery = cluster.duration("fullGcEvery")
                 .must(every -> every.compareTo(LEAST_FULL_GC_PERIOD) >= 0
-                                && every.compareTo(LoadReader.LONGEST_SPAN) <= 0, "a duration from 10s to 24h, such as 1m:"
-                        + " how often every node runs a full collection for the heap trend")
+                                && every.compareTo(LoadSettings.LONGEST_SPAN) <= 0,
+                        "a duration from 10s to 24h, such as 1m: how often every node runs a full collection for the"
+                                + " heap trend")
                 .optional();
         return nodes.map(count -> new ClusterSpec(count, resources, heap, runtime, fullGcEvery));
     }

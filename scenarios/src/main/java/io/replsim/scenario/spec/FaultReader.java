@@ -155,7 +155,7 @@ final class FaultReader {
             case "delay" -> {
                 Optional<NodeSelector> target = target(fault, seed);
                 Optional<Duration> delay = fault.duration("delay").must(wait -> wait.isPositive()
-                        && wait.compareTo(LoadReader.LONGEST_REQUEST_TIMEOUT) <= 0,
+                        && wait.compareTo(LoadSettings.LONGEST_REQUEST_TIMEOUT) <= 0,
                         "a duration above 0s and at most 10m, such as 200ms").required();
                 Optional<Duration> lasting = lasting(fault);
                 yield both(schedule, target, (when, node) -> delay.map(wait -> new DelaySpec(when, node, wait, lasting)))
@@ -197,7 +197,7 @@ final class FaultReader {
 
     private Optional<Duration> lasting(MapReader fault) {
         return fault.duration("for").must(length -> length.isPositive()
-                && length.compareTo(LoadReader.LONGEST_SPAN) <= 0, POSITIVE_AT_MOST_A_DAY).optional();
+                && length.compareTo(LoadSettings.LONGEST_SPAN) <= 0, POSITIVE_AT_MOST_A_DAY).optional();
     }
 
     /** The required target; {@code seed} drives a random one. */

@@ -67,7 +67,8 @@ final class ScenarioReader {
             workloadSection.problemWith("serviceTime", "no serviceTime with cluster.runtime tomcat: the probe app"
                     + " does no work of its own; remove serviceTime");
         }
-        Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required().map(LoadReader::new);
+        Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required()
+                .map(section -> new LoadReader(section, workload.app().path()));
         Balancer balancer = BalancerReader.read(top.optionalSection("balancer", BalancerReader.FIELDS));
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
                 load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);

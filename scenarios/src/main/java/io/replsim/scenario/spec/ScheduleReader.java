@@ -33,7 +33,7 @@ final class ScheduleReader {
         }
         if (present.contains("every")) {
             Optional<Duration> period = fault.duration("every").must(every -> every.isPositive()
-                    && every.compareTo(LoadReader.LONGEST_SPAN) <= 0, FaultReader.POSITIVE_AT_MOST_A_DAY).required();
+                    && every.compareTo(LoadSettings.LONGEST_SPAN) <= 0, FaultReader.POSITIVE_AT_MOST_A_DAY).required();
             return period.flatMap(every -> stretch(fault).map(times -> new Schedule.Every(every, times.from(),
                     times.until())));
         }
@@ -49,7 +49,7 @@ final class ScheduleReader {
             }
         }
         return fault.duration("at").must(this::beforeTheEnd, "a time before the end of the load"
-                        + loadDuration.map(length -> ", load.duration" + LoadReader.inBrackets(length)).orElse("")
+                        + loadDuration.map(length -> ", load.duration" + LoadSettings.inBrackets(length)).orElse("")
                         + ", counted from the start of the load")
                 .required().map(Schedule.At::new);
     }
@@ -60,11 +60,11 @@ final class ScheduleReader {
     /** {@code from} and {@code until} of a repeated schedule; empty when either is wrong (and reported). */
     private Optional<Stretch> stretch(MapReader fault) {
         Duration from = fault.duration("from").must(this::beforeTheEnd, "a time before the end of the load"
-                + loadDuration.map(LoadReader::inBrackets).orElse("")).orElse(Duration.ZERO);
+                + loadDuration.map(LoadSettings::inBrackets).orElse("")).orElse(Duration.ZERO);
         Optional<Duration> until = fault.duration("until")
                 .must(time -> time.compareTo(from) > 0 && loadDuration.map(end -> time.compareTo(end) <= 0).orElse(true),
                         "a time after from (" + DurationText.format(from) + ") and at most the load's end"
-                                + loadDuration.map(LoadReader::inBrackets).orElse(""))
+                                + loadDuration.map(LoadSettings::inBrackets).orElse(""))
                 .optional().or(() -> loadDuration);
         if (!beforeTheEnd(from)) {
             return Optional.empty();

@@ -13,9 +13,10 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A scenario file's section as the source of a node's settings group: each setting is read at its path (a nested
- * section such as {@code async} is opened, with its own fields, when a setting in it is first read) and each
- * problem is reported at the field path, so reading goes on and one pass reports them all.
+ * A scenario file's section as the source of a settings group: each setting is read at its path (a nested section
+ * such as {@code async} is opened, with its own fields, when a setting in it is first read) and each problem is
+ * reported at the field path, so reading goes on and one pass reports them all. A setting is read once, however
+ * often the group asks for it, so a wrong value is reported once.
  */
 final class SectionSettings implements SettingsSource {
 
@@ -23,6 +24,9 @@ final class SectionSettings implements SettingsSource {
     private final SettingsGroup<?> group;
     private final Map<String, MapReader> nested = new HashMap<>();
     private final Map<Setting<?, ?>, Function<MapReader, ? extends Optional<?>>> ownForms = new HashMap<>();
+    private final Map<Setting<?, ?>, Field<?>> fields = new HashMap<>();
+    private final Map<Setting<?, ?>, Optional<?>> ownFormValues = new HashMap<>();
+    private boolean anyRequiredMissing;
 
     private SectionSettings(MapReader section, SettingsGroup<?> group) {
         this.section = section;
@@ -48,15 +52,34 @@ final class SectionSettings implements SettingsSource {
         return this;
     }
 
+    /** Whether a setting the group cannot do without was missing or wrong (and reported). */
+    boolean anyRequiredMissing() {
+        return anyRequiredMissing;
+    }
+
     @Override
     @SuppressWarnings("unchecked") // reading() keys each form by a setting of the form's own type
     public <T> Optional<T> value(Setting<?, T> setting) {
-        MapReader holder = holderOf(setting);
         Function<MapReader, ? extends Optional<?>> form = ownForms.get(setting);
         if (form != null) {
-            return (Optional<T>) form.apply(holder);
+            return (Optional<T>) ownFormValues.computeIfAbsent(setting, read -> form.apply(holderOf(setting)));
         }
-        return holder.setting(setting.key(), setting).optional();
+        return field(setting).optional();
+    }
+
+    @Override
+    public <T> Optional<T> required(Setting<?, T> setting) {
+        Optional<T> value = field(setting).required();
+        anyRequiredMissing |= value.isEmpty();
+        return value;
+    }
+
+    @Override
+    public void refuse(Setting<?, ?> setting, String expected) {
+        MapReader holder = holderOf(setting);
+        if (holder.has(setting.key())) {
+            holder.problemWith(setting.key(), expected);
+        }
     }
 
     @Override
@@ -94,6 +117,11 @@ final class SectionSettings implements SettingsSource {
                 section.problemWith(key, "no " + key + " unless " + nameOf(condition) + " is " + value);
             }
         }
+    }
+
+    @SuppressWarnings("unchecked") // each field is read by its own setting, so it holds the setting's type
+    private <T> Field<T> field(Setting<?, T> setting) {
+        return (Field<T>) fields.computeIfAbsent(setting, read -> holderOf(setting).setting(setting.key(), setting));
     }
 
     private MapReader holderOf(Setting<?, ?> setting) {

@@ -29,7 +29,7 @@ class LoadPhasesSpecTest {
     void withoutTheNewFieldsTheLoadMeansWhatItAlwaysMeant() throws SpecException {
         LoadSpec load = loadOf("");
         assertThat(load.thinkDistribution()).isEqualTo(ThinkDistribution.FIXED);
-        assertThat(load.thinkMode()).isEqualTo(ThinkMode.AFTER_RESPONSE);
+        assertThat(load.profile().thinkMode()).isEqualTo(ThinkMode.AFTER_RESPONSE);
         assertThat(load.warmUp()).isZero();
         assertThat(load.steadyStart()).isZero();
         assertThat(load.steady()).isEqualTo(Duration.ofSeconds(60));

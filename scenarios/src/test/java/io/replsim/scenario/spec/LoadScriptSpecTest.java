@@ -78,7 +78,7 @@ class LoadScriptSpecTest {
                 .isEqualTo(ConnectionMode.SHARED_POOL);
         LoadSpec load = ScenarioLoader.parse(HEAD + "  connections: per-request\n", Scenarios.SOURCE).load();
         assertThat(load.toProfile("/counter").connections()).isEqualTo(ConnectionMode.PER_REQUEST);
-        assertThat(load.withUsers(3).connections()).isEqualTo(ConnectionMode.PER_REQUEST);
+        assertThat(load.withUsers(3).profile().connections()).isEqualTo(ConnectionMode.PER_REQUEST);
         assertThat(problemsOf(HEAD + "  connections: keep-alive\n")).containsExactly(new SpecProblem(
                 "load.connections", "keep-alive",
                 "a connection mode, one of: shared-pool, per-user, per-request"));
@@ -90,7 +90,7 @@ class LoadScriptSpecTest {
                 .isEqualTo(UserCarrierKind.VIRTUAL_THREADS);
         LoadSpec load = ScenarioLoader.parse(HEAD + "  runtime: event-loop\n", Scenarios.SOURCE).load();
         assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
-        assertThat(load.withUsers(3).runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
+        assertThat(load.withUsers(3).profile().runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
         assertThat(problemsOf(HEAD + "  runtime: reactor\n")).containsExactly(new SpecProblem(
                 "load.runtime", "reactor", "a user runtime, one of: virtual-threads, event-loop"));
     }

@@ -2,11 +2,14 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.settings.DataSize;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class QuickstartScenarioTest {
@@ -24,8 +27,9 @@ class QuickstartScenarioTest {
                 new ClusterSpec(3, 16, 0.66, DataSize.parse("256m")),
                 ReplicationSpec.fullSync(),
                 new WorkloadSpec(App.COUNTER, DataSize.parse("4KB")),
-                new LoadSpec(60, Duration.ofMillis(500), Duration.ofSeconds(5), Duration.ofSeconds(45),
-                        Duration.ofSeconds(5)),
+                new LoadSpec(LoadProfile.builder("/counter").users(60)
+                        .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(500))).rampUp(Duration.ofSeconds(5))
+                        .duration(Duration.ofSeconds(45)).build(), Optional.empty(), false),
                 List.of(new KillSpec(Duration.ofSeconds(20), new NodeSelector.PrimaryOfMost())),
                 List.of(new Check.MaxSessionsLost(0),
                         new Check.MaxSessionsStale(0),

@@ -2,12 +2,15 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.think.ThinkMode;
+import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.settings.DataSize;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ScenarioDefaultsTest {
@@ -21,8 +24,9 @@ class ScenarioDefaultsTest {
         assertThat(spec.cluster()).isEqualTo(new ClusterSpec(2, 16, 0.66, DataSize.parse("256MB")));
         assertThat(spec.replication()).isEqualTo(ReplicationSpec.fullSync());
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("4KB")));
-        assertThat(spec.load()).isEqualTo(new LoadSpec(10, Duration.ZERO, Duration.ZERO, Duration.ofMinutes(1),
-                Duration.ofSeconds(5)));
+        assertThat(spec.load()).isEqualTo(new LoadSpec(LoadProfile.builder("/counter").users(10)
+                .thinkTime(new ThinkTime.Fixed(Duration.ZERO)).duration(Duration.ofMinutes(1))
+                .requestTimeout(Duration.ofSeconds(5)).build(), Optional.empty(), false));
         assertThat(spec.faults()).isEmpty();
         assertThat(spec.checks()).isEmpty();
     }
@@ -38,9 +42,10 @@ class ScenarioDefaultsTest {
         assertThat(spec.replication())
                 .isEqualTo(ReplicationSpec.builder().syncTimeout(Duration.ofMillis(1500)).build());
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("16KB")));
-        assertThat(spec.load()).isEqualTo(new LoadSpec(250, Duration.ofSeconds(1), Duration.ofSeconds(10),
-                Duration.ofMinutes(2), Duration.ofSeconds(3), ThinkDistribution.NEGATIVE_EXPONENTIAL,
-                ThinkMode.CYCLE_TIME, Duration.ofSeconds(20)));
+        assertThat(spec.load()).isEqualTo(new LoadSpec(LoadProfile.builder("/counter").users(250)
+                .thinkTime(ThinkDistribution.NEGATIVE_EXPONENTIAL.withMean(Duration.ofSeconds(1)))
+                .rampUp(Duration.ofSeconds(10)).duration(Duration.ofMinutes(2)).requestTimeout(Duration.ofSeconds(3))
+                .thinkMode(ThinkMode.CYCLE_TIME).warmUp(Duration.ofSeconds(20)).build(), Optional.empty(), false));
         assertThat(spec.faults()).containsExactly(
                 new KillSpec(Duration.ofSeconds(30), new NodeSelector.Named("node2")),
                 new KillSpec(Duration.ofMinutes(1), new NodeSelector.PrimaryOfMost()));

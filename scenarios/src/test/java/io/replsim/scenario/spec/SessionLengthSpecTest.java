@@ -26,9 +26,9 @@ class SessionLengthSpecTest {
     void aSessionLengthReachesTheDriverAndSurvivesACapacityStep() throws SpecException {
         LoadSpec load = ScenarioLoader.parse(HEAD + "  sessionLength: 1m\n", Scenarios.SOURCE).load();
 
-        assertThat(load.sessionLength()).contains(Duration.ofMinutes(1));
+        assertThat(load.profile().sessionLength()).contains(Duration.ofMinutes(1));
         assertThat(load.toProfile("/counter").sessionLength()).contains(Duration.ofMinutes(1));
-        assertThat(load.withUsers(40).sessionLength()).contains(Duration.ofMinutes(1));
+        assertThat(load.withUsers(40).profile().sessionLength()).contains(Duration.ofMinutes(1));
     }
 
     @Test
