@@ -175,7 +175,7 @@ public final class LoadDriver implements Load {
         SteadyRecording steady = new SteadyRecording(plan);
         DriverCostMonitor cost = new DriverCostMonitor();
         List<VirtualUser> users = new ArrayList<>(profile.users());
-        long seedBase = System.nanoTime();
+        long seedBase = profile.seed().map(Integer::longValue).orElseGet(System::nanoTime);
         for (int i = 0; i < profile.users(); i++) {
             VirtualUser user = new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
                     seedBase + i, profile.script(), scriptTally, profile.protocol().shapes(), heldAfterEachOutcome);

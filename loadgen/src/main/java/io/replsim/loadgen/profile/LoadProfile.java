@@ -39,11 +39,15 @@ import java.util.Optional;
  * @param sessionsAtEnd  whether the users end the sessions they hold when the duration is over
  * @param runtime        what carries the users: a virtual thread each, or event loops
  * @param balancer       whether the balancer keeps a session on its node, and where it sends a dead node's sessions
+ * @param seed           present: user {@code i} draws its pauses, script requests and session lengths from a stream
+ *                       seeded with {@code seed + i}, so two runs of the load send each user the same requests in the
+ *                       same order; empty: seeded from the clock, every run its own draws
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
-                          SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer) {
+                          SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer,
+                          Optional<Integer> seed) {
 
     /** How long a user waits for one answer unless told otherwise. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -77,6 +81,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(sessionsAtEnd, "sessionsAtEnd");
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(balancer, "balancer");
+        Objects.requireNonNull(seed, "seed");
     }
 
     /** A load against {@code path} from the defaults, its users, think time and duration still to be given. */
@@ -91,6 +96,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
                 .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer);
         builder.script = script;
         builder.sessionLength = sessionLength;
+        builder.seed = seed;
         return builder;
     }
 
@@ -142,6 +148,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         private SessionsAtEnd sessionsAtEnd = SessionsAtEnd.KEPT;
         private UserCarrierKind runtime = UserCarrierKind.VIRTUAL_THREADS;
         private Balancer balancer = Balancer.DEFAULT;
+        private Optional<Integer> seed = Optional.empty();
 
         private Builder(String path) {
             this.path = path;
@@ -224,9 +231,15 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
             return this;
         }
 
+        /** Each user draws from a stream seeded with {@code value} and its index, the same in every run. */
+        public Builder seed(int value) {
+            seed = Optional.of(value);
+            return this;
+        }
+
         public LoadProfile build() {
             return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer);
+                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer, seed);
         }
     }
 }

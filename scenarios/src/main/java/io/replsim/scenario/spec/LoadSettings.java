@@ -104,10 +104,14 @@ final class LoadSettings {
     static final Setting<LoadSpec, Boolean> HISTORY = Setting.of("history", Grammar.bool("true or false"),
             LoadSpec::history);
 
+    /** Where the users' random draws start: the same seed, the same requests in the same order each run. */
+    static final Setting<LoadSpec, Integer> SEED = Setting.of("seed", Grammar.wholeNumber(0, Integer.MAX_VALUE),
+            (LoadSpec spec) -> spec.profile().seed().orElseThrow());
+
     /** In the order a file's load section lists its fields. */
     static final SettingsGroup<LoadSpec> GROUP = SettingsGroup.of(LoadSettings::read, USERS, THINK_TIME, RAMP_UP,
             DURATION, REQUEST_TIMEOUT, THINK_DISTRIBUTION, THINK_MODE, WARM_UP, SCRIPT, MODEL, RATE, ARRIVALS, SESSIONS,
-            CONNECTIONS, SESSION_LENGTH, RUNTIME, HISTORY);
+            CONNECTIONS, SESSION_LENGTH, RUNTIME, HISTORY, SEED);
 
     private static final List<Setting<LoadSpec, ?>> OPEN_ONLY = List.of(RATE, ARRIVALS, SESSIONS);
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
@@ -152,6 +156,7 @@ final class LoadSettings {
         Optional<Duration> sessionLength = in.value(SESSION_LENGTH);
         UserCarrierKind runtime = RUNTIME.readFrom(in, defaults);
         boolean history = HISTORY.readFrom(in, defaults);
+        Optional<Integer> seed = in.value(SEED);
         for (Setting<LoadSpec, ?> open : OPEN_ONLY) {
             in.refuse(open, "no " + open.path() + " unless " + pathOf(MODEL) + " is open (a closed load is set by "
                     + pathOf(USERS) + ")");
@@ -164,6 +169,7 @@ final class LoadSettings {
                 .duration(duration.get()).requestTimeout(requestTimeout).connections(connections).runtime(runtime);
         script.map(UserScript::new).ifPresent(profile::script);
         sessionLength.ifPresent(profile::sessionLength);
+        seed.ifPresent(profile::seed);
         return new LoadSpec(profile.build(), Optional.empty(), history);
     }
 
@@ -185,6 +191,8 @@ final class LoadSettings {
                 + " one); use the closed model, or leave " + pathOf(HISTORY) + " out");
         in.refuse(RUNTIME, "no runtime with " + pathOf(MODEL) + " open (its arrivals are virtual threads; the"
                 + " event-loop runtime carries closed-model users only); leave " + pathOf(RUNTIME) + " out");
+        in.refuse(SEED, "no seed with " + pathOf(MODEL) + " open (not built yet: its arrivals draw from the clock);"
+                + " leave " + pathOf(SEED) + " out");
         Optional<Double> rate = in.required(RATE);
         ArrivalKind arrivals = ARRIVALS.readFrom(in, defaults);
         int sessions = SESSIONS.readFrom(in, defaults);
