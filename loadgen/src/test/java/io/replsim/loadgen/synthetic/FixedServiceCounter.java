@@ -15,8 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +45,8 @@ public final class FixedServiceCounter implements AutoCloseable {
     private final Map<String, Long> serials = new ConcurrentHashMap<>();
     private final LongAdder holdNanos = new LongAdder();
     private final LongAdder held = new LongAdder();
+    /** Each request's hold, by when a pool thread took it. */
+    private final Queue<Hold> holds = new ConcurrentLinkedQueue<>();
     private final LongAdder logouts = new LongAdder();
 
     public FixedServiceCounter(int threads, Duration serviceTime) throws IOException {
@@ -69,15 +73,34 @@ public final class FixedServiceCounter implements AutoCloseable {
         try {
             serve(exchange);
         } finally {
-            holdNanos.add(System.nanoTime() - from);
+            long hold = System.nanoTime() - from;
+            holdNanos.add(hold);
             held.increment();
+            holds.add(new Hold(from, hold));
         }
+    }
+
+    private record Hold(long fromNanos, long nanos) {
     }
 
     /** How long a pool thread held a request on average: the service time as served, sleep overshoot included. */
     public Duration meanHoldTime() {
         long count = held.sum();
         return count == 0 ? Duration.ZERO : Duration.ofNanos(holdNanos.sum() / count);
+    }
+
+    /**
+     * The same for the requests a pool thread took from {@code fromNanos} to {@code toNanos} ({@link System#nanoTime}):
+     * a load's steady window, without its first requests, which a cold JVM holds several times longer.
+     */
+    public Duration meanHoldTime(long fromNanos, long toNanos) {
+        long[] sumAndCount = new long[2];
+        holds.stream().filter(hold -> hold.fromNanos() - fromNanos >= 0 && toNanos - hold.fromNanos() > 0)
+                .forEach(hold -> {
+                    sumAndCount[0] += hold.nanos();
+                    sumAndCount[1]++;
+                });
+        return sumAndCount[1] == 0 ? Duration.ZERO : Duration.ofNanos(sumAndCount[0] / sumAndCount[1]);
     }
 
     private void serve(HttpExchange exchange) throws IOException {

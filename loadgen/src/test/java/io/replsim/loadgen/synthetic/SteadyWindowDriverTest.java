@@ -5,6 +5,7 @@ import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,7 +22,12 @@ class SteadyWindowDriverTest {
     /** Long enough for the first connections and the JIT: a window that opens on them skews every mean. */
     private static final Duration WARM_UP = Duration.ofMillis(700);
 
-    /** The service time as served in the last run: the 10 ms sleep plus its overshoot on a busy machine. */
+    /**
+     * The service time as served in the last run's steady window, where the throughput is read: the 10 ms sleep plus
+     * its overshoot on a busy machine. The whole run's mean, its first requests in a cold JVM included, read 0.4-0.7
+     * ms more in idle runs, and once 13.3 ms, when a pool that served its window at 362/s read above the 360/s
+     * allowed.
+     */
     private Duration holdTime;
 
     private LoadResult run(int users, ThinkTime think, ThinkMode mode, Duration warmUp) throws Exception {
@@ -29,9 +35,11 @@ class SteadyWindowDriverTest {
              LoadDriver driver = new LoadDriver(LoadProfile.builder("/counter").users(users).thinkTime(think)
                      .thinkMode(mode).rampUp(Duration.ofMillis(300)).warmUp(warmUp).duration(Duration.ofMillis(3_000))
                      .requestTimeout(Duration.ofSeconds(2)).build(), server.endpoints(), null)) {
+            long startedNanos = System.nanoTime();
             driver.start();
             LoadResult result = driver.awaitResult();
-            holdTime = server.meanHoldTime();
+            holdTime = server.meanHoldTime(startedNanos + result.steady().from().toNanos(),
+                    startedNanos + result.steady().to().toNanos());
             return result;
         }
     }
@@ -71,7 +79,13 @@ class SteadyWindowDriverTest {
         assertThat(result.validity().driverCost().cpuShare()).isBetween(0.0, 1.0);
     }
 
+    /**
+     * Alone: the pool is kept busy only while the driver and the server's one dispatcher thread get the CPU they
+     * ask for. Beside other test JVMs they did not, and the pool served 98.5/s where its threads could have served
+     * 119-191/s: a claim about a free machine.
+     */
     @Test
+    @Tag("alone")
     void aSaturatedPoolServesAtItsCapacityAndTheQueueShowsInTheResponseTime() throws Exception {
         // 60 users pausing 50 ms against at most 4/S: demand 60/0.06 = 1000/s is far above what 4 threads serve
         LoadResult result = run(60, new ThinkTime.Fixed(Duration.ofMillis(50)), ThinkMode.AFTER_RESPONSE, WARM_UP);
@@ -85,12 +99,15 @@ class SteadyWindowDriverTest {
         assertOnlyLatePausesAreMissing(result);
     }
 
-    /*
+    /**
      * Pauses here are 100 ms or more where a run is expected valid: on a shared 2-core machine a virtual thread
      * wakes a few milliseconds late, which is more than 5% of a 50 ms pause, and the drift rule rightly says so.
+     * Alone: a 10 ms response misses no 200 ms cycle on a free machine; beside other test JVMs users held up for
+     * longer than their cycle missed it (7 cycles in one run), which the missed-cycle rule rightly counts.
      */
     @Test
-    void cycleTimeKeepsTheRequestRateAndReportsMissedCyclesAsInvalid() throws Exception {
+    @Tag("alone")
+    void cycleTimeKeepsTheRequestRate() throws Exception {
         LoadResult paced = run(10, new ThinkTime.Fixed(Duration.ofMillis(200)), ThinkMode.CYCLE_TIME, WARM_UP);
         // one request every 200 ms per user, whatever the 10 ms response time: 50/s
         assertThat(paced.steady().throughputPerSecond()).isCloseTo(50, within(5.0));
@@ -100,7 +117,10 @@ class SteadyWindowDriverTest {
                 .isBetween(180L, 220L);
         assertThat(paced.validity().thinkDrift().missedCycles()).isZero();
         assertThat(paced.validity().reasons()).noneSatisfy(reason -> assertThat(reason).contains("cycles were missed"));
+    }
 
+    @Test
+    void missedCyclesMakeTheRunInvalid() throws Exception {
         // a 5 ms cycle cannot hold a 10 ms response: every cycle is missed
         LoadResult missed = run(2, new ThinkTime.Fixed(Duration.ofMillis(5)), ThinkMode.CYCLE_TIME, WARM_UP);
         assertThat(missed.validity().valid()).isFalse();
