@@ -12,7 +12,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SyncTimeoutTest {
-    private static final Duration SYNC_TIMEOUT = Duration.ofMillis(500);
+    /**
+     * Far longer than the healthy backup's ack takes: a first sync update in a cold test JVM took 20-28
+     * ms at load 17-26, but beside other test JVMs node2 once missed a 500 ms timeout too ("no ack from [node3,
+     * node2]"), a stall of the machine's and not of the code's; the update takes the whole timeout either way.
+     */
+    private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(2);
 
     @Test
     void aBackupThatDropsEveryMessageMakesASyncUpdateFailAfterTheTimeout() throws Exception {
@@ -27,7 +32,7 @@ class SyncTimeoutTest {
                 long start = System.nanoTime();
                 assertThatThrownBy(() -> owner.store().update(active))
                         .isInstanceOf(ReplicationException.class)
-                        .hasMessageContaining("no ack from [node3] within 500 ms");
+                        .hasMessageContaining("no ack from [node3] within " + SYNC_TIMEOUT.toMillis() + " ms");
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(SYNC_TIMEOUT);
             }
 
