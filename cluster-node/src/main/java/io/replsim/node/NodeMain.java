@@ -92,7 +92,7 @@ public final class NodeMain {
     /** Undertow and JGroups wrap the bind's own exception, at a depth of their own. */
     private static boolean portTaken(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            // JGroups' TCP_NIO2 reports a port range all taken in its own words, not as a BindException
+            // JGroups' FD_SOCK2 (a NioServer) reports its port range all taken in its own words, not as a BindException
             if (cause instanceof BindException || cause instanceof IllegalStateException
                     && String.valueOf(cause.getMessage()).contains("failed to find an available port")) {
                 return true;

@@ -58,7 +58,8 @@ final class StackLayers {
         if (detection.socketMonitor()) {
             // A TCP socket whatever the transport: UDP has no connection whose close could tell of a death.
             FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(FD_SOCK2::new);
-            stack.add(socketMonitor.setBindAddress(bindAddress).setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET));
+            stack.add(socketMonitor.setBindAddress(bindAddress).setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET)
+                    .setPortRange(TcpStackSpec.FAILURE_DETECTION_PORT_RANGE));
         }
         stack.addAll(List.of(
                 new FD_ALL3().setTimeout(detection.heartbeatTimeout().toMillis())

@@ -30,6 +30,11 @@ public record TcpStackSpec(InetAddress bindAddress, int bindPort, Discovery disc
         implements StackSpec {
     /** FD_SOCK2 listens at the TCP port plus this; whoever hands out ports keeps that one free too. */
     public static final int FAILURE_DETECTION_PORT_OFFSET = 100;
+    /**
+     * FD_SOCK2 takes the first free port of its port and this many above it (JGroups' default, set so that it is
+     * known here); with all of them taken the node cannot start (NodeMain's exit 4, a port taken).
+     */
+    public static final int FAILURE_DETECTION_PORT_RANGE = 3;
 
     static final Duration DEPARTED_MEMBER_KEPT = Duration.ofSeconds(10);
     static final Duration RETRANSMIT_INTERVAL = Duration.ofMillis(200);

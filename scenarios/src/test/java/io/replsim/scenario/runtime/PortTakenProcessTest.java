@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.replsim.node.NodeMain;
+import io.replsim.replication.transport.TcpStackSpec;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -23,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -77,6 +79,33 @@ class PortTakenProcessTest {
         }
     }
 
+    /**
+     * FD_SOCK2 takes the first free port of its range, and with every one taken JGroups throws an
+     * IllegalStateException of its own ("failed to find an available port in ports [...]", seen in a suite run beside
+     * another), no BindException: the node exits 4 all the same and the cluster starts on a new block.
+     */
+    @Test
+    void aStartWhoseNodeFindsItsWholeFailureDetectionRangeTakenStartsAgainOnANewBlock(@TempDir Path dir)
+            throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        var console = new ByteArrayOutputStream();
+        PortBlocks rangeTaken = blocks(block -> handedOut.isEmpty()
+                ? failureDetectionRange(block.getFirst()) : List.of());
+        try (ProcessRuntime runtime = runtime(spec, dir, console, rangeTaken)) {
+            runtime.start(Duration.ofSeconds(60));
+
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertThat(handedOut).as(printed).hasSize(2);
+            assertThat(runtime.liveNodes()).as(printed).hasSize(1);
+            assertThat(runtime.ports("node1")).isEqualTo(handedOut.get(1).getFirst());
+            assertThat(printed).contains("node1 could not bind a port found free a moment before",
+                    "failed to find an available port", "starting the cluster again on other ports",
+                    "cluster up: [node1]");
+            assertThat(taken).as("the other program still holds the range").allMatch(ServerSocket::isBound)
+                    .hasSize(TcpStackSpec.FAILURE_DETECTION_PORT_RANGE + 1);
+        }
+    }
+
     @Test
     void aStartThatFindsAPortTakenOnEveryBlockFailsAfterItsLastAttempt(@TempDir Path dir) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
@@ -120,6 +149,12 @@ class PortTakenProcessTest {
             handedOut.add(block);
             return block;
         };
+    }
+
+    /** Every port FD_SOCK2 may listen on for a node with these {@code ports}. */
+    private static List<Integer> failureDetectionRange(NodePorts ports) {
+        return IntStream.rangeClosed(0, TcpStackSpec.FAILURE_DETECTION_PORT_RANGE)
+                .mapToObj(above -> ports.failureDetection() + above).toList();
     }
 
     private static ServerSocket bind(int port) {
