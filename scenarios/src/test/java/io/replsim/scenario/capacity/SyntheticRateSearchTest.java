@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,8 +115,13 @@ class SyntheticRateSearchTest {
      * settled below the server's capacity (193/s for 249/s, twice in three suite runs at load 15-40). What the test
      * claims is about the search, so it judges a search whose every step was valid; when none was, it fails naming
      * every INVALID step's reasons: no capacity was measured, which is no pass.
+     *
+     * <p>Alone: where an open load crosses a latency limit depends on the stalls the machine adds to the server's
+     * 10 ms. Beside other test JVMs every step was valid and the search still answered 283/s for the 356/s the
+     * server carries (its bisections at 292/s and 300/s read a p90 over 100 ms): a claim about a free machine.
      */
     @Test
+    @Tag("alone")
     void theSearchFindsTheRateTheServerCarriesWithinFifteenPercent(@TempDir Path runs) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(OPEN, "synthetic-open.yaml");
         List<String> invalid = new ArrayList<>();
