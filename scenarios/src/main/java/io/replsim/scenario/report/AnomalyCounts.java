@@ -7,6 +7,7 @@ import io.replsim.loadgen.history.HistoryFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * What the consistency checker found in a run's history (summary.json's {@code anomalies}; docs/drills.md,
@@ -40,7 +41,7 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
 
     /** The anomalies a correct cluster does not show (all but indeterminate writes applied). */
     public long illegal() {
-        return lostUpdate + readYourWritesViolated + nonMonotonicRead + invalidatedSessionAnswered + writeAppliedTwice;
+        return Arrays.stream(AnomalyKind.values()).filter(kind -> !kind.legal()).mapToLong(this::of).sum();
     }
 
     /** The count of one kind. */
