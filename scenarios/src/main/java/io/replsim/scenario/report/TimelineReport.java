@@ -70,7 +70,7 @@ public final class TimelineReport {
                 + " last failover when later). Times in seconds after the start of the load.</p>\n");
         html.append("<h2>Throughput (requests per second) and errors</h2>\n");
         html.append(throughputChart(records));
-        html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms</h2>\n");
+        html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms on a logarithmic scale</h2>\n");
         html.append(latencyChart(records));
         html.append(sessionTable(records.sessions()));
         html.append(NodeTable.html(records.nodes()));
@@ -95,14 +95,15 @@ public final class TimelineReport {
 
     private static String throughputChart(Records records) {
         double max = Math.max(1, records.seconds().stream().mapToLong(Second::requests).max().orElse(1));
-        StringBuilder svg = open(records, max, "req/s");
+        ChartAxis axis = new ChartAxis.Linear(max, "req/s");
+        StringBuilder svg = open(records, axis);
         StringBuilder line = new StringBuilder();
         for (Second second : records.seconds()) {
             double at = second.epochSecond() * 1000.0 + 500 - records.loadStartEpochMs();
-            line.append(point(records, at, second.requests(), max));
+            line.append(point(records, at, second.requests(), axis));
             if (second.errors() > 0) {
                 double x = x(records, at);
-                double height = Math.min(second.errors(), max) / max * plotHeight();
+                double height = axis.up(second.errors(), plotHeight());
                 svg.append(String.format(Locale.ROOT,
                         "<rect x=\"%.1f\" y=\"%.1f\" width=\"3\" height=\"%.1f\" fill=\"#c00\"><title>%d errors</title></rect>%n",
                         x - 1.5, TOP + plotHeight() - height, height, second.errors()));
@@ -113,13 +114,16 @@ public final class TimelineReport {
     }
 
     private static String latencyChart(Records records) {
-        double max = records.p90BoundMs() * 1.2;
+        double smallest = records.p90BoundMs();
+        double largest = records.p90BoundMs() * 1.2;
         for (LatencyInterval interval : records.intervals()) {
             if (interval.micros().getTotalCount() > 0) {
-                max = Math.max(max, interval.micros().getValueAtPercentile(99) / 1000.0 * 1.1);
+                smallest = Math.min(smallest, interval.micros().getValueAtPercentile(90) / 1000.0);
+                largest = Math.max(largest, interval.micros().getValueAtPercentile(99) / 1000.0 * 1.1);
             }
         }
-        StringBuilder svg = open(records, max, "ms");
+        ChartAxis axis = ChartAxis.Logarithmic.over(smallest, largest, "ms");
+        StringBuilder svg = open(records, axis);
         StringBuilder p90 = new StringBuilder();
         StringBuilder p99 = new StringBuilder();
         for (LatencyInterval interval : records.intervals()) {
@@ -127,10 +131,10 @@ public final class TimelineReport {
                 continue;
             }
             double at = (interval.startEpochMs() + interval.endEpochMs()) / 2.0 - records.loadStartEpochMs();
-            p90.append(point(records, at, interval.micros().getValueAtPercentile(90) / 1000.0, max));
-            p99.append(point(records, at, interval.micros().getValueAtPercentile(99) / 1000.0, max));
+            p90.append(point(records, at, interval.micros().getValueAtPercentile(90) / 1000.0, axis));
+            p99.append(point(records, at, interval.micros().getValueAtPercentile(99) / 1000.0, axis));
         }
-        double bound = y(records.p90BoundMs(), max);
+        double bound = y(records.p90BoundMs(), axis);
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#06c\""
                         + " stroke-dasharray=\"4 3\"><title>p90 bound %.0f ms</title></line>%n", LEFT, bound,
                 WIDTH - RIGHT, bound, records.p90BoundMs()));
@@ -140,7 +144,7 @@ public final class TimelineReport {
     }
 
     /** The frame, the axes' labels and the faults' windows, under the lines drawn after. */
-    private static StringBuilder open(Records records, double max, String unit) {
+    private static StringBuilder open(Records records, ChartAxis axis) {
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
                 WIDTH, HEIGHT, WIDTH, HEIGHT));
@@ -162,8 +166,12 @@ public final class TimelineReport {
         }
         svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\""
                 + " stroke=\"#999\"/>%n", LEFT, TOP, WIDTH - LEFT - RIGHT, plotHeight()));
-        svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\" font-size=\"11\">%.0f %s</text>%n"
-                + "<text x=\"4\" y=\"%d\" font-size=\"11\">0</text>%n", TOP + 10, max, unit, TOP + plotHeight()));
+        for (ChartAxis.Label label : axis.labels()) {
+            double at = y(label.value(), axis);
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>%n"
+                            + "<text x=\"4\" y=\"%.1f\" font-size=\"11\">%s</text>%n", LEFT, at, WIDTH - RIGHT, at,
+                    Math.min(TOP + plotHeight(), Math.max(TOP + 10, at + 4)), escape(label.text())));
+        }
         long step = tickStep(records.durationMs());
         for (long tick = 0; tick <= records.durationMs(); tick += step) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">"
@@ -274,8 +282,8 @@ public final class TimelineReport {
                 + (fault.detail().isEmpty() ? "" : ", " + fault.detail());
     }
 
-    private static String point(Records records, double atMs, double value, double max) {
-        return String.format(Locale.ROOT, "%.1f,%.1f ", x(records, atMs), y(Math.min(value, max), max));
+    private static String point(Records records, double atMs, double value, ChartAxis axis) {
+        return String.format(Locale.ROOT, "%.1f,%.1f ", x(records, atMs), y(value, axis));
     }
 
     private static double x(Records records, double atMs) {
@@ -283,8 +291,8 @@ public final class TimelineReport {
         return LEFT + Math.max(0, Math.min(span, atMs)) / span * (WIDTH - LEFT - RIGHT);
     }
 
-    private static double y(double value, double max) {
-        return TOP + plotHeight() - value / max * plotHeight();
+    private static double y(double value, ChartAxis axis) {
+        return TOP + plotHeight() - axis.up(value, plotHeight());
     }
 
     private static int plotHeight() {
