@@ -9,6 +9,7 @@ import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.UNICAST3;
+import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
@@ -63,7 +64,8 @@ final class StackLayers {
         stack.addAll(List.of(
                 new FD_ALL3().setTimeout(detection.heartbeatTimeout().toMillis())
                         .setInterval(detection.heartbeatInterval().toMillis()),
-                new VERIFY_SUSPECT2().setTimeout(detection.verifySuspectTimeout().toMillis()),
+                (detection.closedPortConfirms() ? new ClosedPortVerifySuspect2() : new VERIFY_SUSPECT2())
+                        .setTimeout(detection.verifySuspectTimeout().toMillis()),
                 new NAKACK2().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
                 // A departed member's send and receive tables are kept this long (JGroups' default, 240 s, is TCP's
                 // TIME_WAIT); a node restarted every minute comes back under a new address each time, and the old
