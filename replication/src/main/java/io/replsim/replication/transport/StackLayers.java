@@ -10,6 +10,7 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.UNICAST3;
 import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
@@ -58,7 +59,7 @@ final class StackLayers {
                         .setMaxInterval(tuning.merge().max().toMillis())));
         if (detection.socketMonitor()) {
             // A TCP socket whatever the transport: UDP has no connection whose close could tell of a death.
-            FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(FD_SOCK2::new);
+            FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(SuspectOnCloseFdSock2::new);
             stack.add(socketMonitor.setBindAddress(bindAddress).setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET));
         }
         stack.addAll(List.of(

@@ -1,6 +1,7 @@
 package io.replsim.replication.transport;
 
 import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import io.replsim.replication.transport.wire.GuardedFdSock2;
 import io.replsim.replication.transport.wire.GuardedTransport;
 import org.jgroups.JChannel;
@@ -126,7 +127,8 @@ class StackTuningOnChannelTest {
             assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class) != null)
                     .isEqualTo(tuning.failureDetection().socketMonitor());
             if (tuning.failureDetection().socketMonitor()) {
-                assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class)).isInstanceOf(GuardedFdSock2.class);
+                assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class)).isInstanceOf(GuardedFdSock2.class)
+                        .as("suspects a neighbour at its close").isInstanceOf(SuspectOnCloseFdSock2.class);
             }
             MERGE3 merge = stack.findProtocol(MERGE3.class);
             assertThat(merge.getMinInterval()).isEqualTo(tuning.merge().min().toMillis());
