@@ -6,23 +6,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * A member whose process is SIGKILLed on a live host: its ports close with it, so the survivors' connects to it are
- * refused (on either TCP transport) and a closed port confirms the suspicion FD_SOCK2 raised. VERIFY_SUSPECT2's timeout and FD_ALL3's are a
- * minute here, so a view without the dead member within the deadline below comes from that confirmation alone.
+ * refused (on either TCP transport) and a closed port confirms the suspicion FD_SOCK2 raised. VERIFY_SUSPECT2's
+ * timeout and FD_ALL3's are a minute here, so a view without the dead member within the deadline below comes from that
+ * confirmation alone.
  */
 @Timeout(120)
 class KilledMemberProcessTest {
@@ -45,19 +39,19 @@ class KilledMemberProcessTest {
         try {
             survivors.add(connect("node1", cluster, ports.get(0), ports, secret, transport, Formation.FOUND));
             survivors.add(connect("node2", cluster, ports.get(1), ports, secret, transport, Formation.JOIN));
-            member = start("node3", cluster, ports.get(2), ports, secretValue, transport);
+            member = MemberProcess.start("node3", cluster, ports.get(2), ports, secretValue, transport,
+                    CLOSED_PORT_CONFIRMS, DEADLINE);
             await().atMost(DEADLINE).until(() -> survivors.stream().allMatch(channel -> channel.getView().size() == 3));
             Address node3 = survivors.getFirst().getView().getMembers().stream()
                     .filter(address -> "node3".equals(address.toString())).findFirst().orElseThrow();
 
-            member.destroyForcibly(); // SIGKILL
-            assertThat(member.waitFor(10, TimeUnit.SECONDS)).as("the member's process ended").isTrue();
+            MemberProcess.kill(member);
 
             await().atMost(DEADLINE).until(() -> survivors.stream()
                     .allMatch(channel -> channel.getView().size() == 2 && !channel.getView().containsMember(node3)));
         } finally {
             if (member != null) {
-                member.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                MemberProcess.kill(member);
             }
             survivors.reversed().forEach(JChannel::close);
         }
@@ -69,34 +63,5 @@ class KilledMemberProcessTest {
                 formation).protocols()).name(name);
         channel.connect(cluster);
         return channel;
-    }
-
-    /** node3 in a JVM of its own; returns once it has joined (its first view), or throws with its output. */
-    private static Process start(String name, String cluster, int port, List<Integer> ports, String secret,
-                                 TransportKind transport) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-                "-Djava.net.preferIPv4Stack=true", "-cp", System.getProperty("java.class.path"),
-                MemberProcess.class.getName(), name, cluster, Integer.toString(port),
-                String.join(",", ports.stream().map(String::valueOf).toList())));
-        command.addAll(MemberProcess.arguments(transport, CLOSED_PORT_CONFIRMS));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret);
-        Process process = builder.start();
-        var output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        var seen = new StringBuilder();
-        CompletableFuture<Boolean> joined = CompletableFuture.supplyAsync(() -> output.lines()
-                .peek(line -> seen.append(line).append('\n')).anyMatch(MemberProcess.JOINED::equals));
-        boolean ok;
-        try {
-            ok = joined.get(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-        } catch (Exception e) {
-            ok = false;
-        }
-        if (!ok) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new AssertionError(name + " did not join within " + DEADLINE + "; its output:\n" + seen);
-        }
-        return process;
     }
 }

@@ -2,12 +2,19 @@ package io.replsim.replication.transport;
 
 import org.jgroups.JChannel;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A JGroups member in a process of its own, for tests whose claim is a process's death: it joins the cluster on
@@ -40,12 +47,47 @@ public final class MemberProcess {
                 .withTransport(transport).withFailureDetection(detection)).withFormation(formation);
     }
 
-    /** The arguments after the member ports that give a process the same transport and failure detection. */
-    static List<String> arguments(TransportKind transport, StackTuning.FailureDetection detection) {
-        return List.of(transport.name(), Long.toString(detection.heartbeatTimeout().toMillis()),
+    /**
+     * A member in a JVM of its own on {@link #stack}, joining the cluster; returns once it has its first view, or
+     * throws with its output. {@code secret} is the cluster secret's text, handed over as the runner hands it over.
+     */
+    static Process start(String name, String cluster, int port, List<Integer> memberPorts, String secret,
+                         TransportKind transport, StackTuning.FailureDetection detection, Duration deadline)
+            throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
+                "-Djava.net.preferIPv4Stack=true", "-cp", System.getProperty("java.class.path"),
+                MemberProcess.class.getName(), name, cluster, Integer.toString(port),
+                String.join(",", memberPorts.stream().map(String::valueOf).toList()), transport.name(),
+                Long.toString(detection.heartbeatTimeout().toMillis()),
                 Long.toString(detection.heartbeatInterval().toMillis()),
                 Long.toString(detection.verifySuspectTimeout().toMillis()),
-                Boolean.toString(detection.closedPortConfirms()));
+                Boolean.toString(detection.closedPortConfirms())));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret);
+        Process process = builder.start();
+        var output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        var seen = new StringBuilder();
+        CompletableFuture<Boolean> joined = CompletableFuture.supplyAsync(() -> output.lines()
+                .peek(line -> seen.append(line).append('\n')).anyMatch(JOINED::equals));
+        boolean ok;
+        try {
+            ok = joined.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            ok = false;
+        }
+        if (!ok) {
+            kill(process);
+            throw new AssertionError(name + " did not join within " + deadline + "; its output:\n" + seen);
+        }
+        return process;
+    }
+
+    /** SIGKILL, and waits for the process to end; nothing happens to one that ended already. */
+    static void kill(Process process) throws InterruptedException {
+        if (!process.destroyForcibly().waitFor(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("pid " + process.pid() + " still running 10 s after SIGKILL");
+        }
     }
 
     public static void main(String[] args) throws Exception {

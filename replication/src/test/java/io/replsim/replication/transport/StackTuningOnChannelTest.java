@@ -79,7 +79,7 @@ class StackTuningOnChannelTest {
         assertThat(StackPreset.JBOSS5.tuning().failureDetection().verifySuspectTimeout())
                 .isEqualTo(Duration.ofMillis(1_500));
         assertThat(StackPreset.TUNED.tuning().failureDetection().heartbeatTimeout()).isEqualTo(Duration.ofSeconds(2));
-        // Only replsim's own takes a closed port for a death: the servers' stacks run VERIFY_SUSPECT2 as JGroups ships it.
+        // Only replsim's own takes a closed port for a death: the servers' run VERIFY_SUSPECT2 as JGroups ships it.
         assertThat(StackPreset.TUNED.tuning().failureDetection().closedPortConfirms()).isTrue();
         assertThat(StackPreset.WILDFLY.tuning().failureDetection().closedPortConfirms()).isFalse();
         assertThat(StackPreset.JBOSS5.tuning().failureDetection().closedPortConfirms()).isFalse();
