@@ -292,13 +292,12 @@ public final class ClusterTransport implements AutoCloseable {
         }
         destinations.forEach((address, target) -> {
             Rsp<Object> response = responses.get(address);
-            if (response == null || !response.wasReceived()) {
-                boolean gone = response != null && (response.wasSuspected() || response.wasUnreachable());
-                (gone ? departed : unanswered).add(target);
-            } else if (response.hasException()) {
-                acks.put(target, new Ack(AckStatus.REJECTED, "failed on " + target + ": " + response.getException()));
-            } else {
-                acks.put(target, readAck(target, response.getValue()));
+            switch (JGroupsAnswer.of(response)) {
+                case LEFT -> departed.add(target);
+                case SILENT -> unanswered.add(target);
+                case ANSWERED -> acks.put(target, response.hasException()
+                        ? new Ack(AckStatus.REJECTED, "failed on " + target + ": " + response.getException())
+                        : readAck(target, response.getValue()));
             }
         });
     }
