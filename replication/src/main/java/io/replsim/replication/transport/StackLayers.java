@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import io.replsim.replication.transport.wire.GuardedFdSock2;
 import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.Bundler;
@@ -9,8 +11,6 @@ import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.UNICAST3;
-import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
-import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;

@@ -7,9 +7,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Named stack settings. {@link #TUNED} is replsim's own, measured on this machine to notice a {@code kill -9} in
- * about a second without false suspicions (shared/reference/platform.md); the others are what real servers ship,
- * each value's source in docs/replication.md, "Failure detection and transport".
+ * Named stack settings. {@link #TUNED} is replsim's own: timeouts measured on this machine to notice a hung member
+ * without false suspicions under RPC load (shared/reference/platform.md), and a killed process's closed port taken as
+ * proof of its death at once; the others are what real servers ship, each value's source in docs/replication.md,
+ * "Failure detection and transport".
  */
 public enum StackPreset implements Labelled {
     TUNED(new StackTuning(TransportKind.TCP_NIO2,

@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * The settings of a member's JGroups stack that a team tunes: the transport (TCP, TCP_NIO2 or UDP), failure
- * detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2 and whether a closed port confirms a suspicion), MERGE3's intervals, the bundler and the transport's thread pool. Everything else in
- * {@link TcpStackSpec} and {@link UdpStackSpec} is fixed. {@link StackPreset} names the sets real servers ship;
+ * detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2 and whether a closed port confirms a suspicion), MERGE3's intervals,
+ * the bundler and the transport's thread pool. Everything else in {@link TcpStackSpec} and {@link UdpStackSpec} is
+ * fixed. {@link StackPreset} names the sets real servers ship;
  * where each value comes from is in docs/replication.md, "Failure detection and transport".
  */
 public record StackTuning(TransportKind transport, FailureDetection failureDetection, MergeIntervals merge,

@@ -35,7 +35,7 @@ public final class ClosedPortVerifySuspect2 extends VERIFY_SUSPECT2 {
      * may go out on the dead member's old connection before its close was read (a write there is lost, not
      * refused); only a send after that close makes the connect that is refused.
      */
-    static final Duration FIRST_ASK_AGAIN = Duration.ofMillis(100);
+    private static final Duration FIRST_ASK_AGAIN = Duration.ofMillis(100);
     /** {@code VerifyHeader.ARE_YOU_DEAD}, which JGroups keeps to its package, as the header's wire format has it. */
     private static final short ARE_YOU_DEAD = 1;
 
