@@ -60,7 +60,7 @@ public final class ClosedPortVerifySuspect2 extends VERIFY_SUSPECT2 {
         }
     }
 
-    /** Asks {@code asked} again {@code wait} ms from now ({@code since} ms after the suspicion) if before the timeout. */
+    /** Asks {@code asked} again in {@code wait} ms ({@code since} ms after the suspicion), if before the timeout. */
     private void askAgainAfter(List<Address> asked, long wait, long since) {
         if (since < timeout) {
             timer.schedule(() -> {
