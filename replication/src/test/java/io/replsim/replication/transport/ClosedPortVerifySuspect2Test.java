@@ -47,20 +47,19 @@ class ClosedPortVerifySuspect2Test {
     @Test
     void onlyASuspectWhosePortIsClosedIsDroppedBeforeTheTimeoutAndOneWhosePortIsOpenStaysUntilItAnswers()
             throws Exception {
-        String cluster = "closed-port-" + System.nanoTime();
-        String secretValue = ClusterSecret.newValue();
-        ClusterSecret secret = new ClusterSecret(secretValue);
-        List<Integer> ports = List.of(MemberPorts.free(), MemberPorts.free(), MemberPorts.free());
+        var cluster = ThreeMemberCluster.named("closed-port-");
+        List<Integer> ports = cluster.ports();
         List<JChannel> members = new ArrayList<>();
         Process node3Process = null;
         try {
             for (int i = 0; i < 2; i++) {
-                JChannel member = new JChannel(MemberProcess.stack(ports.get(i), ports, secret, CLOSED_PORT_CONFIRMS,
-                        i == 0 ? Formation.FOUND : Formation.JOIN).protocols()).name("node" + (i + 1));
-                member.connect(cluster);
+                JChannel member = new JChannel(MemberProcess.stack(ports.get(i), ports, cluster.secret(),
+                        CLOSED_PORT_CONFIRMS, i == 0 ? Formation.FOUND : Formation.JOIN).protocols())
+                        .name("node" + (i + 1));
+                member.connect(cluster.name());
                 members.add(member);
             }
-            node3Process = MemberProcess.start("node3", cluster, ports.get(2), ports, secretValue,
+            node3Process = MemberProcess.start("node3", cluster.name(), ports.get(2), ports, cluster.secretText(),
                     TransportKind.TCP_NIO2, CLOSED_PORT_CONFIRMS, DEADLINE);
             await().atMost(DEADLINE).until(() -> members.stream().allMatch(member -> member.getView().size() == 3));
             JChannel node1 = members.get(0);

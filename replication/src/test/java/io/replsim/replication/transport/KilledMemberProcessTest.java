@@ -30,16 +30,14 @@ class KilledMemberProcessTest {
     @EnumSource(value = TransportKind.class, names = {"TCP_NIO2", "TCP"})
     void aKilledMembersClosedPortDropsItFromTheSurvivorsViewsWithoutWaitingForTheTimeouts(TransportKind transport)
             throws Exception {
-        String cluster = "killed-member-" + System.nanoTime();
-        String secretValue = ClusterSecret.newValue();
-        ClusterSecret secret = new ClusterSecret(secretValue);
-        List<Integer> ports = List.of(MemberPorts.free(), MemberPorts.free(), MemberPorts.free());
+        var cluster = ThreeMemberCluster.named("killed-member-");
+        List<Integer> ports = cluster.ports();
         List<JChannel> survivors = new ArrayList<>();
         Process member = null;
         try {
-            survivors.add(connect("node1", cluster, ports.get(0), ports, secret, transport, Formation.FOUND));
-            survivors.add(connect("node2", cluster, ports.get(1), ports, secret, transport, Formation.JOIN));
-            member = MemberProcess.start("node3", cluster, ports.get(2), ports, secretValue, transport,
+            survivors.add(connect("node1", cluster, 0, transport, Formation.FOUND));
+            survivors.add(connect("node2", cluster, 1, transport, Formation.JOIN));
+            member = MemberProcess.start("node3", cluster.name(), ports.get(2), ports, cluster.secretText(), transport,
                     CLOSED_PORT_CONFIRMS, DEADLINE);
             await().atMost(DEADLINE).until(() -> survivors.stream().allMatch(channel -> channel.getView().size() == 3));
             Address node3 = survivors.getFirst().getView().getMembers().stream()
@@ -57,11 +55,11 @@ class KilledMemberProcessTest {
         }
     }
 
-    private static JChannel connect(String name, String cluster, int port, List<Integer> ports, ClusterSecret secret,
-                                    TransportKind transport, Formation formation) throws Exception {
-        JChannel channel = new JChannel(MemberProcess.stack(port, ports, secret, transport, CLOSED_PORT_CONFIRMS,
-                formation).protocols()).name(name);
-        channel.connect(cluster);
+    private static JChannel connect(String name, ThreeMemberCluster cluster, int member, TransportKind transport,
+                                    Formation formation) throws Exception {
+        JChannel channel = new JChannel(MemberProcess.stack(cluster.ports().get(member), cluster.ports(),
+                cluster.secret(), transport, CLOSED_PORT_CONFIRMS, formation).protocols()).name(name);
+        channel.connect(cluster.name());
         return channel;
     }
 }

@@ -31,26 +31,24 @@ class SuspectOnCloseFdSock2Test {
 
     @Test
     void aNeighbourWhoseConnectionClosedIsSuspectedBeforeTheNextNeighbourAnswers() throws Exception {
-        String cluster = "suspect-on-close-" + System.nanoTime();
-        String secretValue = ClusterSecret.newValue();
-        ClusterSecret secret = new ClusterSecret(secretValue);
-        List<Integer> ports = List.of(MemberPorts.free(), MemberPorts.free(), MemberPorts.free());
+        var cluster = ThreeMemberCluster.named("suspect-on-close-");
+        List<Integer> ports = cluster.ports();
         List<JChannel> members = new ArrayList<>();
         Process node2 = null;
         try (var silent = new ServerSocket(ports.get(2) + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET, 50,
                 InetAddress.getLoopbackAddress())) {
-            List<Protocol> protocols = MemberProcess.stack(ports.get(0), ports, secret, CLOSED_PORT_CONFIRMS,
-                    Formation.FOUND).protocols();
+            List<Protocol> protocols = MemberProcess.stack(ports.get(0), ports, cluster.secret(),
+                    CLOSED_PORT_CONFIRMS, Formation.FOUND).protocols();
             protocols.stream().filter(FD_SOCK2.class::isInstance)
                     .forEach(monitor -> monitor.setValue("connect_timeout", CONNECT_TIMEOUT_MILLIS));
             JChannel node1 = new JChannel(protocols).name("node1");
-            node1.connect(cluster);
+            node1.connect(cluster.name());
             members.add(node1);
-            node2 = MemberProcess.start("node2", cluster, ports.get(1), ports, secretValue, TransportKind.TCP_NIO2,
-                    CLOSED_PORT_CONFIRMS, DEADLINE);
-            JChannel node3 = new JChannel(MemberProcess.stack(ports.get(2), ports, secret, CLOSED_PORT_CONFIRMS,
-                    Formation.JOIN).protocols()).name("node3");
-            node3.connect(cluster);
+            node2 = MemberProcess.start("node2", cluster.name(), ports.get(1), ports, cluster.secretText(),
+                    TransportKind.TCP_NIO2, CLOSED_PORT_CONFIRMS, DEADLINE);
+            JChannel node3 = new JChannel(MemberProcess.stack(ports.get(2), ports, cluster.secret(),
+                    CLOSED_PORT_CONFIRMS, Formation.JOIN).protocols()).name("node3");
+            node3.connect(cluster.name());
             members.add(node3);
             await().atMost(DEADLINE).until(() -> members.stream().allMatch(member -> member.getView().size() == 3));
             assertThat(node1.getView().getMembers()).as("the ring: node1 watches node2, then node3")
