@@ -44,6 +44,10 @@ public final class StackSettings {
             new Grammar<>(StackSettings::onOff, String::valueOf,
                     text -> "true or false (FD_SOCK2 on or off), one of: true, false"),
             stack -> stack.failureDetection().socketMonitor());
+    public static final Setting<StackTuning, Boolean> CLOSED_PORT_CONFIRMS = Setting.of(
+            "verifySuspect2.closedPortConfirms", "--closed-port-confirms", Grammar.bool("true or false (a suspect"
+                    + " whose port refuses a connection is dead at once, or only after VERIFY_SUSPECT2's timeout)"),
+            stack -> stack.failureDetection().closedPortConfirms());
     public static final Setting<StackTuning, Duration> MERGE_MIN_INTERVAL = jgroupsTime("merge3.minInterval",
             "--merge-min-interval", stack -> stack.merge().min());
     public static final Setting<StackTuning, Duration> MERGE_MAX_INTERVAL = jgroupsTime("merge3.maxInterval",
@@ -66,8 +70,9 @@ public final class StackSettings {
             "--thread-pool-keep-alive", stack -> stack.threadPool().keepAlive());
 
     public static final SettingsGroup<StackTuning> GROUP = SettingsGroup.of(StackSettings::read,
-            TRANSPORT, FD_ALL_TIMEOUT, FD_ALL_INTERVAL, VERIFY_SUSPECT_TIMEOUT, FD_SOCK, MERGE_MIN_INTERVAL,
-            MERGE_MAX_INTERVAL, BUNDLER, BUNDLER_MAX_SIZE, THREAD_POOL_MIN, THREAD_POOL_MAX, THREAD_POOL_KEEP_ALIVE);
+            TRANSPORT, FD_ALL_TIMEOUT, FD_ALL_INTERVAL, VERIFY_SUSPECT_TIMEOUT, CLOSED_PORT_CONFIRMS, FD_SOCK,
+            MERGE_MIN_INTERVAL, MERGE_MAX_INTERVAL, BUNDLER, BUNDLER_MAX_SIZE, THREAD_POOL_MIN, THREAD_POOL_MAX,
+            THREAD_POOL_KEEP_ALIVE);
 
     private StackSettings() {
     }
@@ -112,7 +117,8 @@ public final class StackSettings {
         }
         Duration verify = VERIFY_SUSPECT_TIMEOUT.readFrom(in, defaults);
         boolean socket = FD_SOCK.readFrom(in, defaults);
-        return new StackTuning.FailureDetection(heartbeatTimeout, heartbeatInterval, verify, socket);
+        return new StackTuning.FailureDetection(heartbeatTimeout, heartbeatInterval, verify, socket,
+                CLOSED_PORT_CONFIRMS.readFrom(in, defaults));
     }
 
     private static StackTuning.MergeIntervals merge(SettingsSource in, StackTuning defaults) {

@@ -387,9 +387,10 @@ class NodeOptionsParserTest {
     void theStackOptionsTuneTransportFailureDetectionMergeBundlerAndThreadPool() throws Exception {
         var args = new ArrayList<>(FULL);
         args.addAll(List.of("--jgroups-transport", "tcp", "--fd-all-timeout", "40s", "--fd-all-interval", "8s",
-                "--verify-suspect-timeout", "1s", "--fd-sock", "false", "--merge-min-interval", "10s",
-                "--merge-max-interval", "30s", "--bundler", "per-destination", "--bundler-max-size", "64000",
-                "--thread-pool-min", "0", "--thread-pool-max", "200", "--thread-pool-keep-alive", "1m"));
+                "--verify-suspect-timeout", "1s", "--closed-port-confirms", "false", "--fd-sock", "false",
+                "--merge-min-interval", "10s", "--merge-max-interval", "30s", "--bundler", "per-destination",
+                "--bundler-max-size", "64000", "--thread-pool-min", "0", "--thread-pool-max", "200",
+                "--thread-pool-keep-alive", "1m"));
 
         StackTuning stack = parser.parse(args.toArray(String[]::new)).stack();
 
@@ -404,6 +405,7 @@ class NodeOptionsParserTest {
             "--verify-suspect-timeout | 0.5ms   | a whole number of milliseconds from 1ms to 10m",
             "--fd-all-interval        | 2s      | --fd-all-interval 2s is not below --fd-all-timeout 2s",
             "--fd-sock                | maybe   | true or false",
+            "--closed-port-confirms   | maybe   | true or false",
             "--merge-max-interval     | 1s      | --merge-min-interval 1s is not below --merge-max-interval 1s",
             "--bundler                | ring    | one of: transfer-queue, per-destination, no-bundler",
             "--bundler-max-size       | 100     | a size from 60KB to 4MB",

@@ -56,7 +56,7 @@ class SettingsGroupsTest {
                 .trigger(ReplicationTrigger.SET_AND_GET).maxUnreplicatedInterval(Duration.ofMinutes(90)).build();
         var service = new ServiceTime(Duration.ofMillis(3), Duration.ofMillis(1500));
         var stack = new StackTuning(TransportKind.TCP, new StackTuning.FailureDetection(Duration.ofSeconds(7),
-                Duration.ofMillis(700), Duration.ofMillis(70), false), new StackTuning.MergeIntervals(
+                Duration.ofMillis(700), Duration.ofMillis(70), false, false), new StackTuning.MergeIntervals(
                 Duration.ofSeconds(2), Duration.ofMinutes(1)), new StackTuning.Bundling(BundlerKind.NO_BUNDLER,
                 70 * 1024), new StackTuning.ThreadPoolSize(3, 9, Duration.ofSeconds(45)));
         List<String> argv = new ArrayList<>(OWN);

@@ -207,7 +207,8 @@ public final class ClusterTransport implements AutoCloseable {
      */
     public Replies sendAndWait(ReplicationMessage message, List<NodeId> targets, Duration timeout)
             throws ReplicationException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
         Map<NodeId, Address> known = addresses;
         Map<Address, NodeId> destinations = new LinkedHashMap<>();
         List<NodeId> departed = new ArrayList<>();
@@ -240,6 +241,11 @@ public final class ClusterTransport implements AutoCloseable {
                     sendThroughJGroups(bytes.copy(), destinations, remainingMillis, acks, unanswered, departed);
                 }
             }
+        }
+        if (!unanswered.isEmpty() || !departed.isEmpty()) {
+            // The failover trace (docs/drills.md): how long a request waited for a member that left or kept silent.
+            log.debug("{} to {}: {} left, {} silent; returned after {} ms", message.getClass().getSimpleName(),
+                    targets, departed, unanswered, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         }
         return new Replies(acks, unanswered, departed);
     }
@@ -286,13 +292,12 @@ public final class ClusterTransport implements AutoCloseable {
         }
         destinations.forEach((address, target) -> {
             Rsp<Object> response = responses.get(address);
-            if (response == null || !response.wasReceived()) {
-                boolean gone = response != null && (response.wasSuspected() || response.wasUnreachable());
-                (gone ? departed : unanswered).add(target);
-            } else if (response.hasException()) {
-                acks.put(target, new Ack(AckStatus.REJECTED, "failed on " + target + ": " + response.getException()));
-            } else {
-                acks.put(target, readAck(target, response.getValue()));
+            switch (JGroupsAnswer.of(response)) {
+                case LEFT -> departed.add(target);
+                case SILENT -> unanswered.add(target);
+                case ANSWERED -> acks.put(target, response.hasException()
+                        ? new Ack(AckStatus.REJECTED, "failed on " + target + ": " + response.getException())
+                        : readAck(target, response.getValue()));
             }
         });
     }

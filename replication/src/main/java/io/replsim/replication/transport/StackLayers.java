@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import io.replsim.replication.transport.wire.GuardedFdSock2;
 import io.replsim.replication.transport.wire.WireGuard;
 import org.jgroups.protocols.Bundler;
@@ -57,14 +59,15 @@ final class StackLayers {
                         .setMaxInterval(tuning.merge().max().toMillis())));
         if (detection.socketMonitor()) {
             // A TCP socket whatever the transport: UDP has no connection whose close could tell of a death.
-            FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(FD_SOCK2::new);
+            FD_SOCK2 socketMonitor = wire.<FD_SOCK2>map(GuardedFdSock2::new).orElseGet(SuspectOnCloseFdSock2::new);
             stack.add(socketMonitor.setBindAddress(bindAddress).setOffset(TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET)
                     .setPortRange(TcpStackSpec.FAILURE_DETECTION_PORT_RANGE));
         }
         stack.addAll(List.of(
                 new FD_ALL3().setTimeout(detection.heartbeatTimeout().toMillis())
                         .setInterval(detection.heartbeatInterval().toMillis()),
-                new VERIFY_SUSPECT2().setTimeout(detection.verifySuspectTimeout().toMillis()),
+                (detection.closedPortConfirms() ? new ClosedPortVerifySuspect2() : new VERIFY_SUSPECT2())
+                        .setTimeout(detection.verifySuspectTimeout().toMillis()),
                 new NAKACK2().setXmitInterval(TcpStackSpec.RETRANSMIT_INTERVAL.toMillis()),
                 // A departed member's send and receive tables are kept this long (JGroups' default, 240 s, is TCP's
                 // TIME_WAIT); a node restarted every minute comes back under a new address each time, and the old

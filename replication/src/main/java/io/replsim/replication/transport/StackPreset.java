@@ -7,14 +7,15 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Named stack settings. {@link #TUNED} is replsim's own, measured on this machine to notice a {@code kill -9} in
- * about a second without false suspicions (shared/reference/platform.md); the others are what real servers ship,
- * each value's source in docs/replication.md, "Failure detection and transport".
+ * Named stack settings. {@link #TUNED} is replsim's own: timeouts measured on this machine to notice a hung member
+ * without false suspicions under RPC load (shared/reference/platform.md), and a killed process's closed port taken as
+ * proof of its death at once; the others are what real servers ship, each value's source in docs/replication.md,
+ * "Failure detection and transport".
  */
 public enum StackPreset implements Labelled {
     TUNED(new StackTuning(TransportKind.TCP_NIO2,
             new StackTuning.FailureDetection(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofMillis(500),
-                    true),
+                    true, true),
             new StackTuning.MergeIntervals(Duration.ofSeconds(1), Duration.ofSeconds(3)),
             // One queue for every destination: the per-destination bundler keeps a buffer per departed address.
             new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, JGroupsDefaults.BUNDLER_MAX_SIZE_BYTES),
@@ -26,7 +27,7 @@ public enum StackPreset implements Labelled {
      */
     WILDFLY(new StackTuning(TransportKind.TCP,
             new StackTuning.FailureDetection(Duration.ofSeconds(40), Duration.ofSeconds(8), Duration.ofSeconds(1),
-                    true),
+                    true, false),
             new StackTuning.MergeIntervals(Duration.ofSeconds(10), Duration.ofSeconds(30)),
             new StackTuning.Bundling(BundlerKind.PER_DESTINATION, JGroupsDefaults.BUNDLER_MAX_SIZE_BYTES),
             new StackTuning.ThreadPoolSize(0, 200, Duration.ofMinutes(1)))),
@@ -37,7 +38,7 @@ public enum StackPreset implements Labelled {
      */
     JBOSS5(new StackTuning(TransportKind.TCP,
             new StackTuning.FailureDetection(Duration.ofSeconds(30), Duration.ofSeconds(6), Duration.ofMillis(1500),
-                    true),
+                    true, false),
             new StackTuning.MergeIntervals(Duration.ofSeconds(20), Duration.ofSeconds(100)),
             new StackTuning.Bundling(BundlerKind.NO_BUNDLER, 64_000),
             JGroupsDefaults.THREAD_POOL));

@@ -5,8 +5,9 @@ import java.util.Objects;
 
 /**
  * The settings of a member's JGroups stack that a team tunes: the transport (TCP, TCP_NIO2 or UDP), failure
- * detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2), MERGE3's intervals, the bundler and the transport's thread pool. Everything else in
- * {@link TcpStackSpec} and {@link UdpStackSpec} is fixed. {@link StackPreset} names the sets real servers ship;
+ * detection (FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2 and whether a closed port confirms a suspicion), MERGE3's intervals,
+ * the bundler and the transport's thread pool. Everything else in {@link TcpStackSpec} and {@link UdpStackSpec} is
+ * fixed. {@link StackPreset} names the sets real servers ship;
  * where each value comes from is in docs/replication.md, "Failure detection and transport".
  */
 public record StackTuning(TransportKind transport, FailureDetection failureDetection, MergeIntervals merge,
@@ -28,9 +29,12 @@ public record StackTuning(TransportKind transport, FailureDetection failureDetec
      *                              coordinator drops it (the suspicion is passed up between one and two of these)
      * @param socketMonitor         FD_SOCK2 on: a member whose process dies is suspected as soon as its neighbour's
      *                              connection to it closes, without waiting for the heartbeat timeout
+     * @param closedPortConfirms    a suspect whose port refuses a connection (its process is gone) is dead at once,
+     *                              without waiting for VERIFY_SUSPECT2's timeout (TCP transports; see
+     *                              {@link io.replsim.replication.transport.detection.ClosedPortVerifySuspect2})
      */
     public record FailureDetection(Duration heartbeatTimeout, Duration heartbeatInterval,
-                                   Duration verifySuspectTimeout, boolean socketMonitor) {
+                                   Duration verifySuspectTimeout, boolean socketMonitor, boolean closedPortConfirms) {
         public FailureDetection {
             requirePositive(heartbeatTimeout, "heartbeatTimeout");
             requirePositive(heartbeatInterval, "heartbeatInterval");
@@ -43,7 +47,13 @@ public record StackTuning(TransportKind transport, FailureDetection failureDetec
 
         /** FD_ALL3 and VERIFY_SUSPECT2 with FD_SOCK2 on or off as given. */
         public FailureDetection withSocketMonitor(boolean on) {
-            return new FailureDetection(heartbeatTimeout, heartbeatInterval, verifySuspectTimeout, on);
+            return new FailureDetection(heartbeatTimeout, heartbeatInterval, verifySuspectTimeout, on,
+                    closedPortConfirms);
+        }
+
+        /** The same detection, a suspect's closed port confirming its death or not as given. */
+        public FailureDetection withClosedPortConfirms(boolean on) {
+            return new FailureDetection(heartbeatTimeout, heartbeatInterval, verifySuspectTimeout, socketMonitor, on);
         }
     }
 

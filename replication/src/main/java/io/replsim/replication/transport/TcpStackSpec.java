@@ -20,8 +20,9 @@ import java.util.Optional;
 
 /**
  * Separate processes or containers: TCP (NIO) with a static member list or DNS (most container networks carry no
- * multicast; on loopback, {@link UdpStackSpec} is the multicast alternative). The timings are the ones measured to detect a {@code kill -9} in about a second
- * without false suspicions under RPC load (shared/reference/platform.md), unless {@code tuning} says otherwise
+ * multicast; on loopback, {@link UdpStackSpec} is the multicast alternative). Failure detection is replsim's own
+ * ({@link StackPreset#TUNED}: a killed process is confirmed dead by its closed port, a hung one by timeouts measured
+ * to raise no false suspicions under RPC load, shared/reference/platform.md), unless {@code tuning} says otherwise
  * (a scenario's {@code jgroups:} section: a server's preset or values of its own). There is no flow control: FC
  * stalls synchronous RPCs.
  */

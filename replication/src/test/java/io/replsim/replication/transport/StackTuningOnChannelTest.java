@@ -1,5 +1,7 @@
 package io.replsim.replication.transport;
 
+import io.replsim.replication.transport.detection.ClosedPortVerifySuspect2;
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import io.replsim.replication.transport.wire.GuardedFdSock2;
 import io.replsim.replication.transport.wire.GuardedTransport;
 import org.jgroups.JChannel;
@@ -53,7 +55,7 @@ class StackTuningOnChannelTest {
         StackTuning own = StackPreset.WILDFLY.tuning()
                 .withTransport(TransportKind.TCP_NIO2)
                 .withFailureDetection(new StackTuning.FailureDetection(Duration.ofMillis(7_300), Duration.ofMillis(900),
-                        Duration.ofMillis(1_700), false))
+                        Duration.ofMillis(1_700), false, true))
                 .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(4_100), Duration.ofMillis(9_900)))
                 .withBundler(new StackTuning.Bundling(BundlerKind.NO_BUNDLER, 70_001))
                 .withThreadPool(new StackTuning.ThreadPoolSize(3, 33, Duration.ofMillis(4_321)));
@@ -64,7 +66,7 @@ class StackTuningOnChannelTest {
     void onUdpMulticastStaysOnLoopbackAndValuesReachTheChannelUpToTheLargestBundleADatagramHolds() throws Exception {
         assertReachesTheChannel(StackPreset.WILDFLY.tuning().withTransport(TransportKind.UDP)
                 .withFailureDetection(new StackTuning.FailureDetection(Duration.ofMillis(7_300), Duration.ofMillis(900),
-                        Duration.ofMillis(1_700), false))
+                        Duration.ofMillis(1_700), false, false))
                 .withMerge(new StackTuning.MergeIntervals(Duration.ofMillis(4_100), Duration.ofMillis(9_900)))
                 .withBundler(new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, UdpStackSpec.MAX_BUNDLE_BYTES))
                 .withThreadPool(new StackTuning.ThreadPoolSize(3, 33, Duration.ofMillis(4_321))));
@@ -77,6 +79,10 @@ class StackTuningOnChannelTest {
         assertThat(StackPreset.JBOSS5.tuning().failureDetection().verifySuspectTimeout())
                 .isEqualTo(Duration.ofMillis(1_500));
         assertThat(StackPreset.TUNED.tuning().failureDetection().heartbeatTimeout()).isEqualTo(Duration.ofSeconds(2));
+        // Only replsim's own takes a closed port for a death: the servers' run VERIFY_SUSPECT2 as JGroups ships it.
+        assertThat(StackPreset.TUNED.tuning().failureDetection().closedPortConfirms()).isTrue();
+        assertThat(StackPreset.WILDFLY.tuning().failureDetection().closedPortConfirms()).isFalse();
+        assertThat(StackPreset.JBOSS5.tuning().failureDetection().closedPortConfirms()).isFalse();
     }
 
     private static void assertReachesTheChannel(StackTuning tuning) throws Exception {
@@ -116,10 +122,13 @@ class StackTuningOnChannelTest {
             assertThat(heartbeats.getInterval()).isEqualTo(tuning.failureDetection().heartbeatInterval().toMillis());
             VERIFY_SUSPECT2 verify = stack.findProtocol(VERIFY_SUSPECT2.class);
             assertThat(verify.getTimeout()).isEqualTo(tuning.failureDetection().verifySuspectTimeout().toMillis());
+            assertThat(verify instanceof ClosedPortVerifySuspect2).as("a closed port confirms a suspicion")
+                    .isEqualTo(tuning.failureDetection().closedPortConfirms());
             assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class) != null)
                     .isEqualTo(tuning.failureDetection().socketMonitor());
             if (tuning.failureDetection().socketMonitor()) {
-                assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class)).isInstanceOf(GuardedFdSock2.class);
+                assertThat((FD_SOCK2) stack.findProtocol(FD_SOCK2.class)).isInstanceOf(GuardedFdSock2.class)
+                        .as("suspects a neighbour at its close").isInstanceOf(SuspectOnCloseFdSock2.class);
             }
             MERGE3 merge = stack.findProtocol(MERGE3.class);
             assertThat(merge.getMinInterval()).isEqualTo(tuning.merge().min().toMillis());

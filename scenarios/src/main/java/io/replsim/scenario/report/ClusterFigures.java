@@ -44,7 +44,8 @@ final class ClusterFigures {
                 .orElseGet(() -> "custom: " + tuning.transport() + ", FD_ALL3 timeout "
                         + tuning.failureDetection().heartbeatTimeout().toMillis() + "ms interval "
                         + tuning.failureDetection().heartbeatInterval().toMillis() + "ms, VERIFY_SUSPECT2 "
-                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms, FD_SOCK2 "
+                        + tuning.failureDetection().verifySuspectTimeout().toMillis() + "ms"
+                        + (tuning.failureDetection().closedPortConfirms() ? " or a closed port" : "") + ", FD_SOCK2 "
                         + (tuning.failureDetection().socketMonitor() ? "on" : "off"));
     }
 }

@@ -43,7 +43,7 @@ class JGroupsSpecTest {
                   preset: wildfly
                   transport: tcp-nio2
                   fdAll3: {timeout: 10s}
-                  verifySuspect2: {timeout: 2s}
+                  verifySuspect2: {timeout: 2s, closedPortConfirms: true}
                   fdSock2: false
                   merge3: {maxInterval: 45s}
                   bundler: {type: transfer-queue, maxSize: 96KB}
@@ -52,7 +52,7 @@ class JGroupsSpecTest {
         StackTuning wildfly = StackPreset.WILDFLY.tuning();
         assertThat(stack.transport()).isEqualTo(TransportKind.TCP_NIO2);
         assertThat(stack.failureDetection()).isEqualTo(new StackTuning.FailureDetection(Duration.ofSeconds(10),
-                wildfly.failureDetection().heartbeatInterval(), Duration.ofSeconds(2), false));
+                wildfly.failureDetection().heartbeatInterval(), Duration.ofSeconds(2), false, true));
         assertThat(stack.merge()).isEqualTo(new StackTuning.MergeIntervals(wildfly.merge().min(),
                 Duration.ofSeconds(45)));
         assertThat(stack.bundler()).isEqualTo(new StackTuning.Bundling(BundlerKind.TRANSFER_QUEUE, 96 * 1024));
@@ -98,7 +98,7 @@ class JGroupsSpecTest {
                   preset: glassfish
                   transport: sctp
                   fdAll3: {timeout: 0s, interval: 1h}
-                  verifySuspect2: {timeout: 500}
+                  verifySuspect2: {timeout: 500, closedPortConfirms: maybe}
                   fdSock2: maybe
                   merge3: {minInterval: 20s, maxInterval: 10s}
                   bundler: {type: ring, maxSize: 100}
@@ -107,7 +107,8 @@ class JGroupsSpecTest {
                 """);
         assertThat(Scenarios.pathsOf(problems)).containsExactlyInAnyOrder("jgroups.fdAll", "jgroups.preset",
                 "jgroups.transport", "jgroups.fdAll3.timeout", "jgroups.fdAll3.interval",
-                "jgroups.verifySuspect2.timeout", "jgroups.fdSock2", "jgroups.merge3.maxInterval",
+                "jgroups.verifySuspect2.timeout", "jgroups.verifySuspect2.closedPortConfirms", "jgroups.fdSock2",
+                "jgroups.merge3.maxInterval",
                 "jgroups.bundler.type", "jgroups.bundler.maxSize", "jgroups.threadPool.maxThreads");
         assertThat(problems).filteredOn(p -> p.path().equals("jgroups.preset")).singleElement()
                 .satisfies(p -> assertThat(p.expected()).contains("tuned, wildfly, jboss5"));

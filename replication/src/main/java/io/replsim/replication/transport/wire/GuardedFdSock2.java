@@ -1,10 +1,9 @@
 package io.replsim.replication.transport.wire;
 
+import io.replsim.replication.transport.detection.SuspectOnCloseFdSock2;
 import org.jgroups.Address;
 import org.jgroups.blocks.cs.Connection;
 import org.jgroups.blocks.cs.NioServer;
-import org.jgroups.conf.ClassConfigurator;
-import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.stack.IpAddress;
 import org.jgroups.util.DefaultThreadFactory;
 import org.jgroups.util.LazyThreadFactory;
@@ -17,16 +16,15 @@ import java.util.Objects;
 /**
  * FD_SOCK2 whose server seals what it sends and refuses what is not sealed ({@link WireGuard}), on a port of its own
  * that any peer can reach: it read a stranger's message (and its headers, any JGroups knows, some of which allocate
- * a length off the wire) before anything checked who sent it.
+ * a length off the wire) before anything checked who sent it. It suspects a neighbour at its close
+ * ({@link SuspectOnCloseFdSock2}).
  */
-public final class GuardedFdSock2 extends FD_SOCK2 {
+public final class GuardedFdSock2 extends SuspectOnCloseFdSock2 {
     private final WireGuard guard;
     private final FrameAdmission admission;
 
     public GuardedFdSock2(WireGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
-        // FD_SOCK2's id: headers on the wire name a protocol by it, and JGroups knows no id for a subclass.
-        setId(ClassConfigurator.getProtocolId(FD_SOCK2.class));
         this.admission = new FrameAdmission(guard);
     }
 

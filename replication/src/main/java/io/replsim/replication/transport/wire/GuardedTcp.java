@@ -1,14 +1,18 @@
 package io.replsim.replication.transport.wire;
 
+import io.replsim.replication.transport.detection.ClosedPorts;
 import org.jgroups.Address;
+import org.jgroups.PhysicalAddress;
 import org.jgroups.blocks.cs.Connection;
 import org.jgroups.conf.ClassConfigurator;
 import org.jgroups.protocols.TCP;
 import org.jgroups.stack.IpAddress;
 
 import java.io.DataInput;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * TCP (blocking sockets, a thread per connection) whose frames are sealed ({@link WireGuard}). JGroups' TCP reads a
@@ -16,11 +20,13 @@ import java.util.Objects;
  * bound, then checks the seal, and only then lets JGroups read it. Its single acceptor thread would also read each
  * new peer's preamble, so a peer that drips held every later connection; the server socket is a
  * {@link PreambleGate} that reads preambles on threads of their own, each within the whole of
- * {@code peer_addr_read_timeout}.
+ * {@code peer_addr_read_timeout}. A connect refused is told to whoever listens for closed ports
+ * ({@link ClosedPorts}).
  */
-public final class GuardedTcp extends TCP implements GuardedTransport {
+public final class GuardedTcp extends TCP implements GuardedTransport, ClosedPorts {
     private final WireGuard guard;
     private final FrameAdmission admission;
+    private final ClosedPortListeners closedPorts = new ClosedPortListeners();
 
     public GuardedTcp(WireGuard guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
@@ -35,6 +41,11 @@ public final class GuardedTcp extends TCP implements GuardedTransport {
     }
 
     @Override
+    public void onClosedPort(Consumer<PhysicalAddress> listener) {
+        closedPorts.onClosedPort(listener);
+    }
+
+    @Override
     public void start() throws Exception {
         if (!(getSocketFactory() instanceof GatedSocketFactory)) {
             setSocketFactory(new GatedSocketFactory(guard, Duration.ofMillis(getPeerAddrReadTimeout())));
@@ -45,6 +56,17 @@ public final class GuardedTcp extends TCP implements GuardedTransport {
     @Override
     public void doSend(byte[] buf, int offset, int length, Address dest) throws Exception {
         super.doSend(guard.seal(buf, offset, length), 0, length + WireGuard.SEAL_BYTES, dest);
+    }
+
+    /** As TCP's own (JGroups logs the failure), a connect refused told first; a blocking connect always learns it. */
+    @Override
+    public void send(Address dest, byte[] data, int offset, int length) throws Exception {
+        try {
+            super.send(dest, data, offset, length);
+        } catch (ConnectException refused) {
+            closedPorts.refused(dest);
+            throw refused;
+        }
     }
 
     /** Every frame from a connection, on its reader thread: refused (and the connection closed) unless sealed. */
