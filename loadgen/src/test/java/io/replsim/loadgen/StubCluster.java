@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -104,6 +105,24 @@ public final class StubCluster implements AutoCloseable {
         return node(name).served.get();
     }
 
+    /**
+     * From now on the node takes each request whole and closes its connection without a byte of an answer, as a
+     * node killed with requests in flight does; it still accepts connections.
+     */
+    void hangUp(String name) {
+        node(name).hangingUp = true;
+    }
+
+    /** The ids ({@code X-Replsim-Request}) of the requests the node took, answered or hung up on. */
+    List<Long> received(String name) {
+        return List.copyOf(node(name).received);
+    }
+
+    /** The ids of the requests the node hung up on. */
+    List<Long> hungUpOn(String name) {
+        return List.copyOf(node(name).hungUpOn);
+    }
+
     private StubNode node(String name) {
         return nodes.stream().filter(n -> n.name.equals(name)).findFirst().orElseThrow();
     }
@@ -119,6 +138,9 @@ public final class StubCluster implements AutoCloseable {
         private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         private final HttpServer server;
         private final AtomicLong served = new AtomicLong();
+        private final List<Long> received = new CopyOnWriteArrayList<>();
+        private final List<Long> hungUpOn = new CopyOnWriteArrayList<>();
+        private volatile boolean hangingUp;
         private volatile boolean stopped;
 
         StubNode(String name, Behaviour behaviour) throws IOException {
@@ -138,6 +160,13 @@ public final class StubCluster implements AutoCloseable {
         }
 
         private void handle(HttpExchange exchange) throws IOException {
+            long taken = requestId(exchange);
+            received.add(taken);
+            if (hangingUp) {
+                hungUpOn.add(taken);
+                exchange.close(); // before any header: the server closes the connection, nothing written
+                return;
+            }
             if (behaviour == Behaviour.REPLICATION_FAILS) {
                 reply(exchange, 503, "{\"error\":\"replication failed: stub\"}");
                 return;

@@ -90,11 +90,13 @@ public final class BlockingClient implements AutoCloseable {
             if (Thread.interrupted() || closed) {
                 throw new InterruptedException("stopped during a request to " + node.name());
             }
-            ErrorKind kind = kindOf(e);
+            IOException failure = e instanceof Unanswered unanswered ? unanswered.failure : e;
+            ErrorKind kind = kindOf(failure);
             if (kind == ErrorKind.CONNECT) {
                 dropIdle(node.name());
             }
-            return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
+            return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(failure),
+                    kind == ErrorKind.IO && e instanceof Unanswered);
         }
         return answers.toExchange(node, response, cookie);
     }
@@ -136,9 +138,22 @@ public final class BlockingClient implements AutoCloseable {
                 discard(node, connection);
             }
             return response;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            discard(node, connection);
+            throw connection.unanswered() ? new Unanswered(e) : e;
+        } catch (RuntimeException e) {
             discard(node, connection);
             throw e;
+        }
+    }
+
+    /** {@code failure} came after the request went out whole and before any byte of an answer. */
+    private static final class Unanswered extends IOException {
+        final IOException failure;
+
+        Unanswered(IOException failure) {
+            super(failure.getMessage(), failure);
+            this.failure = failure;
         }
     }
 

@@ -42,7 +42,18 @@ public sealed interface Exchange {
         }
     }
 
-    /** No usable answer. {@code detail} says what went wrong, for logs. */
-    record Failed(long atMs, ErrorKind kind, String detail) implements Exchange {
+    /**
+     * No usable answer. {@code detail} says what went wrong, for logs.
+     *
+     * @param unanswered whether the request went out whole and its connection then closed or was reset before any
+     *                   byte of an answer came ({@link ErrorKind#IO} only): what a node killed with the request in
+     *                   flight leaves, and what a balancer may pass on to another node for a request that only reads
+     */
+    record Failed(long atMs, ErrorKind kind, String detail, boolean unanswered) implements Exchange {
+
+        /** A failure that is not known to have come before any byte of an answer. */
+        public Failed(long atMs, ErrorKind kind, String detail) {
+            this(atMs, kind, detail, false);
+        }
     }
 }

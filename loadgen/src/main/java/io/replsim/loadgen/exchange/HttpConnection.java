@@ -33,6 +33,8 @@ final class HttpConnection implements AutoCloseable {
     private boolean answered;
     /** Whether the request in progress, or the last one, went out whole: the node may have it. */
     private boolean requestSent;
+    /** Whether any byte of the answer to the request in progress, or the last one, has come. */
+    private boolean answerBegun;
     private boolean closed;
     private int soTimeout = -1;
     /** This connection's requests: a user's next request on it is mostly the same as its last. */
@@ -50,7 +52,7 @@ final class HttpConnection implements AutoCloseable {
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.requests = RequestBytes.to(base);
-        this.reader = ResponseReader.blocking(in::read);
+        this.reader = ResponseReader.blocking(this::readAnswer);
         this.count = count;
     }
 
@@ -98,6 +100,14 @@ final class HttpConnection implements AutoCloseable {
      */
     boolean requestSent() {
         return requestSent;
+    }
+
+    /**
+     * Whether the last request went out whole and no byte of an answer came before it failed: the node took it and
+     * then went away (or closed the connection) without answering.
+     */
+    boolean unanswered() {
+        return requestSent && !answerBegun;
     }
 
     /** Closes the connection if its request is past its deadline, so the blocked read ends as a timeout. */
@@ -151,6 +161,7 @@ final class HttpConnection implements AutoCloseable {
             soTimeout = timeoutMillis;
         }
         requestSent = false;
+        answerBegun = reader.holdsUnread();
         out.write(requests.get(pathAndQuery, cookie, close, requestId));
         out.flush();
         requestSent = true;
@@ -171,6 +182,15 @@ final class HttpConnection implements AutoCloseable {
         if (!reader.holdsUnread() && Thread.currentThread().isVirtual() && in.available() == 0) {
             Thread.yield();
         }
+    }
+
+    /** The reader's source: the socket's bytes, noting that an answer has begun. */
+    private int readAnswer(byte[] into, int offset, int length) throws IOException {
+        int read = in.read(into, offset, length);
+        if (read > 0) {
+            answerBegun = true;
+        }
+        return read;
     }
 
     static boolean isReadTimeout(IOException e) {

@@ -95,6 +95,8 @@ public final class LoopClient implements AutoCloseable {
         boolean retried;
         /** The failure that sent it again: its request had gone out whole on a kept-alive connection. */
         IOException failedAfterSending;
+        /** Whether that first connection failed before any byte of an answer came. */
+        boolean unansweredBeforeRetry;
         boolean done;
         /** Set when it failed inside {@link #get}, to be told later. */
         Exchange failure;
@@ -314,12 +316,14 @@ public final class LoopClient implements AutoCloseable {
     private Exchange failure(Attempt attempt, IOException e) {
         String node = attempt.node.name();
         LoopConnection failed = attempt.connection;
+        boolean unanswered = failed != null && failed.unanswered();
         if (failed != null) {
             discard(attempt.user, node, failed);
             if (!attempt.retried && failed.reused() && (e instanceof EOFException || e instanceof SocketException)) {
                 attempt.retried = true;
                 if (failed.requestSent()) {
                     attempt.failedAfterSending = e;
+                    attempt.unansweredBeforeRetry = unanswered;
                 }
                 try {
                     // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
@@ -336,10 +340,12 @@ public final class LoopClient implements AutoCloseable {
             if (attempt.failedAfterSending != null) {
                 // the first try's request went out whole: the node may have processed it before it went away
                 IOException unknown = new BlockingClient.SentThenRefused(attempt.failedAfterSending, e);
-                return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.IO, String.valueOf(unknown));
+                return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.IO, String.valueOf(unknown),
+                        attempt.unansweredBeforeRetry);
             }
         }
-        return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e));
+        return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e),
+                kind == ErrorKind.IO && unanswered);
     }
 
     private void finish(Attempt attempt, Exchange exchange) {

@@ -32,6 +32,8 @@ final class LoopConnection {
     private boolean closeAfter;
     private String wanted;
     private int answers;
+    /** Whether any byte of the answer to the request in progress, or the last one, has come. */
+    private boolean answerBegun;
 
     private LoopConnection(SocketChannel channel, Selector selector, String address, URI base, ConnectionCount count)
             throws IOException {
@@ -105,6 +107,14 @@ final class LoopConnection {
     }
 
     /**
+     * Whether the request in progress went out whole and no byte of an answer came before it failed: the node took
+     * it and then went away (or closed the connection) without answering.
+     */
+    boolean unanswered() {
+        return requestSent() && !answerBegun;
+    }
+
+    /**
      * Sends {@code GET pathAndQuery} as far as the channel takes it now; the rest, and the answer, come with
      * {@link #ready}.
      *
@@ -117,6 +127,7 @@ final class LoopConnection {
         this.closeAfter = close;
         this.wanted = wanted;
         this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close, requestId));
+        this.answerBegun = reader.holdsUnread();
         if (connected) {
             write();
         }
@@ -174,7 +185,11 @@ final class LoopConnection {
             readInto = ByteBuffer.wrap(into);
         }
         readInto.limit(offset + length).position(offset);
-        return channel.read(readInto);
+        int read = channel.read(readInto);
+        if (read > 0) {
+            answerBegun = true;
+        }
+        return read;
     }
 
     /** Closes the channel and cancels its key; counted as closed once, if it was counted as opened. */

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * What one user hands the run's history, when one is kept: each request once, with the id it was sent with (kept
- * across the attempts of a request refused and sent on to the next node, since a refused attempt reached no node),
- * and how it ended. One tab per user: a closed-model user has one request in flight. Sessions are named by their id
+ * across the attempts of a request refused and sent on to the next node, since a refused attempt reached no node,
+ * and of a read sent on after its node left it unanswered, since reading twice changes nothing), and how it ended. One tab per user: a closed-model user has one request in flight. Sessions are named by their id
  * without the route, which a failover changes.
  */
 final class UserHistory {

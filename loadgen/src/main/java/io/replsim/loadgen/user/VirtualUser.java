@@ -108,6 +108,7 @@ public final class VirtualUser {
     private boolean logout;
     private NodeEndpoint node;
     private int attempt;
+    private final ReadResend readResend = new ReadResend();
     private long cycleStartNanos;
     private long requestStartNanos;
     /** When the request's outcome came (an answer, a failure, the end of the wait for a node), and after how long. */
@@ -208,6 +209,15 @@ public final class VirtualUser {
             Optional<NodeEndpoint> next = attempt < router.nodes().size() ? nextLiveAfter(node) : Optional.empty();
             if (next.isPresent()) {
                 // The request never reached a server, so it goes to the next live node now, as a balancer's does.
+                node = next.get();
+                attempt++;
+                return send();
+            }
+        } else if (exchange instanceof Exchange.Failed failed && readResend.take(failed, reads())) {
+            router.markDown(node);
+            Optional<NodeEndpoint> next = nextLiveAfter(node);
+            if (next.isPresent()) {
+                recordFailure(node, ErrorKind.IO, failed.atMs(), type);
                 node = next.get();
                 attempt++;
                 return send();
@@ -337,6 +347,7 @@ public final class VirtualUser {
             return wait;
         }
         attempt = 1;
+        readResend.newRequest();
         requestId = history.sent(held.cookie, isLogout,
                 requestType != null && requestType.serialRule() == SerialRule.UNCHANGED, nowNanos);
         return send();
@@ -475,6 +486,11 @@ public final class VirtualUser {
         recording.error(kind, atMs);
         steady.error(System.nanoTime(), kind);
         timeline.failure(failedNode == null ? null : failedNode.name(), kind, atMs);
+    }
+
+    /** Whether the request in progress only reads its session: a script's read-only request, not a logout. */
+    private boolean reads() {
+        return !logout && type != null && type.serialRule() == SerialRule.UNCHANGED;
     }
 
     private static boolean isRefused(Exchange exchange) {

@@ -73,6 +73,34 @@ class BlockingClientTest {
         }
     }
 
+    /**
+     * A node that takes the request whole and closes the connection without a byte of an answer leaves it
+     * unanswered (a read may then go on to another node); one that closes after its answer's first line does not.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void aRequestClosedOnBeforeAnyByteOfAnAnswerIsUnansweredOneWhoseAnswerBeganIsNot() throws Exception {
+        try (ScriptedServer hangsUp = new ScriptedServer(serial -> "", Integer.MAX_VALUE, Duration.ZERO, 1);
+             ScriptedServer breaksOff = new ScriptedServer(serial -> "HTTP/1.1 200 OK\r\n", Integer.MAX_VALUE,
+                     Duration.ZERO, 1)) {
+            NodeEndpoint silent = new NodeEndpoint("n1", URI.create("http://127.0.0.1:" + hangsUp.port()));
+            NodeEndpoint partial = new NodeEndpoint("n2", URI.create("http://127.0.0.1:" + breaksOff.port()));
+            try (BlockingClient client = new BlockingClient(List.of(silent, partial), "/counter", List.of(),
+                    Duration.ofSeconds(2), ConnectionMode.PER_USER)) {
+                assertThat(client.get(silent, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> {
+                            assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                            assertThat(failed.unanswered()).isTrue();
+                        });
+                assertThat(client.get(partial, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> {
+                            assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                            assertThat(failed.unanswered()).isFalse();
+                        });
+            }
+        }
+    }
+
     private static final String ANSWER_BODY = "{\"session\":\"abc\",\"serial\":1,\"node\":\"n1\","
             + "\"digest\":\"0123456789abcdef\",\"created\":true}";
 
@@ -98,6 +126,7 @@ class BlockingClientTest {
                         .isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
                             assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
                             assertThat(failed.detail()).contains("outcome unknown");
+                            assertThat(failed.unanswered()).as("no byte of an answer came").isTrue();
                         });
                 assertThat(client.get(node, Optional.empty())).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));

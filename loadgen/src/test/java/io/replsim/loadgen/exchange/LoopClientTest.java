@@ -355,6 +355,7 @@ class LoopClientTest {
                         failed -> {
                             assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
                             assertThat(failed.detail()).contains("outcome unknown");
+                            assertThat(failed.unanswered()).as("no byte of an answer came").isTrue();
                         });
                 assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
@@ -372,6 +373,31 @@ class LoopClientTest {
             assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Failed.class,
                     failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.IO));
             assertThat(loop.client.connections().opened()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * A node that takes the request whole and closes the connection without a byte of an answer leaves it
+     * unanswered (a read may then go on to another node); one that closes after its answer's first line does not.
+     */
+    @Test
+    void aRequestClosedOnBeforeAnyByteOfAnAnswerIsUnansweredOneWhoseAnswerBeganIsNot() throws Exception {
+        ScriptedServer hangsUp = closeLater(new ScriptedServer(serial -> "", Integer.MAX_VALUE, Duration.ZERO, 1));
+        ScriptedServer breaksOff = closeLater(new ScriptedServer(serial -> "HTTP/1.1 200 OK\r\n", Integer.MAX_VALUE,
+                Duration.ZERO, 1));
+        NodeEndpoint silent = node(hangsUp.port());
+        try (TestLoop loop = new TestLoop(silent, ConnectionMode.PER_USER)) {
+            assertThat(loop.get("user", silent)).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+                assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                assertThat(failed.unanswered()).isTrue();
+            });
+        }
+        NodeEndpoint partial = node(breaksOff.port());
+        try (TestLoop loop = new TestLoop(partial, ConnectionMode.PER_USER)) {
+            assertThat(loop.get("user", partial)).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+                assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+                assertThat(failed.unanswered()).isFalse();
+            });
         }
     }
 
