@@ -5,8 +5,7 @@ import io.replsim.node.lifecycle.ParentProcessWatcher;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
-import io.replsim.replication.marshalling.AllowList;
-import io.replsim.replication.marshalling.DeserializationLimits;
+import io.replsim.replication.host.HostSerialFilter;
 import io.replsim.replication.transport.ClusterSecret;
 
 import java.io.ObjectInputFilter;
@@ -64,7 +63,7 @@ public final class NodeMain {
         }
         // Defence in depth: any ObjectInputStream in this process without a filter of its own (one inside a
         // library, say) gets the replication allow-list too.
-        ObjectInputFilter.Config.setSerialFilter(AllowList.standard().filter(DeserializationLimits.DEFAULT));
+        ObjectInputFilter.Config.setSerialFilter(HostSerialFilter.standard());
         options.parentPid().ifPresent(ParentProcessWatcher::watch);
 
         ClusterNode node;
