@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code report.html}: the run on one page, to see what a fault did when. Throughput and p90/p99 per second over
@@ -24,28 +26,16 @@ public final class TimelineReport {
 
     /**
      * What the page shows. {@code seconds} and {@code intervals} are the driver's per-second records; times are
-     * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code nodes}: each node's figures, null when not
-     * read (no node table then).
+     * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code sessions}: the sessions by verdict, empty for
+     * no such table; {@code nodes}: each node's figures, empty when not read (no node table then).
      */
     public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
                           List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                          List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions,
-                          List<NodeFigures> nodes) {
-
-        /** A page without the nodes' figures. */
-        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
-                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                       List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions) {
-            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
-                    sessions, null);
-        }
-
-        /** A page without the sessions' verdicts. */
-        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
-                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                       List<FaultReport> faults, List<FaultEvent> events) {
-            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
-                    null);
+                          List<FaultReport> faults, List<FaultEvent> events, Optional<RunSummary.Verdicts> sessions,
+                          Optional<List<NodeFigures>> nodes) {
+        public Records {
+            Objects.requireNonNull(sessions, "sessions");
+            Objects.requireNonNull(nodes, "nodes");
         }
     }
 
@@ -72,8 +62,8 @@ public final class TimelineReport {
         html.append(throughputChart(records));
         html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms on a logarithmic scale</h2>\n");
         html.append(latencyChart(records));
-        html.append(sessionTable(records.sessions()));
-        html.append(NodeTable.html(records.nodes()));
+        html.append(records.sessions().map(TimelineReport::sessionTable).orElse(""));
+        html.append(records.nodes().map(NodeTable::html).orElse(""));
         html.append(faultTable(records.faults()));
         html.append(answerTable(records.faults()));
         html.append(eventTable(records.events()));
@@ -83,9 +73,6 @@ public final class TimelineReport {
 
     /** Sessions by their worst verdict; EXPIRED ones ended as {@code maxInactiveInterval} says, not lost. */
     private static String sessionTable(RunSummary.Verdicts sessions) {
-        if (sessions == null) {
-            return "";
-        }
         return "<h2>Sessions by verdict</h2>\n<table><tr><th>OK</th><th>STALE</th><th>CORRUPT</th><th>FAILED</th>"
                 + "<th>LOST</th><th>EXPIRED</th><th>NEVER SERVED</th></tr>\n" + String.format(Locale.ROOT,
                 "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",

@@ -51,7 +51,7 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
     /** On replsim's own stack tuning. */
     public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
                        Optional<Duration> fullGcEvery) {
-        this(nodes, new NodeResources(workers, cpuBudgetCores), heap, runtime, fullGcEvery);
+        this(nodes, new NodeResources(workers, cpuBudgetCores, Optional.empty()), heap, runtime, fullGcEvery);
     }
 
     /** Node processes on this machine, the default runtime. */
