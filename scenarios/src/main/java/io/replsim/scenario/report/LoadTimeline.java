@@ -31,6 +31,7 @@ public record LoadTimeline(long loadStartEpochMs, double p90BoundMs, List<Second
     TimelineReport.Records page(RunSummary summary, List<LatencyInterval> intervals, List<FaultEvent> events) {
         return new TimelineReport.Records(summary.scenario(), summary.verdict(), loadStartEpochMs,
                 summary.load().durationMs(), seconds, intervals, p90BoundMs, summary.faults(), events,
-                Optional.ofNullable(summary.sessions()), Optional.ofNullable(summary.nodes()));
+                Optional.ofNullable(summary.sessions()), Optional.ofNullable(summary.nodes()),
+                Optional.ofNullable(summary.provenance()));
     }
 }

@@ -2,6 +2,7 @@ package io.replsim.scenario.report;
 
 import io.replsim.loadgen.record.Second;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.provenance.Provenance;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,15 +28,17 @@ public final class TimelineReport {
     /**
      * What the page shows. {@code seconds} and {@code intervals} are the driver's per-second records; times are
      * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code sessions}: the sessions by verdict, empty for
-     * no such table; {@code nodes}: each node's figures, empty when not read (no node table then).
+     * no such table; {@code nodes}: each node's figures, empty when not read (no node table then);
+     * {@code provenance}: what made the figures, empty for a run that did not record it (the page says so).
      */
     public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
                           List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
                           List<FaultReport> faults, List<FaultEvent> events, Optional<RunSummary.Verdicts> sessions,
-                          Optional<List<NodeFigures>> nodes) {
+                          Optional<List<NodeFigures>> nodes, Optional<Provenance> provenance) {
         public Records {
             Objects.requireNonNull(sessions, "sessions");
             Objects.requireNonNull(nodes, "nodes");
+            Objects.requireNonNull(provenance, "provenance");
         }
     }
 
@@ -67,6 +70,7 @@ public final class TimelineReport {
         html.append(faultTable(records.faults()));
         html.append(answerTable(records.faults()));
         html.append(eventTable(records.events()));
+        html.append(records.provenance().map(ProvenanceTable::html).orElse(ProvenanceTable.NOT_RECORDED));
         html.append("</body></html>\n");
         return html.toString();
     }

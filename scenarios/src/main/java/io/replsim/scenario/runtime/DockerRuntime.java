@@ -8,6 +8,8 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.BufferedWriter;
@@ -94,6 +96,12 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public boolean nodesBesideTheDriver() {
         return true;
+    }
+
+    /** The image's runtime is jlinked from this JDK, so it has its version and vendor. */
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.ofHome(image.javaHome()));
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Formation;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -262,6 +264,11 @@ public final class InJvmRuntime implements ClusterRuntime {
             members.put(name, new Member(old.handle(), old.ports(), old.admin(), fresh, true));
             restarts.merge(name, 1, Integer::sum);
         }
+    }
+
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.thisJvm());
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.replsim.node.NodeMain;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Formation;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.IOException;
@@ -192,6 +194,12 @@ public final class ProcessRuntime implements ClusterRuntime {
     @Override
     public boolean nodesBesideTheDriver() {
         return true;
+    }
+
+    /** Node JVMs of the java the launcher names, read from its JDK's release file. */
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.ofJava(launcher.java()));
     }
 
     @Override

@@ -43,7 +43,7 @@ class TimelineReportTest {
                 new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
                         "at the end of its for", 15_000, START + 15_000, READ_BACK));
         return new TimelineReport.Records("drill-<pause>", "FAIL", START, 30_000, seconds, intervals, 800, List.of(pause),
-                events, Optional.empty(), Optional.empty());
+                events, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     @Test
@@ -75,7 +75,7 @@ class TimelineReportTest {
     void aRunWithoutFaultsSaysSoAndShadesNothing() {
         TimelineReport.Records plain = new TimelineReport.Records("plain", "PASS", START, 30_000,
                 records().seconds(), records().intervals(), 800, List.of(), List.of(), Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
 
         String html = TimelineReport.render(plain);
 
