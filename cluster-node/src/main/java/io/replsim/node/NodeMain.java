@@ -1,6 +1,7 @@
 package io.replsim.node;
 
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.lifecycle.FlightRecordingsOnExit;
 import io.replsim.node.lifecycle.ParentProcessWatcher;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptions;
@@ -77,6 +78,7 @@ public final class NodeMain {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
+            FlightRecordingsOnExit.write();
             System.out.flush();
             // SIGTERM would otherwise end the JVM with 143; a graceful leave is a clean exit.
             Runtime.getRuntime().halt(0);

@@ -111,6 +111,24 @@ public final class ScenarioRunner {
             out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
             played.notes().forEach(note -> out.println("replsim: " + note));
         });
+        if (!spec.cluster().flightRecording()) {
+            return play(spec, specFile, played, entrance);
+        }
+        try (RunFlightRecording recording = RunFlightRecording.start()) {
+            RunOutcome outcome = play(spec, specFile, played, entrance);
+            try {
+                recording.finish(spec, outcome.directory(), out);
+            } catch (IOException | RuntimeException e) {
+                // the run's figures and verdict stand; only the recordings' summary is missing
+                out.println("jfr       the recordings could not be summarized: " + e);
+            }
+            return outcome;
+        }
+    }
+
+    private <R extends ClusterRuntime> RunOutcome play(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played,
+                                                       Entrance entrance)
+            throws IOException, InterruptedException, ClusterStartException {
         return enter(spec, specFile, played, entrance, (runtime, dir, target, started) -> {
             PlayedRuntime.Observation observation = played.observe(spec, runtime);
             Run.Played run;

@@ -47,8 +47,11 @@ import org.testcontainers.utility.DockerImageName;
  * Everything carries labels, so a run that crashed is cleaned up by the next one.
  */
 public final class DockerRuntime implements ClusterRuntime {
-    /** replsim's own nodes: every fault, check and load a scenario can ask for. */
-    public static final RuntimeCapabilities CAPABILITIES = RuntimeCapabilities.everything("docker");
+    /** replsim's own nodes: every fault, check and load a scenario can ask for; no flight recordings yet. */
+    public static final RuntimeCapabilities CAPABILITIES = new RuntimeCapabilities("docker", List.of(
+            new RuntimeCapabilities.Lack(RuntimeCapability.FLIGHT_RECORDING, "a recording would stay inside its"
+                    + " node's container, which the run removes", "run it on node processes (cluster.runtime:"
+                    + " process)")), RuntimeCapabilities.ScenarioFit.ANY);
 
     static final String LABEL_RUNTIME = "org.replsim.runtime";
     static final String LABEL_OWNER_PID = "org.replsim.owner-pid";

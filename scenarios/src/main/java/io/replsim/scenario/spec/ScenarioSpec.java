@@ -23,6 +23,12 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
                            CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat,
                            Optional<TomcatSpec> tomcat) {
 
+    /** The same scenario on {@code other}: a command-line switch that changes how the cluster runs. */
+    public ScenarioSpec withCluster(ClusterSpec other) {
+        return new ScenarioSpec(name, description, other, replication, workload, load, faults, checks, capacity,
+                expectations, repeat, tomcat);
+    }
+
     public ScenarioSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(description, "description");
