@@ -4,7 +4,7 @@ import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.TcpStackSpec;

@@ -3,7 +3,7 @@ package io.replsim.bench;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.ClusterSecret;

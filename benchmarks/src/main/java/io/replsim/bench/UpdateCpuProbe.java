@@ -5,7 +5,7 @@ import io.replsim.replication.NodeId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.marshalling.MarshalledMessage;
 import io.replsim.replication.marshalling.MessageMarshaller;

@@ -18,7 +18,7 @@ import io.replsim.node.stats.StatsCollector;
 import io.replsim.node.stats.TimedRequests;
 import io.replsim.node.web.AppServer;
 import io.replsim.node.web.JsonWriter;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.StackSpec;

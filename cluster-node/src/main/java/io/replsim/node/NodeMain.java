@@ -1,12 +1,12 @@
 package io.replsim.node;
 
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.lifecycle.FlightRecordingsOnExit;
 import io.replsim.node.lifecycle.ParentProcessWatcher;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
-import io.replsim.replication.marshalling.AllowList;
-import io.replsim.replication.marshalling.DeserializationLimits;
+import io.replsim.replication.host.HostSerialFilter;
 import io.replsim.replication.transport.ClusterSecret;
 
 import java.io.ObjectInputFilter;
@@ -64,7 +64,7 @@ public final class NodeMain {
         }
         // Defence in depth: any ObjectInputStream in this process without a filter of its own (one inside a
         // library, say) gets the replication allow-list too.
-        ObjectInputFilter.Config.setSerialFilter(AllowList.standard().filter(DeserializationLimits.DEFAULT));
+        ObjectInputFilter.Config.setSerialFilter(HostSerialFilter.standard());
         options.parentPid().ifPresent(ParentProcessWatcher::watch);
 
         ClusterNode node;
@@ -78,6 +78,7 @@ public final class NodeMain {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             node.close();
+            FlightRecordingsOnExit.write();
             System.out.flush();
             // SIGTERM would otherwise end the JVM with 143; a graceful leave is a clean exit.
             Runtime.getRuntime().halt(0);

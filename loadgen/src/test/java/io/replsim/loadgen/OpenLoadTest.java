@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenProfile;
 import io.replsim.loadgen.record.Second;
@@ -20,7 +21,7 @@ class OpenLoadTest {
 
     private static OpenProfile profile(int sessions, Duration warmUp, Duration duration) {
         return new OpenProfile(new Arrivals.Constant(100), sessions, warmUp, duration, Duration.ofSeconds(2),
-                "/counter");
+                "/counter", SessionShapes.DEFAULT);
     }
 
     @Test

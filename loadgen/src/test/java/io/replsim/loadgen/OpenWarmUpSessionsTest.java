@@ -2,6 +2,7 @@ package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.SessionVerdictCounts;
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenLoadDriver;
 import io.replsim.loadgen.open.OpenProfile;
@@ -20,7 +21,7 @@ class OpenWarmUpSessionsTest {
     void warmUpArrivalsKeepTheirSessionsSoTheClusterSeesOnlyTheDriversSessions() throws Exception {
         int sessions = 5;
         OpenProfile profile = new OpenProfile(new Arrivals.Constant(200), sessions, Duration.ofMillis(1_000),
-                Duration.ofMillis(1_500), Duration.ofSeconds(2), "/counter");
+                Duration.ofMillis(1_500), Duration.ofSeconds(2), "/counter", SessionShapes.DEFAULT);
         OpenResult result;
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL, Behaviour.FAITHFUL);
              OpenLoadDriver driver = new OpenLoadDriver(profile, cluster.endpoints())) {

@@ -7,6 +7,10 @@ import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
 import io.replsim.scenario.compare.RunFigures;
 import io.replsim.scenario.compare.SameLoad;
+import io.replsim.scenario.provenance.NodesRuntime;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ProvenanceStart;
+import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -146,6 +150,12 @@ final class CompareCommand implements Callable<Integer> {
                 + "-compare");
         Files.createDirectories(directory);
         System.out.println("replsim: comparison directory " + directory + " (each run's console in compare.log)");
+        List<ScenarioHash> hashes = new ArrayList<>();
+        for (ComparisonPlan.Entry entry : plan.order()) {
+            hashes.add(ScenarioHash.of(entry.file()));
+        }
+        ProvenanceStart provenance = ProvenanceStart.read(hashes);
+        List<NodesRuntime> ranOn = new ArrayList<>();
         ComparisonResult result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
@@ -153,13 +163,16 @@ final class CompareCommand implements Callable<Integer> {
                     Duration.ofSeconds(5), validity.invalidRuns());
             Comparison.Player player = (entry, round) -> {
                 RunOutcome outcome = runner.run(entry.spec(), entry.file());
+                Provenance ran = outcome.summary().provenance();
+                ranOn.add(new NodesRuntime(ran.runtime(), ran.nodesJdk()));
                 return new ComparedRun.Measured(entry.name(), round, RunFigures.of(outcome.summary()),
                         outcome.directory().toString());
             };
             result = new Comparison(player, System.out).run(plan);
         }
-        ComparisonReport.print(result, System.out);
-        ComparisonReport.write(result, directory.resolve("compare.json"));
+        Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
+        ComparisonReport.print(result, comparison, System.out);
+        ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         System.out.println("compare.json " + directory.resolve("compare.json"));
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;

@@ -38,13 +38,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--progress-every", defaultValue = "5", description = "seconds between progress lines (default: ${DEFAULT-VALUE})")
     int progressSeconds;
 
+    @Option(names = "--jfr", description = "record each node and the driver with JDK Flight Recorder (as cluster.jfr:"
+            + " true): nodes/<node>-<pid>.jfr and driver.jfr in the run directory, summarized at the end")
+    boolean flightRecording;
+
     @Override
     public Integer call() {
         Optional<ScenarioSpec> loaded = scenario.load();
         if (loaded.isEmpty()) {
             return ReplsimCommand.BAD_INPUT;
         }
-        ScenarioSpec spec = loaded.get();
+        ScenarioSpec spec = flightRecording ? loaded.get().withCluster(loaded.get().cluster().withFlightRecording(true))
+                : loaded.get();
         try {
             new FlagRange("--progress-every", "whole seconds from 1 to 3600", s -> s >= 1 && s <= 3600)
                     .check(progressSeconds);

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.runtime.NodeLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -125,6 +129,17 @@ class CompareCommandTest {
         for (JsonNode run : json.get("runs")) {
             assertThat(Path.of(run.get("directory").asText()).resolve("summary.json")).exists();
         }
+        JsonNode provenance = json.get("provenance");
+        assertThat(provenance.at("/runtime").asText()).isEqualTo("process");
+        assertThat(provenance.at("/nodesJdk/version").asText())
+                .isEqualTo(Jdk.ofJava(NodeLauncher.currentJvm().java()).version());
+        assertThat(provenance.at("/loadAverageBefore").isNumber()).as(provenance.toString()).isTrue();
+        assertThat(provenance.at("/loadAverageAfter").isNumber()).as(provenance.toString()).isTrue();
+        assertThat(provenance.get("scenarios")).extracting(hash -> hash.get("file").asText())
+                .containsExactly(none.toString(), session.toString());
+        assertThat(provenance.at("/scenarios/1/sha256").asText()).isEqualTo(HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(session))));
+        assertThat(ran.out()).contains("made by replsim ");
     }
 
     @Test

@@ -21,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The scenarios module in layers: no package imports another that imports it back (the packages under
  * {@code io.replsim.scenario}, and the command line {@code io.replsim.cli}); the report is built from what a run
  * recorded and never reaches into the runner; the spec records are the ground every other package reads, so they
- * import none of them. And the two modules this one wires together, the load driver and the node, never see each
- * other (both are on this module's class path, so this is where that can be checked).
+ * import none of them. How this module and the ones below it meet is ModuleFacesTest's.
  */
 class PackageLayersTest {
 
@@ -56,18 +55,6 @@ class PackageLayersTest {
     @Test
     void theSpecDependsOnNoOtherScenarioPackage() {
         SPEC_IS_GROUND.check(MAIN);
-    }
-
-    @Test
-    void theLoadDriverAndTheNodeNeverSeeEachOther() {
-        JavaClasses both = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).withImportOption(PRODUCT_ONLY)
-                .importPackages("io.replsim.loadgen", "io.replsim.node");
-
-        noClasses().that().resideInAPackage("io.replsim.loadgen..").should().dependOnClassesThat()
-                .resideInAPackage("io.replsim.node..").check(both);
-        noClasses().that().resideInAPackage("io.replsim.node..").should().dependOnClassesThat()
-                .resideInAPackage("io.replsim.loadgen..").check(both);
     }
 
     @Test

@@ -1,14 +1,11 @@
 package io.replsim.settings;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.replsim.faces.ReplsimModule;
 import io.replsim.settings.layerfixture.SettingReachingOut;
 import org.junit.jupiter.api.Test;
 
@@ -18,17 +15,11 @@ import org.junit.jupiter.api.Test;
  */
 class GroundModuleTest {
 
-    private static final String ROOT = "io.replsim.settings";
-
-    private static final ArchRule GROUND = noClasses().that().resideInAPackage(ROOT + "..").should()
-            .dependOnClassesThat(resideInAPackage("io.replsim..").and(resideOutsideOfPackage(ROOT + "..")));
+    private static final ArchRule GROUND = ReplsimModule.SETTINGS.rule();
 
     @Test
     void theSettingsUseNoOtherReplsimModule() {
-        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages(ROOT);
-
-        GROUND.check(main);
+        GROUND.check(ReplsimModule.SETTINGS.productClasses());
     }
 
     @Test

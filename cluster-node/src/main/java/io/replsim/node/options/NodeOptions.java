@@ -49,8 +49,9 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
                        int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
                        int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                        OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, new NodeResources(workers, cpuBudgetCores),
-                payloadBytes, profile, replication, parentPid, serviceTime, stack, Optional.empty(), Formation.JOIN);
+        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery,
+                new NodeResources(workers, cpuBudgetCores, Optional.empty()), payloadBytes, profile, replication,
+                parentPid, serviceTime, stack, Optional.empty(), Formation.JOIN);
     }
 
     /** No service time, on replsim's own stack tuning. */

@@ -24,7 +24,7 @@ public record NodeResources(int workers, double cpuBudgetCores, Optional<Integer
     public static final int MAX_IO_THREADS = 64;
 
     /** What a scenario's nodes get unless its cluster section says otherwise. */
-    public static final NodeResources SCENARIO_DEFAULTS = new NodeResources(16, 0.66);
+    public static final NodeResources SCENARIO_DEFAULTS = new NodeResources(16, 0.66, Optional.empty());
 
     public static final Setting<NodeResources, Integer> WORKERS = Setting.of("workers", "--workers",
             Grammar.wholeNumber(1, MAX_WORKERS), NodeResources::workers);
@@ -48,14 +48,10 @@ public record NodeResources(int workers, double cpuBudgetCores, Optional<Integer
         }
     }
 
-    /** Undertow's own number of I/O threads. */
-    public NodeResources(int workers, double cpuBudgetCores) {
-        this(workers, cpuBudgetCores, Optional.empty());
-    }
-
     /** A node started by hand without these options: the default pool, and every core of its host. */
     public static NodeResources ofThisHost() {
-        return new NodeResources(SCENARIO_DEFAULTS.workers(), Runtime.getRuntime().availableProcessors());
+        return new NodeResources(SCENARIO_DEFAULTS.workers(), Runtime.getRuntime().availableProcessors(),
+                Optional.empty());
     }
 
     /** Undertow's I/O threads, which accept connections and hand each request to a worker. */

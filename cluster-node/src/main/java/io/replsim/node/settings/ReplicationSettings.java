@@ -4,6 +4,7 @@ import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.EngineKind;
+import io.replsim.replication.EngineRefusal;
 import io.replsim.replication.GranularityKind;
 import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.PartitionHandlingSpec;
@@ -14,7 +15,7 @@ import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
 import io.replsim.replication.SnapshotMode;
-import io.replsim.replication.infinispan.InfinispanCacheFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.settings.Grammar;
 import io.replsim.settings.Setting;
 import io.replsim.settings.SettingsGroup;
@@ -187,7 +188,7 @@ public final class ReplicationSettings {
     }
 
     private static void refuseWhatInfinispanCannotExpress(SettingsSource in, ReplicationSpec spec) {
-        for (InfinispanCacheFactory.Unsupported refused : InfinispanCacheFactory.unsupported(spec)) {
+        for (EngineRefusal refused : EngineFactory.refusals(spec)) {
             String expected = "under " + in.phrase(ENGINE, EngineKind.INFINISPAN.label()) + ", "
                     + refused.problem().replace("engine: jgroups", in.phrase(ENGINE, EngineKind.JGROUPS.label()));
             // The field is a setting's path, or a section (async) whose settings are refused as a whole.

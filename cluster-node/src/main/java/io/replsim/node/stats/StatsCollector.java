@@ -1,7 +1,7 @@
 package io.replsim.node.stats;
 
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.NodeId;
-import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.member.ReplicationStats;
 import io.replsim.replication.session.SessionCounts;

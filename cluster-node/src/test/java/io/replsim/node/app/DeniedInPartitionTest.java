@@ -50,8 +50,8 @@ class DeniedInPartitionTest {
                 SessionRetention.RELEASE_AFTER_REQUEST);
         var routes = new PathHandler().addExactPath(CounterApp.PATH,
                 new CounterApp(new NodeId("node1"), store, 16, requests, new JsonWriter()));
-        try (AppServer server = AppServer.start(InetAddress.getLoopbackAddress(), 0, new NodeResources(2, 1.0),
-                routes)) {
+        try (AppServer server = AppServer.start(InetAddress.getLoopbackAddress(), 0,
+                new NodeResources(2, 1.0, Optional.empty()), routes)) {
             HttpResponse<String> first = get(server, null);
             assertThat(first.statusCode()).isEqualTo(200);
             String cookie = first.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];

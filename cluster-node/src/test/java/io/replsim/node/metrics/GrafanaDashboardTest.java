@@ -9,7 +9,7 @@ import io.replsim.node.stats.RequestCounters;
 import io.replsim.node.stats.StatsCollector;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.junit.jupiter.api.Test;

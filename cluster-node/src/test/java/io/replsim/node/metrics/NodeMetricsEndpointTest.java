@@ -77,10 +77,15 @@ class NodeMetricsEndpointTest {
                         .split(";")[0];
             }
         }
+        int served = SESSIONS * REQUESTS_EACH;
+        // a request's latency is recorded once its response is sent, so the client can read the last answer a
+        // moment before the node has counted it: wait for the count to arrive, then hold it to exactly served
+        double countBefore = before.histogram("replsim_node_request_duration_seconds").getSampleCount();
+        await().atMost(Duration.ofSeconds(5)).until(() -> Scrape.of(metricsPort(1))
+                .histogram("replsim_node_request_duration_seconds").getSampleCount() - countBefore >= served);
         Scrape after = Scrape.of(metricsPort(1));
         Scrape backupAfter = Scrape.of(metricsPort(2));
 
-        int served = SESSIONS * REQUESTS_EACH;
         assertThat(after.counter("replsim_node_requests_total") - before.counter("replsim_node_requests_total"))
                 .isEqualTo(served);
         assertThat(after.histogram("replsim_node_request_duration_seconds").getSampleCount()

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -44,7 +45,7 @@ class SettingsGroupsTest {
 
     @Test
     void everyGroupReachesTheNodeUnchanged() {
-        var resources = new NodeResources(7, 1.25);
+        var resources = new NodeResources(7, 1.25, Optional.empty());
         var payload = DataSize.parse("3KB");
         var profile = new SessionProfile(12, 300, AttributeShape.GRAPH, 0.35, true);
         var replication = ReplicationSpec.builder()

@@ -16,12 +16,6 @@ import io.replsim.loadgen.script.RequestType;
 public record OpenProfile(Arrivals arrivals, int sessions, Duration warmUp, Duration duration,
                           Duration requestTimeout, String path, SessionShapes shapes) {
 
-    /** Against nodes whose apps have their default settings. */
-    public OpenProfile(Arrivals arrivals, int sessions, Duration warmUp, Duration duration, Duration requestTimeout,
-                       String path) {
-        this(arrivals, sessions, warmUp, duration, requestTimeout, path, SessionShapes.DEFAULT);
-    }
-
     public OpenProfile {
         Objects.requireNonNull(arrivals, "arrivals");
         if (sessions < 1) {

@@ -3,6 +3,7 @@ package io.replsim.loadgen.synthetic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenIntervalLogs;
@@ -30,7 +31,8 @@ class OpenLoadDriverTest {
     private static OpenResult run(Arrivals arrivals, int sessions) throws Exception {
         try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10));
              OpenLoadDriver driver = new OpenLoadDriver(new OpenProfile(arrivals, sessions, Duration.ofMillis(500),
-                     Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter"), server.endpoints())) {
+                     Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter", SessionShapes.DEFAULT),
+                     server.endpoints())) {
             return driver.run();
         }
     }
@@ -68,8 +70,8 @@ class OpenLoadDriverTest {
         // 600/s into 4 sessions against a 400/s server: the queue shows in one log and not in the other
         try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10));
              OpenLoadDriver driver = new OpenLoadDriver(new OpenProfile(new Arrivals.Constant(600), 4,
-                     Duration.ofMillis(500), Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter"),
-                     server.endpoints(), Optional.of(logs))) {
+                     Duration.ofMillis(500), Duration.ofMillis(2_500), Duration.ofSeconds(5), "/counter",
+                     SessionShapes.DEFAULT), server.endpoints(), Optional.of(logs))) {
             result = driver.run();
             completed = driver.completedSoFar();
         }
@@ -123,7 +125,7 @@ class OpenLoadDriverTest {
     @Test
     void sessionsEndedAtTheEndLogOutSoTheServerHoldsNoneOfThem() throws Exception {
         OpenProfile profile = new OpenProfile(new Arrivals.Constant(100), 10, Duration.ofMillis(500),
-                Duration.ofMillis(1_500), Duration.ofSeconds(5), "/counter");
+                Duration.ofMillis(1_500), Duration.ofSeconds(5), "/counter", SessionShapes.DEFAULT);
         try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
             OpenResult kept;
             try (OpenLoadDriver driver = new OpenLoadDriver(profile, server.endpoints(), Optional.empty(),

@@ -1,5 +1,7 @@
 package io.replsim.replication.delivery;
 
+import io.replsim.replication.AsyncStats;
+
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;

@@ -1,6 +1,7 @@
 package io.replsim.replication.delivery;
 
 import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.transport.ClusterTransport;

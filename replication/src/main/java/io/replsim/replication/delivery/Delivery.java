@@ -1,5 +1,6 @@
 package io.replsim.replication.delivery;
 
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationException;

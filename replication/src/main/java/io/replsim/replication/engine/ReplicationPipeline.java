@@ -1,12 +1,12 @@
 package io.replsim.replication.engine;
 
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
 import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.delivery.AsynchronousDelivery;
 import io.replsim.replication.delivery.Delivery;
 import io.replsim.replication.delivery.Outgoing;

@@ -2,6 +2,7 @@ package io.replsim.replication.infinispan;
 
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.DeliveryKind;
+import io.replsim.replication.EngineRefusal;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.OrphanPolicy;
 import io.replsim.replication.PartitionMergePolicy;
@@ -34,52 +35,43 @@ public final class InfinispanCacheFactory {
     private InfinispanCacheFactory() {
     }
 
-    /**
-     * A choice of the spec Infinispan cannot honour.
-     *
-     * @param field   the scenario field under {@code replication} that asks for it
-     * @param problem why Infinispan cannot, and what to use instead
-     */
-    public record Unsupported(String field, String problem) {
-    }
-
     /** Every choice of the spec Infinispan cannot honour; empty when the spec maps to a cache as it is. */
-    public static List<Unsupported> unsupported(ReplicationSpec spec) {
-        List<Unsupported> refused = new ArrayList<>();
+    public static List<EngineRefusal> unsupported(ReplicationSpec spec) {
+        List<EngineRefusal> refused = new ArrayList<>();
         if (spec.placement() instanceof Placement.Buddies buddies && !buddies.pools().pools().isEmpty()) {
             // Server hinting (machine, rack, site ids) makes Infinispan spread a key's owners across racks; it has
             // no way to prefer owners from one named group, which is what a buddy pool asks for.
-            refused.add(new Unsupported("buddyPools", "buddy pools have no Infinispan equivalent (its server"
+            refused.add(new EngineRefusal("buddyPools", "buddy pools have no Infinispan equivalent (its server"
                     + " hinting spreads owners across racks, it cannot prefer a pool); remove buddyPools, or use"
                     + " engine: jgroups"));
         }
         if (spec.placement() instanceof Placement.None) {
             // A LOCAL cache would not join the cluster's cache at all; the no-replication baseline is the
             // jgroups engine's, whose members still share a view and answer gravitation requests.
-            refused.add(new Unsupported("placement", "placement none is the jgroups engine's no-replication"
+            refused.add(new EngineRefusal("placement", "placement none is the jgroups engine's no-replication"
                     + " baseline; use engine: jgroups, or placement all or buddies"));
         }
         if (!spec.asyncQueue().equals(AsyncQueueSettings.DEFAULT)) {
-            refused.add(new Unsupported("async", "Infinispan's async mode has no replsim queue to size or bundle"
+            refused.add(new EngineRefusal("async", "Infinispan's async mode has no replsim queue to size or bundle"
                     + " (JGroups bundles its messages itself); remove the async section, or use engine: jgroups"));
         }
         if (spec.lifecycle().maxActiveSessions().isPresent()) {
-            refused.add(new Unsupported("maxActiveSessions", "passivation is not built for the infinispan engine"
+            refused.add(new EngineRefusal("maxActiveSessions", "passivation is not built for the infinispan engine"
                     + " (it would need the cache's own passivation to a store); remove maxActiveSessions, or use"
                     + " engine: jgroups"));
         }
         if (spec.lifecycle().maxInactiveInterval().isPresent()) {
-            refused.add(new Unsupported("maxInactiveInterval", "sessions do not expire on the infinispan engine yet"
+            refused.add(new EngineRefusal("maxInactiveInterval", "sessions do not expire on the infinispan engine yet"
                     + " (its entries would need the cache's own expiration); remove maxInactiveInterval, or use"
                     + " engine: jgroups"));
         }
         if (spec.orphans() == OrphanPolicy.ADOPT) {
-            refused.add(new Unsupported("orphans", "Infinispan moves a dead owner's entries to new owners itself at"
+            refused.add(new EngineRefusal("orphans", "Infinispan moves a dead owner's entries to new owners itself at"
                     + " the view change (its state transfer), so orphans: adopt has nothing to change; remove orphans,"
                     + " or use engine: jgroups"));
         }
         if (spec.snapshot() instanceof SnapshotMode.Interval) {
-            refused.add(new Unsupported("snapshotMode", "Infinispan writes each request's changes to the cache when"
+            refused.add(new EngineRefusal("snapshotMode", "Infinispan writes each request's changes to the cache when"
                     + " the request ends; replsim has no interval task for its cache; remove snapshotMode, or use"
                     + " engine: jgroups"));
         }
@@ -148,7 +140,7 @@ public final class InfinispanCacheFactory {
 
     /** Throws with every refused choice and what to do instead. */
     public static void requireExpressible(ReplicationSpec spec) {
-        List<Unsupported> refused = unsupported(spec);
+        List<EngineRefusal> refused = unsupported(spec);
         if (!refused.isEmpty()) {
             throw new IllegalArgumentException("the infinispan engine cannot run this replication spec: "
                     + String.join("; ", refused.stream().map(u -> "replication." + u.field() + ": " + u.problem())

@@ -1,10 +1,10 @@
 package io.replsim.replication.infinispan;
 
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.member.ReplicationCounters;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.member.ReplicationStats;

@@ -12,7 +12,7 @@ import io.replsim.replication.transport.ViewHistory;
 /**
  * One member's replication as an application server sees it, whichever engine the spec names: the session store
  * its requests use, the views it installed, its figures, and where network faults go in. Both engines implement it;
- * {@link io.replsim.replication.engine.EngineFactory} starts the one a spec names.
+ * {@link io.replsim.replication.host.EngineFactory} starts the one a spec names.
  */
 public interface ReplicationEngine extends AutoCloseable {
 

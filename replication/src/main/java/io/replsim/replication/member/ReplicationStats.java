@@ -1,7 +1,7 @@
 package io.replsim.replication.member;
 
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.transport.TransportStats;
 
 /**

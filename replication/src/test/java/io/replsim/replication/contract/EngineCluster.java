@@ -2,7 +2,7 @@ package io.replsim.replication.contract;
 
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.engine.EngineFactory;
+import io.replsim.replication.host.EngineFactory;
 import io.replsim.replication.member.ReplicationEngine;
 import io.replsim.replication.infinispan.InfinispanEngine;
 import io.replsim.replication.transport.LoopbackStackSpec;

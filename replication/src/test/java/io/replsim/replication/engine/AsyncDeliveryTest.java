@@ -1,11 +1,11 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.AsyncQueueSettings;
+import io.replsim.replication.AsyncStats;
 import io.replsim.replication.DeliveryKind;
 import io.replsim.replication.ReplicationException;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.SessionId;
-import io.replsim.replication.delivery.AsyncStats;
 import io.replsim.replication.session.ActiveSession;
 import org.jgroups.protocols.DISCARD;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package io.replsim.scenario.capacity;
 import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.fault.FaultEvidence;
 import io.replsim.scenario.fault.NodeReadBack;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.run.LoadPhases;
 import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.PlayedRuntime;
@@ -83,7 +84,7 @@ public final class CapacityRunner {
                     dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
                 }
             }
-            return finish(spec, criteria, dir, console, started, runtime.nodes().size(),
+            return finish(spec, criteria, dir, console, started, runtime.nodesRuntime(), runtime.nodes().size(),
                     measured ? spec.cluster().cpuBudgetCores() : null, searches.all(),
                     searches.survivorCpu(), searches.down(),
                     measured ? List.of() : List.of(EXTERNAL_CPU_NOT_APPLIED), measured ? cpuBudget : null);
@@ -168,7 +169,8 @@ public final class CapacityRunner {
     }
 
     private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
-                                          CapacityConsole console, ScenarioRunner.Started started, int nodes,
+                                          CapacityConsole console, ScenarioRunner.Started started,
+                                          NodesRuntime nodesRuntime, int nodes,
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
                                           CapacitySummary.Search down, List<String> notApplied,
                                           CpuBudgetEnforcement cpuBudget) throws IOException {
@@ -178,10 +180,12 @@ public final class CapacityRunner {
                 criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
-                SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid);
+                SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid,
+                started.provenance().end(nodesRuntime));
         dir.writeSummary(summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));
+        console.line("made by      %s", summary.provenance().line());
         console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
                 summary.wallMs() / 1000.0, dir.root());
         return summary;

@@ -1,5 +1,6 @@
 package io.replsim.scenario.capacity;
 
+import io.replsim.scenario.provenance.Provenance;
 import java.util.List;
 
 /**
@@ -21,12 +22,14 @@ import java.util.List;
  * @param verdict                VALID, or INVALID when the machine's cores bound a search's answer
  * @param invalidReasons         why the answer is the machine's rather than the cluster's (the nodes' budgets and
  *                               the driver's CPU did not fit in its cores where the answer was bound); empty: VALID
+ * @param provenance             what made the figures (replsim's commit, the JDKs, the machine and its load average
+ *                               before and after the search, the scenario's hash)
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
                               String cpuBudgetEnforcement, String loadUnit, String verdict,
-                              List<String> invalidReasons) {
+                              List<String> invalidReasons, Provenance provenance) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);

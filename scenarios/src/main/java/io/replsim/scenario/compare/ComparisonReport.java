@@ -1,5 +1,6 @@
 package io.replsim.scenario.compare;
 
+import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.report.NodeFigures;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,10 +16,14 @@ public final class ComparisonReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final String ROW = "%-28s %-9s %5s  %-13s %-13s %-11s %-11s %-17s %-13s %-13s %-13s %s%n";
 
-    /** compare.json: what was compared, each scenario's bands, the rate check and every run. */
+    /**
+     * compare.json: what was compared, each scenario's bands, the rate check, every run, and what made the figures
+     * (the load average before the first run and after the last, each scenario file's hash; each run's summary.json
+     * has its own).
+     */
     public record Written(List<String> order, String reference, String baseline, int rounds, boolean comparable,
                           List<String> rateDisagreements, List<String> unsettled, List<ComparisonResult.Row> rows,
-                          List<ComparedRun> runs) {
+                          List<ComparedRun> runs, Provenance provenance) {
     }
 
     private ComparisonReport() {
@@ -33,7 +38,7 @@ public final class ComparisonReport {
                 && result.unsettledRuns().isEmpty();
     }
 
-    public static void print(ComparisonResult result, PrintStream out) {
+    public static void print(ComparisonResult result, Provenance provenance, PrintStream out) {
         ComparisonPlan plan = result.plan();
         out.printf(Locale.ROOT, "%n== compare: %d scenarios, %d round%s interleaved%s; ratios against %s, round by"
                         + " round ==%n", plan.order().size(), plan.rounds(), plan.rounds() == 1 ? "" : "s",
@@ -73,16 +78,18 @@ public final class ComparisonReport {
         }
         long broken = result.broken();
         long invalid = result.withVerdict("INVALID");
+        out.println("made by " + provenance.line());
         out.printf(Locale.ROOT, "== compare: %s (%d runs: %d PASS, %d FAIL, %d INVALID, %d broke) ==%n",
                 comparable(result) ? "COMPARABLE" : "NOT COMPARABLE", result.runs().size(),
                 result.withVerdict("PASS"), result.withVerdict("FAIL"), invalid, broken);
     }
 
-    public static void write(ComparisonResult result, Path file) throws IOException {
+    public static void write(ComparisonResult result, Provenance provenance, Path file) throws IOException {
         ComparisonPlan plan = result.plan();
         var written = new Written(plan.order().stream().map(ComparisonPlan.Entry::name).toList(),
                 plan.reference().name(), plan.baseline().map(ComparisonPlan.Entry::name).orElse(null), plan.rounds(),
-                comparable(result), result.rateDisagreements(), result.unsettledRuns(), result.rows(), result.runs());
+                comparable(result), result.rateDisagreements(), result.unsettledRuns(), result.rows(), result.runs(),
+                provenance);
         JSON.writeValue(file.toFile(), written);
     }
 

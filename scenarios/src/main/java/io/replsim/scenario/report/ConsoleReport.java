@@ -106,6 +106,9 @@ public final class ConsoleReport {
             line("check     %s  %s %s (measured %s)", check.passed() ? "PASS" : "FAIL", check.check(), check.limit(),
                     check.actual());
         }
+        if (summary.provenance() != null) {
+            line("made by   %s", summary.provenance().line());
+        }
         line("run       %s  (%s)", summary.runDirectory(), open != null
                 ? "report.html, summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the"
                         + " sends, events.jsonl, heap.json, nodes/"

@@ -7,6 +7,7 @@ import io.replsim.scenario.fault.FaultEvent;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code timeline.json}: what report.html draws that summary.json does not hold, so {@code replsim report} can draw
@@ -30,6 +31,7 @@ public record LoadTimeline(long loadStartEpochMs, double p90BoundMs, List<Second
     TimelineReport.Records page(RunSummary summary, List<LatencyInterval> intervals, List<FaultEvent> events) {
         return new TimelineReport.Records(summary.scenario(), summary.verdict(), loadStartEpochMs,
                 summary.load().durationMs(), seconds, intervals, p90BoundMs, summary.faults(), events,
-                summary.sessions(), summary.nodes());
+                Optional.ofNullable(summary.sessions()), Optional.ofNullable(summary.nodes()),
+                Optional.ofNullable(summary.provenance()));
     }
 }

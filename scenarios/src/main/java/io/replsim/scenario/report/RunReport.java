@@ -7,6 +7,7 @@ import io.replsim.node.stats.NodeStatsReport;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.FaultExpectation;
 import io.replsim.scenario.spec.FaultSpec;
@@ -40,11 +41,11 @@ public final class RunReport {
     /**
      * The run's summary, written to summary.json beside heap.json and report.html. {@code external}: the cluster the
      * run drove when replsim did not start it, else null; {@code invalidRuns}: whether an INVALID run's verdict is
-     * INVALID or its checks'.
+     * INVALID or its checks'; {@code provenance}: what made the figures, written with them.
      */
-    public static RunSummary write(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns)
-            throws IOException {
-        RunSummary summary = summaryOf(run, external, invalidRuns);
+    public static RunSummary write(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns,
+                                   Provenance provenance) throws IOException {
+        RunSummary summary = summaryOf(run, external, invalidRuns, provenance);
         JSON.writeValue(run.directory().resolve("summary.json").toFile(), summary);
         if (run.heap().isPresent()) {
             JSON.writeValue(run.directory().resolve("heap.json").toFile(), run.heap().get());
@@ -57,7 +58,8 @@ public final class RunReport {
         return summary;
     }
 
-    static RunSummary summaryOf(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns) {
+    static RunSummary summaryOf(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns,
+                                Provenance provenance) {
         ScenarioSpec spec = run.spec();
         LoadResult result = run.load();
         List<FaultEvent> events = run.events();
@@ -107,7 +109,7 @@ public final class RunReport {
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),
                         result.connections().peak()),
-                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies,
+                RunSummary.Latency.measuredOrNull(result.served().wholeMicros()), users, anomalies, provenance,
                 external);
     }
 

@@ -5,6 +5,7 @@ import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.UsersServed;
 
+import io.replsim.scenario.provenance.Provenance;
 import java.util.List;
 
 /**
@@ -21,6 +22,9 @@ import java.util.List;
  *
  * <p>{@code nodes} has each node's figures, one per {@link NodeFigure} declared, in their order.
  *
+ * <p>{@code provenance} says what made the figures and where (replsim's commit, the JDKs, the machine and its load
+ * before and after, the scenario's hash); null in a summary.json written before replsim recorded it.
+ *
  * <p>{@code external} is null for a run on replsim's own cluster, and stays the last section (readers of
  * summary.json find it at the end). For a drill against a cluster replsim does not
  * run it names the targets and commands; then {@code cluster} and {@code nodes}, each fault's view figures and
@@ -31,7 +35,7 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                          Verdicts sessions, ResponseVerdicts responses, List<FaultReport> faults, List<NodeFigures> nodes,
                          List<CheckOutcome> checks, ValidityReport validity, List<RequestTypeRow> requestTypes,
                          OpenFigures open, Connections connections, Latency servedLatencyMs, Users users,
-                         AnomalyCounts anomalies, External external) {
+                         AnomalyCounts anomalies, Provenance provenance, External external) {
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it

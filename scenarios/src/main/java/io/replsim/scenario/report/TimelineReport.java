@@ -2,12 +2,15 @@ package io.replsim.scenario.report;
 
 import io.replsim.loadgen.record.Second;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.provenance.Provenance;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code report.html}: the run on one page, to see what a fault did when. Throughput and p90/p99 per second over
@@ -24,28 +27,18 @@ public final class TimelineReport {
 
     /**
      * What the page shows. {@code seconds} and {@code intervals} are the driver's per-second records; times are
-     * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code nodes}: each node's figures, null when not
-     * read (no node table then).
+     * epoch ms, fault times ms after {@code loadStartEpochMs}. {@code sessions}: the sessions by verdict, empty for
+     * no such table; {@code nodes}: each node's figures, empty when not read (no node table then);
+     * {@code provenance}: what made the figures, empty for a run that did not record it (the page says so).
      */
     public record Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
                           List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                          List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions,
-                          List<NodeFigures> nodes) {
-
-        /** A page without the nodes' figures. */
-        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
-                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                       List<FaultReport> faults, List<FaultEvent> events, RunSummary.Verdicts sessions) {
-            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
-                    sessions, null);
-        }
-
-        /** A page without the sessions' verdicts. */
-        public Records(String scenario, String verdict, long loadStartEpochMs, long durationMs,
-                       List<Second> seconds, List<LatencyInterval> intervals, double p90BoundMs,
-                       List<FaultReport> faults, List<FaultEvent> events) {
-            this(scenario, verdict, loadStartEpochMs, durationMs, seconds, intervals, p90BoundMs, faults, events,
-                    null);
+                          List<FaultReport> faults, List<FaultEvent> events, Optional<RunSummary.Verdicts> sessions,
+                          Optional<List<NodeFigures>> nodes, Optional<Provenance> provenance) {
+        public Records {
+            Objects.requireNonNull(sessions, "sessions");
+            Objects.requireNonNull(nodes, "nodes");
+            Objects.requireNonNull(provenance, "provenance");
         }
     }
 
@@ -72,20 +65,18 @@ public final class TimelineReport {
         html.append(throughputChart(records));
         html.append("<h2>Response time per second: p90 (blue) and p99 (orange), ms on a logarithmic scale</h2>\n");
         html.append(latencyChart(records));
-        html.append(sessionTable(records.sessions()));
-        html.append(NodeTable.html(records.nodes()));
+        html.append(records.sessions().map(TimelineReport::sessionTable).orElse(""));
+        html.append(records.nodes().map(NodeTable::html).orElse(""));
         html.append(faultTable(records.faults()));
         html.append(answerTable(records.faults()));
         html.append(eventTable(records.events()));
+        html.append(records.provenance().map(ProvenanceTable::html).orElse(ProvenanceTable.NOT_RECORDED));
         html.append("</body></html>\n");
         return html.toString();
     }
 
     /** Sessions by their worst verdict; EXPIRED ones ended as {@code maxInactiveInterval} says, not lost. */
     private static String sessionTable(RunSummary.Verdicts sessions) {
-        if (sessions == null) {
-            return "";
-        }
         return "<h2>Sessions by verdict</h2>\n<table><tr><th>OK</th><th>STALE</th><th>CORRUPT</th><th>FAILED</th>"
                 + "<th>LOST</th><th>EXPIRED</th><th>NEVER SERVED</th></tr>\n" + String.format(Locale.ROOT,
                 "<tr><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr></table>%n",

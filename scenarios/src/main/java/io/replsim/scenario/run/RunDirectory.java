@@ -54,8 +54,9 @@ public final class RunDirectory {
         return root.resolve("latency-uncorrected.hlog");
     }
 
-    public void copySpec(Path specFile) throws IOException {
-        Files.copy(specFile, root.resolve("scenario.yaml"));
+    /** Copies the scenario file into the run directory as {@code scenario.yaml}, and returns the copy. */
+    public Path copySpec(Path specFile) throws IOException {
+        return Files.copy(specFile, root.resolve("scenario.yaml"));
     }
 
     public void appendEvent(FaultEvent event) {

@@ -3,6 +3,8 @@ package io.replsim.scenario.run;
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.scenario.fault.NemesisFactory;
+import io.replsim.scenario.provenance.ProvenanceStart;
+import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.report.ConsoleReport;
 import io.replsim.scenario.report.ForeignCluster;
 import io.replsim.scenario.report.HeapLines;
@@ -109,6 +111,24 @@ public final class ScenarioRunner {
             out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
             played.notes().forEach(note -> out.println("replsim: " + note));
         });
+        if (!spec.cluster().flightRecording()) {
+            return play(spec, specFile, played, entrance);
+        }
+        try (RunFlightRecording recording = RunFlightRecording.start()) {
+            RunOutcome outcome = play(spec, specFile, played, entrance);
+            try {
+                recording.finish(spec, outcome.directory(), out);
+            } catch (IOException | RuntimeException e) {
+                // the run's figures and verdict stand; only the recordings' summary is missing
+                out.println("jfr       the recordings could not be summarized: " + e);
+            }
+            return outcome;
+        }
+    }
+
+    private <R extends ClusterRuntime> RunOutcome play(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played,
+                                                       Entrance entrance)
+            throws IOException, InterruptedException, ClusterStartException {
         return enter(spec, specFile, played, entrance, (runtime, dir, target, started) -> {
             PlayedRuntime.Observation observation = played.observe(spec, runtime);
             Run.Played run;
@@ -118,7 +138,8 @@ public final class ScenarioRunner {
                         started.wallStartNanos(), started.clusterStartMs());
             }
             ForeignCluster foreign = observation.end(dir);
-            RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns);
+            RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns,
+                    started.provenance().end(runtime.nodesRuntime()));
             List<HeapTrend> heap = run.record().heap().orElse(List.of());
             new ConsoleReport(out).print(summary);
             HeapLines.print(heap, out);
@@ -147,8 +168,11 @@ public final class ScenarioRunner {
         T on(R runtime, RunDirectory dir, LoadTarget target, Started started) throws IOException, InterruptedException;
     }
 
-    /** When the play began ({@code at}, {@code wallStartNanos}), its runtime's start included. */
-    public record Started(Instant at, long wallStartNanos, long clusterStartMs) {
+    /**
+     * When the play began ({@code at}, {@code wallStartNanos}), its runtime's start included, and its provenance as
+     * read before the runtime started (the load average before it among it).
+     */
+    public record Started(Instant at, long wallStartNanos, long clusterStartMs, ProvenanceStart provenance) {
     }
 
     /**
@@ -170,7 +194,8 @@ public final class ScenarioRunner {
                     + ": " + refusals);
         }
         RunDirectory dir = RunDirectory.create(runsRoot, played.runName(entrance.runName()), LocalDateTime.now());
-        dir.copySpec(specFile);
+        Path copy = dir.copySpec(specFile);
+        ProvenanceStart provenance = ProvenanceStart.read(List.of(ScenarioHash.of(specFile, copy)));
         entrance.announce().accept(dir);
         long wallStart = System.nanoTime();
         Instant startedAt = Instant.now();
@@ -178,7 +203,7 @@ public final class ScenarioRunner {
             runtime.start(ClusterRuntime.START_DEADLINE);
             long clusterStartMs = (System.nanoTime() - wallStart) / 1_000_000;
             return play.on(runtime, dir, played.loadTarget(spec, runtime),
-                    new Started(startedAt, wallStart, clusterStartMs));
+                    new Started(startedAt, wallStart, clusterStartMs, provenance));
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -110,6 +112,15 @@ public interface ClusterRuntime extends AutoCloseable {
     /** Whether the kernel holds each node to its CPU budget, or why not. */
     default CpuBudgetEnforcement cpuBudget() {
         return CpuBudgetEnforcement.notEnforced("this runtime does not limit its nodes' CPU");
+    }
+
+    /**
+     * Which runtime the nodes ran on and on which JDK, for the provenance of the figures; by default neither is
+     * known (a test's stand-in runtime).
+     */
+    default NodesRuntime nodesRuntime() {
+        return new NodesRuntime("not declared by " + getClass().getSimpleName(),
+                Jdk.notMeasured("the runtime does not say"));
     }
 
     /** How often the runner reads every node's stats (CPU, view) during the load. */

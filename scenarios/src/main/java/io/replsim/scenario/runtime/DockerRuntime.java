@@ -8,6 +8,8 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.BufferedWriter;
@@ -45,8 +47,11 @@ import org.testcontainers.utility.DockerImageName;
  * Everything carries labels, so a run that crashed is cleaned up by the next one.
  */
 public final class DockerRuntime implements ClusterRuntime {
-    /** replsim's own nodes: every fault, check and load a scenario can ask for. */
-    public static final RuntimeCapabilities CAPABILITIES = RuntimeCapabilities.everything("docker");
+    /** replsim's own nodes: every fault, check and load a scenario can ask for; no flight recordings yet. */
+    public static final RuntimeCapabilities CAPABILITIES = new RuntimeCapabilities("docker", List.of(
+            new RuntimeCapabilities.Lack(RuntimeCapability.FLIGHT_RECORDING, "a recording would stay inside its"
+                    + " node's container, which the run removes", "run it on node processes (cluster.runtime:"
+                    + " process)")), RuntimeCapabilities.ScenarioFit.ANY);
 
     static final String LABEL_RUNTIME = "org.replsim.runtime";
     static final String LABEL_OWNER_PID = "org.replsim.owner-pid";
@@ -94,6 +99,12 @@ public final class DockerRuntime implements ClusterRuntime {
     @Override
     public boolean nodesBesideTheDriver() {
         return true;
+    }
+
+    /** The image's runtime is jlinked from this JDK, so it has its version and vendor. */
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.ofHome(image.javaHome()));
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptionsParser;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Formation;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,7 +57,9 @@ public final class InJvmRuntime implements ClusterRuntime {
                     + " whole JVM, every node and the load driver at once", PROCESSES),
             new RuntimeCapabilities.Lack(RuntimeCapability.PAUSE, PAUSE, PROCESSES),
             new RuntimeCapabilities.Lack(RuntimeCapability.NODE_CPU, "a node's CPU figure is this whole JVM's (every"
-                    + " node and the load driver), not the node's own", PROCESSES)),
+                    + " node and the load driver), not the node's own", PROCESSES),
+            new RuntimeCapabilities.Lack(RuntimeCapability.FLIGHT_RECORDING, "in-jvm nodes share this JVM, so one"
+                    + " recording would hold every node and the load driver together", PROCESSES)),
             RuntimeCapabilities.ScenarioFit.ANY);
 
     private static final String NOT_ITS_OWN_CPU = "in-jvm nodes share this JVM's threads, so no budget holds them,"
@@ -262,6 +266,11 @@ public final class InJvmRuntime implements ClusterRuntime {
             members.put(name, new Member(old.handle(), old.ports(), old.admin(), fresh, true));
             restarts.merge(name, 1, Integer::sum);
         }
+    }
+
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.thisJvm());
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.replsim.node.NodeMain;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.Formation;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.WorkloadSpec;
 import java.io.IOException;
@@ -107,7 +109,9 @@ public final class ProcessRuntime implements ClusterRuntime {
             throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
         }
         openCpuQuotas();
-        startCache = launcher.startCache().forCluster();
+        // A JVM that records a flight cannot use an AOT cache trained without it (JDK 25 reports an error and starts
+        // cold), and should not train the next runs' cache with the recorder on.
+        startCache = cluster.flightRecording() ? new NodeStartCache.Off() : launcher.startCache().forCluster();
         List<String> names = cluster.nodeNames();
         long startedAt = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
@@ -132,7 +136,8 @@ public final class ProcessRuntime implements ClusterRuntime {
                     case NodeStartCache.Record record -> " (node JVMs cold; " + recorder()
                             + " records their start-up cache, written when it stops)";
                     case NodeStartCache.UseOrRecord unresolved -> "";
-                    case NodeStartCache.Off off -> "";
+                    case NodeStartCache.Off off -> cluster.flightRecording()
+                            ? " (node JVMs cold: a flight recording and the start-up cache do not go together)" : "";
                 });
         if (startCache instanceof NodeStartCache.Use cache) {
             for (String name : names) {
@@ -194,6 +199,12 @@ public final class ProcessRuntime implements ClusterRuntime {
         return true;
     }
 
+    /** Node JVMs of the java the launcher names, read from its JDK's release file. */
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(CAPABILITIES.runtime(), Jdk.ofJava(launcher.java()));
+    }
+
     @Override
     public CpuBudgetEnforcement cpuBudget() {
         return cpuBudget;
@@ -236,6 +247,9 @@ public final class ProcessRuntime implements ClusterRuntime {
                 // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
                 "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
         command.addAll(startCache.jvmOptions(name.equals(recorder())));
+        if (cluster.flightRecording()) {
+            command.addAll(NodeFlightRecording.jvmOptions(logDirectory, name));
+        }
         command.addAll(List.of("-cp", launcher.classpath(), "io.replsim.node.NodeMain"));
         command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, formation,
                 cluster, replication, workload));

@@ -19,7 +19,8 @@ public enum RuntimeCapability {
     DELAY("delaying a node's messages (JGroups DELAY)"),
     DISCARD("dropping a share of one link's messages (JGroups DISCARD)"),
     CLUSTER_VIEW("the cluster's views and which node backs up which, read from the nodes"),
-    NODE_CPU("each node's own CPU, read from the node");
+    NODE_CPU("each node's own CPU, read from the node"),
+    FLIGHT_RECORDING("a JDK Flight Recording of each node's own JVM, written into the run directory");
 
     private final String description;
 

@@ -41,6 +41,10 @@ public final class ScenarioNeeds {
         }
         spec.cluster().fullGcEvery().ifPresent(every -> needs.add(new CapabilityNeed("cluster.fullGcEvery",
                 "cluster.fullGcEvery", RuntimeCapability.FORCED_FULL_GC, "remove cluster.fullGcEvery")));
+        if (spec.cluster().flightRecording()) {
+            needs.add(new CapabilityNeed("cluster.jfr", "cluster.jfr (a flight recording of each node)",
+                    RuntimeCapability.FLIGHT_RECORDING, "remove cluster.jfr"));
+        }
         if (!spec.workload().serviceTime().isNone()) {
             needs.add(new CapabilityNeed("workload.serviceTime", "workload.serviceTime",
                     RuntimeCapability.OWN_NODE_APPS, "remove workload.serviceTime"));

@@ -23,6 +23,8 @@ public final class SizingReport {
                 model.gamma(), model.sigma(), model.kappa());
         line("fit error    RMSE %.1f users, worst point %.1f%% off%s", fit.rmse(), fit.maxRelativeError() * 100,
                 fit.points().size() < 3 ? "   (2 points fit any curve with 2 free terms: measure a third size)" : "");
+        line("validated    on %d to %d nodes, the cluster sizes measured%s", fit.smallestMeasured(),
+                fit.largestMeasured(), beyond(fit, nodes));
         line("fitted       %s", String.join("   ", java.util.stream.IntStream.rangeClosed(1, 8)
                 .mapToObj(n -> String.format(Locale.ROOT, "%d: %.0f", n, model.capacity(n))).toList()));
         line("peak         %s", Double.isInfinite(model.peakNodes()) ? "none (no crosstalk measured)"
@@ -46,6 +48,25 @@ public final class SizingReport {
         line("threads      %d workers per node: λ %.1f req/s per node (with one node lost) × W %.0f ms = %.1f busy, + 20%%",
                 threads.threads(), threads.perNodeRate(), threads.responseSeconds() * 1000, threads.busyThreads());
         printAssumptions(assumptions);
+    }
+
+    /**
+     * Where the answer (its cluster and the cluster after a loss) lies outside the sizes measured: there the fit's
+     * error says nothing, so the line says so.
+     */
+    private static String beyond(UslFit fit, NodesNeeded nodes) {
+        if (nodes.nodes().isEmpty()) {
+            return "";
+        }
+        int all = nodes.nodes().getAsInt();
+        List<Integer> outside = java.util.stream.Stream.of(all, all - 1).distinct()
+                .filter(n -> n >= 1 && !fit.measuredAround(n)).toList();
+        if (outside.isEmpty()) {
+            return "; the answer lies within them";
+        }
+        return "; the answer's " + String.join(" and ", outside.stream().map(String::valueOf).toList())
+                + " nodes lie outside them: an extrapolation the fit's error does not bound; measure "
+                + (outside.size() == 1 ? "that size" : "those sizes") + " to check it";
     }
 
     private void printAssumptions(List<String> assumptions) {

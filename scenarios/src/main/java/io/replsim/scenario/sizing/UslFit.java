@@ -76,6 +76,21 @@ public record UslFit(UslModel model, double rmse, double maxRelativeError, List<
         return new UslModel(gamma, sigma, kappa);
     }
 
+    /** The smallest cluster a capacity was measured on: below it the fit has not been checked. */
+    public int smallestMeasured() {
+        return points.stream().mapToInt(CapacityPoint::nodes).min().orElseThrow();
+    }
+
+    /** The largest cluster a capacity was measured on: beyond it the fit is an extrapolation. */
+    public int largestMeasured() {
+        return points.stream().mapToInt(CapacityPoint::nodes).max().orElseThrow();
+    }
+
+    /** Whether a cluster of {@code nodes} lies within the sizes measured. */
+    public boolean measuredAround(int nodes) {
+        return nodes >= smallestMeasured() && nodes <= largestMeasured();
+    }
+
     private static double sse(UslModel model, List<CapacityPoint> points) {
         double sum = 0;
         for (CapacityPoint p : points) {

@@ -1,6 +1,7 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.node.settings.NodeResources;
+import io.replsim.replication.transport.StackPreset;
 import io.replsim.settings.DataSize;
 import io.replsim.settings.Grammar;
 
@@ -13,13 +14,13 @@ import java.util.stream.Stream;
  * Reads the {@code cluster} section: how many nodes and what each one gets. What the node itself is told (its
  * workers, its CPU budget) is read with the node's own settings ({@link NodeResources}); the rest is the runner's
  * and in no node settings group, as no node is told it (the count makes the member list, the heap the JVM's
- * {@code -Xmx}, the runtime where nodes start, {@code fullGcEvery} the runner's admin calls), so it is read with
+ * {@code -Xmx}, the runtime where nodes start, {@code fullGcEvery} the runner's admin calls, {@code jfr} the JVMs' options), so it is read with
  * the same vocabulary's grammars ({@link Grammar}) instead.
  */
 final class ClusterReader {
 
     static final List<String> FIELDS = Stream.of(List.of("nodes"), SectionSettings.fieldsOf(NodeResources.SETTINGS),
-            List.of("heap", "runtime", "fullGcEvery")).flatMap(List::stream).toList();
+            List.of("heap", "runtime", "fullGcEvery", "jfr")).flatMap(List::stream).toList();
 
     private static final int MAX_NODES = 16;
     private static final DataSize MIN_HEAP = DataSize.parse("32m");
@@ -45,6 +46,8 @@ final class ClusterReader {
                         "a duration from 10s to 24h, such as 1m: how often every node runs a full collection for the"
                                 + " heap trend")
                 .optional();
-        return nodes.map(count -> new ClusterSpec(count, resources, heap, runtime, fullGcEvery));
+        boolean jfr = cluster.flag("jfr").orElse(false);
+        return nodes.map(count -> new ClusterSpec(count, resources, heap, runtime, fullGcEvery,
+                StackPreset.TUNED.tuning(), jfr));
     }
 }

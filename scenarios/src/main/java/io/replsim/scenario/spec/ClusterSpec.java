@@ -23,9 +23,11 @@ import java.util.stream.IntStream;
  *                       long run reads the live data (each costs the node a pause); empty: never
  * @param stack          the nodes' JGroups transport, failure detection, merging, bundler and thread pool (the
  *                       scenario's {@code jgroups} section; replsim's own tuning without one)
+ * @param flightRecording each node's JVM and the driver record a JDK Flight Recording (the JDK's {@code profile}
+ *                       settings) into the run directory, summarized at the end of the run
  */
 public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
-                          Optional<Duration> fullGcEvery, StackTuning stack) {
+                          Optional<Duration> fullGcEvery, StackTuning stack, boolean flightRecording) {
 
     public static final int DEFAULT_WORKERS = NodeResources.SCENARIO_DEFAULTS.workers();
     public static final double DEFAULT_CPU_BUDGET_CORES = NodeResources.SCENARIO_DEFAULTS.cpuBudgetCores();
@@ -42,16 +44,16 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
         }
     }
 
-    /** On replsim's own stack tuning. */
+    /** On replsim's own stack tuning, without flight recordings. */
     public ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
                        Optional<Duration> fullGcEvery) {
-        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning());
+        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning(), false);
     }
 
     /** On replsim's own stack tuning. */
     public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
                        Optional<Duration> fullGcEvery) {
-        this(nodes, new NodeResources(workers, cpuBudgetCores), heap, runtime, fullGcEvery);
+        this(nodes, new NodeResources(workers, cpuBudgetCores, Optional.empty()), heap, runtime, fullGcEvery);
     }
 
     /** Node processes on this machine, the default runtime. */
@@ -66,7 +68,12 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
 
     /** The same cluster on the stack {@code tuning} gives. */
     public ClusterSpec withStack(StackTuning tuning) {
-        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, tuning);
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, tuning, flightRecording);
+    }
+
+    /** The same cluster, its nodes and the driver recording flights or not. */
+    public ClusterSpec withFlightRecording(boolean recording) {
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, stack, recording);
     }
 
     /** Each node's Undertow worker pool size (min = max). */

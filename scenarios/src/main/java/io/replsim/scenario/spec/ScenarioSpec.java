@@ -23,19 +23,10 @@ public record ScenarioSpec(String name, String description, ClusterSpec cluster,
                            CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat,
                            Optional<TomcatSpec> tomcat) {
 
-    /** A scenario on replsim's own nodes. */
-    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
-                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks,
-                        CapacitySettings capacity, List<FaultExpectation.OfFault> expectations, int repeat) {
-        this(name, description, cluster, replication, workload, load, faults, checks, capacity, expectations, repeat,
-                Optional.empty());
-    }
-
-    /** A scenario played once, whose capacity search takes the defaults and whose faults expect nothing of their own. */
-    public ScenarioSpec(String name, String description, ClusterSpec cluster, ReplicationSpec replication,
-                        WorkloadSpec workload, LoadSpec load, List<FaultSpec> faults, List<Check> checks) {
-        this(name, description, cluster, replication, workload, load, faults, checks, CapacitySettings.DEFAULT,
-                List.of(), 1);
+    /** The same scenario on {@code other}: a command-line switch that changes how the cluster runs. */
+    public ScenarioSpec withCluster(ClusterSpec other) {
+        return new ScenarioSpec(name, description, other, replication, workload, load, faults, checks, capacity,
+                expectations, repeat, tomcat);
     }
 
     public ScenarioSpec {

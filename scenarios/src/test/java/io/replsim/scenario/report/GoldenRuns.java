@@ -3,13 +3,21 @@ package io.replsim.scenario.report;
 import io.replsim.loadgen.LoadResult;
 import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultEvidence;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ReplsimBuild;
+import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import io.replsim.scenario.spec.SpecException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -81,7 +89,32 @@ final class GoldenRuns {
               p90Below: 800ms
             """;
 
+    private static final Jdk JDK = new Jdk("25.0.3+9-LTS", "Eclipse Adoptium");
+    private static final ReplsimBuild BUILD = new ReplsimBuild("c1ad2415e0b4f7a0d86f3c2b9e1a4d5c6b7a8f90", true,
+            "git in /work/replsim when the jar was built");
+
     private GoldenRuns() {
+    }
+
+    /** What made a run on replsim's own node processes, fixed: a dirty build, load 1.25 before and 3.50 after. */
+    static Provenance provenance(String yaml) {
+        return new Provenance(BUILD, JDK, "process", JDK, 2, 8L << 30, 1.25, 3.5,
+                List.of(new ScenarioHash("golden.yaml", sha256(yaml))));
+    }
+
+    /** The same against a cluster replsim does not run: its nodes' JDK not measured. */
+    static Provenance externalProvenance() {
+        return new Provenance(BUILD, JDK, "--target", Jdk.notMeasured("a cluster replsim does not run"), 2, 8L << 30,
+                1.25, 3.5, List.of(new ScenarioHash("golden.yaml", sha256(EXTERNAL))));
+    }
+
+    private static String sha256(String yaml) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(yaml.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static ScenarioSpec spec(String yaml) {

@@ -3,6 +3,7 @@ package io.replsim.scenario.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.replsim.scenario.provenance.Provenance;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,26 +30,28 @@ class SummaryGoldenTest {
 
     @Test
     void aDrillOnReplsimsOwnEngineWithAScriptAHistoryAndAKill() throws IOException {
-        pinned("drill", GoldenRuns.drill(root), null);
+        pinned("drill", GoldenRuns.drill(root), null, GoldenRuns.provenance(GoldenRuns.DRILL));
     }
 
     @Test
     void aDrillOnInfinispanWithAStaleSessionThatFails() throws IOException {
-        pinned("infinispan", GoldenRuns.infinispan(root), null);
+        pinned("infinispan", GoldenRuns.infinispan(root), null, GoldenRuns.provenance(GoldenRuns.INFINISPAN));
     }
 
     @Test
     void aDrillAgainstAClusterReplsimDoesNotRunKeepsExternalLast() throws IOException {
-        pinned("external", GoldenRuns.external(root), GoldenRuns.externalCluster());
+        pinned("external", GoldenRuns.external(root), GoldenRuns.externalCluster(),
+                GoldenRuns.externalProvenance());
     }
 
     @Test
     void anOpenModelRunThatIsInvalid() throws IOException {
-        pinned("open", GoldenRuns.open(root), null);
+        pinned("open", GoldenRuns.open(root), null, GoldenRuns.provenance(GoldenRuns.OPEN));
     }
 
-    private void pinned(String name, RunRecord run, RunSummary.External external) throws IOException {
-        RunSummary summary = RunReport.write(run, external, InvalidRuns.REFUSED);
+    private void pinned(String name, RunRecord run, RunSummary.External external, Provenance provenance)
+            throws IOException {
+        RunSummary summary = RunReport.write(run, external, InvalidRuns.REFUSED, provenance);
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         new ConsoleReport(new PrintStream(printed, true, StandardCharsets.UTF_8)).print(summary);
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +43,7 @@ class TimelineReportTest {
                 new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
                         "at the end of its for", 15_000, START + 15_000, READ_BACK));
         return new TimelineReport.Records("drill-<pause>", "FAIL", START, 30_000, seconds, intervals, 800, List.of(pause),
-                events);
+                events, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     @Test
@@ -73,7 +74,8 @@ class TimelineReportTest {
     @Test
     void aRunWithoutFaultsSaysSoAndShadesNothing() {
         TimelineReport.Records plain = new TimelineReport.Records("plain", "PASS", START, 30_000,
-                records().seconds(), records().intervals(), 800, List.of(), List.of());
+                records().seconds(), records().intervals(), 800, List.of(), List.of(), Optional.empty(),
+                Optional.empty(), Optional.empty());
 
         String html = TimelineReport.render(plain);
 

@@ -70,6 +70,28 @@ class RuntimeCapabilitiesTest {
     }
 
     @Test
+    void aFlightRecordingIsANeedOnlyNodeProcessesMeet() throws SpecException {
+        ScenarioSpec recorded = spec("""
+                name: recorded
+                cluster: {nodes: 2, jfr: true}
+                load: {users: 4, thinkTime: 100ms, duration: 5s}
+                """);
+
+        assertThat(ScenarioNeeds.of(recorded)).extracting(need -> need.path() + " " + need.capability())
+                .containsExactly("cluster.jfr FLIGHT_RECORDING");
+        assertThat(ProcessRuntime.CAPABILITIES.refusals(recorded)).isEmpty();
+        assertThat(InJvmRuntime.CAPABILITIES.refusals(recorded)).extracting(SpecRefusal::toString)
+                .containsExactly("cluster.jfr: cluster.jfr (a flight recording of each node) needs a JDK Flight"
+                        + " Recording of each node's own JVM, written into the run directory, and runtime in-jvm"
+                        + " cannot: in-jvm nodes share this JVM, so one recording would hold every node and the load"
+                        + " driver together; remove cluster.jfr, or run it on node processes (cluster.runtime:"
+                        + " process)");
+        assertThat(DockerRuntime.CAPABILITIES.has(RuntimeCapability.FLIGHT_RECORDING)).isFalse();
+        assertThat(ScenarioNeeds.of(spec(EVERYTHING))).noneMatch(need ->
+                need.capability() == RuntimeCapability.FLIGHT_RECORDING);
+    }
+
+    @Test
     void aNeedOfTheOpenModelIsTheLoadsWhenItIsOpen() throws SpecException {
         assertThat(ScenarioNeeds.loadModel(spec("""
                 name: open

@@ -35,7 +35,8 @@ class QuickstartScenarioTest {
                         new Check.MaxSessionsStale(0),
                         new Check.LatencyBelow(90, Duration.ofMillis(800)),
                         new Check.MaxViewChange(Duration.ofSeconds(2)),
-                        new Check.MaxFailover(Duration.ofSeconds(5)))));
+                        new Check.MaxFailover(Duration.ofSeconds(5))),
+                CapacitySettings.DEFAULT, List.of(), 1, Optional.empty()));
     }
 
     @Test

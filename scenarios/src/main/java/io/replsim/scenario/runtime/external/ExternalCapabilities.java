@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime.external;
 import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
 import static io.replsim.scenario.runtime.RuntimeCapability.DISCARD;
+import static io.replsim.scenario.runtime.RuntimeCapability.FLIGHT_RECORDING;
 import static io.replsim.scenario.runtime.RuntimeCapability.FORCED_FULL_GC;
 import static io.replsim.scenario.runtime.RuntimeCapability.FRESH_CLUSTER;
 import static io.replsim.scenario.runtime.RuntimeCapability.KILL;
@@ -49,6 +50,8 @@ public final class ExternalCapabilities {
 
     public static RuntimeCapabilities of(ExternalTarget target) {
         List<Lack> lacks = new ArrayList<>(List.of(
+                new Lack(FLIGHT_RECORDING, "replsim does not start your servers' JVMs; start them with"
+                        + " -XX:StartFlightRecording", OWN_CLUSTER),
                 new Lack(FRESH_CLUSTER, "replsim cannot bring back a cluster it does not run", "run the command"
                         + " again for each play, bringing your cluster back between runs, or " + OWN_CLUSTER),
                 new Lack(FORCED_FULL_GC, ADMIN_API, OWN_CLUSTER),

@@ -1,5 +1,7 @@
 package io.replsim.scenario.runtime.external;
 
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -63,6 +65,11 @@ public final class ExternalRuntime implements ClusterRuntime {
     @Override
     public List<NodeHandle> liveNodes() {
         return nodes().stream().filter(node -> nodes.isUp(node.name())).toList();
+    }
+
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(capabilities().runtime(), Jdk.notMeasured("a cluster replsim does not run"));
     }
 
     @Override

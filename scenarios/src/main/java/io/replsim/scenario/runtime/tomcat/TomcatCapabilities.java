@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime.tomcat;
 import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
 import static io.replsim.scenario.runtime.RuntimeCapability.DISCARD;
+import static io.replsim.scenario.runtime.RuntimeCapability.FLIGHT_RECORDING;
 import static io.replsim.scenario.runtime.RuntimeCapability.FORCED_FULL_GC;
 import static io.replsim.scenario.runtime.RuntimeCapability.NODE_CPU;
 import static io.replsim.scenario.runtime.RuntimeCapability.OPEN_MODEL;
@@ -38,7 +39,8 @@ public final class TomcatCapabilities {
             new Lack(DISCARD, NO_SWITCH, OWN_NODES),
             new Lack(CLUSTER_VIEW, "Tomcat's membership views and backup members are not read by replsim", OWN_NODES),
             new Lack(NODE_CPU, "a member's CPU is read over the whole load, not the survivors' after a fault",
-                    OWN_NODES)),
+                    OWN_NODES),
+            new Lack(FLIGHT_RECORDING, "replsim starts Tomcat's JVMs without a recording", OWN_NODES)),
             TomcatCapabilities::probeBuilds);
 
     private TomcatCapabilities() {

@@ -2,6 +2,8 @@ package io.replsim.scenario.runtime.tomcat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
@@ -132,6 +134,11 @@ public final class TomcatCluster implements ClusterRuntime {
     public List<NodeHandle> liveNodes() {
         List<String> up = up();
         return nodes().stream().filter(node -> up.contains(node.name())).toList();
+    }
+
+    @Override
+    public NodesRuntime nodesRuntime() {
+        return new NodesRuntime(TomcatCapabilities.OF_TOMCAT.runtime(), Jdk.ofJava(launcher.java()));
     }
 
     /** A Tomcat member has no replsim admin API: its figures are read from its status page, after the run. */

@@ -1,4 +1,4 @@
-package io.replsim.replication.delivery;
+package io.replsim.replication;
 
 /**
  * What async delivery did with the updates it was given, counted per destination message (an update to two

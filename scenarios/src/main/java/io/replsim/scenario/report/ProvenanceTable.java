@@ -1,0 +1,36 @@
+package io.replsim.scenario.report;
+
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ScenarioHash;
+
+/** report.html's provenance: what made the page's figures and where, a row each, as summary.json has them. */
+final class ProvenanceTable {
+
+    private ProvenanceTable() {
+    }
+
+    /** What the page says of a run that did not record it (a summary.json from before replsim did). */
+    static final String NOT_RECORDED = "<h2>Provenance</h2>\n<p>Not recorded: this run's summary.json was written"
+            + " before replsim recorded provenance.</p>\n";
+
+    static String html(Provenance provenance) {
+        StringBuilder html = new StringBuilder("<h2>Provenance</h2>\n<table>\n");
+        row(html, "replsim commit", provenance.replsim().commit() + (provenance.replsim().dirty() == null
+                ? ", dirty: unknown" : provenance.replsim().dirty() ? ", dirty (changes not committed)" : ", clean")
+                + " (" + provenance.replsim().source() + ")");
+        row(html, "driver JDK", provenance.driverJdk().describe());
+        row(html, "nodes", provenance.runtime() + ", JDK " + provenance.nodesJdk().describe());
+        row(html, "machine", provenance.cores() + " cores, " + provenance.memory());
+        row(html, "load average (1 min)", Provenance.load(provenance.loadAverageBefore()) + " before, "
+                + Provenance.load(provenance.loadAverageAfter()) + " after");
+        for (ScenarioHash scenario : provenance.scenarios()) {
+            row(html, "scenario " + scenario.file(), "sha-256 " + scenario.sha256());
+        }
+        return html.append("</table>\n").toString();
+    }
+
+    private static void row(StringBuilder html, String what, String value) {
+        html.append("<tr><th>").append(TimelineReport.escape(what)).append("</th><td>")
+                .append(TimelineReport.escape(value)).append("</td></tr>\n");
+    }
+}

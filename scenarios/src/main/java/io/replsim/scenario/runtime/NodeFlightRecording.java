@@ -1,0 +1,27 @@
+package io.replsim.scenario.runtime;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A node JVM's flight recording ({@code cluster.jfr}): the JDK's {@code profile} settings, written when the JVM
+ * exits to {@code <node>-<pid>.jfr} beside its log, the pid telling a restarted node's recordings apart. A JVM
+ * killed by SIGKILL writes none: its in-progress chunk stays locked, unreadable.
+ */
+public final class NodeFlightRecording {
+    static final String SETTINGS = "profile";
+
+    private NodeFlightRecording() {
+    }
+
+    /** The options that make {@code node}'s JVM record into {@code directory}. */
+    public static List<String> jvmOptions(Path directory, String node) {
+        return List.of("-XX:StartFlightRecording=settings=" + SETTINGS + ",dumponexit=true,filename="
+                + directory.resolve(node + "-%p.jfr").toAbsolutePath());
+    }
+
+    /** The name's start that {@code node}'s recordings carry, whatever its process id. */
+    public static String filePrefix(String node) {
+        return node + "-";
+    }
+}
