@@ -28,6 +28,7 @@ import io.replsim.loadgen.validity.RunValidity;
 import io.replsim.loadgen.validity.ValidityRules;
 import io.replsim.loadgen.user.LogoutPath;
 import io.replsim.loadgen.profile.RunPlan;
+import io.replsim.loadgen.user.TabsOfUser;
 import io.replsim.loadgen.user.ThreadPerUser;
 import io.replsim.loadgen.user.UserCarrier;
 import io.replsim.loadgen.user.VirtualUser;
@@ -151,7 +152,7 @@ public final class LoadDriver implements Load {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
         if (profile.runtime() == UserCarrierKind.VIRTUAL_THREADS) {
-            SocketPollers.current().warningFor(profile.users()).ifPresent(LOG::warn);
+            SocketPollers.current().warningFor(profile.users() * profile.tabs()).ifPresent(LOG::warn);
         }
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
@@ -174,12 +175,17 @@ public final class LoadDriver implements Load {
         RunPlan plan = RunPlan.from(profile, startNanos);
         SteadyRecording steady = new SteadyRecording(plan);
         DriverCostMonitor cost = new DriverCostMonitor();
-        List<VirtualUser> users = new ArrayList<>(profile.users());
+        List<VirtualUser> users = new ArrayList<>(plan.loops());
         long seedBase = profile.seed().map(Integer::longValue).orElseGet(System::nanoTime);
-        for (int i = 0; i < profile.users(); i++) {
-            VirtualUser user = new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
-                    seedBase + i, profile.script(), scriptTally, profile.protocol().shapes(), heldAfterEachOutcome);
-            users.add(user);
+        List<Optional<TabsOfUser>> tabsOfUser = Stream.generate(() -> profile.tabs() > 1
+                ? Optional.of(new TabsOfUser()) : Optional.<TabsOfUser>empty()).limit(profile.users()).toList();
+        // every user's first tab first, so user i is users.get(i); tab t of user i draws from seed + i + t * users
+        for (int tab = 0; tab < profile.tabs(); tab++) {
+            for (int i = 0; i < profile.users(); i++) {
+                users.add(new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
+                        seedBase + i + (long) tab * profile.users(), profile.script(), scriptTally,
+                        profile.protocol().shapes(), heldAfterEachOutcome, tab, tabsOfUser.get(i)));
+            }
         }
         List<Thread> threads = carrier.threadsFor(users);
         IntervalLogTicker ticker = IntervalLogTicker.unstarted(startNanos, List.of(latency));
@@ -271,7 +277,8 @@ public final class LoadDriver implements Load {
         UsersServed served = UsersServed.NONE;
         long distinctSessions = 0;
         List<UserTimeline> timelines = new ArrayList<>(current.users().size());
-        for (VirtualUser user : current.users()) {
+        // a user with tabs is judged by the history (no verdicts here); its first tab speaks for it
+        for (VirtualUser user : current.users().subList(0, profile.users())) {
             sessions = sessions.plus(user.sessionVerdicts());
             served = served.plus(user.served());
             responses = responses.plus(user.responseVerdicts());

@@ -42,12 +42,15 @@ import java.util.Optional;
  * @param seed           present: user {@code i} draws its pauses, script requests and session lengths from a stream
  *                       seeded with {@code seed + i}, so two runs of the load send each user the same requests in the
  *                       same order; empty: seeded from the clock, every run its own draws
+ * @param tabs           request loops per user, at least 1: each its own pauses, all on the user's one session (its
+ *                       cookie), so their requests overlap as a browser's tabs do; the users' serial oracle, which
+ *                       knows one loop's own writes, judges none of them: the run's history judges those sessions
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
                           SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer,
-                          Optional<Integer> seed) {
+                          Optional<Integer> seed, int tabs) {
 
     /** How long a user waits for one answer unless told otherwise. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -82,6 +85,13 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(balancer, "balancer");
         Objects.requireNonNull(seed, "seed");
+        if (tabs < 1) {
+            throw new IllegalArgumentException("tabs: got " + tabs + ", expected at least 1 (request loops per user)");
+        }
+        if (tabs > 1 && (script.isPresent() || sessionLength.isPresent())) {
+            throw new IllegalArgumentException("tabs: got " + tabs + " with a " + (script.isPresent() ? "script"
+                    : "session length") + "; tabs share the user's one session of " + path + " all run");
+        }
     }
 
     /** A load against {@code path} from the defaults, its users, think time and duration still to be given. */
@@ -93,7 +103,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     public Builder toBuilder() {
         Builder builder = new Builder(path).users(users).thinkTime(thinkTime).thinkMode(thinkMode).rampUp(rampUp)
                 .warmUp(warmUp).duration(duration).requestTimeout(requestTimeout).connections(connections)
-                .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer);
+                .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer).tabs(tabs);
         builder.script = script;
         builder.sessionLength = sessionLength;
         builder.seed = seed;
@@ -149,6 +159,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         private UserCarrierKind runtime = UserCarrierKind.VIRTUAL_THREADS;
         private Balancer balancer = Balancer.DEFAULT;
         private Optional<Integer> seed = Optional.empty();
+        private int tabs = 1;
 
         private Builder(String path) {
             this.path = path;
@@ -237,9 +248,15 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
             return this;
         }
 
+        /** Each user runs {@code value} request loops on its one session, as tabs of one browser. */
+        public Builder tabs(int value) {
+            tabs = value;
+            return this;
+        }
+
         public LoadProfile build() {
             return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer, seed);
+                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer, seed, tabs);
         }
     }
 }

@@ -10,22 +10,22 @@ import java.util.SplittableRandom;
 /**
  * When each user starts, when the steady window opens and when every user stops, in {@link System#nanoTime()}
  * terms, fixed at the run's start; how users think, how long they keep a session (empty: the whole run), and
- * whether they end the sessions they hold when the run is over.
+ * whether they end the sessions they hold when the run is over; how many request loops (tabs) each user runs.
  */
 public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                       ThinkTime thinkTime, ThinkMode thinkMode, Optional<Duration> sessionLength,
-                      SessionsAtEnd sessionsAtEnd) {
+                      SessionsAtEnd sessionsAtEnd, int tabs) {
 
     public RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                    ThinkTime thinkTime, ThinkMode thinkMode) {
         this(startNanos, steadyStartNanos, deadlineNanos, users, rampUp, thinkTime, thinkMode, Optional.empty(),
-                SessionsAtEnd.KEPT);
+                SessionsAtEnd.KEPT, 1);
     }
 
     public static RunPlan from(LoadProfile profile, long startNanos) {
         return new RunPlan(startNanos, startNanos + profile.steadyStart().toNanos(),
                 startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(), profile.thinkTime(),
-                profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd());
+                profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd(), profile.tabs());
     }
 
     /**
@@ -40,6 +40,11 @@ public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos
     /** User {@code user} (from 0) starts {@code rampUp · user / users} after the start, so starts are spread evenly. */
     public long startNanosOf(int user) {
         return startNanos + rampUp.multipliedBy(user).dividedBy(users).toNanos();
+    }
+
+    /** The request loops the run drives at once: each user's tabs. */
+    public int loops() {
+        return users * tabs;
     }
 
     public boolean over(long nowNanos) {

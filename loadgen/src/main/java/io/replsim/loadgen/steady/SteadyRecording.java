@@ -154,7 +154,7 @@ public final class SteadyRecording {
         long thinkCount = thinks.sum();
         long asked = pausesAsked.sum();
         double seconds = to.minus(from).toNanos() / 1e9;
-        return new SteadyWindow(from, to, plan.users(), count, errors.snapshot(), histogram,
+        return new SteadyWindow(from, to, plan.loops(), count, errors.snapshot(), histogram,
                 seconds > 0 ? count / seconds : 0,
                 count == 0 ? Duration.ZERO : Duration.ofNanos(requestNanos.sum() / count),
                 thinkCount == 0 ? Duration.ZERO : Duration.ofNanos(thinkAskedNanos.sum() / thinkCount),

@@ -10,7 +10,8 @@ import java.time.Duration;
  *
  * @param from              the window's start, from the run's start
  * @param to                the window's end, from the run's start
- * @param users             the users in the system during the window (all of them: the ramp-up is over)
+ * @param users             the request loops in the system during the window (all of them: the ramp-up is over):
+ *                          the users, or with tabs the users times their tabs, since each tab waits for its own answers
  * @param requests          user requests that ended in the window, answered or failed
  * @param latencyMicros     response times of the answered ones
  * @param throughputPerSecond {@code requests} over the window's length

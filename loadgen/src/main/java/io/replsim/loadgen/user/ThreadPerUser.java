@@ -16,7 +16,8 @@ public final class ThreadPerUser implements UserCarrier {
 
     @Override
     public List<Thread> threadsFor(List<VirtualUser> users) {
-        return users.stream().map(user -> Thread.ofVirtual().name("replsim-user-" + user.index())
+        return users.stream().map(user -> Thread.ofVirtual()
+                .name("replsim-user-" + user.index() + (user.tab() == 0 ? "" : "-tab" + user.tab()))
                 .unstarted(new UserThread(user, client))).toList();
     }
 

@@ -14,20 +14,23 @@ import java.util.Optional;
 /**
  * What one user hands the run's history, when one is kept: each request once, with the id it was sent with (kept
  * across the attempts of a request refused and sent on to the next node, since a refused attempt reached no node,
- * and of a read sent on after its node left it unanswered, since reading twice changes nothing), and how it ended. One tab per user: a closed-model user has one request in flight. Sessions are named by their id
+ * and of a read sent on after its node left it unanswered, since reading twice changes nothing), and how it ended.
+ * One per tab: a tab has one request in flight, and a user's tabs share its session. Sessions are named by their id
  * without the route, which a failover changes.
  */
 final class UserHistory {
     private final Optional<HistoryRecorder> recorder;
     private final int user;
+    private final int tab;
     private long id;
     private long invokeMicros;
     private Optional<String> sentSession = Optional.empty();
     private Operation operation;
 
-    UserHistory(Optional<HistoryRecorder> recorder, int user) {
+    UserHistory(Optional<HistoryRecorder> recorder, int user, int tab) {
         this.recorder = recorder;
         this.user = user;
+        this.tab = tab;
     }
 
     /**
@@ -68,7 +71,7 @@ final class UserHistory {
             case Exchange.Failed failed when failed.kind() == ErrorKind.TIMEOUT -> outcome = Outcome.TIMEOUT;
             case Exchange.Failed failed -> outcome = Outcome.FAILED;
         }
-        recorder.get().record(new HistoryRequest(id, user, 0, sentSession, operation, invokeMicros, completeMicros,
+        recorder.get().record(new HistoryRequest(id, user, tab, sentSession, operation, invokeMicros, completeMicros,
                 outcome, node, answer));
     }
 }

@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 /**
@@ -51,8 +52,16 @@ import java.util.stream.Stream;
  * session the user holds (the app's logout, judged like any request) until it holds none; then the next request
  * starts a new visit, with new sessions on whichever node the balancer picks, so load moves onto nodes that joined
  * or came back.
+ *
+ * <p>With tabs ({@code load.tabs}), a user is several of these, one per tab, each its own loop and pauses, all
+ * sending the cookie of the user's one session ({@link TabsOfUser}); a tab other than the first opens once that
+ * session exists, as a browser's second tab does. Their requests overlap and each changes what the others' next
+ * answers show, so the serial oracle, which knows one request loop's writes, judges none of them: the run's history
+ * judges the session.
  */
 public final class VirtualUser {
+    /** How often a tab waits to see its user's session made before it opens. */
+    private static final long SESSION_WAIT_NANOS = 5_000_000;
 
     private final int index;
     private final RunPlan plan;
@@ -66,18 +75,10 @@ public final class VirtualUser {
     private final Optional<UserScript> script;
     private final ScriptTally scriptTally;
     private final long heldNanos;
-
-    /** A session this user holds: the cookie it sends and what the session must look like. */
-    private static final class HeldSession {
-        final ExpectedSession expected;
-        Optional<SessionCookie> cookie = Optional.empty();
-        /** The type of the last request on this session, whose app serves its logout; null without a script. */
-        RequestType lastType;
-
-        HeldSession(ExpectedSession expected) {
-            this.expected = expected;
-        }
-    }
+    /** This tab's number among its user's, from 0; the first one counts the user as active and logs out at the end. */
+    private final int tab;
+    /** Present when the user has more than one tab: the session they share, judged by the history alone. */
+    private final Optional<TabsOfUser> tabs;
 
     /** Where the user is between two calls. */
     private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, HELD, THINKING, STOPPED }
@@ -126,7 +127,7 @@ public final class VirtualUser {
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
                        ScriptTally scriptTally) {
         this(index, plan, router, defaultPath, recording, steady, activeUsers, seed, script, scriptTally,
-                Optional.of(SessionShapes.DEFAULT), Duration.ZERO);
+                Optional.of(SessionShapes.DEFAULT), Duration.ZERO, 0, Optional.empty());
     }
 
     /**
@@ -137,19 +138,19 @@ public final class VirtualUser {
      * @param held        how long the user is held up after each request's outcome before it asks for its pause:
      *                    time a driver loses on its own side, which its validity verdict must catch. Zero except in
      *                    tests that make a driver lose time on purpose.
+     * @param tab         this tab's number among its user's, from 0
+     * @param tabs        what the user's tabs share when it has more than one; empty for a user with one
      */
     public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
                        SteadyRecording steady, AtomicInteger activeUsers, long seed, Optional<UserScript> script,
-                       ScriptTally scriptTally, Optional<SessionShapes> shapes, Duration held) {
+                       ScriptTally scriptTally, Optional<SessionShapes> shapes, Duration held, int tab,
+                       Optional<TabsOfUser> tabs) {
+        this.tab = tab;
+        this.tabs = tabs;
         this.heldNanos = held.toNanos();
         this.shapes = shapes;
-        this.single = new HeldSession(shapes.isEmpty() || script.isPresent() ? new ExpectedSession()
-                : ExpectedSession.ofProbe(defaultPath).orElseGet(() -> ExpectedSession.of(shapes,
-                        RequestType.sessionOfPath(defaultPath).orElseThrow(() -> new IllegalArgumentException(
-                                "path: got '" + defaultPath + "', which is none of the replsim apps' (/counter,"
-                                + " /cart, /profile, /bean, the probe's /replsim-probe/session and /bean): their"
-                                + " answers' state cannot be checked; drive another app with its own target"
-                                + " protocol")))));
+        this.single = HeldSession.ofPath(defaultPath, shapes, script,
+                tabs.map(TabsOfUser::cookie).orElseGet(() -> new AtomicReference<>(Optional.empty())));
         this.script = script;
         this.scriptTally = scriptTally;
         this.index = index;
@@ -162,12 +163,17 @@ public final class VirtualUser {
         this.random = new SplittableRandom(seed);
         this.timeline = new TimelineRecorder(index);
         this.logoutPath = LogoutPath.of(defaultPath);
-        this.history = new UserHistory(recording.history(), index);
+        this.history = new UserHistory(recording.history(), index, tab);
     }
 
     /** This user's number in its run, from 0. */
     public int index() {
         return index;
+    }
+
+    /** This tab's number among its user's, from 0 (0 for a user with one). */
+    public int tab() {
+        return tab;
     }
 
     /** The first action: wait for this user's turn in the ramp-up. */
@@ -186,8 +192,13 @@ public final class VirtualUser {
                 if (plan.over(nowNanos)) {
                     yield stop(nowNanos);
                 }
-                active = true;
-                activeUsers.incrementAndGet();
+                if (tab > 0 && single.cookie.get().isEmpty()) {
+                    yield pauseUntil(nowNanos + SESSION_WAIT_NANOS); // the first tab has not made the session yet
+                }
+                if (tab == 0) {
+                    active = true;
+                    activeUsers.incrementAndGet();
+                }
                 yield nextCycle(nowNanos);
             }
             case WAITING_FOR_A_NODE -> outcomeKnown(nowNanos);
@@ -277,7 +288,7 @@ public final class VirtualUser {
             cycleStartNanos = nowNanos;
             return step(nowNanos);
         }
-        if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED) {
+        if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED && tab == 0) {
             endingSessions = sessionsHeld().toList();
             return nextLogoutAtEnd(nowNanos);
         }
@@ -316,7 +327,7 @@ public final class VirtualUser {
 
     /** The sessions the user holds now: those it has a cookie for. */
     private Stream<HeldSession> sessionsHeld() {
-        return Stream.concat(Stream.of(single), byKind.values().stream()).filter(held -> held.cookie.isPresent());
+        return Stream.concat(Stream.of(single), byKind.values().stream()).filter(held -> held.cookie.get().isPresent());
     }
 
     /**
@@ -330,7 +341,7 @@ public final class VirtualUser {
         logout = isLogout;
         requestStartNanos = nowNanos;
         try {
-            node = router.route(held.cookie.flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
+            node = router.route(held.cookie.get().flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
         } catch (NoLiveNodeException e) {
             long atMs = System.currentTimeMillis();
             held.expected.unreached();
@@ -348,7 +359,7 @@ public final class VirtualUser {
         }
         attempt = 1;
         readResend.newRequest();
-        requestId = history.sent(held.cookie, isLogout,
+        requestId = history.sent(held.cookie.get(), isLogout,
                 requestType != null && requestType.serialRule() == SerialRule.UNCHANGED, nowNanos);
         return send();
     }
@@ -358,7 +369,7 @@ public final class VirtualUser {
         router.requestSent(node);
         String path = type == null ? logout ? logoutPath : defaultPath
                 : logout ? LogoutPath.of(type.path()) : type.path();
-        return new UserAction.Send(node, path, session.cookie, requestId);
+        return new UserAction.Send(node, path, session.cookie.get(), requestId);
     }
 
     /** The request's outcome is known; a user the driver holds up waits here first (see {@code held}). */
@@ -374,7 +385,7 @@ public final class VirtualUser {
     private UserAction requestEnded(long nowNanos) {
         if (logout) {
             session.expected.ended();
-            session.cookie = Optional.empty();
+            session.cookie.set(Optional.empty());
         }
         if (endingSessions != null) {
             return nextLogoutAtEnd(nowNanos);
@@ -423,6 +434,7 @@ public final class VirtualUser {
 
     private void requestDone(long atMs, RequestType requestType) {
         hadOutcome = true;
+        tabs.ifPresent(user -> user.outcome(false));
         recording.requestDone(atMs);
         if (requestType != null) {
             scriptTally.requestDone(requestType);
@@ -445,9 +457,9 @@ public final class VirtualUser {
             recording.answered(scriptTally.tagIndex(requestType), micros);
         }
         steady.answered(nowNanos, micros);
-        answered.setCookie().ifPresent(issued -> held.cookie = Optional.of(issued));
+        answered.setCookie().ifPresent(issued -> held.cookie.set(Optional.of(issued)));
         if (requestType != null) {
-            held.cookie.flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
+            held.cookie.get().flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
         }
         if (answered.status() != 200 || answered.reply().isEmpty()) {
             // A server error, e.g. a failed sync replication's 503, has an unknown outcome: the node kept the
@@ -467,8 +479,15 @@ public final class VirtualUser {
         }
         recording.served(micros);
         steady.served(nowNanos, micros);
-        String sessionId = held.expected.sessionFor(answered.reply().get());
         long sentMs = answered.atMs() - micros / 1000;
+        if (tabs.isPresent()) {
+            // The oracle holds an answer to the state this tab's own requests built, which other tabs' writes change
+            // in between: not judged here, the history judges the session.
+            tabs.get().outcome(true);
+            timeline.answered(answered.node(), sentMs, answered.atMs(), true);
+            return;
+        }
+        String sessionId = held.expected.sessionFor(answered.reply().get());
         Verdict verdict = held.expected.judge(answered.reply().get(),
                 requestType == null ? SerialRule.ADVANCES : requestType.serialRule(), sentMs, answered.atMs(),
                 answered.sessionExpired());
@@ -506,33 +525,32 @@ public final class VirtualUser {
         return timeline.timeline();
     }
 
+    /** Its sessions' verdicts; none with tabs, whose session the history judges. */
     public SessionVerdictCounts sessionVerdicts() {
-        SessionVerdictCounts counts = single.expected.sessionVerdicts();
-        for (HeldSession held : byKind.values()) {
-            counts = counts.plus(held.expected.sessionVerdicts());
-        }
-        return counts;
+        return allSessions().map(held -> held.expected.sessionVerdicts())
+                .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
     }
 
     public ResponseVerdictCounts responseVerdicts() {
-        ResponseVerdictCounts counts = single.expected.responseVerdicts();
-        for (HeldSession held : byKind.values()) {
-            counts = counts.plus(held.expected.responseVerdicts());
-        }
-        return counts;
+        return allSessions().map(held -> held.expected.responseVerdicts())
+                .reduce(ResponseVerdictCounts.NONE, ResponseVerdictCounts::plus);
     }
 
-    /** Whether this user was started and, if so, whether it was served or never served. */
+    /**
+     * Whether this user was started and, if so, whether it was served or never served; with tabs, the user's and
+     * not the tab's, the same from each of its tabs.
+     */
     public UsersServed served() {
-        return UsersServed.ofUser(hadOutcome, sessionVerdicts());
+        return tabs.map(TabsOfUser::served).orElseGet(() -> UsersServed.ofUser(hadOutcome, sessionVerdicts()));
     }
 
     public long distinctSessions() {
-        long count = single.expected.distinctSessions();
-        for (HeldSession held : byKind.values()) {
-            count += held.expected.distinctSessions();
-        }
-        return count;
+        return allSessions().mapToLong(held -> held.expected.distinctSessions()).sum();
+    }
+
+    /** Every session the user held and judged one request at a time: none with tabs. */
+    private Stream<HeldSession> allSessions() {
+        return tabs.isPresent() ? Stream.empty() : Stream.concat(Stream.of(single), byKind.values().stream());
     }
 
     /** When the user's thread ended, in {@link System#nanoTime()} terms; 0 while it runs. */

@@ -47,7 +47,7 @@ class ReadResendTest {
         UserScript script = UserScript.of(new WeightedRequest(only, 1));
         return new VirtualUser(0, plan, router, only.path(), recording, new SteadyRecording(plan),
                 new AtomicInteger(), 42, Optional.of(script), new ScriptTally(script.types()),
-                Optional.of(SessionShapes.DEFAULT), Duration.ZERO);
+                Optional.of(SessionShapes.DEFAULT), Duration.ZERO, 0, Optional.empty());
     }
 
     private static UserAction.Send firstRequest(VirtualUser user) {

@@ -63,8 +63,9 @@ public final class ConsoleReport {
         }
         RunSummary.OpenFigures open = summary.open();
         if (open == null) {
-            line("load      %d users, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
-                    load.users(), CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
+            line("load      %d users%s, think time %s, %s; %,d requests, %.1f req/s, %,d errors%s",
+                    load.users(), load.tabs() > 1 ? " of " + load.tabs() + " tabs each" : "",
+                    CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
                     requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
             line("latency   p50 %s   p90 %s   p99 %s   max %s   (%s)", ms(latency.p50()), ms(latency.p90()),
                     ms(latency.p99()), ms(latency.max()), successful(summary.servedLatencyMs()));
@@ -84,14 +85,14 @@ public final class ConsoleReport {
                     row.responses().ok(), row.responses().stale(), row.responses().lost(),
                     row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
         }
-        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   %,d NEVER SERVED"
-                        + "   (responses: %,d OK, %,d STALE, %,d LOST%s)",
-                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
-                summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
-                summary.sessions().neverServed(),
-                summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
-                (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
-                        + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
+        if (summary.load().tabs() > 1) {
+            // Overlapping tabs move the serial between a tab's requests: judging them one at a time would be wrong.
+            line("sessions  not judged one request at a time: each user's %d tabs share its session and overlap, which"
+                    + " the users' serial oracle cannot order; the history judges them (history, above)",
+                    summary.load().tabs());
+        } else {
+            printSessions(summary);
+        }
         boolean noGravitation = cluster != null && cluster.gravitationsNotApplicable() != null;
         for (FaultReport fault : summary.faults()) {
             printFault(fault, external != null, noGravitation);
@@ -114,6 +115,17 @@ public final class ConsoleReport {
                         + " sends, events.jsonl, heap.json, nodes/"
                 : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
                 : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
+    }
+
+    private void printSessions(RunSummary summary) {
+        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   %,d NEVER SERVED"
+                        + "   (responses: %,d OK, %,d STALE, %,d LOST%s)",
+                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
+                summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
+                summary.sessions().neverServed(),
+                summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
+                (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
+                        + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {

@@ -104,7 +104,7 @@ public final class RunReport {
                 (System.nanoTime() - run.wallStartNanos()) / 1_000_000, RunVerdict.of(passed, validity, invalidRuns).name(),
                 ClusterFigures.of(spec, cluster),
                 new RunSummary.Load(load.users(), load.thinkTime().toMillis(), load.rampUp().toMillis(),
-                        load.duration().toMillis(), load.requestTimeout().toMillis()),
+                        load.duration().toMillis(), load.requestTimeout().toMillis(), load.profile().tabs()),
                 requests, result.throughputPerSecond(), latencyMs, sessions, responses, faults, nodeFigures(run),
                 checks, validity, requestTypeRows(load, result), openFigures(load, result, latencyMs),
                 new RunSummary.Connections(result.connections().mode().label(), result.connections().opened(),

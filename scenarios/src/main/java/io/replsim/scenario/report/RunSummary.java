@@ -90,7 +90,8 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                 + " node that does not own a session reads it from its owners (remote reads) and moves nothing";
     }
 
-    public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs) {}
+    /** {@code tabs}: request loops per user on its one session (0 in a summary written before tabs, meaning 1). */
+    public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs, int tabs) {}
 
     /**
      * The users started (the open model: its sessions that got a request), each in one class: {@code served} held a

@@ -28,6 +28,8 @@ final class LoadSettings {
 
     private static final String SECTION = "load";
     private static final int MAX_USERS = 100_000;
+    /** More tabs than a browser user keeps open would only multiply the users. */
+    private static final int MAX_TABS = 16;
     private static final double MAX_RATE = 1_000_000;
     /**
      * The longest load, and the longest any other stretch of a scenario's time may be (a fault's period, a check's
@@ -108,10 +110,17 @@ final class LoadSettings {
     static final Setting<LoadSpec, Integer> SEED = Setting.of("seed", Grammar.wholeNumber(0, Integer.MAX_VALUE),
             (LoadSpec spec) -> spec.profile().seed().orElseThrow());
 
+    /**
+     * Request loops per user, each with its own pauses, all on the user's one session (a browser's tabs): their
+     * requests overlap, so the history judges the session, not the users' serial oracle.
+     */
+    static final Setting<LoadSpec, Integer> TABS = Setting.of("tabs", Grammar.wholeNumber(1, MAX_TABS),
+            (LoadSpec spec) -> spec.profile().tabs());
+
     /** In the order a file's load section lists its fields. */
     static final SettingsGroup<LoadSpec> GROUP = SettingsGroup.of(LoadSettings::read, USERS, THINK_TIME, RAMP_UP,
             DURATION, REQUEST_TIMEOUT, THINK_DISTRIBUTION, THINK_MODE, WARM_UP, SCRIPT, MODEL, RATE, ARRIVALS, SESSIONS,
-            CONNECTIONS, SESSION_LENGTH, RUNTIME, HISTORY, SEED);
+            CONNECTIONS, SESSION_LENGTH, RUNTIME, HISTORY, SEED, TABS);
 
     private static final List<Setting<LoadSpec, ?>> OPEN_ONLY = List.of(RATE, ARRIVALS, SESSIONS);
     /** The fields that describe users and their pauses: meaningless when requests arrive on a schedule. */
@@ -157,6 +166,7 @@ final class LoadSettings {
         UserCarrierKind runtime = RUNTIME.readFrom(in, defaults);
         boolean history = HISTORY.readFrom(in, defaults);
         Optional<Integer> seed = in.value(SEED);
+        int tabs = readTabs(in, defaults, script.isPresent(), sessionLength.isPresent(), history);
         for (Setting<LoadSpec, ?> open : OPEN_ONLY) {
             in.refuse(open, "no " + open.path() + " unless " + pathOf(MODEL) + " is open (a closed load is set by "
                     + pathOf(USERS) + ")");
@@ -166,11 +176,38 @@ final class LoadSettings {
         }
         LoadProfile.Builder profile = defaults.profile().toBuilder().users(users.get())
                 .thinkTime(distribution.withMean(thinkTime.get())).thinkMode(mode).rampUp(rampUp).warmUp(warmUp)
-                .duration(duration.get()).requestTimeout(requestTimeout).connections(connections).runtime(runtime);
+                .duration(duration.get()).requestTimeout(requestTimeout).connections(connections).runtime(runtime)
+                .tabs(tabs);
         script.map(UserScript::new).ifPresent(profile::script);
         sessionLength.ifPresent(profile::sessionLength);
         seed.ifPresent(profile::seed);
         return new LoadSpec(profile.build(), Optional.empty(), history);
+    }
+
+    /**
+     * The tabs, 1 when more cannot work: tabs share the user's one session of the workload's app, which a script's
+     * sessions per app and a session length's logouts would split, and only the history judges overlapping requests.
+     */
+    private static int readTabs(SettingsSource in, LoadSpec defaults, boolean script, boolean sessionLength,
+                                boolean history) {
+        int tabs = TABS.readFrom(in, defaults);
+        if (tabs == 1) {
+            return tabs;
+        }
+        if (script) {
+            in.problem(TABS, "1, or leave " + pathOf(SCRIPT) + " out (not built yet: tabs share the user's one session"
+                    + " of the workload's app, and a script's requests go to a session per app)");
+        } else if (sessionLength) {
+            in.problem(TABS, "1, or leave " + pathOf(SESSION_LENGTH) + " out (not built yet: tabs share the user's"
+                    + " one session all run, and a visit's logout in one tab would end it under the others)");
+        } else if (!history) {
+            in.problem(TABS, "1, or add history: true to load: the users' serial oracle judges one request at a time"
+                    + " and cannot order the overlapping requests of " + tabs + " tabs, so only the history's checker"
+                    + " judges their session");
+        } else {
+            return tabs;
+        }
+        return 1;
     }
 
     private static LoadSpec readOpen(SettingsSource in, LoadSpec defaults) {
@@ -193,6 +230,8 @@ final class LoadSettings {
                 + " event-loop runtime carries closed-model users only); leave " + pathOf(RUNTIME) + " out");
         in.refuse(SEED, "no seed with " + pathOf(MODEL) + " open (not built yet: its arrivals draw from the clock);"
                 + " leave " + pathOf(SEED) + " out");
+        in.refuse(TABS, "no tabs with " + pathOf(MODEL) + " open (not built yet: each of its sessions serves one"
+                + " arrival at a time); use the closed model, or leave " + pathOf(TABS) + " out");
         Optional<Double> rate = in.required(RATE);
         ArrivalKind arrivals = ARRIVALS.readFrom(in, defaults);
         int sessions = SESSIONS.readFrom(in, defaults);

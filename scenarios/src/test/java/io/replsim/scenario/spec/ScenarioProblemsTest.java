@@ -27,7 +27,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("cluster.nodes", null, "a whole number from 1 to 16"),
                 new SpecProblem("load", null,
                         "a map with the fields users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution,"
-                                + " thinkMode, warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed"));
+                                + " thinkMode, warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed, tabs"));
         assertThat(problems.get(1)).hasToString("cluster.nodes: missing; expected a whole number from 1 to 16");
     }
 
@@ -88,7 +88,7 @@ class ScenarioProblemsTest {
         assertThat(pathsOf(problems)).containsExactly("colour", "cluster.node", "load.thinktime");
         assertThat(problems.get(2)).hasToString("load.thinktime: \"thinktime\" is not valid; expected one of the"
                 + " fields of load: users, thinkTime, rampUp, duration, requestTimeout, thinkDistribution, thinkMode,"
-                + " warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed (did you mean thinkTime?)");
+                + " warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed, tabs (did you mean thinkTime?)");
         assertThat(problems.get(0).expected()).startsWith("one of the top-level fields: name, description, cluster")
                 .doesNotContain("did you mean");
         assertThat(problems.get(1).expected()).endsWith("(did you mean nodes?)");
@@ -353,7 +353,7 @@ class ScenarioProblemsTest {
                         + " the run directory), such as quickstart"),
                 new SpecProblem("cluster.workers", "0", "a whole number from 1 to 1000"),
                 new SpecProblem("load.thinktime", "thinktime", "one of the fields of load: users, thinkTime, rampUp,"
-                        + " duration, requestTimeout, thinkDistribution, thinkMode, warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed (did you mean thinkTime?)"),
+                        + " duration, requestTimeout, thinkDistribution, thinkMode, warmUp, script, model, rate, arrivals, sessions, connections, sessionLength, runtime, history, seed, tabs (did you mean thinkTime?)"),
                 new SpecProblem("load.users", "lots", "a whole number from 1 to 100000"),
                 new SpecProblem("load.thinkTime", null, "a duration such as 500ms, 20s or 1m"),
                 new SpecProblem("faults[0].at", "40s", "a time before the end of the load, load.duration (30s),"
