@@ -7,6 +7,10 @@ import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.ProfileApp;
 import io.replsim.node.app.ServiceDemand;
+import io.replsim.node.app.SessionAtArrival;
+import io.replsim.replication.SessionLock;
+import io.replsim.replication.session.SessionStore;
+import java.util.function.UnaryOperator;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.metrics.MetricsServer;
@@ -88,15 +92,18 @@ public final class ClusterNode implements AutoCloseable {
             var requests = new RequestCounters();
             var stats = new StatsCollector(replication, cpu, requests, options.workers(), startedAt);
             ServiceTime work = options.serviceTime();
+            SessionStore store = replication.store();
+            UnaryOperator<HttpHandler> timed = served -> timed(requests, work, options.replication().sessionLock(),
+                    store, served);
             PathHandler routes = Handlers.path()
-                    .addExactPath(CounterApp.PATH, timed(requests, work, new CounterApp(options.name(),
-                            replication.store(), options.payloadBytes(), requests, new JsonWriter())))
-                    .addExactPath(ProfileApp.PATH, timed(requests, work, new ProfileApp(options.name(),
-                            replication.store(), options.profile(), requests, new JsonWriter())))
-                    .addExactPath(BeanApp.PATH, timed(requests, work, new BeanApp(options.name(), replication.store(),
-                            requests, new JsonWriter())))
-                    .addExactPath(CartApp.PATH, timed(requests, work, new CartApp(options.name(), replication.store(),
-                            requests, new JsonWriter())));
+                    .addExactPath(CounterApp.PATH, timed.apply(new CounterApp(options.name(), store,
+                            options.payloadBytes(), requests, new JsonWriter())))
+                    .addExactPath(ProfileApp.PATH, timed.apply(new ProfileApp(options.name(), store,
+                            options.profile(), requests, new JsonWriter())))
+                    .addExactPath(BeanApp.PATH, timed.apply(new BeanApp(options.name(), store, requests,
+                            new JsonWriter())))
+                    .addExactPath(CartApp.PATH, timed.apply(new CartApp(options.name(), store, requests,
+                            new JsonWriter())));
             app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
             if (options.metricsPort().isPresent()) {
                 metrics = MetricsServer.start(options.bind(), options.metricsPort().getAsInt(),
@@ -135,8 +142,11 @@ public final class ClusterNode implements AutoCloseable {
         return start(options, token, stack, onShutdownRequest);
     }
 
-    private static HttpHandler timed(RequestCounters requests, ServiceTime work, HttpHandler app) {
-        return new TimedRequests(requests, work.isNone() ? app : new ServiceDemand(work, app));
+    /** Without a session lock, a request's session is read as it arrives, before its service time. */
+    private static HttpHandler timed(RequestCounters requests, ServiceTime work, SessionLock lock, SessionStore store,
+                                     HttpHandler app) {
+        HttpHandler served = work.isNone() ? app : new ServiceDemand(work, app);
+        return new TimedRequests(requests, lock == SessionLock.NONE ? new SessionAtArrival(store, served) : served);
     }
 
     public NodeOptions options() {

@@ -18,12 +18,14 @@ import java.util.Objects;
  * @param partitionHandling       what each side of a partition serves and how the merge settles copies (infinispan)
  * @param snapshot                when a request's changes leave: at its end, or with the next interval's batch
  *                                (jgroups)
+ * @param sessionLock             whether a node's requests on one session wait for each other (the node's request
+ *                                handling; the engines hold copies the same either way)
  */
 public record ReplicationSpec(Placement placement, GranularityKind granularity, DeliveryKind delivery,
                               Duration syncTimeout, AsyncQueueSettings asyncQueue, ReplicationTrigger trigger,
                               Duration maxUnreplicatedInterval, EngineKind engine, SessionLifecycle lifecycle,
                               OrphanPolicy orphans, PartitionHandlingSpec partitionHandling,
-                              SnapshotMode snapshot) {
+                              SnapshotMode snapshot, SessionLock sessionLock) {
     public static final Duration DEFAULT_SYNC_TIMEOUT = Duration.ofSeconds(2);
     public static final ReplicationTrigger DEFAULT_TRIGGER = ReplicationTrigger.SET_AND_NON_PRIMITIVE_GET;
     /** JBoss AS 5's default: a session read for a minute without changes still tells its backups it is alive. */
@@ -42,6 +44,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         Objects.requireNonNull(orphans, "orphans");
         Objects.requireNonNull(partitionHandling, "partitionHandling");
         Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sessionLock, "sessionLock");
         if (syncTimeout.isNegative() || syncTimeout.isZero()) {
             throw new IllegalArgumentException("syncTimeout must be positive, got " + syncTimeout);
         }
@@ -66,13 +69,14 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         return new Builder().placement(placement).granularity(granularity).delivery(delivery).syncTimeout(syncTimeout)
                 .asyncQueue(asyncQueue).trigger(trigger).maxUnreplicatedInterval(maxUnreplicatedInterval)
                 .engine(engine).lifecycle(lifecycle).orphans(orphans).partitionHandling(partitionHandling)
-                .snapshot(snapshot);
+                .snapshot(snapshot).sessionLock(sessionLock);
     }
 
     /**
      * A spec one choice at a time, each starting at its default: full-session synchronous replication to every
      * member on the jgroups engine, sessions that never expire, orphans taken over on their next request,
-     * Infinispan's own partition handling, changes replicated at each request's end. {@link #build} checks the spec.
+     * Infinispan's own partition handling, changes replicated at each request's end, a lock per session.
+     * {@link #build} checks the spec.
      */
     public static final class Builder {
         private Placement placement = new Placement.AllMembers();
@@ -87,6 +91,7 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
         private OrphanPolicy orphans = OrphanPolicy.ON_REQUEST;
         private PartitionHandlingSpec partitionHandling = PartitionHandlingSpec.DEFAULT;
         private SnapshotMode snapshot = SnapshotMode.INSTANT;
+        private SessionLock sessionLock = SessionLock.PER_SESSION;
 
         private Builder() {
         }
@@ -151,9 +156,14 @@ public record ReplicationSpec(Placement placement, GranularityKind granularity, 
             return this;
         }
 
+        public Builder sessionLock(SessionLock value) {
+            sessionLock = value;
+            return this;
+        }
+
         public ReplicationSpec build() {
             return new ReplicationSpec(placement, granularity, delivery, syncTimeout, asyncQueue, trigger,
-                    maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot);
+                    maxUnreplicatedInterval, engine, lifecycle, orphans, partitionHandling, snapshot, sessionLock);
         }
     }
 }

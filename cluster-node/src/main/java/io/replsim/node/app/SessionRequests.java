@@ -147,6 +147,9 @@ final class SessionRequests {
         boolean expired = found.isEmpty() && cookie.map(c -> store.expiredLately(c.id())).orElse(false);
         try (ActiveSession active = found.orElseGet(store::create)) {
             Session session = active.session();
+            if (found.isPresent()) {
+                SessionAtArrival.restore(exchange, session); // without a session lock only
+            }
             if (expired) {
                 exchange.getResponseHeaders().put(SESSION_HEADER, EXPIRED);
             }

@@ -14,6 +14,7 @@ import io.replsim.replication.Placement;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.ReplicationTrigger;
 import io.replsim.replication.SessionLifecycle;
+import io.replsim.replication.SessionLock;
 import io.replsim.replication.SnapshotMode;
 import io.replsim.replication.host.EngineFactory;
 import io.replsim.settings.Grammar;
@@ -125,13 +126,18 @@ public final class ReplicationSettings {
                     "a whole number of milliseconds above 0s and at most 24h, such as 1s (JBoss AS 5's default)")
             .writtenWhen(spec -> spec.snapshot() instanceof SnapshotMode.Interval);
 
+    /** Whether a node's requests on one session wait for each other; without a lock the later store wins. */
+    public static final Setting<ReplicationSpec, SessionLock> SESSION_LOCK = Setting.of("sessionLock",
+            "--session-lock", Grammar.choice("a session lock", SessionLock.class), ReplicationSpec::sessionLock)
+            .writtenWhen(spec -> spec.sessionLock() != SessionLock.PER_SESSION);
+
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
             List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
             ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS,
-            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY, SNAPSHOT_MODE, SNAPSHOT_INTERVAL);
+            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY, SNAPSHOT_MODE, SNAPSHOT_INTERVAL, SESSION_LOCK);
 
     private ReplicationSettings() {
     }
@@ -176,11 +182,22 @@ public final class ReplicationSettings {
         } else {
             in.refuseUnless(List.of(SNAPSHOT_INTERVAL), SNAPSHOT_MODE, "interval");
         }
+        SessionLock sessionLock = SESSION_LOCK.readFrom(in, defaults);
+        if (sessionLock == SessionLock.NONE && (granularity != GranularityKind.SESSION
+                || engine != EngineKind.JGROUPS)) {
+            // A lock-free request stores the whole session it found: what a session-granularity container does. An
+            // attribute container would store only what the request changed, and a cache engine keeps no copy here
+            // between requests to find at arrival.
+            in.problem(SESSION_LOCK, "per-session, or leave it out (not built yet: " + in.phrase(SESSION_LOCK, "none")
+                    + " needs " + in.phrase(GRANULARITY, GranularityKind.SESSION.label()) + " and "
+                    + in.phrase(ENGINE, EngineKind.JGROUPS.label()) + ", where a request stores the whole session"
+                    + " it found)");
+        }
         var spec = ReplicationSpec.builder().placement(placement).granularity(granularity).delivery(delivery)
                 .syncTimeout(syncTimeout).asyncQueue(asyncQueue).trigger(trigger)
                 .maxUnreplicatedInterval(maxUnreplicated).engine(engine).lifecycle(lifecycle)
                 .orphans(ORPHANS.readFrom(in, defaults)).partitionHandling(partitionHandling).snapshot(snapshot)
-                .build();
+                .sessionLock(sessionLock).build();
         if (engine == EngineKind.INFINISPAN) {
             refuseWhatInfinispanCannotExpress(in, spec);
         }

@@ -8,6 +8,7 @@ import io.replsim.replication.message.EndCause;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.message.SessionVersion;
 
+import java.io.Serializable;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -166,6 +167,14 @@ public final class SessionStore {
     /** A copy of the session as last replicated or applied here, without locking it for a request. */
     public Optional<SessionSnapshot> peek(SessionId id) {
         return replicas.peek(id);
+    }
+
+    /**
+     * The attributes of the copy held here as they are now, read under its lock without holding it for a request;
+     * empty when none is held. What a node without a session lock reads as a request arrives.
+     */
+    public Optional<Map<String, Serializable>> attributesNow(SessionId id) {
+        return replicas.peek(id).map(SessionSnapshot::attributes);
     }
 
     /** The copy held, for a member gathering it by gravitation. */

@@ -18,22 +18,28 @@ final class TomcatReader {
     static final List<String> FIELDS = List.of("manager", "replication");
 
     /** Why each replication field has no Tomcat equivalent. */
-    private static final Map<String, String> NO_EQUIVALENT = Map.of(
-            "buddyPools", "Tomcat's BackupManager picks its backup member itself; remove buddyPools",
-            "granularity", "Tomcat's manager decides what travels (DeltaManager: each request's attribute changes;"
-                    + " BackupManager: the session's changes through its replicated map); remove granularity",
-            "trigger", "Tomcat replicates what setAttribute and removeAttribute changed (its ReplicationValve);"
-                    + " remove trigger",
-            "maxUnreplicatedInterval", "Tomcat has no such interval of its own; remove maxUnreplicatedInterval",
-            "syncTimeout", "Tomcat's sender has its own timeout, not set from the scenario; remove syncTimeout",
-            "async", "Tomcat's asynchronous sender (MessageDispatchInterceptor) has no bundle settings of replsim's;"
-                    + " remove async",
-            "engine", "the engine is Tomcat's own session manager with cluster.runtime tomcat; remove engine",
-            "maxInactiveInterval", "replsim does not pass it to Tomcat's manager yet (Tomcat's own 30 min"
-                    + " applies); remove maxInactiveInterval",
-            "maxActiveSessions", "replsim does not configure Tomcat's session persistence; remove"
-                    + " maxActiveSessions",
-            "snapshotMode", "Tomcat's ReplicationValve replicates at each request's end; remove snapshotMode");
+    private static final Map<String, String> NO_EQUIVALENT = Map.ofEntries(
+            Map.entry("buddyPools", "Tomcat's BackupManager picks its backup member itself; remove buddyPools"),
+            Map.entry("granularity", "Tomcat's manager decides what travels (DeltaManager: each request's attribute"
+                    + " changes; BackupManager: the session's changes through its replicated map); remove granularity"),
+            Map.entry("trigger", "Tomcat replicates what setAttribute and removeAttribute changed (its"
+                    + " ReplicationValve); remove trigger"),
+            Map.entry("maxUnreplicatedInterval", "Tomcat has no such interval of its own; remove"
+                    + " maxUnreplicatedInterval"),
+            Map.entry("syncTimeout", "Tomcat's sender has its own timeout, not set from the scenario; remove"
+                    + " syncTimeout"),
+            Map.entry("async", "Tomcat's asynchronous sender (MessageDispatchInterceptor) has no bundle settings of"
+                    + " replsim's; remove async"),
+            Map.entry("engine", "the engine is Tomcat's own session manager with cluster.runtime tomcat; remove"
+                    + " engine"),
+            Map.entry("maxInactiveInterval", "replsim does not pass it to Tomcat's manager yet (Tomcat's own 30 min"
+                    + " applies); remove maxInactiveInterval"),
+            Map.entry("maxActiveSessions", "replsim does not configure Tomcat's session persistence; remove"
+                    + " maxActiveSessions"),
+            Map.entry("snapshotMode", "Tomcat's ReplicationValve replicates at each request's end; remove"
+                    + " snapshotMode"),
+            Map.entry("sessionLock", "the session lock is replsim's own node's, and Tomcat serves a session's"
+                    + " requests its own way; remove sessionLock"));
 
     private TomcatReader() {
     }
