@@ -82,15 +82,8 @@ final class ScenarioReader {
             checksSection.problemWith("maxAnomalies", "load.history: true with maxAnomalies (the checker reads the"
                     + " history the run records; without it there is nothing to count); add history: true to load");
         }
-        int tabs = load.flatMap(LoadReader::spec).map(spec -> spec.profile().tabs()).orElse(1);
-        for (Check check : checks) {
-            if (tabs > 1 && (check instanceof Check.MaxSessionsLost || check instanceof Check.MaxSessionsStale)) {
-                String key = check instanceof Check.MaxSessionsLost ? "maxSessionsLost" : "maxSessionsStale";
-                checksSection.problemWith(key, "no " + key + " with load.tabs " + tabs + ": it counts the verdicts"
-                        + " of the users' serial oracle, which judges one request at a time and does not judge the"
-                        + " overlapping requests of tabs; use maxAnomalies (lostUpdate, readYourWritesViolated, ...)");
-            }
-        }
+        TabsVerdicts.refuse(load.flatMap(LoadReader::spec).map(spec -> spec.profile().tabs()).orElse(1), checks,
+                checksSection, faultReader.expectations(), problems);
         boolean open = load.flatMap(LoadReader::spec).map(LoadSpec::isOpen).orElse(false);
         CapacitySettings capacity = CapacityReader.read(top.optionalSection("capacity", CapacityReader.FIELDS), open);
         if (open && top.presentFields().contains("balancer")) {

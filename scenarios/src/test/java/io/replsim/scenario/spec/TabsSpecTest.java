@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code load.tabs}: request loops per user on its one session. It reaches the driver, and is refused where tabs
  * cannot work: the open model, a script, a session length, a load without the history that alone judges their
- * session, and the checks that count the serial oracle's verdicts, which does not judge them.
+ * session, and the checks and fault expectations that count the serial oracle's verdicts, which does not judge them.
  */
 class TabsSpecTest {
 
@@ -71,7 +71,13 @@ class TabsSpecTest {
                 .containsExactly("checks.maxSessionsLost", "checks.maxSessionsStale");
         assertThat(problemsOf(HEAD + TABS_LOAD + "checks: {maxSessionsLost: 0}\n")).singleElement()
                 .satisfies(problem -> assertThat(problem.expected()).startsWith("no maxSessionsLost with load.tabs 3:"
-                        + " it counts the verdicts of the users' serial oracle"));
+                        + " it counts the verdicts of the users' serial oracle").contains("use checks.maxAnomalies"));
+        assertThat(problemsOf(HEAD.replace("nodes: 1", "nodes: 3") + TABS_LOAD + """
+                faults:
+                  - {type: kill, at: 5s, target: node1, expect: {maxLost: 0, maxStale: 0, maxFailover: 5s}}
+                  - {type: kill, at: 6s, target: node2, expect: {lost: owner-and-backups-dead}}
+                """)).extracting(SpecProblem::path).containsExactly("faults[0].expect.maxLost",
+                "faults[0].expect.maxStale", "faults[1].expect.lost");
         assertThat(ScenarioLoader.parse(HEAD + TABS_LOAD.replace("tabs: 3", "tabs: 1")
                 + "checks: {maxSessionsLost: 0}\n", Scenarios.SOURCE).checks())
                 .containsExactly(new Check.MaxSessionsLost(0));
