@@ -76,7 +76,7 @@ public final class FailoverAnalysis {
         List<Long> failoverTimes = new ArrayList<>();
         Map<String, Integer> movedTo = new HashMap<>();
         for (UserTimeline timeline : timelines) {
-            if (faulty.stream().noneMatch(node -> servedBy(timeline, node, start.epochMs()))) {
+            if (!wasOn(timeline, start)) {
                 continue;
             }
             affected++;
@@ -97,6 +97,28 @@ public final class FailoverAnalysis {
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
                 percentile(failoverTimes, 90), null, start.fault(), null, List.of(), movedTo,
                 evidence(start, heal));
+    }
+
+    /**
+     * The time from the fault to the first good response on another node of each user its nodes were serving when
+     * it struck, shortest first: the distribution whose p50, p90 and last {@link #analyse} reports. A user never
+     * served elsewhere (or kept by the fault's node) has no time here.
+     */
+    public static List<Long> failoverTimes(FaultEvent start, List<UserTimeline> timelines) {
+        List<Long> times = new ArrayList<>();
+        for (UserTimeline timeline : timelines) {
+            if (wasOn(timeline, start)) {
+                firstGoodStintElsewhere(timeline, start.nodes(), start.epochMs())
+                        .ifPresent(stint -> times.add(stint.firstOkAtMs() - start.epochMs()));
+            }
+        }
+        times.sort(null);
+        return times;
+    }
+
+    /** Whether one of the fault's nodes was serving the user when it struck. */
+    private static boolean wasOn(UserTimeline timeline, FaultEvent start) {
+        return start.nodes().stream().anyMatch(node -> servedBy(timeline, node, start.epochMs()));
     }
 
     /**

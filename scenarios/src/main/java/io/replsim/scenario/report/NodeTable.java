@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.report.chart.HtmlText;
 import java.util.List;
 
 /**
@@ -18,17 +19,17 @@ final class NodeTable {
             return "";
         }
         StringBuilder html = new StringBuilder("<h2>Nodes</h2>\n<table><tr><th>figure</th><th>summary.json</th>");
-        nodes.forEach(node -> html.append("<th>").append(TimelineReport.escape(node.name())).append("</th>"));
+        nodes.forEach(node -> html.append("<th>").append(HtmlText.escape(node.name())).append("</th>"));
         html.append("</tr>\n");
         for (NodeFigure<?> figure : NodeFigure.ALL) {
             if (figure == NodeFigure.NAME) {
                 continue;
             }
-            html.append("<tr><td>").append(TimelineReport.escape(figure.label())).append("</td><td>")
+            html.append("<tr><td>").append(HtmlText.escape(figure.label())).append("</td><td>")
                     .append(figure.key()).append("</td>");
             for (NodeFigures node : nodes) {
                 Object value = node.get(figure);
-                html.append("<td>").append(TimelineReport.escape(value == null ? figure.notMeasured().instead()
+                html.append("<td>").append(HtmlText.escape(value == null ? figure.notMeasured().instead()
                         : figure.unit().write(value))).append("</td>");
             }
             html.append("</tr>\n");

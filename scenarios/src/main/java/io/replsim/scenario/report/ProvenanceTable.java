@@ -2,6 +2,7 @@ package io.replsim.scenario.report;
 
 import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.provenance.ScenarioHash;
+import io.replsim.scenario.report.chart.HtmlText;
 
 /** report.html's provenance: what made the page's figures and where, a row each, as summary.json has them. */
 final class ProvenanceTable {
@@ -30,7 +31,7 @@ final class ProvenanceTable {
     }
 
     private static void row(StringBuilder html, String what, String value) {
-        html.append("<tr><th>").append(TimelineReport.escape(what)).append("</th><td>")
-                .append(TimelineReport.escape(value)).append("</td></tr>\n");
+        html.append("<tr><th>").append(HtmlText.escape(what)).append("</th><td>")
+                .append(HtmlText.escape(value)).append("</td></tr>\n");
     }
 }

@@ -50,8 +50,7 @@ public final class RunReport {
         if (run.heap().isPresent()) {
             JSON.writeValue(run.directory().resolve("heap.json").toFile(), run.heap().get());
         }
-        LoadTimeline timeline = new LoadTimeline(run.load().startedAt().toEpochMilli(),
-                p90Bound(run.spec()).toNanos() / 1e6, run.load().perSecond());
+        LoadTimeline timeline = LoadTimeline.of(run, summary, p90Bound(run.spec()).toNanos() / 1e6);
         timeline.write(run.directory());
         TimelineReport.write(run.directory().resolve(RecordedRun.PAGE),
                 timeline.page(summary, latencyIntervals(run.latencyLog()), run.events()));

@@ -66,6 +66,26 @@ class FailoverAnalysisTest {
     }
 
     @Test
+    void eachAffectedUsersFailoverTimeIsTheDistributionTheFiguresComeFrom() {
+        List<UserTimeline> users = List.of(
+                user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),
+                user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, KILL + 1_400, KILL + 9_000)),
+                user(3, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)),
+                // never on node2: not affected, so not in the distribution
+                user(4, new Stint("node1", KILL - 5_000, KILL - 5_000, KILL + 9_000)),
+                // never served again: affected, but no time
+                user(5, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, -1, KILL + 9_000)));
+
+        List<Long> times = FailoverAnalysis.failoverTimes(KILL_NODE2, users);
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users.subList(0, 4),
+                survivorsSawTheNewViewAfter(900, 950));
+
+        assertThat(times).containsExactly(200L, 800L, 1_400L);
+        assertThat(times.getLast()).isEqualTo(report.failoverMs());
+        assertThat(times.get(1)).isEqualTo(report.failoverMsP50());
+    }
+
+    @Test
     void aUserNeverServedAgainLeavesTheFailoverTimeUnknown() {
         List<UserTimeline> users = List.of(
                 user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),

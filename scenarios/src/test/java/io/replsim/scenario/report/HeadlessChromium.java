@@ -39,7 +39,7 @@ record HeadlessChromium(Path executable) {
         Path profile = Files.createTempDirectory(work, "chromium-profile");
         List<String> common = List.of(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--no-first-run", "--user-data-dir=" + profile.toAbsolutePath(), "--enable-logging=stderr",
-                "--log-level=0", "--window-size=1280,1800");
+                "--log-level=0", "--window-size=1280,2600");
         String url = page.toAbsolutePath().toUri().toString();
         Run dom = run(append(common, "--dump-dom", url), work, "dom");
         Run shot = run(append(common, "--screenshot=" + screenshot.toAbsolutePath(), url), work, "screenshot");

@@ -3,11 +3,11 @@ package io.replsim.scenario.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.report.chart.Palette;
 import io.replsim.scenario.run.PlayedScenario;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The quickstart's report.html as a reader opens it, in Debian's headless {@code chromium}: it loads with no console
- * error, each chart has its drawn elements in the DOM the browser built (the throughput line, the p90 and p99 lines,
- * the p90 limit, the kill's window shaded) and on the screen (the lines' and the shading's colours in the
- * screenshot, kept as target/browser/quickstart-report.png). {@code ./replsim test browser}, which .ci/run runs
+ * error, its first screen has the checks before the charts, and each chart has its drawn elements in the DOM the
+ * browser built (the throughput line, the p50, p90 and p99 lines, the p90 limit, each node's CPU line and the
+ * ceiling, the views, the failover distribution, the kill's window shaded) and on the screen (the lines' and the
+ * shading's colours in the screenshot, kept as target/browser/quickstart-report.png). {@code ./replsim test browser}, which .ci/run runs
  * after installing chromium when it is missing; without chromium this check fails, it does not pass unseen.
  */
 @ExtendWith(NoNodeProcessLeft.class)
@@ -50,21 +51,36 @@ class ReportPageBrowserCheck {
                 SCREENSHOTS.resolve("quickstart-report.png"), Files.createDirectories(dir.resolve("browser")));
 
         assertThat(look.console()).as("the browser console").isEmpty();
-        List<String> charts = charts(look.dom());
-        assertThat(charts).as(look.dom()).hasSize(2);
-        String throughput = charts.get(0);
-        String latency = charts.get(1);
+        String dom = look.dom();
+        assertThat(dom.indexOf("<h2>Checks</h2>")).as("the checks before the charts").isPositive()
+                .isLessThan(dom.indexOf("<svg"));
+        assertThat(dom).contains("<h2>Validity: <span class=\"").contains("<p class=\"scenario\">3 nodes");
+        String throughput = chart(dom, "throughput");
+        String latency = chart(dom, "latency");
         assertThat(points(throughput, "#333")).as(throughput).isGreaterThan(30);
+        assertThat(points(latency, "#7b4")).as(latency).isGreaterThan(30);
         assertThat(points(latency, "#06c")).as(latency).isGreaterThan(30);
         assertThat(points(latency, "#f80")).as(latency).isGreaterThan(30);
         assertThat(latency).as("the p90 limit line").containsPattern("<line [^>]*stroke-dasharray=\"4 3\"[^>]*>"
-                + "<title>p90 bound 800 ms</title>");
+                + "<title>p90 limit 800 ms</title>");
         assertThat(throughput).as("the kill's window shaded").contains("fill=\"#e33\"");
         assertThat(latency).as("the kill's window shaded").contains("fill=\"#e33\"");
+        String cpu = chart(dom, "node-cpu");
+        for (int node = 0; node < 3; node++) {
+            assertThat(points(cpu, Palette.colour(node))).as("node %d's CPU line in %s", node + 1, cpu)
+                    .isGreaterThan(10);
+        }
+        assertThat(cpu).contains("<title>60% ceiling</title>").contains("fill=\"#e33\"");
+        String views = chart(dom, "views");
+        assertThat(views.split("<rect class=\"view\"", -1).length - 1).as(views).isGreaterThanOrEqualTo(5);
+        assertThat(views).as("a view without the killed node").contains("fill=\"#fc9\"");
+        assertThat(points(chart(dom, "failover"), Palette.colour(0))).as("the kill's failover distribution")
+                .isGreaterThan(2);
 
         BufferedImage screen = ImageIO.read(look.screenshot().toFile());
         assertThat(pixelsNear(screen, 0x0066cc)).as("p90 line pixels in " + look.screenshot()).isGreaterThan(50);
         assertThat(pixelsNear(screen, 0xff8800)).as("p99 line pixels in " + look.screenshot()).isGreaterThan(50);
+        assertThat(pixelsNear(screen, 0x77bb44)).as("p50 line pixels in " + look.screenshot()).isGreaterThan(50);
         // #e33 at 12% over white: the shaded windows
         assertThat(pixelsNear(screen, 0xfde4e4)).as("shaded pixels in " + look.screenshot()).isGreaterThan(500);
     }
@@ -82,8 +98,10 @@ class ReportPageBrowserCheck {
         assertThat(look.console()).anyMatch(line -> line.contains("Uncaught ReferenceError: notDefinedAnywhere"));
     }
 
-    private static List<String> charts(String dom) {
-        return Pattern.compile("<svg[\\s\\S]*?</svg>").matcher(dom).results().map(MatchResult::group).toList();
+    private static String chart(String dom, String name) {
+        return Pattern.compile("<svg class=\"chart " + name + "\"[\\s\\S]*?</svg>").matcher(dom).results()
+                .map(MatchResult::group).findFirst().orElseThrow(() -> new AssertionError("no " + name + " chart in "
+                        + dom));
     }
 
     /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */

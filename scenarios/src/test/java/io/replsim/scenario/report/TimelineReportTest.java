@@ -1,85 +1,105 @@
 package io.replsim.scenario.report;
 
-import io.replsim.scenario.fault.FaultEvidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.replsim.loadgen.check.Verdict;
-import io.replsim.loadgen.record.Second;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.report.chart.HtmlText;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Optional;
-import org.HdrHistogram.Histogram;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** report.html from a made-up 30-second run with a pause at 10 s healed at 15 s. */
+/**
+ * report.html of the golden drill (3 nodes, 60 users for 45 s, node1 killed at 20 s): its first screen answers the
+ * reader's first questions before any chart, the charts follow, and the page drawn again from the run directory is
+ * the page the run wrote.
+ */
 class TimelineReportTest {
-    private static final FaultEvidence READ_BACK = FaultEvidence.confirmed("read back in the test");
-
-    private static final long START = 1_700_000_000_000L;
-
-    private static TimelineReport.Records records() {
-        List<Second> seconds = new ArrayList<>();
-        List<LatencyInterval> intervals = new ArrayList<>();
-        for (int s = 0; s < 30; s++) {
-            seconds.add(new Second(START / 1000 + s, s >= 10 && s < 13 ? 5 : 100, s == 10 ? 7 : 0));
-            Histogram histogram = new Histogram(3);
-            histogram.recordValueWithCount(s >= 10 && s < 13 ? 2_000_000 : 20_000, 10);
-            intervals.add(new LatencyInterval(START + s * 1000L, START + s * 1000L + 1000, histogram));
-        }
-        FaultReport pause = new FaultReport("pause", "node2", List.of("node2"), "primary-of-most", "", 10_000,
-                START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null, READ_BACK)
-                .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L, null,
-                        List.of(new AttributedAnswer(3, "node1", "s3", Verdict.STALE, 16_250, 17L,
-                                new AttributedAnswer.Prior("node1", 18, 15_750), 1)), 4))
-                .withExpectations(List.of(new CheckOutcome("fault 1 (pause node2): sessions stale in its window",
-                        "≤ 0", "2", false)));
-        List<FaultEvent> events = List.of(
-                new FaultEvent(FaultEvent.Phase.START, "pause", "node2", List.of("node2"), "primary-of-most", "",
-                        10_000, START + 10_000, READ_BACK),
-                new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
-                        "at the end of its for", 15_000, START + 15_000, READ_BACK));
-        return new TimelineReport.Records("drill-<pause>", "FAIL", START, 30_000, seconds, intervals, 800, List.of(pause),
-                events, Optional.empty(), Optional.empty(), Optional.empty());
-    }
 
     @Test
-    void theReportIsWrittenWithBothChartsTheShadedFaultWindowItsFiguresAndTheEvents(@TempDir Path dir)
+    void theFirstScreenHasEveryCheckTheValidityTheScenarioAndTheSessionsThenTheCharts(@TempDir Path root)
             throws Exception {
-        Path file = dir.resolve("report.html");
-        TimelineReport.write(file, records());
-        String html = Files.readString(file);
+        RunRecord run = GoldenRuns.drill(root);
+        RunSummary summary = RunReport.write(run, null, InvalidRuns.REFUSED, GoldenRuns.provenance(GoldenRuns.DRILL));
+        String html = Files.readString(run.directory().resolve("report.html"));
 
         assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
-        assertThat(html).contains("drill-&lt;pause&gt;").doesNotContain("drill-<pause>");
-        assertThat(html.split("<svg ", -1)).hasSize(3);
-        // the window, 10-24 s of 30 s, shaded in both charts, with the fault named on it
-        assertThat(html.split("<rect class=\"fault\"", -1)).hasSize(3);
-        assertThat(html).contains("<title>pause node2 (primary-of-most)</title>");
-        assertThat(html).contains("<td>10.0 s</td><td>pause node2 (primary-of-most)</td><td>3000 ms</td>")
-                .contains("<td>0 / 2</td><td>5</td>")
-                .contains("<span class=\"FAIL\">FAIL</span> fault 1 (pause node2): sessions stale in its window");
-        assertThat(html).contains("<td>15.0 s</td><td>healed</td><td>pause</td>");
-        // who served the stale answer, and the answer it was held to
-        assertThat(html).contains("<tr><td>pause node2 at 10.0 s</td><td>3</td><td>STALE</td><td>node1</td>"
-                        + "<td>16.3 s</td><td>17</td><td>18</td><td>node1</td><td>15.8 s</td><td>1</td><td>s3</td></tr>")
-                .contains("and 4 more put down to this fault, left out");
-        assertThat(html).as("one file, nothing loaded from elsewhere").doesNotContain("<script").doesNotContain(" src=")
-                .doesNotContain("<link");
+        assertThat(html).as("one file, nothing loaded from elsewhere").doesNotContain("<script")
+                .doesNotContain(" src=").doesNotContain("<link");
+        assertThat(summary.checks()).hasSize(5);
+        for (CheckOutcome check : summary.checks()) {
+            String verdict = check.passed() ? "PASS" : "FAIL";
+            assertThat(html).contains("<tr><td class=\"" + verdict + "\">" + verdict + "</td><td>"
+                    + HtmlText.escape(check.check()) + "</td><td>" + HtmlText.escape(check.limit()) + "</td><td>"
+                    + HtmlText.escape(check.actual()) + "</td></tr>");
+        }
+        assertThat(html).contains("<h2>Validity: <span class=\"" + summary.validity().verdict() + "\">"
+                + summary.validity().verdict() + "</span></h2>")
+                .contains("<td>Little's law: X·(R+Z) gives the users driven</td><td>within 5% (or 2 ms a request)"
+                        + "</td>");
+        assertThat(html).contains("3 nodes (runtime process, jgroups engine), replication all / session / sync, 16"
+                + " workers and 0.66 cores each (enforced), heap 256MB, payload 4KB. Load: 60 users, think time 0.5 s,"
+                + " ramp-up 5 s, 45 s in all").contains("Faults: kill node1 (primary-of-most) at 20.0 s.");
+        assertThat(html).contains("<h2>Sessions by verdict</h2>");
+        assertThat(inOrder(html, "<h2>Checks</h2>", "<h2>Validity", "<h2>Scenario</h2>", "<h2>Sessions by verdict",
+                "</section>", "<svg class=\"chart throughput\"", "<svg class=\"chart latency\"",
+                "<svg class=\"chart node-cpu\"", "<svg class=\"chart views\"", "<svg class=\"chart failover\"",
+                "<h2>Nodes</h2>", "<h2>Faults</h2>", "<h2>Events</h2>", "<h2>Provenance</h2>")).isTrue();
+        assertThat(html).as("the kill's window shaded in each chart over the load")
+                .containsPattern("(?s)(<rect class=\"fault\".*){4}");
+        assertThat(html).as("a print stylesheet").contains("@media print{").contains("@page{size:A4 landscape");
     }
 
     @Test
-    void aRunWithoutFaultsSaysSoAndShadesNothing() {
-        TimelineReport.Records plain = new TimelineReport.Records("plain", "PASS", START, 30_000,
-                records().seconds(), records().intervals(), 800, List.of(), List.of(), Optional.empty(),
-                Optional.empty(), Optional.empty());
+    void thePageDrawnAgainFromTheRunDirectoryIsThePageTheRunWrote(@TempDir Path root) throws Exception {
+        RunRecord run = GoldenRuns.drill(root);
+        RunReport.write(run, null, InvalidRuns.REFUSED, GoldenRuns.provenance(GoldenRuns.DRILL));
+        // as the run appends them while it plays
+        ObjectMapper json = new ObjectMapper();
+        for (FaultEvent event : run.events()) {
+            Files.writeString(run.directory().resolve("events.jsonl"), json.writeValueAsString(event) + "\n",
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
+        Path page = run.directory().resolve("report.html");
+        String written = Files.readString(page);
+        Files.delete(page);
 
-        String html = TimelineReport.render(plain);
+        RecordedRun.read(run.directory()).writePage();
 
-        assertThat(html).contains("<h2>Faults</h2>\n<p>None.</p>").doesNotContain("class=\"fault\"")
-                .doesNotContain("Answers not OK");
+        assertThat(Files.readString(page)).isEqualTo(written);
+        assertThat(written).contains("<title>node2 CPU, % of its budget</title>")
+                .contains("<title>node3: view [node2|3] [node2, node3] from 20.9 s</title>");
+    }
+
+    @Test
+    void aTimelineWrittenBeforeTheNodesSeriesWereRecordedStillDrawsThePageAndSaysWhatIsMissing(@TempDir Path root)
+            throws Exception {
+        RunRecord run = GoldenRuns.drill(root);
+        RunSummary summary = RunReport.write(run, null, InvalidRuns.REFUSED, GoldenRuns.provenance(GoldenRuns.DRILL));
+        LoadTimeline recorded = RecordedRun.read(run.directory()).timeline();
+        LoadTimeline older = new LoadTimeline(recorded.loadStartEpochMs(), recorded.p90BoundMs(), recorded.seconds(),
+                null, null, null, null);
+
+        String html = TimelineReport.render(older.page(summary, List.of(), List.of()));
+
+        assertThat(older.nodeCpu()).isEqualTo(Map.of());
+        assertThat(html).contains("<svg class=\"chart throughput\"").contains("runtime not recorded")
+                .contains("No node's CPU readings are in this run directory")
+                .contains("No node's views are in this run directory")
+                .contains("(no confirmed fault, or the run was written before replsim recorded failover times)");
+    }
+
+    private static boolean inOrder(String html, String... parts) {
+        int at = -1;
+        for (String part : parts) {
+            int next = html.indexOf(part, at + 1);
+            assertThat(next).as(part + " after the part before it").isGreaterThan(at);
+            at = next;
+        }
+        return true;
     }
 }

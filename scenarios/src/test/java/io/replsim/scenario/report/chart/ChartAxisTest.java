@@ -1,4 +1,4 @@
-package io.replsim.scenario.report;
+package io.replsim.scenario.report.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
