@@ -1,5 +1,6 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.capacity.RecordedSearch;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.SeriesCsv;
 import io.replsim.scenario.report.UnreadableRunException;
@@ -12,14 +13,17 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "report", description = {
         "Draw a drill's console summary and report.html again from its run directory (summary.json, timeline.json,",
-        "latency.hlog, events.jsonl, heap.json), without running anything: a report improved since applies to",
-        "yesterday's runs. e.g. replsim report runs/<run> --csv figures/"},
+        "latency.hlog, events.jsonl, heap.json), or a capacity search's answers and capacity.html from its",
+        "summary.json, without running anything: a report improved since applies to yesterday's runs.",
+        "e.g. replsim report runs/<run> --csv figures/"},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
                 "0:re-rendered",
-                "2:bad input: not a drill's run directory, or a file it needs missing or unreadable"})
+                "2:bad input: not a drill's or a capacity search's run directory, or a file it needs missing or"
+                        + " unreadable"})
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN", description = "a run directory replsim run made, such as runs/<time>-<scenario>")
+    @Parameters(paramLabel = "RUN", description = "a run directory replsim run or replsim capacity made, such as"
+            + " runs/<time>-<scenario>")
     Path directory;
 
     @Option(names = "--csv", paramLabel = "DIR", description = "also write the per-second series as CSV into DIR:"
@@ -28,6 +32,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (RecordedSearch.isOne(directory)) {
+            return capacity();
+        }
         RecordedRun run;
         try {
             run = RecordedRun.read(directory);
@@ -45,6 +52,26 @@ final class ReportCommand implements Callable<Integer> {
                 System.out.println("csv       no per-user verdicts: a run directory holds the sessions' counts by"
                         + " verdict (summary.json), not each user's");
             }
+        } catch (IOException e) {
+            System.err.println("replsim report: cannot write " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
+        }
+        return 0;
+    }
+
+    /** A capacity search's directory: its answers and capacity.html; its figures as CSV are its capacity.csv. */
+    private Integer capacity() {
+        try {
+            RecordedSearch search = RecordedSearch.read(directory);
+            search.printAnswers(System.out);
+            System.out.println("page      " + search.writePage());
+            if (csv != null) {
+                System.out.println("csv       none written: a capacity search's figures are already CSV, its"
+                        + " capacity.csv (a row per step)");
+            }
+        } catch (UnreadableRunException e) {
+            System.err.println("replsim report: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
         } catch (IOException e) {
             System.err.println("replsim report: cannot write " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

@@ -2,7 +2,9 @@ package io.replsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.capacity.MadeUpSearch;
 import io.replsim.scenario.run.PlayedScenario;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -149,7 +151,6 @@ class ReportCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "capacity.csv | a capacity search's (replsim capacity) | its figures are its summary.json and capacity.csv",
             "soak.json    | a soak's (replsim soak)                | each of its runs under runs/ is a drill's",
             "compare.json | a comparison's (replsim compare)       | each of its runs under runs/ is a drill's"})
     void anotherCommandsDirectoryIsRefusedNamingWhatIsReRendered(String file, String whose, String instead)
@@ -163,6 +164,33 @@ class ReportCommandTest {
         assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(report.err()).contains(other + " is " + whose + " directory (it holds " + file + ")")
                 .contains("replsim report re-renders a drill's directory, one replsim run made").contains(instead);
+    }
+
+    @Test
+    void aCapacitySearchsDirectoryHasItsAnswersAndItsPageDrawnAgain() throws Exception {
+        Path search = Files.createDirectories(dir.resolve("search"));
+        new ObjectMapper().writeValue(search.resolve("summary.json").toFile(), MadeUpSearch.summary());
+        Files.writeString(search.resolve("capacity.csv"), "search,step\n");
+
+        ReplsimCall report = ReplsimCall.of("report", search.toString(), "--csv", dir.resolve("csv").toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains("== capacity: 40 users")
+                .contains("page      " + search.resolve("capacity.html"))
+                .contains("csv       none written: a capacity search's figures are already CSV, its capacity.csv");
+        assertThat(Files.readString(search.resolve("capacity.html"))).contains("<svg class=\"chart capacity-latency\"");
+    }
+
+    @Test
+    void aCapacitySearchsDirectoryWithoutItsSummaryIsRefusedSayingWhatToDo() throws Exception {
+        Path search = Files.createDirectories(dir.resolve("search"));
+        Files.writeString(search.resolve("capacity.csv"), "search,step\n");
+
+        ReplsimCall report = ReplsimCall.of("report", search.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(search + " holds no summary.json, the search's answers and steps")
+                .contains("run replsim capacity again");
     }
 
     @Test

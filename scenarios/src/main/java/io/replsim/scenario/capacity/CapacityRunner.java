@@ -181,12 +181,14 @@ public final class CapacityRunner {
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
                 SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid,
-                started.provenance().end(nodesRuntime));
+                started.provenance().end(nodesRuntime), CapacitySummary.Limits.of(criteria));
         dir.writeSummary(summary);
+        CapacityPage.write(dir.root().resolve(CapacityPage.FILE), summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));
         console.line("made by      %s", summary.provenance().line());
-        console.line("search took %.0f s; run directory %s (capacity.csv, summary.json, step-*.hlog, nodes/)",
+        console.line("search took %.0f s; run directory %s (capacity.html, capacity.csv, summary.json, step-*.hlog,"
+                        + " nodes/)",
                 summary.wallMs() / 1000.0, dir.root());
         return summary;
     }

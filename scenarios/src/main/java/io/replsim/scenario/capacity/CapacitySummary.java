@@ -1,6 +1,7 @@
 package io.replsim.scenario.capacity;
 
 import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.spec.LatencyStatistic;
 import java.util.List;
 
 /**
@@ -24,12 +25,14 @@ import java.util.List;
  *                               the driver's CPU did not fit in its cores where the answer was bound); empty: VALID
  * @param provenance             what made the figures (replsim's commit, the JDKs, the machine and its load average
  *                               before and after the search, the scenario's hash)
+ * @param limits                 the criteria's limits as figures, which capacity.html draws its limit lines at; null
+ *                               in a summary written before they were recorded
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
                               String cpuBudgetEnforcement, String loadUnit, String verdict,
-                              List<String> invalidReasons, Provenance provenance) {
+                              List<String> invalidReasons, Provenance provenance, Limits limits) {
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);
@@ -37,6 +40,27 @@ public record CapacitySummary(String scenario, String runDirectory, String start
         if (!verdict.equals(invalidReasons.isEmpty() ? "VALID" : "INVALID")) {
             throw new IllegalArgumentException("a capacity run is INVALID exactly when a reason says why, got "
                     + verdict + " with " + invalidReasons);
+        }
+    }
+
+    /**
+     * What a step is held to: the {@code statistic} of its response times at most {@code latencyMs}, every node at
+     * most {@code cpu} of its budget, failed attempts at most {@code errors} of its requests.
+     */
+    public record Limits(LatencyStatistic statistic, double latencyMs, double cpu, double errors) {
+        static Limits of(CapacityCriteria criteria) {
+            return new Limits(criteria.statistic(), criteria.latencyLimit().toNanos() / 1e6, criteria.cpuLimit(),
+                    criteria.errorLimit());
+        }
+
+        /** The step's figure this statistic names, in ms. */
+        public double latencyOf(StepRow step) {
+            return switch (statistic) {
+                case MEAN -> step.meanMs();
+                case P90 -> step.p90Ms();
+                case P95 -> step.p95Ms();
+                case P99 -> step.p99Ms();
+            };
         }
     }
 
@@ -68,6 +92,10 @@ public record CapacitySummary(String scenario, String runDirectory, String start
                          List<String> binding,
                          CapacityEstimate estimate, StepRow atCapacity, boolean stoppedEarly, List<StepRow> steps,
                          WarmUp warmUp, List<StepSpread> spreads) {
+        public Search {
+            // a summary written before the warm-up was recorded: none is shown
+            warmUp = warmUp == null ? WarmUp.NONE : warmUp;
+        }
     }
 
     /**

@@ -25,6 +25,11 @@ public enum SearchedLoad {
         return load.isOpen() ? ARRIVAL_RATE : USERS;
     }
 
+    /** The load a summary.json's {@code loadUnit} names; users when it names none (a summary before the unit). */
+    public static SearchedLoad ofUnit(String unit) {
+        return ARRIVAL_RATE.unit.equals(unit) ? ARRIVAL_RATE : USERS;
+    }
+
     /** How the console and summary.json name a step's load: {@code users} or {@code arrivals/s}. */
     public String unit() {
         return unit;

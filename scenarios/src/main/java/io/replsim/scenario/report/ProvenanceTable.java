@@ -4,17 +4,20 @@ import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.report.chart.HtmlText;
 
-/** report.html's provenance: what made the page's figures and where, a row each, as summary.json has them. */
-final class ProvenanceTable {
+/**
+ * A page's provenance (report.html's, capacity.html's): what made the page's figures and where, a row each, as
+ * summary.json has them.
+ */
+public final class ProvenanceTable {
 
     private ProvenanceTable() {
     }
 
     /** What the page says of a run that did not record it (a summary.json from before replsim did). */
-    static final String NOT_RECORDED = "<h2>Provenance</h2>\n<p>Not recorded: this run's summary.json was written"
+    public static final String NOT_RECORDED = "<h2>Provenance</h2>\n<p>Not recorded: this run's summary.json was written"
             + " before replsim recorded provenance.</p>\n";
 
-    static String html(Provenance provenance) {
+    public static String html(Provenance provenance) {
         StringBuilder html = new StringBuilder("<h2>Provenance</h2>\n<table>\n");
         row(html, "replsim commit", provenance.replsim().commit() + (provenance.replsim().dirty() == null
                 ? ", dirty: unknown" : provenance.replsim().dirty() ? ", dirty (changes not committed)" : ", clean")

@@ -5,11 +5,10 @@ import java.nio.file.Path;
 
 /**
  * What made a directory under runs/, told by the file only that kind writes: {@code replsim report} re-renders a
- * drill's ({@code replsim run}); the others are named so a reader knows where their figures are.
+ * drill's ({@code replsim run}) from it and a capacity search's from its own files (the command tells one by its
+ * capacity.csv first); the others are named so a reader knows where their figures are.
  */
 enum RunKind {
-    CAPACITY_SEARCH("capacity.csv", "a capacity search's (replsim capacity)",
-            "its figures are its summary.json and capacity.csv"),
     SOAK("soak.json", "a soak's (replsim soak)", "each of its runs under runs/ is a drill's directory to re-render"),
     COMPARISON("compare.json", "a comparison's (replsim compare)",
             "each of its runs under runs/ is a drill's directory to re-render");
