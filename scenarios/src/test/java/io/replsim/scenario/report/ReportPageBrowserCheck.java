@@ -3,11 +3,25 @@ package io.replsim.scenario.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.capacity.CapacityCriteria;
+import io.replsim.scenario.capacity.CapacityRunner;
+import io.replsim.scenario.capacity.CapacitySummary;
+import io.replsim.scenario.capacity.SearchPlan;
 import io.replsim.scenario.report.chart.Palette;
+import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.PlayedScenario;
+import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.runtime.InJvmRuntime;
+import io.replsim.scenario.runtime.RuntimeFactory;
+import io.replsim.scenario.spec.ScenarioLoader;
+import io.replsim.scenario.spec.ScenarioSpec;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
@@ -20,16 +34,25 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The quickstart's report.html as a reader opens it, in Debian's headless {@code chromium}: it loads with no console
- * error, its first screen has the checks before the charts, and each chart has its drawn elements in the DOM the
- * browser built (the throughput line, the p50, p90 and p99 lines, the p90 limit, each node's CPU line and the
- * ceiling, the views, the failover distribution, the kill's window shaded) and on the screen (the lines' and the
- * shading's colours in the screenshot, kept as target/browser/quickstart-report.png). {@code ./replsim test browser}, which .ci/run runs
+ * The quickstart's report.html and a short capacity search's capacity.html as a reader opens them, in Debian's
+ * headless {@code chromium}: each loads with no console error, and each chart has its drawn elements in the DOM the
+ * browser built (report.html: the checks before the charts, the throughput line, the p50, p90 and p99 lines, the p90
+ * limit, each node's CPU line and the ceiling, the views, the failover distribution, the kill's window shaded;
+ * capacity.html: a mark per step in both charts, the warm-up round, both limits, the answer's interval) and on the
+ * screen (the lines', marks' and shading's colours in the screenshots, kept as target/browser/quickstart-report.png
+ * and target/browser/capacity.png). {@code ./replsim test browser}, which .ci/run runs
  * after installing chromium when it is missing; without chromium this check fails, it does not pass unseen.
  */
 @ExtendWith(NoNodeProcessLeft.class)
 class ReportPageBrowserCheck {
     private static final Path SCREENSHOTS = Path.of("target", "browser");
+    private static final String CAPACITY = """
+            name: page-capacity
+            cluster: {nodes: 2, workers: 8, cpuBudget: 2}
+            replication: {placement: all, granularity: session, delivery: sync}
+            load: {users: 4, thinkTime: 200ms, rampUp: 500ms, warmUp: 500ms, duration: 3s}
+            capacity: {warmUp: {minRounds: 1, maxRounds: 1}}
+            """;
     private static HeadlessChromium chromium;
 
     @TempDir
@@ -85,6 +108,44 @@ class ReportPageBrowserCheck {
         assertThat(pixelsNear(screen, 0xfde4e4)).as("shaded pixels in " + look.screenshot()).isGreaterThan(500);
     }
 
+    /**
+     * A short capacity search (its nodes in this JVM: one warm-up round, at most 5 steps of 2 s windows from 4 users)
+     * leaves capacity.html, whose charts draw a mark for each step and each node's CPU at it, the warm-up round
+     * apart, both limits, and the answer's interval when there is an answer.
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aCapacitySearchsPageLoadsWithoutErrorsAndMarksEveryStep() throws Exception {
+        Path file = Files.writeString(dir.resolve("page-capacity.yaml"), CAPACITY);
+        ScenarioSpec spec = ScenarioLoader.load(file);
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        RuntimeFactory inJvm = (searched, nodeLogs) -> new InJvmRuntime(searched, nodeLogs, out);
+        CapacitySummary summary = new CapacityRunner(new ScenarioRunner(dir.resolve("runs"), inJvm, out,
+                Duration.ofSeconds(5)), out).run(spec, file, PlayedRuntime.ownNodes(inJvm), CapacityCriteria.DEFAULT,
+                new SearchPlan(4, 2, 0.05, 5, 24), false);
+
+        HeadlessChromium.Look look = chromium.open(Path.of(summary.runDirectory()).resolve("capacity.html"),
+                SCREENSHOTS.resolve("capacity.png"), Files.createDirectories(dir.resolve("browser")));
+
+        assertThat(look.console()).as("the browser console").isEmpty();
+        int steps = summary.search().steps().size();
+        assertThat(steps).isBetween(2, 5);
+        String latency = chart(look.dom(), "capacity-latency");
+        assertThat(marks(latency, "step ")).as(latency).isEqualTo(steps);
+        assertThat(marks(latency, "warmup")).as(latency).isEqualTo(1);
+        assertThat(latency).contains("<title>p90 limit 800 ms</title>");
+        String cpu = chart(look.dom(), "capacity-cpu");
+        assertThat(marks(cpu, "step ")).as(cpu).isEqualTo(2 * steps);
+        assertThat(cpu).contains("<title>60% CPU limit</title>");
+        assertThat(latency.contains("<rect class=\"answer\"")).as(latency)
+                .isEqualTo(summary.search().usersSustained() > 0);
+        assertThat(look.dom()).contains("<p class=\"answer\">On 2 nodes: ");
+
+        BufferedImage screen = ImageIO.read(look.screenshot().toFile());
+        assertThat(pixelsNear(screen, summary.search().steps().stream().anyMatch(step -> step.broken().isEmpty())
+                ? 0x007700 : 0xbb0000)).as("step marks in " + look.screenshot()).isGreaterThan(20);
+    }
+
     /** The check itself: a page whose script throws is seen to, so a clean quickstart page means something. */
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -102,6 +163,11 @@ class ReportPageBrowserCheck {
         return Pattern.compile("<svg class=\"chart " + name + "\"[\\s\\S]*?</svg>").matcher(dom).results()
                 .map(MatchResult::group).findFirst().orElseThrow(() -> new AssertionError("no " + name + " chart in "
                         + dom));
+    }
+
+    /** How many step or warm-up marks (dots and crosses) of {@code kind} a chart has. */
+    private static int marks(String chart, String kind) {
+        return (int) Pattern.compile("<(circle|path) class=\"" + kind).matcher(chart).results().count();
     }
 
     /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */
