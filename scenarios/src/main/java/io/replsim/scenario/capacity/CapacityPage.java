@@ -66,21 +66,25 @@ public final class CapacityPage {
         String binding = search.binding().isEmpty() ? "no limit was reached"
                 : "binding " + String.join(" and ", search.binding());
         String text = search.usersSustained() == 0
-                ? String.format(Locale.ROOT, "On %d nodes: no load sustained%s; %s.", search.nodes(),
+                ? String.format(Locale.ROOT, "On %s: no load sustained%s; %s.", nodes(search),
                         search.stoppedEarly() ? " (the step budget ran out first)" : "", binding)
                 : search.binding().isEmpty()
-                ? String.format(Locale.ROOT, "On %d nodes: %d %s sustained, and no load failed up to it, the"
-                        + " search's cap: %s.", search.nodes(), search.usersSustained(), unit, binding)
-                : String.format(Locale.ROOT, "On %d nodes: %d %s sustained, %s; %s.", search.nodes(),
+                ? String.format(Locale.ROOT, "On %s: %d %s sustained, and no load failed up to it, the"
+                        + " search's cap: %s.", nodes(search), search.usersSustained(), unit, binding)
+                : String.format(Locale.ROOT, "On %s: %d %s sustained, %s; %s.", nodes(search),
                         search.usersSustained(), unit, CapacityAxis.interval(search, unit), binding);
         String note = search.estimate() == null || search.estimate().note().isEmpty() ? ""
                 : " " + search.estimate().note();
         return "<p class=\"answer\">" + escape(text + note) + "</p>\n";
     }
 
+    private static String nodes(CapacitySummary.Search search) {
+        return search.nodes() == 1 ? "1 node" : search.nodes() + " nodes";
+    }
+
     private static void section(StringBuilder html, CapacitySummary.Search search, CapacitySummary summary,
                                 String unit) {
-        html.append("<h2>Search on ").append(search.nodes()).append(" nodes</h2>\n");
+        html.append("<h2>Search on ").append(nodes(search)).append("</h2>\n");
         html.append(CapacityStepTable.warmUp(search.warmUp(), unit));
         html.append("<h3>Each step's response time (").append(summary.limits() == null ? "p90"
                 : summary.limits().statistic().label()).append(", logarithmic) against its load</h3>\n");

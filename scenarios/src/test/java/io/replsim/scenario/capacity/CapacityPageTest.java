@@ -83,6 +83,29 @@ class CapacityPageTest {
     }
 
     @Test
+    void aSearchWithOneNodeDownHasItsOwnAnswerAndItsOwnSectionAfterTheFirst() {
+        CapacitySummary all = MadeUpSearch.summary();
+        CapacitySummary.Search first = all.search();
+        CapacitySummary.Search down = new CapacitySummary.Search(1, 20, 20, 30, 20, 30, "steps",
+                List.of("CPU"), first.estimate(), first.steps().get(1), false, first.steps().subList(0, 2),
+                WarmUp.NONE, first.spreads());
+        CapacitySummary summary = new CapacitySummary(all.scenario(), all.runDirectory(), all.startedAt(),
+                all.wallMs(), all.criteria(), 2, all.cpuBudgetCores(), first, all.survivorCpuUtilization(), down,
+                List.of(), true, all.cpuBudgetEnforcement(), "users", "VALID", List.of(), null, all.limits());
+
+        String html = CapacityPage.render(summary);
+
+        assertThat(html).contains("<p class=\"answer\">On 1 node: 20 users sustained, from the steps' verdicts:"
+                + " every run passed at 20 users, 30 users failed; binding CPU.</p>");
+        assertThat(html.indexOf("On 2 nodes: 40 users")).isLessThan(html.indexOf("On 1 node: 20 users"))
+                .isLessThan(html.indexOf("<svg"));
+        assertThat(count(html, "<h2>Search on ")).isEqualTo(2);
+        assertThat(html.indexOf("<h2>Search on 2 nodes</h2>")).isLessThan(html.indexOf("<h2>Search on 1 node</h2>"));
+        assertThat(count(html, "<svg class=\"chart capacity-latency\"")).isEqualTo(2);
+        assertThat(html).contains("No warm-up round: the first step ran on the nodes as they were.");
+    }
+
+    @Test
     void anAnswerAtTheSearchsCapSaysNoLoadFailedRatherThanAnInterval() {
         CapacitySummary.Search bracketed = MadeUpSearch.summary().search();
         CapacitySummary.Search capped = new CapacitySummary.Search(2, 40, 40, 40, 40, 40, "steps", List.of(),
