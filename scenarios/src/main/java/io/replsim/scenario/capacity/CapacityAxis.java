@@ -4,6 +4,7 @@ import io.replsim.scenario.report.chart.ChartAxis;
 import io.replsim.scenario.report.chart.LegendEntry;
 import io.replsim.scenario.report.chart.Plot;
 import io.replsim.scenario.report.chart.RoundValues;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,6 +27,11 @@ final class CapacityAxis {
                         + " limit", search.low(), search.high(), unit)
                 : String.format(Locale.ROOT, "from the steps' verdicts: every run passed at %d %s, %d %s failed",
                         search.low(), unit, search.high(), unit);
+    }
+
+    /** The steps with every failed one after the passed ones, so that a cross is never hidden under a dot. */
+    static List<CapacitySummary.StepRow> failedLast(CapacitySummary.Search search) {
+        return search.steps().stream().sorted(Comparator.comparing(step -> !step.broken().isEmpty())).toList();
     }
 
     static Plot plot(String name, CapacitySummary.Search search, String unit, ChartAxis axis,

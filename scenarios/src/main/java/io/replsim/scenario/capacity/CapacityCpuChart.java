@@ -58,7 +58,7 @@ final class CapacityCpuChart {
                                 round.users(), unit, node.node(), node.utilization() * 100));
             }
         }
-        for (CapacitySummary.StepRow step : search.steps()) {
+        for (CapacitySummary.StepRow step : CapacityAxis.failedLast(search)) {
             for (NodeCpu node : step.nodeCpu()) {
                 String title = String.format(Locale.ROOT, "step %d, %d %s: %s %.0f%% of %.2f cores: %s: %s",
                         step.step(), step.users(), unit, node.node(), node.utilization() * 100, node.budgetCores(),

@@ -35,7 +35,8 @@ final class CapacityLatencyChart {
         }
         String statistic = limits == null ? "p90" : limits.statistic().label();
         List<LegendEntry> legend = new ArrayList<>(List.of(
-                new LegendEntry(PASSED, LegendEntry.Mark.DOT, "step passed"), new LegendEntry(FAILED, LegendEntry.Mark.CROSS, "step failed"),
+                new LegendEntry(PASSED, LegendEntry.Mark.DOT, "step passed"),
+                new LegendEntry(FAILED, LegendEntry.Mark.CROSS, "step failed"),
                 new LegendEntry(WARM_UP, LegendEntry.Mark.RING, "warm-up round (its p90)")));
         String limit = limits == null ? "" : String.format(Locale.ROOT, "%s limit %.0f ms", statistic,
                 limits.latencyMs());
@@ -53,7 +54,7 @@ final class CapacityLatencyChart {
                     "warm-up round %d, %d %s: p90 %.1f ms%s (not a step)", round.round(), round.users(), unit,
                     round.p90Ms(), round.overloaded() ? ", more than the nodes carried" : ""));
         }
-        for (CapacitySummary.StepRow step : search.steps()) {
+        for (CapacitySummary.StepRow step : CapacityAxis.failedLast(search)) {
             String title = String.format(Locale.ROOT, "step %d (%s), %d %s: %s %.1f ms: %s: %s", step.step(),
                     step.phase(), step.users(), unit, statistic, latency(step, limits), step.verdict(),
                     StepWhy.of(step, limits));

@@ -66,15 +66,16 @@ public final class CapacityPage {
         String binding = search.binding().isEmpty() ? "no limit was reached"
                 : "binding " + String.join(" and ", search.binding());
         String text = search.usersSustained() == 0
-                ? String.format(Locale.ROOT, "On %s: no load sustained%s; %s.", nodes(search),
-                        search.stoppedEarly() ? " (the step budget ran out first)" : "", binding)
+                ? String.format(Locale.ROOT, "On %s: no load sustained%s%s.", nodes(search),
+                        search.stoppedEarly() ? " (the step budget ran out first)" : "",
+                        search.binding().isEmpty() ? "" : "; " + binding)
                 : search.binding().isEmpty()
                 ? String.format(Locale.ROOT, "On %s: %d %s sustained, and no load failed up to it, the"
                         + " search's cap: %s.", nodes(search), search.usersSustained(), unit, binding)
                 : String.format(Locale.ROOT, "On %s: %d %s sustained, %s; %s.", nodes(search),
                         search.usersSustained(), unit, CapacityAxis.interval(search, unit), binding);
         String note = search.estimate() == null || search.estimate().note().isEmpty() ? ""
-                : " " + search.estimate().note();
+                : " Note: " + search.estimate().note() + (search.estimate().note().endsWith(".") ? "" : ".");
         return "<p class=\"answer\">" + escape(text + note) + "</p>\n";
     }
 

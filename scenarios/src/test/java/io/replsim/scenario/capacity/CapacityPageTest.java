@@ -106,6 +106,26 @@ class CapacityPageTest {
     }
 
     @Test
+    void aSearchWithoutAnAnswerSaysWhyAndNamesNoBindingLimitItDidNotFind() {
+        CapacitySummary.Search bracketed = MadeUpSearch.summary().search();
+        CapacityEstimate none = new CapacityEstimate(CapacityEstimate.Method.STEPS, 0, 0, 0, 0, 0, List.of(),
+                List.of(), new StepAnswer(0, 0, 0, 0, 0, List.of()), "no load failed at least half of its runs");
+        CapacitySummary.Search unanswered = new CapacitySummary.Search(2, 0, 0, 0, 0, 0, "steps", List.of(), none,
+                null, true, bracketed.steps().subList(0, 3), bracketed.warmUp(), bracketed.spreads());
+
+        assertThat(CapacityPage.answer(unanswered, "users")).isEqualTo("<p class=\"answer\">On 2 nodes: no load"
+                + " sustained (the step budget ran out first). Note: no load failed at least half of its runs.</p>\n");
+    }
+
+    @Test
+    void aFailedStepsCrossIsDrawnOverThePassedStepsDots() {
+        String latency = chart(CapacityPage.render(MadeUpSearch.summary()), "capacity-latency");
+
+        // steps 4 and 5 failed before step 6 passed at 40 users: their crosses come after every dot
+        assertThat(latency.lastIndexOf("class=\"step PASS\"")).isLessThan(latency.indexOf("class=\"step FAIL\""));
+    }
+
+    @Test
     void anAnswerAtTheSearchsCapSaysNoLoadFailedRatherThanAnInterval() {
         CapacitySummary.Search bracketed = MadeUpSearch.summary().search();
         CapacitySummary.Search capped = new CapacitySummary.Search(2, 40, 40, 40, 40, 40, "steps", List.of(),
@@ -147,7 +167,8 @@ class CapacityPageTest {
     @Test
     void aSearchWithoutItsSummaryIsRefusedSayingWhatToDo(@TempDir Path dir) throws Exception {
         assertThatThrownBy(() -> RecordedSearch.read(dir)).isInstanceOf(UnreadableRunException.class)
-                .hasMessageContaining(dir + " holds no summary.json").hasMessageContaining("run replsim capacity again");
+                .hasMessageContaining(dir + " holds no summary.json")
+                .hasMessageContaining("run replsim capacity again");
         Files.writeString(dir.resolve("summary.json"), "{\"nodes\": \"two\"}");
         assertThatThrownBy(() -> RecordedSearch.read(dir)).isInstanceOf(UnreadableRunException.class)
                 .hasMessageContaining("cannot be read as a capacity search wrote it");

@@ -23,9 +23,9 @@ class ViewChartTest {
 
         double px = ThroughputChartTest.PX_PER_SECOND;
         // node1's lane on top: its view from the start of the load to its last reading
-        assertThat(svg).containsPattern(String.format(java.util.Locale.ROOT, "<rect class=\"view\" x=\"60.0\" y=\"[0-9.]+\""
-                + " width=\"%.1f\" height=\"[0-9.]+\" fill=\"#9c9\" stroke=\"#fff\"><title>node1: view \\[node1\\|2\\]"
-                + " \\[node1, node2, node3\\] from -0.5 s</title>", 19.7 * px));
+        assertThat(svg).containsPattern(String.format(java.util.Locale.ROOT, "<rect class=\"view\" x=\"60.0\""
+                + " y=\"[0-9.]+\" width=\"%.1f\" height=\"[0-9.]+\" fill=\"#9c9\" stroke=\"#fff\"><title>node1:"
+                + " view \\[node1\\|2\\] \\[node1, node2, node3\\] from -0.5 s</title>", 19.7 * px));
         assertThat(svg).containsPattern(String.format(java.util.Locale.ROOT, "<rect class=\"view\" x=\"%.1f\" [^>]*"
                 + " width=\"%.1f\" [^>]*fill=\"#fc9\" [^>]*><title>node2: view \\[node2\\|3\\] \\[node2, node3\\] from"
                 + " 20.8 s</title>", 60 + 20.813 * px, (30 - 20.813) * px));

@@ -32,8 +32,9 @@ public final class Plot {
         this.xFrom = xFrom;
         this.xTo = xTo;
         this.axis = axis;
-        svg.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\""
-                + " height=\"%d\" viewBox=\"0 0 %d %d\">%n", HtmlText.escape(name), WIDTH, height, WIDTH, height));
+        svg.append(String.format(Locale.ROOT, "<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\""
+                        + " width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n", HtmlText.escape(name), WIDTH, height,
+                WIDTH, height));
     }
 
     /** Where {@code value} of the horizontal axis lies, in pixels from the left. */
@@ -79,9 +80,10 @@ public final class Plot {
                 + " stroke=\"#999\"/>%n", LEFT, TOP, WIDTH - LEFT - RIGHT, plotHeight()));
         for (ChartAxis.Label label : axis.labels()) {
             double at = y(label.value());
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#eee\"/>%n"
-                            + "<text x=\"4\" y=\"%.1f\" font-size=\"11\">%s</text>%n", LEFT, at, WIDTH - RIGHT, at,
-                    Math.min(TOP + plotHeight(), Math.max(TOP + 10, at + 4)), HtmlText.escape(label.text())));
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\""
+                            + " stroke=\"#eee\"/>%n<text x=\"4\" y=\"%.1f\" font-size=\"11\">%s</text>%n", LEFT, at,
+                    WIDTH - RIGHT, at, Math.min(TOP + plotHeight(), Math.max(TOP + 10, at + 4)),
+                    HtmlText.escape(label.text())));
         }
         for (ChartAxis.Label label : xLabels) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">"
