@@ -74,12 +74,12 @@ final class RunStep implements LoadStep {
 
     /**
      * The scenario's load at {@code level} (users, or arrivals a second for the open model) with a steady window
-     * {@code window} long, and nothing else a run would do: no fault, no check, no full GC, no flight recording.
+     * {@code window} long, and nothing else a run would do: no fault, no check, no full GC, no flight recording, no metrics.
      */
     static ScenarioSpec stepOf(ScenarioSpec spec, int level, Duration window) {
         ClusterSpec cluster = spec.cluster();
         ClusterSpec withoutFullGcs = new ClusterSpec(cluster.nodes(), cluster.resources(), cluster.heap(),
-                cluster.runtime(), Optional.empty(), cluster.stack(), false);
+                cluster.runtime(), Optional.empty(), cluster.stack(), false, false);
         return new ScenarioSpec(spec.name(), spec.description(), withoutFullGcs, spec.replication(), spec.workload(),
                 SearchedLoad.of(spec.load()).at(spec.load(), level).withSteadyWindow(window), List.of(), List.of(),
                 spec.capacity(), List.of(), 1, spec.tomcat());

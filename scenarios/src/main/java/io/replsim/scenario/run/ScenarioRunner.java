@@ -3,6 +3,7 @@ package io.replsim.scenario.run;
 import io.replsim.loadgen.Load;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.scenario.fault.NemesisFactory;
+import io.replsim.scenario.metrics.RunMetrics;
 import io.replsim.scenario.provenance.ProvenanceStart;
 import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.report.ConsoleReport;
@@ -131,21 +132,23 @@ public final class ScenarioRunner {
             throws IOException, InterruptedException, ClusterStartException {
         return enter(spec, specFile, played, entrance, (runtime, dir, target, started) -> {
             PlayedRuntime.Observation observation = played.observe(spec, runtime);
-            Run.Played run;
-            try (Load load = target.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(),
-                    SessionsAtEnd.KEPT)) {
-                run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, started.at(),
-                        started.wallStartNanos(), started.clusterStartMs());
+            try (RunMetrics metrics = RunMetrics.announce(runtime.metricsEndpoints(), dir.root(), out)) {
+                Run.Played run;
+                try (Load load = target.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(),
+                        SessionsAtEnd.KEPT)) {
+                    run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, started.at(),
+                            started.wallStartNanos(), started.clusterStartMs());
+                }
+                ForeignCluster foreign = observation.end(dir);
+                RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns,
+                        started.provenance().end(runtime.nodesRuntime()));
+                List<HeapTrend> heap = run.record().heap().orElse(List.of());
+                new ConsoleReport(out).print(summary);
+                HeapLines.print(heap, out);
+                run.fullGcLine().ifPresent(out::println);
+                foreign.lines().forEach(out::println);
+                return new RunOutcome(summary, dir.root(), heap, run.record().load());
             }
-            ForeignCluster foreign = observation.end(dir);
-            RunSummary summary = RunReport.write(run.record(), foreign.external(), invalidRuns,
-                    started.provenance().end(runtime.nodesRuntime()));
-            List<HeapTrend> heap = run.record().heap().orElse(List.of());
-            new ConsoleReport(out).print(summary);
-            HeapLines.print(heap, out);
-            run.fullGcLine().ifPresent(out::println);
-            foreign.lines().forEach(out::println);
-            return new RunOutcome(summary, dir.root(), heap, run.record().load());
         });
     }
 

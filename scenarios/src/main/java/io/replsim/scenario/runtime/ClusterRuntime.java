@@ -123,6 +123,14 @@ public interface ClusterRuntime extends AutoCloseable {
                 Jdk.notMeasured("the runtime does not say"));
     }
 
+    /**
+     * Where each node serves its Prometheus metrics, in the nodes' order; empty when the scenario does not ask for
+     * them ({@code cluster.metrics}), and for a runtime that cannot give them (its capabilities refuse the key).
+     */
+    default List<MetricsEndpoint> metricsEndpoints() {
+        return List.of();
+    }
+
     /** How often the runner reads every node's stats (CPU, view) during the load. */
     default Duration statsEvery() {
         return Duration.ofSeconds(1);

@@ -47,17 +47,23 @@ import org.testcontainers.utility.DockerImageName;
  * Everything carries labels, so a run that crashed is cleaned up by the next one.
  */
 public final class DockerRuntime implements ClusterRuntime {
-    /** replsim's own nodes: every fault, check and load a scenario can ask for; no flight recordings yet. */
+    /** replsim's own nodes: every fault, check and load a scenario can ask for; no flight recordings or metrics yet. */
     public static final RuntimeCapabilities CAPABILITIES = new RuntimeCapabilities("docker", List.of(
             new RuntimeCapabilities.Lack(RuntimeCapability.FLIGHT_RECORDING, "a recording would stay inside its"
                     + " node's container, which the run removes", "run it on node processes (cluster.runtime:"
-                    + " process)")), RuntimeCapabilities.ScenarioFit.ANY);
+                    + " process)"),
+            new RuntimeCapabilities.Lack(RuntimeCapability.METRICS, "the docker runtime publishes only each node's"
+                    + " HTTP port on this machine, so no scraper outside the containers' network reaches a node's"
+                    + " metrics port", "run it on node processes (cluster.runtime: process)")),
+            RuntimeCapabilities.ScenarioFit.ANY);
 
     static final String LABEL_RUNTIME = "org.replsim.runtime";
     static final String LABEL_OWNER_PID = "org.replsim.owner-pid";
     private static final int HTTP_PORT = 8080;
     private static final int ADMIN_PORT = 9090;
     private static final int JGROUPS_PORT = 7800;
+    /** Inside the container; listened on only with cluster.metrics, which this runtime refuses (CAPABILITIES). */
+    private static final int METRICS_PORT = 9100;
     private static final long CONTAINER_OVERHEAD_BYTES = 192L << 20;
     private static final int SUBNET_ATTEMPTS = 20;
     private static final Duration STATS_EVERY = Duration.ofSeconds(2);
@@ -190,7 +196,7 @@ public final class DockerRuntime implements ClusterRuntime {
                 .withEnv("JAVA_TOOL_OPTIONS", "-Xms" + heap + " -Xmx" + heap
                         + " -XX:+ExitOnOutOfMemoryError -Djava.net.preferIPv4Stack=true")
                 .withCommand(NodeArguments.of(name, "replsim-" + runId, address,
-                        new NodePorts(HTTP_PORT, ADMIN_PORT, JGROUPS_PORT), members, cluster, replication, workload)
+                        new NodePorts(HTTP_PORT, ADMIN_PORT, JGROUPS_PORT, METRICS_PORT), members, cluster, replication, workload)
                         .toArray(String[]::new))
                 .withLogConsumer(frame -> append(log, frame.getUtf8String()))
                 .withCreateContainerCmdModifier(cmd -> {

@@ -59,7 +59,9 @@ public final class InJvmRuntime implements ClusterRuntime {
             new RuntimeCapabilities.Lack(RuntimeCapability.NODE_CPU, "a node's CPU figure is this whole JVM's (every"
                     + " node and the load driver), not the node's own", PROCESSES),
             new RuntimeCapabilities.Lack(RuntimeCapability.FLIGHT_RECORDING, "in-jvm nodes share this JVM, so one"
-                    + " recording would hold every node and the load driver together", PROCESSES)),
+                    + " recording would hold every node and the load driver together", PROCESSES),
+            new RuntimeCapabilities.Lack(RuntimeCapability.METRICS, "in-jvm nodes share this JVM, so a node's CPU,"
+                    + " heap and GC series would be every node's and the load driver's together", PROCESSES)),
             RuntimeCapabilities.ScenarioFit.ANY);
 
     private static final String NOT_ITS_OWN_CPU = "in-jvm nodes share this JVM's threads, so no budget holds them,"

@@ -46,6 +46,9 @@ final class NodeArguments {
         if (formation != Formation.JOIN) {
             arguments.addAll(List.of("--formation", formation.label()));
         }
+        if (cluster.metrics()) {
+            arguments.addAll(List.of("--metrics-port", Integer.toString(ports.metrics())));
+        }
         arguments.addAll(NodeResources.SETTINGS.arguments(cluster.resources()));
         arguments.addAll(CounterApp.SETTINGS.arguments(workload.payload()));
         arguments.addAll(ReplicationSettings.GROUP.arguments(replication));

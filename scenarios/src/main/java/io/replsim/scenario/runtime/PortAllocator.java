@@ -38,7 +38,8 @@ public final class PortAllocator implements PortBlocks {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             int base = LOWEST_BASE + random.nextInt((HIGHEST_BASE - LOWEST_BASE) / STRIDE) * STRIDE;
             List<NodePorts> plan = IntStream.range(0, nodes)
-                    .mapToObj(i -> new NodePorts(base + i, base + STRIDE + i, base + 2 * STRIDE + i))
+                    .mapToObj(i -> new NodePorts(base + i, base + STRIDE + i, base + 2 * STRIDE + i,
+                            base + 3 * STRIDE + i))
                     .toList();
             if (plan.stream().allMatch(this::allFree)) {
                 return plan;
@@ -49,7 +50,8 @@ public final class PortAllocator implements PortBlocks {
     }
 
     private boolean allFree(NodePorts ports) {
-        List<Integer> wanted = new ArrayList<>(List.of(ports.http(), ports.admin(), ports.jgroups(), ports.failureDetection()));
+        List<Integer> wanted = new ArrayList<>(List.of(ports.http(), ports.admin(), ports.jgroups(), ports.failureDetection(),
+                ports.metrics()));
         return wanted.stream().allMatch(this::free);
     }
 

@@ -220,6 +220,17 @@ public final class ProcessRuntime implements ClusterRuntime {
         return process(node).pid();
     }
 
+    /** Each node's metrics port on loopback, a restarted node's the same as its first life's. */
+    @Override
+    public List<MetricsEndpoint> metricsEndpoints() {
+        if (!cluster.metrics()) {
+            return List.of();
+        }
+        return cluster.nodeNames().stream().filter(portsByNode::containsKey)
+                .map(name -> MetricsEndpoint.of(name, bindAddress.getHostAddress(), portsByNode.get(name).metrics()))
+                .toList();
+    }
+
     /** Where {@code node} listens: for tests that reach its ports as a peer on the network would. */
     public NodePorts ports(String node) {
         process(node);
@@ -269,7 +280,9 @@ public final class ProcessRuntime implements ClusterRuntime {
         URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
         NodeHandle handle = new NodeHandle(name, httpUri);
         admins.put(name, new AdminClient(name, new HttpAdminChannel(adminUri, token, http)));
-        out.printf("started %s (pid %d): http %s, log %s%n", name, process.pid(), httpUri, log);
+        out.printf("started %s (pid %d): http %s, %slog %s%n", name, process.pid(), httpUri, cluster.metrics()
+                ? "metrics " + MetricsEndpoint.of(name, bindAddress.getHostAddress(), ports.metrics()).uri() + ", "
+                : "", log);
         NodeProcess node = new NodeProcess(handle, process, log);
         started.add(node.watch());
         return node;

@@ -20,7 +20,8 @@ public enum RuntimeCapability {
     DISCARD("dropping a share of one link's messages (JGroups DISCARD)"),
     CLUSTER_VIEW("the cluster's views and which node backs up which, read from the nodes"),
     NODE_CPU("each node's own CPU, read from the node"),
-    FLIGHT_RECORDING("a JDK Flight Recording of each node's own JVM, written into the run directory");
+    FLIGHT_RECORDING("a JDK Flight Recording of each node's own JVM, written into the run directory"),
+    METRICS("each node's Prometheus metrics on a port of this machine's loopback, given to the node as it starts");
 
     private final String description;
 

@@ -45,6 +45,10 @@ public final class ScenarioNeeds {
             needs.add(new CapabilityNeed("cluster.jfr", "cluster.jfr (a flight recording of each node)",
                     RuntimeCapability.FLIGHT_RECORDING, "remove cluster.jfr"));
         }
+        if (spec.cluster().metrics()) {
+            needs.add(new CapabilityNeed("cluster.metrics", "cluster.metrics (Prometheus metrics of each node)",
+                    RuntimeCapability.METRICS, "remove cluster.metrics"));
+        }
         if (!spec.workload().serviceTime().isNone()) {
             needs.add(new CapabilityNeed("workload.serviceTime", "workload.serviceTime",
                     RuntimeCapability.OWN_NODE_APPS, "remove workload.serviceTime"));

@@ -14,13 +14,13 @@ import java.util.stream.Stream;
  * Reads the {@code cluster} section: how many nodes and what each one gets. What the node itself is told (its
  * workers, its CPU budget) is read with the node's own settings ({@link NodeResources}); the rest is the runner's
  * and in no node settings group, as no node is told it (the count makes the member list, the heap the JVM's
- * {@code -Xmx}, the runtime where nodes start, {@code fullGcEvery} the runner's admin calls, {@code jfr} the JVMs' options), so it is read with
+ * {@code -Xmx}, the runtime where nodes start, {@code fullGcEvery} the runner's admin calls, {@code jfr} the JVMs' options, {@code metrics} the runtime's ports), so it is read with
  * the same vocabulary's grammars ({@link Grammar}) instead.
  */
 final class ClusterReader {
 
     static final List<String> FIELDS = Stream.of(List.of("nodes"), SectionSettings.fieldsOf(NodeResources.SETTINGS),
-            List.of("heap", "runtime", "fullGcEvery", "jfr")).flatMap(List::stream).toList();
+            List.of("heap", "runtime", "fullGcEvery", "jfr", "metrics")).flatMap(List::stream).toList();
 
     private static final int MAX_NODES = 16;
     private static final DataSize MIN_HEAP = DataSize.parse("32m");
@@ -47,7 +47,8 @@ final class ClusterReader {
                                 + " heap trend")
                 .optional();
         boolean jfr = cluster.flag("jfr").orElse(false);
+        boolean metrics = cluster.flag("metrics").orElse(false);
         return nodes.map(count -> new ClusterSpec(count, resources, heap, runtime, fullGcEvery,
-                StackPreset.TUNED.tuning(), jfr));
+                StackPreset.TUNED.tuning(), jfr, metrics));
     }
 }

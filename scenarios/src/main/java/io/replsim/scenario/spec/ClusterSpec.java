@@ -25,9 +25,12 @@ import java.util.stream.IntStream;
  *                       scenario's {@code jgroups} section; replsim's own tuning without one)
  * @param flightRecording each node's JVM and the driver record a JDK Flight Recording (the JDK's {@code profile}
  *                       settings) into the run directory, summarized at the end of the run
+ * @param metrics        each node and the driver serve Prometheus metrics on a loopback port of their own while the
+ *                       run plays (docs/observability.md)
  */
 public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
-                          Optional<Duration> fullGcEvery, StackTuning stack, boolean flightRecording) {
+                          Optional<Duration> fullGcEvery, StackTuning stack, boolean flightRecording,
+                          boolean metrics) {
 
     public static final int DEFAULT_WORKERS = NodeResources.SCENARIO_DEFAULTS.workers();
     public static final double DEFAULT_CPU_BUDGET_CORES = NodeResources.SCENARIO_DEFAULTS.cpuBudgetCores();
@@ -44,10 +47,10 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
         }
     }
 
-    /** On replsim's own stack tuning, without flight recordings. */
+    /** On replsim's own stack tuning, without flight recordings or metrics. */
     public ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
                        Optional<Duration> fullGcEvery) {
-        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning(), false);
+        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning(), false, false);
     }
 
     /** On replsim's own stack tuning. */
@@ -68,12 +71,17 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
 
     /** The same cluster on the stack {@code tuning} gives. */
     public ClusterSpec withStack(StackTuning tuning) {
-        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, tuning, flightRecording);
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, tuning, flightRecording, metrics);
     }
 
     /** The same cluster, its nodes and the driver recording flights or not. */
     public ClusterSpec withFlightRecording(boolean recording) {
-        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, stack, recording);
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, stack, recording, metrics);
+    }
+
+    /** The same cluster, its nodes and the driver serving Prometheus metrics or not. */
+    public ClusterSpec withMetrics(boolean served) {
+        return new ClusterSpec(nodes, resources, heap, runtime, fullGcEvery, stack, flightRecording, served);
     }
 
     /** Each node's Undertow worker pool size (min = max). */

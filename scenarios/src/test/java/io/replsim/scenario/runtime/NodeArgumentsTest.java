@@ -56,7 +56,7 @@ class NodeArgumentsTest {
                 "test.yaml");
 
         List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
                 spec.workload());
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -81,7 +81,7 @@ class NodeArgumentsTest {
                 """.formatted(placement, serviceTime), "test.yaml");
 
         List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
                 spec.workload());
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -123,7 +123,7 @@ class NodeArgumentsTest {
                 load: {users: 1, thinkTime: 1s, duration: 10s}
                 """, "test.yaml");
         List<String> argv = new ArrayList<>(NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", defaults.cluster(), defaults.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", defaults.cluster(), defaults.replication(),
                 defaults.workload()));
         argv.set(argv.indexOf(option) + 1, value);
 
@@ -146,7 +146,7 @@ class NodeArgumentsTest {
                 """.formatted(interval), "test.yaml");
 
         List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
                 spec.workload());
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -165,7 +165,7 @@ class NodeArgumentsTest {
                 """.formatted(max), "test.yaml");
 
         List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
                 spec.workload());
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -190,7 +190,7 @@ class NodeArgumentsTest {
                 """.formatted(jgroups), "test.yaml");
 
         List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
+                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
                 spec.workload());
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -208,12 +208,39 @@ class NodeArgumentsTest {
 
         for (Formation formation : Formation.values()) {
             List<String> argv = NodeArguments.of("node1", "replsim-formation", "127.0.0.1",
-                    new NodePorts(18081, 18181, 18281), members, formation, spec.cluster(), spec.replication(),
+                    new NodePorts(18081, 18181, 18281, 18381), members, formation, spec.cluster(), spec.replication(),
                     spec.workload());
             assertThat(new NodeOptionsParser().parse(argv.toArray(String[]::new)).formation()).isEqualTo(formation);
         }
         List<String> joiner = NodeArguments.of("node2", "replsim-formation", "127.0.0.1",
-                new NodePorts(18082, 18182, 18282), members, spec.cluster(), spec.replication(), spec.workload());
+                new NodePorts(18082, 18182, 18282, 18381), members, spec.cluster(), spec.replication(), spec.workload());
         assertThat(joiner).as("a joiner's command line is as it always was").doesNotContain("--formation");
+    }
+
+    @Test
+    void aNodeIsGivenItsMetricsPortOnlyWhenTheScenarioAsksForMetrics() throws Exception {
+        ScenarioSpec plain = ScenarioLoader.parse("""
+                name: plain
+                cluster: {nodes: 2}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """, "test.yaml");
+        ScenarioSpec scraped = ScenarioLoader.parse("""
+                name: scraped
+                cluster: {nodes: 2, metrics: true}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """, "test.yaml");
+        NodePorts ports = new NodePorts(18081, 18181, 18281, 18381);
+
+        NodeOptions served = new NodeOptionsParser().parse(NodeArguments.of("node1", "replsim-scraped", "127.0.0.1",
+                ports, "127.0.0.1[18281]", scraped.cluster(), scraped.replication(), scraped.workload())
+                .toArray(String[]::new));
+        NodeOptions unserved = new NodeOptionsParser().parse(NodeArguments.of("node1", "replsim-plain", "127.0.0.1",
+                ports, "127.0.0.1[18281]", plain.cluster(), plain.replication(), plain.workload())
+                .toArray(String[]::new));
+
+        assertThat(scraped.cluster().metrics()).isTrue();
+        assertThat(served.metricsPort()).hasValue(18381);
+        assertThat(plain.cluster().metrics()).isFalse();
+        assertThat(unserved.metricsPort()).isEmpty();
     }
 }

@@ -92,6 +92,28 @@ class RuntimeCapabilitiesTest {
     }
 
     @Test
+    void nodeMetricsAreANeedOnlyNodeProcessesMeet() throws SpecException {
+        ScenarioSpec scraped = spec("""
+                name: scraped
+                cluster: {nodes: 2, metrics: true}
+                load: {users: 4, thinkTime: 100ms, duration: 5s}
+                """);
+
+        assertThat(ScenarioNeeds.of(scraped)).extracting(need -> need.path() + " " + need.capability())
+                .containsExactly("cluster.metrics METRICS");
+        assertThat(ProcessRuntime.CAPABILITIES.refusals(scraped)).isEmpty();
+        assertThat(DockerRuntime.CAPABILITIES.refusals(scraped)).extracting(SpecRefusal::toString)
+                .containsExactly("cluster.metrics: cluster.metrics (Prometheus metrics of each node) needs each"
+                        + " node's Prometheus metrics on a port of this machine's loopback, given to the node as it"
+                        + " starts, and runtime docker cannot: the docker runtime publishes only each node's HTTP port"
+                        + " on this machine, so no scraper outside the containers' network reaches a node's metrics"
+                        + " port; remove cluster.metrics, or run it on node processes (cluster.runtime: process)");
+        assertThat(InJvmRuntime.CAPABILITIES.has(RuntimeCapability.METRICS)).isFalse();
+        assertThat(ScenarioNeeds.of(spec(EVERYTHING))).noneMatch(need ->
+                need.capability() == RuntimeCapability.METRICS);
+    }
+
+    @Test
     void aNeedOfTheOpenModelIsTheLoadsWhenItIsOpen() throws SpecException {
         assertThat(ScenarioNeeds.loadModel(spec("""
                 name: open

@@ -61,7 +61,7 @@ class ScenarioProblemsTest {
                 """);
 
         assertThat(ClusterReader.FIELDS).startsWith("nodes", "workers", "cpuBudget")
-                .endsWith("heap", "runtime", "fullGcEvery", "jfr");
+                .endsWith("heap", "runtime", "fullGcEvery", "jfr", "metrics");
         assertThat(problems).containsExactly(
                 // The node's own settings (workers, cpuBudget, and any added to NodeResources) sit among the runner's.
                 new SpecProblem("cluster", "[3, 16]", MapReader.expectation(ClusterReader.FIELDS)),

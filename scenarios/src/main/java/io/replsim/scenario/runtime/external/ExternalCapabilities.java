@@ -7,6 +7,7 @@ import static io.replsim.scenario.runtime.RuntimeCapability.FLIGHT_RECORDING;
 import static io.replsim.scenario.runtime.RuntimeCapability.FORCED_FULL_GC;
 import static io.replsim.scenario.runtime.RuntimeCapability.FRESH_CLUSTER;
 import static io.replsim.scenario.runtime.RuntimeCapability.KILL;
+import static io.replsim.scenario.runtime.RuntimeCapability.METRICS;
 import static io.replsim.scenario.runtime.RuntimeCapability.NODE_CPU;
 import static io.replsim.scenario.runtime.RuntimeCapability.OPEN_MODEL;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
@@ -52,6 +53,8 @@ public final class ExternalCapabilities {
         List<Lack> lacks = new ArrayList<>(List.of(
                 new Lack(FLIGHT_RECORDING, "replsim does not start your servers' JVMs; start them with"
                         + " -XX:StartFlightRecording", OWN_CLUSTER),
+                new Lack(METRICS, "replsim does not start your servers, so it cannot give them a metrics port;"
+                        + " scrape your servers' own exporters, and the driver's with --metrics-port", OWN_CLUSTER),
                 new Lack(FRESH_CLUSTER, "replsim cannot bring back a cluster it does not run", "run the command"
                         + " again for each play, bringing your cluster back between runs, or " + OWN_CLUSTER),
                 new Lack(FORCED_FULL_GC, ADMIN_API, OWN_CLUSTER),

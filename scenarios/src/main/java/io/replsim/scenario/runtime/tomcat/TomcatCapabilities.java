@@ -5,6 +5,7 @@ import static io.replsim.scenario.runtime.RuntimeCapability.DELAY;
 import static io.replsim.scenario.runtime.RuntimeCapability.DISCARD;
 import static io.replsim.scenario.runtime.RuntimeCapability.FLIGHT_RECORDING;
 import static io.replsim.scenario.runtime.RuntimeCapability.FORCED_FULL_GC;
+import static io.replsim.scenario.runtime.RuntimeCapability.METRICS;
 import static io.replsim.scenario.runtime.RuntimeCapability.NODE_CPU;
 import static io.replsim.scenario.runtime.RuntimeCapability.OPEN_MODEL;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
@@ -40,7 +41,8 @@ public final class TomcatCapabilities {
             new Lack(CLUSTER_VIEW, "Tomcat's membership views and backup members are not read by replsim", OWN_NODES),
             new Lack(NODE_CPU, "a member's CPU is read over the whole load, not the survivors' after a fault",
                     OWN_NODES),
-            new Lack(FLIGHT_RECORDING, "replsim starts Tomcat's JVMs without a recording", OWN_NODES)),
+            new Lack(FLIGHT_RECORDING, "replsim starts Tomcat's JVMs without a recording", OWN_NODES),
+            new Lack(METRICS, "a Tomcat member has no Prometheus endpoint of replsim's", OWN_NODES)),
             TomcatCapabilities::probeBuilds);
 
     private TomcatCapabilities() {
