@@ -30,6 +30,15 @@ public interface Load extends AutoCloseable {
      */
     Optional<String> nodeServing(int user);
 
+    /**
+     * Its figures from the start until now, for a reader while it runs, and its final ones once it is over, also
+     * after {@link #close()}; empty before {@link #start()}, and for a load that does not keep running totals (the
+     * open model's driver does not yet).
+     */
+    default Optional<LoadSoFar> soFar() {
+        return Optional.empty();
+    }
+
     /** Blocks until the load is over (its duration, and every request it started answered or failed). */
     LoadResult awaitResult() throws InterruptedException;
 

@@ -77,6 +77,8 @@ public final class LoadDriver implements Load {
 
     private volatile Run run;
     private LoadResult result;
+    /** Set once {@code result} is made, for {@link #soFar()}'s readers, which do not take the driver's lock. */
+    private volatile boolean over;
     private boolean closed;
 
     /**
@@ -277,8 +279,7 @@ public final class LoadDriver implements Load {
         UsersServed served = UsersServed.NONE;
         long distinctSessions = 0;
         List<UserTimeline> timelines = new ArrayList<>(current.users().size());
-        // a user with tabs is judged by the history (no verdicts here); its first tab speaks for it
-        for (VirtualUser user : current.users().subList(0, profile.users())) {
+        for (VirtualUser user : judged(current)) {
             sessions = sessions.plus(user.sessionVerdicts());
             served = served.plus(user.served());
             responses = responses.plus(user.responseVerdicts());
@@ -299,7 +300,36 @@ public final class LoadDriver implements Load {
                 recording.meanThinkTime(), steady, validity, current.scriptTally().figures(recording.latency()),
                 carrier.connections(), served,
                 new ServedLatency(recording.servedLatency(), current.steady().servedLatency()));
+        over = true;
         return result;
+    }
+
+    /**
+     * The running totals: the requests, errors and answers' latency as recorded, each user's verdicts as it last
+     * published them (at each request's end and as it stops, so once every user has stopped they are the result's).
+     */
+    @Override
+    public Optional<LoadSoFar> soFar() {
+        Run current = run;
+        if (current == null) {
+            return Optional.empty();
+        }
+        boolean finished = over;
+        SessionVerdictCounts sessions = SessionVerdictCounts.NONE;
+        ResponseVerdictCounts responses = ResponseVerdictCounts.NONE;
+        for (VirtualUser user : judged(current)) {
+            VirtualUser.Verdicts verdicts = user.verdictsSoFar();
+            sessions = sessions.plus(verdicts.sessions());
+            responses = responses.plus(verdicts.responses());
+        }
+        RunRecording recording = current.recording();
+        return Optional.of(new LoadSoFar(finished, activeUsers.get(), recording.requests(), recording.errors(),
+                recording.latency().whole(), responses, sessions));
+    }
+
+    /** The users whose figures the result counts: a user with tabs is judged by the history, its first tab for it. */
+    private List<VirtualUser> judged(Run current) {
+        return current.users().subList(0, profile.users());
     }
 
     /** Writes the history's last lines once every user has stopped; what it dropped is counted in the file. */

@@ -42,6 +42,11 @@ final class RunCommand implements Callable<Integer> {
             + " true): nodes/<node>-<pid>.jfr and driver.jfr in the run directory, summarized at the end")
     boolean flightRecording;
 
+    @Option(names = "--metrics-port", paramLabel = "<port>", description = "serve the load driver's Prometheus"
+            + " metrics on this port of 127.0.0.1 while the run plays, whatever the scenario says (cluster.metrics:"
+            + " true serves them on any free port, with each node's)")
+    Integer metricsPort;
+
     @Override
     public Integer call() {
         Optional<ScenarioSpec> loaded = scenario.load();
@@ -53,6 +58,14 @@ final class RunCommand implements Callable<Integer> {
         try {
             new FlagRange("--progress-every", "whole seconds from 1 to 3600", s -> s >= 1 && s <= 3600)
                     .check(progressSeconds);
+            if (metricsPort != null) {
+                FlagRange.wholeNumber("--metrics-port", 1, 65_535).check(metricsPort);
+                if (spec.repeat() > 1) {
+                    throw new IllegalArgumentException("--metrics-port serves one run's driver, and "
+                            + scenario.path + " is a soak of " + spec.repeat() + " runs (repeat); leave the option"
+                            + " out, or set repeat: 1");
+                }
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("replsim run: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
@@ -73,8 +86,9 @@ final class RunCommand implements Callable<Integer> {
             // repeat: N in the file is a soak of N drills, with its distributions
             return SoakCommand.soak(scenario, spec, spec.repeat(), validity.invalidRuns());
         }
-        ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
+        ScenarioRunner standard = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
                 Duration.ofSeconds(progressSeconds), validity.invalidRuns());
+        ScenarioRunner runner = metricsPort == null ? standard : standard.withDriverMetricsPort(metricsPort);
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, played)));
     }
 

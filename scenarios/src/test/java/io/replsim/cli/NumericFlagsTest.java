@@ -104,4 +104,24 @@ class NumericFlagsTest {
         assertThat(repeat.err()).contains("replsim soak: --repeat: got 1001, expected a whole number from 1 to 1000");
         assertThat(runs).as("nothing ran").doesNotExist();
     }
+
+    @Test
+    void runRefusesADriverMetricsPortOutOfRangeAndForASoak(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("flags.yaml"), SCENARIO);
+        Path soak = Files.writeString(dir.resolve("soak.yaml"),
+                SCENARIO.replace("name: flags", "name: soak\nrepeat: 3"));
+        Path runs = dir.resolve("runs");
+
+        ReplsimCall zero = ReplsimCall.of(with(scenario, runs, "run", "--metrics-port", "0"));
+        ReplsimCall tooHigh = ReplsimCall.of(with(scenario, runs, "run", "--metrics-port", "65536"));
+        ReplsimCall soaked = ReplsimCall.of(with(soak, runs, "run", "--metrics-port", "9400"));
+
+        assertThat(List.of(zero, tooHigh, soaked)).allSatisfy(call ->
+                assertThat(call.exit()).isEqualTo(ReplsimCommand.BAD_INPUT));
+        assertThat(zero.err()).contains("replsim run: --metrics-port: got 0, expected a whole number from 1 to 65535");
+        assertThat(tooHigh.err()).contains("--metrics-port: got 65536, expected a whole number from 1 to 65535");
+        assertThat(soaked.err()).contains("replsim run: --metrics-port serves one run's driver, and " + soak
+                + " is a soak of 3 runs (repeat); leave the option out, or set repeat: 1");
+        assertThat(runs).as("nothing ran").doesNotExist();
+    }
 }

@@ -94,6 +94,12 @@ public final class VirtualUser {
     /** When the current visit ends, in {@link System#nanoTime()} terms; only with a session length. */
     private OptionalLong visitEndsAtNanos = OptionalLong.empty();
     private volatile long stoppedAtNanos;
+    /** Its verdicts as of its last request's end, for readers while it runs; the user's own state is unguarded. */
+    private volatile Verdicts published = new Verdicts(SessionVerdictCounts.NONE, ResponseVerdictCounts.NONE);
+
+    /** A user's verdicts at one moment: its sessions by their worst verdict so far, and its responses'. */
+    public record Verdicts(SessionVerdictCounts sessions, ResponseVerdictCounts responses) {
+    }
 
     private Phase phase = Phase.NOT_STARTED;
     private boolean active;
@@ -278,6 +284,7 @@ public final class VirtualUser {
             activeUsers.decrementAndGet();
         }
         phase = Phase.STOPPED;
+        publishVerdicts();
         stoppedAtNanos = nowNanos;
         return UserAction.STOP;
     }
@@ -387,6 +394,7 @@ public final class VirtualUser {
             session.expected.ended();
             session.cookie.set(Optional.empty());
         }
+        publishVerdicts();
         if (endingSessions != null) {
             return nextLogoutAtEnd(nowNanos);
         }
@@ -534,6 +542,15 @@ public final class VirtualUser {
     public ResponseVerdictCounts responseVerdicts() {
         return allSessions().map(held -> held.expected.responseVerdicts())
                 .reduce(ResponseVerdictCounts.NONE, ResponseVerdictCounts::plus);
+    }
+
+    /** Its verdicts as of its last request's end (or its stop): safe to read from any thread while it runs. */
+    public Verdicts verdictsSoFar() {
+        return published;
+    }
+
+    private void publishVerdicts() {
+        published = new Verdicts(sessionVerdicts(), responseVerdicts());
     }
 
     /**

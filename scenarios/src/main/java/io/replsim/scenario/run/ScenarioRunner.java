@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -46,6 +47,8 @@ public final class ScenarioRunner {
     private final PrintStream out;
     private final Duration progressEvery;
     private final InvalidRuns invalidRuns;
+    /** Where the driver serves its metrics besides a scenario's cluster.metrics (0: any free port); empty: not. */
+    private final OptionalInt driverMetricsPort;
 
     /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
@@ -59,7 +62,8 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, standard(launcher, out), NemesisFactory.ONE, out, progressEvery, invalidRuns);
+        this(runsRoot, standard(launcher, out), NemesisFactory.ONE, out, progressEvery, invalidRuns,
+                OptionalInt.empty());
     }
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
@@ -69,11 +73,14 @@ public final class ScenarioRunner {
     /** replsim's own nodes as {@code runtimes} makes them (a test's nodes in its JVM, processes of its own). */
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
-        this(runsRoot, spec -> PlayedRuntime.ownNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns);
+        this(runsRoot, spec -> PlayedRuntime.ownNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns,
+                OptionalInt.empty());
     }
 
     private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, NemesisFactory nemeses,
-                           PrintStream out, Duration progressEvery, InvalidRuns invalidRuns) {
+                           PrintStream out, Duration progressEvery, InvalidRuns invalidRuns,
+                           OptionalInt driverMetricsPort) {
+        this.driverMetricsPort = driverMetricsPort;
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
         this.nemeses = nemeses;
@@ -91,7 +98,15 @@ public final class ScenarioRunner {
      * each user): a test that must hold a fault back until the cluster is in the state its claim starts from.
      */
     public ScenarioRunner withNemesis(NemesisFactory nemeses) {
-        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns);
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, driverMetricsPort);
+    }
+
+    /**
+     * The same runner with the driver serving its metrics on {@code port} of loopback (0: any free port) whether
+     * the scenario asks for metrics or not: {@code replsim run --metrics-port}.
+     */
+    public ScenarioRunner withDriverMetricsPort(int port) {
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, OptionalInt.of(port));
     }
 
     /** Plays {@code spec} on the runtime its {@code cluster.runtime} names. */
@@ -132,10 +147,13 @@ public final class ScenarioRunner {
             throws IOException, InterruptedException, ClusterStartException {
         return enter(spec, specFile, played, entrance, (runtime, dir, target, started) -> {
             PlayedRuntime.Observation observation = played.observe(spec, runtime);
-            try (RunMetrics metrics = RunMetrics.announce(runtime.metricsEndpoints(), dir.root(), out)) {
+            OptionalInt driverPort = driverMetricsPort.isPresent() ? driverMetricsPort
+                    : spec.cluster().metrics() ? OptionalInt.of(0) : OptionalInt.empty();
+            try (RunMetrics metrics = RunMetrics.start(runtime.metricsEndpoints(), driverPort, dir.root(), out)) {
                 Run.Played run;
                 try (Load load = target.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(),
                         SessionsAtEnd.KEPT)) {
+                    metrics.watch(load);
                     run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, started.at(),
                             started.wallStartNanos(), started.clusterStartMs());
                 }

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +32,7 @@ class RunMetricsTest {
         List<MetricsEndpoint> nodes = List.of(MetricsEndpoint.of("node1", "127.0.0.1", 24500),
                 MetricsEndpoint.of("node2", "127.0.0.1", 24501));
 
-        try (RunMetrics metrics = RunMetrics.announce(nodes, run, new PrintStream(console, true,
+        try (RunMetrics metrics = RunMetrics.start(nodes, OptionalInt.empty(), run, new PrintStream(console, true,
                 StandardCharsets.UTF_8))) {
             JsonNode groups = JSON.readTree(run.resolve("prometheus-targets.json").toFile());
 
@@ -53,7 +54,7 @@ class RunMetricsTest {
     void aRunWithoutMetricsSaysAndWritesNothing() throws Exception {
         var console = new ByteArrayOutputStream();
 
-        try (RunMetrics metrics = RunMetrics.announce(List.of(), runs, new PrintStream(console, true,
+        try (RunMetrics metrics = RunMetrics.start(List.of(), OptionalInt.empty(), runs, new PrintStream(console, true,
                 StandardCharsets.UTF_8))) {
             assertThat(runs.resolve("prometheus-targets.json")).doesNotExist();
         }
