@@ -74,7 +74,8 @@ final class RunStep implements LoadStep {
 
     /**
      * The scenario's load at {@code level} (users, or arrivals a second for the open model) with a steady window
-     * {@code window} long, and nothing else a run would do: no fault, no check, no full GC, no flight recording, no metrics.
+     * {@code window} long, and nothing else a run would do: no fault, no check, no full GC, no flight recording, no
+     * metrics.
      */
     static ScenarioSpec stepOf(ScenarioSpec spec, int level, Duration window) {
         ClusterSpec cluster = spec.cluster();

@@ -29,7 +29,7 @@ import org.HdrHistogram.Histogram;
  * run's own requests, errors and verdicts. Before the load starts a scrape has no family.
  */
 final class DriverMetrics implements MultiCollector {
-    static final String PREFIX = "replsim_driver_";
+    private static final String PREFIX = "replsim_driver_";
 
     /**
      * The nodes' buckets in seconds (1-2.5-5 a decade from 50 µs to 10 s), so the driver's histogram and a node's
@@ -77,23 +77,23 @@ final class DriverMetrics implements MultiCollector {
     }
 
     private static Map<String, Number> responses(ResponseVerdictCounts responses) {
-        return ordered("ok", responses.ok(), "stale", responses.stale(), "lost", responses.lost(),
-                "corrupt", responses.corrupt(), "expired", responses.expired());
+        return byLabel(List.of("ok", "stale", "lost", "corrupt", "expired"), responses.ok(), responses.stale(),
+                responses.lost(), responses.corrupt(), responses.expired());
     }
 
     private static Map<String, Number> sessions(SessionVerdictCounts sessions) {
-        Map<String, Number> counts = ordered("ok", sessions.ok(), "stale", sessions.stale(), "lost", sessions.lost(),
-                "corrupt", sessions.corrupt(), "failed", sessions.failed(), "expired", sessions.expired());
-        counts.put("never_served", sessions.neverServed());
-        return counts;
+        return byLabel(List.of("ok", "stale", "lost", "corrupt", "failed", "expired", "never_served"), sessions.ok(),
+                sessions.stale(), sessions.lost(), sessions.corrupt(), sessions.failed(), sessions.expired(),
+                sessions.neverServed());
     }
 
-    private static Map<String, Number> ordered(Object... labelsAndValues) {
-        Map<String, Number> map = new LinkedHashMap<>();
-        for (int i = 0; i < labelsAndValues.length; i += 2) {
-            map.put((String) labelsAndValues[i], (Number) labelsAndValues[i + 1]);
+    /** Each of {@code labels} with the count at its place in {@code counts}, in that order. */
+    private static Map<String, Number> byLabel(List<String> labels, long... counts) {
+        Map<String, Number> byLabel = new LinkedHashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            byLabel.put(labels.get(i), counts[i]);
         }
-        return map;
+        return byLabel;
     }
 
     /** A data point's labels: {@code label} with {@code value}, none for an {@link #UNLABELLED} family. */
