@@ -79,11 +79,9 @@ public final class ConsoleReport {
                     summary.connections().opened(), summary.connections().peakOpen());
         }
         for (RunSummary.RequestTypeRow row : summary.requestTypes()) {
-            line("request   %-8s weight %-3d %,d requests, %,d errors   p50 %s   p90 %s   p99 %s   (%,d OK, %,d STALE,"
-                            + " %,d LOST%s)", row.request(), row.weight(), row.requests(), row.errors(),
-                    ms(row.latencyMs().p50()), ms(row.latencyMs().p90()), ms(row.latencyMs().p99()),
-                    row.responses().ok(), row.responses().stale(), row.responses().lost(),
-                    row.responses().corrupt() == 0 ? "" : ", " + row.responses().corrupt() + " CORRUPT");
+            line("request   %-8s weight %-3d %,d requests, %,d errors   p50 %s   p90 %s   p99 %s   (%s)", row.request(),
+                    row.weight(), row.requests(), row.errors(), ms(row.latencyMs().p50()), ms(row.latencyMs().p90()),
+                    ms(row.latencyMs().p99()), RunSummary.ResponseVerdicts.FIGURES.console(row.responses(), ", "));
         }
         if (summary.load().tabs() > 1) {
             // Overlapping tabs move the serial between a tab's requests: judging them one at a time would be wrong.
@@ -118,14 +116,8 @@ public final class ConsoleReport {
     }
 
     private void printSessions(RunSummary summary) {
-        line("sessions  %,d OK   %,d STALE   %,d CORRUPT   %,d FAILED   %,d LOST   %,d EXPIRED   %,d NEVER SERVED"
-                        + "   (responses: %,d OK, %,d STALE, %,d LOST%s)",
-                summary.sessions().ok(), summary.sessions().stale(), summary.sessions().corrupt(),
-                summary.sessions().failed(), summary.sessions().lost(), summary.sessions().expired(),
-                summary.sessions().neverServed(),
-                summary.responses().ok(), summary.responses().stale(), summary.responses().lost(),
-                (summary.responses().corrupt() == 0 ? "" : ", " + summary.responses().corrupt() + " CORRUPT")
-                        + (summary.responses().expired() == 0 ? "" : ", " + summary.responses().expired() + " EXPIRED"));
+        line("sessions  %s   (responses: %s)", RunSummary.Verdicts.FIGURES.console(summary.sessions(), "   "),
+                RunSummary.ResponseVerdicts.FIGURES.console(summary.responses(), ", "));
     }
 
     private void printOpen(RunSummary summary, RunSummary.OpenFigures open) {

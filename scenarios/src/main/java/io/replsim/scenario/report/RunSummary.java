@@ -1,5 +1,9 @@
 package io.replsim.scenario.report;
 
+import static io.replsim.scenario.report.CountFigure.always;
+import static io.replsim.scenario.report.CountFigure.unlessZero;
+
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
@@ -7,6 +11,7 @@ import io.replsim.loadgen.check.UsersServed;
 
 import io.replsim.scenario.provenance.Provenance;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every figure of a run: what the console prints and what summary.json holds, one record for both. The figures
@@ -139,6 +144,19 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * judge (counted by {@code maxSessionsLost}, and not among the judged sessions of {@link #total()}).
      */
     public record Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired, long neverServed) {
+        /**
+         * Each verdict declared once, in summary.json's order, which the console's sessions line and report.html's
+         * table follow: a new verdict is a component above and a line here.
+         */
+        public static final CountSection<Verdicts> FIGURES = new CountSection<>(List.of(
+                always("ok", "OK", Verdicts::ok),
+                always("stale", "STALE", Verdicts::stale),
+                always("lost", "LOST", Verdicts::lost),
+                always("corrupt", "CORRUPT", Verdicts::corrupt),
+                always("failed", "FAILED", Verdicts::failed),
+                always("expired", "EXPIRED", Verdicts::expired),
+                always("neverServed", "NEVER SERVED", Verdicts::neverServed)));
+
         public static Verdicts of(SessionVerdictCounts counts) {
             return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed(),
                     counts.expired(), counts.neverServed());
@@ -157,6 +175,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         /** Sessions that were OK, STALE or LOST only. */
         public Verdicts(long ok, long stale, long lost) {
             this(ok, stale, lost, 0, 0);
+        }
+
+        /** summary.json's {@code sessions}: written from {@link #FIGURES}, read back by the components' names. */
+        @JsonValue
+        Map<String, Long> byKey() {
+            return FIGURES.byKey(this);
         }
 
         /** The judged sessions, whatever their verdict: the attempts never served are not among them. */
@@ -178,6 +202,17 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * a new session after the user's old one expired.
      */
     public record ResponseVerdicts(long ok, long stale, long lost, long corrupt, long expired) {
+        /**
+         * Each verdict declared once, in summary.json's order, which the console's responses follow; CORRUPT and
+         * EXPIRED are rare and stay off the console until they happen. A new verdict is a component and a line here.
+         */
+        public static final CountSection<ResponseVerdicts> FIGURES = new CountSection<>(List.of(
+                always("ok", "OK", ResponseVerdicts::ok),
+                always("stale", "STALE", ResponseVerdicts::stale),
+                always("lost", "LOST", ResponseVerdicts::lost),
+                unlessZero("corrupt", "CORRUPT", ResponseVerdicts::corrupt),
+                unlessZero("expired", "EXPIRED", ResponseVerdicts::expired)));
+
         public static ResponseVerdicts of(ResponseVerdictCounts counts) {
             return new ResponseVerdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(),
                     counts.expired());
@@ -186,6 +221,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         /** None expired. */
         public ResponseVerdicts(long ok, long stale, long lost, long corrupt) {
             this(ok, stale, lost, corrupt, 0);
+        }
+
+        /** summary.json's {@code responses}: written from {@link #FIGURES}, read back by the components' names. */
+        @JsonValue
+        Map<String, Long> byKey() {
+            return FIGURES.byKey(this);
         }
     }
 

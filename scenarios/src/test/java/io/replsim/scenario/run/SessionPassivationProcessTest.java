@@ -47,7 +47,7 @@ class SessionPassivationProcessTest {
                 .isPositive();
         assertThat(summary.nodes().stream().mapToLong(node -> node.get(NodeFigure.ACTIVATIONS)).sum()).as(printed)
                 .isGreaterThan(12);
-        assertThat(printed).contains("passivated ").contains("0 LOST   0 EXPIRED");
+        assertThat(printed).contains("passivated ").contains(" 0 LOST   ").contains(" 0 EXPIRED   ");
         assertThat(Path.of(summary.runDirectory()).resolve("nodes").resolve("node1-passivated")).isDirectory();
     }
 }

@@ -1,0 +1,26 @@
+package io.replsim.scenario.report;
+
+import java.util.function.ToLongFunction;
+
+/**
+ * One count of a flat section of summary.json (a session verdict, a response verdict), declared once: its key in
+ * summary.json, its label on the console and in report.html, where it comes from, and whether the console prints it
+ * when it is 0. Its place among the section's counts is its place in the {@link CountSection}'s list.
+ */
+public record CountFigure<S>(String key, String label, ToLongFunction<S> source, Printed printed) {
+
+    /** When the console prints the count: a rare verdict stays off the line until it happens. */
+    public enum Printed { ALWAYS, UNLESS_ZERO }
+
+    public long valueOf(S section) {
+        return source.applyAsLong(section);
+    }
+
+    static <S> CountFigure<S> always(String key, String label, ToLongFunction<S> source) {
+        return new CountFigure<>(key, label, source, Printed.ALWAYS);
+    }
+
+    static <S> CountFigure<S> unlessZero(String key, String label, ToLongFunction<S> source) {
+        return new CountFigure<>(key, label, source, Printed.UNLESS_ZERO);
+    }
+}
