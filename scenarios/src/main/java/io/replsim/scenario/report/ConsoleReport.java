@@ -290,11 +290,7 @@ public final class ConsoleReport {
     }
 
     private static String errorBreakdown(RunSummary.Requests requests) {
-        if (requests.errors() == 0) {
-            return "";
-        }
-        return String.format(Locale.ROOT, " (%d refused, %d reset/io, %d timeouts, %d HTTP errors)",
-                requests.connectErrors(), requests.ioErrors(), requests.timeouts(), requests.httpErrors());
+        return requests.errors() == 0 ? "" : " (" + RunSummary.Requests.FIGURES.console(requests, ", ") + ")";
     }
 
     /**

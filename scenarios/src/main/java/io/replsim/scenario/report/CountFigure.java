@@ -9,15 +9,31 @@ import java.util.function.ToLongFunction;
  */
 public record CountFigure<S>(String key, String label, ToLongFunction<S> source, Printed printed) {
 
-    /** When the console prints the count: a rare verdict stays off the line until it happens. */
-    public enum Printed { ALWAYS, UNLESS_ZERO }
+    /**
+     * When the console prints the count among its section's: a rare verdict stays off the line until it happens; a
+     * count the console says in words of its own elsewhere (the load line's requests and errors) is {@code APART}.
+     */
+    public enum Printed { ALWAYS, UNLESS_ZERO, APART }
 
     public long valueOf(S section) {
         return source.applyAsLong(section);
     }
 
+    /** Whether the console prints it among its section's counts. */
+    boolean printedAmong(S section) {
+        return switch (printed) {
+            case ALWAYS -> true;
+            case UNLESS_ZERO -> valueOf(section) != 0;
+            case APART -> false;
+        };
+    }
+
     static <S> CountFigure<S> always(String key, String label, ToLongFunction<S> source) {
         return new CountFigure<>(key, label, source, Printed.ALWAYS);
+    }
+
+    static <S> CountFigure<S> apart(String key, String label, ToLongFunction<S> source) {
+        return new CountFigure<>(key, label, source, Printed.APART);
     }
 
     static <S> CountFigure<S> unlessZero(String key, String label, ToLongFunction<S> source) {

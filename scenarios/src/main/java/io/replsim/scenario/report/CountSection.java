@@ -31,7 +31,7 @@ public record CountSection<S>(List<CountFigure<S>> figures) {
     /** The console's counts, e.g. {@code 60 OK   0 STALE}, each as its {@link CountFigure.Printed} rule says. */
     String console(S section, String separator) {
         return figures.stream()
-                .filter(figure -> figure.printed() == CountFigure.Printed.ALWAYS || figure.valueOf(section) != 0)
+                .filter(figure -> figure.printedAmong(section))
                 .map(figure -> String.format(Locale.ROOT, "%,d %s", figure.valueOf(section), figure.label()))
                 .collect(Collectors.joining(separator));
     }

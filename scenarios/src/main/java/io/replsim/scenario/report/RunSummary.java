@@ -1,6 +1,7 @@
 package io.replsim.scenario.report;
 
 import static io.replsim.scenario.report.CountFigure.always;
+import static io.replsim.scenario.report.CountFigure.apart;
 import static io.replsim.scenario.report.CountFigure.unlessZero;
 
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -111,9 +112,28 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
 
     public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {
+        /**
+         * Each count declared once, in summary.json's order; the console's load line says the total and the errors
+         * in its own words and, when there were errors, each kind from these declarations. A new kind is a component
+         * and a line here.
+         */
+        public static final CountSection<Requests> FIGURES = new CountSection<>(List.of(
+                apart("total", "requests", Requests::total),
+                apart("errors", "errors", Requests::errors),
+                always("connectErrors", "refused", Requests::connectErrors),
+                always("ioErrors", "reset/io", Requests::ioErrors),
+                always("timeouts", "timeouts", Requests::timeouts),
+                always("httpErrors", "HTTP errors", Requests::httpErrors)));
+
         public static Requests of(long total, ErrorCounts errors) {
             return new Requests(total, errors.total(), errors.connect(), errors.io(), errors.timeout(),
                     errors.httpStatus());
+        }
+
+        /** summary.json's {@code requests}: written from {@link #FIGURES}, read back by the components' names. */
+        @JsonValue
+        Map<String, Long> byKey() {
+            return FIGURES.byKey(this);
         }
     }
 

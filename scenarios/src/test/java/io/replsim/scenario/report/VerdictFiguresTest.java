@@ -1,19 +1,13 @@
 package io.replsim.scenario.report;
 
+import static io.replsim.scenario.report.DeclaredCounts.line;
+import static io.replsim.scenario.report.DeclaredCounts.print;
+import static io.replsim.scenario.report.DeclaredCounts.printedAsDeclared;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.lang.reflect.RecordComponent;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * component shows.
  */
 class VerdictFiguresTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final RunSummary.Verdicts SESSIONS = new RunSummary.Verdicts(101, 102, 103, 104, 105, 106, 107);
     private static final RunSummary.ResponseVerdicts RESPONSES =
             new RunSummary.ResponseVerdicts(1_001, 1_002, 1_003, 1_004, 1_005);
@@ -37,21 +30,20 @@ class VerdictFiguresTest {
 
     @Test
     void eachDeclaredSessionVerdictIsTheRecordsComponentOfItsKeyInItsPlace() {
-        assertThat(keys(RunSummary.Verdicts.FIGURES)).isEqualTo(components(RunSummary.Verdicts.class));
-        assertThat(keys(RunSummary.ResponseVerdicts.FIGURES)).isEqualTo(components(RunSummary.ResponseVerdicts.class));
-        assertThat(labels(RunSummary.Verdicts.FIGURES)).doesNotHaveDuplicates();
-        assertThat(labels(RunSummary.ResponseVerdicts.FIGURES)).doesNotHaveDuplicates();
+        DeclaredCounts.declaresEachComponent(RunSummary.Verdicts.FIGURES, RunSummary.Verdicts.class);
+        DeclaredCounts.declaresEachComponent(RunSummary.ResponseVerdicts.FIGURES, RunSummary.ResponseVerdicts.class);
     }
 
     @Test
     void summaryJsonHoldsEachDeclaredVerdictUnderItsKeyInOrderAndReadsItBack() throws IOException {
-        writtenAndReadBack(RunSummary.Verdicts.FIGURES, SESSIONS, RunSummary.Verdicts.class);
-        writtenAndReadBack(RunSummary.ResponseVerdicts.FIGURES, RESPONSES, RunSummary.ResponseVerdicts.class);
+        DeclaredCounts.writtenAndReadBack(RunSummary.Verdicts.FIGURES, SESSIONS, RunSummary.Verdicts.class);
+        DeclaredCounts.writtenAndReadBack(RunSummary.ResponseVerdicts.FIGURES, RESPONSES,
+                RunSummary.ResponseVerdicts.class);
     }
 
     @Test
     void theConsolesSessionsLinePrintsEachDeclaredVerdictWithItsLabelInOrder() throws IOException {
-        String printed = console(GoldenRuns.drill(root), SESSIONS, RESPONSES);
+        String printed = print(drill(SESSIONS, RESPONSES));
 
         String sessions = line(printed, "sessions  ");
         assertThat(sessions).isEqualTo("sessions  101 OK   102 STALE   103 LOST   104 CORRUPT   105 FAILED"
@@ -64,7 +56,7 @@ class VerdictFiguresTest {
     @Test
     void rareResponseVerdictsStayOffTheConsoleUntilTheyHappenOnEveryLineThatPrintsResponses() throws IOException {
         RunSummary.ResponseVerdicts noneRare = new RunSummary.ResponseVerdicts(1_001, 1_002, 1_003, 0, 0);
-        String printed = console(GoldenRuns.drill(root), SESSIONS, noneRare);
+        String printed = print(drill(SESSIONS, noneRare));
 
         assertThat(line(printed, "sessions  ")).endsWith("(responses: 1,001 OK, 1,002 STALE, 1,003 LOST)");
         List<String> requestLines = printed.lines().filter(text -> text.startsWith("request   ")).toList();
@@ -74,11 +66,12 @@ class VerdictFiguresTest {
 
     @Test
     void aRequestTypesLinePrintsItsResponsesAsDeclaredExpiredIncluded() throws IOException {
-        RunSummary summary = summary(GoldenRuns.drill(root), SESSIONS, RESPONSES);
+        RunSummary summary = drill(SESSIONS, RESPONSES);
         RunSummary.RequestTypeRow counter = summary.requestTypes().getFirst();
         RunSummary.RequestTypeRow withRare = new RunSummary.RequestTypeRow(counter.request(), counter.weight(),
                 counter.requests(), counter.errors(), RESPONSES, counter.latencyMs());
-        String printed = print(copy(summary, SESSIONS, RESPONSES, List.of(withRare)));
+        String printed = print(DeclaredCounts.with(summary, summary.requests(), SESSIONS, RESPONSES,
+                List.of(withRare)));
 
         assertThat(line(printed, "request   counter")).endsWith("(1,001 OK, 1,002 STALE, 1,003 LOST, 1,004 CORRUPT,"
                 + " 1,005 EXPIRED)");
@@ -95,65 +88,10 @@ class VerdictFiguresTest {
                 .map(figure -> "<th>" + figure.label() + "</th>").collect(Collectors.joining()));
     }
 
-    private static <S extends Record> void writtenAndReadBack(CountSection<S> section, S verdicts, Class<S> type)
-            throws IOException {
-        JsonNode written = JSON.readTree(JSON.writeValueAsString(verdicts));
-        List<String> fields = new ArrayList<>();
-        written.fieldNames().forEachRemaining(fields::add);
-        assertThat(fields).as("summary.json's keys of " + type.getSimpleName()).isEqualTo(keys(section));
-        for (CountFigure<S> figure : section.figures()) {
-            assertThat(written.get(figure.key()).asLong()).as(figure.key()).isEqualTo(figure.valueOf(verdicts));
-        }
-        assertThat(JSON.readValue(JSON.writeValueAsString(verdicts), type)).isEqualTo(verdicts);
-    }
-
-    private static <S> List<String> keys(CountSection<S> section) {
-        return section.figures().stream().map(CountFigure::key).toList();
-    }
-
-    private static <S> List<String> labels(CountSection<S> section) {
-        return section.figures().stream().map(CountFigure::label).toList();
-    }
-
-    private static List<String> components(Class<? extends Record> type) {
-        return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
-    }
-
-    private static <S> String printedAsDeclared(CountSection<S> section, S verdicts, String separator) {
-        return section.figures().stream().map(figure -> String.format(Locale.ROOT, "%,d %s",
-                figure.valueOf(verdicts), figure.label())).collect(Collectors.joining(separator));
-    }
-
-    private static String line(String printed, String start) {
-        List<String> lines = printed.lines().filter(text -> text.startsWith(start)).toList();
-        assertThat(lines).as(printed).hasSize(1);
-        return lines.getFirst();
-    }
-
-    private static String console(RunRecord run, RunSummary.Verdicts sessions, RunSummary.ResponseVerdicts responses)
-            throws IOException {
-        return print(summary(run, sessions, responses));
-    }
-
-    private static RunSummary summary(RunRecord run, RunSummary.Verdicts sessions,
-                                      RunSummary.ResponseVerdicts responses) throws IOException {
-        RunSummary written = RunReport.write(run, null, InvalidRuns.REFUSED,
+    /** The golden drill's summary with these verdicts. */
+    private RunSummary drill(RunSummary.Verdicts sessions, RunSummary.ResponseVerdicts responses) throws IOException {
+        RunSummary written = RunReport.write(GoldenRuns.drill(root), null, InvalidRuns.REFUSED,
                 GoldenRuns.provenance(GoldenRuns.DRILL));
-        return copy(written, sessions, responses, written.requestTypes());
-    }
-
-    private static String print(RunSummary summary) {
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        new ConsoleReport(new PrintStream(printed, true, StandardCharsets.UTF_8)).print(summary);
-        return printed.toString(StandardCharsets.UTF_8);
-    }
-
-    /** {@code summary} with these verdicts and request rows instead of its own. */
-    private static RunSummary copy(RunSummary s, RunSummary.Verdicts sessions, RunSummary.ResponseVerdicts responses,
-                                   List<RunSummary.RequestTypeRow> rows) {
-        return new RunSummary(s.scenario(), s.runDirectory(), s.startedAt(), s.wallMs(), s.verdict(), s.cluster(),
-                s.load(), s.requests(), s.throughputPerSec(), s.latencyMs(), sessions, responses, s.faults(), s.nodes(),
-                s.checks(), s.validity(), rows, s.open(), s.connections(), s.servedLatencyMs(), s.users(),
-                s.anomalies(), s.provenance(), s.external());
+        return DeclaredCounts.with(written, written.requests(), sessions, responses, written.requestTypes());
     }
 }
