@@ -3,9 +3,10 @@ package io.replsim.scenario.report;
 import java.util.function.ToLongFunction;
 
 /**
- * One count of a flat section of summary.json (a session verdict, a response verdict), declared once: its key in
- * summary.json, its label on the console and in report.html, where it comes from, and whether the console prints it
- * when it is 0. Its place among the section's counts is its place in the {@link CountSection}'s list.
+ * One count of a flat section of summary.json (a session verdict, a response verdict, a kind of request error),
+ * declared once: its key in summary.json, its label on the console and in report.html, where it comes from, and
+ * whether the console prints it among its section's. Its place among the section's counts is its place in the
+ * {@link CountSection}'s list.
  */
 public record CountFigure<S>(String key, String label, ToLongFunction<S> source, Printed printed) {
 
