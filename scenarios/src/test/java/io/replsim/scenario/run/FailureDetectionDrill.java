@@ -100,6 +100,7 @@ class FailureDetectionDrill {
         FaultReport kill = played.summary().faults().getFirst();
         System.out.println(name + ": new view after " + kill.viewChangeMs() + " ms, users moved to "
                 + kill.movedTo());
+        System.out.println(played.console());
         return kill;
     }
 }
