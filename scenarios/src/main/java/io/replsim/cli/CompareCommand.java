@@ -41,13 +41,18 @@ import picocli.CommandLine.Parameters;
         "scenario taken round by round, replication time, p50/p90 and request rate. The scenarios must put the same",
         "load on the same cluster (nodes, CPU budget, users, think time, warm-up, duration, script): what differs",
         "is what is compared. e.g. replsim compare --baseline scenarios/cost/none-3k.yaml",
-        "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml"},
+        "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml",
+        "With --capacity each scenario's users sustained are searched instead (the capacity search, its warm-up",
+        "included, on a fresh cluster each round): the first column is users sustained, with its ratio to the",
+        "reference (--baseline, else the first scenario) and the binding limit; --target searches a cluster you run."},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
-                "0:every run was VALID and at its round's request rate, and every check held",
-                "1:a run's check failed (the comparison still holds)",
+                "0:every run was VALID and at its round's request rate, and every check held (--capacity: every search"
+                        + " was VALID and sustained some load)",
+                "1:a run's check failed (the comparison still holds); --capacity: a search sustained none",
                 "2:bad input: a scenario file, an option, or scenarios that do not put the same load",
                 "3:a run broke (its cluster did not come up, an I/O error); the other runs' figures are reported",
-                "4:NOT COMPARABLE: a run was INVALID, or served more than 10% fewer requests/s than the round's fastest"})
+                "4:NOT COMPARABLE: a run was INVALID, or served more than 10% fewer requests/s than the round's fastest;"
+                        + " --capacity: a search was INVALID (the machine's cores bound it)"})
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "the scenario files compared; the first is"
@@ -55,7 +60,8 @@ final class CompareCommand implements Callable<Integer> {
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "SCENARIO", description = "a scenario played first in every round"
-            + " (e.g. placement: none), whose node CPU is subtracted from each scenario's of the same round")
+            + " (e.g. placement: none), whose node CPU is subtracted from each scenario's of the same round;"
+            + " with --capacity, the reference of every ratio")
     Path baselineFile;
 
     @Option(names = "--rounds", defaultValue = "2", description = "how many times each scenario is played"
@@ -69,6 +75,16 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ValidityOptions validity;
 
+    @Option(names = "--capacity", description = "search each scenario's users sustained (the capacity search) instead"
+            + " of playing its load once; the search flags below and the scenarios' capacity sections bound it")
+    boolean capacity;
+
+    @Mixin
+    CapacitySearchOptions search;
+
+    @Mixin
+    ExternalTargetOptions external;
+
     @Override
     public Integer call() {
         try {
@@ -80,6 +96,28 @@ final class CompareCommand implements Callable<Integer> {
         if (files.size() + (baselineFile == null ? 0 : 1) < 2) {
             System.err.println("replsim compare: give two scenario files, or one and --baseline: a comparison needs"
                     + " something to compare against");
+            return ReplsimCommand.BAD_INPUT;
+        }
+        if (capacity) {
+            return new CapacityComparing(search, external, runsDir).call(files, Optional.ofNullable(baselineFile),
+                    rounds);
+        }
+        List<String> searchOnly = new ArrayList<>(search.given());
+        if (!external.targets.isEmpty()) {
+            searchOnly.add("--target");
+        }
+        if (searchOnly.isEmpty()) {
+            try {
+                external.target("/"); // without --target, each of its options is refused by name
+            } catch (IllegalArgumentException e) {
+                System.err.println("replsim compare: " + e.getMessage());
+                return ReplsimCommand.BAD_INPUT;
+            }
+        }
+        if (!searchOnly.isEmpty()) {
+            System.err.println("replsim compare: " + String.join(", ", searchOnly) + " bound a capacity search: give"
+                    + " --capacity, or leave them out (a comparison at one load reads each node's CPU, so it plays"
+                    + " replsim's own nodes)");
             return ReplsimCommand.BAD_INPUT;
         }
         Optional<ComparisonPlan> plan = plan();
@@ -124,7 +162,8 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static Optional<ComparisonPlan.Entry> entry(Path file, List<String> problems) {
+    /** {@code file} read as a scenario a comparison plays, or its problem added to {@code problems}. */
+    static Optional<ComparisonPlan.Entry> entry(Path file, List<String> problems) {
         ScenarioSpec spec;
         try {
             spec = ScenarioLoader.load(file);
@@ -146,15 +185,8 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private int compare(ComparisonPlan plan) throws IOException, InterruptedException {
-        Path directory = runsDir.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now())
-                + "-compare");
-        Files.createDirectories(directory);
-        System.out.println("replsim: comparison directory " + directory + " (each run's console in compare.log)");
-        List<ScenarioHash> hashes = new ArrayList<>();
-        for (ComparisonPlan.Entry entry : plan.order()) {
-            hashes.add(ScenarioHash.of(entry.file()));
-        }
-        ProvenanceStart provenance = ProvenanceStart.read(hashes);
+        Path directory = directory(runsDir);
+        ProvenanceStart provenance = provenanceOf(plan);
         List<NodesRuntime> ranOn = new ArrayList<>();
         ComparisonResult result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
@@ -181,5 +213,23 @@ final class CompareCommand implements Callable<Integer> {
             return ReplsimCommand.INVALID_RUN;
         }
         return result.withVerdict("FAIL") > 0 ? ReplsimCommand.CHECKS_FAILED : 0;
+    }
+
+    /** A new comparison's directory under {@code runsDir}, named after the time, and announced. */
+    static Path directory(Path runsDir) throws IOException {
+        Path directory = runsDir.resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now())
+                + "-compare");
+        Files.createDirectories(directory);
+        System.out.println("replsim: comparison directory " + directory + " (each run's console in compare.log)");
+        return directory;
+    }
+
+    /** The comparison's provenance as it starts: the machine's load now and each file's hash, in play order. */
+    static ProvenanceStart provenanceOf(ComparisonPlan plan) throws IOException {
+        List<ScenarioHash> hashes = new ArrayList<>();
+        for (ComparisonPlan.Entry entry : plan.order()) {
+            hashes.add(ScenarioHash.of(entry.file()));
+        }
+        return ProvenanceStart.read(hashes);
     }
 }

@@ -15,10 +15,13 @@ import java.util.Locale;
  */
 public final class Comparison {
 
-    /** Plays one scenario of the plan on a fresh cluster and returns its figures; throws when the run broke. */
+    /**
+     * Plays one scenario of the plan on a fresh cluster and returns its figures (a run's, or a search's); throws
+     * when the run broke.
+     */
     @FunctionalInterface
     public interface Player {
-        ComparedRun.Measured play(ComparisonPlan.Entry entry, int round)
+        ComparedRun play(ComparisonPlan.Entry entry, int round)
                 throws ClusterStartException, IOException, InterruptedException;
     }
 
@@ -30,7 +33,13 @@ public final class Comparison {
         this.out = out;
     }
 
+    /** The plan played at one load, read as {@link ComparisonResult}. */
     public ComparisonResult run(ComparisonPlan plan) throws InterruptedException {
+        return new ComparisonResult(plan, play(plan));
+    }
+
+    /** Every run of the plan, round after round, in the order played. */
+    public List<ComparedRun> play(ComparisonPlan plan) throws InterruptedException {
         List<ComparedRun> runs = new ArrayList<>();
         List<ComparisonPlan.Entry> order = plan.order();
         for (int round = 1; round <= plan.rounds(); round++) {
@@ -48,7 +57,7 @@ public final class Comparison {
                 out.println("compare: " + line(run));
             }
         }
-        return new ComparisonResult(plan, runs);
+        return runs;
     }
 
     private static String line(ComparedRun run) {
@@ -58,6 +67,11 @@ public final class Comparison {
                                     + " p50 %.1f ms, p90 %.1f ms, %.1f req/s (%s)", round, scenario, f.verdict(),
                             f.nodeCpuCores(), f.replicationMeanMicros(), f.p50Ms(), f.p90Ms(), f.requestsPerSec(),
                             directory);
+            case ComparedRun.Searched(String scenario, int round, SearchFigures f, String directory) ->
+                    String.format(Locale.ROOT, "round %d %s: %s, %,d %s sustained, 95%% interval %,d-%,d (another"
+                                    + " search %,d-%,d), binding %s (%s)", round, scenario, f.verdict(),
+                            f.usersSustained(), f.unit(), f.low(), f.high(), f.nextLow(), f.nextHigh(),
+                            f.bound() ? String.join("+", f.binding()) : "none (its cap)", directory);
             case ComparedRun.Broke(String scenario, int round, String reason) ->
                     String.format(Locale.ROOT, "round %d %s: the run BROKE: %s", round, scenario, reason);
         };

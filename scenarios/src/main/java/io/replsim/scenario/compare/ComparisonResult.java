@@ -85,7 +85,7 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
                 Band.of(cpuRatio).orElse(null), Band.of(aboveRatio).orElse(null),
                 band(mine, RunFigures::replicationMeanMicros), band(mine, RunFigures::p50Ms),
                 band(mine, RunFigures::p90Ms), band(mine, RunFigures::requestsPerSec),
-                runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparisonResult::verdict)
+                runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparedRun::verdict)
                         .toList());
     }
 
@@ -161,12 +161,5 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
 
     private static Band band(List<ComparedRun.Measured> runs, ToDoubleFunction<RunFigures> figure) {
         return Band.of(runs.stream().map(run -> figure.applyAsDouble(run.figures())).toList()).orElse(null);
-    }
-
-    private static String verdict(ComparedRun run) {
-        return switch (run) {
-            case ComparedRun.Measured measured -> measured.figures().verdict();
-            case ComparedRun.Broke broke -> "BROKE";
-        };
     }
 }

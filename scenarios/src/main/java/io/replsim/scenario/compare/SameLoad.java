@@ -18,10 +18,13 @@ public final class SameLoad {
     private record Setting(String path, Function<ScenarioSpec, Object> value) {
     }
 
+    /** What a capacity search sets for itself, step by step. */
+    private static final String SEARCHED = "load.users";
+
     private static final List<Setting> SETTINGS = List.of(
             new Setting("cluster.nodes", spec -> spec.cluster().nodes()),
             new Setting("cluster.cpuBudget", spec -> spec.cluster().cpuBudgetCores()),
-            new Setting("load.users", spec -> spec.load().users()),
+            new Setting(SEARCHED, spec -> spec.load().users()),
             new Setting("load.thinkTime", spec -> spec.load().thinkTime()),
             new Setting("load.thinkDistribution", spec -> spec.load().thinkDistribution()),
             new Setting("load.thinkMode", spec -> spec.load().profile().thinkMode()),
@@ -39,8 +42,26 @@ public final class SameLoad {
      */
     public static List<String> differences(String referenceFile, ScenarioSpec reference, String otherFile,
                                            ScenarioSpec other) {
+        return differences(SETTINGS, referenceFile, reference, otherFile, other);
+    }
+
+    /**
+     * As {@link #differences} for a capacity comparison, whose searches each set their own users: every other
+     * setting still decides how much load a user puts on the cluster, so it must be the same.
+     */
+    public static List<String> searchedDifferences(String referenceFile, ScenarioSpec reference, String otherFile,
+                                                   ScenarioSpec other) {
+        return differences(searched(), referenceFile, reference, otherFile, other);
+    }
+
+    private static List<Setting> searched() {
+        return SETTINGS.stream().filter(setting -> !setting.path().equals(SEARCHED)).toList();
+    }
+
+    private static List<String> differences(List<Setting> settings, String referenceFile, ScenarioSpec reference,
+                                            String otherFile, ScenarioSpec other) {
         List<String> differences = new ArrayList<>();
-        for (Setting setting : SETTINGS) {
+        for (Setting setting : settings) {
             Object mine = setting.value().apply(reference);
             Object theirs = setting.value().apply(other);
             if (!Objects.equals(mine, theirs)) {
@@ -62,5 +83,10 @@ public final class SameLoad {
     /** The settings compared, by their field path: for the help text and the docs. */
     public static List<String> paths() {
         return SETTINGS.stream().map(Setting::path).toList();
+    }
+
+    /** The settings a capacity comparison compares, by their field path. */
+    public static List<String> searchedPaths() {
+        return searched().stream().map(Setting::path).toList();
     }
 }

@@ -1,0 +1,59 @@
+package io.replsim.scenario.compare;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.replsim.scenario.provenance.Provenance;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** A capacity comparison's table on the console and its compare.json: users sustained first, then the ratio. */
+public final class CapacityComparisonReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String ROW = "%-28s %-9s %8s  %-17s %-11s %-18s %s%n";
+
+    /**
+     * compare.json of {@code --capacity}: what was compared, the searches' unit, each variant's row, every search
+     * (its directory holds its capacity.csv and summary.json) and what made the figures.
+     */
+    public record Written(String kind, List<String> order, String reference, int rounds, String unit,
+                          List<CapacityComparison.Row> rows, List<ComparedRun> runs, Provenance provenance) {
+    }
+
+    private CapacityComparisonReport() {
+    }
+
+    public static void print(CapacityComparison result, Provenance provenance, PrintStream out) {
+        ComparisonPlan plan = result.plan();
+        String unit = result.unit();
+        out.printf(Locale.ROOT, "%n== compare --capacity: %d scenarios, %d round%s interleaved, a search each on a"
+                        + " fresh cluster; ratios against %s, round by round ==%n", plan.scenarios().size(),
+                plan.rounds(), plan.rounds() == 1 ? "" : "s", plan.reference().name());
+        out.printf(Locale.ROOT, ROW, "scenario", "role", "searches", unit + " sustained", "ratio", "binding",
+                "verdicts");
+        for (CapacityComparison.Row row : result.rows()) {
+            out.printf(Locale.ROOT, ROW, row.scenario(), row.role().label(), row.searched() + "/" + plan.rounds(),
+                    row.usersSustained() == null ? "-" : row.usersSustained().format("%,.0f"),
+                    row.ratio() == null ? "-" : row.ratio().format("%.2f"), String.join(" ", row.binding()),
+                    String.join(" ", row.verdicts()));
+        }
+        out.println(unit + " sustained: each search's answer (the capacity search, its warm-up included); a band is"
+                + " the least and the greatest over the rounds; binding none: the search stopped at its cap");
+        if (plan.rounds() == 1) {
+            out.println("one round: --rounds 2 or more gives each variant's spread over searches");
+        }
+        out.println("made by " + provenance.line());
+        out.printf(Locale.ROOT, "== compare --capacity: %d searches: %d VALID, %d INVALID, %d sustained none, %d"
+                        + " broke ==%n", result.runs().size(), result.withVerdict("VALID"),
+                result.withVerdict("INVALID"), result.sustainedNone(), result.broken());
+    }
+
+    public static void write(CapacityComparison result, Provenance provenance, Path file) throws IOException {
+        ComparisonPlan plan = result.plan();
+        JSON.writeValue(file.toFile(), new Written("capacity", plan.order().stream().map(ComparisonPlan.Entry::name)
+                .toList(), plan.reference().name(), plan.rounds(), result.unit(), result.rows(), result.runs(),
+                provenance));
+    }
+}

@@ -1,0 +1,137 @@
+package io.replsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.replsim.loadgen.synthetic.FixedServiceCounter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code replsim compare --capacity}: each variant's users sustained searched round after round, interleaved,
+ * through the capacity search's entry, here against a counter app started in the test (--target), and what it
+ * refuses before a search starts.
+ */
+@Timeout(180)
+class CompareCapacityCommandTest {
+
+    /** One warm-up round: the test is about the comparison's moves and files, not warm figures. */
+    private static String scenario(String name, String extra) {
+        return """
+                name: %s
+                cluster: {nodes: 1}
+                load: {users: 10, thinkTime: 1s, rampUp: 200ms, warmUp: 300ms, duration: 2s}
+                capacity: {warmUp: {minRounds: 1, maxRounds: 1}%s}
+                """.formatted(name, extra);
+    }
+
+    private static JsonNode compareJson(Path runs) throws Exception {
+        try (Stream<Path> files = Files.walk(runs)) {
+            Path json = files.filter(path -> path.getFileName().toString().equals("compare.json")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no compare.json under " + runs));
+            return new ObjectMapper().readTree(json.toFile());
+        }
+    }
+
+    @Test
+    void eachVariantIsSearchedRoundByRoundInterleavedAndReadAgainstTheReference(@TempDir Path dir)
+            throws Exception {
+        // users differ: each search sets its own, so only what a user does must be the same
+        Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", ""));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", "").replace("users: 10", "users: 5"));
+        Path runs = dir.resolve("runs");
+        ReplsimCall ran;
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            ran = ReplsimCall.of("compare", "--capacity", a.toString(), b.toString(), "--rounds", "2",
+                    "--target", "app1=" + server.endpoints().getFirst().baseUri(), "--max-users", "20",
+                    "--max-steps", "5", "--runs-dir", runs.toString());
+        }
+
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isZero();
+        assertThat(ran.out()).contains("compare: round 1/2, 1 of 2: a").contains("compare: round 1/2, 2 of 2: b")
+                .contains("compare: round 2/2, 1 of 2: a").contains("compare: round 2/2, 2 of 2: b")
+                .contains("== compare --capacity: 2 scenarios, 2 rounds interleaved")
+                .contains("== compare --capacity: 4 searches: 4 VALID, 0 INVALID, 0 sustained none, 0 broke ==");
+        JsonNode json = compareJson(runs);
+        assertThat(json.get("kind").asText()).isEqualTo("capacity");
+        assertThat(json.get("reference").asText()).isEqualTo("a");
+        assertThat(json.get("unit").asText()).isEqualTo("users");
+        List<String> played = new ArrayList<>();
+        json.get("runs").forEach(run -> played.add(run.get("scenario").asText() + run.get("round").asInt()));
+        assertThat(played).containsExactly("a1", "b1", "a2", "b2");
+        // 20 users at 1 s think want ~20 req/s of a 400 req/s pool: a search reaches its cap, no limit binding it
+        // (a step a loaded machine held up past the validity rules fails, and its search answers lower: the
+        // ratio below is read from the answers as they came)
+        double[] sustained = new double[4];
+        for (int i = 0; i < 4; i++) {
+            JsonNode run = json.get("runs").get(i);
+            sustained[i] = run.at("/figures/usersSustained").asDouble();
+            assertThat(sustained[i]).as(run.toString()).isPositive();
+            Path search = Path.of(run.get("directory").asText());
+            assertThat(search.resolve("summary.json")).exists();
+            assertThat(search.resolve("capacity.csv")).exists();
+        }
+        JsonNode reference = json.at("/rows/0");
+        assertThat(reference.get("role").asText()).isEqualTo("reference");
+        assertThat(reference.get("searched").asInt()).isEqualTo(2);
+        assertThat(reference.at("/usersSustained/min").asDouble()).isEqualTo(Math.min(sustained[0], sustained[2]));
+        assertThat(reference.at("/ratio/min").asDouble()).isEqualTo(1.0);
+        JsonNode other = json.at("/rows/1");
+        assertThat(other.get("scenario").asText()).isEqualTo("b");
+        assertThat(other.at("/usersSustained/max").asDouble()).isEqualTo(Math.max(sustained[1], sustained[3]));
+        assertThat(other.at("/ratio/min").asDouble()).isEqualTo(Math.min(sustained[1] / sustained[0],
+                sustained[3] / sustained[2]));
+        assertThat(other.get("binding")).isNotEmpty();
+        assertThat(json.at("/provenance/runtime").asText()).isEqualTo("--target");
+    }
+
+    @Test
+    void variantsHeldToOtherLimitsAreRefusedNamingBoth(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", ""));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", ", latencyLimit: 400ms"));
+
+        ReplsimCall ran = ReplsimCall.of("compare", "--capacity", a.toString(), b.toString(), "--target",
+                "http://127.0.0.1:1", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("replsim compare: not the same limits: p90 ≤ 800 ms").contains(" in " + a)
+                .contains("p90 ≤ 400 ms").contains(" in " + b);
+        assertThat(dir.resolve("runs")).as("nothing ran").doesNotExist();
+    }
+
+    @Test
+    void variantsWhoseUsersDoOtherThingsAreRefusedByFieldPath(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", ""));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", "").replace("thinkTime: 1s",
+                "thinkTime: 500ms"));
+
+        ReplsimCall ran = ReplsimCall.of("compare", "--capacity", a.toString(), b.toString(), "--target",
+                "http://127.0.0.1:1", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("not the same load: load.thinkTime: 1000ms in " + a + ", 500ms in " + b);
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void searchFlagsAndATargetWithoutCapacityAreRefused(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", ""));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", ""));
+
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), b.toString(), "--max-steps", "4", "--target",
+                "http://127.0.0.1:1", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("replsim compare: --max-steps, --target bound a capacity search: give"
+                + " --capacity, or leave them out");
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+}
