@@ -90,6 +90,18 @@ class CompareCapacityCommandTest {
         assertThat(other.at("/ratio/min").asDouble()).isEqualTo(Math.min(sustained[1] / sustained[0],
                 sustained[3] / sustained[2]));
         assertThat(other.get("binding")).isNotEmpty();
+        boolean everyOneCapped = true;
+        for (JsonNode run : json.get("runs")) {
+            everyOneCapped &= run.at("/figures/binding").isEmpty();
+        }
+        if (everyOneCapped) {
+            // each sustained at least its cap: the ratio has no end on either side, so nothing is shown
+            assertThat(other.at("/interval/low").isNull()).as(other.toString()).isTrue();
+            assertThat(other.at("/interval/high").isNull()).isTrue();
+            assertThat(other.at("/interval/verdict").asText()).isEqualTo("no difference shown");
+            assertThat(ran.out()).contains("b: ratio 1.00 (..-..), 95% interval from the searches' own intervals"
+                    + " (wider than t over 2 rounds); both reached their caps: no difference shown");
+        }
         assertThat(json.at("/provenance/runtime").asText()).isEqualTo("--target");
     }
 

@@ -23,11 +23,13 @@ public record CapacityComparison(ComparisonPlan plan, List<ComparedRun> runs) {
     /**
      * One variant over the rounds. {@code usersSustained}: the band of its answers; {@code ratio}: the band of its
      * answer over the reference's of the same round, null when no round has both (the reference's is 1);
+     * {@code interval}: that ratio with its 95% interval ({@link RatioInterval#ofSearches}) and the verdict it
+     * gives, null for the reference and where no round has both;
      * {@code binding}: every limit that bound one of its searches, in the order first seen ({@code none} for a
      * search that stopped at its cap).
      */
     public record Row(String scenario, ComparisonResult.Role role, int searched, Band usersSustained, Band ratio,
-                      List<String> binding, List<String> verdicts) {
+                      RatioInterval interval, List<String> binding, List<String> verdicts) {
     }
 
     public List<Row> rows() {
@@ -55,9 +57,13 @@ public record CapacityComparison(ComparisonPlan plan, List<ComparedRun> runs) {
         List<ComparedRun.Searched> mine = searched(entry.name());
         LinkedHashSet<String> binding = new LinkedHashSet<>();
         mine.forEach(run -> binding.add(run.figures().bound() ? String.join("+", run.figures().binding()) : "none"));
+        RatioInterval interval = reference ? null : RatioInterval.ofSearches(mine.stream()
+                .flatMap(run -> figures(plan.reference().name(), run.round())
+                        .map(ref -> new RatioInterval.SearchedRound(run.figures(), ref)).stream())
+                .toList()).orElse(null);
         return new Row(entry.name(), reference ? ComparisonResult.Role.REFERENCE : ComparisonResult.Role.COMPARED,
                 mine.size(), Band.of(mine.stream().map(run -> (double) run.figures().usersSustained()).toList())
-                .orElse(null), Band.of(ratios(entry.name())).orElse(null), List.copyOf(binding),
+                .orElse(null), Band.of(ratios(entry.name())).orElse(null), interval, List.copyOf(binding),
                 runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparedRun::verdict)
                         .toList());
     }

@@ -12,7 +12,7 @@ import java.util.Locale;
 /** A capacity comparison's table on the console and its compare.json: users sustained first, then the ratio. */
 public final class CapacityComparisonReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final String ROW = "%-28s %-9s %8s  %-17s %-11s %-18s %s%n";
+    private static final String ROW = "%-28s %-9s %8s  %-17s %-11s %-19s %-20s %-18s %s%n";
 
     /**
      * compare.json of {@code --capacity}: what was compared, the searches' unit, each variant's row, every search
@@ -31,16 +31,23 @@ public final class CapacityComparisonReport {
         out.printf(Locale.ROOT, "%n== compare --capacity: %d scenarios, %d round%s interleaved, a search each on a"
                         + " fresh cluster; ratios against %s, round by round ==%n", plan.scenarios().size(),
                 plan.rounds(), plan.rounds() == 1 ? "" : "s", plan.reference().name());
-        out.printf(Locale.ROOT, ROW, "scenario", "role", "searches", unit + " sustained", "ratio", "binding",
-                "verdicts");
+        out.printf(Locale.ROOT, ROW, "scenario", "role", "searches", unit + " sustained", "ratio band",
+                "ratio (95%)", "verdict", "binding", "verdicts");
         for (CapacityComparison.Row row : result.rows()) {
             out.printf(Locale.ROOT, ROW, row.scenario(), row.role().label(), row.searched() + "/" + plan.rounds(),
                     row.usersSustained() == null ? "-" : row.usersSustained().format("%,.0f"),
-                    row.ratio() == null ? "-" : row.ratio().format("%.2f"), String.join(" ", row.binding()),
+                    row.ratio() == null ? "-" : row.ratio().format("%.2f"),
+                    row.interval() == null ? "-" : row.interval().format(),
+                    row.interval() == null ? "-" : row.interval().verdict().label(), String.join(" ", row.binding()),
                     String.join(" ", row.verdicts()));
         }
+        result.rows().stream().filter(row -> row.interval() != null).forEach(row -> out.printf(Locale.ROOT,
+                "%s: ratio %s, 95%% interval from %s: %s%n", row.scenario(), row.interval().format(),
+                row.interval().basis(),
+                row.interval().verdict().label()));
         out.println(unit + " sustained: each search's answer (the capacity search, its warm-up included); a band is"
-                + " the least and the greatest over the rounds; binding none: the search stopped at its cap");
+                + " the least and the greatest over the rounds; binding none: the search stopped at its cap; \"differs\""
+                + " only when the ratio's 95% interval excludes 1.0");
         if (plan.rounds() == 1) {
             out.println("one round: --rounds 2 or more gives each variant's spread over searches");
         }

@@ -54,6 +54,10 @@ public final class ComparisonReport {
         }
         out.println("node CPU: the mean of the nodes' CPU over each run's steady window, in cores; a band is the"
                 + " least and the greatest over the rounds");
+        for (ComparisonResult.Row row : result.rows()) {
+            judged(out, row.scenario(), "CPU ratio", row.nodeCpuRatioInterval());
+            judged(out, row.scenario(), "above-base ratio", row.aboveBaselineRatioInterval());
+        }
         List<String> disagreements = result.rateDisagreements();
         if (disagreements.isEmpty()) {
             out.printf(Locale.ROOT, "request rates: every run within %.0f%% of the highest of its round%n",
@@ -91,6 +95,14 @@ public final class ComparisonReport {
                 comparable(result), result.rateDisagreements(), result.unsettledRuns(), result.rows(), result.runs(),
                 provenance);
         JSON.writeValue(file.toFile(), written);
+    }
+
+    /** A ratio with its 95% interval and its verdict: "differs" only when the interval excludes 1.0. */
+    private static void judged(PrintStream out, String scenario, String figure, RatioInterval interval) {
+        if (interval != null) {
+            out.printf(Locale.ROOT, "%s: %s %s, 95%% interval from %s: %s%n", scenario, figure, interval.format(),
+                    interval.basis(), interval.verdict().label());
+        }
     }
 
     private static String shown(Band band, String pattern) {

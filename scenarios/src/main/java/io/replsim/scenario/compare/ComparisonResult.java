@@ -42,8 +42,13 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
         }
     }
 
+    /**
+     * {@code nodeCpuRatioInterval}, {@code aboveBaselineRatioInterval}: those ratios with their 95% intervals over
+     * the rounds ({@link RatioInterval#overRounds}) and the verdict each gives; null where the band is.
+     */
     public record Row(String scenario, Role role, int measured, Band nodeCpuCores, Band aboveBaselineCores,
-                      Band nodeCpuRatio, Band aboveBaselineRatio, Band replicationMeanMicros, Band p50Ms, Band p90Ms,
+                      Band nodeCpuRatio, Band aboveBaselineRatio, RatioInterval nodeCpuRatioInterval,
+                      RatioInterval aboveBaselineRatioInterval, Band replicationMeanMicros, Band p50Ms, Band p90Ms,
                       Band requestsPerSec, List<String> verdicts) {
     }
 
@@ -83,6 +88,8 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
         return new Row(entry.name(), role, mine.size(), band(mine, RunFigures::nodeCpuCores),
                 isBaseline ? null : Band.of(above).orElse(null),
                 Band.of(cpuRatio).orElse(null), Band.of(aboveRatio).orElse(null),
+                isReferenceOrBaseline(role) ? null : RatioInterval.overRounds(cpuRatio).orElse(null),
+                isReferenceOrBaseline(role) ? null : RatioInterval.overRounds(aboveRatio).orElse(null),
                 band(mine, RunFigures::replicationMeanMicros), band(mine, RunFigures::p50Ms),
                 band(mine, RunFigures::p90Ms), band(mine, RunFigures::requestsPerSec),
                 runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparedRun::verdict)
@@ -137,6 +144,11 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
             }
         }
         return lines;
+    }
+
+    /** The reference is 1 against itself, and the baseline is no variant: neither has a ratio to judge. */
+    private static boolean isReferenceOrBaseline(Role role) {
+        return role != Role.COMPARED;
     }
 
     public long broken() {

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ReplsimBuild;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -75,6 +78,44 @@ class CapacityComparisonTest {
         assertThat(buddies.binding()).containsExactly("CPU");
         assertThat(buddies.verdicts()).containsExactly("VALID", "VALID");
         assertThat(result.unit()).isEqualTo("users");
+    }
+
+    /** The console's table and lines for {@code result}. */
+    static String printed(CapacityComparison result) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Jdk jdk = new Jdk("25.0.3+9-LTS", "Eclipse Adoptium");
+        CapacityComparisonReport.print(result, new Provenance(new ReplsimBuild("c1ad2415", false, "git"), jdk,
+                "process", jdk, 2, 8L << 30, 1.0, 1.5, List.of()), new PrintStream(out, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aVariantAboveTheReferenceBeyondBothSearchesSpreadDiffers() throws Exception {
+        var answers = Map.of("all", List.of(answer(1000), answer(1010)),
+                "buddies", List.of(answer(1300), answer(1320)));
+
+        CapacityComparison result = compare(plan(2), player(answers, new ArrayList<>()));
+
+        RatioInterval interval = result.rows().get(1).interval();
+        assertThat(interval.low()).isGreaterThan(1);
+        assertThat(interval.verdict()).isEqualTo(RatioVerdict.DIFFERS);
+        assertThat(result.rows().get(0).interval()).as("the reference against itself").isNull();
+        assertThat(printed(result)).contains("buddies: ratio " + interval.format() + ", 95% interval from the"
+                + " searches' own intervals (wider than t over 2 rounds): differs");
+    }
+
+    @Test
+    void aVariantWithinTheSearchesSpreadShowsNoDifference() throws Exception {
+        var answers = Map.of("all", List.of(answer(1000), answer(1000)),
+                "buddies", List.of(answer(1040), answer(990)));
+
+        CapacityComparison result = compare(plan(2), player(answers, new ArrayList<>()));
+
+        RatioInterval interval = result.rows().get(1).interval();
+        assertThat(interval.low()).isLessThan(1);
+        assertThat(interval.high()).isGreaterThan(1);
+        assertThat(interval.verdict()).isEqualTo(RatioVerdict.NO_DIFFERENCE_SHOWN);
+        assertThat(printed(result)).contains(": no difference shown");
     }
 
     @Test

@@ -3,6 +3,9 @@ package io.replsim.scenario.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ReplsimBuild;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -88,6 +91,43 @@ class ComparisonTest {
         assertThat(none.nodeCpuRatio()).isNull();
         assertThat(result.rateDisagreements()).isEmpty();
         assertThat(ComparisonReport.comparable(result)).isTrue();
+    }
+
+    @Test
+    void aCpuRatioThatHoldsOverTheRoundsDiffersAndOneThatCrossesOneShowsNoDifference() throws Exception {
+        // large reads 1.60x and 1.62x small's CPU in its rounds; above the baseline it is 1.1x, then 0.9x
+        Map<String, double[]> cpu = Map.of("none", new double[] {0.06, 0.06}, "small", new double[] {0.10, 0.10},
+                "large", new double[] {0.16, 0.162});
+        Map<String, double[]> crossing = Map.of("none", new double[] {0.06, 0.06}, "small", new double[] {0.10, 0.10},
+                "large", new double[] {0.104, 0.096});
+
+        ComparisonResult.Row large = compare(plan(2), player(cpu, Map.of(), new ArrayList<>())).rows().get(2);
+        ComparisonResult.Row near = compare(plan(2), player(crossing, Map.of(), new ArrayList<>())).rows().get(2);
+
+        assertThat(large.nodeCpuRatioInterval().basis()).isEqualTo("t over 2 rounds");
+        assertThat(large.nodeCpuRatioInterval().low()).isGreaterThan(1);
+        assertThat(large.nodeCpuRatioInterval().verdict()).isEqualTo(RatioVerdict.DIFFERS);
+        assertThat(near.nodeCpuRatioInterval().verdict()).isEqualTo(RatioVerdict.NO_DIFFERENCE_SHOWN);
+        assertThat(near.aboveBaselineRatioInterval().low()).isLessThan(1);
+        assertThat(near.aboveBaselineRatioInterval().verdict()).isEqualTo(RatioVerdict.NO_DIFFERENCE_SHOWN);
+    }
+
+    @Test
+    void theConsoleSaysEachRatiosVerdictAndNoneForTheReference() throws Exception {
+        Map<String, double[]> cpu = Map.of("none", new double[] {0.06, 0.06}, "small", new double[] {0.10, 0.10},
+                "large", new double[] {0.16, 0.162});
+        ComparisonResult result = compare(plan(2), player(cpu, Map.of(), new ArrayList<>()));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Jdk jdk = new Jdk("25.0.3+9-LTS", "Eclipse Adoptium");
+
+        ComparisonReport.print(result, new Provenance(new ReplsimBuild("c1ad2415", false, "git"), jdk, "process", jdk,
+                2, 8L << 30, 1.0, 1.5, List.of()), new PrintStream(out, true, StandardCharsets.UTF_8));
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(printed).contains("large: CPU ratio " + result.rows().get(2).nodeCpuRatioInterval().format()
+                + ", 95% interval from t over 2 rounds: differs");
+        assertThat(printed).doesNotContain("small: CPU ratio").doesNotContain("none: CPU ratio");
+        assertThat(result.rows().get(1).nodeCpuRatioInterval()).isNull();
     }
 
     @Test
