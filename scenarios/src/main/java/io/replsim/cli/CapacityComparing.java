@@ -9,6 +9,7 @@ import io.replsim.scenario.compare.CapacityComparison;
 import io.replsim.scenario.compare.CapacityComparisonReport;
 import io.replsim.scenario.compare.ComparedRun;
 import io.replsim.scenario.compare.Comparison;
+import io.replsim.scenario.compare.ComparisonCsv;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.SameLoad;
 import io.replsim.scenario.compare.SearchFigures;
@@ -162,7 +163,8 @@ final class CapacityComparing {
         Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
         CapacityComparisonReport.print(result, comparison, System.out);
         CapacityComparisonReport.write(result, comparison, directory.resolve("compare.json"));
-        System.out.println("compare.json " + directory.resolve("compare.json"));
+        ComparisonCsv.write(result, directory.resolve("compare.csv"));
+        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv beside it");
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;
         }

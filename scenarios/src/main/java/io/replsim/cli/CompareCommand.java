@@ -2,6 +2,7 @@ package io.replsim.cli;
 
 import io.replsim.scenario.compare.ComparedRun;
 import io.replsim.scenario.compare.Comparison;
+import io.replsim.scenario.compare.ComparisonCsv;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
@@ -205,7 +206,8 @@ final class CompareCommand implements Callable<Integer> {
         Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
         ComparisonReport.print(result, comparison, System.out);
         ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
-        System.out.println("compare.json " + directory.resolve("compare.json"));
+        ComparisonCsv.write(result, directory.resolve("compare.csv"));
+        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv beside it");
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;
         }

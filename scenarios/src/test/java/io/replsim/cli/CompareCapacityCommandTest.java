@@ -103,6 +103,14 @@ class CompareCapacityCommandTest {
                     + " (wider than t over 2 rounds); both reached their caps: no difference shown");
         }
         assertThat(json.at("/provenance/runtime").asText()).isEqualTo("--target");
+        try (Stream<Path> files = Files.walk(runs)) {
+            Path csv = files.filter(path -> path.getFileName().toString().equals("compare.csv")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no compare.csv under " + runs));
+            List<String> lines = Files.readAllLines(csv);
+            assertThat(lines).hasSize(3);
+            assertThat(lines.get(1)).startsWith("a,reference,sustained,users,2,");
+            assertThat(lines.get(2)).startsWith("b,compared,sustained,users,2,");
+        }
     }
 
     @Test

@@ -140,6 +140,9 @@ class CompareCommandTest {
         assertThat(provenance.at("/scenarios/1/sha256").asText()).isEqualTo(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(session))));
         assertThat(ran.out()).contains("made by replsim ");
+        Path csv = Path.of(json.at("/runs/0/directory").asText()).getParent().getParent().resolve("compare.csv");
+        assertThat(Files.readAllLines(csv)).as("a row per scenario and figure").hasSize(1 + 2 * 6)
+                .anySatisfy(line -> assertThat(line).startsWith("session,reference,node_cpu,cores,1,"));
     }
 
     @Test
