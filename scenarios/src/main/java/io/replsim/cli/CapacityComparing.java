@@ -106,6 +106,7 @@ final class CapacityComparing {
                     RuntimeRefusals refusals = new RuntimeRefusals(runtime.runtime(),
                             runtime.refusalsOf(ScenarioNeeds.loadModel(entry.spec())));
                     if (refusals.any()) {
+                        problems.forEach(System.err::println);
                         refusals.print("compare", entry.file());
                         return Optional.empty();
                     }

@@ -51,7 +51,8 @@ class CompareCommandTest {
                 """.formatted(name);
     }
 
-    private static JsonNode compareJson(Path runs) throws Exception {
+    /** The compare.json a comparison wrote under {@code runs}. */
+    static JsonNode compareJson(Path runs) throws Exception {
         try (Stream<Path> files = Files.walk(runs)) {
             Path json = files.filter(path -> path.getFileName().toString().equals("compare.json")).findFirst()
                     .orElseThrow(() -> new AssertionError("no compare.json under " + runs));

@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * A ratio to the reference with its 95% interval, and the verdict that interval gives. Ratios are read on a
  * logarithmic scale, where a variant at half the reference is as far from 1 as one at twice it. {@code low} or
- * {@code high} is null where the interval has no end on that side (a search that stopped at its cap sustained at
- * least its answer; one round gives no spread). {@code basis} says where the interval comes from.
+ * {@code high} is null where the interval has no end on that side (a search the cluster's own limits did not bind
+ * sustained at least its answer; one round gives no spread). {@code basis} says where the interval comes from.
  */
 public record RatioInterval(double ratio, Double low, Double high, String basis) {
 
@@ -53,8 +53,9 @@ public record RatioInterval(double ratio, Double low, Double high, String basis)
      * two searches' spreads add up in each round's ratio, and the rounds' mean ratio has their mean. With two rounds
      * or more the interval is the wider of that one and Student's t over the rounds' ratios, since the searches'
      * own intervals do not see what changes between rounds (the machine's other tenants): "differs" only when
-     * both exclude 1.0. A round in which either search sustained nothing gives no ratio; a variant that stopped at
-     * its cap sustained at least its answer (no high end), a reference that did at least its own (no low end).
+     * both exclude 1.0. A round in which either search sustained nothing gives no ratio. A search that none of the
+     * cluster's own limits bound (it stopped at its cap, or the driver or the machine's cores ran out first)
+     * sustained at least its answer: such a variant leaves the interval no high end, such a reference no low end.
      */
     public static Optional<RatioInterval> ofSearches(List<SearchedRound> rounds) {
         List<SearchedRound> answered = rounds.stream().filter(round -> round.variant().usersSustained() > 0
@@ -80,12 +81,13 @@ public record RatioInterval(double ratio, Double low, Double high, String basis)
                 basis += String.format(Locale.ROOT, " (wider than t over %d rounds)", logs.length);
             }
         }
-        boolean variantCapped = answered.stream().anyMatch(round -> !round.variant().bound());
-        boolean referenceCapped = answered.stream().anyMatch(round -> !round.reference().bound());
+        boolean variantCapped = answered.stream().anyMatch(round -> !round.variant().clusterBound());
+        boolean referenceCapped = answered.stream().anyMatch(round -> !round.reference().clusterBound());
         if (variantCapped || referenceCapped) {
-            basis += variantCapped && referenceCapped ? "; both reached their caps" : variantCapped
-                    ? "; the variant reached its cap: at least this ratio" : "; the reference reached its cap: at most"
-                    + " this ratio";
+            String unbound = " the cluster's limits did not bind (a cap, the driver or the machine)";
+            basis += variantCapped && referenceCapped ? "; the variant and the reference each have an answer" + unbound
+                    + ": no end on either side" : variantCapped ? "; the variant has an answer" + unbound
+                    + ": at least this ratio" : "; the reference has an answer" + unbound + ": at most this ratio";
         }
         boolean spread = Double.isFinite(half); // not when a search's interval starts at 0
         return Optional.of(new RatioInterval(Math.exp(mean), referenceCapped || !spread ? null

@@ -3,9 +3,6 @@ package io.replsim.scenario.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.replsim.scenario.provenance.Jdk;
-import io.replsim.scenario.provenance.Provenance;
-import io.replsim.scenario.provenance.ReplsimBuild;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -118,10 +115,9 @@ class ComparisonTest {
                 "large", new double[] {0.16, 0.162});
         ComparisonResult result = compare(plan(2), player(cpu, Map.of(), new ArrayList<>()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Jdk jdk = new Jdk("25.0.3+9-LTS", "Eclipse Adoptium");
 
-        ComparisonReport.print(result, new Provenance(new ReplsimBuild("c1ad2415", false, "git"), jdk, "process", jdk,
-                2, 8L << 30, 1.0, 1.5, List.of()), new PrintStream(out, true, StandardCharsets.UTF_8));
+        ComparisonReport.print(result, CapacityComparisonTest.provenance(), new PrintStream(out, true,
+                StandardCharsets.UTF_8));
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed).contains("large: CPU ratio " + result.rows().get(2).nodeCpuRatioInterval().format()

@@ -104,9 +104,30 @@ class RatioIntervalTest {
         assertThat(above.high()).isNull();
         assertThat(above.low()).isGreaterThan(1);
         assertThat(above.verdict()).as("at least twice the reference").isEqualTo(RatioVerdict.DIFFERS);
-        assertThat(belowItsReference.basis()).endsWith("the variant reached its cap: at least this ratio");
+        assertThat(belowItsReference.basis()).endsWith("; the variant has an answer the cluster's limits did not bind"
+                + " (a cap, the driver or the machine): at least this ratio");
         assertThat(belowItsReference.verdict()).as("its cap, not its capacity, is below")
                 .isEqualTo(RatioVerdict.NO_DIFFERENCE_SHOWN);
+    }
+
+    @Test
+    void aVariantTheDriverBoundSustainedAtLeastItsRatioAndAReferenceAtMost() {
+        SearchFigures driverBound = new SearchFigures(9600, 9600, 9810, 9600, 9810, "steps", List.of("VALIDITY"),
+                "VALID", "users");
+
+        RatioInterval variant = RatioInterval.ofSearches(List.of(
+                new RatioInterval.SearchedRound(driverBound, search(4500, 0.2)))).orElseThrow();
+        RatioInterval reference = RatioInterval.ofSearches(List.of(
+                new RatioInterval.SearchedRound(search(4500, 0.2), driverBound))).orElseThrow();
+
+        assertThat(variant.high()).isNull();
+        assertThat(variant.low()).isGreaterThan(1);
+        assertThat(variant.verdict()).isEqualTo(RatioVerdict.DIFFERS);
+        assertThat(reference.low()).isNull();
+        assertThat(reference.high()).isLessThan(1);
+        assertThat(reference.basis()).endsWith("; the reference has an answer the cluster's limits did not bind (a"
+                + " cap, the driver or the machine): at most this ratio");
+        assertThat(reference.verdict()).isEqualTo(RatioVerdict.DIFFERS);
     }
 
     @Test
