@@ -34,7 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The quickstart's report.html and a short capacity search's capacity.html as a reader opens them, in Debian's
+ * The quickstart's report.html (its load cut from 45 s to 24 s, the kill at 10 s: the same page, 21 s sooner) and a
+ * short capacity search's capacity.html as a reader opens them, in Debian's
  * headless {@code chromium}: each loads with no console error, and each chart has its drawn elements in the DOM the
  * browser built (report.html: the checks before the charts, the throughput line, the p50, p90 and p99 lines, the p90
  * limit, each node's CPU line and the ceiling, the views, the failover distribution, the kill's window shaded;
@@ -67,8 +68,8 @@ class ReportPageBrowserCheck {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void theQuickstartsPageLoadsWithoutErrorsAndDrawsItsCharts() throws Exception {
-        PlayedScenario played = PlayedScenario.playInJvm(dir, "quickstart", Files.readString(Path.of(
-                "quickstart.yaml")));
+        PlayedScenario played = PlayedScenario.playInJvm(dir, "quickstart", shortened(Files.readString(Path.of(
+                "quickstart.yaml"))));
 
         HeadlessChromium.Look look = chromium.open(played.directory().resolve("report.html"),
                 SCREENSHOTS.resolve("quickstart-report.png"), Files.createDirectories(dir.resolve("browser")));
@@ -80,18 +81,19 @@ class ReportPageBrowserCheck {
         assertThat(dom).contains("<h2>Validity: <span class=\"").contains("<p class=\"scenario\">3 nodes");
         String throughput = chart(dom, "throughput");
         String latency = chart(dom, "latency");
-        assertThat(points(throughput, "#333")).as(throughput).isGreaterThan(30);
-        assertThat(points(latency, "#7b4")).as(latency).isGreaterThan(30);
-        assertThat(points(latency, "#06c")).as(latency).isGreaterThan(30);
-        assertThat(points(latency, "#f80")).as(latency).isGreaterThan(30);
+        assertThat(points(throughput, "#333")).as(throughput).isGreaterThan(18);
+        assertThat(points(latency, "#7b4")).as(latency).isGreaterThan(18);
+        assertThat(points(latency, "#06c")).as(latency).isGreaterThan(18);
+        assertThat(points(latency, "#f80")).as(latency).isGreaterThan(18);
         assertThat(latency).as("the p90 limit line").containsPattern("<line [^>]*stroke-dasharray=\"4 3\"[^>]*>"
                 + "<title>p90 limit 800 ms</title>");
         assertThat(throughput).as("the kill's window shaded").contains("fill=\"#e33\"");
         assertThat(latency).as("the kill's window shaded").contains("fill=\"#e33\"");
         String cpu = chart(dom, "node-cpu");
         for (int node = 0; node < 3; node++) {
+            // about a reading a second: node1's line ends with its kill at 10 s
             assertThat(points(cpu, Palette.colour(node))).as("node %d's CPU line in %s", node + 1, cpu)
-                    .isGreaterThan(10);
+                    .isGreaterThan(5);
         }
         assertThat(cpu).contains("<title>60% ceiling</title>").contains("fill=\"#e33\"");
         String views = chart(dom, "views");
@@ -171,6 +173,12 @@ class ReportPageBrowserCheck {
     }
 
     /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */
+    /** The quickstart with its load 24 s long and its kill at 10 s; fails when the file no longer says 45 s and 20 s. */
+    private static String shortened(String quickstart) {
+        assertThat(quickstart).contains("  duration: 45s", "    at: 20s");
+        return quickstart.replace("  duration: 45s", "  duration: 24s").replace("    at: 20s", "    at: 10s");
+    }
+
     private static int points(String chart, String stroke) {
         Matcher line = Pattern.compile("<polyline [^>]*stroke=\"" + stroke + "\"[^>]*points=\"([^\"]*)\"")
                 .matcher(chart);
