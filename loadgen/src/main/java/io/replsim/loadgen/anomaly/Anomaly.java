@@ -117,9 +117,8 @@ public sealed interface Anomaly {
         }
 
         public String why() {
-            return "#" + read.id() + " holds " + write.appended().getAsLong() + ", which only #" + write.id()
-                    + " appended, more than once; its client sent #" + write.id() + " twice (legal: the client's"
-                    + " own resend after a kept-alive connection failed unanswered)";
+            return new WriteAppliedTwice(write, read).why() + "; its client sent #" + write.id() + " twice (legal:"
+                    + " the client's own resend after a kept-alive connection failed unanswered)";
         }
     }
 
