@@ -16,11 +16,13 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -113,6 +115,15 @@ public final class StubCluster implements AutoCloseable {
         node(name).hangingUp = true;
     }
 
+    /**
+     * The node's next recorded write to a session it holds, sent on a connection it has answered on before, is
+     * applied and then its connection closed without a byte of an answer: what a server's keep-alive timeout
+     * closing the connection just as the request came looks like to the client, which sends it once more.
+     */
+    void applyThenHangUpOnce(String name) {
+        node(name).applyThenHangUp.set(true);
+    }
+
     /** The ids ({@code X-Replsim-Request}) of the requests the node took, answered or hung up on. */
     List<Long> received(String name) {
         return List.copyOf(node(name).received);
@@ -141,6 +152,9 @@ public final class StubCluster implements AutoCloseable {
         private final List<Long> received = new CopyOnWriteArrayList<>();
         private final List<Long> hungUpOn = new CopyOnWriteArrayList<>();
         private volatile boolean hangingUp;
+        private final AtomicBoolean applyThenHangUp = new AtomicBoolean();
+        /** The clients' ends of the connections it answered on: a request from one came on a kept-alive one. */
+        private final Set<InetSocketAddress> answeredOn = ConcurrentHashMap.newKeySet();
         private volatile boolean stopped;
 
         StubNode(String name, Behaviour behaviour) throws IOException {
@@ -208,6 +222,12 @@ public final class StubCluster implements AutoCloseable {
                 replySerial = behaviour == Behaviour.STALE_BY_ONE ? state.serial() - 1 : state.serial();
                 shown = state.list();
             }
+            if (requestId != 0 && !created && !isRead(exchange) && !isLogout(exchange)
+                    && answeredOn.contains(exchange.getRemoteAddress()) && applyThenHangUp.compareAndSet(true, false)) {
+                hungUpOn.add(requestId);
+                exchange.close(); // applied, and nothing written
+                return;
+            }
             if (requestId != 0) {
                 exchange.getResponseHeaders().add("X-Replsim-List",
                         String.join(",", shown.stream().map(String::valueOf).toList()));
@@ -250,6 +270,7 @@ public final class StubCluster implements AutoCloseable {
                 out.write(body);
             }
             served.incrementAndGet();
+            answeredOn.add(exchange.getRemoteAddress());
         }
 
         private static String cookieValue(HttpExchange exchange) {

@@ -67,6 +67,40 @@ class CheckCommandTest {
         assertThat(check.out()).containsPattern("indeterminate write applied +1 ");
     }
 
+    /** #2 appended 2 and its answer and #3 show it twice; {@code resent} marks #2 as sent twice by its client. */
+    private Path duplicated(boolean resent) throws Exception {
+        Path history = dir.resolve("history.jsonl");
+        Files.write(history, List.of(
+                line(1, "", "append\",\"element\":1", 10, "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1]"),
+                line(2, "\"sentSession\":\"s\"," + (resent ? "\"resent\":true," : ""), "append\",\"element\":2", 20,
+                        "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1,2,2]"),
+                line(3, "\"sentSession\":\"s\",", "read\"", 30,
+                        "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1,2,2]")));
+        return history;
+    }
+
+    @Test
+    void aDuplicateOfAWriteItsClientResentIsCountedApartAndPasses() throws Exception {
+        ReplsimCall check = ReplsimCall.of("check", duplicated(true).toString());
+
+        assertThat(check.exit()).as(check.out()).isZero();
+        assertThat(check.out()).containsPattern("write applied twice +0\n")
+                .containsPattern("resend applied twice +1   \\(legal: counted, not failed\\)\n"
+                        + "    #2 user 1 tab 0 append 2 on s, 0.020000-0.021000 s: ok \\(sent twice by the client\\)"
+                        + " from node1, read \\[1, 2, 2\\]\n")
+                .contains("result    PASS");
+    }
+
+    @Test
+    void aDuplicateOfAWriteItsClientSentOnceStillFails() throws Exception {
+        ReplsimCall check = ReplsimCall.of("check", duplicated(false).toString());
+
+        assertThat(check.exit()).as(check.out()).isEqualTo(ReplsimCommand.CHECKS_FAILED);
+        assertThat(check.out()).containsPattern("write applied twice +1\n")
+                .containsPattern("resend applied twice +0 ")
+                .contains("result    FAIL: 1 anomaly a correct cluster does not show");
+    }
+
     @Test
     void requestsTheDriverDroppedAreCountedNotJudged() throws Exception {
         Path history = dir.resolve("history.jsonl");

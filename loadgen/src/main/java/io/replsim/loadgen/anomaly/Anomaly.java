@@ -106,7 +106,23 @@ public sealed interface Anomaly {
         }
     }
 
-    /** {@code read} holds {@code write}'s element more than once. */
+    /** {@code read} holds {@code write}'s element more than once, and {@code write}'s client sent it twice. */
+    record ResendAppliedTwice(HistoryRequest write, HistoryRequest read) implements Anomaly {
+        public AnomalyKind kind() {
+            return AnomalyKind.RESEND_APPLIED_TWICE;
+        }
+
+        public List<HistoryRequest> proof() {
+            return List.of(write, read);
+        }
+
+        public String why() {
+            return new WriteAppliedTwice(write, read).why() + "; its client sent #" + write.id() + " twice (legal:"
+                    + " the client's own resend after a kept-alive connection failed unanswered)";
+        }
+    }
+
+    /** {@code read} holds {@code write}'s element more than once, and {@code write}'s client sent it once. */
     record WriteAppliedTwice(HistoryRequest write, HistoryRequest read) implements Anomaly {
         public AnomalyKind kind() {
             return AnomalyKind.WRITE_APPLIED_TWICE;

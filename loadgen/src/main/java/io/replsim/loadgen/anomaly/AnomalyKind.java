@@ -21,8 +21,14 @@ public enum AnomalyKind {
     INDETERMINATE_WRITE_APPLIED("indeterminateWriteApplied", "indeterminate write applied", true),
     /** A session invalidated (logout, expiry) answers again under its id with state from before. */
     INVALIDATED_SESSION_ANSWERED("invalidatedSessionAnswered", "invalidated session answered again", false),
-    /** A list holds one element twice: one write applied twice. */
-    WRITE_APPLIED_TWICE("writeAppliedTwice", "write applied twice", false);
+    /** A list holds one element twice: one write, which its client sent once, applied twice. */
+    WRITE_APPLIED_TWICE("writeAppliedTwice", "write applied twice", false),
+    /**
+     * A list holds one element twice, and its write is one the client sent whole twice (a kept-alive connection
+     * failed before any answer, and the client sent it once more on a new one). Legal: the node applied each copy
+     * the client sent, so the client applied it twice, not the cluster.
+     */
+    RESEND_APPLIED_TWICE("resendAppliedTwice", "resend applied twice", true);
 
     private final String key;
     private final String label;

@@ -20,7 +20,8 @@ public final class ConsistencyChecker {
             AnomalyKind.NON_MONOTONIC_READ, new MonotonicReads(),
             AnomalyKind.INDETERMINATE_WRITE_APPLIED, new IndeterminateWrites(),
             AnomalyKind.INVALIDATED_SESSION_ANSWERED, new InvalidatedSessions(),
-            AnomalyKind.WRITE_APPLIED_TWICE, new DuplicateWrites());
+            AnomalyKind.WRITE_APPLIED_TWICE, DuplicateWrites.ofWritesSentOnce(),
+            AnomalyKind.RESEND_APPLIED_TWICE, DuplicateWrites.ofResentWrites());
 
     private ConsistencyChecker() {
     }

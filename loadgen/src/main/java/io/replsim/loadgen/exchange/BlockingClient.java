@@ -83,22 +83,29 @@ public final class BlockingClient implements AutoCloseable {
             throws InterruptedException {
         String target = targets.of(node, path);
         String cookieHeader = answers.cookieHeader(cookie);
-        Response response;
+        Sent sent;
         try {
-            response = send(node.name(), target, cookieHeader, requestId);
+            sent = send(node.name(), target, cookieHeader, requestId);
         } catch (IOException e) {
             if (Thread.interrupted() || closed) {
                 throw new InterruptedException("stopped during a request to " + node.name());
             }
-            IOException failure = e instanceof Unanswered unanswered ? unanswered.failure : e;
+            SentThenFailed afterSending = e instanceof SentThenFailed known ? known : null;
+            IOException failure = afterSending != null ? afterSending.failure : e;
             ErrorKind kind = kindOf(failure);
             if (kind == ErrorKind.CONNECT) {
                 dropIdle(node.name());
             }
-            return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(failure),
-                    kind == ErrorKind.IO && e instanceof Unanswered);
+            Exchange.Failed failed = new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(failure),
+                    kind == ErrorKind.IO && afterSending != null && afterSending.unanswered);
+            return afterSending != null && afterSending.resent ? failed.asResent() : failed;
         }
-        return answers.toExchange(node, response, cookie);
+        Exchange answered = answers.toExchange(node, sent.response(), cookie);
+        return sent.resent() ? answered.asResent() : answered;
+    }
+
+    /** An answer, and whether its request went out whole twice ({@link Exchange#resent()}). */
+    private record Sent(Response response, boolean resent) {
     }
 
     /**
@@ -106,8 +113,9 @@ public final class BlockingClient implements AutoCloseable {
      * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
      * browsers and pools do.
      */
-    private Response send(String node, String target, String cookie, long requestId) throws IOException {
+    private Sent send(String node, String target, String cookie, long requestId) throws IOException {
         HttpConnection connection = take(node);
+        boolean sentBefore = false;
         try {
             Response response;
             try {
@@ -129,6 +137,7 @@ public final class BlockingClient implements AutoCloseable {
                     dropIdle(node);
                     throw new SentThenRefused(stale, refused);
                 }
+                sentBefore = sent;
                 response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, requestTimeout,
                         answers.wantedHeader());
             }
@@ -137,23 +146,31 @@ public final class BlockingClient implements AutoCloseable {
             } else {
                 discard(node, connection);
             }
-            return response;
+            return new Sent(response, sentBefore);
         } catch (IOException e) {
             discard(node, connection);
-            throw connection.unanswered() ? new Unanswered(e) : e;
+            boolean resent = sentBefore && connection.requestSent();
+            throw connection.unanswered() || resent ? new SentThenFailed(e, connection.unanswered(), resent) : e;
         } catch (RuntimeException e) {
             discard(node, connection);
             throw e;
         }
     }
 
-    /** {@code failure} came after the request went out whole and before any byte of an answer. */
-    private static final class Unanswered extends IOException {
+    /**
+     * {@code failure} came after the request went out whole: before any byte of an answer ({@code unanswered}), or
+     * on a new connection after it had gone out whole on a kept-alive one ({@code resent}), or both.
+     */
+    private static final class SentThenFailed extends IOException {
         final IOException failure;
+        final boolean unanswered;
+        final boolean resent;
 
-        Unanswered(IOException failure) {
+        SentThenFailed(IOException failure, boolean unanswered, boolean resent) {
             super(failure.getMessage(), failure);
             this.failure = failure;
+            this.unanswered = unanswered;
+            this.resent = resent;
         }
     }
 

@@ -12,6 +12,16 @@ public sealed interface Exchange {
     long atMs();
 
     /**
+     * Whether the client sent the request whole twice: first on a kept-alive connection that then failed before
+     * any answer, then once more on a new one (the clients' own resend, as browsers and pools do). A node may have
+     * applied it both times, so a write so sent may show twice.
+     */
+    boolean resent();
+
+    /** The same outcome, of a request the client sent whole twice. */
+    Exchange asResent();
+
+    /**
      * The node answered.
      *
      * @param status    the HTTP status
@@ -24,10 +34,18 @@ public sealed interface Exchange {
      *                          X-Replsim-Session: expired} on a {@code 200} with a new session)
      * @param list              the session's list of recorded writes a {@code 200} showed ({@link RecordedList}),
      *                          absent without one
+     * @param resent            see {@link Exchange#resent()}
      */
     record Answered(long atMs, int status, String node, Optional<CounterReply> reply,
                     Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired,
-                    Optional<List<Long>> list) implements Exchange {
+                    Optional<List<Long>> list, boolean resent) implements Exchange {
+
+        /** An answer to a request sent once. */
+        public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
+                        Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired,
+                        Optional<List<Long>> list) {
+            this(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, list, false);
+        }
 
         /** An answer without a recorded list. */
         public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
@@ -40,6 +58,11 @@ public sealed interface Exchange {
                         Optional<SessionCookie> setCookie) {
             this(atMs, status, node, reply, setCookie, false, false);
         }
+
+        @Override
+        public Answered asResent() {
+            return new Answered(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, list, true);
+        }
     }
 
     /**
@@ -48,12 +71,23 @@ public sealed interface Exchange {
      * @param unanswered whether the request went out whole and its connection then closed or was reset before any
      *                   byte of an answer came ({@link ErrorKind#IO} only): what a node killed with the request in
      *                   flight leaves, and what a balancer may pass on to another node for a request that only reads
+     * @param resent     see {@link Exchange#resent()}
      */
-    record Failed(long atMs, ErrorKind kind, String detail, boolean unanswered) implements Exchange {
+    record Failed(long atMs, ErrorKind kind, String detail, boolean unanswered, boolean resent) implements Exchange {
+
+        /** A failure of a request sent once. */
+        public Failed(long atMs, ErrorKind kind, String detail, boolean unanswered) {
+            this(atMs, kind, detail, unanswered, false);
+        }
 
         /** A failure that is not known to have come before any byte of an answer. */
         public Failed(long atMs, ErrorKind kind, String detail) {
             this(atMs, kind, detail, false);
+        }
+
+        @Override
+        public Failed asResent() {
+            return new Failed(atMs, kind, detail, unanswered, true);
         }
     }
 }

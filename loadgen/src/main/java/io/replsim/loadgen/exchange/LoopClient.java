@@ -97,6 +97,8 @@ public final class LoopClient implements AutoCloseable {
         IOException failedAfterSending;
         /** Whether that first connection failed before any byte of an answer came. */
         boolean unansweredBeforeRetry;
+        /** The new connection the request went on after it had gone out whole on a kept-alive one, or null. */
+        LoopConnection resentOn;
         boolean done;
         /** Set when it failed inside {@link #get}, to be told later. */
         Exchange failure;
@@ -115,6 +117,11 @@ public final class LoopClient implements AutoCloseable {
 
         boolean of(LoopClient client) {
             return LoopClient.this == client;
+        }
+
+        /** Whether it went out whole twice ({@link Exchange#resent()}): the second time whole too. */
+        boolean sentTwice() {
+            return resentOn != null && resentOn.requestSent();
         }
     }
 
@@ -327,7 +334,11 @@ public final class LoopClient implements AutoCloseable {
                 }
                 try {
                     // a new one, not the next idle one: after a node restarted or died, every idle one is as stale
-                    send(attempt, reopen(attempt.user, node));
+                    LoopConnection fresh = reopen(attempt.user, node);
+                    if (attempt.failedAfterSending != null) {
+                        attempt.resentOn = fresh;
+                    }
+                    send(attempt, fresh);
                     return null;
                 } catch (IOException again) {
                     return failure(attempt, again);
@@ -350,7 +361,7 @@ public final class LoopClient implements AutoCloseable {
 
     private void finish(Attempt attempt, Exchange exchange) {
         attempt.done = true;
-        attempt.outcome.accept(exchange);
+        attempt.outcome.accept(attempt.sentTwice() ? exchange.asResent() : exchange);
     }
 
     private LoopConnection take(Object user, String node) throws IOException {

@@ -14,8 +14,9 @@ import io.replsim.settings.Choices;
  * {@code {"id":12,"user":3,"tab":1,"sentSession":"s1","op":"append","element":12,"invokeMicros":1000,
  * "completeMicros":1900,"outcome":"ok","node":"node1","session":"s1","read":[3,12]}}. {@code op} is
  * {@code append}, {@code read} or {@code logout}; {@code outcome} is {@code ok}, {@code failed} or {@code timeout};
- * {@code sentSession}, {@code node}, {@code read} and {@code sentSessionExpired} (false) may be left out, and
- * {@code session} and {@code read} belong to an ok request only. Errors say which field is wrong and what it takes.
+ * {@code sentSession}, {@code node}, {@code read}, {@code sentSessionExpired} (false) and {@code resent} (false)
+ * may be left out, and {@code session} and {@code read} belong to an ok request only. Errors say which field is
+ * wrong and what it takes.
  */
 final class HistoryLineFormat {
 
@@ -58,6 +59,9 @@ final class HistoryLineFormat {
         }
         line.put("invokeMicros", request.invokeMicros()).put("completeMicros", request.completeMicros())
                 .put("outcome", request.outcome().label());
+        if (request.resent()) {
+            line.put("resent", true);
+        }
         request.node().ifPresent(node -> line.put("node", node));
         request.answer().ifPresent(answer -> {
             line.put("session", answer.session());
@@ -89,7 +93,7 @@ final class HistoryLineFormat {
         }
         return new HistoryRequest(number(line, "id"), (int) number(line, "user"), (int) number(line, "tab"),
                 optionalText(line, "sentSession"), operation(line), number(line, "invokeMicros"),
-                number(line, "completeMicros"), outcome, optionalText(line, "node"), answer);
+                number(line, "completeMicros"), outcome, optionalText(line, "node"), answer, flag(line, "resent"));
     }
 
     private static Operation operation(JsonNode line) {

@@ -15,10 +15,12 @@ import java.util.OptionalLong;
  * @param sentSession the session the request carried (its cookie); empty when the user held none yet
  * @param node        the node that answered (also a failed request's, when a node gave the error)
  * @param answer      present exactly when the outcome is {@link Outcome#OK}
+ * @param resent      whether the client sent it whole twice, the second time on a new connection after a kept-alive
+ *                    one failed before any answer: a node may have applied it twice, by the client's doing
  */
 public record HistoryRequest(long id, int user, int tab, Optional<String> sentSession, Operation operation,
                              long invokeMicros, long completeMicros, Outcome outcome, Optional<String> node,
-                             Optional<Answer> answer) {
+                             Optional<Answer> answer, boolean resent) {
 
     public HistoryRequest {
         Objects.requireNonNull(sentSession, "sentSession");
@@ -81,6 +83,9 @@ public record HistoryRequest(long id, int user, int tab, Optional<String> sentSe
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
                 "#%d user %d tab %d %s on %s, %.6f-%.6f s: %s", id, user, tab, what, sentSession.orElse("(no session)"), invokeMicros / 1e6, completeMicros / 1e6,
                 outcome.name().toLowerCase(Locale.ROOT)));
+        if (resent) {
+            line.append(" (sent twice by the client)");
+        }
         node.ifPresent(name -> line.append(" from ").append(name));
         answer.ifPresent(shown -> {
             if (!sentSession.equals(Optional.of(shown.session()))) {

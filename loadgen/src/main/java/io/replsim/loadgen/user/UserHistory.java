@@ -72,6 +72,6 @@ final class UserHistory {
             case Exchange.Failed failed -> outcome = Outcome.FAILED;
         }
         recorder.get().record(new HistoryRequest(id, user, tab, sentSession, operation, invokeMicros, completeMicros,
-                outcome, node, answer));
+                outcome, node, answer, exchange.resent()));
     }
 }

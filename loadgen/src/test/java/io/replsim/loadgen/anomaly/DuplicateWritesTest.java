@@ -24,6 +24,24 @@ class DuplicateWritesTest {
     }
 
     @Test
+    void aDuplicateOfAWriteItsClientSentOnceIsNotTakenForAResend() {
+        assertThat(proofs(AnomalyKind.RESEND_APPLIED_TWICE, FIRST, SECOND,
+                Requests.of(3).user(1).on("s").at(30, 31).ok("node2", "s", 1, 2, 2)))
+                .isEmpty();
+    }
+
+    @Test
+    void aDuplicateOfAWriteItsClientSentTwiceIsTheResendsNotTheClusters() {
+        // the resend's own answer shows its element twice: the node applied both copies the client sent
+        HistoryRequest resent = Requests.of(2).user(1).on("s").append().resent().at(20, 21).ok("node1", "s", 1, 2, 2);
+        HistoryRequest[] history = {FIRST, resent, Requests.of(3).user(1).on("s").at(30, 31).ok("node2", "s", 1, 2, 2)};
+
+        assertThat(proofs(AnomalyKind.RESEND_APPLIED_TWICE, history)).containsExactly(List.of(2L, 2L));
+        assertThat(proofs(TWICE, history)).isEmpty();
+        assertThat(AnomalyKind.RESEND_APPLIED_TWICE.legal()).isTrue();
+    }
+
+    @Test
     void aListHoldingEachElementOnceHasNoDuplicate() {
         assertThat(proofs(TWICE, FIRST, SECOND,
                 Requests.of(3).user(1).on("s").at(30, 31).ok("node2", "s", 1, 2)))

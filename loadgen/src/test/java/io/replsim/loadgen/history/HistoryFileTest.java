@@ -25,12 +25,33 @@ class HistoryFileTest {
                 Requests.of(2).user(1).tab(2).on("s").append().at(20, 21).ended(Outcome.TIMEOUT),
                 Requests.of(3).user(1).on("s").at(30, 31).okWithoutList("node2", "s"),
                 Requests.of(4).user(1).on("s").append().at(40, 41).expiredInto("node2", "t", 4),
-                Requests.of(5).user(1).on("t").logout().at(50, 51).ok("node2", "t"));
+                Requests.of(5).user(1).on("t").logout().at(50, 51).ok("node2", "t"),
+                Requests.of(6).user(1).on("t").append().resent().at(60, 61).ok("node2", "t", 4, 6, 6),
+                Requests.of(7).user(1).on("t").append().resent().at(70, 71).ended(Outcome.FAILED));
         Path file = dir.resolve(HistoryFile.NAME);
 
         HistoryFile.write(file, history);
 
         assertThat(HistoryFile.read(file)).isEqualTo(history);
+    }
+
+    @Test
+    void aResentRequestIsMarkedOnItsLineAndOneSentOnceIsNot() throws Exception {
+        HistoryRequest resent = Requests.of(1).user(1).append().resent().at(10, 11).ok("node1", "s", 1, 1);
+        Path file = dir.resolve(HistoryFile.NAME);
+
+        HistoryFile.write(file, List.of(resent, Requests.of(2).user(1).on("s").at(20, 21).ok("node1", "s", 1, 1)));
+
+        assertThat(Files.readAllLines(file)).satisfiesExactly(
+                first -> assertThat(first).contains("\"resent\":true"),
+                second -> assertThat(second).doesNotContain("resent"));
+        assertThat(read(OK_LINE).getFirst().resent()).isFalse();
+    }
+
+    @Test
+    void aResentFlagThatIsNotTrueOrFalseIsRefused() {
+        assertThatThrownBy(() -> read(OK_LINE.replace("\"outcome\"", "\"resent\":\"yes\",\"outcome\"")))
+                .hasMessageEndingWith("line 1: \"resent\" is \"yes\"; it takes true or false");
     }
 
     @Test

@@ -17,6 +17,7 @@ public final class Requests {
     private Operation operation = new Operation.Read();
     private long fromMs;
     private long toMs;
+    private boolean resent;
 
     private Requests(long id) {
         this.id = id;
@@ -53,6 +54,12 @@ public final class Requests {
         return this;
     }
 
+    /** Sent whole twice by the client (a kept-alive connection failed unanswered, then a new one). */
+    public Requests resent() {
+        resent = true;
+        return this;
+    }
+
     public Requests at(long sentMs, long endedMs) {
         fromMs = sentMs;
         toMs = endedMs;
@@ -75,12 +82,12 @@ public final class Requests {
 
     public HistoryRequest ended(Outcome outcome) {
         return new HistoryRequest(id, user, tab, sent, operation, fromMs * 1000, toMs * 1000, outcome,
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), resent);
     }
 
     private HistoryRequest answered(String node, Answer answer) {
         return new HistoryRequest(id, user, tab, sent, operation, fromMs * 1000, toMs * 1000, Outcome.OK,
-                Optional.of(node), Optional.of(answer));
+                Optional.of(node), Optional.of(answer), resent);
     }
 
     private static List<Long> list(long... read) {

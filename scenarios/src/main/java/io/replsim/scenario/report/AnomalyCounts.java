@@ -17,7 +17,7 @@ import java.util.Arrays;
  */
 public record AnomalyCounts(long requests, long judged, long notJudged, long indeterminate, long lostUpdate,
                             long readYourWritesViolated, long nonMonotonicRead, long indeterminateWriteApplied,
-                            long invalidatedSessionAnswered, long writeAppliedTwice) {
+                            long invalidatedSessionAnswered, long writeAppliedTwice, long resendAppliedTwice) {
 
     public static AnomalyCounts of(Consistency consistency) {
         return new AnomalyCounts(consistency.requests(), consistency.judged(), consistency.notJudged(),
@@ -26,7 +26,8 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
                 count(consistency, AnomalyKind.NON_MONOTONIC_READ),
                 count(consistency, AnomalyKind.INDETERMINATE_WRITE_APPLIED),
                 count(consistency, AnomalyKind.INVALIDATED_SESSION_ANSWERED),
-                count(consistency, AnomalyKind.WRITE_APPLIED_TWICE));
+                count(consistency, AnomalyKind.WRITE_APPLIED_TWICE),
+                count(consistency, AnomalyKind.RESEND_APPLIED_TWICE));
     }
 
     /** The checker's counts over {@code runDirectory}'s history. */
@@ -39,7 +40,7 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
         return Files.isRegularFile(runDirectory.resolve(HistoryFile.NAME));
     }
 
-    /** The anomalies a correct cluster does not show (all but indeterminate writes applied). */
+    /** The anomalies a correct cluster does not show (all but indeterminate writes and resends applied). */
     public long illegal() {
         return Arrays.stream(AnomalyKind.values()).filter(kind -> !kind.legal()).mapToLong(this::of).sum();
     }
@@ -53,6 +54,7 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
             case INDETERMINATE_WRITE_APPLIED -> indeterminateWriteApplied;
             case INVALIDATED_SESSION_ANSWERED -> invalidatedSessionAnswered;
             case WRITE_APPLIED_TWICE -> writeAppliedTwice;
+            case RESEND_APPLIED_TWICE -> resendAppliedTwice;
         };
     }
 

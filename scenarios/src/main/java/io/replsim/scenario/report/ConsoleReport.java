@@ -23,10 +23,10 @@ public final class ConsoleReport {
         }
         line("history   %,d requests, %,d judged, %,d not judged; lost updates %d, read-your-writes violated %d,"
                         + " non-monotonic reads %d, invalidated answered %d, applied twice %d, indeterminate applied"
-                        + " %d (legal)%s", anomalies.requests(), anomalies.judged(), anomalies.notJudged(),
-                anomalies.lostUpdate(), anomalies.readYourWritesViolated(), anomalies.nonMonotonicRead(),
-                anomalies.invalidatedSessionAnswered(), anomalies.writeAppliedTwice(),
-                anomalies.indeterminateWriteApplied(), anomalies.illegal() > 0 ? ": replsim check <run dir> names"
+                        + " %d (legal), resends applied twice %d (legal)%s", anomalies.requests(), anomalies.judged(),
+                anomalies.notJudged(), anomalies.lostUpdate(), anomalies.readYourWritesViolated(),
+                anomalies.nonMonotonicRead(), anomalies.invalidatedSessionAnswered(), anomalies.writeAppliedTwice(),
+                anomalies.indeterminateWriteApplied(), anomalies.resendAppliedTwice(), anomalies.illegal() > 0 ? ": replsim check <run dir> names"
                         + " each with its proof" : "");
     }
 

@@ -17,7 +17,7 @@ class AnomalyCheckEvaluatorTest {
             Map.of(AnomalyKind.LOST_UPDATE, 0L));
 
     private static AnomalyCounts counted(long lostUpdate, long indeterminateApplied) {
-        return new AnomalyCounts(100, 98, 2, 3, lostUpdate, 0, 0, indeterminateApplied, 0, 0);
+        return new AnomalyCounts(100, 98, 2, 3, lostUpdate, 0, 0, indeterminateApplied, 0, 0, 0);
     }
 
     private static CheckOutcome evaluate(Check check, AnomalyCounts anomalies) {
@@ -39,6 +39,20 @@ class AnomalyCheckEvaluatorTest {
         assertThat(evaluate(NO_LOST_UPDATE, counted(0, 5)).passed()).isTrue();
         assertThat(evaluate(new Check.MaxAnomalies(Map.of(AnomalyKind.LOST_UPDATE, 0L,
                 AnomalyKind.INDETERMINATE_WRITE_APPLIED, 4L)), counted(0, 5)).passed()).isFalse();
+    }
+
+    @Test
+    void aResendAppliedTwiceIsLimitedByItsOwnKeyAndIsNotAWriteAppliedTwice() {
+        AnomalyCounts oneResend = new AnomalyCounts(100, 98, 2, 3, 0, 0, 0, 0, 0, 0, 1);
+
+        CheckOutcome limited = evaluate(new Check.MaxAnomalies(Map.of(AnomalyKind.RESEND_APPLIED_TWICE, 0L)),
+                oneResend);
+        assertThat(limited.passed()).isFalse();
+        assertThat(limited.limit()).isEqualTo("resendAppliedTwice ≤ 0");
+        assertThat(limited.actual()).isEqualTo("1 resend applied twice (2 requests not judged)");
+        assertThat(evaluate(new Check.MaxAnomalies(Map.of(AnomalyKind.WRITE_APPLIED_TWICE, 0L)), oneResend).passed())
+                .isTrue();
+        assertThat(oneResend.illegal()).as("legal, as an indeterminate write applied").isZero();
     }
 
     @Test
