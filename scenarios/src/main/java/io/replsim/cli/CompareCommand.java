@@ -3,6 +3,7 @@ package io.replsim.cli;
 import io.replsim.scenario.compare.ComparedRun;
 import io.replsim.scenario.compare.Comparison;
 import io.replsim.scenario.compare.ComparisonCsv;
+import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
@@ -208,7 +209,9 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonReport.print(result, comparison, System.out);
         ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
-        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv beside it");
+        ComparisonPage.write(directory);
+        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv and compare.html"
+                + " beside it");
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;
         }
