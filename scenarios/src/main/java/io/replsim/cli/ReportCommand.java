@@ -66,25 +66,18 @@ final class ReportCommand implements Callable<Integer> {
 
     /** A comparison's directory (either mode's): compare.html from its compare.json; its CSV is compare.csv. */
     private Integer comparison() {
-        try {
+        return redrawn(() -> {
             System.out.println("page      " + RecordedComparison.read(directory).writePage());
             if (csv != null) {
                 System.out.println("csv       none written: a comparison's figures are already CSV, its"
                         + " compare.csv (a row per scenario and figure)");
             }
-        } catch (UnreadableRunException e) {
-            System.err.println("replsim report: " + e.getMessage());
-            return ReplsimCommand.BAD_INPUT;
-        } catch (IOException e) {
-            System.err.println("replsim report: cannot write " + e.getMessage());
-            return ReplsimCommand.BAD_INPUT;
-        }
-        return 0;
+        });
     }
 
     /** A capacity search's directory: its answers and capacity.html; its figures as CSV are its capacity.csv. */
     private Integer capacity() {
-        try {
+        return redrawn(() -> {
             RecordedSearch search = RecordedSearch.read(directory);
             search.printAnswers(System.out);
             System.out.println("page      " + search.writePage());
@@ -92,6 +85,18 @@ final class ReportCommand implements Callable<Integer> {
                 System.out.println("csv       none written: a capacity search's figures are already CSV, its"
                         + " capacity.csv (a row per step)");
             }
+        });
+    }
+
+    /** Reading a directory another command made and drawing its page again. */
+    private interface Redraw {
+        void run() throws UnreadableRunException, IOException;
+    }
+
+    /** 0 when {@code redraw} drew its page; exit 2 saying why when its files do not read or it cannot write. */
+    private static Integer redrawn(Redraw redraw) {
+        try {
+            redraw.run();
         } catch (UnreadableRunException e) {
             System.err.println("replsim report: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
