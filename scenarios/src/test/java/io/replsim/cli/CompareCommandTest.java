@@ -145,7 +145,7 @@ class CompareCommandTest {
         assertThat(Files.readAllLines(csv)).as("a row per scenario and figure").hasSize(1 + 2 * 6)
                 .anySatisfy(line -> assertThat(line).startsWith("session,reference,node_cpu,cores,1,"));
         assertThat(Files.readString(csv.resolveSibling("compare.html"))).as("compare.html beside it")
-                .contains("<svg class=\"chart ratios node CPU\"").contains("session (reference): node CPU ");
+                .contains("<svg class=\"chart ratios node-CPU\"").contains("session (reference): node CPU ");
     }
 
     @Test

@@ -194,7 +194,7 @@ class ReportCommandTest {
         assertThat(report.out()).contains("page      " + comparison.resolve("compare.html"))
                 .contains("csv       none written: a comparison's figures are already CSV, its compare.csv");
         assertThat(Files.readString(comparison.resolve("compare.html")))
-                .contains("<svg class=\"chart ratios users sustained\"").contains("differs, above all");
+                .contains("<svg class=\"chart ratios users-sustained\"").contains("differs, above all");
     }
 
     @Test

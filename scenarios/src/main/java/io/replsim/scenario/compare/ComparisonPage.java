@@ -39,8 +39,8 @@ public final class ComparisonPage {
     static String render(RecordedComparison comparison) {
         String title = comparison.capacity() ? "compare --capacity" : "compare";
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-                + "<title>replsim " + title + " " + escape(String.join(", ", comparison.order())) + "</title>\n<style>\n"
-                + PageStyle.CSS + "</style></head><body>\n");
+                + "<title>replsim " + title + " " + escape(String.join(", ", comparison.order()))
+                + "</title>\n<style>\n" + PageStyle.CSS + "</style></head><body>\n");
         html.append("<h1>replsim ").append(title).append("</h1>\n<p class=\"run\">")
                 .append(escape(comparison.directory().toString())).append("</p>\n<section class=\"first\">\n")
                 .append("<p class=\"question\">").append(escape(question(comparison))).append("</p>\n")
@@ -76,8 +76,8 @@ public final class ComparisonPage {
 
     /**
      * One scenario's line in words: its band over the rounds and, for a variant, its ratio with the interval, where
-     * the interval comes from and the verdict, e.g. {@code buddies (compared): users sustained 8,400-9,600 users over 2 of 2 rounds;
-     * 2.20 times full's, 95% interval 1.44 to 3.35 (the searches' own intervals): differs, above full}.
+     * the interval comes from and the verdict, e.g. {@code buddies (compared): users sustained 8,400-9,600 users over 2
+     * of 2 rounds; 2.20 times full's, 95% interval 1.44 to 3.35 (the searches' own intervals): differs, above full}.
      */
     static String verdict(ComparedFigure.Bar bar, ComparedFigure figure, String reference, int rounds) {
         String band = bar.band() == null ? "no " + figure.name() + " measured"

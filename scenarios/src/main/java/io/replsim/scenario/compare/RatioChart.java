@@ -23,7 +23,7 @@ final class RatioChart {
 
     static String svg(ComparedFigure figure, String reference) {
         List<ComparedFigure.Bar> bars = figure.bars().stream().filter(bar -> !bar.role().equals("baseline")).toList();
-        Plot plot = new Plot("ratios " + figure.name(), HEIGHT, 0, bars.size(), new ChartAxis.Linear(top(bars),
+        Plot plot = new Plot("ratios " + figure.name().replace(' ', '-'), HEIGHT, 0, bars.size(), new ChartAxis.Linear(top(bars),
                 "× " + reference));
         List<ChartAxis.Label> names = new ArrayList<>();
         for (int i = 0; i < bars.size(); i++) {

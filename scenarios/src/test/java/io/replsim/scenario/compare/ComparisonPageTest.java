@@ -108,7 +108,7 @@ class ComparisonPageTest {
         assertThat(html).as("self-contained").doesNotContain("<script").doesNotContain(" src=").doesNotContain("<link");
         int question = html.indexOf("How much load does each variant sustain, against all? Variants: buddies,"
                 + " capped, lean; 2 rounds interleaved, a search each on a fresh cluster.");
-        int chart = html.indexOf("<svg class=\"chart ratios users sustained\"");
+        int chart = html.indexOf("<svg class=\"chart ratios users-sustained\"");
         int verdict = html.indexOf("differs, above all");
         int provenance = html.indexOf("<h2>Provenance</h2>");
         assertThat(question).isPositive();

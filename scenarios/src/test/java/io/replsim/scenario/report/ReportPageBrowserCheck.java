@@ -161,7 +161,7 @@ class ReportPageBrowserCheck {
                 Files.createDirectories(dir.resolve("browser")));
 
         assertThat(look.console()).as("the browser console").isEmpty();
-        String ratios = chart(look.dom(), "ratios users sustained");
+        String ratios = chart(look.dom(), "ratios users-sustained");
         assertThat(Pattern.compile("<rect class=\"bar\"").matcher(ratios).results().count()).as(ratios)
                 .isEqualTo(2);
         assertThat(Pattern.compile("<path class=\"whisker\"").matcher(ratios).results().count()).as(ratios)
