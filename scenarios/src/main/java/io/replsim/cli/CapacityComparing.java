@@ -10,6 +10,7 @@ import io.replsim.scenario.compare.CapacityComparisonReport;
 import io.replsim.scenario.compare.ComparedRun;
 import io.replsim.scenario.compare.Comparison;
 import io.replsim.scenario.compare.ComparisonCsv;
+import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.SameLoad;
 import io.replsim.scenario.compare.SearchFigures;
@@ -165,7 +166,9 @@ final class CapacityComparing {
         CapacityComparisonReport.print(result, comparison, System.out);
         CapacityComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
-        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv beside it");
+        ComparisonPage.write(directory);
+        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv and compare.html"
+                + " beside it");
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;
         }

@@ -3,6 +3,7 @@ package io.replsim.cli;
 import io.replsim.scenario.compare.ComparedRun;
 import io.replsim.scenario.compare.Comparison;
 import io.replsim.scenario.compare.ComparisonCsv;
+import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
@@ -43,7 +44,8 @@ import picocli.CommandLine.Parameters;
         "load on the same cluster (nodes, CPU budget, users, think time, warm-up, duration, script): what differs",
         "is what is compared. e.g. replsim compare --baseline scenarios/cost/none-3k.yaml",
         "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml. Each ratio has a 95% interval and a verdict:",
-        "differs only when the interval excludes 1.0, else no difference shown. compare.json and compare.csv.",
+        "differs only when the interval excludes 1.0, else no difference shown. compare.json, compare.csv and",
+        "compare.html (each ratio a bar with its interval as a whisker; replsim report draws it again).",
         "With --capacity each scenario's users sustained are searched instead (the capacity search, its warm-up",
         "included, on a fresh cluster each round): the first column is users sustained, with its ratio to the",
         "reference (--baseline, else the first scenario) and the binding limit; --target searches a cluster you run."},
@@ -208,7 +210,9 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonReport.print(result, comparison, System.out);
         ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
-        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv beside it");
+        ComparisonPage.write(directory);
+        System.out.println("compare.json " + directory.resolve("compare.json") + ", compare.csv and compare.html"
+                + " beside it");
         if (result.broken() > 0) {
             return ReplsimCommand.RUN_BROKE;
         }

@@ -1,6 +1,7 @@
 package io.replsim.cli;
 
 import io.replsim.scenario.capacity.RecordedSearch;
+import io.replsim.scenario.compare.RecordedComparison;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.SeriesCsv;
 import io.replsim.scenario.report.UnreadableRunException;
@@ -13,17 +14,18 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "report", description = {
         "Draw a drill's console summary and report.html again from its run directory (summary.json, timeline.json,",
-        "latency.hlog, events.jsonl, heap.json), or a capacity search's answers and capacity.html from its",
-        "summary.json, without running anything: a report improved since applies to yesterday's runs.",
+        "latency.hlog, events.jsonl, heap.json), a capacity search's answers and capacity.html from its",
+        "summary.json, or a comparison's compare.html from its compare.json, without running anything: a report",
+        "improved since applies to yesterday's runs.",
         "e.g. replsim report runs/<run> --csv figures/"},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
                 "0:re-rendered",
-                "2:bad input: not a drill's or a capacity search's run directory, or a file it needs missing or"
-                        + " unreadable"})
+                "2:bad input: not a drill's, a capacity search's or a comparison's directory, or a file it needs"
+                        + " missing or unreadable"})
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN", description = "a run directory replsim run or replsim capacity made, such as"
-            + " runs/<time>-<scenario>")
+    @Parameters(paramLabel = "RUN", description = "a directory replsim run, replsim capacity or replsim compare"
+            + " made, such as runs/<time>-<scenario>")
     Path directory;
 
     @Option(names = "--csv", paramLabel = "DIR", description = "also write the per-second series as CSV into DIR:"
@@ -34,6 +36,9 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         if (RecordedSearch.isOne(directory)) {
             return capacity();
+        }
+        if (RecordedComparison.isOne(directory)) {
+            return comparison();
         }
         RecordedRun run;
         try {
@@ -59,9 +64,20 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A comparison's directory (either mode's): compare.html from its compare.json; its CSV is compare.csv. */
+    private Integer comparison() {
+        return redrawn(() -> {
+            System.out.println("page      " + RecordedComparison.read(directory).writePage());
+            if (csv != null) {
+                System.out.println("csv       none written: a comparison's figures are already CSV, its"
+                        + " compare.csv (a row per scenario and figure)");
+            }
+        });
+    }
+
     /** A capacity search's directory: its answers and capacity.html; its figures as CSV are its capacity.csv. */
     private Integer capacity() {
-        try {
+        return redrawn(() -> {
             RecordedSearch search = RecordedSearch.read(directory);
             search.printAnswers(System.out);
             System.out.println("page      " + search.writePage());
@@ -69,6 +85,18 @@ final class ReportCommand implements Callable<Integer> {
                 System.out.println("csv       none written: a capacity search's figures are already CSV, its"
                         + " capacity.csv (a row per step)");
             }
+        });
+    }
+
+    /** Reading a directory another command made and drawing its page again. */
+    private interface Redraw {
+        void run() throws UnreadableRunException, IOException;
+    }
+
+    /** 0 when {@code redraw} drew its page; exit 2 saying why when its files do not read or it cannot write. */
+    private static Integer redrawn(Redraw redraw) {
+        try {
+            redraw.run();
         } catch (UnreadableRunException e) {
             System.err.println("replsim report: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

@@ -104,6 +104,9 @@ class CompareCapacityCommandTest {
             assertThat(lines).hasSize(3);
             assertThat(lines.get(1)).startsWith("a,reference,sustained,users,2,");
             assertThat(lines.get(2)).startsWith("b,compared,sustained,users,2,");
+            assertThat(Files.readString(csv.resolveSibling("compare.html"))).as("compare.html beside it")
+                    .contains("<svg class=\"chart ratios users-sustained\"")
+                    .contains("95% interval no low end to no high end").contains("no difference shown");
         }
     }
 

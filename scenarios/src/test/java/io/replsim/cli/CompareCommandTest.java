@@ -144,6 +144,8 @@ class CompareCommandTest {
         Path csv = Path.of(json.at("/runs/0/directory").asText()).getParent().getParent().resolve("compare.csv");
         assertThat(Files.readAllLines(csv)).as("a row per scenario and figure").hasSize(1 + 2 * 6)
                 .anySatisfy(line -> assertThat(line).startsWith("session,reference,node_cpu,cores,1,"));
+        assertThat(Files.readString(csv.resolveSibling("compare.html"))).as("compare.html beside it")
+                .contains("<svg class=\"chart ratios node-CPU\"").contains("session (reference): node CPU ");
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.capacity.MadeUpSearch;
+import io.replsim.scenario.compare.CapacityComparisonReport;
+import io.replsim.scenario.compare.ComparedFromFigures;
 import io.replsim.scenario.run.PlayedScenario;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -151,8 +153,7 @@ class ReportCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "soak.json    | a soak's (replsim soak)                | each of its runs under runs/ is a drill's",
-            "compare.json | a comparison's (replsim compare)       | each of its runs under runs/ is a drill's"})
+            "soak.json    | a soak's (replsim soak)                | each of its runs under runs/ is a drill's"})
     void anotherCommandsDirectoryIsRefusedNamingWhatIsReRendered(String file, String whose, String instead)
             throws Exception {
         Path other = Files.createDirectories(dir.resolve("other"));
@@ -179,6 +180,33 @@ class ReportCommandTest {
                 .contains("page      " + search.resolve("capacity.html"))
                 .contains("csv       none written: a capacity search's figures are already CSV, its capacity.csv");
         assertThat(Files.readString(search.resolve("capacity.html"))).contains("<svg class=\"chart capacity-latency\"");
+    }
+
+    @Test
+    void aComparisonsDirectoryHasItsPageDrawnAgainFromItsCompareJson() throws Exception {
+        Path comparison = Files.createDirectories(dir.resolve("comparison"));
+        CapacityComparisonReport.write(ComparedFromFigures.capacity(), ComparedFromFigures.PROVENANCE,
+                comparison.resolve("compare.json"));
+
+        ReplsimCall report = ReplsimCall.of("report", comparison.toString(), "--csv", dir.resolve("csv").toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains("page      " + comparison.resolve("compare.html"))
+                .contains("csv       none written: a comparison's figures are already CSV, its compare.csv");
+        assertThat(Files.readString(comparison.resolve("compare.html")))
+                .contains("<svg class=\"chart ratios users-sustained\"").contains("differs, above all");
+    }
+
+    @Test
+    void aComparisonsDirectoryWhoseCompareJsonIsNotOneIsRefused() throws Exception {
+        Path comparison = Files.createDirectories(dir.resolve("comparison"));
+        Files.writeString(comparison.resolve("compare.json"), "{}");
+
+        ReplsimCall report = ReplsimCall.of("report", comparison.toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(comparison.resolve("compare.json") + " names no scenarios, reference or"
+                + " rows").contains("run replsim compare again");
     }
 
     @Test

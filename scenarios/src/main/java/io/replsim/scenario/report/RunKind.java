@@ -5,13 +5,12 @@ import java.nio.file.Path;
 
 /**
  * What made a directory under runs/, told by the file only that kind writes: {@code replsim report} re-renders a
- * drill's ({@code replsim run}) from it and a capacity search's from its own files (the command tells one by its
- * capacity.csv first); the others are named so a reader knows where their figures are.
+ * drill's ({@code replsim run}) from it, and a capacity search's and a comparison's from their own files (the
+ * command tells them by their capacity.csv and compare.json first); the others are named so a reader knows where
+ * their figures are.
  */
 enum RunKind {
-    SOAK("soak.json", "a soak's (replsim soak)", "each of its runs under runs/ is a drill's directory to re-render"),
-    COMPARISON("compare.json", "a comparison's (replsim compare)",
-            "each of its runs under runs/ is a drill's directory to re-render");
+    SOAK("soak.json", "a soak's (replsim soak)", "each of its runs under runs/ is a drill's directory to re-render");
 
     private final String file;
     private final String whose;

@@ -148,6 +148,36 @@ class ReportPageBrowserCheck {
                 ? 0x007700 : 0xbb0000)).as("step marks in " + look.screenshot()).isGreaterThan(20);
     }
 
+    /**
+     * A comparison's compare.html, written from figures (no search run, so the check stays short): it loads with no
+     * console error, its ratio chart has the reference's bar and the variant's with one whisker, the verdict is
+     * said, and both bars are on the screen (target/browser/compare.png).
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aComparisonsPageLoadsWithoutErrorsAndDrawsEachRatioWithItsWhisker() throws Exception {
+        Path written = Files.createDirectories(dir.resolve("comparison"));
+        Path page = io.replsim.scenario.compare.ComparedFromFigures.writtenTo(written);
+
+        HeadlessChromium.Look look = chromium.open(page, SCREENSHOTS.resolve("compare.png"),
+                Files.createDirectories(dir.resolve("browser")));
+
+        assertThat(look.console()).as("the browser console").isEmpty();
+        String ratios = chart(look.dom(), "ratios users-sustained");
+        assertThat(Pattern.compile("<rect class=\"bar\"").matcher(ratios).results().count()).as(ratios)
+                .isEqualTo(2);
+        assertThat(Pattern.compile("<path class=\"whisker\"").matcher(ratios).results().count()).as(ratios)
+                .isEqualTo(1);
+        assertThat(look.dom()).contains("How much load does each variant sustain, against all?")
+                .contains("differs, above all");
+
+        BufferedImage screen = ImageIO.read(look.screenshot().toFile());
+        // the reference's grey and the second series' colour of the report's Palette (buddies)
+        assertThat(pixelsNear(screen, 0xbbbbbb)).as("the reference's bar in " + look.screenshot())
+                .isGreaterThan(500);
+        assertThat(pixelsNear(screen, 0x7570b3)).as("buddies' bar in " + look.screenshot()).isGreaterThan(500);
+    }
+
     /** The check itself: a page whose script throws is seen to, so a clean quickstart page means something. */
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)

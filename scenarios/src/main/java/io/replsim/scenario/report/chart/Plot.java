@@ -125,6 +125,28 @@ public final class Plot {
         return this;
     }
 
+    /**
+     * A whisker at {@code at} from {@code low} to {@code high} (an interval), capped {@code cap} pixels wide at each
+     * end it has; a null end is open, drawn to the axis' edge without a cap.
+     */
+    public Plot whisker(double at, Double low, Double high, double cap, String stroke, String title) {
+        double cx = x(at);
+        double bottom = low == null ? TOP + plotHeight() : y(low);
+        double top = high == null ? TOP : y(high);
+        StringBuilder path = new StringBuilder(String.format(Locale.ROOT, "M%.1f %.1fL%.1f %.1f", cx, bottom, cx,
+                top));
+        if (high != null) {
+            path.append(String.format(Locale.ROOT, "M%.1f %.1fL%.1f %.1f", cx - cap / 2, top, cx + cap / 2, top));
+        }
+        if (low != null) {
+            path.append(String.format(Locale.ROOT, "M%.1f %.1fL%.1f %.1f", cx - cap / 2, bottom, cx + cap / 2,
+                    bottom));
+        }
+        svg.append(String.format(Locale.ROOT, "<path class=\"whisker\" d=\"%s\" stroke=\"%s\" stroke-width=\"1.5\""
+                + " fill=\"none\"><title>%s</title></path>%n", path, stroke, HtmlText.escape(title)));
+        return this;
+    }
+
     /** A box from {@code (x0, low)} to {@code (x1, high)} in the axes' values, with {@code text} inside. */
     public Plot box(double x0, double x1, double low, double high, String cssClass, String fill, String text,
                     String title) {
