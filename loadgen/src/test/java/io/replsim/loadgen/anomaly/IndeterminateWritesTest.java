@@ -50,6 +50,7 @@ class IndeterminateWritesTest {
     @Test
     void itIsLegal() {
         assertThat(APPLIED.legal()).isTrue();
-        assertThat(List.of(AnomalyKind.values())).filteredOn(AnomalyKind::legal).containsExactly(APPLIED);
+        assertThat(List.of(AnomalyKind.values())).filteredOn(AnomalyKind::legal)
+                .containsExactly(APPLIED, AnomalyKind.RESEND_APPLIED_TWICE);
     }
 }
