@@ -31,12 +31,13 @@ final class RunFlightRecording implements AutoCloseable {
     /** Starts this JVM's recording. */
     static RunFlightRecording start() {
         try {
-            Recording recording = new Recording(Configuration.getConfiguration("profile"));
+            Recording recording = new Recording(Configuration.getConfiguration(NodeFlightRecording.SETTINGS));
             recording.setName("replsim driver");
             recording.start();
             return new RunFlightRecording(recording);
         } catch (IOException | ParseException e) {
-            throw new IllegalStateException("the JDK's own 'profile' flight recorder settings could not be read: "
+            throw new IllegalStateException("the JDK's own '" + NodeFlightRecording.SETTINGS
+                    + "' flight recorder settings could not be read: "
                     + e.getMessage(), e);
         }
     }

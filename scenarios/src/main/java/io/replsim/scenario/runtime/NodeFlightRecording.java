@@ -9,7 +9,8 @@ import java.util.List;
  * killed by SIGKILL writes none: its in-progress chunk stays locked, unreadable.
  */
 public final class NodeFlightRecording {
-    static final String SETTINGS = "profile";
+    /** The JDK's own settings every recording of a run takes, the driver's included. */
+    public static final String SETTINGS = "profile";
 
     private NodeFlightRecording() {
     }
