@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class SessionCookieTest {
+class RoutedSessionCookieTest {
     @Test
     void theIdIsBeforeTheFirstDotAndTheRouteAfterIt() {
         assertThat(RoutedSessionCookie.from(new CookieImpl("JSESSIONID", "abc-_1.node2")))
