@@ -67,8 +67,7 @@ public final class ConsoleReport {
                     load.users(), load.tabs() > 1 ? " of " + load.tabs() + " tabs each" : "",
                     CheckEvaluator.millis(load.thinkTimeMs()), CheckEvaluator.millis(load.durationMs()),
                     requests.total(), summary.throughputPerSec(), requests.errors(), errorBreakdown(requests));
-            line("latency   p50 %s   p90 %s   p99 %s   max %s   (%s)", ms(latency.p50()), ms(latency.p90()),
-                    ms(latency.p99()), ms(latency.max()), successful(summary.servedLatencyMs()));
+            line("latency   %s   (%s)", latencyLine(latency), successful(summary.servedLatencyMs()));
             printValidity(summary.validity());
             printAnomalies(summary.anomalies());
         } else {
@@ -79,9 +78,9 @@ public final class ConsoleReport {
                     summary.connections().opened(), summary.connections().peakOpen());
         }
         for (RunSummary.RequestTypeRow row : summary.requestTypes()) {
-            line("request   %-8s weight %-3d %,d requests, %,d errors   p50 %s   p90 %s   p99 %s   (%s)", row.request(),
-                    row.weight(), row.requests(), row.errors(), ms(row.latencyMs().p50()), ms(row.latencyMs().p90()),
-                    ms(row.latencyMs().p99()), RunSummary.ResponseVerdicts.FIGURES.console(row.responses(), ", "));
+            line("request   %-8s weight %-3d %,d requests, %,d errors   %s   (%s)", row.request(), row.weight(),
+                    row.requests(), row.errors(), shortLine(row.latencyMs()),
+                    RunSummary.ResponseVerdicts.FIGURES.console(row.responses(), ", "));
         }
         if (summary.load().tabs() > 1) {
             // Overlapping tabs move the serial between a tab's requests: judging them one at a time would be wrong.
@@ -129,11 +128,9 @@ public final class ConsoleReport {
                 requests.total(), open.throughputPerSec(), requests.errors(), errorBreakdown(requests));
         RunSummary.Latency corrected = open.correctedMs();
         RunSummary.Latency uncorrected = open.uncorrectedMs();
-        line("latency   p50 %s   p90 %s   p99 %s   max %s   from each request's intended start (%s)",
-                ms(corrected.p50()), ms(corrected.p90()), ms(corrected.p99()), ms(corrected.max()),
+        line("latency   %s   from each request's intended start (%s)", latencyLine(corrected),
                 successful(summary.servedLatencyMs()));
-        line("          p50 %s   p90 %s   p99 %s   max %s   uncorrected, from the send (hides the driver's queue)",
-                ms(uncorrected.p50()), ms(uncorrected.p90()), ms(uncorrected.p99()), ms(uncorrected.max()));
+        line("          %s   uncorrected, from the send (hides the driver's queue)", latencyLine(uncorrected));
         line("validity  %s   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
                 validity.driverCpuShare() * 100, validity.driverCores(), validity.gcPauseMaxMs());
         for (String reason : validity.reasons()) {
@@ -142,10 +139,9 @@ public final class ConsoleReport {
     }
 
     private void printValidity(ValidityReport validity) {
-        line("steady    %s to %s: %,d requests, %.1f req/s, p50 %s   p90 %s   p99 %s (%s), error ratio %.2f%%",
+        line("steady    %s to %s: %,d requests, %.1f req/s, %s (%s), error ratio %.2f%%",
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
-                validity.requests(), validity.throughputPerSec(), ms(validity.latencyMs().p50()),
-                ms(validity.latencyMs().p90()), ms(validity.latencyMs().p99()),
+                validity.requests(), validity.throughputPerSec(), shortLine(validity.latencyMs()),
                 successful(validity.servedLatencyMs()), validity.errorRatio() * 100);
         line("validity  %s   Little's law X·(R+Z) %.1f users for %d (%.1f%% off)   think %.1f ms asked, %.1f ms taken"
                         + "   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
@@ -298,11 +294,18 @@ public final class ConsoleReport {
      * successful answer" when there was none.
      */
     private static String successful(RunSummary.Latency served) {
-        return served == null ? "no successful answer" : "successful answers p90 " + ms(served.p90());
+        return served == null ? "no successful answer"
+                : "successful answers " + RunSummary.Latency.P90.console(served);
     }
 
-    private static String ms(double value) {
-        return CheckEvaluator.millis(value);
+    /** A {@code latency} line's response-time figures, as declared ({@link RunSummary.Latency#FIGURES}). */
+    private static String latencyLine(RunSummary.Latency latency) {
+        return RunSummary.Latency.FIGURES.console(latency, LatencySection.Line.LATENCY);
+    }
+
+    /** The steady window's and a request type's response-time figures, as declared. */
+    private static String shortLine(RunSummary.Latency latency) {
+        return RunSummary.Latency.FIGURES.console(latency, LatencySection.Line.SHORT);
     }
 
     private void line(String format, Object... args) {

@@ -3,6 +3,9 @@ package io.replsim.scenario.report;
 import static io.replsim.scenario.report.CountFigure.always;
 import static io.replsim.scenario.report.CountFigure.apart;
 import static io.replsim.scenario.report.CountFigure.unlessZero;
+import static io.replsim.scenario.report.LatencyFigure.Printed.OFF;
+import static io.replsim.scenario.report.LatencyFigure.Printed.ON_EVERY_LINE;
+import static io.replsim.scenario.report.LatencyFigure.Printed.ON_LATENCY_LINES;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.replsim.loadgen.exchange.ErrorCounts;
@@ -139,6 +142,18 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /** Response times in milliseconds over the whole run. */
     public record Latency(double p50, double p90, double p99, double max, double mean) {
+        /** The successful answers' p90 is said beside every latency line's figures. */
+        public static final LatencyFigure P90 = new LatencyFigure("p90", "p90", Latency::p90, ON_EVERY_LINE);
+        /**
+         * Each figure declared once, in summary.json's order, which the console's latency figures follow: a new
+         * figure is a component above, its reading in {@link #ofMicros} and a line here.
+         */
+        public static final LatencySection FIGURES = new LatencySection(List.of(
+                new LatencyFigure("p50", "p50", Latency::p50, ON_EVERY_LINE),
+                P90,
+                new LatencyFigure("p99", "p99", Latency::p99, ON_EVERY_LINE),
+                new LatencyFigure("max", "max", Latency::max, ON_LATENCY_LINES),
+                new LatencyFigure("mean", "mean", Latency::mean, OFF)));
 
         /** From a histogram of microseconds; zeros when it is empty. */
         public static Latency ofMicros(org.HdrHistogram.Histogram micros) {
@@ -152,6 +167,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         /** From a histogram of microseconds; null when it is empty: no answer, so not measured. */
         public static Latency measuredOrNull(org.HdrHistogram.Histogram micros) {
             return micros.getTotalCount() == 0 ? null : ofMicros(micros);
+        }
+
+        /** summary.json's latency objects: written from {@link #FIGURES}, read back by the components' names. */
+        @JsonValue
+        Map<String, Double> byKey() {
+            return FIGURES.byKey(this);
         }
     }
 

@@ -82,13 +82,7 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
         }
         SteadyWindow window = result.steady();
         RunValidity validity = result.validity();
-        var histogram = window.latencyMicros();
-        boolean empty = histogram.getTotalCount() == 0;
-        RunSummary.Latency latency = new RunSummary.Latency(
-                empty ? 0 : histogram.getValueAtPercentile(50) / 1000.0,
-                empty ? 0 : histogram.getValueAtPercentile(90) / 1000.0,
-                empty ? 0 : histogram.getValueAtPercentile(99) / 1000.0,
-                histogram.getMaxValue() / 1000.0, empty ? 0 : histogram.getMean() / 1000.0);
+        RunSummary.Latency latency = RunSummary.Latency.ofMicros(window.latencyMicros());
         var law = validity.littlesLaw();
         var drift = validity.thinkDrift();
         var cost = validity.driverCost();
