@@ -1,7 +1,5 @@
 package io.replsim.node;
 
-import io.replsim.replication.transport.Discovery;
-import java.net.InetSocketAddress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +16,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,7 +24,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,9 +40,7 @@ class BuddyFailoverTest {
         String cluster = "buddy-node-test-" + UUID.randomUUID();
         var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none())).build();
         for (int i = 1; i <= 3; i++) {
-            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800,
-                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT, spec, OptionalLong.empty());
+            var options = NodeOptions.onLoopback(new NodeId("node" + i), cluster, 256, SessionProfile.DEFAULT, spec);
             nodes.add(ClusterNode.start(options, new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(10))

@@ -1,7 +1,5 @@
 package io.replsim.node;
 
-import io.replsim.replication.transport.Discovery;
-import java.net.InetSocketAddress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
@@ -47,10 +43,8 @@ class ClusterNodeTest {
     static void startCluster() throws Exception {
         String cluster = "node-test-" + UUID.randomUUID();
         for (int i = 1; i <= 3; i++) {
-            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800,
-                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(),
-                    OptionalLong.empty());
+            var options = NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                    1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync());
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(),
                     shutdownRequests::incrementAndGet));
         }

@@ -7,7 +7,6 @@ import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CounterApp;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.EngineKind;
 import io.replsim.replication.GranularityKind;
@@ -19,8 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,7 +25,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,9 +47,8 @@ class InfinispanNodeTest {
         var spec = ReplicationSpec.builder().placement(new Placement.Buddies(1, BuddyPools.none()))
                 .granularity(GranularityKind.ATTRIBUTE).engine(EngineKind.INFINISPAN).build();
         for (int i = 1; i <= 3; i++) {
-            nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                    InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,
-                    spec, OptionalLong.empty()), new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
+            nodes.add(ClusterNode.start(NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                    256, SessionProfile.DEFAULT, spec), new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 3));

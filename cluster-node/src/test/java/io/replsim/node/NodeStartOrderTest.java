@@ -4,18 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.Discovery;
+import io.replsim.replication.transport.Formation;
 import io.replsim.replication.transport.LoopbackStackSpec;
+import io.replsim.replication.transport.StackPreset;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -33,8 +39,10 @@ class NodeStartOrderTest {
              ServerSocket admin = new ServerSocket(0, 1, LOOPBACK)) {
             var options = new NodeOptions(new NodeId("node1"), "start-order-" + UUID.randomUUID(), LOOPBACK,
                     http.getLocalPort(), admin.getLocalPort(), 7800,
-                    new Discovery.StaticMembers(List.of(new InetSocketAddress(LOOPBACK, 7800))), 4, 1.0, 1024,
-                    SessionProfile.DEFAULT, ReplicationSpec.fullSync(), OptionalLong.empty());
+                    new Discovery.StaticMembers(List.of(new InetSocketAddress(LOOPBACK, 7800))),
+                    new NodeResources(4, 1.0, Optional.empty()), 1024, SessionProfile.DEFAULT,
+                    ReplicationSpec.fullSync(), OptionalLong.empty(), ServiceTime.NONE, StackPreset.TUNED.tuning(),
+                    Optional.empty(), Formation.JOIN, OptionalInt.empty());
 
             Throwable thrown = catchThrowable(() -> ClusterNode.start(options,
                     new AdminToken("token-" + UUID.randomUUID()), new LoopbackStackSpec(), () -> { }).close());

@@ -11,7 +11,9 @@ import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -34,33 +36,21 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
                           OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
                           Optional<Path> passivationDirectory, Formation formation, OptionalInt metricsPort) {
 
-    /** Without a metrics listener. */
-    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
-                       int jgroupsPort, Discovery discovery, NodeResources resources,
-                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                       OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
-                       Optional<Path> passivationDirectory, Formation formation) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources, payloadBytes, profile,
-                replication, parentPid, serviceTime, stack, passivationDirectory, formation, OptionalInt.empty());
-    }
+    /** The JGroups port of {@link #onLoopback}'s nodes, which also find each other there. */
+    private static final int LOOPBACK_JGROUPS_PORT = 7800;
 
-    /** Passivating, if at all, into a temporary directory; joining the cluster. */
-    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
-                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
-                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                       OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery,
-                new NodeResources(workers, cpuBudgetCores, Optional.empty()), payloadBytes, profile, replication,
-                parentPid, serviceTime, stack, Optional.empty(), Formation.JOIN);
-    }
-
-    /** No service time, on replsim's own stack tuning. */
-    public NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
-                       int jgroupsPort, Discovery discovery, int workers, double cpuBudgetCores,
-                       int payloadBytes, SessionProfile profile, ReplicationSpec replication,
-                       OptionalLong parentPid) {
-        this(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, workers, cpuBudgetCores, payloadBytes,
-                profile, replication, parentPid, ServiceTime.NONE, StackPreset.TUNED.tuning());
+    /**
+     * A node in this JVM on loopback, as the in-JVM tests start them: any free HTTP and admin port, JGroups on 7800
+     * finding its members there, 4 workers and 1 core, no parent process to watch, no service time, replsim's own
+     * stack tuning, passivating (if at all) into a temporary directory, joining the cluster, no metrics listener.
+     */
+    public static NodeOptions onLoopback(NodeId name, String cluster, int payloadBytes, SessionProfile profile,
+                                         ReplicationSpec replication) {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        return new NodeOptions(name, cluster, loopback, 0, 0, LOOPBACK_JGROUPS_PORT,
+                new Discovery.StaticMembers(List.of(new InetSocketAddress(loopback, LOOPBACK_JGROUPS_PORT))),
+                new NodeResources(4, 1.0, Optional.empty()), payloadBytes, profile, replication, OptionalLong.empty(),
+                ServiceTime.NONE, StackPreset.TUNED.tuning(), Optional.empty(), Formation.JOIN, OptionalInt.empty());
     }
 
     public NodeOptions {

@@ -1,7 +1,5 @@
 package io.replsim.node.admin;
 
-import io.replsim.replication.transport.Discovery;
-import java.net.InetSocketAddress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -14,7 +12,6 @@ import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.LoopbackStackSpec;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,9 +41,8 @@ class NetworkFaultEndpointsTest {
         String cluster = "fault-test-" + UUID.randomUUID();
         var replication = ReplicationSpec.builder().syncTimeout(SYNC_TIMEOUT).build();
         for (int i = 1; i <= 2; i++) {
-            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800,
-                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT, replication, OptionalLong.empty());
+            var options = NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                    256, SessionProfile.DEFAULT, replication);
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(10))

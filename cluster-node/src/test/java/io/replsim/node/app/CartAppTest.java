@@ -1,7 +1,5 @@
 package io.replsim.node.app;
 
-import io.replsim.replication.transport.Discovery;
-import java.net.InetSocketAddress;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.ClusterNode;
@@ -15,7 +13,6 @@ import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,7 +20,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,10 +37,8 @@ class CartAppTest {
         String cluster = "cart-test-" + UUID.randomUUID();
         try {
             for (int i = 1; i <= 2; i++) {
-                nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                        InetAddress.getLoopbackAddress(), 0, 0, 7800,
-                        new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256, SessionProfile.DEFAULT,
-                        spec, OptionalLong.empty()), new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
+                nodes.add(ClusterNode.start(NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                        256, SessionProfile.DEFAULT, spec), new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
             }
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 2));

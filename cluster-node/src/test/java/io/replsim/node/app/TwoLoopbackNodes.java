@@ -7,13 +7,9 @@ import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.transport.LoopbackStackSpec;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 
 /** Two nodes of one new cluster in this JVM on loopback, a small session profile, both in one view. */
 final class TwoLoopbackNodes {
@@ -24,10 +20,8 @@ final class TwoLoopbackNodes {
     /** Starts node1 and node2 of {@code cluster} into {@code nodes} (so a failed start still closes the first). */
     static void start(String cluster, ReplicationSpec spec, List<ClusterNode> nodes) throws Exception {
         for (int i = 1; i <= 2; i++) {
-            nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                    InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(
-                            new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0, 256,
-                    new SessionProfile(4, 64, AttributeShape.BYTES, 0.25, false), spec, OptionalLong.empty()),
+            nodes.add(ClusterNode.start(NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                    256, new SessionProfile(4, 64, AttributeShape.BYTES, 0.25, false), spec),
                     new AdminToken("t"), new LoopbackStackSpec(), () -> { }));
         }
         await().atMost(Duration.ofSeconds(10))

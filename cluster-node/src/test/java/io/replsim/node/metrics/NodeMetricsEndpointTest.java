@@ -9,14 +9,11 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.transport.LoopbackStackSpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,9 +44,8 @@ class NodeMetricsEndpointTest {
     static void startCluster() throws Exception {
         String cluster = "metrics-test-" + UUID.randomUUID();
         for (int i = 1; i <= 2; i++) {
-            var options = new NodeOptions(new NodeId("node" + i), cluster, InetAddress.getLoopbackAddress(), 0, 0,
-                    7800, new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                    7800))), 4, 1.0, 1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync(), OptionalLong.empty())
+            var options = NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                    1024, SessionProfile.DEFAULT, ReplicationSpec.fullSync())
                     .withMetricsPort(0);
             nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
         }
@@ -181,9 +176,8 @@ class NodeMetricsEndpointTest {
 
     @Test
     void aNodeAsksForNoMetricsListenerUnlessItsOptionsDo() {
-        var options = new NodeOptions(new NodeId("plain"), "c", InetAddress.getLoopbackAddress(), 0, 0, 7800,
-                new Discovery.StaticMembers(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))),
-                1, 1.0, 0, SessionProfile.DEFAULT, ReplicationSpec.fullSync(), OptionalLong.empty());
+        var options = NodeOptions.onLoopback(new NodeId("plain"), "c",
+                0, SessionProfile.DEFAULT, ReplicationSpec.fullSync());
 
         assertThat(options.metricsPort()).isEmpty();
         assertThat(nodes.getFirst().metricsPort()).isPresent();

@@ -47,26 +47,13 @@ public record ClusterSpec(int nodes, NodeResources resources, DataSize heap, Run
         }
     }
 
-    /** On replsim's own stack tuning, without flight recordings or metrics. */
-    public ClusterSpec(int nodes, NodeResources resources, DataSize heap, RuntimeKind runtime,
-                       Optional<Duration> fullGcEvery) {
-        this(nodes, resources, heap, runtime, fullGcEvery, StackPreset.TUNED.tuning(), false, false);
-    }
-
-    /** On replsim's own stack tuning. */
-    public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime,
-                       Optional<Duration> fullGcEvery) {
-        this(nodes, new NodeResources(workers, cpuBudgetCores, Optional.empty()), heap, runtime, fullGcEvery);
-    }
-
-    /** Node processes on this machine, the default runtime. */
-    public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap) {
-        this(nodes, workers, cpuBudgetCores, heap, RuntimeKind.PROCESS);
-    }
-
-    /** No forced collections. */
-    public ClusterSpec(int nodes, int workers, double cpuBudgetCores, DataSize heap, RuntimeKind runtime) {
-        this(nodes, workers, cpuBudgetCores, heap, runtime, Optional.empty());
+    /**
+     * Node processes on this machine, as a cluster section that names only its nodes, their resources and heap gives
+     * them: replsim's own stack tuning, no forced collections, no flight recordings, no metrics.
+     */
+    public static ClusterSpec processes(int nodes, NodeResources resources, DataSize heap) {
+        return new ClusterSpec(nodes, resources, heap, RuntimeKind.PROCESS, Optional.empty(),
+                StackPreset.TUNED.tuning(), false, false);
     }
 
     /** The same cluster on the stack {@code tuning} gives. */

@@ -2,6 +2,7 @@ package io.replsim.scenario.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.node.settings.NodeResources;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.settings.DataSize;
 import java.time.Duration;
@@ -208,10 +209,14 @@ class CapacityEstimatorTest {
     void budgetsThatLeaveTheDriverTooLittleOfTheMachineAreRefused() {
         MachineCores twoCores = new MachineCores(2);
 
-        assertThat(twoCores.refusal(new ClusterSpec(3, 16, 0.66, DataSize.parse("256m")))).hasValueSatisfying(why ->
+        ClusterSpec defaults = ClusterSpec.processes(3, NodeResources.SCENARIO_DEFAULTS, DataSize.parse("256m"));
+        ClusterSpec smaller = ClusterSpec.processes(3, new NodeResources(16, 0.4, Optional.empty()),
+                DataSize.parse("256m"));
+
+        assertThat(twoCores.refusal(defaults)).hasValueSatisfying(why ->
                 assertThat(why).contains("cluster.cpuBudget: 3 nodes x 0.66 cores = 1.98 cores")
                         .contains("give each node at most 0.58 cores"));
-        assertThat(twoCores.refusal(new ClusterSpec(3, 16, 0.4, DataSize.parse("256m")))).isEmpty();
-        assertThat(new MachineCores(8).refusal(new ClusterSpec(3, 16, 0.66, DataSize.parse("256m")))).isEmpty();
+        assertThat(twoCores.refusal(smaller)).isEmpty();
+        assertThat(new MachineCores(8).refusal(defaults)).isEmpty();
     }
 }

@@ -7,11 +7,8 @@ import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.transport.Discovery;
 import io.replsim.replication.transport.LoopbackStackSpec;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.UUID;
 
 import static org.awaitility.Awaitility.await;
@@ -35,10 +31,8 @@ final class InJvmCluster implements AutoCloseable {
         String cluster = "oracle-test-" + UUID.randomUUID();
         try {
             for (int i = 1; i <= size; i++) {
-                nodes.add(ClusterNode.start(new NodeOptions(new NodeId("node" + i), cluster,
-                        InetAddress.getLoopbackAddress(), 0, 0, 7800, new Discovery.StaticMembers(List.of(
-                                new InetSocketAddress(InetAddress.getLoopbackAddress(), 7800))), 4, 1.0,
-                        payloadBytes, profile, spec, OptionalLong.empty()), new AdminToken(TOKEN),
+                nodes.add(ClusterNode.start(NodeOptions.onLoopback(new NodeId("node" + i), cluster,
+                        payloadBytes, profile, spec), new AdminToken(TOKEN),
                         new LoopbackStackSpec(), () -> { }));
             }
             await().atMost(Duration.ofSeconds(20)).until(() -> nodes.stream()

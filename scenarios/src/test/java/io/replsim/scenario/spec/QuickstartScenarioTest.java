@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.think.ThinkTime;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.settings.DataSize;
 import java.nio.file.Path;
@@ -24,7 +25,7 @@ class QuickstartScenarioTest {
         assertThat(spec).isEqualTo(new ScenarioSpec(
                 "quickstart",
                 "3 nodes, full synchronous replication, the primary of the most sessions killed under load",
-                new ClusterSpec(3, 16, 0.66, DataSize.parse("256m")),
+                ClusterSpec.processes(3, NodeResources.SCENARIO_DEFAULTS, DataSize.parse("256m")),
                 ReplicationSpec.fullSync(),
                 new WorkloadSpec(App.COUNTER, DataSize.parse("4KB")),
                 new LoadSpec(LoadProfile.builder("/counter").users(60)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.think.ThinkMode;
 import io.replsim.loadgen.think.ThinkTime;
+import io.replsim.node.settings.NodeResources;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.settings.DataSize;
 import java.net.URISyntaxException;
@@ -21,7 +22,8 @@ class ScenarioDefaultsTest {
 
         assertThat(spec.name()).isEqualTo("minimal");
         assertThat(spec.description()).isEmpty();
-        assertThat(spec.cluster()).isEqualTo(new ClusterSpec(2, 16, 0.66, DataSize.parse("256MB")));
+        assertThat(spec.cluster())
+                .isEqualTo(ClusterSpec.processes(2, NodeResources.SCENARIO_DEFAULTS, DataSize.parse("256MB")));
         assertThat(spec.replication()).isEqualTo(ReplicationSpec.fullSync());
         assertThat(spec.workload()).isEqualTo(new WorkloadSpec(App.COUNTER, DataSize.parse("4KB")));
         assertThat(spec.load()).isEqualTo(new LoadSpec(LoadProfile.builder("/counter").users(10)
@@ -37,7 +39,8 @@ class ScenarioDefaultsTest {
 
         assertThat(spec.name()).isEqualTo("full_spec-2");
         assertThat(spec.description()).isEqualTo("every field written out, none left to a default");
-        assertThat(spec.cluster()).isEqualTo(new ClusterSpec(4, 32, 1.5, DataSize.parse("1g")));
+        assertThat(spec.cluster()).isEqualTo(ClusterSpec.processes(4, new NodeResources(32, 1.5, Optional.empty()),
+                DataSize.parse("1g")));
         assertThat(spec.cluster().nodeNames()).containsExactly("node1", "node2", "node3", "node4");
         assertThat(spec.replication())
                 .isEqualTo(ReplicationSpec.builder().syncTimeout(Duration.ofMillis(1500)).build());
