@@ -14,6 +14,9 @@ import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
+import io.replsim.scenario.report.CountFigure;
+import io.replsim.scenario.report.CountSection;
+import io.replsim.scenario.report.RunSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,21 +80,21 @@ final class DriverMetrics implements MultiCollector {
     }
 
     private static Map<String, Number> responses(ResponseVerdictCounts responses) {
-        return byLabel(List.of("ok", "stale", "lost", "corrupt", "expired"), responses.ok(), responses.stale(),
-                responses.lost(), responses.corrupt(), responses.expired());
+        return byLabel(RunSummary.ResponseVerdicts.FIGURES, RunSummary.ResponseVerdicts.of(responses));
     }
 
     private static Map<String, Number> sessions(SessionVerdictCounts sessions) {
-        return byLabel(List.of("ok", "stale", "lost", "corrupt", "failed", "expired", "never_served"), sessions.ok(),
-                sessions.stale(), sessions.lost(), sessions.corrupt(), sessions.failed(), sessions.expired(),
-                sessions.neverServed());
+        return byLabel(RunSummary.Verdicts.FIGURES, RunSummary.Verdicts.of(sessions));
     }
 
-    /** Each of {@code labels} with the count at its place in {@code counts}, in that order. */
-    private static Map<String, Number> byLabel(List<String> labels, long... counts) {
+    /**
+     * Each count of a section as summary.json declares it, in its order, labelled with its summary.json key in
+     * Prometheus' snake case ({@code neverServed}: {@code never_served}), so a new verdict is a series of its own.
+     */
+    private static <S> Map<String, Number> byLabel(CountSection<S> section, S counts) {
         Map<String, Number> byLabel = new LinkedHashMap<>();
-        for (int i = 0; i < labels.size(); i++) {
-            byLabel.put(labels.get(i), counts[i]);
+        for (CountFigure<S> figure : section.figures()) {
+            byLabel.put(figure.key().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT), figure.valueOf(counts));
         }
         return byLabel;
     }

@@ -73,14 +73,24 @@ public final class CheckEvaluator {
                         + " started", false));
     }
 
-    /** LOST, CORRUPT, FAILED and NEVER SERVED sessions together, each kind named when there is more than LOST. */
+    /**
+     * The sessions {@link RunSummary.Verdicts#COUNTED_AS_LOST} together, each kind named when there is more than
+     * LOST (NEVER SERVED only when there was any).
+     */
     private static String lostMeasured(RunSummary.Verdicts sessions) {
         long total = sessions.countedAsLost();
         if (total == sessions.lost()) {
             return Long.toString(total);
         }
-        return total + ": " + sessions.lost() + " LOST, " + sessions.corrupt() + " CORRUPT, " + sessions.failed()
-                + " FAILED" + (sessions.neverServed() == 0 ? "" : ", " + sessions.neverServed() + " NEVER SERVED");
+        return total + ": " + RunSummary.Verdicts.COUNTED_AS_LOST.stream()
+                .filter(figure -> figure != RunSummary.Verdicts.NEVER_SERVED || figure.valueOf(sessions) != 0)
+                .map(figure -> named(figure, sessions))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** A verdict's count and label, e.g. {@code 3 LOST}. */
+    private static String named(CountFigure<RunSummary.Verdicts> figure, RunSummary.Verdicts sessions) {
+        return figure.valueOf(sessions) + " " + figure.label();
     }
 
     /**
@@ -91,8 +101,8 @@ public final class CheckEvaluator {
         if (sessions.total() > 0) {
             return Optional.empty();
         }
-        return Optional.of(new CheckOutcome(name, limit, "no session judged"
-                + (sessions.neverServed() == 0 ? "" : ", " + sessions.neverServed() + " NEVER SERVED"), false));
+        return Optional.of(new CheckOutcome(name, limit, "no session judged" + (sessions.neverServed() == 0 ? ""
+                : ", " + named(RunSummary.Verdicts.NEVER_SERVED, sessions)), false));
     }
 
     private static CheckOutcome evaluate(Check check, RunSummary.Verdicts sessions, Histogram latencyMicros,

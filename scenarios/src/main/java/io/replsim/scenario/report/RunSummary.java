@@ -185,6 +185,11 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
      * judge (counted by {@code maxSessionsLost}, and not among the judged sessions of {@link #total()}).
      */
     public record Verdicts(long ok, long stale, long lost, long corrupt, long failed, long expired, long neverServed) {
+        public static final CountFigure<Verdicts> LOST = always("lost", "LOST", Verdicts::lost);
+        public static final CountFigure<Verdicts> CORRUPT = always("corrupt", "CORRUPT", Verdicts::corrupt);
+        public static final CountFigure<Verdicts> FAILED = always("failed", "FAILED", Verdicts::failed);
+        public static final CountFigure<Verdicts> NEVER_SERVED = always("neverServed", "NEVER SERVED",
+                Verdicts::neverServed);
         /**
          * Each verdict declared once, in summary.json's order, which the console's sessions line and report.html's
          * table follow: a new verdict is a component above and a line here.
@@ -192,11 +197,16 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         public static final CountSection<Verdicts> FIGURES = new CountSection<>(List.of(
                 always("ok", "OK", Verdicts::ok),
                 always("stale", "STALE", Verdicts::stale),
-                always("lost", "LOST", Verdicts::lost),
-                always("corrupt", "CORRUPT", Verdicts::corrupt),
-                always("failed", "FAILED", Verdicts::failed),
+                LOST,
+                CORRUPT,
+                FAILED,
                 always("expired", "EXPIRED", Verdicts::expired),
-                always("neverServed", "NEVER SERVED", Verdicts::neverServed)));
+                NEVER_SERVED));
+        /**
+         * What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole, and attempts
+         * whose user got no session at all; the check names each when there is more than LOST.
+         */
+        public static final List<CountFigure<Verdicts>> COUNTED_AS_LOST = List.of(LOST, CORRUPT, FAILED, NEVER_SERVED);
 
         public static Verdicts of(SessionVerdictCounts counts) {
             return new Verdicts(counts.ok(), counts.stale(), counts.lost(), counts.corrupt(), counts.failed(),
@@ -229,12 +239,9 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
             return ok + stale + lost + corrupt + failed + expired;
         }
 
-        /**
-         * What {@code maxSessionsLost} bounds: sessions whose state the user did not get back whole, and attempts
-         * whose user got no session at all.
-         */
+        /** The sessions and attempts {@link #COUNTED_AS_LOST}, together. */
         public long countedAsLost() {
-            return lost + corrupt + failed + neverServed;
+            return COUNTED_AS_LOST.stream().mapToLong(figure -> figure.valueOf(this)).sum();
         }
     }
 

@@ -113,6 +113,17 @@ class CheckEvaluatorTest {
     }
 
     @Test
+    void maxSessionsLostNamesEachKindItCountsAndNoNeverServedWhenThereWasNone() {
+        RunSummary.Verdicts notWhole = new RunSummary.Verdicts(10, 7, 1, 1_002, 3, 5, 0);
+
+        var outcome = CheckEvaluator.evaluate(List.of(new Check.MaxSessionsLost(1_006)), notWhole, latencies(1),
+                latencies(1), List.of()).getFirst();
+
+        assertThat(outcome.passed()).isTrue();
+        assertThat(outcome.actual()).isEqualTo("1006: 1 LOST, 1002 CORRUPT, 3 FAILED");
+    }
+
+    @Test
     void aLatencyCheckOverARunWithNoSuccessfulAnswerFailsHoweverFastItsErrors() {
         var outcomes = CheckEvaluator.evaluate(List.of(new Check.LatencyBelow(90, Duration.ofMillis(800))),
                 ONE_LOST_TWO_STALE, latencies(1_000, 1_000, 2_000), latencies(), List.of());
