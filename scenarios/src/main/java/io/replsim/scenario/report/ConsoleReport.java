@@ -74,8 +74,7 @@ public final class ConsoleReport {
             printOpen(summary, open);
         }
         if (summary.connections() != null) {
-            line("conns     %s: %,d TCP connections opened, at most %,d open at once", summary.connections().mode(),
-                    summary.connections().opened(), summary.connections().peakOpen());
+            line("conns     %s", RunSummary.Connections.FIGURES.console(summary.connections()));
         }
         for (RunSummary.RequestTypeRow row : summary.requestTypes()) {
             line("request   %-8s weight %-3d %,d requests, %,d errors   %s   (%s)", row.request(), row.weight(),
@@ -131,8 +130,8 @@ public final class ConsoleReport {
         line("latency   %s   from each request's intended start (%s)", latencyLine(corrected),
                 successful(summary.servedLatencyMs()));
         line("          %s   uncorrected, from the send (hides the driver's queue)", latencyLine(uncorrected));
-        line("validity  %s   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
-                validity.driverCpuShare() * 100, validity.driverCores(), validity.gcPauseMaxMs());
+        line("validity  %s   driver CPU %s   GC pause max %s", validity.verdict(), validity.driverCpuMeasured(),
+                validity.gcPauseMaxMeasured());
         for (String reason : validity.reasons()) {
             line("          INVALID: %s", reason);
         }
@@ -143,11 +142,9 @@ public final class ConsoleReport {
                 CheckEvaluator.millis(validity.windowFromMs()), CheckEvaluator.millis(validity.windowToMs()),
                 validity.requests(), validity.throughputPerSec(), shortLine(validity.latencyMs()),
                 successful(validity.servedLatencyMs()), validity.errorRatio() * 100);
-        line("validity  %s   Little's law X·(R+Z) %.1f users for %d (%.1f%% off)   think %.1f ms asked, %.1f ms taken"
-                        + "   driver CPU %.0f%% of %d cores   GC pause max %d ms", validity.verdict(),
-                validity.littlesLawUsers(), validity.users(), validity.littlesLawDeviation() * 100,
-                validity.thinkAskedMs(), validity.thinkTakenMs(), validity.driverCpuShare() * 100,
-                validity.driverCores(), validity.gcPauseMaxMs());
+        line("validity  %s   Little's law X·(R+Z) %s   think %s   driver CPU %s   GC pause max %s", validity.verdict(),
+                validity.littlesLawMeasured(), validity.thinkMeasured(), validity.driverCpuMeasured(),
+                validity.gcPauseMaxMeasured());
         for (String reason : validity.reasons()) {
             line("          INVALID: %s", reason);
         }

@@ -48,9 +48,24 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
 
     /**
      * The TCP connections the driver opened ({@code mode}: shared-pool, per-user or per-request), and the most it
-     * held open at once; null for the open model.
+     * held open at once, in either model; null when a summary.json read back has none (no console line then).
      */
-    public record Connections(String mode, long opened, int peakOpen) {}
+    public record Connections(String mode, long opened, int peakOpen) {
+        /**
+         * Each figure declared once, in summary.json's order, which is the console's sentence's ({@code shared-pool:
+         * 57 TCP connections opened, at most 47 open at once}): a new figure is a component and a line here.
+         */
+        public static final WordedSection<Connections> FIGURES = new WordedSection<>(List.of(
+                new WordedFigure<>("mode", "%s:", Connections::mode),
+                new WordedFigure<>("opened", " %,d TCP connections opened,", Connections::opened),
+                new WordedFigure<>("peakOpen", " at most %,d open at once", Connections::peakOpen)));
+
+        /** summary.json's {@code connections}: written from {@link #FIGURES}, read back by the components' names. */
+        @JsonValue
+        Map<String, Object> byKey() {
+            return FIGURES.byKey(this);
+        }
+    }
 
     public RunSummary {
         requestTypes = List.copyOf(requestTypes);

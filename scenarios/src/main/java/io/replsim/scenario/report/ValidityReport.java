@@ -6,6 +6,7 @@ import io.replsim.loadgen.validity.DriverCost;
 import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.loadgen.validity.RunValidity;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * summary.json's {@code validity}: whether the run's steady window measured the cluster rather than the driver,
@@ -45,6 +46,27 @@ public record ValidityReport(String verdict, List<String> reasons, long windowFr
 
     public boolean valid() {
         return VALID.equals(verdict);
+    }
+
+    /** Little's law's users against those driven, as the console and report.html say it. */
+    String littlesLawMeasured() {
+        return String.format(Locale.ROOT, "%.1f users for %d (%.1f%% off)", littlesLawUsers, users,
+                littlesLawDeviation * 100);
+    }
+
+    /** The think time asked and taken, as the console and report.html say it. */
+    String thinkMeasured() {
+        return String.format(Locale.ROOT, "%.1f ms asked, %.1f ms taken", thinkAskedMs, thinkTakenMs);
+    }
+
+    /** The driver's CPU over its cores, as the console and report.html say it. */
+    String driverCpuMeasured() {
+        return String.format(Locale.ROOT, "%.0f%% of %d cores", driverCpuShare * 100, driverCores);
+    }
+
+    /** The driver's longest GC pause, as the console and report.html say it. */
+    String gcPauseMaxMeasured() {
+        return gcPauseMaxMs + " ms";
     }
 
     /** INVALID for these reasons too (the run's faults'), beside the steady window's own; the same when none. */

@@ -42,22 +42,21 @@ final class ValiditySection {
             rules.add(new String[] {"Little's law: X·(R+Z) gives the users driven",
                     String.format(Locale.ROOT, "within %.0f%% (or %d ms a request)",
                             ValidityRules.LITTLES_LAW_TOLERANCE * 100, ValidityRules.THINK_LATENESS_FLOOR.toMillis()),
-                    String.format(Locale.ROOT, "%.1f users for %d (%.1f%% off)", v.littlesLawUsers(), v.users(),
-                            v.littlesLawDeviation() * 100)});
+                    v.littlesLawMeasured()});
             rules.add(new String[] {"think time taken as asked",
                     String.format(Locale.ROOT, "at most %.0f%% (or %d ms) late",
                             ValidityRules.THINK_DRIFT_TOLERANCE * 100, ValidityRules.THINK_LATENESS_FLOOR.toMillis()),
-                    String.format(Locale.ROOT, "%.1f ms asked, %.1f ms taken", v.thinkAskedMs(), v.thinkTakenMs())});
+                    v.thinkMeasured()});
             rules.add(new String[] {"users' cycles missed",
                     String.format(Locale.ROOT, "at most %.0f%% of cycles", ValidityRules.MISSED_CYCLE_TOLERANCE * 100),
                     Long.toString(v.missedCycles())});
         }
         rules.add(new String[] {"the driver's own CPU",
                 String.format(Locale.ROOT, "at most %.0f%% of its cores", ValidityRules.DRIVER_CPU_LIMIT * 100),
-                String.format(Locale.ROOT, "%.0f%% of %d cores", v.driverCpuShare() * 100, v.driverCores())});
+                v.driverCpuMeasured()});
         rules.add(new String[] {"the driver's longest GC pause",
                 String.format(Locale.ROOT, "at most %d ms", ValidityRules.GC_PAUSE_LIMIT.toMillis()),
-                v.gcPauseMaxMs() + " ms"});
+                v.gcPauseMaxMeasured()});
         return rules;
     }
 }
