@@ -34,13 +34,18 @@ final class DeclaredCounts {
             throws IOException {
         String text = JSON.writeValueAsString(counts);
         JsonNode written = JSON.readTree(text);
-        List<String> fields = new ArrayList<>();
-        written.fieldNames().forEachRemaining(fields::add);
-        assertThat(fields).as("summary.json's keys of " + type.getSimpleName()).isEqualTo(keys(section));
+        assertThat(keysOf(written)).as("summary.json's keys of " + type.getSimpleName()).isEqualTo(keys(section));
         for (CountFigure<S> figure : section.figures()) {
             assertThat(written.get(figure.key()).asLong()).as(figure.key()).isEqualTo(figure.valueOf(counts));
         }
         assertThat(JSON.readValue(text, type)).isEqualTo(counts);
+    }
+
+    /** The keys of a summary.json object as written, in order. */
+    static List<String> keysOf(JsonNode written) {
+        List<String> keys = new ArrayList<>();
+        written.fieldNames().forEachRemaining(keys::add);
+        return keys;
     }
 
     /** Each figure the console prints among its section's, as {@code <count> <label>}, in the declared order. */
