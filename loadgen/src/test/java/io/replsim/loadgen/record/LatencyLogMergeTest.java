@@ -33,6 +33,61 @@ class LatencyLogMergeTest {
     }
 
     @Test
+    void aRequestTypesTaggedIntervalsAreAddedToTheirTagAndNotCountedTwiceAmongAllResponses(@TempDir Path dir)
+            throws Exception {
+        long start = 1_700_000_000_000L;
+        Path file = dir.resolve("scripted.hlog");
+        try (IntervalLog log = IntervalLog.create(file, start)) {
+            Histogram all = new Histogram(3);
+            Histogram reads = new Histogram(3);
+            for (long micros : new long[] {1_000, 2_000, 30_000}) {
+                all.recordValue(micros);
+            }
+            reads.recordValue(30_000);
+            reads.setTag("read");
+            log.write(all, start, start + 1000);
+            log.write(reads, start, start + 1000);
+        }
+
+        LatencyLogMerge.Merged merged = LatencyLogMerge.of(List.of(file));
+
+        assertThat(merged.latencyMicros().getTotalCount()).isEqualTo(3);
+        assertThat(merged.byTag()).containsOnlyKeys("read");
+        assertThat(merged.byTag().get("read").getTotalCount()).isEqualTo(1);
+    }
+
+    @Test
+    void agentsSecondsAreAddedAtTheirNearestSecondAndWrittenAsOneLog(@TempDir Path dir) throws Exception {
+        long start = 1_700_000_000_000L;
+        // agent b started 300 ms after agent a: its seconds fall to a's nearest ones
+        Path a = writeSeconds(dir.resolve("a.hlog"), start, new long[] {2, 3, 4});
+        Path b = writeSeconds(dir.resolve("b.hlog"), start + 300, new long[] {10, 20});
+
+        LatencyLogMerge.Merged merged = LatencyLogMerge.of(List.of(a, b));
+
+        assertThat(merged.startEpochMs()).isEqualTo(start);
+        assertThat(merged.seconds()).extracting(Histogram::getTotalCount).containsExactly(12L, 23L, 4L);
+        Path written = dir.resolve("merged.hlog");
+        merged.write(written);
+        LatencyLogMerge.Merged again = LatencyLogMerge.of(List.of(written));
+        assertThat(again.latencyMicros()).isEqualTo(merged.latencyMicros());
+        assertThat(again.seconds()).extracting(Histogram::getTotalCount).containsExactly(12L, 23L, 4L);
+        assertThat(again.startEpochMs()).isEqualTo(start);
+    }
+
+    /** A log from {@code start} with {@code counts[i]} responses of 1 ms in its second {@code i}. */
+    private static Path writeSeconds(Path file, long start, long[] counts) throws Exception {
+        try (IntervalLog log = IntervalLog.create(file, start)) {
+            for (int i = 0; i < counts.length; i++) {
+                Histogram interval = new Histogram(3);
+                interval.recordValueWithCount(1_000, counts[i]);
+                log.write(interval, start + i * 1000L, start + (i + 1) * 1000L);
+            }
+        }
+        return file;
+    }
+
+    @Test
     void aFileThatIsNotAnIntervalLogIsNamed(@TempDir Path dir) throws Exception {
         Path notALog = Files.writeString(dir.resolve("summary.json"), "{\"name\": \"quickstart\"}\n");
 
