@@ -11,6 +11,7 @@ import io.replsim.loadgen.loop.EventLoops;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.loadgen.profile.UserCarrierKind;
+import io.replsim.loadgen.profile.UserShare;
 import io.replsim.loadgen.record.IntervalLogTicker;
 import io.replsim.loadgen.record.LatencyRecording;
 import io.replsim.loadgen.record.LoadProgress;
@@ -47,6 +48,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -154,7 +156,7 @@ public final class LoadDriver implements Load {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
         if (profile.runtime() == UserCarrierKind.VIRTUAL_THREADS) {
-            SocketPollers.current().warningFor(profile.users() * profile.tabs()).ifPresent(LOG::warn);
+            SocketPollers.current().warningFor(profile.share().count(profile.users()) * profile.tabs()).ifPresent(LOG::warn);
         }
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
@@ -179,11 +181,13 @@ public final class LoadDriver implements Load {
         DriverCostMonitor cost = new DriverCostMonitor();
         List<VirtualUser> users = new ArrayList<>(plan.loops());
         long seedBase = profile.seed().map(Integer::longValue).orElseGet(System::nanoTime);
+        UserShare share = profile.share();
         List<Optional<TabsOfUser>> tabsOfUser = Stream.generate(() -> profile.tabs() > 1
                 ? Optional.of(new TabsOfUser()) : Optional.<TabsOfUser>empty()).limit(profile.users()).toList();
-        // every user's first tab first, so user i is users.get(i); tab t of user i draws from seed + i + t * users
+        // every user's first tab first, so this share's p-th user is users.get(p); tab t of user i draws from
+        // seed + i + t * users, whichever agent runs user i
         for (int tab = 0; tab < profile.tabs(); tab++) {
-            for (int i = 0; i < profile.users(); i++) {
+            for (int i : share.indices(profile.users()).toArray()) {
                 users.add(new VirtualUser(i, plan, router, profile.path(), recording, steady, activeUsers,
                         seedBase + i + (long) tab * profile.users(), profile.script(), scriptTally,
                         profile.protocol().shapes(), heldAfterEachOutcome, tab, tabsOfUser.get(i)));
@@ -230,16 +234,17 @@ public final class LoadDriver implements Load {
 
     /**
      * The node that sent user {@code user}'s latest response (users count from 0); empty before its first response
-     * or before {@link #start()}. What a balancer's sticky table would say, asked by a runner that picks a node by
+     * or before {@link #start()}, or when another load agent runs that user. What a balancer's sticky table would say, asked by a runner that picks a node by
      * its users.
      */
     @Override
     public Optional<String> nodeServing(int user) {
         Run current = run;
-        if (current == null || user < 0 || user >= current.users().size()) {
+        if (current == null || user < 0 || user >= profile.users()) {
             return Optional.empty();
         }
-        return current.users().get(user).servingNode();
+        OptionalInt position = profile.share().positionOf(user);
+        return position.isEmpty() ? Optional.empty() : current.users().get(position.getAsInt()).servingNode();
     }
 
     /** Blocks until the duration is over and every user has stopped (or {@link #close()} stopped them). */
@@ -329,7 +334,7 @@ public final class LoadDriver implements Load {
 
     /** The users whose figures the result counts: a user with tabs is judged by the history, its first tab for it. */
     private List<VirtualUser> judged(Run current) {
-        return current.users().subList(0, profile.users());
+        return current.users().subList(0, profile.share().count(profile.users()));
     }
 
     /** Writes the history's last lines once every user has stopped; what it dropped is counted in the file. */

@@ -92,7 +92,8 @@ final class RunCommand implements Callable<Integer> {
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, played)));
     }
 
-    private static int exitCode(RunOutcome outcome) {
+    /** A finished run's exit code, printing why it is not 0 ({@code agent} shares it). */
+    static int exitCode(RunOutcome outcome) {
         if (!outcome.passed()) {
             System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
                     .filter(check -> !check.passed())

@@ -45,12 +45,14 @@ import java.util.Optional;
  * @param tabs           request loops per user, at least 1: each its own pauses, all on the user's one session (its
  *                       cookie), so their requests overlap as a browser's tabs do; the users' serial oracle, which
  *                       knows one loop's own writes, judges none of them: the run's history judges those sessions
+ * @param share          which of the {@code users} this driver runs: all of them, or one load agent's share, each
+ *                       user with its own index (its start in the ramp-up, its seed)
  */
 public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, Duration rampUp, Duration warmUp,
                           Duration duration, Duration requestTimeout, String path, Optional<UserScript> script,
                           ConnectionMode connections, TargetProtocol protocol, Optional<Duration> sessionLength,
                           SessionsAtEnd sessionsAtEnd, UserCarrierKind runtime, Balancer balancer,
-                          Optional<Integer> seed, int tabs) {
+                          Optional<Integer> seed, int tabs, UserShare share) {
 
     /** How long a user waits for one answer unless told otherwise. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -88,6 +90,11 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         if (tabs < 1) {
             throw new IllegalArgumentException("tabs: got " + tabs + ", expected at least 1 (request loops per user)");
         }
+        Objects.requireNonNull(share, "share");
+        if (share.count(users) == 0) {
+            throw new IllegalArgumentException("users: got " + users + " for agent " + share + ", expected at least "
+                    + share.agent() + " so that every agent runs a user");
+        }
         if (tabs > 1 && (script.isPresent() || sessionLength.isPresent())) {
             throw new IllegalArgumentException("tabs: got " + tabs + " with a " + (script.isPresent() ? "script"
                     : "session length") + "; tabs share the user's one session of " + path + " all run");
@@ -103,7 +110,8 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
     public Builder toBuilder() {
         Builder builder = new Builder(path).users(users).thinkTime(thinkTime).thinkMode(thinkMode).rampUp(rampUp)
                 .warmUp(warmUp).duration(duration).requestTimeout(requestTimeout).connections(connections)
-                .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer).tabs(tabs);
+                .protocol(protocol).sessionsAtEnd(sessionsAtEnd).runtime(runtime).balancer(balancer).tabs(tabs)
+                .share(share);
         builder.script = script;
         builder.sessionLength = sessionLength;
         builder.seed = seed;
@@ -160,6 +168,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         private Balancer balancer = Balancer.DEFAULT;
         private Optional<Integer> seed = Optional.empty();
         private int tabs = 1;
+        private UserShare share = UserShare.WHOLE;
 
         private Builder(String path) {
             this.path = path;
@@ -254,9 +263,15 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
             return this;
         }
 
+        /** This driver runs {@code value}'s users of the load alone: one load agent's share. */
+        public Builder share(UserShare value) {
+            share = value;
+            return this;
+        }
+
         public LoadProfile build() {
             return new LoadProfile(users, thinkTime, thinkMode, rampUp, warmUp, duration, requestTimeout, path, script,
-                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer, seed, tabs);
+                    connections, protocol, sessionLength, sessionsAtEnd, runtime, balancer, seed, tabs, share);
         }
     }
 }

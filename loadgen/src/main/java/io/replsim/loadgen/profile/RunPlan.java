@@ -10,22 +10,24 @@ import java.util.SplittableRandom;
 /**
  * When each user starts, when the steady window opens and when every user stops, in {@link System#nanoTime()}
  * terms, fixed at the run's start; how users think, how long they keep a session (empty: the whole run), and
- * whether they end the sessions they hold when the run is over; how many request loops (tabs) each user runs.
+ * whether they end the sessions they hold when the run is over; how many request loops (tabs) each user runs; which
+ * of the {@code users} this driver runs ({@code share}: all, or a load agent's).
  */
 public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                       ThinkTime thinkTime, ThinkMode thinkMode, Optional<Duration> sessionLength,
-                      SessionsAtEnd sessionsAtEnd, int tabs) {
+                      SessionsAtEnd sessionsAtEnd, int tabs, UserShare share) {
 
     public RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                    ThinkTime thinkTime, ThinkMode thinkMode) {
         this(startNanos, steadyStartNanos, deadlineNanos, users, rampUp, thinkTime, thinkMode, Optional.empty(),
-                SessionsAtEnd.KEPT, 1);
+                SessionsAtEnd.KEPT, 1, UserShare.WHOLE);
     }
 
     public static RunPlan from(LoadProfile profile, long startNanos) {
         return new RunPlan(startNanos, startNanos + profile.steadyStart().toNanos(),
                 startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(), profile.thinkTime(),
-                profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd(), profile.tabs());
+                profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd(), profile.tabs(),
+                profile.share());
     }
 
     /**
@@ -42,9 +44,9 @@ public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos
         return startNanos + rampUp.multipliedBy(user).dividedBy(users).toNanos();
     }
 
-    /** The request loops the run drives at once: each user's tabs. */
+    /** The request loops this driver runs at once: each of its users' tabs. */
     public int loops() {
-        return users * tabs;
+        return share.count(users) * tabs;
     }
 
     public boolean over(long nowNanos) {

@@ -49,7 +49,20 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
      * sessions after the load (a capacity step's, so the next step starts without them).
      */
     public Load loadOf(ScenarioSpec spec, Path latencyLog, Path uncorrectedLatencyLog, SessionsAtEnd atEnd) {
+        return loadOf(spec, latencyLog, uncorrectedLatencyLog, atEnd, Optional.empty());
+    }
+
+    /**
+     * As {@link #loadOf(ScenarioSpec, Path, Path, SessionsAtEnd)}, with {@code agent}: only that load agent's share of
+     * the closed model's users, each drawing from the agents' common seed.
+     */
+    Load loadOf(ScenarioSpec spec, Path latencyLog, Path uncorrectedLatencyLog, SessionsAtEnd atEnd,
+                Optional<LoadAgent> agent) {
         LoadSpec load = spec.load();
+        if (load.isOpen() && agent.isPresent()) {
+            throw new IllegalArgumentException("load agents share a closed model's users; " + spec.name()
+                    + " has load.model open");
+        }
         if (load.isOpen()) {
             return new OpenLoad(load.toOpenProfile(path, spec.sessionShapes()), nodes,
                     Optional.of(new OpenIntervalLogs(latencyLog, uncorrectedLatencyLog)), atEnd);
@@ -58,6 +71,7 @@ public record LoadTarget(List<NodeEndpoint> nodes, String path, TargetProtocol p
         if (atEnd == SessionsAtEnd.ENDED) {
             profile.sessionsAtEnd(SessionsAtEnd.ENDED);
         }
+        agent.ifPresent(share -> profile.share(share.share()).seed(share.seed()));
         // beside the latency log, in the run's directory, where replsim check finds it
         Optional<Path> history = load.history() ? Optional.of(latencyLog.resolveSibling(HistoryFile.NAME))
                 : Optional.empty();

@@ -25,6 +25,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +50,8 @@ public final class ScenarioRunner {
     private final InvalidRuns invalidRuns;
     /** Where the driver serves its metrics besides a scenario's cluster.metrics (0: any free port); empty: not. */
     private final OptionalInt driverMetricsPort;
+    /** Present: this runner is one load agent of several, which runs its share of the users from their start. */
+    private final Optional<LoadAgent> agent;
 
     /** Node processes started with {@code launcher}; containers from this installation's node image. */
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery) {
@@ -63,7 +66,7 @@ public final class ScenarioRunner {
     public ScenarioRunner(Path runsRoot, NodeLauncher launcher, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
         this(runsRoot, standard(launcher, out), NemesisFactory.ONE, out, progressEvery, invalidRuns,
-                OptionalInt.empty());
+                OptionalInt.empty(), Optional.empty());
     }
 
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery) {
@@ -74,13 +77,14 @@ public final class ScenarioRunner {
     public ScenarioRunner(Path runsRoot, RuntimeFactory runtimes, PrintStream out, Duration progressEvery,
                           InvalidRuns invalidRuns) {
         this(runsRoot, spec -> PlayedRuntime.ownNodes(runtimes), NemesisFactory.ONE, out, progressEvery, invalidRuns,
-                OptionalInt.empty());
+                OptionalInt.empty(), Optional.empty());
     }
 
     private ScenarioRunner(Path runsRoot, Function<ScenarioSpec, PlayedRuntime<?>> runtimes, NemesisFactory nemeses,
                            PrintStream out, Duration progressEvery, InvalidRuns invalidRuns,
-                           OptionalInt driverMetricsPort) {
+                           OptionalInt driverMetricsPort, Optional<LoadAgent> agent) {
         this.driverMetricsPort = driverMetricsPort;
+        this.agent = agent;
         this.runsRoot = runsRoot;
         this.runtimes = runtimes;
         this.nemeses = nemeses;
@@ -98,7 +102,8 @@ public final class ScenarioRunner {
      * each user): a test that must hold a fault back until the cluster is in the state its claim starts from.
      */
     public ScenarioRunner withNemesis(NemesisFactory nemeses) {
-        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, driverMetricsPort);
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, driverMetricsPort,
+                agent);
     }
 
     /**
@@ -106,7 +111,17 @@ public final class ScenarioRunner {
      * the scenario asks for metrics or not: {@code replsim run --metrics-port}.
      */
     public ScenarioRunner withDriverMetricsPort(int port) {
-        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, OptionalInt.of(port));
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, OptionalInt.of(port),
+                agent);
+    }
+
+    /**
+     * The same runner as load agent {@code agent}: its share of the users, from the agents' common start and seed,
+     * into a run directory named for it: {@code replsim agent}.
+     */
+    public ScenarioRunner asAgent(LoadAgent agent) {
+        return new ScenarioRunner(runsRoot, runtimes, nemeses, out, progressEvery, invalidRuns, driverMetricsPort,
+                Optional.of(agent));
     }
 
     /** Plays {@code spec} on the runtime its {@code cluster.runtime} names. */
@@ -123,7 +138,8 @@ public final class ScenarioRunner {
      */
     public <R extends ClusterRuntime> RunOutcome run(ScenarioSpec spec, Path specFile, PlayedRuntime<R> played)
             throws IOException, InterruptedException, ClusterStartException {
-        Entrance entrance = new Entrance(spec.name(), capabilities -> capabilities.refusals(spec), dir -> {
+        String runName = agent.map(share -> share.runName(spec.name())).orElse(spec.name());
+        Entrance entrance = new Entrance(runName, capabilities -> capabilities.refusals(spec), dir -> {
             out.println("replsim: scenario " + spec.name() + played.where(spec) + ", run directory " + dir.root());
             played.notes().forEach(note -> out.println("replsim: " + note));
         });
@@ -152,8 +168,11 @@ public final class ScenarioRunner {
             try (RunMetrics metrics = RunMetrics.start(runtime.metricsEndpoints(), driverPort, dir.root(), out)) {
                 Run.Played run;
                 try (Load load = target.loadOf(spec, dir.latencyLog(), dir.uncorrectedLatencyLog(),
-                        SessionsAtEnd.KEPT)) {
+                        SessionsAtEnd.KEPT, agent)) {
                     metrics.watch(load);
+                    if (agent.isPresent()) {
+                        agent.get().awaitStart(InstantSource.system());
+                    }
                     run = new Run(spec, runtime, nemeses, dir, out, progressEvery).play(load, started.at(),
                             started.wallStartNanos(), started.clusterStartMs());
                 }
