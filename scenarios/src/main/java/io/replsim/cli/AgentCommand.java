@@ -9,7 +9,10 @@ import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.external.ExternalTarget;
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.runtime.ClusterStartException;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -60,7 +63,7 @@ final class AgentCommand implements Callable<Integer> {
     int progressSeconds;
 
     /** What this agent's options say, checked against the scenario and the clock: what it plays, where, from when. */
-    record Plan(ScenarioSpec spec, ExternalTarget target, LoadAgent agent) {
+    record Plan(Path scenario, ScenarioSpec spec, ExternalTarget target, LoadAgent agent) {
     }
 
     @Override
@@ -85,23 +88,30 @@ final class AgentCommand implements Callable<Integer> {
             refusals.print("agent", scenario.path);
             return ReplsimCommand.BAD_INPUT;
         }
-        LoadAgent share = plan.agent();
         announce(plan, System.out);
-        ScenarioRunner runner = new ScenarioRunner(scenario.runsDir, NodeLauncher.currentJvm(), System.out,
-                Duration.ofSeconds(progressSeconds)).asAgent(share);
         try {
-            return ClusterWork.exitCode("agent run", () -> {
-                RunOutcome outcome = runner.run(plan.spec(), scenario.path, played);
-                int users = plan.spec().load().users();
-                AgentRecord.write(outcome.directory(), new AgentRecord(share.share().agent(), share.share().agents(),
-                        users, share.share().count(users), share.seed(), share.startAt().toString(),
-                        outcome.load().startedAt().toString()), outcome.load());
-                return RunCommand.exitCode(outcome);
-            });
+            return ClusterWork.exitCode("agent run", () -> RunCommand.exitCode(
+                    play(plan, played, scenario.runsDir, Duration.ofSeconds(progressSeconds), System.out).summary()));
         } catch (IllegalStateException late) {
             System.err.println("replsim agent: " + late.getMessage());
             return ReplsimCommand.RUN_BROKE;
         }
+    }
+
+    /**
+     * Plays {@code plan} on {@code played} into a new run directory under {@code runsDir} and adds the agent's
+     * record for the merge; what the command runs once its options are checked.
+     */
+    static RunOutcome play(Plan plan, PlayedRuntime<?> played, Path runsDir, Duration progressEvery, PrintStream out)
+            throws IOException, InterruptedException, ClusterStartException {
+        LoadAgent share = plan.agent();
+        RunOutcome outcome = new ScenarioRunner(runsDir, NodeLauncher.currentJvm(), out, progressEvery)
+                .asAgent(share).run(plan.spec(), plan.scenario(), played);
+        int users = plan.spec().load().users();
+        AgentRecord.write(outcome.directory(), new AgentRecord(share.share().agent(), share.share().agents(), users,
+                share.share().count(users), share.seed(), share.startAt().toString(),
+                outcome.load().startedAt().toString()), outcome.load());
+        return outcome;
     }
 
     /**
@@ -136,7 +146,7 @@ final class AgentCommand implements Callable<Integer> {
                     + spec.load().users() + " users, fewer than the " + share.agents() + " agents: use at most "
                     + spec.load().users() + " agents");
         }
-        return new Plan(spec, target, new LoadAgent(share, start, seed == null ? LoadAgent.seedOf(start) : seed));
+        return new Plan(scenario.path, spec, target, new LoadAgent(share, start, seed == null ? LoadAgent.seedOf(start) : seed));
     }
 
     static UserShare share(String text) {

@@ -1,5 +1,6 @@
 package io.replsim.cli;
 
+import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.RunVerdict;
 import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.RunOutcome;
@@ -92,17 +93,21 @@ final class RunCommand implements Callable<Integer> {
         return ClusterWork.exitCode("run", () -> exitCode(runner.run(spec, scenario.path, played)));
     }
 
-    /** A finished run's exit code, printing why it is not 0 ({@code agent} shares it). */
-    static int exitCode(RunOutcome outcome) {
-        if (!outcome.passed()) {
-            System.out.println("replsim: FAIL: " + outcome.summary().checks().stream()
+    private static int exitCode(RunOutcome outcome) {
+        return exitCode(outcome.summary());
+    }
+
+    /** A finished run's exit code, printing why it is not 0 ({@code agent} and {@code merge --into} share it). */
+    static int exitCode(RunSummary summary) {
+        if (!summary.passed()) {
+            System.out.println("replsim: FAIL: " + summary.checks().stream()
                     .filter(check -> !check.passed())
                     .map(check -> check.check() + " " + check.limit() + " but measured " + check.actual())
                     .reduce((a, b) -> a + "; " + b).orElse("a check failed"));
         }
-        return switch (RunVerdict.valueOf(outcome.summary().verdict())) {
+        return switch (RunVerdict.valueOf(summary.verdict())) {
             case INVALID -> {
-                System.out.println("replsim: INVALID: " + String.join("; ", outcome.summary().validity().reasons()));
+                System.out.println("replsim: INVALID: " + String.join("; ", summary.validity().reasons()));
                 System.out.println("replsim: the figures describe the driver, not the cluster: run it again with"
                         + " fewer users or on a quieter machine, or pass --accept-invalid to be judged by the checks");
                 yield ReplsimCommand.INVALID_RUN;
