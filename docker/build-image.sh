@@ -2,12 +2,14 @@
 # Builds the node image without a registry: a jlink runtime, the shared libraries it links against and a static
 # busybox, imported as the base image; the node's jars on top. Prints the node image's tag on its last line.
 # A no-op when an image for the same JDK, modules and jars exists. Called by `./replsim image build` and by the
-# docker runtime before its first run.
-#   usage: docker/build-image.sh <JAVA_HOME> <directory of the node's runtime jars>
+# docker runtime before its first run. With `agent` (`./replsim image build agent`): the load agent's image instead,
+# whose entrypoint is the replsim command line (docker/agents-stack.yaml, docker/k8s/replsim-agents.yaml).
+#   usage: docker/build-image.sh <JAVA_HOME> <directory of the node's runtime jars> [node|agent]
 set -euo pipefail
 
-java_home=${1:?usage: build-image.sh JAVA_HOME LIB_DIR}
-lib_dir=${2:?usage: build-image.sh JAVA_HOME LIB_DIR}
+java_home=${1:?usage: build-image.sh JAVA_HOME LIB_DIR [node|agent]}
+lib_dir=${2:?usage: build-image.sh JAVA_HOME LIB_DIR [node|agent]}
+kind=${3:-node}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 fail() { printf 'replsim image: %s\n' "$*" >&2; exit 1; }
@@ -24,9 +26,19 @@ esac
 # What the node needs from the JDK: its code uses no desktop, SQL drivers or scripting. jdk.naming.dns is the
 # JNDI DNS provider JGroups' DNS_PING asks (--discovery dns:<name>, Kubernetes).
 modules=java.base,java.logging,java.management,jdk.management,java.naming,jdk.naming.dns,java.xml,jdk.unsupported,java.sql,jdk.crypto.ec
+jars=$(cd "$lib_dir" && ls *.jar | sort)
+case "$kind" in
+  node) ;;
+  # the command line's needs beside the node's, as jdeps --print-module-deps lists them for the scenarios module and
+  # its jars (JFR for --jfr, the driver's metrics server, the docker runtime's clients); and the scenarios jar
+  agent)
+    modules=$modules,jdk.jfr,jdk.httpserver,java.net.http,java.compiler,java.desktop,java.rmi,java.scripting,java.security.jgss,java.security.sasl
+    jars="$jars $(cd "$lib_dir" && ls ../scenarios-*.jar)" || fail "no scenarios jar beside $lib_dir; run ./replsim build" ;;
+  *) fail "usage: build-image.sh JAVA_HOME LIB_DIR [node|agent], got $kind" ;;
+esac
 java_version=$("$java_home/bin/java" -version 2>&1 | head -1 | sed -E 's/.*version "([^"]+)".*/\1/')
 base_tag="replsim-base:$(printf '%s %s %s' "$java_version" "$modules" "$(sha256sum "$0" | cut -c1-12)" | sha256sum | cut -c1-12)"
-node_tag="replsim-node:$(cd "$lib_dir" && cat $(ls *.jar | sort) | sha256sum | cut -c1-12)-${base_tag#replsim-base:}"
+node_tag="replsim-$kind:$(cd "$lib_dir" && cat $jars | sha256sum | cut -c1-12)-${base_tag#replsim-base:}"
 
 if docker image inspect "$node_tag" >/dev/null 2>&1; then
   echo "replsim image: $node_tag is up to date" >&2
@@ -64,13 +76,27 @@ fi
 
 echo "replsim image: building $node_tag on $base_tag" >&2
 mkdir -p "$work/context/lib"
-cp "$lib_dir"/*.jar "$work/context/lib/"
-cat > "$work/context/Dockerfile" <<DOCKERFILE
+(cd "$lib_dir" && cp $jars "$work/context/lib/")
+if [ "$kind" = agent ]; then
+  # the launcher's driver settings (ZGC, platform pollers for the users' sockets: docs/capacity.md)
+  printf '#!/bin/sh\nexec /opt/java/bin/java -XX:+UseZGC -Djdk.pollerMode=1 -cp "/opt/replsim/lib/*" io.replsim.cli.ReplsimCommand "$@"\n' \
+    > "$work/context/replsim"
+  chmod 755 "$work/context/replsim"
+  cat > "$work/context/Dockerfile" <<DOCKERFILE
+FROM $base_tag
+COPY lib/ /opt/replsim/lib/
+COPY replsim /bin/replsim
+LABEL org.replsim.image=agent
+ENTRYPOINT ["/bin/replsim"]
+DOCKERFILE
+else
+  cat > "$work/context/Dockerfile" <<DOCKERFILE
 FROM $base_tag
 COPY lib/ /opt/replsim/lib/
 LABEL org.replsim.image=node
 ENTRYPOINT ["/opt/java/bin/java", "-cp", "/opt/replsim/lib/*", "io.replsim.node.NodeMain"]
 DOCKERFILE
+fi
 # The classic builder: it takes the base from the local store and needs no buildx plugin.
 DOCKER_BUILDKIT=0 docker build -q -t "$node_tag" "$work/context" >/dev/null 2>"$work/build.err" ||
   { cat "$work/build.err" >&2; fail "docker build of $node_tag failed"; }
