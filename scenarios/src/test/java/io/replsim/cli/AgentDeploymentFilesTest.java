@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -151,54 +152,55 @@ class AgentDeploymentFilesTest {
      * {@code ${NAME}}, {@code ${NAME:-default}} and {@code ${NAME:?error}} are the deploy's environment.
      */
     private static String compose(String text, Map<String, String> env) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '$') {
-                out.append('$');
-                i++;
-            } else if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '{') {
-                int end = text.indexOf('}', i);
-                String expression = text.substring(i + 2, end);
+        return expand(text, (at, i) -> {
+            if (at.startsWith("${", i)) {
+                int end = at.indexOf('}', i);
+                String expression = at.substring(i + 2, end);
                 String name = expression.split(":", 2)[0];
                 String value = env.get(name);
                 if (value == null) {
                     assertThat(expression).as("${%s} is given or has a default", name).contains(":-");
                     value = expression.substring(expression.indexOf(":-") + 2);
                 }
-                out.append(value);
-                i = end;
-            } else if (c == '$' && i + 1 < text.length() && Character.isLetter(text.charAt(i + 1))) {
-                // $NAME unbraced: Compose fills it in too, empty when the deploy's environment has no NAME
-                int end = i + 1;
-                while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
-                    end++;
-                }
-                out.append(env.getOrDefault(text.substring(i + 1, end), ""));
-                i = end - 1;
-            } else {
-                out.append(c);
+                return new Expanded(value, end + 1);
             }
-        }
-        return out.toString();
+            int end = i + 1;
+            while (end < at.length() && (Character.isLetterOrDigit(at.charAt(end)) || at.charAt(end) == '_')) {
+                end++;
+            }
+            // $NAME unbraced: Compose fills it in too, empty when the deploy's environment has no NAME
+            return end == i + 1 ? null : new Expanded(env.getOrDefault(at.substring(i + 1, end), ""), end);
+        });
     }
 
     /** Kubernetes' expansion of a container's command: {@code $$} is a {@code $}; {@code $(NAME)} a declared env. */
     private static String kubernetes(String text, Map<String, String> env) {
+        return expand(text, (at, i) -> {
+            if (!at.startsWith("$(", i)) {
+                return null;
+            }
+            int end = at.indexOf(')', i);
+            String name = at.substring(i + 2, end);
+            assertThat(env).as("$(%s) is declared in the container's env", name).containsKey(name);
+            return new Expanded(env.get(name), end + 1);
+        });
+    }
+
+    /** What a {@code $} at some place in a text became, and where the text goes on after it. */
+    private record Expanded(String value, int next) {}
+
+    /** {@code text} with {@code $$} as a {@code $} and every other {@code $} as {@code at} says (null: as it is). */
+    private static String expand(String text, BiFunction<String, Integer, Expanded> at) {
         StringBuilder out = new StringBuilder();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '$') {
-                out.append('$');
-                i++;
-            } else if (c == '$' && i + 1 < text.length() && text.charAt(i + 1) == '(') {
-                int end = text.indexOf(')', i);
-                String name = text.substring(i + 2, end);
-                assertThat(env).as("$(%s) is declared in the container's env", name).containsKey(name);
-                out.append(env.get(name));
-                i = end;
+        int i = 0;
+        while (i < text.length()) {
+            Expanded expanded = text.startsWith("$$", i) ? new Expanded("$", i + 2)
+                    : text.charAt(i) == '$' ? at.apply(text, i) : null;
+            if (expanded == null) {
+                out.append(text.charAt(i++));
             } else {
-                out.append(c);
+                out.append(expanded.value());
+                i = expanded.next();
             }
         }
         return out.toString();
