@@ -156,7 +156,8 @@ public final class LoadDriver implements Load {
             throw new IllegalStateException(closed ? "the driver is closed" : "the driver was already started");
         }
         if (profile.runtime() == UserCarrierKind.VIRTUAL_THREADS) {
-            SocketPollers.current().warningFor(profile.share().count(profile.users()) * profile.tabs()).ifPresent(LOG::warn);
+            SocketPollers.current().warningFor(profile.share().count(profile.users()) * profile.tabs())
+                    .ifPresent(LOG::warn);
         }
         long startNanos = System.nanoTime();
         Instant startedAt = Instant.now();
@@ -234,8 +235,8 @@ public final class LoadDriver implements Load {
 
     /**
      * The node that sent user {@code user}'s latest response (users count from 0); empty before its first response
-     * or before {@link #start()}, or when another load agent runs that user. What a balancer's sticky table would say, asked by a runner that picks a node by
-     * its users.
+     * or before {@link #start()}, or when another load agent runs that user. What a balancer's sticky table would
+     * say, asked by a runner that picks a node by its users.
      */
     @Override
     public Optional<String> nodeServing(int user) {

@@ -146,7 +146,8 @@ final class AgentCommand implements Callable<Integer> {
                     + spec.load().users() + " users, fewer than the " + share.agents() + " agents: use at most "
                     + spec.load().users() + " agents");
         }
-        return new Plan(scenario.path, spec, target, new LoadAgent(share, start, seed == null ? LoadAgent.seedOf(start) : seed));
+        return new Plan(scenario.path, spec, target,
+                new LoadAgent(share, start, seed == null ? LoadAgent.seedOf(start) : seed));
     }
 
     static UserShare share(String text) {

@@ -71,12 +71,19 @@ class AgentCommandTest {
     }
 
     @Test
-    void faultsAnOpenModelAHistoryAndMoreAgentsThanUsersAreRefused() {
+    void faultsAHistoryARepeatAnOpenModelAndMoreAgentsThanUsersAreRefused() {
         String[] args = {"--agent", "1/2", "--start-at", "2026-11-29T10:31:00Z", "--target", "http://127.0.0.1:8080"};
         assertThatThrownBy(() -> plan(SCENARIO + "faults:\n  - {type: kill, at: 1s, target: node1}\n", args))
                 .hasMessageContaining("has 1 fault(s); every agent would play them");
         assertThatThrownBy(() -> plan(SCENARIO.replace("  duration: 2s", "  duration: 2s\n  history: true"), args))
                 .hasMessageContaining("load.history is true");
+        assertThatThrownBy(() -> plan(SCENARIO.replace("name: agents", "name: agents\nrepeat: 3"), args))
+                .hasMessageContaining("repeats 3 runs; an agent plays one: set repeat: 1");
+        assertThatThrownBy(() -> plan("""
+                name: open
+                cluster: {nodes: 2}
+                load: {model: open, rate: 20, sessions: 10, duration: 2s}
+                """, args)).hasMessageContaining("load.model is open; agents share a closed model's users");
         assertThatThrownBy(() -> plan(SCENARIO.replace("users: 4", "users: 1"), args))
                 .hasMessageContaining("--agent 1/2: ").hasMessageContaining("has 1 users, fewer than the 2 agents");
     }

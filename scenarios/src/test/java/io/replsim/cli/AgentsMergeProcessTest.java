@@ -172,7 +172,8 @@ class AgentsMergeProcessTest {
         assertThat(twice.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(twice.err()).contains("agent 1/2 is given twice");
         assertThat(mixed.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(mixed.err()).contains("was given a number of agents of 2").contains("they are not agents of one run");
+        assertThat(mixed.err()).contains("was given a number of agents of 2")
+                .contains("they are not agents of one run");
         assertThat(dir.resolve("missing")).doesNotExist();
     }
 

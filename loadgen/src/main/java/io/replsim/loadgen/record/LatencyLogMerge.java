@@ -130,8 +130,8 @@ public final class LatencyLogMerge {
                 if (histogram.getTag() == null) {
                     intervals.add(histogram);
                 } else {
-                    byTag.computeIfAbsent(histogram.getTag(), tag -> grown(histogram.getNumberOfSignificantValueDigits()))
-                            .add(histogram);
+                    byTag.computeIfAbsent(histogram.getTag(),
+                            tag -> grown(histogram.getNumberOfSignificantValueDigits())).add(histogram);
                 }
             }
             if (intervals.isEmpty()) {
