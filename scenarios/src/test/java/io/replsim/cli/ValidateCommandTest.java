@@ -110,12 +110,7 @@ class ValidateCommandTest {
 
     @Test
     void aMatrixIsValidatedVariantByVariantAndRunRefusesItPointingAtCompare(@TempDir Path dir) throws Exception {
-        Path matrix = Files.writeString(dir.resolve("scopes.yaml"), """
-                matrix: {replication.granularity: [session, attribute]}
-                name: scopes
-                cluster: {nodes: 2}
-                load: {users: 4, thinkTime: 200ms, duration: 4s}
-                """);
+        Path matrix = scopes(dir, "session, attribute");
 
         ReplsimCall validated = ReplsimCall.of("validate", matrix.toString());
         ReplsimCall ran = ReplsimCall.of("run", matrix.toString(), "--runs-dir", dir.resolve("runs").toString());
@@ -132,18 +127,23 @@ class ValidateCommandTest {
 
     @Test
     void aMatrixValueTheReadersRefuseFailsValidateAtItsKey(@TempDir Path dir) throws Exception {
-        Path matrix = Files.writeString(dir.resolve("scopes.yaml"), """
-                matrix: {replication.granularity: [session, everything]}
-                name: scopes
-                cluster: {nodes: 2}
-                load: {users: 4, thinkTime: 200ms, duration: 4s}
-                """);
+        Path matrix = scopes(dir, "session, everything");
 
         ReplsimCall validated = ReplsimCall.of("validate", matrix.toString());
 
         assertThat(validated.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
         assertThat(validated.err()).contains(matrix + ": matrix: replication.granularity: \"everything\" is not"
                 + " valid; expected");
+    }
+
+    /** A file whose matrix compares the granularities {@code values} (as a YAML list's items). */
+    private static Path scopes(Path dir, String values) throws IOException {
+        return Files.writeString(dir.resolve("scopes.yaml"), """
+                matrix: {replication.granularity: [%s]}
+                name: scopes
+                cluster: {nodes: 2}
+                load: {users: 4, thinkTime: 200ms, duration: 4s}
+                """.formatted(values));
     }
 
     private static String[] args(String command, Path scenario) {

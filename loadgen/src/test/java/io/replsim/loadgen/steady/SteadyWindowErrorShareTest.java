@@ -21,15 +21,26 @@ class SteadyWindowErrorShareTest {
     private final RunPlan plan = new RunPlan(0, SECOND, 10 * SECOND, 2, Duration.ZERO,
             ThinkTime.NegativeExponential.withMean(Duration.ofSeconds(1)), ThinkMode.AFTER_RESPONSE);
 
+    /** A request answered with a 200 at {@code at}, a millisecond after it was sent. */
+    private static void served(SteadyRecording steady, long at) {
+        steady.answered(at, 1_000);
+        steady.served(at, 1_000);
+        steady.requestDone(at - 1_000_000, at);
+    }
+
+    /** {@code nodes} refused connections at {@code at}, each a failed attempt. */
+    private static void refused(SteadyRecording steady, long at, int nodes) {
+        for (int i = 0; i < nodes; i++) {
+            steady.error(at, ErrorKind.CONNECT);
+        }
+    }
+
     @Test
     void aRequestRefusedOnTwoNodesAndAnsweredByTheThirdIsTwoFailedAttemptsOfThree() {
         SteadyRecording steady = new SteadyRecording(plan);
         long at = 2 * SECOND;
-        steady.error(at, ErrorKind.CONNECT);
-        steady.error(at, ErrorKind.CONNECT);
-        steady.answered(at, 1_000);
-        steady.served(at, 1_000);
-        steady.requestDone(at - 1_000_000, at);
+        refused(steady, at, 2);
+        served(steady, at);
 
         SteadyWindow window = steady.window(Duration.ofSeconds(1), Duration.ofSeconds(10));
 
@@ -47,12 +58,8 @@ class SteadyWindowErrorShareTest {
         steady.answered(at, 2_000); // a 503: an answer and a failed attempt
         steady.error(at, ErrorKind.HTTP_STATUS);
         steady.requestDone(at - 2_000_000, at);
-        steady.answered(at, 1_000);
-        steady.served(at, 1_000);
-        steady.requestDone(at - 1_000_000, at);
-        steady.answered(at, 1_000);
-        steady.served(at, 1_000);
-        steady.requestDone(at - 1_000_000, at);
+        served(steady, at);
+        served(steady, at);
 
         SteadyWindow window = steady.window(Duration.ofSeconds(1), Duration.ofSeconds(10));
 
@@ -64,9 +71,7 @@ class SteadyWindowErrorShareTest {
     void everyAttemptFailedIsAShareOfOne() {
         SteadyRecording steady = new SteadyRecording(plan);
         long at = 4 * SECOND;
-        steady.error(at, ErrorKind.CONNECT);
-        steady.error(at, ErrorKind.CONNECT);
-        steady.error(at, ErrorKind.CONNECT); // refused on all three nodes
+        refused(steady, at, 3); // on all three nodes
         steady.unanswered(at, 1_000_000);
         steady.requestDone(at - 1_000_000, at);
 
