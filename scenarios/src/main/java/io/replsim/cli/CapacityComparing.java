@@ -110,7 +110,7 @@ final class CapacityComparing {
                             runtime.refusalsOf(ScenarioNeeds.loadModel(entry.spec())));
                     if (refusals.any()) {
                         problems.forEach(System.err::println);
-                        refusals.print("compare", entry.file());
+                        refusals.print("compare", CompareCommand.described(entry));
                         return Optional.empty();
                     }
                 } else {

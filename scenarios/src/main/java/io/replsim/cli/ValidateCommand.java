@@ -58,7 +58,7 @@ final class ValidateCommand implements Callable<Integer> {
             return ReplsimCommand.BAD_INPUT;
         }
         if (refusals.any()) {
-            refusals.print("validate", Path.of(named));
+            refusals.print("validate", named);
             return ReplsimCommand.BAD_INPUT;
         }
         String load = spec.load().open()

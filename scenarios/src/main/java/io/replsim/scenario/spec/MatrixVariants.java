@@ -27,6 +27,7 @@ final class MatrixVariants {
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .disable(YAMLGenerator.Feature.SPLIT_LINES)
             .build();
     private static final Pattern NOT_IN_A_NAME = Pattern.compile("[^A-Za-z0-9_-]+");
     private static final int MAX_NAME = 64;
