@@ -86,7 +86,7 @@ final class CapacityCommand implements Callable<Integer> {
             RuntimeRefusals refusals = new RuntimeRefusals(runtime.runtime(),
                     runtime.refusalsOf(needs(spec, externalTarget.get())));
             if (refusals.any()) {
-                refusals.print("capacity", scenario.path);
+                refusals.print("capacity", scenario.path.toString());
                 return ReplsimCommand.BAD_INPUT;
             }
         }

@@ -61,10 +61,7 @@ final class CapacityComparing {
 
     /** {@code baseline}, when given, is played first and is the reference; else the first of {@code files}. */
     int call(List<Path> files, Optional<Path> baseline, int rounds) {
-        List<Path> variants = new ArrayList<>();
-        baseline.ifPresent(variants::add);
-        variants.addAll(files);
-        Optional<Searches> searches = searches(variants, rounds);
+        Optional<Searches> searches = searches(baseline, files, rounds);
         if (searches.isEmpty()) {
             return ReplsimCommand.BAD_INPUT;
         }
@@ -72,14 +69,18 @@ final class CapacityComparing {
     }
 
     /** Every file read and checked; every problem printed before the empty answer. */
-    private Optional<Searches> searches(List<Path> files, int rounds) {
+    private Optional<Searches> searches(Optional<Path> baseline, List<Path> files, int rounds) {
         List<String> problems = new ArrayList<>();
         List<ComparisonPlan.Entry> entries = new ArrayList<>();
+        baseline.ifPresent(file -> CompareCommand.baseline(file, problems).ifPresent(entries::add));
         for (Path file : files) {
-            CompareCommand.entry(file, problems).ifPresent(entries::add);
+            entries.addAll(CompareCommand.entries(file, problems));
         }
         if (!problems.isEmpty()) {
             problems.forEach(System.err::println);
+            return Optional.empty();
+        }
+        if (!CompareCommand.enough(entries.size())) {
             return Optional.empty();
         }
         ComparisonPlan.Entry reference = entries.getFirst();
@@ -97,7 +98,8 @@ final class CapacityComparing {
                 CapacityCriteria theirs = options.criteria(entry.spec());
                 if (!theirs.equals(criteria)) {
                     problems.add("replsim compare: not the same limits: " + criteria.describe() + " in "
-                            + reference.file() + ", " + theirs.describe() + " in " + entry.file()
+                            + CompareCommand.described(reference) + ", " + theirs.describe() + " in "
+                            + CompareCommand.described(entry)
                             + "; users sustained are compared under one definition: give the capacity sections the"
                             + " same statistic, latencyLimit, cpuLimit and errorLimit (or set them with the flags)");
                 }
@@ -108,16 +110,17 @@ final class CapacityComparing {
                             runtime.refusalsOf(ScenarioNeeds.loadModel(entry.spec())));
                     if (refusals.any()) {
                         problems.forEach(System.err::println);
-                        refusals.print("compare", entry.file());
+                        refusals.print("compare", CompareCommand.described(entry));
                         return Optional.empty();
                     }
                 } else {
                     MachineCores.ofThisMachine().refusal(entry.spec().cluster())
-                            .ifPresent(refusal -> problems.add("replsim compare: " + entry.file() + ": " + refusal));
+                            .ifPresent(refusal -> problems.add("replsim compare: " + CompareCommand.described(entry)
+                                    + ": " + refusal));
                 }
                 if (entry != reference) {
-                    SameLoad.searchedDifferences(reference.file().toString(), reference.spec(),
-                            entry.file().toString(), entry.spec())
+                    SameLoad.searchedDifferences(CompareCommand.described(reference), reference.spec(),
+                            CompareCommand.described(entry), entry.spec())
                             .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
                 }
             }
@@ -141,8 +144,8 @@ final class CapacityComparing {
     }
 
     private int compare(Searches searches) throws IOException, InterruptedException {
-        ComparisonPlan plan = searches.plan();
         Path directory = CompareCommand.directory(runsDir);
+        ComparisonPlan plan = VariantFiles.written(searches.plan(), directory);
         ProvenanceStart provenance = CompareCommand.provenanceOf(plan);
         List<NodesRuntime> ranOn = new ArrayList<>();
         CapacityComparison result;

@@ -29,7 +29,7 @@ final class CapacitySearchOptions {
     @Option(names = "--cpu-limit", description = "each node's CPU over its budget, at most (default: capacity.cpuLimit, else 0.6)")
     Double cpuLimit;
 
-    @Option(names = "--error-limit", description = "failed attempts over requests, at most (default: capacity.errorLimit, else 0.001)")
+    @Option(names = "--error-limit", description = "failed attempts over attempts, at most (default: capacity.errorLimit, else 0.001)")
     Double errorLimit;
 
     @Option(names = "--start-users", description = "load.model closed: the first step's users (default:"
@@ -85,7 +85,7 @@ final class CapacitySearchOptions {
         double cpu = cpuLimit == null ? file.cpuLimit() : new FlagRange("--cpu-limit", "a share of each node's CPU"
                 + " budget above 0 and at most 1, such as 0.6", v -> v > 0 && v <= 1).check(cpuLimit);
         double errors = errorLimit == null ? file.errorLimit() : new FlagRange("--error-limit", "a share of"
-                + " requests from 0 to 1, such as 0.001", v -> v >= 0 && v <= 1).check(errorLimit);
+                + " attempts (failed over all) from 0 to 1, such as 0.001", v -> v >= 0 && v <= 1).check(errorLimit);
         return new CapacityCriteria(statistic == null ? file.statistic()
                 : Choices.of(LatencyStatistic.class).parse(statistic, "statistic"), limit, cpu, errors);
     }

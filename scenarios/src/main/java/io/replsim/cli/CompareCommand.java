@@ -18,6 +18,7 @@ import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.scenario.spec.ScenarioVariant;
 import io.replsim.scenario.spec.SpecException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -48,7 +49,9 @@ import picocli.CommandLine.Parameters;
         "compare.html (each ratio a bar with its interval as a whisker; replsim report draws it again).",
         "With --capacity each scenario's users sustained are searched instead (the capacity search, its warm-up",
         "included, on a fresh cluster each round): the first column is users sustained, with its ratio to the",
-        "reference (--baseline, else the first scenario) and the binding limit; --target searches a cluster you run."},
+        "reference (--baseline, else the first scenario) and the binding limit; --target searches a cluster you run.",
+        "A file with a matrix: block (matrix: {replication.placement: [all, buddies]}) gives one scenario per",
+        "variant, named by its values (placement=buddies), each written to the comparison's variants/ before it plays."},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
                 "0:every run was VALID and at its round's request rate, and every check held (--capacity: every search"
                         + " was VALID and sustained some load)",
@@ -59,8 +62,8 @@ import picocli.CommandLine.Parameters;
                         + " --capacity: a search was INVALID (the machine's cores bound it)"})
 final class CompareCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "the scenario files compared; the first is"
-            + " the reference of every ratio")
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "the scenario files compared, a matrix's"
+            + " variants in its place; the first is the reference of every ratio")
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "SCENARIO", description = "a scenario played first in every round"
@@ -97,11 +100,6 @@ final class CompareCommand implements Callable<Integer> {
             System.err.println("replsim compare: " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;
         }
-        if (files.size() + (baselineFile == null ? 0 : 1) < 2) {
-            System.err.println("replsim compare: give two scenario files, or one and --baseline: a comparison needs"
-                    + " something to compare against");
-            return ReplsimCommand.BAD_INPUT;
-        }
         if (capacity) {
             return new CapacityComparing(search, external, runsDir).call(files, Optional.ofNullable(baselineFile),
                     rounds);
@@ -135,20 +133,23 @@ final class CompareCommand implements Callable<Integer> {
     private Optional<ComparisonPlan> plan() {
         List<String> problems = new ArrayList<>();
         Optional<ComparisonPlan.Entry> baseline = baselineFile == null ? Optional.empty()
-                : entry(baselineFile, problems);
+                : baseline(baselineFile, problems);
         List<ComparisonPlan.Entry> scenarios = new ArrayList<>();
         for (Path file : files) {
-            entry(file, problems).ifPresent(scenarios::add);
+            scenarios.addAll(entries(file, problems));
         }
         if (!problems.isEmpty()) {
             problems.forEach(System.err::println);
+            return Optional.empty();
+        }
+        if (!enough(scenarios.size() + (baseline.isPresent() ? 1 : 0))) {
             return Optional.empty();
         }
         ComparisonPlan.Entry reference = scenarios.getFirst();
         List<ComparisonPlan.Entry> others = new ArrayList<>(scenarios.subList(1, scenarios.size()));
         baseline.ifPresent(others::add);
         for (ComparisonPlan.Entry other : others) {
-            SameLoad.differences(reference.file().toString(), reference.spec(), other.file().toString(), other.spec())
+            SameLoad.differences(described(reference), reference.spec(), described(other), other.spec())
                     .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
         }
         if (!problems.isEmpty()) {
@@ -166,30 +167,66 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code file} read as a scenario a comparison plays, or its problem added to {@code problems}. */
-    static Optional<ComparisonPlan.Entry> entry(Path file, List<String> problems) {
-        ScenarioSpec spec;
-        try {
-            spec = ScenarioLoader.load(file);
-        } catch (SpecException e) {
-            problems.add(e.getMessage());
-            return Optional.empty();
+    /** Whether {@code scenarios} are enough to compare; printed when they are not. */
+    static boolean enough(int scenarios) {
+        if (scenarios >= 2) {
+            return true;
         }
-        if (spec.tomcat().isPresent()) {
-            problems.add("replsim compare: " + file + ": cluster.runtime: tomcat runs with ./replsim run; a"
-                    + " comparison plays replsim's own nodes");
-            return Optional.empty();
-        }
-        if (spec.repeat() > 1) {
-            problems.add("replsim compare: " + file + ": repeat: " + spec.repeat() + " makes a soak; a comparison"
-                    + " plays each scenario once a round: remove repeat and give --rounds");
-            return Optional.empty();
-        }
-        return Optional.of(new ComparisonPlan.Entry(spec.name(), spec, file));
+        System.err.println("replsim compare: give two scenario files, or one and --baseline, or a file whose matrix:"
+                + " has two variants or more: a comparison needs something to compare against");
+        return false;
     }
 
-    private int compare(ComparisonPlan plan) throws IOException, InterruptedException {
+    /** The baseline: one scenario, never a matrix's variants, since each scenario's CPU is read above it. */
+    static Optional<ComparisonPlan.Entry> baseline(Path file, List<String> problems) {
+        List<ComparisonPlan.Entry> entries = entries(file, problems);
+        if (entries.size() > 1) {
+            problems.add("replsim compare: --baseline " + file + " has a matrix of " + entries.size() + " variants;"
+                    + " a baseline is one scenario: give the file as a scenario compared, or take its matrix out");
+            return Optional.empty();
+        }
+        return entries.stream().findFirst();
+    }
+
+    /**
+     * {@code file} read as the scenarios a comparison plays: the file, or each variant of its matrix (named by its
+     * values); or none with the problems added to {@code problems}.
+     */
+    static List<ComparisonPlan.Entry> entries(Path file, List<String> problems) {
+        int before = problems.size();
+        List<ScenarioVariant> variants;
+        try {
+            variants = ScenarioLoader.variants(file);
+        } catch (SpecException e) {
+            problems.add(e.getMessage());
+            return List.of();
+        }
+        List<ComparisonPlan.Entry> entries = new ArrayList<>();
+        for (ScenarioVariant variant : variants) {
+            ScenarioSpec spec = variant.spec();
+            String where = variant.ofMatrix() ? file + " (" + variant.name() + ")" : file.toString();
+            if (spec.tomcat().isPresent()) {
+                problems.add("replsim compare: " + where + ": cluster.runtime: tomcat runs with ./replsim run; a"
+                        + " comparison plays replsim's own nodes");
+            } else if (spec.repeat() > 1) {
+                problems.add("replsim compare: " + where + ": repeat: " + spec.repeat() + " makes a soak; a"
+                        + " comparison plays each scenario once a round: remove repeat and give --rounds");
+            } else {
+                entries.add(new ComparisonPlan.Entry(variant.name(), spec, file, variant.played()));
+            }
+        }
+        return problems.size() == before ? entries : List.of();
+    }
+
+    /** An entry as a problem names it: its file, and a matrix variant's values beside it. */
+    static String described(ComparisonPlan.Entry entry) {
+        return entry.name().equals(entry.spec().name()) ? entry.file().toString()
+                : entry.file() + " (" + entry.name() + ")";
+    }
+
+    private int compare(ComparisonPlan read) throws IOException, InterruptedException {
         Path directory = directory(runsDir);
+        ComparisonPlan plan = VariantFiles.written(read, directory);
         ProvenanceStart provenance = provenanceOf(plan);
         List<NodesRuntime> ranOn = new ArrayList<>();
         ComparisonResult result;

@@ -80,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
         }
         RuntimeRefusals refusals = RuntimeRefusals.of(spec, played);
         if (refusals.any()) {
-            refusals.print("run", scenario.path);
+            refusals.print("run", scenario.path.toString());
             return ReplsimCommand.BAD_INPUT;
         }
         if (spec.repeat() > 1) {

@@ -4,7 +4,6 @@ import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
 import io.replsim.scenario.runtime.SpecRefusal;
 import io.replsim.scenario.spec.ScenarioSpec;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -28,7 +27,7 @@ record RuntimeRefusals(String runtime, List<SpecRefusal> refusals) {
     }
 
     /** On standard error, a line for each refusal that starts with the file, as a compiler's errors do. */
-    void print(String command, Path file) {
+    void print(String command, String file) {
         System.err.println("replsim " + command + ": " + file + " cannot run on runtime " + runtime + " as it is ("
                 + refusals.size() + (refusals.size() == 1 ? " entry" : " entries") + "):");
         refusals.forEach(refusal -> System.err.println(file + ": " + refusal));

@@ -49,7 +49,7 @@ final class SoakCommand implements Callable<Integer> {
         RuntimeRefusals refusals = RuntimeRefusals.of(spec, PlayedRuntime.of(spec, Optional.empty(),
                 NodeLauncher.currentJvm(), System.out));
         if (refusals.any()) {
-            refusals.print("soak", scenario.path);
+            refusals.print("soak", scenario.path.toString());
             return ReplsimCommand.BAD_INPUT;
         }
         return soak(scenario, spec, repeat, validity.invalidRuns());

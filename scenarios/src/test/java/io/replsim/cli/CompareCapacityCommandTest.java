@@ -111,6 +111,63 @@ class CompareCapacityCommandTest {
     }
 
     @Test
+    void aMatrixsVariantsAreSearchedEachNamedByItsValues(@TempDir Path dir) throws Exception {
+        Path matrix = Files.writeString(dir.resolve("m.yaml"), "matrix: {load.users: [10, 5]}\n"
+                + scenario("m", ""));
+        Path runs = dir.resolve("runs");
+        ReplsimCall ran;
+        try (FixedServiceCounter server = new FixedServiceCounter(4, Duration.ofMillis(10))) {
+            ran = ReplsimCall.of("compare", "--capacity", matrix.toString(), "--rounds", "1", "--target",
+                    "app1=" + server.endpoints().getFirst().baseUri(), "--max-users", "20", "--max-steps", "8",
+                    "--runs-dir", runs.toString()); // steps to spare: a step a loaded machine fails is run again
+        }
+
+        String log;
+        try (var files = Files.walk(runs)) {
+            log = Files.readString(files.filter(file -> file.endsWith("compare.log")).findFirst().orElseThrow());
+        }
+        assertThat(ran.exit()).as(ran.out() + ran.err() + log).isZero();
+        assertThat(ran.out()).contains("compare: round 1/1, 1 of 2: users=10").contains("compare: round 1/1, 2 of 2:"
+                + " users=5");
+        JsonNode json = CompareCommandTest.compareJson(runs);
+        assertThat(json.get("reference").asText()).isEqualTo("users=10");
+        assertThat(json.get("rows")).extracting(row -> row.get("scenario").asText())
+                .containsExactly("users=10", "users=5");
+        Path comparison = Path.of(json.at("/runs/1/directory").asText()).getParent().getParent();
+        assertThat(Path.of(json.at("/runs/1/directory").asText()).resolve("scenario.yaml"))
+                .hasSameTextualContentAs(comparison.resolve("variants").resolve("m-5.yaml"));
+    }
+
+    @Test
+    void aMatrixWhoseVariantsPutAnotherLoadIsRefusedNamingTheVariants(@TempDir Path dir) throws Exception {
+        Path matrix = Files.writeString(dir.resolve("m.yaml"), "matrix: {load.thinkTime: [1s, 500ms]}\n"
+                + scenario("m", ""));
+
+        ReplsimCall ran = ReplsimCall.of("compare", "--capacity", matrix.toString(), "--target",
+                "http://127.0.0.1:1", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("not the same load: load.thinkTime: 1000ms in " + matrix + " (thinkTime=1s),"
+                + " 500ms in " + matrix + " (thinkTime=500ms)");
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void aMatrixIsNoBaseline(@TempDir Path dir) throws Exception {
+        Path matrix = Files.writeString(dir.resolve("m.yaml"), "matrix: {load.users: [10, 5]}\n"
+                + scenario("m", ""));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", ""));
+
+        ReplsimCall ran = ReplsimCall.of("compare", "--capacity", "--baseline", matrix.toString(), b.toString(),
+                "--target", "http://127.0.0.1:1", "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains("--baseline " + matrix + " has a matrix of 2 variants; a baseline is one"
+                + " scenario");
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+
+    @Test
     void variantsHeldToOtherLimitsAreRefusedNamingBoth(@TempDir Path dir) throws Exception {
         Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", ""));
         Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", ", latencyLimit: 400ms"));

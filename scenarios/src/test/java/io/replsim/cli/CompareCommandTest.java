@@ -149,6 +149,39 @@ class CompareCommandTest {
     }
 
     @Test
+    void aMatrixsTwoVariantsAreComparedOnRealNodesEachNamedByItsValuesAndPlayedFromItsOwnFile(@TempDir Path dir)
+            throws Exception {
+        Path matrix = Files.writeString(dir.resolve("scopes.yaml"), "matrix: {replication.granularity: [session,"
+                + " attribute], load.users: [4]}\n" + scenario("scopes", "{placement: all}"));
+
+        ReplsimCall ran = ReplsimCall.of("compare", matrix.toString(), "--rounds", "1", "--runs-dir",
+                dir.resolve("runs").toString());
+
+        JsonNode json = compareJson(dir.resolve("runs"));
+        boolean comparable = json.get("comparable").asBoolean();
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(comparable ? 0 : ReplsimCommand.INVALID_RUN);
+        assertThat(json.get("reference").asText()).isEqualTo("granularity=session,users=4");
+        assertThat(json.get("rows")).extracting(row -> row.get("scenario").asText())
+                .containsExactly("granularity=session,users=4", "granularity=attribute,users=4");
+        assertThat(ran.out()).contains("compare: round 1/1, 1 of 2: granularity=session,users=4")
+                .contains("compare: round 1/1, 2 of 2: granularity=attribute,users=4");
+        Path comparison = Path.of(json.at("/runs/0/directory").asText()).getParent().getParent();
+        Path session = comparison.resolve("variants").resolve("scopes-session-4.yaml");
+        Path attribute = comparison.resolve("variants").resolve("scopes-attribute-4.yaml");
+        assertThat(Files.readString(attribute)).contains("granularity: attribute").doesNotContain("matrix");
+        assertThat(json.get("runs")).hasSize(2).allSatisfy(run -> assertThat(
+                Path.of(run.get("directory").asText()).resolve("summary.json")).exists());
+        assertThat(Path.of(json.at("/runs/1/directory").asText()).resolve("scenario.yaml"))
+                .as("the run's copy is the variant as played").hasSameTextualContentAs(attribute);
+        assertThat(json.at("/provenance/scenarios")).extracting(hash -> hash.get("file").asText())
+                .containsExactly(session.toString(), attribute.toString());
+        assertThat(Files.readAllLines(comparison.resolve("compare.csv"))).as("a row per variant and figure")
+                .hasSize(1 + 2 * 6)
+                .anySatisfy(line -> assertThat(line).startsWith("\"granularity=session,users=4\",reference,node_cpu,"))
+                .anySatisfy(line -> assertThat(line).startsWith("\"granularity=attribute,users=4\",compared,node_cpu,"));
+    }
+
+    @Test
     void runsJudgedInvalidMakeTheComparisonNotComparable(@TempDir Path dir) throws Exception {
         Path a = Files.writeString(dir.resolve("a.yaml"), missedCycles("a"));
         Path b = Files.writeString(dir.resolve("b.yaml"), missedCycles("b"));

@@ -32,7 +32,7 @@ class NumericFlagsTest {
         Path scenario = Files.writeString(dir.resolve("flags.yaml"), SCENARIO);
         Path runs = dir.resolve("runs");
         String cpu = "a share of each node's CPU budget above 0 and at most 1, such as 0.6";
-        String errors = "a share of requests from 0 to 1, such as 0.001";
+        String errors = "a share of attempts (failed over all) from 0 to 1, such as 0.001";
         String[][] cases = {
                 {"--cpu-limit", "NaN", "--cpu-limit: got NaN, expected " + cpu},
                 {"--cpu-limit", "Infinity", "--cpu-limit: got Infinity, expected " + cpu},

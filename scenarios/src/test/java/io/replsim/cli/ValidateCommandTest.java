@@ -96,15 +96,54 @@ class ValidateCommandTest {
     @Test
     void everyShippedScenarioValidatesOnItsOwnRuntime() throws IOException {
         List<Path> shipped;
-        try (Stream<Path> files = Files.list(Path.of("."))) { // the module's directory, where the scenario files are
+        // the module's directory, where the scenario files are, and the catalogue's, where matrices are too
+        try (Stream<Path> files = Stream.concat(Files.list(Path.of(".")), Files.list(Path.of("catalogue")))) {
             shipped = files.filter(file -> file.toString().endsWith(".yaml")).sorted().toList();
         }
 
-        assertThat(shipped).hasSizeGreaterThan(20);
+        assertThat(shipped).hasSizeGreaterThan(40);
         assertThat(shipped).allSatisfy(file -> {
             ReplsimCall validated = ReplsimCall.of("validate", file.toString());
             assertThat(validated.exit()).as(file + ": " + validated.err()).isZero();
         });
+    }
+
+    @Test
+    void aMatrixIsValidatedVariantByVariantAndRunRefusesItPointingAtCompare(@TempDir Path dir) throws Exception {
+        Path matrix = scopes(dir, "session, attribute");
+
+        ReplsimCall validated = ReplsimCall.of("validate", matrix.toString());
+        ReplsimCall ran = ReplsimCall.of("run", matrix.toString(), "--runs-dir", dir.resolve("runs").toString());
+
+        assertThat(validated.exit()).as(validated.err()).isZero();
+        assertThat(validated.out()).contains(matrix + ": a matrix of 2 variants")
+                .contains(matrix + " (granularity=session): valid (2 nodes, 4 users")
+                .contains(matrix + " (granularity=attribute): valid (2 nodes, 4 users");
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.err()).contains(matrix + ": matrix: ")
+                .contains("replsim compare " + matrix + " plays each of its variants");
+        assertThat(dir.resolve("runs")).doesNotExist();
+    }
+
+    @Test
+    void aMatrixValueTheReadersRefuseFailsValidateAtItsKey(@TempDir Path dir) throws Exception {
+        Path matrix = scopes(dir, "session, everything");
+
+        ReplsimCall validated = ReplsimCall.of("validate", matrix.toString());
+
+        assertThat(validated.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(validated.err()).contains(matrix + ": matrix: replication.granularity: \"everything\" is not"
+                + " valid; expected");
+    }
+
+    /** A file whose matrix compares the granularities {@code values} (as a YAML list's items). */
+    private static Path scopes(Path dir, String values) throws IOException {
+        return Files.writeString(dir.resolve("scopes.yaml"), """
+                matrix: {replication.granularity: [%s]}
+                name: scopes
+                cluster: {nodes: 2}
+                load: {users: 4, thinkTime: 200ms, duration: 4s}
+                """.formatted(values));
     }
 
     private static String[] args(String command, Path scenario) {

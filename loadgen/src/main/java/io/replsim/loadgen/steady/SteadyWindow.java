@@ -42,8 +42,13 @@ public record SteadyWindow(Duration from, Duration to, int users, long requests,
         return to.minus(from);
     }
 
-    /** Errors over requests: failed attempts per user request, so a refused-then-retried request counts too. */
+    /**
+     * The share of attempts that failed, from 0 to 1: a refused-then-retried request counts its refusals too, so
+     * failed attempts are taken over every attempt (each answer, any status, and each failure that was no answer),
+     * not over user requests, of which one refused on two nodes and answered by a third would count 200%.
+     */
     public double errorRatio() {
-        return requests == 0 ? 0 : errors.total() / (double) requests;
+        long attempts = latencyMicros.getTotalCount() + errors.total() - errors.httpStatus();
+        return attempts == 0 ? 0 : errors.total() / (double) attempts;
     }
 }

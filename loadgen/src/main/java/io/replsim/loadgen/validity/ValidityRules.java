@@ -116,9 +116,9 @@ public final class ValidityRules {
         if (errors == 0) {
             return "";
         }
-        return format(", or the window's errors did: %,d failed attempts for %,d requests (%.1f%%) kept the driver"
-                        + " busy reconnecting and failing over; look at the errors first", errors, window.requests(),
-                window.errorRatio() * 100);
+        return format(", or the window's errors did: %,d failed attempts for %,d requests (%.1f%% of attempts) kept"
+                        + " the driver busy reconnecting and failing over; look at the errors first", errors,
+                window.requests(), window.errorRatio() * 100);
     }
 
     private static double millis(Duration duration) {

@@ -74,7 +74,7 @@ class ValidityRulesTest {
                 late.edgeCorrection());
         assertThat(ValidityRules.judge(withErrors, IDLE_DRIVER).reasons()).anySatisfy(reason -> assertThat(reason)
                 .contains("the driver woke them late, or the window's errors did: 150 failed attempts for 9,090"
-                        + " requests (1.7%)"));
+                        + " requests (1.6% of attempts)"));
     }
 
     @Test

@@ -6,7 +6,7 @@ public enum Limit {
     LATENCY,
     /** A node used more than its share of its CPU budget (60%: the survivors must absorb a failed node). */
     CPU,
-    /** Failed attempts above their share of requests. */
+    /** Failed attempts above their share of attempts. */
     ERRORS,
     /** The step's steady window was not valid (the driver, not the cluster, was measured). */
     VALIDITY,

@@ -10,7 +10,7 @@ import java.util.List;
  * What one capacity step measured over its steady window.
  *
  * @param window     the steady window's length: the longer, the less a reading moves between runs of a load
- * @param errorRatio failed attempts over requests
+ * @param errorRatio failed attempts over attempts (0 to 1)
  * @param nodes      each node's CPU over the window; empty for a target whose CPU cannot be read
  * @param driver     the driver's own CPU over the window and the machine's cores
  */

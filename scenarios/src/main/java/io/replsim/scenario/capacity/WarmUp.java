@@ -21,7 +21,7 @@ public record WarmUp(int firstStepUsers, int users, List<Round> rounds, boolean 
 
     /**
      * One unmeasured round: its busiest node's CPU (null when not read), its throughput, p90 and failed attempts
-     * over requests in its steady window, its wall time, and whether the nodes could not carry it (the latency or
+     * over attempts in its steady window, its wall time, and whether the nodes could not carry it (the latency or
      * error limit broken: the next round runs half its users).
      */
     public record Round(int round, int users, Double maxNodeCpuUtilization, List<NodeCpu> nodeCpu,

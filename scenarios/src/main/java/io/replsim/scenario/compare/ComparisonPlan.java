@@ -17,12 +17,21 @@ import java.util.Optional;
 public record ComparisonPlan(Optional<Entry> baseline, List<Entry> scenarios, int rounds) {
     public static final int MAX_ROUNDS = 20;
 
-    /** One scenario file, read; {@code name} is the scenario's name, unique within the plan. */
-    public record Entry(String name, ScenarioSpec spec, Path file) {
+    /**
+     * One scenario file, read; {@code name} is the scenario's name (a matrix variant's values), unique within the
+     * plan. {@code played}: a matrix variant's own scenario file, to be written where its runs copy it from before
+     * it is played; empty when {@code file} is played as it is.
+     */
+    public record Entry(String name, ScenarioSpec spec, Path file, Optional<String> played) {
         public Entry {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(spec, "spec");
             Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(played, "played");
+        }
+
+        public Entry(String name, ScenarioSpec spec, Path file) {
+            this(name, spec, file, Optional.empty());
         }
     }
 

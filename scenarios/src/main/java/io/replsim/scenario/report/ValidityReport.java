@@ -18,7 +18,7 @@ import java.util.Locale;
  * @param windowToMs           its end
  * @param latencyMs            response times of the window, of every answer (server errors included)
  * @param servedLatencyMs      those of the successful answers alone; null when there was none
- * @param errorRatio           failed attempts over requests: refused, reset, timed out, and answers that were no
+ * @param errorRatio           failed attempts over attempts: refused, reset, timed out, and answers that were no
  *                             usable {@code 200} (a 503), in either model
  * @param littlesLawUsers      X·(R+Z) + {@code littlesLawEdgeUsers} over the window, to compare with {@code users}:
  *                             X the requests whose outcome came in the window per second (about

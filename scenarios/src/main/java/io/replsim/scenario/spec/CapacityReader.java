@@ -11,7 +11,7 @@ final class CapacityReader {
             "maxUsers", "startRate", "maxRate", "maxSteps", "warmUp");
     static final List<String> WARM_UP_FIELDS = List.of("minRounds", "maxRounds");
     private static final String CPU_EXPECTED = "a share of each node's CPU budget above 0 and at most 1, such as 0.6";
-    private static final String ERROR_EXPECTED = "a share of requests from 0 to 1, such as 0.001";
+    private static final String ERROR_EXPECTED = "a share of attempts (failed over all) from 0 to 1, such as 0.001";
 
     private CapacityReader() {
     }

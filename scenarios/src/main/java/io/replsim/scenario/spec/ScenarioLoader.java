@@ -3,6 +3,7 @@ package io.replsim.scenario.spec;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,11 +28,59 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
+    /**
+     * The scenario {@code file} describes, played on its own: a file with a {@code matrix:} is refused, since it
+     * describes several (see {@link #variants}).
+     */
     public static ScenarioSpec load(Path file) throws SpecException {
+        return parse(text(file), file.toString());
+    }
+
+    /** @param sourceName what to call the text in messages, usually the file name the user gave */
+    public static ScenarioSpec parse(String yaml, String sourceName) throws SpecException {
+        JsonNode root = tree(yaml, sourceName);
+        if (root.has(MatrixReader.FIELD)) {
+            throw new SpecException(sourceName, List.of(new SpecProblem(MatrixReader.FIELD,
+                    WrittenValue.of(root.get(MatrixReader.FIELD)), "no matrix in a scenario played on its own: a"
+                    + " matrix describes several; replsim compare " + sourceName + " plays each of its variants on a"
+                    + " fresh cluster (with --capacity, searches each), and replsim validate " + sourceName
+                    + " checks them all")));
+        }
+        return read(root, sourceName);
+    }
+
+    /**
+     * Every scenario {@code file} describes: itself, or each variant of its {@code matrix:} (the cartesian product
+     * of its keys' values, each set in the file and read as a file of its own). Every problem of every variant is
+     * thrown at once.
+     */
+    public static List<ScenarioVariant> variants(Path file) throws SpecException {
+        return variantsOf(text(file), file.toString());
+    }
+
+    /** @param sourceName what to call the text in messages, usually the file name the user gave */
+    public static List<ScenarioVariant> variantsOf(String yaml, String sourceName) throws SpecException {
+        JsonNode root = tree(yaml, sourceName);
+        if (root instanceof ObjectNode map && map.has(MatrixReader.FIELD)) {
+            return MatrixVariants.expand(map, sourceName);
+        }
+        ScenarioSpec spec = read(root, sourceName);
+        return List.of(new ScenarioVariant(spec.name(), spec, Optional.empty()));
+    }
+
+    private static ScenarioSpec read(JsonNode root, String sourceName) throws SpecException {
+        Problems problems = new Problems();
+        Optional<ScenarioSpec> spec = ScenarioReader.read(root, problems);
+        if (!problems.isEmpty()) {
+            throw new SpecException(sourceName, problems.list());
+        }
+        return spec.orElseThrow();
+    }
+
+    private static String text(Path file) throws SpecException {
         String sourceName = file.toString();
-        String text;
         try {
-            text = Files.readString(file);
+            return Files.readString(file);
         } catch (NoSuchFileException missing) {
             throw new SpecException(sourceName, List.of(new SpecProblem("", null,
                     "a scenario file at " + file.toAbsolutePath() + " (there is no such file)")));
@@ -39,18 +88,6 @@ public final class ScenarioLoader {
             throw new SpecException(sourceName, List.of(new SpecProblem("", sourceName,
                     "a readable UTF-8 scenario file (" + reason(unreadable) + ")")));
         }
-        return parse(text, sourceName);
-    }
-
-    /** @param sourceName what to call the text in messages, usually the file name the user gave */
-    public static ScenarioSpec parse(String yaml, String sourceName) throws SpecException {
-        JsonNode root = tree(yaml, sourceName);
-        Problems problems = new Problems();
-        Optional<ScenarioSpec> spec = ScenarioReader.read(root, problems);
-        if (!problems.isEmpty()) {
-            throw new SpecException(sourceName, problems.list());
-        }
-        return spec.orElseThrow();
     }
 
     /** The YAML tree; a syntax error ends the reading, since nothing after it can be trusted to mean anything. */

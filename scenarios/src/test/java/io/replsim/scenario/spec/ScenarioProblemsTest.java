@@ -199,7 +199,7 @@ class ScenarioProblemsTest {
                         "a duration above 0s and at most 10m (the longest request timeout), such as 800ms"),
                 new SpecProblem("capacity.cpuLimit", "Infinity",
                         "a share of each node's CPU budget above 0 and at most 1, such as 0.6"),
-                new SpecProblem("capacity.errorLimit", "-Infinity", "a share of requests from 0 to 1, such as 0.001"),
+                new SpecProblem("capacity.errorLimit", "-Infinity", "a share of attempts (failed over all) from 0 to 1, such as 0.001"),
                 new SpecProblem("capacity.maxSteps", "1", "a whole number from 2 to 100"));
     }
 

@@ -67,8 +67,20 @@ class ShippedKeysTest {
         Set<String> used = new TreeSet<>();
         for (Path file : files) {
             collect(YAML.readTree(Files.readString(file)), "", used);
+            for (ScenarioVariant variant : variantsOf(file)) { // a key a matrix sets is written in its variants
+                collect(YAML.readTree(variant.played().orElseThrow()), "", used);
+            }
         }
         return used;
+    }
+
+    /** A matrix's variants; none for a file without a matrix, or one that does not load (another test's to say). */
+    private static List<ScenarioVariant> variantsOf(Path file) throws IOException {
+        try {
+            return ScenarioLoader.variants(file).stream().filter(ScenarioVariant::ofMatrix).toList();
+        } catch (SpecException notLoaded) {
+            return List.of();
+        }
     }
 
     /** The format's keys that none of {@code used} is. */
