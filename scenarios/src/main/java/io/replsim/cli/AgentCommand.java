@@ -85,7 +85,7 @@ final class AgentCommand implements Callable<Integer> {
                 NodeLauncher.currentJvm(), System.out);
         RuntimeRefusals refusals = RuntimeRefusals.of(plan.spec(), played);
         if (refusals.any()) {
-            refusals.print("agent", scenario.path);
+            refusals.print("agent", scenario.path.toString());
             return ReplsimCommand.BAD_INPUT;
         }
         announce(plan, System.out);
