@@ -14,8 +14,8 @@ import java.util.Map;
  * {@code timeline.json}: what report.html draws that summary.json does not hold, so {@code replsim report} can draw
  * the page again from the run directory: when the load started (epoch ms; the page's times are after it), the p90
  * bound its latency chart marks, the driver's requests and failed attempts per wall-clock second, where the nodes
- * ran ({@code runtime}), each node's CPU between the runner's readings, the views each node installed, and each
- * confirmed fault's failover times per user. The per-second response times are the latency log's. A timeline
+ * ran ({@code runtime}: the runtime that played them), each node's CPU between the runner's readings, the views each
+ * node installed, and each confirmed fault's failover times per user. The per-second response times are the latency log's. A timeline
  * written before the nodes' series were recorded reads with them empty.
  */
 public record LoadTimeline(long loadStartEpochMs, double p90BoundMs, List<Second> seconds, String runtime,
@@ -36,10 +36,22 @@ public record LoadTimeline(long loadStartEpochMs, double p90BoundMs, List<Second
     static LoadTimeline of(RunRecord run, RunSummary summary, double p90BoundMs) {
         long start = run.load().startedAt().toEpochMilli();
         return new LoadTimeline(start, p90BoundMs, run.load().perSecond(),
-                summary.external() != null ? "external" : run.spec().cluster().runtime().label(),
+                runtime(run, summary),
                 CpuInterval.of(run.cluster().cpu(), start),
                 NodeViews.of(run.cluster().viewHistories(), run.cluster().counters(), start),
                 failovers(run, summary));
+    }
+
+    /**
+     * The runtime that played the nodes, as the provenance recorded it from the runtime itself: a test plays a
+     * scenario of {@code cluster.runtime: process} on nodes in its own JVM. The scenario's when none was recorded.
+     */
+    private static String runtime(RunRecord run, RunSummary summary) {
+        if (summary.external() != null) {
+            return "external";
+        }
+        return summary.provenance() != null ? summary.provenance().runtime()
+                : run.spec().cluster().runtime().label();
     }
 
     /** Each confirmed fault's failover times; the summary's faults are the run's start events, in their order. */

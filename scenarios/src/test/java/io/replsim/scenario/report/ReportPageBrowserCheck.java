@@ -78,7 +78,7 @@ class ReportPageBrowserCheck {
         String dom = look.dom();
         assertThat(dom.indexOf("<h2>Checks</h2>")).as("the checks before the charts").isPositive()
                 .isLessThan(dom.indexOf("<svg"));
-        assertThat(dom).contains("<h2>Validity: <span class=\"").contains("<p class=\"scenario\">3 nodes");
+        assertThat(dom).contains("<h2>Validity: <span class=\"").contains("<p class=\"scenario\">3 nodes (runtime in-jvm,");
         String throughput = chart(dom, "throughput");
         String latency = chart(dom, "latency");
         assertThat(points(throughput, "#333")).as(throughput).isGreaterThan(18);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.fault.FaultEvent;
+import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.report.chart.HtmlText;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +53,27 @@ class TimelineReportTest {
         assertThat(html).as("the kill's window shaded in each chart over the load")
                 .containsPattern("(?s)(<rect class=\"fault\".*){4}");
         assertThat(html).as("a print stylesheet").contains("@media print{").contains("@page{size:A4 landscape");
+    }
+
+    /**
+     * The scenario paragraph names the runtime the nodes ran on, which the provenance records from the runtime that
+     * played them, not the scenario's {@code cluster.runtime}: a test plays the golden drill's process scenario on
+     * nodes in its own JVM.
+     */
+    @Test
+    void theScenarioParagraphNamesTheRuntimeThatPlayedTheRunNotTheScenariosOwn(@TempDir Path root) throws Exception {
+        RunRecord run = GoldenRuns.drill(root);
+        Provenance process = GoldenRuns.provenance(GoldenRuns.DRILL);
+        Provenance inJvm = new Provenance(process.replsim(), process.driverJdk(), "in-jvm", process.nodesJdk(),
+                process.cores(), process.memoryBytes(), process.loadAverageBefore(), process.loadAverageAfter(),
+                process.scenarios());
+
+        RunReport.write(run, null, InvalidRuns.REFUSED, inJvm);
+
+        assertThat(run.spec().cluster().runtime().label()).isEqualTo("process");
+        assertThat(Files.readString(run.directory().resolve("report.html")))
+                .contains("<p class=\"scenario\">3 nodes (runtime in-jvm, jgroups engine)");
+        assertThat(RecordedRun.read(run.directory()).timeline().runtime()).isEqualTo("in-jvm");
     }
 
     @Test
