@@ -98,6 +98,9 @@ public final class CheckEvaluator {
      * zero of nothing.
      */
     private static Optional<CheckOutcome> noSessionJudged(String name, String limit, RunSummary.Verdicts sessions) {
+        if (sessions == null) {
+            return Optional.of(new CheckOutcome(name, limit, "no session judged: the users' tabs overlap", false));
+        }
         if (sessions.total() > 0) {
             return Optional.empty();
         }

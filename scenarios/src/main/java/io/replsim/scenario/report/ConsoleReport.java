@@ -81,7 +81,7 @@ public final class ConsoleReport {
                     row.requests(), row.errors(), shortLine(row.latencyMs()),
                     RunSummary.ResponseVerdicts.FIGURES.console(row.responses(), ", "));
         }
-        if (summary.load().tabs() > 1) {
+        if (!summary.sessionsJudged()) {
             // Overlapping tabs move the serial between a tab's requests: judging them one at a time would be wrong.
             line("sessions  not judged one request at a time: each user's %d tabs share its session and overlap, which"
                     + " the users' serial oracle cannot order; the history judges them (history, above)",

@@ -84,8 +84,11 @@ public final class RunReport {
                 .toList();
 
         RunSummary.Latency latencyMs = RunSummary.Latency.ofMicros(result.latencyMicros());
-        RunSummary.Verdicts sessions = RunSummary.Verdicts.of(result.sessionVerdicts());
-        RunSummary.ResponseVerdicts responses = RunSummary.ResponseVerdicts.of(result.responseVerdicts());
+        // tabs overlap on one session, which the serial oracle cannot order: it judged nothing, which is not zero
+        boolean judged = spec.load().profile().tabs() <= 1;
+        RunSummary.Verdicts sessions = judged ? RunSummary.Verdicts.of(result.sessionVerdicts()) : null;
+        RunSummary.ResponseVerdicts responses = judged ? RunSummary.ResponseVerdicts.of(result.responseVerdicts())
+                : null;
         RunSummary.Requests requests = RunSummary.Requests.of(result.requests(), result.errors());
 
         RunSummary.Users users = RunSummary.Users.of(result.users());

@@ -29,6 +29,10 @@ import java.util.Map;
  * what the latency checks judge; {@code servedLatencyMs} is over the successful answers alone, beside it (null when
  * there was none). {@code users} accounts for every user started: served or never served.
  *
+ * <p>{@code sessions} and {@code responses} count the users' serial oracle's verdicts; both are null for a run with
+ * {@code load.tabs} above 1, whose overlapping requests the oracle does not judge (the history's checker does:
+ * {@code anomalies}): not judged, which is not zero.
+ *
  * <p>{@code nodes} has each node's figures, one per {@link NodeFigure} declared, in their order.
  *
  * <p>{@code provenance} says what made the figures and where (replsim's commit, the JDKs, the machine and its load
@@ -291,6 +295,14 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
         Map<String, Long> byKey() {
             return FIGURES.byKey(this);
         }
+    }
+
+    /**
+     * Whether the serial oracle judged the sessions: not with tabs (an older summary.json wrote their verdicts as
+     * zeros).
+     */
+    public boolean sessionsJudged() {
+        return sessions != null && load.tabs() <= 1;
     }
 
     public boolean passed() {

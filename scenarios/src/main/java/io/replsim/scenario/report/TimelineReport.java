@@ -57,7 +57,7 @@ public final class TimelineReport {
         html.append(VerdictSection.html(summary.checks()));
         html.append(ValiditySection.html(summary.validity(), summary.open() != null));
         html.append("<h2>Scenario</h2>\n").append(ScenarioParagraph.html(summary, timeline.runtime()));
-        html.append(SessionTable.html(summary.sessions()));
+        html.append(SessionTable.html(summary));
         html.append("</section>\n");
         html.append("<h2>Charts</h2>\n<p>Times in seconds after the start of the load. Shaded: each fault's window"
                 + " (from the fault to 10 s after it, or 5 s after its heal or its last failover when later).</p>\n");

@@ -186,7 +186,10 @@ public final class SoakRunner {
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
         RunSummary summary = outcome.summary();
         boolean viewsRead = summary.cluster() != null;
-        return new Drill(run, summary.verdict(), summary.sessions().countedAsLost(), summary.sessions().stale(),
+        // a drill with tabs judged no session: nothing counted as lost or stale by the serial oracle
+        RunSummary.Verdicts sessions = summary.sessions() == null ? new RunSummary.Verdicts(0, 0, 0)
+                : summary.sessions();
+        return new Drill(run, summary.verdict(), sessions.countedAsLost(), sessions.stale(),
                 summary.requests().errors(),
                 // a restart of a node already gone has no new view to wait for, and a delay slows a node without
                 // taking it away: neither is a detection, and their missing view is not a "never"; nor is a view

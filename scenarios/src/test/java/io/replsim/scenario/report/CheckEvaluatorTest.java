@@ -99,6 +99,11 @@ class CheckEvaluatorTest {
                 new RunSummary.Verdicts(0, 0, 0), latencies(1), latencies(1), List.of());
         assertThat(nothingAtAll.getFirst().passed()).isFalse();
         assertThat(nothingAtAll.getFirst().actual()).isEqualTo("no session judged");
+        // a run with tabs has no verdicts at all (its scenario cannot ask these checks: were one asked, it fails)
+        var tabs = CheckEvaluator.evaluate(List.of(new Check.MaxSessionsLost(0)), null, latencies(1), latencies(1),
+                List.of());
+        assertThat(tabs.getFirst().passed()).isFalse();
+        assertThat(tabs.getFirst().actual()).isEqualTo("no session judged: the users' tabs overlap");
     }
 
     @Test
