@@ -5,6 +5,7 @@ import io.replsim.scenario.compare.RecordedComparison;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.SeriesCsv;
 import io.replsim.scenario.report.UnreadableRunException;
+import io.replsim.scenario.run.RecordedSoak;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -15,17 +16,17 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", description = {
         "Draw a drill's console summary and report.html again from its run directory (summary.json, timeline.json,",
         "latency.hlog, events.jsonl, heap.json), a capacity search's answers and capacity.html from its",
-        "summary.json, or a comparison's compare.html from its compare.json, without running anything: a report",
-        "improved since applies to yesterday's runs.",
+        "summary.json, a soak's soak.html from its soak.json, or a comparison's compare.html from its compare.json,",
+        "without running anything: a report improved since applies to yesterday's runs.",
         "e.g. replsim report runs/<run> --csv figures/"},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
                 "0:re-rendered",
-                "2:bad input: not a drill's, a capacity search's or a comparison's directory, or a file it needs"
-                        + " missing or unreadable"})
+                "2:bad input: not a drill's, a capacity search's, a soak's or a comparison's directory, or a file it"
+                        + " needs missing or unreadable"})
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RUN", description = "a directory replsim run, replsim capacity or replsim compare"
-            + " made, such as runs/<time>-<scenario>")
+    @Parameters(paramLabel = "RUN", description = "a directory replsim run, replsim capacity, replsim soak or"
+            + " replsim compare made, such as runs/<time>-<scenario>")
     Path directory;
 
     @Option(names = "--csv", paramLabel = "DIR", description = "also write the per-second series as CSV into DIR:"
@@ -39,6 +40,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         if (RecordedComparison.isOne(directory)) {
             return comparison();
+        }
+        if (RecordedSoak.isOne(directory)) {
+            return soak();
         }
         RecordedRun run;
         try {
@@ -71,6 +75,20 @@ final class ReportCommand implements Callable<Integer> {
             if (csv != null) {
                 System.out.println("csv       none written: a comparison's figures are already CSV, its"
                         + " compare.csv (a row per scenario and figure)");
+            }
+        });
+    }
+
+    /**
+     * A soak's directory: soak.html from its soak.json and its drills' summary.json; each drill's directory under
+     * runs/ is drawn again on its own.
+     */
+    private Integer soak() {
+        return redrawn(() -> {
+            System.out.println("page      " + RecordedSoak.read(directory).writePage());
+            if (csv != null) {
+                System.out.println("csv       none written for the soak: each drill's directory under runs/ has its"
+                        + " own (replsim report <soak>/runs/<run> --csv DIR)");
             }
         });
     }

@@ -7,6 +7,7 @@ import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.capacity.MadeUpSearch;
 import io.replsim.scenario.compare.CapacityComparisonReport;
 import io.replsim.scenario.compare.ComparedFromFigures;
+import io.replsim.scenario.run.MadeUpSoak;
 import io.replsim.scenario.run.PlayedScenario;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,8 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code replsim report} draws a drill's console summary and report.html again from its run directory alone: the
@@ -151,20 +150,29 @@ class ReportCommandTest {
         assertThat(report.err()).contains(file + " is not a directory: give a run's directory");
     }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "soak.json    | a soak's (replsim soak)                | each of its runs under runs/ is a drill's"})
-    void anotherCommandsDirectoryIsRefusedNamingWhatIsReRendered(String file, String whose, String instead)
-            throws Exception {
-        Path other = Files.createDirectories(dir.resolve("other"));
-        Files.writeString(other.resolve(file), "{}");
-        Files.writeString(other.resolve("summary.json"), "{}");
+    @Test
+    void aSoaksDirectoryHasItsPageDrawnAgainFromItsSoakJsonAndItsRunsSummaries() throws Exception {
+        Path soak = MadeUpSoak.writtenTo(Files.createDirectories(dir.resolve("soak")));
 
-        ReplsimCall report = ReplsimCall.of("report", other.toString());
+        ReplsimCall report = ReplsimCall.of("report", soak.toString(), "--csv", dir.resolve("csv").toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(report.out()).contains("page      " + soak.resolve("soak.html"))
+                .contains("csv       none written for the soak: each drill's directory under runs/ has its own");
+        assertThat(Files.readString(soak.resolve("soak.html"))).contains("<svg class=\"chart soak-runs\"")
+                .contains("2 of 3 drills passed");
+    }
+
+    @Test
+    void aSoakJsonThatIsNotOneIsRefused() throws Exception {
+        Path soak = Files.createDirectories(dir.resolve("soak"));
+        Files.writeString(soak.resolve("soak.json"), "[1, 2]");
+
+        ReplsimCall report = ReplsimCall.of("report", soak.toString());
 
         assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
-        assertThat(report.err()).contains(other + " is " + whose + " directory (it holds " + file + ")")
-                .contains("replsim report re-renders a drill's directory, one replsim run made").contains(instead);
+        assertThat(report.err()).contains(soak.resolve("soak.json") + " cannot be read as replsim soak wrote it")
+                .contains("run replsim soak again");
     }
 
     @Test

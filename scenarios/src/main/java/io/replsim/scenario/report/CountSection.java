@@ -37,7 +37,7 @@ public record CountSection<S>(List<CountFigure<S>> figures) {
     }
 
     /** report.html's table: a column per count, every one of them, 0 included. */
-    String html(S section) {
+    public String html(S section) {
         StringBuilder html = new StringBuilder("<table><tr>");
         figures.forEach(figure -> html.append("<th>").append(escape(figure.label())).append("</th>"));
         html.append("</tr>\n<tr>");

@@ -5,6 +5,7 @@ import io.replsim.scenario.report.chart.LegendEntry;
 import io.replsim.scenario.report.chart.Palette;
 import io.replsim.scenario.report.chart.Plot;
 import io.replsim.scenario.report.chart.RoundValues;
+import io.replsim.scenario.report.chart.Staircase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,14 +49,6 @@ final class FailoverChart {
 
     /** The distribution as a staircase: up by one user's share at each user's time. */
     static List<Plot.Point> steps(FailoverTimes fault) {
-        List<Plot.Point> points = new ArrayList<>();
-        double share = 100.0 / Math.max(1, fault.affectedUsers());
-        points.add(new Plot.Point(0, 0));
-        List<Long> times = fault.usersMs();
-        for (int i = 0; i < times.size(); i++) {
-            points.add(new Plot.Point(times.get(i), i * share));
-            points.add(new Plot.Point(times.get(i), (i + 1) * share));
-        }
-        return points;
+        return Staircase.of(fault.usersMs(), fault.affectedUsers());
     }
 }

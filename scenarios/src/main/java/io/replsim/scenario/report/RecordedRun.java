@@ -39,7 +39,6 @@ public record RecordedRun(Path directory, RunSummary summary, LoadTimeline timel
             throw new UnreadableRunException(directory + " is not a directory: give a run's directory, such as"
                     + " runs/<time>-<scenario>, which replsim run made");
         }
-        RunKind.refuseOtherThanDrill(directory);
         RunSummary summary = readJson(directory.resolve(SUMMARY), new TypeReference<>() {},
                 "the run's figures: the run ended before its report wrote them (it broke or was stopped), so there"
                         + " is nothing to re-render; run the scenario again");

@@ -150,6 +150,7 @@ public final class SoakRunner {
             }
         }
         SoakSummary summary = summary(spec.name(), repeat, broken, drills);
+        SoakPage.write(soakDir);
         int neverRecovered = summary.viewChangeMs().never() + summary.failoverMs().never();
         out.printf(Locale.ROOT, "%n== soak %s: %s, %d of %d drills passed%s%s%s ==%n", spec.name(),
                 summary.held() && broken == 0 ? "PASS" : "FAIL", summary.passed(), repeat,
@@ -166,7 +167,7 @@ public final class SoakRunner {
                 : String.format(Locale.ROOT, "steepest slope of the heap after GC %+.1f KB/min (any node process,"
                         + " floor of each minute)", summary.heapSlopeKbPerMinute())));
         out.println("orphans   " + summary.orphans() + " node processes left alive after the drills");
-        out.println("soak      " + soakDir + "  (soak.json, soak.log, runs/)");
+        out.println("soak      " + soakDir + "  (soak.html, soak.json, soak.log, runs/)");
         return summary;
     }
 

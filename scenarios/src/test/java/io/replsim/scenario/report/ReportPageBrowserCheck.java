@@ -11,6 +11,7 @@ import io.replsim.scenario.report.chart.Palette;
 import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.PlayedScenario;
 import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.run.SoakRunner;
 import io.replsim.scenario.runtime.InJvmRuntime;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import io.replsim.scenario.spec.ScenarioLoader;
@@ -34,14 +35,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The quickstart's report.html (its load cut from 45 s to 24 s, the kill at 10 s: the same page, 21 s sooner) and a
- * short capacity search's capacity.html as a reader opens them, in Debian's
- * headless {@code chromium}: each loads with no console error, and each chart has its drawn elements in the DOM the
- * browser built (report.html: the checks before the charts, the throughput line, the p50, p90 and p99 lines, the p90
- * limit, each node's CPU line and the ceiling, the views, the failover distribution, the kill's window shaded;
- * capacity.html: a mark per step in both charts, the warm-up round, both limits, the answer's interval) and on the
- * screen (the lines', marks' and shading's colours in the screenshots, kept as target/browser/quickstart-report.png
- * and target/browser/capacity.png). {@code ./replsim test browser}, which .ci/run runs
+ * The quickstart's report.html (its load cut from 45 s to 24 s, the kill at 10 s: the same page, 21 s sooner), a
+ * short capacity search's capacity.html, a two-drill soak's soak.html and a comparison's compare.html as a reader
+ * opens them, in Debian's headless {@code chromium}: each loads with no console error, and each chart has its drawn
+ * elements in the DOM the browser built (report.html: the checks before the charts, the throughput line, the p50,
+ * p90 and p99 lines, the p90 limit, each node's CPU line and the ceiling, the views, the failover distribution, the
+ * kill's window shaded; capacity.html: a mark per step in both charts, the warm-up round, both limits, the answer's
+ * interval; soak.html: a mark per fault and run, both distributions, a row per run) and on the screen (the lines',
+ * marks' and shading's colours in the screenshots, kept as target/browser/quickstart-report.png, capacity.png,
+ * soak.png and compare.png). {@code ./replsim test browser}, which .ci/run runs
  * after installing chromium when it is missing; without chromium this check fails, it does not pass unseen.
  */
 @ExtendWith(NoNodeProcessLeft.class)
@@ -53,6 +55,14 @@ class ReportPageBrowserCheck {
             replication: {placement: all, granularity: session, delivery: sync}
             load: {users: 4, thinkTime: 200ms, rampUp: 500ms, warmUp: 500ms, duration: 3s}
             capacity: {warmUp: {minRounds: 1, maxRounds: 1}}
+            """;
+    private static final String SOAK = """
+            name: page-soak
+            cluster: {nodes: 2, workers: 8, cpuBudget: 2}
+            replication: {placement: all, granularity: session, delivery: sync}
+            load: {users: 6, thinkTime: 200ms, rampUp: 500ms, duration: 5s}
+            faults:
+              - {type: kill, at: 2s, target: primary-of-most}
             """;
     private static HeadlessChromium chromium;
 
@@ -176,6 +186,45 @@ class ReportPageBrowserCheck {
         assertThat(pixelsNear(screen, 0xbbbbbb)).as("the reference's bar in " + look.screenshot())
                 .isGreaterThan(500);
         assertThat(pixelsNear(screen, 0x7570b3)).as("buddies' bar in " + look.screenshot()).isGreaterThan(500);
+    }
+
+    /**
+     * A two-drill soak (its nodes in this JVM: 2 nodes, 6 users for 5 s, a kill at 2 s, twice) leaves soak.html,
+     * whose charts mark each drill's new view and failover by run and draw both as distributions over the runs, and
+     * whose table has a row per run with its sessions by verdict.
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aSoaksPageLoadsWithoutErrorsAndMarksEachRunsFaults() throws Exception {
+        Path file = Files.writeString(dir.resolve("page-soak.yaml"), SOAK);
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        SoakRunner.SoakSummary soak = new SoakRunner(dir.resolve("runs"),
+                console -> (spec, nodes) -> new InJvmRuntime(spec, nodes, console), out, InvalidRuns.REFUSED)
+                .run(ScenarioLoader.load(file), file, 2);
+        Path soakDir;
+        try (var made = Files.list(dir.resolve("runs"))) {
+            soakDir = made.filter(path -> path.getFileName().toString().contains("-soak-")).findFirst().orElseThrow();
+        }
+
+        HeadlessChromium.Look look = chromium.open(soakDir.resolve("soak.html"), SCREENSHOTS.resolve("soak.png"),
+                Files.createDirectories(dir.resolve("browser")));
+
+        assertThat(look.console()).as("the browser console").isEmpty();
+        assertThat(soak.drills()).hasSize(2);
+        long views = soak.drills().stream().mapToLong(drill -> drill.viewChangeMs().size()).sum();
+        long failovers = soak.drills().stream().mapToLong(drill -> drill.failoverMs().size()).sum();
+        assertThat(views).isEqualTo(2);
+        String runs = chart(look.dom(), "soak-runs");
+        assertThat(marks(runs, "view")).as(runs).isEqualTo(views);
+        assertThat(marks(runs, "failover")).as(runs).isEqualTo(failovers);
+        String distribution = chart(look.dom(), "soak-distribution");
+        assertThat(points(distribution, Palette.colour(0))).as(distribution).isEqualTo(5);
+        assertThat(Pattern.compile("<tr class=\"run\"><td>\\d</td><td class=\"[A-Z]+\">[A-Z]+</td><td>\\d+</td>")
+                .matcher(look.dom()).results().count()).as("a row per run with its sessions").isEqualTo(2);
+
+        BufferedImage screen = ImageIO.read(look.screenshot().toFile());
+        assertThat(pixelsNear(screen, 0x1b9e77)).as("new view marks and line in " + look.screenshot())
+                .isGreaterThan(50);
     }
 
     /** The check itself: a page whose script throws is seen to, so a clean quickstart page means something. */
