@@ -4,10 +4,13 @@ import io.replsim.scenario.capacity.RecordedSearch;
 import io.replsim.scenario.compare.RecordedComparison;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.SeriesCsv;
+import io.replsim.scenario.report.SessionsCsv;
 import io.replsim.scenario.report.UnreadableRunException;
 import io.replsim.scenario.run.RecordedSoak;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,8 +32,9 @@ final class ReportCommand implements Callable<Integer> {
             + " replsim compare made, such as runs/<time>-<scenario>")
     Path directory;
 
-    @Option(names = "--csv", paramLabel = "DIR", description = "also write the per-second series as CSV into DIR:"
-            + " seconds.csv (requests and errors) and latency.csv (p50/p90/p99/max)")
+    @Option(names = "--csv", paramLabel = "DIR", description = "also write a drill's figures as CSV into DIR:"
+            + " seconds.csv (requests and errors), latency.csv (p50/p90/p99/max) and sessions.csv (a row per user's"
+            + " session with its verdict)")
     Path csv;
 
     @Override
@@ -58,9 +62,14 @@ final class ReportCommand implements Callable<Integer> {
                 for (Path file : SeriesCsv.write(run, csv)) {
                     System.out.println("csv       " + file);
                 }
-                System.out.println("csv       no per-user verdicts: a run directory holds the sessions' counts by"
-                        + " verdict (summary.json), not each user's");
+                Optional<List<SessionsCsv.Row>> sessions = SessionsCsv.read(directory);
+                System.out.println("csv       " + (sessions.isPresent() ? SessionsCsv.write(sessions.get(), csv)
+                        + " (a row per user's session, from the run's " + SessionsCsv.FILE + ")"
+                        : "no per-user verdicts: the run was written before runs wrote " + SessionsCsv.FILE));
             }
+        } catch (UnreadableRunException e) {
+            System.err.println("replsim report: " + e.getMessage());
+            return ReplsimCommand.BAD_INPUT;
         } catch (IOException e) {
             System.err.println("replsim report: cannot write " + e.getMessage());
             return ReplsimCommand.BAD_INPUT;

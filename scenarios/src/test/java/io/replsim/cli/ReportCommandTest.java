@@ -7,6 +7,9 @@ import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.capacity.MadeUpSearch;
 import io.replsim.scenario.compare.CapacityComparisonReport;
 import io.replsim.scenario.compare.ComparedFromFigures;
+import io.replsim.scenario.report.CountFigure;
+import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.run.MadeUpSoak;
 import io.replsim.scenario.run.PlayedScenario;
 import java.io.IOException;
@@ -87,7 +90,52 @@ class ReportCommandTest {
         List<String> latency = Files.readAllLines(csv.resolve("latency.csv"));
         assertThat(latency.getFirst()).isEqualTo("secondFrom,secondTo,answers,p50Ms,p90Ms,p99Ms,maxMs");
         assertThat(latency).hasSizeGreaterThan(5);
-        assertThat(report.out()).contains("csv       no per-user verdicts");
+        assertThat(report.out()).contains("csv       " + csv.resolve("sessions.csv") + " (a row per user's session");
+    }
+
+    /**
+     * sessions.csv, as the run wrote it and as report --csv writes it again: a row per session, whose verdicts add
+     * up to summary.json's sessions by verdict, every user started among them, and the kill's affected users with
+     * their waits, the longest the summary's failover time.
+     */
+    @Test
+    void sessionsCsvHasARowPerSessionAddingUpToTheSummarysCounts() throws Exception {
+        Path csv = dir.resolve("csv");
+
+        ReplsimCall report = ReplsimCall.of("report", copyOfRun().toString(), "--csv", csv.toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        List<String> lines = Files.readAllLines(csv.resolve("sessions.csv"));
+        assertThat(lines).isEqualTo(Files.readAllLines(played.directory().resolve("sessions.csv")));
+        assertThat(lines.getFirst()).isEqualTo("user,session,nodes,verdict,failoverWaitMs,requests");
+        List<String[]> rows = lines.stream().skip(1).map(line -> line.split(",", -1)).toList();
+        RunSummary summary = played.summary();
+        for (CountFigure<RunSummary.Verdicts> verdict : RunSummary.Verdicts.FIGURES.figures()) {
+            assertThat(rows.stream().filter(row -> row[3].equals(verdict.label())).count())
+                    .as("%s sessions in %s", verdict.label(), lines).isEqualTo(verdict.valueOf(summary.sessions()));
+        }
+        assertThat(rows.stream().map(row -> row[0]).distinct().count()).isEqualTo(summary.users().started());
+        assertThat(rows).allSatisfy(row -> assertThat(Long.parseLong(row[5])).isPositive());
+        FaultReport kill = summary.faults().getFirst();
+        java.util.Map<String, String> waits = new java.util.HashMap<>();
+        rows.stream().filter(row -> !row[4].isEmpty()).forEach(row -> waits.put(row[0], row[4]));
+        assertThat(waits).as(lines.toString()).hasSize(kill.affectedUsers());
+        List<Long> served = waits.values().stream().filter(wait -> !wait.equals("never")).map(Long::parseLong)
+                .sorted().toList();
+        assertThat(served).hasSize(kill.recoveredUsers());
+        assertThat(served.getLast()).isEqualTo(kill.failoverMs());
+    }
+
+    @Test
+    void aSessionsCsvThatIsNotOneIsRefusedNamingTheLine() throws Exception {
+        Path run = copyOfRun();
+        Files.writeString(run.resolve("sessions.csv"), "user,session,nodes,verdict,failoverWaitMs,requests\n"
+                + "0,abc,node1,OK,,notanumber\n");
+
+        ReplsimCall report = ReplsimCall.of("report", run.toString(), "--csv", dir.resolve("csv").toString());
+
+        assertThat(report.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(report.err()).contains(run.resolve("sessions.csv") + " line 2 is not a row of user,session");
     }
 
     @Test

@@ -8,8 +8,12 @@ import io.replsim.loadgen.script.RequestType.SessionKind;
 import io.replsim.loadgen.script.RequestType.SerialRule;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What one user knows its session must look like, and the verdict on every answer it gets. Each user owns one;
@@ -77,6 +81,12 @@ public final class ExpectedSession {
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
+    /** Each session and attempt never served that ended, in order, as sessions.csv lists them. */
+    private final List<SessionOutcome> finished = new ArrayList<>();
+    /** Requests whose outcome came since the current session (or attempt) began. */
+    private long requestsNow;
+    /** The nodes that answered on the current session, in the order they first did. */
+    private final Set<String> nodesNow = new LinkedHashSet<>();
     private long distinctSessions;
 
     /** A user whose answers carry no state digest to model: the first digest seen must stay (external apps). */
@@ -151,6 +161,7 @@ public final class ExpectedSession {
 
     /** A request's outcome was no answer to judge; while the user holds no session, its attempt is not served yet. */
     private void notServed() {
+        requestsNow++;
         if (sessionId == null) {
             unservedAttempt = true;
         }
@@ -203,6 +214,10 @@ public final class ExpectedSession {
      * ({@code nodeSaysExpired}) or did not say that the session the request named had expired.
      */
     public Verdict judge(CounterReply reply, SerialRule rule, long sentMs, long answeredMs, boolean nodeSaysExpired) {
+        requestsNow++;
+        if (sessionId != null) {
+            nodesNow.add(reply.node());
+        }
         Verdict verdict = verdictOf(reply, rule, answeredMs, nodeSaysExpired);
         lastJudgedSentMs = sentMs;
         unknownOutcomes = 0;
@@ -286,7 +301,9 @@ public final class ExpectedSession {
         }
         if (sessionId == null && unservedAttempt) {
             neverServed++;
+            finished.add(SessionOutcome.neverServed(requestsNow));
         }
+        requestsNow = 0;
         unservedAttempt = false;
         // A logout that found its session lost was served on a session the node made for it and ended at once:
         // the loss is counted, that stand-in is not a session the user had.
@@ -313,11 +330,31 @@ public final class ExpectedSession {
         lastSerial = reply.serial();
         digest = reply.expectationUnmet() ? null : reply.digest();
         sessionWorst = Verdict.OK;
+        nodesNow.clear();
+        nodesNow.add(reply.node());
     }
 
     private void finishSession() {
         finishedSessions[sessionWorst.ordinal()]++;
+        finished.add(new SessionOutcome(sessionId, sessionWorst, List.copyOf(nodesNow), requestsNow));
+        requestsNow = 0;
+        nodesNow.clear();
         sessionId = null;
+    }
+
+    /**
+     * Every session this user held and every attempt never served, in order, the current ones included as they
+     * stand: the same sessions {@link #sessionVerdicts()} counts.
+     */
+    public List<SessionOutcome> sessions() {
+        List<SessionOutcome> sessions = new ArrayList<>(finished);
+        if (sessionId != null) {
+            sessions.add(new SessionOutcome(sessionId, serverErrorsOnly ? sessionWorst.worse(Verdict.FAILED)
+                    : sessionWorst, List.copyOf(nodesNow), requestsNow));
+        } else if (unservedAttempt) {
+            sessions.add(SessionOutcome.neverServed(requestsNow));
+        }
+        return sessions;
     }
 
     /**

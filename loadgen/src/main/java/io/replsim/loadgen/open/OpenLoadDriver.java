@@ -190,7 +190,8 @@ public final class OpenLoadDriver implements AutoCloseable {
                 judged[Verdict.CORRUPT.ordinal()].sum(), judged[Verdict.EXPIRED.ordinal()].sum());
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         long endMs = startEpochMs + elapsed.toMillis();
-        List<UserTimeline> timelines = sessions.stream().map(session -> session.timeline.timeline()).toList();
+        List<UserTimeline> timelines = sessions.stream().map(session -> session.timeline.timeline()
+                .withSessions(session.expected.sessions())).toList();
         return new OpenResult(window, count, errors.snapshot(), corrected.getIntervalHistogram(),
                 uncorrected.getIntervalHistogram(), profile.arrivals().perSecond(), completedInWindow.sum() / (window.toNanos() / 1e9),
                 verdicts, responses, cost.cost(), Instant.ofEpochMilli(startEpochMs), elapsed,

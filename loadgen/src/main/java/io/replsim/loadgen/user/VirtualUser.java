@@ -529,8 +529,10 @@ public final class VirtualUser {
         return timeline.servingNode();
     }
 
+    /** Where its requests went, with the sessions it held (none with tabs). */
     public UserTimeline timeline() {
-        return timeline.timeline();
+        return timeline.timeline().withSessions(allSessions().flatMap(held -> held.expected.sessions().stream())
+                .toList());
     }
 
     /** Its sessions' verdicts; none with tabs, whose session the history judges. */

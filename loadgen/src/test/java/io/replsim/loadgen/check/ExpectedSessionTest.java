@@ -279,4 +279,26 @@ class ExpectedSessionTest {
         assertThat(expected.sessionVerdicts()).isEqualTo(new io.replsim.loadgen.check.SessionVerdictCounts(0, 0, 1));
         assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
     }
+
+    /**
+     * Each session and attempt never served as its own outcome, the ones sessionVerdicts counts: a session lost on a
+     * failover (the LOST answer counted for it, from the node that answered it), the new one, a visit of errors only.
+     */
+    @Test
+    void eachSessionIsAnOutcomeWithItsVerdictItsNodesAndItsRequests() {
+        modelled.judge(reply("a", 1, stateAt("a", 1), true));
+        modelled.judge(new CounterReply("a", 2, "node2", stateAt("a", 2), false));
+        modelled.unknownOutcome();
+        modelled.judge(new CounterReply("b", 1, "node3", stateAt("b", 1), true));
+        modelled.judge(new CounterReply("b", 2, "node3", stateAt("b", 2), false));
+        modelled.ended();
+        modelled.answeredWithError(503, false);
+        modelled.unreached();
+
+        assertThat(modelled.sessions()).containsExactly(
+                new SessionOutcome("a", Verdict.LOST, java.util.List.of("node1", "node2", "node3"), 4),
+                new SessionOutcome("b", Verdict.OK, java.util.List.of("node3"), 1),
+                new SessionOutcome(null, null, java.util.List.of(), 2));
+        assertThat(modelled.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(1, 0, 1, 0, 0, 0, 1));
+    }
 }

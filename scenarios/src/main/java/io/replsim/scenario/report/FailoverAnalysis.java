@@ -117,7 +117,7 @@ public final class FailoverAnalysis {
     }
 
     /** Whether one of the fault's nodes was serving the user when it struck. */
-    private static boolean wasOn(UserTimeline timeline, FaultEvent start) {
+    static boolean wasOn(UserTimeline timeline, FaultEvent start) {
         return start.nodes().stream().anyMatch(node -> servedBy(timeline, node, start.epochMs()));
     }
 

@@ -50,11 +50,25 @@ public final class RunReport {
         if (run.heap().isPresent()) {
             JSON.writeValue(run.directory().resolve("heap.json").toFile(), run.heap().get());
         }
+        SessionsCsv.write(SessionsCsv.rows(run.load().timelines(), confirmedStarts(run.events(), summary)),
+                run.directory());
         LoadTimeline timeline = LoadTimeline.of(run, summary, p90Bound(run.spec()).toNanos() / 1e6);
         timeline.write(run.directory());
         TimelineReport.write(run.directory().resolve(RecordedRun.PAGE),
                 timeline.page(summary, latencyIntervals(run.latencyLog()), run.events()));
         return summary;
+    }
+
+    /** The start events of the faults shown to have happened; the summary's faults are the starts, in order. */
+    private static List<FaultEvent> confirmedStarts(List<FaultEvent> events, RunSummary summary) {
+        List<FaultEvent> starts = events.stream().filter(event -> event.phase() == FaultEvent.Phase.START).toList();
+        List<FaultEvent> confirmed = new ArrayList<>();
+        for (int i = 0; i < starts.size() && i < summary.faults().size(); i++) {
+            if (summary.faults().get(i).confirmed()) {
+                confirmed.add(starts.get(i));
+            }
+        }
+        return confirmed;
     }
 
     static RunSummary summaryOf(RunRecord run, RunSummary.External external, InvalidRuns invalidRuns,
