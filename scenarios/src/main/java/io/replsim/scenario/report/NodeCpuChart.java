@@ -38,11 +38,41 @@ final class NodeCpuChart {
         plot.limit(ceiling * 100, CEILING, label);
         index = 0;
         for (var node : nodes.entrySet()) {
-            plot.line(Palette.colour(index++), "", node.getValue().stream()
-                    .filter(interval -> frame.holds((interval.fromMs() + interval.toMs()) / 2))
-                    .map(interval -> new Plot.Point((interval.fromMs() + interval.toMs()) / 2000.0,
-                            interval.utilization() * 100)).toList(), node.getKey() + " CPU, % of its budget");
+            String colour = Palette.colour(index++);
+            String title = node.getKey() + " CPU, % of its budget";
+            for (List<Plot.Point> stretch : stretches(frame, node.getValue())) {
+                if (stretch.size() == 1) {
+                    plot.dot(stretch.getFirst().x(), stretch.getFirst().y(), "cpu", colour, false, title);
+                } else {
+                    plot.line(colour, "", stretch, title);
+                }
+            }
         }
         return plot.close();
+    }
+
+    /**
+     * A node's intervals as stretches of back-to-back readings: a restart (whose pair of readings measures nothing)
+     * or readings missed while the node was down leave a gap, not a line across the time the node was not there.
+     */
+    static List<List<Plot.Point>> stretches(TimeFrame frame, List<CpuInterval> intervals) {
+        List<List<Plot.Point>> stretches = new ArrayList<>();
+        List<Plot.Point> stretch = new ArrayList<>();
+        CpuInterval previous = null;
+        for (CpuInterval interval : intervals) {
+            if (!frame.holds((interval.fromMs() + interval.toMs()) / 2)) {
+                continue;
+            }
+            if (previous != null && interval.fromMs() != previous.toMs() && !stretch.isEmpty()) {
+                stretches.add(stretch);
+                stretch = new ArrayList<>();
+            }
+            stretch.add(new Plot.Point((interval.fromMs() + interval.toMs()) / 2000.0, interval.utilization() * 100));
+            previous = interval;
+        }
+        if (!stretch.isEmpty()) {
+            stretches.add(stretch);
+        }
+        return stretches;
     }
 }

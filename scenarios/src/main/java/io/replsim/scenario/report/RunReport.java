@@ -85,7 +85,7 @@ public final class RunReport {
                 .toList();
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
-                latencyIntervals(run.latencyLog()), cluster.cpu(), p90Bound(spec), CPU_CEILING));
+                latencyIntervals(run.latencyLog()), cluster.latestProcessCpu(), p90Bound(spec), CPU_CEILING));
         // no gravitation counter to attribute where the engine has none: null, not 0
         VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
                 spec.load().duration(), result.timelines(),

@@ -77,22 +77,14 @@ final class NodeStatsSampler {
         return copy;
     }
 
-    /** Every node's CPU readings, oldest first; a restarted node's readings start again from its new process. */
+    /**
+     * Every node's CPU readings, oldest first, every process of a restarted node included (its new process counts
+     * from zero again: ClusterReadings#latestProcessCpu takes the latest process's alone).
+     */
     Map<String, List<CpuSample>> cpuSamples() {
         Map<String, List<CpuSample>> copy = new java.util.TreeMap<>();
-        cpu.forEach((node, samples) -> copy.put(node, restartedAtTheLastDrop(samples)));
+        cpu.forEach((node, samples) -> copy.put(node, List.copyOf(samples)));
         return copy;
-    }
-
-    /** A fresh process counts its CPU time from zero: only the readings since the last such drop belong together. */
-    private static List<CpuSample> restartedAtTheLastDrop(List<CpuSample> samples) {
-        int from = 0;
-        for (int i = 1; i < samples.size(); i++) {
-            if (samples.get(i).processCpuMs() < samples.get(i - 1).processCpuMs()) {
-                from = i;
-            }
-        }
-        return List.copyOf(samples.subList(from, samples.size()));
     }
 
     Optional<NodeStatsReport> latest(String node) {

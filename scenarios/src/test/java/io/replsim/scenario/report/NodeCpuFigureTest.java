@@ -62,4 +62,23 @@ class NodeCpuFigureTest {
                 .isCloseTo(0.05, within(1e-9));
         assertThat(NodeCpuFigure.over(COLD_THEN_WARM, own, 6_000, 16_000, "steady window").compilerShare()).isNull();
     }
+
+    /**
+     * A restarted node's readings are kept over both its processes (its CPU chart draws both), and the figures taken
+     * between a first and a last reading take its latest process's alone: 0.2 cores, not a fall across the restart.
+     */
+    @Test
+    void aRestartedNodesFiguresTakeItsLatestProcessWhileItsReadingsKeepBoth() {
+        List<CpuSample> restarted = List.of(new CpuSample(1_000, 0, 0, 1), new CpuSample(2_000, 1_000, 900, 1),
+                new CpuSample(3_000, 100, 10, 1), new CpuSample(4_000, 1_100, 210, 1),
+                new CpuSample(5_000, 2_100, 410, 1));
+        ClusterReadings readings = new ClusterReadings(0, null, List.of(), java.util.Map.of(),
+                java.util.Map.of("node1", restarted), java.util.Map.of());
+
+        assertThat(readings.cpu().get("node1")).hasSize(5);
+        assertThat(readings.latestProcessCpu().get("node1")).containsExactlyElementsOf(restarted.subList(2, 5));
+        assertThat(NodeCpuFigure.coresWithin(readings.latestProcessCpu().get("node1"), 0, 10_000))
+                .hasValueCloseTo(0.2, within(1e-9));
+    }
 }
+
