@@ -6,9 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The points of a chart's line of one stroke, as the page draws them: pixels from the left and from the top. */
-record ChartPoints(List<double[]> points) {
+public record ChartPoints(List<double[]> points) {
 
-    static ChartPoints of(String svg, String stroke) {
+    public static ChartPoints of(String svg, String stroke) {
         Matcher line = Pattern.compile("<polyline [^>]*stroke=\"" + stroke + "\"[^>]*points=\"([^\"]*)\"")
                 .matcher(svg);
         if (!line.find()) {

@@ -46,7 +46,7 @@ class TimelineReportTest {
                 + " workers and 0.66 cores each (enforced), heap 256MB, payload 4KB. Load: 60 users, think time 0.5 s,"
                 + " ramp-up 5 s, 45 s in all").contains("Faults: kill node1 (primary-of-most) at 20.0 s.");
         assertThat(html).contains("<h2>Sessions by verdict</h2>");
-        assertThat(inOrder(html, "<h2>Checks</h2>", "<h2>Validity", "<h2>Scenario</h2>", "<h2>Sessions by verdict",
+        assertThat(PageParts.inOrder(html, "<h2>Checks</h2>", "<h2>Validity", "<h2>Scenario</h2>", "<h2>Sessions by verdict",
                 "</section>", "<svg class=\"chart throughput\"", "<svg class=\"chart latency\"",
                 "<svg class=\"chart node-cpu\"", "<svg class=\"chart views\"", "<svg class=\"chart failover\"",
                 "<h2>Nodes</h2>", "<h2>Faults</h2>", "<h2>Events</h2>", "<h2>Provenance</h2>")).isTrue();
@@ -113,15 +113,5 @@ class TimelineReportTest {
                 .contains("No node's CPU readings are in this run directory")
                 .contains("No node's views are in this run directory")
                 .contains("(no confirmed fault, or the run was written before replsim recorded failover times)");
-    }
-
-    private static boolean inOrder(String html, String... parts) {
-        int at = -1;
-        for (String part : parts) {
-            int next = html.indexOf(part, at + 1);
-            assertThat(next).as(part + " after the part before it").isGreaterThan(at);
-            at = next;
-        }
-        return true;
     }
 }

@@ -3,6 +3,8 @@ package io.replsim.scenario.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.replsim.scenario.report.ChartPoints;
+import io.replsim.scenario.report.PageParts;
 import io.replsim.scenario.report.UnreadableRunException;
 import io.replsim.scenario.report.chart.ChartAxis;
 import io.replsim.scenario.report.chart.Plot;
@@ -41,7 +43,7 @@ class SoakPageTest {
         assertThat(html).as("runs 1 and 2 added up; run 3 had tabs").contains("<td>108</td><td>1</td><td>1</td>"
                 + "<td>0</td><td>0</td><td>0</td><td>10</td></tr></table>\n<p>1 of 3 drills without sessions by"
                 + " verdict");
-        assertThat(inOrder(html, "<p class=\"verdict\">", "<table class=\"distributions\">",
+        assertThat(PageParts.inOrder(html, "<p class=\"verdict\">", "<table class=\"distributions\">",
                 "<h2>Sessions by verdict over all drills</h2>", "</section>", "<svg class=\"chart soak-runs\"",
                 "<svg class=\"chart soak-distribution\"", "<h2>Runs</h2>")).isTrue();
     }
@@ -87,8 +89,8 @@ class SoakPageTest {
         String svg = SoakDistributionChart.svg(MadeUpSoak.summary());
         Plot axes = new Plot("axes", 240, 0, 945, new ChartAxis.Linear(100, "% of faults"));
 
-        List<double[]> view = points(svg, SoakRunsChart.VIEW);
-        List<double[]> failover = points(svg, SoakRunsChart.FAILOVER);
+        List<double[]> view = ChartPoints.of(svg, SoakRunsChart.VIEW).points();
+        List<double[]> failover = ChartPoints.of(svg, SoakRunsChart.FAILOVER).points();
 
         assertThat(view).hasSize(7);
         assertThat(view.getLast()).containsExactly(round(axes.x(120)), round(axes.y(100)));
@@ -121,25 +123,8 @@ class SoakPageTest {
         return Pattern.compile("<" + Pattern.quote(mark)).matcher(svg).results().map(MatchResult::group).toList();
     }
 
-    private static List<double[]> points(String svg, String stroke) {
-        var line = Pattern.compile("<polyline [^>]*stroke=\"" + stroke + "\"[^>]*points=\"([^\"]*)\"").matcher(svg);
-        assertThat(line.find()).as(svg).isTrue();
-        return java.util.Arrays.stream(line.group(1).trim().split("\\s+")).map(point -> java.util.Arrays
-                .stream(point.split(",")).mapToDouble(Double::parseDouble).toArray()).toList();
-    }
-
     /** As the chart writes a pixel: one decimal. */
     private static double round(double pixel) {
         return Double.parseDouble(String.format(java.util.Locale.ROOT, "%.1f", pixel));
-    }
-
-    private static boolean inOrder(String html, String... parts) {
-        int at = -1;
-        for (String part : parts) {
-            int next = html.indexOf(part, at + 1);
-            assertThat(next).as(part + " after the part before it").isGreaterThan(at);
-            at = next;
-        }
-        return true;
     }
 }
