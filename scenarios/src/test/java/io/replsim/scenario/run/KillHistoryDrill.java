@@ -1,0 +1,88 @@
+package io.replsim.scenario.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.replsim.loadgen.anomaly.Anomaly;
+import io.replsim.loadgen.anomaly.AnomalyKind;
+import io.replsim.loadgen.anomaly.Consistency;
+import io.replsim.loadgen.anomaly.ConsistencyChecker;
+import io.replsim.loadgen.history.HistoryFile;
+import io.replsim.scenario.NoNodeProcessLeft;
+import io.replsim.scenario.report.AnomalyCounts;
+import io.replsim.scenario.report.FaultReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The known answer of issue 29 for a SIGKILL: the shipped drills scenarios/drill-async-kill.yaml and
+ * drill-sync-kill.yaml (the same cluster, load and kill of the primary of the most sessions, on node processes),
+ * judged by the history checker. Under async delivery the killed node acknowledged appends it had not sent yet, and
+ * the checker names them lost, each with its proof: the append answered by the killed node and the session's last
+ * read, answered by a survivor, lacking it. Under sync nothing acknowledged is lost.
+ */
+@ExtendWith(NoNodeProcessLeft.class)
+class KillHistoryDrill {
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void underAsyncTheCheckerNamesTheKilledNodesAcknowledgedAppendsLostEachWithItsProof(@TempDir Path dir)
+            throws Exception {
+        PlayedScenario played = shipped(dir, "drill-async-kill");
+        String killed = killedNode(played);
+        Consistency judged = checked(played);
+
+        List<Anomaly> lost = judged.of(AnomalyKind.LOST_UPDATE);
+        assertThat(lost).as(played.console()).isNotEmpty();
+        assertThat(played.summary().anomalies().lostUpdate()).isEqualTo(lost.size());
+        for (Anomaly anomaly : lost) {
+            Anomaly.LostUpdate update = (Anomaly.LostUpdate) anomaly;
+            long element = update.write().appended().getAsLong();
+            assertThat(update.write().acknowledged()).as(update.why()).isTrue();
+            assertThat(update.write().node()).as(update.why()).contains(killed);
+            assertThat(update.lastRead().after(update.write())).as(update.why()).isTrue();
+            assertThat(update.lastRead().node()).as(update.why()).isPresent().isNotEqualTo(Optional.of(killed));
+            assertThat(update.lastRead().read()).as(update.why()).hasValueSatisfying(
+                    list -> assertThat(list).doesNotContain(element));
+        }
+        // the loss is named once, as lost updates: no other anomaly a correct cluster does not show
+        assertThat(judged.illegal()).as(played.console()).hasSameSizeAs(lost);
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void underSyncTheSameKillLosesNoAcknowledgedAppend(@TempDir Path dir) throws Exception {
+        PlayedScenario played = shipped(dir, "drill-sync-kill");
+        killedNode(played);
+        AnomalyCounts anomalies = played.summary().anomalies();
+
+        assertThat(anomalies.judged()).as(played.console()).isPositive();
+        assertThat(anomalies.notJudged()).as(played.console()).isZero();
+        assertThat(anomalies.lostUpdate()).as(played.console()).isZero();
+        assertThat(anomalies.illegal()).as(played.console()).isZero();
+        assertThat(played.passed()).as(played.console()).isTrue();
+    }
+
+    /** The scenario file shipped in the module's directory, played as replsim run plays it. */
+    private static PlayedScenario shipped(Path dir, String name) throws Exception {
+        return PlayedScenario.play(dir, name, Files.readString(Path.of(name + ".yaml")));
+    }
+
+    /** The node the kill took, once the kill is confirmed and found users on it to fail over (else it proves nothing). */
+    private static String killedNode(PlayedScenario played) {
+        FaultReport kill = played.summary().faults().getFirst();
+        assertThat(kill.evidence().confirmed()).as(played.console()).isTrue();
+        assertThat(kill.affectedUsers()).as(played.console()).isPositive();
+        return kill.node();
+    }
+
+    private static Consistency checked(PlayedScenario played) throws Exception {
+        return ConsistencyChecker.check(HistoryFile.readHistory(played.directory().resolve(HistoryFile.NAME)));
+    }
+}
