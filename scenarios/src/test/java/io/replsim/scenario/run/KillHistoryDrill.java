@@ -10,7 +10,6 @@ import io.replsim.loadgen.history.HistoryFile;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.AnomalyCounts;
 import io.replsim.scenario.report.FaultReport;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +33,7 @@ class KillHistoryDrill {
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void underAsyncTheCheckerNamesTheKilledNodesAcknowledgedAppendsLostEachWithItsProof(@TempDir Path dir)
             throws Exception {
-        PlayedScenario played = shipped(dir, "drill-async-kill");
+        PlayedScenario played = PlayedScenario.playShipped(dir, "drill-async-kill");
         String killed = killedNode(played);
         Consistency judged = checked(played);
 
@@ -58,7 +57,7 @@ class KillHistoryDrill {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void underSyncTheSameKillLosesNoAcknowledgedAppend(@TempDir Path dir) throws Exception {
-        PlayedScenario played = shipped(dir, "drill-sync-kill");
+        PlayedScenario played = PlayedScenario.playShipped(dir, "drill-sync-kill");
         killedNode(played);
         AnomalyCounts anomalies = played.summary().anomalies();
 
@@ -69,12 +68,7 @@ class KillHistoryDrill {
         assertThat(played.passed()).as(played.console()).isTrue();
     }
 
-    /** The scenario file shipped in the module's directory, played as replsim run plays it. */
-    private static PlayedScenario shipped(Path dir, String name) throws Exception {
-        return PlayedScenario.play(dir, name, Files.readString(Path.of(name + ".yaml")));
-    }
-
-    /** The node the kill took, once the kill is confirmed and found users on it to fail over (else it proves nothing). */
+    /** The node the kill took, once the kill is confirmed and found users on it to fail over (else it proves none). */
     private static String killedNode(PlayedScenario played) {
         FaultReport kill = played.summary().faults().getFirst();
         assertThat(kill.evidence().confirmed()).as(played.console()).isTrue();

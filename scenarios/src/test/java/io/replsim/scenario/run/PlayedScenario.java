@@ -30,6 +30,14 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
     }
 
     /**
+     * The scenario file {@code <name>.yaml} shipped in the module's directory (where surefire runs, beside the files
+     * users give ./replsim run), played as {@link #play(Path, String, String)} plays it.
+     */
+    public static PlayedScenario playShipped(Path dir, String name) throws Exception {
+        return play(dir, name, Files.readString(Path.of(name + ".yaml")));
+    }
+
+    /**
      * As {@link #play(Path, String, String)}, but each fault waits (at most {@code deadline}) until every user of
      * the closed load has had an answer and the nodes have served {@code answersPerUser} requests per user: a drill
      * whose exact counts need every user's session made before the fault ({@link ServedUsersFirst}).

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.AnomalyCounts;
 import io.replsim.scenario.report.FaultReport;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +27,7 @@ class RollingRestartDrill {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void everyMemberRestartedInTurnLosesNoAcknowledgedAppend(@TempDir Path dir) throws Exception {
-        PlayedScenario played = PlayedScenario.play(dir, SHIPPED, Files.readString(Path.of(SHIPPED + ".yaml")));
+        PlayedScenario played = PlayedScenario.playShipped(dir, SHIPPED);
         String console = played.console();
         List<FaultReport> faults = played.summary().faults();
 
