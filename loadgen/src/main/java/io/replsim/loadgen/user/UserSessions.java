@@ -17,7 +17,9 @@ import java.util.stream.Stream;
  * The sessions one user holds and their verdicts: without a script its one session of the profile's path; with
  * one, a session per app the script touches (the apps keep their state apart), each made at its first request.
  * With tabs the user's one session is the cookie its tabs share, and no verdict is kept here: the history judges it.
- * The user's thread alone reads and writes the sessions; its verdicts are published for readers on other threads.
+ * The user's thread alone reads and writes the sessions; its verdicts are published for readers on other threads
+ * when one asks (summing them at every request's end allocated about 1.2 KB a request, a third of what the user's
+ * whole cycle allocates: UserRequestCostBenchmark), and always as it stops.
  */
 final class UserSessions {
     /** The user's only session without a script. */
@@ -27,9 +29,11 @@ final class UserSessions {
     private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
     /** False with tabs: their requests overlap, so the serial oracle judges none of them. */
     private final boolean judged;
-    /** Its verdicts as of its last request's end, for readers while it runs; the sessions themselves are unguarded. */
+    /** Its verdicts as last published, for readers while it runs; the sessions themselves are unguarded. */
     private volatile VirtualUser.Verdicts published =
             new VirtualUser.Verdicts(SessionVerdictCounts.NONE, ResponseVerdictCounts.NONE);
+    /** Set by a reader, cleared by the user's thread as it publishes. */
+    private volatile boolean asked;
 
     UserSessions(String defaultPath, Optional<SessionShapes> shapes, Optional<UserScript> script,
                  Optional<TabsOfUser> tabs) {
@@ -80,10 +84,20 @@ final class UserSessions {
 
     /** Makes its verdicts as of now the ones readers on other threads see. */
     void publish() {
+        asked = false;
         published = new VirtualUser.Verdicts(sessionVerdicts(), responseVerdicts());
     }
 
+    /** A request ended: its verdicts are published if a reader asked for them since they last were. */
+    void publishIfAsked() {
+        if (asked) {
+            publish();
+        }
+    }
+
+    /** Its verdicts as last published; the user publishes them again at its next request's end. */
     VirtualUser.Verdicts published() {
+        asked = true;
         return published;
     }
 }

@@ -329,7 +329,7 @@ public final class VirtualUser {
             request.session().expected.ended();
             request.session().cookie.set(Optional.empty());
         }
-        sessions.publish();
+        sessions.publishIfAsked();
         if (visits.ending()) {
             return nextLogoutAtEnd(nowNanos);
         }
@@ -407,7 +407,11 @@ public final class VirtualUser {
         return sessions.responseVerdicts();
     }
 
-    /** Its verdicts as of its last request's end (or its stop): safe to read from any thread while it runs. */
+    /**
+     * Its verdicts as of its first request's end after the previous call (or as of its stop): safe to read from any
+     * thread while it runs. Each call asks for them again, so a reader that calls every few seconds sees each user's
+     * verdicts at most one of its intervals and one request old, and a user nobody asks never sums them.
+     */
     public Verdicts verdictsSoFar() {
         return sessions.published();
     }
