@@ -312,7 +312,8 @@ public final class LoadDriver implements Load {
 
     /**
      * The running totals: the requests, errors and answers' latency as recorded, each user's verdicts as it last
-     * published them (at each request's end and as it stops, so once every user has stopped they are the result's).
+     * published them (at its first request's end after the previous call, which asks for them, and as it stops, so
+     * once every user has stopped they are the result's).
      */
     @Override
     public Optional<LoadSoFar> soFar() {

@@ -8,32 +8,21 @@ import io.replsim.loadgen.check.UsersServed;
 import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.profile.SessionsAtEnd;
 import io.replsim.loadgen.record.UserTimeline;
-import io.replsim.loadgen.check.ExpectedSession;
-import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.exchange.Exchange;
-import io.replsim.loadgen.exchange.SessionCookie;
 import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
-import io.replsim.loadgen.record.TimelineRecorder;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
 import io.replsim.loadgen.script.RequestType;
-import io.replsim.loadgen.script.RequestType.SerialRule;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
 import io.replsim.loadgen.think.ThinkMode;
 
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Stream;
 
 /**
  * One closed-loop user as a state machine: route, request, judge, record, then think (a pause drawn from the plan's
@@ -66,14 +55,10 @@ public final class VirtualUser {
     private final int index;
     private final RunPlan plan;
     private final StickyRouter router;
-    private final String defaultPath;
     private final RunRecording recording;
     private final SteadyRecording steady;
     private final AtomicInteger activeUsers;
     private final SplittableRandom random;
-
-    private final Optional<UserScript> script;
-    private final ScriptTally scriptTally;
     private final long heldNanos;
     /** This tab's number among its user's, from 0; the first one counts the user as active and logs out at the end. */
     private final int tab;
@@ -83,19 +68,10 @@ public final class VirtualUser {
     /** Where the user is between two calls. */
     private enum Phase { NOT_STARTED, STARTING, AWAITING_ANSWER, WAITING_FOR_A_NODE, HELD, THINKING, STOPPED }
 
-    /** The user's only session without a script. */
-    private final HeldSession single;
-    /** How the nodes' apps are configured, for the state each session must show; empty for an external app. */
-    private final Optional<SessionShapes> shapes;
-    private final Map<RequestType.SessionKind, HeldSession> byKind = new EnumMap<>(RequestType.SessionKind.class);
-    private final TimelineRecorder timeline;
-    private final String logoutPath;
-    private Optional<String> lastRoute = Optional.empty();
-    /** When the current visit ends, in {@link System#nanoTime()} terms; only with a session length. */
-    private OptionalLong visitEndsAtNanos = OptionalLong.empty();
+    private final UserSessions sessions;
+    private final UserOutcomes outcomes;
+    private final UserVisits visits;
     private volatile long stoppedAtNanos;
-    /** Its verdicts as of its last request's end, for readers while it runs; the user's own state is unguarded. */
-    private volatile Verdicts published = new Verdicts(SessionVerdictCounts.NONE, ResponseVerdictCounts.NONE);
 
     /** A user's verdicts at one moment: its sessions by their worst verdict so far, and its responses'. */
     public record Verdicts(SessionVerdictCounts sessions, ResponseVerdictCounts responses) {
@@ -103,16 +79,9 @@ public final class VirtualUser {
 
     private Phase phase = Phase.NOT_STARTED;
     private boolean active;
-    /** Whether a request of this user got its outcome: the user counts as started in {@link #served()}. */
-    private boolean hadOutcome;
-    /** The sessions still to log out of once the run is over; null while it runs. */
-    private List<HeldSession> endingSessions;
-    private int nextEnding;
 
     /** The request in progress: what it is for, where it went, and when the cycle and the request started. */
-    private RequestType type;
-    private HeldSession session;
-    private boolean logout;
+    private UserVisits.Request request;
     private NodeEndpoint node;
     private int attempt;
     private final ReadResend readResend = new ReadResend();
@@ -154,21 +123,16 @@ public final class VirtualUser {
         this.tab = tab;
         this.tabs = tabs;
         this.heldNanos = held.toNanos();
-        this.shapes = shapes;
-        this.single = HeldSession.ofPath(defaultPath, shapes, script,
-                tabs.map(TabsOfUser::cookie).orElseGet(() -> new AtomicReference<>(Optional.empty())));
-        this.script = script;
-        this.scriptTally = scriptTally;
+        this.sessions = new UserSessions(defaultPath, shapes, script, tabs);
+        this.outcomes = new UserOutcomes(index, recording, steady, scriptTally, tabs);
         this.index = index;
         this.plan = plan;
         this.router = router;
-        this.defaultPath = defaultPath;
         this.recording = recording;
         this.steady = steady;
         this.activeUsers = activeUsers;
         this.random = new SplittableRandom(seed);
-        this.timeline = new TimelineRecorder(index);
-        this.logoutPath = LogoutPath.of(defaultPath);
+        this.visits = new UserVisits(plan, sessions, script, random, defaultPath);
         this.history = new UserHistory(recording.history(), index, tab);
     }
 
@@ -198,7 +162,7 @@ public final class VirtualUser {
                 if (plan.over(nowNanos)) {
                     yield stop(nowNanos);
                 }
-                if (tab > 0 && single.cookie.get().isEmpty()) {
+                if (tab > 0 && !sessions.singleMade()) {
                     yield pauseUntil(nowNanos + SESSION_WAIT_NANOS); // the first tab has not made the session yet
                 }
                 if (tab == 0) {
@@ -222,7 +186,7 @@ public final class VirtualUser {
         router.requestEnded(node);
         if (isRefused(exchange)) {
             router.markDown(node);
-            recordFailure(node, ErrorKind.CONNECT, exchange.atMs(), type);
+            outcomes.failure(node, ErrorKind.CONNECT, exchange.atMs(), request.type());
             Optional<NodeEndpoint> next = attempt < router.nodes().size() ? nextLiveAfter(node) : Optional.empty();
             if (next.isPresent()) {
                 // The request never reached a server, so it goes to the next live node now, as a balancer's does.
@@ -230,11 +194,11 @@ public final class VirtualUser {
                 attempt++;
                 return send();
             }
-        } else if (exchange instanceof Exchange.Failed failed && readResend.take(failed, reads())) {
+        } else if (exchange instanceof Exchange.Failed failed && readResend.take(failed, request.reads())) {
             router.markDown(node);
             Optional<NodeEndpoint> next = nextLiveAfter(node);
             if (next.isPresent()) {
-                recordFailure(node, ErrorKind.IO, failed.atMs(), type);
+                outcomes.failure(node, ErrorKind.IO, failed.atMs(), request.type());
                 node = next.get();
                 attempt++;
                 return send();
@@ -245,23 +209,26 @@ public final class VirtualUser {
         responseNanos = nowNanos - requestStartNanos;
         steady.waited(requestStartNanos, outcomeNanos);
         switch (exchange) {
-            case Exchange.Answered answered ->
-                    answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, type, session);
+            case Exchange.Answered answered -> {
+                outcomes.answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, request.type(),
+                        request.session());
+                visits.answered(request.type(), request.session());
+            }
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
                 // every node tried refused; each refusal is recorded above
-                session.expected.unreached();
+                request.session().expected.unreached();
                 steady.unanswered(nowNanos, responseNanos);
             }
             case Exchange.Failed failed -> {
                 // Unknown outcome: the node may have processed it. Leave the node; the next request goes elsewhere.
                 router.markDown(node);
-                session.expected.unknownOutcome();
-                recordFailure(node, failed.kind(), failed.atMs(), type);
+                request.session().expected.unknownOutcome();
+                outcomes.failure(node, failed.kind(), failed.atMs(), request.type());
                 steady.unanswered(nowNanos, responseNanos);
             }
         }
         history.ended(exchange, nowNanos);
-        requestDone(exchange.atMs(), type);
+        outcomes.requestDone(exchange.atMs(), request.type());
         return outcomeKnown(nowNanos);
     }
 
@@ -284,7 +251,7 @@ public final class VirtualUser {
             activeUsers.decrementAndGet();
         }
         phase = Phase.STOPPED;
-        publishVerdicts();
+        sessions.publish();
         stoppedAtNanos = nowNanos;
         return UserAction.STOP;
     }
@@ -293,10 +260,10 @@ public final class VirtualUser {
     private UserAction nextCycle(long nowNanos) {
         if (!plan.over(nowNanos)) {
             cycleStartNanos = nowNanos;
-            return step(nowNanos);
+            return request(visits.next(nowNanos), nowNanos);
         }
         if (plan.sessionsAtEnd() == SessionsAtEnd.ENDED && tab == 0) {
-            endingSessions = sessionsHeld().toList();
+            visits.endRun();
             return nextLogoutAtEnd(nowNanos);
         }
         return stop(nowNanos);
@@ -304,56 +271,27 @@ public final class VirtualUser {
 
     /** Logs out of every session the user still holds, one after the other, as a user leaving does. */
     private UserAction nextLogoutAtEnd(long nowNanos) {
-        if (nextEnding < endingSessions.size()) {
-            HeldSession held = endingSessions.get(nextEnding++);
-            return request(held.lastType, held, true, nowNanos);
-        }
-        return stop(nowNanos);
-    }
-
-    /** The next request of the visit, or, once the visit is over, the logout of one session the user holds. */
-    private UserAction step(long nowNanos) {
-        if (visitEndsAtNanos.isPresent() && nowNanos - visitEndsAtNanos.getAsLong() >= 0) {
-            Optional<HeldSession> open = sessionsHeld().findFirst();
-            if (open.isPresent()) {
-                HeldSession held = open.get();
-                return request(held.lastType, held, true, nowNanos);
-            }
-            visitEndsAtNanos = OptionalLong.empty();
-            lastRoute = Optional.empty();
-        }
-        if (visitEndsAtNanos.isEmpty() && plan.sessionLength().isPresent()) {
-            visitEndsAtNanos = OptionalLong.of(nowNanos + plan.visitNanos(random));
-        }
-        // null without a script: every request is the profile's path on the user's one session
-        RequestType drawn = script.map(mix -> mix.draw(random)).orElse(null);
-        return request(drawn, drawn == null ? single
-                : byKind.computeIfAbsent(drawn.session(), kind -> new HeldSession(ExpectedSession.of(shapes, kind))),
-                false, nowNanos);
-    }
-
-    /** The sessions the user holds now: those it has a cookie for. */
-    private Stream<HeldSession> sessionsHeld() {
-        return Stream.concat(Stream.of(single), byKind.values().stream()).filter(held -> held.cookie.get().isPresent());
+        Optional<UserVisits.Request> logout = visits.nextLogoutAtEnd();
+        return logout.isPresent() ? request(logout.get(), nowNanos) : stop(nowNanos);
     }
 
     /**
      * One user request, sent at once elsewhere while connections are refused. A logout ends the session whatever
      * its outcome: the user has left, and a node that could not end it everywhere answered 503, which is counted.
      */
-    private UserAction request(RequestType requestType, HeldSession held, boolean isLogout, long nowNanos) {
+    private UserAction request(UserVisits.Request next, long nowNanos) {
+        RequestType requestType = next.type();
+        HeldSession held = next.session();
         held.lastType = requestType;
-        type = requestType;
-        session = held;
-        logout = isLogout;
+        request = next;
         requestStartNanos = nowNanos;
         try {
-            node = router.route(held.cookie.get().flatMap(SessionCookie::route).or(() -> lastRoute).orElse(null));
+            node = router.route(visits.routeFor(held).orElse(null));
         } catch (NoLiveNodeException e) {
             long atMs = System.currentTimeMillis();
             held.expected.unreached();
-            recordFailure(null, ErrorKind.CONNECT, atMs, requestType);
-            requestDone(atMs, requestType);
+            outcomes.failure(null, ErrorKind.CONNECT, atMs, requestType);
+            outcomes.requestDone(atMs, requestType);
             // No request left the driver; waiting for the first retry keeps a zero think time from spinning. The
             // wait, as asked, is this request's time with no answer: the user spends it waiting, as for a timeout.
             phase = Phase.WAITING_FOR_A_NODE;
@@ -366,22 +304,19 @@ public final class VirtualUser {
         }
         attempt = 1;
         readResend.newRequest();
-        requestId = history.sent(held.cookie.get(), isLogout,
-                requestType != null && requestType.serialRule() == SerialRule.UNCHANGED, nowNanos);
+        requestId = history.sent(held.cookie.get(), request.logout(), request.reads(), nowNanos);
         return send();
     }
 
     private UserAction send() {
         phase = Phase.AWAITING_ANSWER;
         router.requestSent(node);
-        String path = type == null ? logout ? logoutPath : defaultPath
-                : logout ? LogoutPath.of(type.path()) : type.path();
-        return new UserAction.Send(node, path, session.cookie.get(), requestId);
+        return new UserAction.Send(node, visits.path(request), request.session().cookie.get(), requestId);
     }
 
     /** The request's outcome is known; a user the driver holds up waits here first (see {@code held}). */
     private UserAction outcomeKnown(long nowNanos) {
-        if (heldNanos > 0 && endingSessions == null) {
+        if (heldNanos > 0 && !visits.ending()) {
             phase = Phase.HELD;
             return pauseUntil(nowNanos + heldNanos);
         }
@@ -390,12 +325,12 @@ public final class VirtualUser {
 
     /** The request is over, answered or not: end a logged-out session, then pause or go on with the logouts. */
     private UserAction requestEnded(long nowNanos) {
-        if (logout) {
-            session.expected.ended();
-            session.cookie.set(Optional.empty());
+        if (request.logout()) {
+            request.session().expected.ended();
+            request.session().cookie.set(Optional.empty());
         }
-        publishVerdicts();
-        if (endingSessions != null) {
+        sessions.publishIfAsked();
+        if (visits.ending()) {
             return nextLogoutAtEnd(nowNanos);
         }
         steady.requestDone(cycleStartNanos, nowNanos);
@@ -440,15 +375,6 @@ public final class VirtualUser {
         return new UserAction.Pause(Math.min(wakeNanos, plan.deadlineNanos()));
     }
 
-    private void requestDone(long atMs, RequestType requestType) {
-        hadOutcome = true;
-        tabs.ifPresent(user -> user.outcome(false));
-        recording.requestDone(atMs);
-        if (requestType != null) {
-            scriptTally.requestDone(requestType);
-        }
-    }
-
     private Optional<NodeEndpoint> nextLiveAfter(NodeEndpoint down) {
         try {
             return Optional.of(router.route(down.name()));
@@ -457,102 +383,37 @@ public final class VirtualUser {
         }
     }
 
-    private void answered(Exchange.Answered answered, long nowNanos, long micros, RequestType requestType,
-                          HeldSession held) {
-        if (requestType == null) {
-            recording.answered(micros);
-        } else {
-            recording.answered(scriptTally.tagIndex(requestType), micros);
-        }
-        steady.answered(nowNanos, micros);
-        answered.setCookie().ifPresent(issued -> held.cookie.set(Optional.of(issued)));
-        if (requestType != null) {
-            held.cookie.get().flatMap(SessionCookie::route).ifPresent(route -> lastRoute = Optional.of(route));
-        }
-        if (answered.status() != 200 || answered.reply().isEmpty()) {
-            // A server error, e.g. a failed sync replication's 503, has an unknown outcome: the node kept the
-            // change, and may have made the session. One that says the node cannot read the session fails it.
-            String heldSession = held.expected.sessionHeld();
-            held.expected.answeredWithError(answered.status(), answered.sessionUnreadable()).ifPresent(failed ->
-                    timeline.judged(answered.node(), heldSession, failed, answered.atMs()));
-            recording.error(ErrorKind.HTTP_STATUS, answered.atMs());
-            if (requestType != null) {
-                scriptTally.error(requestType, ErrorKind.HTTP_STATUS);
-            }
-            // in the steady window's tally too, as the open model counts it: the error ratio and every limit read
-            // from it (a capacity step's, a warm-up round's) see a cluster answering 503s
-            steady.error(nowNanos, ErrorKind.HTTP_STATUS);
-            timeline.answeredWithError(answered.node(), answered.atMs());
-            return;
-        }
-        recording.served(micros);
-        steady.served(nowNanos, micros);
-        long sentMs = answered.atMs() - micros / 1000;
-        if (tabs.isPresent()) {
-            // The oracle holds an answer to the state this tab's own requests built, which other tabs' writes change
-            // in between: not judged here, the history judges the session.
-            tabs.get().outcome(true);
-            timeline.answered(answered.node(), sentMs, answered.atMs(), true);
-            return;
-        }
-        String sessionId = held.expected.sessionFor(answered.reply().get());
-        Verdict verdict = held.expected.judge(answered.reply().get(),
-                requestType == null ? SerialRule.ADVANCES : requestType.serialRule(), sentMs, answered.atMs(),
-                answered.sessionExpired());
-        if (requestType != null) {
-            scriptTally.judged(requestType, verdict);
-        }
-        timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
-        timeline.judged(answered.node(), sessionId, verdict, answered.atMs(), answered.reply().get().serial());
-    }
-
-    private void recordFailure(NodeEndpoint failedNode, ErrorKind kind, long atMs, RequestType requestType) {
-        if (requestType != null) {
-            scriptTally.error(requestType, kind);
-        }
-        recording.error(kind, atMs);
-        steady.error(System.nanoTime(), kind);
-        timeline.failure(failedNode == null ? null : failedNode.name(), kind, atMs);
-    }
-
-    /** Whether the request in progress only reads its session: a script's read-only request, not a logout. */
-    private boolean reads() {
-        return !logout && type != null && type.serialRule() == SerialRule.UNCHANGED;
-    }
-
     private static boolean isRefused(Exchange exchange) {
         return exchange instanceof Exchange.Failed failed && failed.kind() == ErrorKind.CONNECT;
     }
 
     /** The node that sent this user's latest response, while the user runs too. */
     public Optional<String> servingNode() {
-        return timeline.servingNode();
+        return outcomes.servingNode();
     }
 
     /** Where its requests went, with the sessions it held (none with tabs). */
     public UserTimeline timeline() {
-        return timeline.timeline().withSessions(allSessions().flatMap(held -> held.expected.sessions().stream())
-                .toList());
+        return outcomes.timeline().withSessions(sessions.judgedSessions()
+                .flatMap(held -> held.expected.sessions().stream()).toList());
     }
 
     /** Its sessions' verdicts; none with tabs, whose session the history judges. */
     public SessionVerdictCounts sessionVerdicts() {
-        return allSessions().map(held -> held.expected.sessionVerdicts())
-                .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
+        return sessions.sessionVerdicts();
     }
 
     public ResponseVerdictCounts responseVerdicts() {
-        return allSessions().map(held -> held.expected.responseVerdicts())
-                .reduce(ResponseVerdictCounts.NONE, ResponseVerdictCounts::plus);
+        return sessions.responseVerdicts();
     }
 
-    /** Its verdicts as of its last request's end (or its stop): safe to read from any thread while it runs. */
+    /**
+     * Its verdicts as of its first request's end after the previous call (or as of its stop): safe to read from any
+     * thread while it runs. Each call asks for them again, so a reader that calls every few seconds sees each user's
+     * verdicts at most one of its intervals and one request old, and a user nobody asks never sums them.
+     */
     public Verdicts verdictsSoFar() {
-        return published;
-    }
-
-    private void publishVerdicts() {
-        published = new Verdicts(sessionVerdicts(), responseVerdicts());
+        return sessions.published();
     }
 
     /**
@@ -560,16 +421,12 @@ public final class VirtualUser {
      * not the tab's, the same from each of its tabs.
      */
     public UsersServed served() {
-        return tabs.map(TabsOfUser::served).orElseGet(() -> UsersServed.ofUser(hadOutcome, sessionVerdicts()));
+        return tabs.map(TabsOfUser::served).orElseGet(() -> UsersServed.ofUser(outcomes.hadOutcome(),
+                sessions.sessionVerdicts()));
     }
 
     public long distinctSessions() {
-        return allSessions().mapToLong(held -> held.expected.distinctSessions()).sum();
-    }
-
-    /** Every session the user held and judged one request at a time: none with tabs. */
-    private Stream<HeldSession> allSessions() {
-        return tabs.isPresent() ? Stream.empty() : Stream.concat(Stream.of(single), byKind.values().stream());
+        return sessions.distinctSessions();
     }
 
     /** When the user's thread ended, in {@link System#nanoTime()} terms; 0 while it runs. */

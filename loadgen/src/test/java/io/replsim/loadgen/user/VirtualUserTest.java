@@ -6,6 +6,7 @@ import io.replsim.loadgen.profile.RunPlan;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.loadgen.check.ResponseVerdictCounts;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.check.CounterReply;
 import io.replsim.loadgen.exchange.Exchange;
@@ -117,6 +118,29 @@ class VirtualUserTest {
         assertThat(user.woke(pause.untilNanos())).isEqualTo(UserAction.STOP);
         assertThat(active.get()).isZero();
         assertThat(user.stoppedAtNanos()).isEqualTo(pause.untilNanos());
+    }
+
+    @Test
+    void itPublishesItsVerdictsAtTheRequestEndAfterAReaderAskedAndAlwaysAsItStops() throws Exception {
+        VirtualUser user = user(Duration.ZERO, Duration.ofMinutes(1), NODE1);
+        user.start();
+        user.woke(System.nanoTime());
+        user.answered(answer("node1", 1));
+
+        assertThat(user.verdictsSoFar().responses()).as("nobody asked before this request ended")
+                .isEqualTo(ResponseVerdictCounts.NONE);
+        user.answered(answer("node1", 2));
+        assertThat(user.verdictsSoFar().responses()).as("asked, then a request ended")
+                .isEqualTo(new ResponseVerdictCounts(2, 0, 0, 0, 0));
+        user.answered(answer("node1", 3));
+        user.answered(answer("node1", 4));
+        assertThat(user.verdictsSoFar().responses()).as("as of the first request's end after the ask")
+                .isEqualTo(new ResponseVerdictCounts(3, 0, 0, 0, 0));
+
+        user.answered(answer("node1", 5));
+        user.stopped(System.nanoTime());
+        assertThat(user.verdictsSoFar()).isEqualTo(new VirtualUser.Verdicts(user.sessionVerdicts(),
+                new ResponseVerdictCounts(5, 0, 0, 0, 0)));
     }
 
     @Test

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -47,8 +46,6 @@ public final class ProcessRuntime implements ClusterRuntime {
     private static final int START_ATTEMPTS = 3;
 
     private final ClusterSpec cluster;
-    private final ReplicationSpec replication;
-    private final WorkloadSpec workload;
     private final Path logDirectory;
     private final NodeLauncher launcher;
     private final PrintStream out;
@@ -56,7 +53,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
     /** Made for this run like the token, and handed over the same way: in the environment, never in argv. */
     private final String clusterSecret = ClusterSecret.newValue();
-    private final String clusterName = "replsim-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+    private final NodeCommandLine commands;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     // Read by the shutdown hook without the monitor, hence copy-on-write; a cluster has a handful of nodes.
     private final List<NodeProcess> processes = new CopyOnWriteArrayList<>();
@@ -72,7 +69,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     private final PortBlocks portBlocks;
     private volatile CpuQuotaGroups quotas;
     private volatile CpuBudgetEnforcement cpuBudget = CpuBudgetEnforcement.notEnforced("the cluster was not started");
-    private volatile NodeStartCache startCache = new NodeStartCache.Off();
+    private volatile ClusterStartCache startCache;
     private boolean closed;
 
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
@@ -93,11 +90,12 @@ public final class ProcessRuntime implements ClusterRuntime {
         this.quotaHost = quotaHost;
         this.portBlocks = portBlocks;
         this.cluster = cluster;
-        this.replication = replication;
-        this.workload = workload;
         this.logDirectory = logDirectory;
         this.launcher = launcher;
         this.out = out;
+        this.commands = new NodeCommandLine(launcher, cluster, replication, workload, logDirectory,
+                "replsim-" + Long.toHexString(ThreadLocalRandom.current().nextLong()), bindAddress.getHostAddress());
+        this.startCache = ClusterStartCache.off(cluster, logDirectory, out);
     }
 
     @Override
@@ -109,9 +107,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             throw new ClusterStartException("cannot create the node log directory " + logDirectory + ": " + e.getMessage());
         }
         openCpuQuotas();
-        // A JVM that records a flight cannot use an AOT cache trained without it (JDK 25 reports an error and starts
-        // cold), and should not train the next runs' cache with the recorder on.
-        startCache = cluster.flightRecording() ? new NodeStartCache.Off() : launcher.startCache().forCluster();
+        startCache = ClusterStartCache.of(cluster, launcher, logDirectory, out);
         List<String> names = cluster.nodeNames();
         long startedAt = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
@@ -130,22 +126,8 @@ public final class ProcessRuntime implements ClusterRuntime {
             }
         }
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
-                (System.nanoTime() - startedAt) / 1e9, switch (startCache) {
-                    case NodeStartCache.Use use -> " (node JVMs from the start-up cache " + use.file().getFileName()
-                            + "; REPLSIM_NODE_CACHE=off starts them cold)";
-                    case NodeStartCache.Record record -> " (node JVMs cold; " + recorder()
-                            + " records their start-up cache, written when it stops)";
-                    case NodeStartCache.UseOrRecord unresolved -> "";
-                    case NodeStartCache.Off off -> cluster.flightRecording()
-                            ? " (node JVMs cold: a flight recording and the start-up cache do not go together)" : "";
-                });
-        if (startCache instanceof NodeStartCache.Use cache) {
-            for (String name : names) {
-                Path log = logDirectory.resolve(name + ".log");
-                cache.refusalIn(log).ifPresent(reason -> out.println("replsim: " + name + " started cold: its JVM"
-                        + " could not use the start-up cache " + cache.file() + " (" + reason + "; " + log + ")"));
-            }
-        }
+                (System.nanoTime() - startedAt) / 1e9, startCache.startedHow());
+        startCache.reportRefusals(names);
     }
 
     private void launchAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
@@ -170,14 +152,6 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         processes.clear();
         portsByNode.clear();
-    }
-
-    /**
-     * The node that records the start-up cache when one is recorded: the last, which a scenario's faults reach least
-     * often (the first founds the cluster and is its coordinator, and it wins the ties of primary-of-most).
-     */
-    private String recorder() {
-        return cluster.nodeNames().getLast();
     }
 
     private void openCpuQuotas() {
@@ -249,26 +223,7 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     private NodeProcess spawn(String name, NodePorts ports, String members, Formation formation, Path log)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                launcher.java().toString(),
-                "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
-                "-XX:+ExitOnOutOfMemoryError",
-                "-Djava.net.preferIPv4Stack=true",
-                // The JVM sizes its GC and pools from its cgroup's quota when it sees one at start; whether it does
-                // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
-                "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
-        command.addAll(startCache.jvmOptions(name.equals(recorder())));
-        if (cluster.flightRecording()) {
-            command.addAll(NodeFlightRecording.jvmOptions(logDirectory, name));
-        }
-        command.addAll(List.of("-cp", launcher.classpath(), "io.replsim.node.NodeMain"));
-        command.addAll(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(), ports, members, formation,
-                cluster, replication, workload));
-        command.addAll(List.of("--parent-pid", Long.toString(ProcessHandle.current().pid())));
-        if (replication.lifecycle().maxActiveSessions().isPresent()) {
-            // Beside the node's log, so a run's passivated sessions stay in its own directory.
-            command.addAll(List.of("--passivation-dir", logDirectory.resolve(name + "-passivated").toString()));
-        }
+        List<String> command = commands.of(name, ports, members, formation, startCache);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
@@ -399,7 +354,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         closed = true;
         started.forEach(ProcessWatch::endAsked);
         resumeAll();
-        releaseRecorder();
+        startCache.releaseRecorder(quotas);
         List<Thread> stoppers = processes.stream()
                 .map(process -> Thread.ofVirtual().start(() -> {
                     try {
@@ -419,39 +374,11 @@ public final class ProcessRuntime implements ClusterRuntime {
         }
         killAll();
         removeCpuQuotas();
-        keepRecordedCache();
+        startCache.keepRecorded(processes);
         try {
             Runtime.getRuntime().removeShutdownHook(cleanupOnExit);
         } catch (IllegalStateException | IllegalArgumentException alreadyExitingOrNeverAdded) {
             // the JVM is already shutting down and runs the hook itself, or start() never got that far
-        }
-    }
-
-    /**
-     * The run's figures are taken: the recorder writes the start-up cache as it exits (a JVM of its own, in its
-     * cgroup), on every core rather than its budget, about a second sooner on 2 busy cores.
-     */
-    private void releaseRecorder() {
-        CpuQuotaGroups groups = quotas;
-        if (startCache instanceof NodeStartCache.Record && groups != null) {
-            try {
-                groups.release(recorder());
-            } catch (IOException e) {
-                out.println("replsim: " + recorder() + " writes the start-up cache on its CPU budget: " + e.getMessage());
-            }
-        }
-    }
-
-    /** Once every node has exited: the cache the recorder's JVM wrote, if it wrote one, is the next runs'. */
-    private void keepRecordedCache() {
-        if (startCache instanceof NodeStartCache.Record record) {
-            Path log = processes.stream().filter(p -> p.handle().name().equals(recorder())).findFirst()
-                    .map(NodeProcess::log).orElse(logDirectory.resolve(recorder() + ".log"));
-            record.keep(log).ifPresentOrElse(
-                    why -> out.println("replsim: the node start-up cache was not written: " + why
-                            + "; the next run records it again"),
-                    () -> out.println("replsim: node start-up cache written to " + record.file()
-                            + "; the next runs' node JVMs start from it"));
         }
     }
 
@@ -479,7 +406,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         killAll();
         removeCpuQuotas();
         // A recorder killed while writing leaves a partial recording of 40 MB or so: gone with the run.
-        keepRecordedCache();
+        startCache.keepRecorded(processes);
     }
 
     private void removeCpuQuotas() {
