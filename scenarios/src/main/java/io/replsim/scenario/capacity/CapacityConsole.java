@@ -33,20 +33,29 @@ public final class CapacityConsole {
     /** @param soFar the runs at this step's users so far, this one included; a run after the first shows it */
     public void step(StepOutcome outcome, StepSpread soFar) {
         StepMeasurement m = outcome.measurement();
-        String cpu = m.nodes().isEmpty() ? "CPU not measured" : m.nodes().stream()
+        String cpu = m.nodes().isEmpty() ? "CPU not measured" : (m.kill().isPresent() ? "survivors " : "")
+                + m.nodes().stream()
                 .map(n -> String.format(Locale.ROOT, "%s %.0f%%", n.node(), n.utilization() * 100))
                 .collect(Collectors.joining(" "));
         line("step %2d %-8s %6d %s  %-4s %-22s %8.1f req/s  mean %7.1f ms  p90 %7.1f ms  p99 %7.1f ms  errors %.2f%%"
-                        + "  %s  %s", outcome.index(), outcome.phase().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                        + "  %s  %s%s", outcome.index(), outcome.phase().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                 outcome.users(), unit, outcome.passed() ? "PASS" : "FAIL",
                 outcome.broken().isEmpty() ? "" : "(" + outcome.broken().stream().map(Limit::name)
                         .collect(Collectors.joining("+")) + ")",
                 m.throughputPerSec(), m.meanMs(), m.p90Ms(), m.p99Ms(), m.errorRatio() * 100, cpu,
-                m.valid() ? "valid" : "INVALID: " + String.join("; ", m.invalidReasons()));
+                m.valid() ? "valid" : "INVALID: " + String.join("; ", m.invalidReasons()),
+                m.kill().map(CapacityConsole::throughKill).orElse(""));
         if (soFar != null && soFar.runs() > 1 && soFar.ratio() != null) {
             line("        %d runs at %d %s so far: busiest node %.0f-%.0f%% (%.2fx)", soFar.runs(), soFar.users(),
                     unit, soFar.minBusiestCpu() * 100, soFar.maxBusiestCpu() * 100, soFar.ratio());
         }
+    }
+
+    /** What a step through a kill adds to its line: which node, when, and what it cost the users. */
+    static String throughKill(KillWindow kill) {
+        return String.format(Locale.ROOT, "  through a kill of %s at +%.1f s: sessions %s; failed attempts after"
+                + " it: %d at %s, %d at the survivors, of %,d requests", kill.node(), kill.afterMs() / 1000.0,
+                kill.sessionsWhy(), kill.failedOnKilled(), kill.node(), kill.failedOnSurvivors(), kill.requests());
     }
 
     public void warmUpRound(WarmUp.Round round) {

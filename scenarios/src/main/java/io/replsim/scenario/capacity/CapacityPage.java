@@ -44,6 +44,13 @@ public final class CapacityPage {
             html.append(String.format(Locale.ROOT, "<p>One node lost at capacity: each survivor would run at %.0f%% of"
                     + " its budget (the busiest node × N/(N−1)).</p>%n", summary.survivorCpuUtilization() * 100));
         }
+        if (summary.throughKill()) {
+            html.append(String.format(Locale.ROOT, "<p>Through a kill: each step killed the node owning the most"
+                    + " sessions (SIGKILL) %d s after its warm-up and was judged on the window after the kill, as long"
+                    + " as the search's step; its CPU figures are the survivors', reported beside the %.0f%% rule"
+                    + " and not held to it. The node was started again before the next step.</p>%n",
+                    ThroughKill.KILL_AFTER.toSeconds(), summary.limits() == null ? 60 : summary.limits().cpu() * 100));
+        }
         html.append("<p>Sustained means: ").append(escape(summary.criteria())).append(".</p>\n");
         summary.invalidReasons().forEach(reason -> html.append("<p class=\"INVALID\">INVALID: ")
                 .append(escape(reason)).append("</p>\n"));
@@ -85,7 +92,8 @@ public final class CapacityPage {
 
     private static void section(StringBuilder html, CapacitySummary.Search search, CapacitySummary summary,
                                 String unit) {
-        html.append("<h2>Search on ").append(nodes(search)).append("</h2>\n");
+        html.append("<h2>Search on ").append(nodes(search)).append(summary.throughKill()
+                ? ", through a kill in each step" : "").append("</h2>\n");
         html.append(CapacityStepTable.warmUp(search.warmUp(), unit));
         html.append("<h3>Each step's response time (").append(summary.limits() == null ? "p90"
                 : summary.limits().statistic().label()).append(", logarithmic) against its load</h3>\n");

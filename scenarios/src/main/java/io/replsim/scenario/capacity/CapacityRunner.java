@@ -9,6 +9,7 @@ import io.replsim.scenario.run.LoadTarget;
 import io.replsim.scenario.run.PlayedRuntime;
 import io.replsim.scenario.run.RunDirectory;
 import io.replsim.scenario.run.ScenarioRunner;
+import io.replsim.scenario.runtime.CapabilityNeed;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
@@ -21,7 +22,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -60,11 +63,20 @@ public final class CapacityRunner {
     public CapacitySummary run(ScenarioSpec spec, Path specFile, PlayedRuntime<?> played, CapacityCriteria criteria,
                                SearchPlan plan, boolean oneNodeDown)
             throws IOException, InterruptedException, ClusterStartException {
+        return run(spec, specFile, played, criteria, plan, oneNodeDown ? CapacityMode.ONE_NODE_DOWN
+                : CapacityMode.ALL_NODES);
+    }
+
+    /** The same, for any {@link CapacityMode}. */
+    public CapacitySummary run(ScenarioSpec spec, Path specFile, PlayedRuntime<?> played, CapacityCriteria criteria,
+                               SearchPlan plan, CapacityMode mode)
+            throws IOException, InterruptedException, ClusterStartException {
         CapacityConsole console = new CapacityConsole(out, SearchedLoad.of(spec.load()));
         ScenarioRunner.Entrance entrance = new ScenarioRunner.Entrance(spec.name() + "-capacity",
-                // its load; a kill for --one-node-down is refused by the command, which knows the targets
-                capabilities -> capabilities.refusalsOf(ScenarioNeeds.loadModel(spec)),
-                dir -> printHeader(spec, criteria, dir, console));
+                // its load, and a kill and a restart for --through-kill; a kill for --one-node-down is refused by
+                // the command, which knows the targets
+                capabilities -> capabilities.refusalsOf(needs(spec, mode)),
+                dir -> printHeader(spec, criteria, mode, dir, console));
         return entry.enter(spec, specFile, played, entrance, (runtime, dir, all, started) -> {
             boolean measured = runtime.readsNodeStats();
             CpuBudgetEnforcement cpuBudget = runtime.cpuBudget();
@@ -77,18 +89,26 @@ public final class CapacityRunner {
                         + " APPLIED)", all.nodes().stream().map(node -> node.name() + "=" + node.baseUri()).toList(),
                         all.path(), all.protocol().cookieName());
             }
-            Searches searches = searches(spec, runtime, all, criteria, plan, oneNodeDown, console, dir,
+            Searches searches = searches(spec, runtime, all, criteria, plan, mode, console, dir,
                     measured ? "capacity" : "capacity of the external target");
             if (measured) {
                 for (NodeHandle node : runtime.liveNodes()) {
                     dir.writeNodeStats(node.name(), runtime.admin(node.name()).statsJson());
                 }
             }
-            return finish(spec, criteria, dir, console, started, runtime.nodesRuntime(), runtime.nodes().size(),
+            return finish(spec, criteria, mode, dir, console, started, runtime.nodesRuntime(), runtime.nodes().size(),
                     measured ? spec.cluster().cpuBudgetCores() : null, searches.all(),
                     searches.survivorCpu(), searches.down(),
                     measured ? List.of() : List.of(EXTERNAL_CPU_NOT_APPLIED), measured ? cpuBudget : null);
         });
+    }
+
+    private static List<CapabilityNeed> needs(ScenarioSpec spec, CapacityMode mode) {
+        List<CapabilityNeed> needs = new ArrayList<>(ScenarioNeeds.loadModel(spec));
+        if (mode == CapacityMode.THROUGH_KILL) {
+            needs.addAll(mode.needs(spec.cluster().nodes()));
+        }
+        return needs;
     }
 
     /** The search on every node, and with {@code oneNodeDown} the one after the last node was killed. */
@@ -101,11 +121,25 @@ public final class CapacityRunner {
      * each step a {@link RunStep} whose load goes to the nodes of {@code target} that live.
      */
     private Searches searches(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target, CapacityCriteria criteria,
-                              SearchPlan plan, boolean oneNodeDown, CapacityConsole console, RunDirectory dir,
+                              SearchPlan plan, CapacityMode mode, CapacityConsole console, RunDirectory dir,
                               String title) throws IOException, InterruptedException {
         List<String> names = runtime.nodes().stream().map(NodeHandle::name).toList();
+        if (mode == CapacityMode.THROUGH_KILL) {
+            // the target is every node, the killed one included: its users fail over as a balancer's would
+            CapacityResult through = search(spec, runtime, target.on(runtime.nodes()), criteria, plan, console, dir,
+                    "through-kill", Optional.of(new ThroughKill(spec, runtime, out)));
+            CapacitySummary.Search search = report(spec, names, names.size(), through, "through-kill",
+                    title + " through a kill of the node owning the most sessions", console, dir);
+            if (search.atCapacity() != null && search.atCapacity().maxNodeCpuUtilization() != null) {
+                console.line("after the kill at capacity the busiest survivor ran at %.0f%% of its budget (the %.0f%%"
+                        + " rule holds each node to it before a kill, so that %d survivors stay within %.0f%%)",
+                        search.atCapacity().maxNodeCpuUtilization() * 100, criteria.cpuLimit() * 100,
+                        names.size() - 1, criteria.cpuLimit() * names.size() / (names.size() - 1) * 100);
+            }
+            return new Searches(search, null, null);
+        }
         CapacityResult all = search(spec, runtime, target.on(runtime.liveNodes()), criteria, plan, console, dir,
-                "all");
+                "all", Optional.empty());
         CapacitySummary.Search allNodes = report(spec, names, names.size(), all, "all", title, console, dir);
         Double survivorCpu = survivorUtilization(allNodes);
         if (survivorCpu != null) {
@@ -113,7 +147,7 @@ public final class CapacityRunner {
                     + " (busiest node × N/(N−1) = × %d/%d)%s", survivorCpu * 100, names.size(), names.size() - 1,
                     survivorCpu > 1 ? ": MORE than it has, the survivors cannot absorb it" : "");
         }
-        if (!oneNodeDown || names.size() < 2) {
+        if (mode != CapacityMode.ONE_NODE_DOWN || names.size() < 2) {
             return new Searches(allNodes, survivorCpu, null);
         }
         String stopped = names.getLast();
@@ -135,7 +169,7 @@ public final class CapacityRunner {
             seenDown(runtime, stopped, console);
         }
         CapacityResult survivors = search(spec, runtime, target.on(runtime.liveNodes()), criteria,
-                survivorPlan(all, plan), console, dir, "n-1");
+                survivorPlan(all, plan), console, dir, "n-1", Optional.empty());
         return new Searches(allNodes, survivorCpu, report(spec, names, names.size() - 1, survivors, "n-1",
                 "capacity with " + stopped + " down", console, dir));
     }
@@ -149,9 +183,16 @@ public final class CapacityRunner {
                 .mapToInt(StepOutcome::users).max().orElse(2) / 2));
     }
 
-    private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir, CapacityConsole console) {
+    private void printHeader(ScenarioSpec spec, CapacityCriteria criteria, CapacityMode mode, RunDirectory dir,
+                             CapacityConsole console) {
         out.println("replsim: capacity of " + spec.name() + ", run directory " + dir.root());
-        console.line("criteria: %s", criteria.describe());
+        console.line("criteria: %s", mode == CapacityMode.THROUGH_KILL ? criteria.describeThroughKill()
+                : criteria.describe());
+        if (mode == CapacityMode.THROUGH_KILL) {
+            console.line("each step kills the node owning the most sessions %d s after its warm-up (SIGKILL), is"
+                    + " judged from the kill for its window's length, then starts the node again and waits for it"
+                    + " in every view; the warm-up's rounds kill nothing", ThroughKill.KILL_AFTER.toSeconds());
+        }
         String load = LoadPhases.describe(spec.load());
         console.line("each step: %s", spec.load().isOpen()
                 ? load.replaceFirst("^load: ", "").replaceFirst("at [0-9.]+/s", "at the step's rate")
@@ -168,7 +209,8 @@ public final class CapacityRunner {
         return search;
     }
 
-    private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, RunDirectory dir,
+    private static CapacitySummary finish(ScenarioSpec spec, CapacityCriteria criteria, CapacityMode mode,
+                                          RunDirectory dir,
                                           CapacityConsole console, ScenarioRunner.Started started,
                                           NodesRuntime nodesRuntime, int nodes,
                                           Double cpuBudgetCores, CapacitySummary.Search all, Double survivorCpu,
@@ -177,11 +219,12 @@ public final class CapacityRunner {
         List<String> invalid = CapacitySummary.invalidReasons(all, down);
         CapacitySummary summary = new CapacitySummary(spec.name(), dir.root().toString(), started.at().toString(),
                 (System.nanoTime() - started.wallStartNanos()) / 1_000_000,
-                criteria.describe() + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
+                (mode == CapacityMode.THROUGH_KILL ? criteria.describeThroughKill() : criteria.describe())
+                        + (notApplied.isEmpty() ? "" : "; NOT APPLIED: " + String.join("; ", notApplied)),
                 nodes, cpuBudgetCores, all, survivorCpu, down, notApplied,
                 cpuBudget == null ? null : cpuBudget.enforced(), cpuBudget == null ? null : cpuBudget.detail(),
                 SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid,
-                started.provenance().end(nodesRuntime), CapacitySummary.Limits.of(criteria));
+                started.provenance().end(nodesRuntime), CapacitySummary.Limits.of(criteria), mode.label());
         dir.writeSummary(summary);
         CapacityPage.write(dir.root().resolve(CapacityPage.FILE), summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
@@ -195,17 +238,18 @@ public final class CapacityRunner {
 
     private CapacityResult search(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target,
                                   CapacityCriteria criteria, SearchPlan plan, CapacityConsole console,
-                                  RunDirectory dir, String label) throws IOException, InterruptedException {
+                                  RunDirectory dir, String label, Optional<ThroughKill> kill)
+            throws IOException, InterruptedException {
         SearchedLoad searched = SearchedLoad.of(spec.load());
         // step-all-3-800users.hlog, or step-all-3-800per-s.hlog for a rate
         String suffix = searched == SearchedLoad.USERS ? "users" : "per-s";
         AtomicInteger stepNumber = new AtomicInteger();
         RunStep step = new RunStep(spec, runtime, target, dir, out,
-                level -> "step-" + label + "-" + stepNumber.incrementAndGet() + "-" + level + suffix);
+                level -> "step-" + label + "-" + stepNumber.incrementAndGet() + "-" + level + suffix, kill);
         AtomicInteger roundNumber = new AtomicInteger();
         RunStep warmUpStep = new RunStep(spec, runtime, target, dir, out,
                 level -> "warmup-" + label + "-" + roundNumber.incrementAndGet() + "-" + level + suffix);
-        List<StepOutcome> runs = new java.util.ArrayList<>();
+        List<StepOutcome> runs = new ArrayList<>();
         CapacityWarmUp warmUp = spec.capacity().warmUp();
         WarmUpPlan warmUpPlan = new WarmUpPlan(warmUp.minRounds(), warmUp.maxRounds(),
                 WarmUpPlan.DEFAULT.settledRatio());

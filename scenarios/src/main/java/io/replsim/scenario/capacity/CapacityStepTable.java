@@ -12,16 +12,20 @@ final class CapacityStepTable {
 
     static String steps(CapacitySummary.Search search, CapacitySummary.Limits limits, String unit) {
         String statistic = limits == null ? "p90" : limits.statistic().label();
+        boolean throughKill = search.steps().stream().anyMatch(step -> step.kill() != null);
         StringBuilder html = new StringBuilder("<table class=\"steps\"><tr><th>step</th><th>why it ran</th><th>")
                 .append(escape(unit)).append("</th><th></th><th>why</th><th>req/s</th><th>").append(statistic)
-                .append("</th><th>busiest node CPU</th><th>errors</th><th>window</th></tr>\n");
+                .append(throughKill ? "</th><th>busiest survivor CPU</th><th>errors</th><th>window after the kill"
+                        + "</th><th>killed</th></tr>\n"
+                        : "</th><th>busiest node CPU</th><th>errors</th><th>window</th></tr>\n");
         for (CapacitySummary.StepRow step : search.steps()) {
             html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s</td><td>%d</td><td class=\"%s\">%s</td>"
                             + "<td>%s</td><td>%.1f</td><td>%.1f ms</td><td>%s</td><td>%.2f%%</td><td>%.0f s</td>"
-                            + "</tr>%n", step.step(), escape(step.phase()), step.users(), step.verdict(),
+                            + "%s</tr>%n", step.step(), escape(step.phase()), step.users(), step.verdict(),
                     step.verdict(), escape(StepWhy.of(step, limits)), step.throughputPerSec(),
                     limits == null ? step.p90Ms() : limits.latencyOf(step), share(step.maxNodeCpuUtilization()),
-                    step.errorRatio() * 100, step.windowMs() / 1000.0));
+                    step.errorRatio() * 100, step.windowMs() / 1000.0, throughKill ? "<td>" + killed(step.kill())
+                            + "</td>" : ""));
         }
         return html.append("</table>\n").toString();
     }
@@ -44,6 +48,12 @@ final class CapacityStepTable {
                     round.errorRatio() * 100, round.overloaded() ? "no: the next round ran half" : "yes"));
         }
         return html.append("</table>\n").toString();
+    }
+
+    private static String killed(KillWindow kill) {
+        return kill == null ? "" : escape(String.format(Locale.ROOT, "%s at +%.1f s: sessions %s; failed attempts"
+                + " %d at %s, %d at the survivors", kill.node(), kill.afterMs() / 1000.0, kill.sessionsWhy(),
+                kill.failedOnKilled(), kill.node(), kill.failedOnSurvivors()));
     }
 
     private static String share(Double utilization) {

@@ -27,12 +27,32 @@ import java.util.List;
  *                               before and after the search, the scenario's hash)
  * @param limits                 the criteria's limits as figures, which capacity.html draws its limit lines at; null
  *                               in a summary written before they were recorded
+ * @param mode                   which search: all-nodes, one-node-down or through-kill ({@link CapacityMode}); null
+ *                               in a summary written before it was recorded, which was an all-nodes or one-node-down
+ *                               search as {@code oneNodeDown} says
  */
 public record CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
                               int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
                               Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
                               String cpuBudgetEnforcement, String loadUnit, String verdict,
-                              List<String> invalidReasons, Provenance provenance, Limits limits) {
+                              List<String> invalidReasons, Provenance provenance, Limits limits, String mode) {
+
+    /** A summary of a search on the whole cluster, or with one node down when {@code oneNodeDown} is there. */
+    public CapacitySummary(String scenario, String runDirectory, String startedAt, long wallMs, String criteria,
+                           int nodes, Double cpuBudgetCores, Search search, Double survivorCpuUtilization,
+                           Search oneNodeDown, List<String> limitsNotApplied, Boolean cpuBudgetEnforced,
+                           String cpuBudgetEnforcement, String loadUnit, String verdict,
+                           List<String> invalidReasons, Provenance provenance, Limits limits) {
+        this(scenario, runDirectory, startedAt, wallMs, criteria, nodes, cpuBudgetCores, search,
+                survivorCpuUtilization, oneNodeDown, limitsNotApplied, cpuBudgetEnforced, cpuBudgetEnforcement,
+                loadUnit, verdict, invalidReasons, provenance, limits,
+                (oneNodeDown == null ? CapacityMode.ALL_NODES : CapacityMode.ONE_NODE_DOWN).label());
+    }
+
+    /** Whether each step of {@link #search} was played through a kill ({@code --through-kill}). */
+    public boolean throughKill() {
+        return CapacityMode.THROUGH_KILL.label().equals(mode);
+    }
 
     public CapacitySummary {
         limitsNotApplied = List.copyOf(limitsNotApplied);
@@ -102,13 +122,26 @@ public record CapacitySummary(String scenario, String runDirectory, String start
      * {@code maxNodeCpuUtilization}: null when no node's CPU was read, as against an external target.
      * {@code runsAtUsers}, {@code busiestCpuMinAtUsers}, {@code busiestCpuMaxAtUsers}: the spread of every run of
      * the search at this step's users (this one included), whether run before or after it. {@code windowMs}: the
-     * step's steady window; {@code driverCores}: the driver's own CPU over it (null: not measured).
+     * step's steady window; {@code driverCores}: the driver's own CPU over it (null: not measured). {@code kill}: a
+     * step through a kill, what the kill did (its figures are then the window after the kill, its node CPU the
+     * survivors'); null for a step on the whole cluster.
      */
     public record StepRow(int step, String phase, int users, String verdict, List<String> broken,
                           double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
                           double errorRatio, boolean valid, List<String> invalidReasons, Double maxNodeCpuUtilization,
                           List<NodeCpu> nodeCpu, long wallMs, int runsAtUsers, Double busiestCpuMinAtUsers,
-                          Double busiestCpuMaxAtUsers, long windowMs, Double driverCores) {
+                          Double busiestCpuMaxAtUsers, long windowMs, Double driverCores, KillWindow kill) {
+
+        /** A step on the whole cluster. */
+        public StepRow(int step, String phase, int users, String verdict, List<String> broken,
+                       double throughputPerSec, double meanMs, double p90Ms, double p95Ms, double p99Ms,
+                       double errorRatio, boolean valid, List<String> invalidReasons, Double maxNodeCpuUtilization,
+                       List<NodeCpu> nodeCpu, long wallMs, int runsAtUsers, Double busiestCpuMinAtUsers,
+                       Double busiestCpuMaxAtUsers, long windowMs, Double driverCores) {
+            this(step, phase, users, verdict, broken, throughputPerSec, meanMs, p90Ms, p95Ms, p99Ms, errorRatio,
+                    valid, invalidReasons, maxNodeCpuUtilization, nodeCpu, wallMs, runsAtUsers, busiestCpuMinAtUsers,
+                    busiestCpuMaxAtUsers, windowMs, driverCores, null);
+        }
 
         public static StepRow of(StepOutcome outcome) {
             return of(outcome, new StepSpread(outcome.users(), 1, outcome.measurement().maxCpuUtilization(),
@@ -122,7 +155,7 @@ public record CapacitySummary(String scenario, String runDirectory, String start
                     outcome.broken().stream().map(Limit::name).toList(), m.throughputPerSec(), m.meanMs(), m.p90Ms(),
                     m.p95Ms(), m.p99Ms(), m.errorRatio(), m.valid(), m.invalidReasons(), m.maxCpuUtilization(),
                     m.nodes(), m.wall().toMillis(), spread.runs(), spread.minBusiestCpu(), spread.maxBusiestCpu(),
-                    m.window().toMillis(), m.driver().measured() ? m.driver().used() : null);
+                    m.window().toMillis(), m.driver().measured() ? m.driver().used() : null, m.kill().orElse(null));
         }
     }
 

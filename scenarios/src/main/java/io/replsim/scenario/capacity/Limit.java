@@ -8,6 +8,11 @@ public enum Limit {
     CPU,
     /** Failed attempts above their share of attempts. */
     ERRORS,
+    /**
+     * A kill's step ({@code --through-kill}) lost sessions: any LOST, CORRUPT, FAILED or never served, or more
+     * STALE than the scenario's {@code maxSessionsStale} allows.
+     */
+    SESSIONS,
     /** The step's steady window was not valid (the driver, not the cluster, was measured). */
     VALIDITY,
     /**

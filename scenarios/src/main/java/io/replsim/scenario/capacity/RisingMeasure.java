@@ -66,7 +66,7 @@ public enum RisingMeasure {
         return switch (limit) {
             case CPU -> CPU;
             case LATENCY -> LATENCY;
-            case ERRORS, VALIDITY, MACHINE -> null;
+            case ERRORS, SESSIONS, VALIDITY, MACHINE -> null;
         };
     }
 }

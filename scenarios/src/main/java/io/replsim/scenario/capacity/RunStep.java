@@ -37,24 +37,35 @@ final class RunStep implements LoadStep {
     private final RunDirectory dir;
     private final PrintStream out;
     private final IntFunction<String> logName;
+    private final Optional<ThroughKill> kill;
 
     /**
      * @param target  the live nodes the step's load is driven at
      * @param logName the step's interval log's name without {@code .hlog}, for the step's level
+     * @param kill    with a value, each step kills the node owning the most sessions, is judged on the window after
+     *                the kill and brings the node back before it returns ({@code --through-kill})
      */
     RunStep(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target, RunDirectory dir, PrintStream out,
-            IntFunction<String> logName) {
+            IntFunction<String> logName, Optional<ThroughKill> kill) {
         this.spec = spec;
         this.runtime = runtime;
         this.target = target;
         this.dir = dir;
         this.out = out;
         this.logName = logName;
+        this.kill = kill;
+    }
+
+    /** A step on the whole cluster. */
+    RunStep(ScenarioSpec spec, ClusterRuntime runtime, LoadTarget target, RunDirectory dir, PrintStream out,
+            IntFunction<String> logName) {
+        this(spec, runtime, target, dir, out, logName, Optional.empty());
     }
 
     @Override
     public StepMeasurement run(int level, Duration window) throws IOException, InterruptedException {
-        ScenarioSpec step = stepOf(spec, level, window);
+        ScenarioSpec step = kill.isPresent() ? ThroughKill.withKill(stepOf(spec, level, window))
+                : stepOf(spec, level, window);
         String name = logName.apply(level);
         Path log = dir.root().resolve(name + ".hlog");
         Path uncorrected = dir.root().resolve(name + "-uncorrected.hlog");
@@ -68,8 +79,15 @@ final class RunStep implements LoadStep {
         if (ended.isPresent()) {
             throw new NodeEndedUnaskedException(level, SearchedLoad.of(spec.load()).unit(), ended.get());
         }
-        return StepMeasurement.of(level, record.load(), cpuOf(record),
-                Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver());
+        if (kill.isEmpty()) {
+            return StepMeasurement.of(level, record.load(), cpuOf(record, ""),
+                    Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver());
+        }
+        KillWindow killed = kill.get().windowOf(record);
+        StepMeasurement measured = StepMeasurement.of(level, record.load(), cpuOf(record, killed.node()),
+                Duration.ofNanos(System.nanoTime() - wallStart), runtime.nodesBesideTheDriver()).through(killed);
+        kill.get().bringBack(killed.node());
+        return measured;
     }
 
     /**
@@ -86,12 +104,15 @@ final class RunStep implements LoadStep {
                 spec.capacity(), List.of(), 1, spec.tomcat());
     }
 
-    /** Each node's CPU over the steady window, against the budget the node reported; empty when not read. */
-    private static List<NodeCpu> cpuOf(RunRecord record) {
+    /**
+     * Each node's CPU over the steady window but {@code killed}'s (the survivors', after a kill), against the budget
+     * the node reported; empty when not read.
+     */
+    private static List<NodeCpu> cpuOf(RunRecord record, String killed) {
         if (!record.cluster().measured()) {
             return List.of();
         }
-        return record.cluster().nodes().stream().map(node -> {
+        return record.cluster().nodes().stream().filter(node -> !node.name().equals(killed)).map(node -> {
             NodeCpuFigure cpu = record.steadyWindowCpu(node);
             return new NodeCpu(node.name(), cpu.cores(), node.last().cpu().budgetCores(), cpu.compilerShare());
         }).toList();

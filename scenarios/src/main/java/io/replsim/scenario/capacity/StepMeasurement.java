@@ -5,6 +5,7 @@ import io.replsim.loadgen.steady.SteadyWindow;
 import io.replsim.scenario.spec.LatencyStatistic;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one capacity step measured over its steady window.
@@ -13,10 +14,13 @@ import java.util.List;
  * @param errorRatio failed attempts over attempts (0 to 1)
  * @param nodes      each node's CPU over the window; empty for a target whose CPU cannot be read
  * @param driver     the driver's own CPU over the window and the machine's cores
+ * @param kill       a step played through a kill ({@code --through-kill}): what the kill did; its window is the one
+ *                   after the kill and {@code nodes} are the survivors. Empty for a step on a whole cluster
  */
 public record StepMeasurement(int users, Duration wall, Duration window, long requests, double throughputPerSec,
                               double meanMs, double p90Ms, double p95Ms, double p99Ms, double errorRatio,
-                              boolean valid, List<String> invalidReasons, List<NodeCpu> nodes, DriverCores driver) {
+                              boolean valid, List<String> invalidReasons, List<NodeCpu> nodes, DriverCores driver,
+                              Optional<KillWindow> kill) {
 
     public StepMeasurement {
         invalidReasons = List.copyOf(invalidReasons);
@@ -24,6 +28,20 @@ public record StepMeasurement(int users, Duration wall, Duration window, long re
         if (!window.isPositive()) {
             throw new IllegalArgumentException("a step's steady window is longer than 0, got " + window);
         }
+    }
+
+    /** A step on the whole cluster, no node killed. */
+    public StepMeasurement(int users, Duration wall, Duration window, long requests, double throughputPerSec,
+                           double meanMs, double p90Ms, double p95Ms, double p99Ms, double errorRatio,
+                           boolean valid, List<String> invalidReasons, List<NodeCpu> nodes, DriverCores driver) {
+        this(users, wall, window, requests, throughputPerSec, meanMs, p90Ms, p95Ms, p99Ms, errorRatio, valid,
+                invalidReasons, nodes, driver, Optional.empty());
+    }
+
+    /** The same step, played through {@code kill}. */
+    public StepMeasurement through(KillWindow kill) {
+        return new StepMeasurement(users, wall, window, requests, throughputPerSec, meanMs, p90Ms, p95Ms, p99Ms,
+                errorRatio, valid, invalidReasons, nodes, driver, Optional.of(kill));
     }
 
     /**

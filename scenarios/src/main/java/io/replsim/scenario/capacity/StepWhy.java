@@ -27,8 +27,13 @@ final class StepWhy {
                 case CPU -> step.nodeCpu().stream().max(Comparator.comparingDouble(NodeCpu::utilization))
                         .map(node -> String.format(Locale.ROOT, "%s CPU %.0f%% > %.0f%% of its budget", node.node(),
                                 node.utilization() * 100, limits.cpu() * 100)).orElse("CPU");
-                case ERRORS -> String.format(Locale.ROOT, "errors %.2f%% > %.2f%%", step.errorRatio() * 100,
-                        limits.errors() * 100);
+                case ERRORS -> step.kill() == null
+                        ? String.format(Locale.ROOT, "errors %.2f%% > %.2f%%", step.errorRatio() * 100,
+                                limits.errors() * 100)
+                        : String.format(Locale.ROOT, "errors at the survivors after the kill %.2f%% > %.2f%%",
+                                step.kill().survivorsFailedRatio() * 100, limits.errors() * 100);
+                case SESSIONS -> step.kill() == null ? "SESSIONS"
+                        : "sessions after killing " + step.kill().node() + ": " + step.kill().sessionsWhy();
                 case VALIDITY -> "INVALID: " + String.join("; ", step.invalidReasons());
                 case MACHINE -> "the nodes' budgets and the driver's CPU needed more than the machine's cores";
             });

@@ -109,6 +109,16 @@ public record LoadSpec(LoadProfile profile, Optional<OpenModel> open, boolean hi
         return new LoadSpec(profile.toBuilder().duration(steadyStart().plus(window)).build(), open, history);
     }
 
+    /**
+     * The same load with {@code more} driven but unjudged load after its warm-up, its steady window as long as it
+     * was: a capacity step that kills a node after that much of its load on the full cluster, judged from the kill.
+     */
+    public LoadSpec withLaterSteadyWindow(Duration more) {
+        Duration window = steady();
+        return new LoadSpec(profile.toBuilder().warmUp(profile.warmUp().plus(more))
+                .duration(steadyStart().plus(more).plus(window)).build(), open, history);
+    }
+
     /** The same load behind {@code router}'s kind of balancer. */
     public LoadSpec withBalancer(Balancer router) {
         return new LoadSpec(profile.toBuilder().balancer(router).build(), open, history);

@@ -23,6 +23,13 @@ record SearchedScenario(CapacitySummary summary, String console) {
     /** On the runtimes {@code runtimes} makes, given where the search prints. */
     static SearchedScenario search(Path dir, String name, String yaml, Function<PrintStream, RuntimeFactory> runtimes,
                                    CapacityCriteria criteria, SearchPlan plan, boolean oneNodeDown) throws Exception {
+        return search(dir, name, yaml, runtimes, criteria, plan,
+                oneNodeDown ? CapacityMode.ONE_NODE_DOWN : CapacityMode.ALL_NODES);
+    }
+
+    /** The same, in any {@link CapacityMode}. */
+    static SearchedScenario search(Path dir, String name, String yaml, Function<PrintStream, RuntimeFactory> runtimes,
+                                   CapacityCriteria criteria, SearchPlan plan, CapacityMode mode) throws Exception {
         Path file = Files.writeString(dir.resolve(name + ".yaml"), yaml);
         ScenarioSpec spec = ScenarioLoader.load(file);
         ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -30,7 +37,7 @@ record SearchedScenario(CapacitySummary summary, String console) {
         RuntimeFactory runtime = runtimes.apply(out);
         CapacitySummary summary = new CapacityRunner(new ScenarioRunner(dir.resolve("runs"), runtime, out,
                 Duration.ofSeconds(5)), out).run(spec, file, PlayedRuntime.ownNodes(runtime), criteria, plan,
-                oneNodeDown);
+                mode);
         return new SearchedScenario(summary, console.toString(StandardCharsets.UTF_8));
     }
 }
