@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(NoNodeProcessLeft.class)
 class CapacityOneNodeDownProcessTest {
-    private static final String SCENARIO = """
+    /** Two nodes of 0.5 cores, sync to all, 4 users at a 1 s think time; CapacityThroughKillProcessTest's too. */
+    static final String SCENARIO = """
             name: capacity-two-nodes
             cluster:
               nodes: 2

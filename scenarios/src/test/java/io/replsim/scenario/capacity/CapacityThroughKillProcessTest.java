@@ -23,28 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(NoNodeProcessLeft.class)
 class CapacityThroughKillProcessTest {
-    private static final String SCENARIO = """
-            name: through-kill-two-nodes
-            cluster:
-              nodes: 2
-              workers: 8
-              cpuBudget: 0.5     # 2 x 0.5 leaves a 2-core machine's driver a core: no step fails on MACHINE
-              heap: 128m
-            replication:
-              placement: all     # the survivor holds every session: none is LOST, and the search has an answer
-              granularity: session
-              delivery: sync
-            workload:
-              payload: 1KB
-            load:
-              users: 4
-              thinkTime: 1s      # late wake-ups of a loaded machine stay far below the 5% drift limit
-              rampUp: 1s
-              warmUp: 1s
-              duration: 4s       # a window of 2 s, after the kill
-            capacity:
-              warmUp: {minRounds: 0, maxRounds: 0}   # about the search's moves, not warm figures
-            """;
+    /**
+     * Two nodes of 0.5 cores (a 2-core machine's driver keeps a core: no step fails on MACHINE), sync replication to
+     * all (the survivor holds every session, so none is LOST and the search has an answer), steps of a 2 s window.
+     */
+    private static final String SCENARIO = CapacityOneNodeDownProcessTest.SCENARIO
+            .replace("name: capacity-two-nodes", "name: through-kill-two-nodes");
 
     /**
      * Lenient on latency, as CapacityOneNodeDownProcessTest's: this test is about the search's moves and records,
