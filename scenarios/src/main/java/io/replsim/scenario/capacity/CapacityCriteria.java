@@ -38,8 +38,8 @@ public record CapacityCriteria(LatencyStatistic statistic, Duration latencyLimit
         if (cpu != null && cpu > cpuLimit && step.kill().isEmpty()) {
             broken.add(Limit.CPU);
         }
-        // through a kill, the attempts that failed at the killed node are the kill's own doing, about one per
-        // connection it held at any load; the survivors' failures are held to the limit
+        // through a kill, the attempts that failed at the killed node are the failover itself, in proportion to the
+        // users it served whatever the survivors can carry; the survivors' failures are held to the limit
         double errors = step.kill().map(KillWindow::survivorsFailedRatio).orElse(step.errorRatio());
         if (errors > errorLimit) {
             broken.add(Limit.ERRORS);

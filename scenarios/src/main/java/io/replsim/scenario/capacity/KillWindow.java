@@ -13,8 +13,9 @@ import java.util.Locale;
  * @param stale          sessions STALE
  * @param staleAllowed   the scenario's {@code maxSessionsStale}; null when it has none, and STALE is not judged
  * @param failedOnKilled    failed attempts at the killed node from the kill on: requests it cut off or that found
- *                          its connections dead, and refusals before the users' router marked it down. The kill's
- *                          own cost, about one per connection it held whatever the load: reported, not judged
+ *                          its connections dead, and the refusals its users met before their router sent them on
+ *                          (most of them then answered by a survivor). The failover itself, growing with the users
+ *                          the node served, whatever the survivors' capacity: reported, not judged
  * @param failedOnSurvivors failed attempts at the survivors from the kill on (refused, reset, timed out, an HTTP
  *                          error): what the error limit holds, since survivors short of capacity fail requests
  * @param requests          user requests that ended in the window after the kill
