@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
         "With load.model open it searches the arrival rate instead (arrivals a second, from load.rate), same limits.",
         "With --target it searches a cluster that runs elsewhere: its CPU is not read, so the CPU limit is not applied.",
         "With --through-kill each step kills the node owning the most sessions and is judged on the window after the",
-        "kill (latency, sessions lost, requests failed, validity); the survivors' CPU is reported, not a limit."})
+        "kill (latency, sessions lost, the survivors' failed attempts, validity); their CPU is reported, not a limit."})
 final class CapacityCommand implements Callable<Integer> {
 
     @Mixin
