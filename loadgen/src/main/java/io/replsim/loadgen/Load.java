@@ -32,8 +32,7 @@ public interface Load extends AutoCloseable {
 
     /**
      * Its figures from the start until now, for a reader while it runs, and its final ones once it is over, also
-     * after {@link #close()}; empty before {@link #start()}, and for a load that does not keep running totals (the
-     * open model's driver does not yet).
+     * after {@link #close()}; empty before {@link #start()}, and for a load that keeps no running totals.
      */
     default Optional<LoadSoFar> soFar() {
         return Optional.empty();

@@ -59,6 +59,17 @@ public final class OpenLoad implements Load {
         return driver.nodeServing(user);
     }
 
+    /**
+     * Its figures after the warm-up, as its summary counts them: the requests, errors and corrected response times
+     * as recorded, each session's verdicts as of its first request's end after the previous call; the sessions with
+     * a request in flight as its active users. Once the schedule is over, its result's.
+     */
+    @Override
+    public Optional<LoadSoFar> soFar() {
+        return driver.soFar().map(open -> new LoadSoFar(open.over(), open.inFlight(), open.requests(), open.errors(),
+                open.correctedMicros(), open.responses(), open.sessions()));
+    }
+
     @Override
     public LoadResult awaitResult() throws InterruptedException {
         FutureTask<OpenResult> running;

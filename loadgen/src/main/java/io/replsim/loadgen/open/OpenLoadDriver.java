@@ -62,10 +62,31 @@ public final class OpenLoadDriver implements AutoCloseable {
         Optional<SessionCookie> cookie = Optional.empty();
         /** Whether a request on it got its outcome: it counts as a user started. */
         boolean hadOutcome;
+        /** Its verdicts as last published, for a reader on another thread; {@code expected} itself is unguarded. */
+        volatile SessionVerdictCounts published = SessionVerdictCounts.NONE;
+        /** Set by a reader, cleared by the request's thread as it publishes. */
+        volatile boolean asked;
 
         Session(int index, ExpectedSession expected) {
             this.expected = expected;
             this.timeline = new TimelineRecorder(index);
+        }
+
+        /**
+         * A request on it ended: its verdicts are published if a reader asked since they last were (summing them
+         * at every request's end would cost every run what only a metrics scrape needs).
+         */
+        void publishIfAsked() {
+            if (asked) {
+                asked = false;
+                published = expected.sessionVerdicts();
+            }
+        }
+
+        /** Its verdicts as last published; they are published again at the end of its next request. */
+        SessionVerdictCounts published() {
+            asked = true;
+            return published;
         }
     }
 
@@ -79,6 +100,8 @@ public final class OpenLoadDriver implements AutoCloseable {
     private final BlockingQueue<Session> idle;
     private final List<Session> sessions = new ArrayList<>();
     private final Recorder corrected = new Recorder(3);
+    /** Every measured answer's corrected response time drained from {@code corrected} so far. */
+    private final Histogram correctedWhole = new Histogram(3);
     private final Recorder uncorrected = new Recorder(3);
     /** The successful answers' response times from their intended starts; {@code corrected} has every answer's. */
     private final Recorder servedCorrected = new Recorder(3);
@@ -98,6 +121,8 @@ public final class OpenLoadDriver implements AutoCloseable {
     private final LongAdder failures = new LongAdder();
     private volatile long startNanos;
     private volatile boolean started;
+    /** Set once the schedule is over and its figures made, for {@link #soFar()}'s readers. */
+    private volatile OpenResult result;
     private ProgressMark progressMark;
 
     public OpenLoadDriver(OpenProfile profile, List<NodeEndpoint> nodes) {
@@ -185,19 +210,50 @@ public final class OpenLoadDriver implements AutoCloseable {
         UsersServed users = sessions.stream()
                 .map(s -> UsersServed.ofUser(s.hadOutcome, s.expected.sessionVerdicts()))
                 .reduce(UsersServed.NONE, UsersServed::plus);
-        ResponseVerdictCounts responses = new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
-                judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
-                judged[Verdict.CORRUPT.ordinal()].sum(), judged[Verdict.EXPIRED.ordinal()].sum());
+        ResponseVerdictCounts responses = responseVerdicts();
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         long endMs = startEpochMs + elapsed.toMillis();
         List<UserTimeline> timelines = sessions.stream().map(session -> session.timeline.timeline()
                 .withSessions(session.expected.sessions())).toList();
-        return new OpenResult(window, count, errors.snapshot(), corrected.getIntervalHistogram(),
+        result = new OpenResult(window, count, errors.snapshot(), correctedSoFar(),
                 uncorrected.getIntervalHistogram(), profile.arrivals().perSecond(), completedInWindow.sum() / (window.toNanos() / 1e9),
                 verdicts, responses, cost.cost(), Instant.ofEpochMilli(startEpochMs), elapsed,
                 seconds.between(startEpochMs, endMs), timelines,
                 sessions.stream().mapToLong(session -> session.expected.distinctSessions()).sum(), client.connections(),
                 servedCorrected.getIntervalHistogram(), users);
+        return result;
+    }
+
+    /** The measured answers' corrected response times so far, a copy. */
+    private synchronized Histogram correctedSoFar() {
+        correctedWhole.add(corrected.getIntervalHistogram());
+        return correctedWhole.copy();
+    }
+
+    /**
+     * Its figures after the warm-up so far, the tallies its result is made of, for a reader while it runs (the
+     * driver's metrics); once the schedule is over, the result's own. Empty before {@link #run()} starts. Each
+     * session's verdicts are as of its first request's end after the call before (which asks for them).
+     */
+    public Optional<OpenSoFar> soFar() {
+        OpenResult over = result;
+        if (over != null) {
+            return Optional.of(new OpenSoFar(true, 0, over.requests(), over.errors(), over.correctedMicros().copy(),
+                    over.responseVerdicts(), over.sessionVerdicts()));
+        }
+        if (!started) {
+            return Optional.empty();
+        }
+        SessionVerdictCounts verdicts = sessions.stream().map(Session::published)
+                .reduce(SessionVerdictCounts.NONE, SessionVerdictCounts::plus);
+        return Optional.of(new OpenSoFar(false, profile.sessions() - idle.size(), requests.sum(), errors.snapshot(),
+                correctedSoFar(), responseVerdicts(), verdicts));
+    }
+
+    private ResponseVerdictCounts responseVerdicts() {
+        return new ResponseVerdictCounts(judged[Verdict.OK.ordinal()].sum(),
+                judged[Verdict.STALE.ordinal()].sum(), judged[Verdict.LOST.ordinal()].sum(),
+                judged[Verdict.CORRUPT.ordinal()].sum(), judged[Verdict.EXPIRED.ordinal()].sum());
     }
 
     /**
@@ -299,6 +355,7 @@ public final class OpenLoadDriver implements AutoCloseable {
             }
             return null;
         } finally {
+            session.publishIfAsked();
             idle.add(session);
         }
     }

@@ -56,10 +56,11 @@ final class DriverMetrics implements MultiCollector {
         }
         LoadSoFar soFar = read.get();
         return new MetricSnapshots(
-                gauge("users_active", "Virtual users in their request loop now", UNLABELLED,
-                        Map.of("", soFar.activeUsers())),
-                counter("requests", "User requests completed, answered or failed; a request retried after a"
-                        + " refused connection counts once", UNLABELLED, Map.of("", soFar.requests())),
+                gauge("users_active", "Virtual users in their request loop now; in the open model, its sessions"
+                        + " with a request in flight", UNLABELLED, Map.of("", soFar.activeUsers())),
+                counter("requests", "User requests completed, answered or failed (the open model's arrivals after"
+                        + " its warm-up); a request retried after a refused connection counts once", UNLABELLED,
+                        Map.of("", soFar.requests())),
                 counter("request_errors", "Failed request attempts, by kind (a refused connection retried on the"
                         + " next node counts here too)", "kind", errors(soFar.errors())),
                 histogram(soFar.latencyMicros()),

@@ -21,12 +21,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,36 +48,8 @@ class MetricsDuringRunProcessTest {
               - {type: kill, at: 5s, target: node1}
             """;
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String REQUESTS = "replsim_driver_requests_total";
-    private static final String OVER = "replsim_driver_load_over";
-
-    /** The endpoints a run's prometheus-targets.json lists: its nodes' in node order, then the driver's. */
-    private record Targets(Path file, List<URI> nodes, URI driver) {
-        static Optional<Targets> read(Path runs) throws IOException {
-            if (!Files.isDirectory(runs)) {
-                return Optional.empty();
-            }
-            Optional<Path> file;
-            try (Stream<Path> runDirectories = Files.list(runs)) {
-                file = runDirectories.map(run -> run.resolve("prometheus-targets.json"))
-                        .filter(Files::isRegularFile).findFirst();
-            }
-            if (file.isEmpty()) {
-                return Optional.empty();
-            }
-            List<URI> nodes = new ArrayList<>();
-            URI driver = null;
-            for (JsonNode group : JSON.readTree(file.get().toFile())) {
-                URI endpoint = URI.create("http://" + group.at("/targets/0").asText() + "/metrics");
-                if (group.at("/labels/replsim_role").asText().equals("driver")) {
-                    driver = endpoint;
-                } else {
-                    nodes.add(endpoint);
-                }
-            }
-            return driver == null ? Optional.empty() : Optional.of(new Targets(file.get(), nodes, driver));
-        }
-    }
+    private static final String REQUESTS = DriverFinalFigures.REQUESTS;
+    private static final String OVER = DriverFinalFigures.OVER;
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -100,8 +68,8 @@ class MetricsDuringRunProcessTest {
             }
         });
 
-        Targets targets = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
-                .until(() -> Targets.read(runs), found -> found.isPresent() || run.isDone())
+        RunTargets targets = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+                .until(() -> RunTargets.read(runs), found -> found.isPresent() || run.isDone())
                 .orElseThrow(() -> new AssertionError("the run wrote no driver target: " + console));
         assertThat(targets.nodes()).hasSize(2);
         URI survivor = targets.nodes().get(1);
@@ -130,26 +98,7 @@ class MetricsDuringRunProcessTest {
         assertThat(survivorLater.counter("replsim_node_requests_total", "node2"))
                 .isGreaterThan(survivorDuring.counter("replsim_node_requests_total", "node2"));
 
-        assertThat(last.counter(REQUESTS)).isEqualTo(summary.at("/requests/total").asDouble()).isPositive();
-        assertThat(List.of("connect", "io", "timeout", "http_status")).extracting(kind ->
-                        last.counter("replsim_driver_request_errors_total", kind))
-                .containsExactly(summary.at("/requests/connectErrors").asDouble(),
-                        summary.at("/requests/ioErrors").asDouble(), summary.at("/requests/timeouts").asDouble(),
-                        summary.at("/requests/httpErrors").asDouble());
-        assertThat(List.of("ok", "stale", "lost", "corrupt", "expired")).extracting(verdict ->
-                        last.counter("replsim_driver_responses_total", verdict))
-                .containsExactly(summary.at("/responses/ok").asDouble(), summary.at("/responses/stale").asDouble(),
-                        summary.at("/responses/lost").asDouble(), summary.at("/responses/corrupt").asDouble(),
-                        summary.at("/responses/expired").asDouble());
-        assertThat(List.of("ok", "stale", "lost", "corrupt", "failed", "expired", "never_served")).extracting(
-                        verdict -> last.gauge("replsim_driver_sessions", verdict))
-                .containsExactly(summary.at("/sessions/ok").asDouble(), summary.at("/sessions/stale").asDouble(),
-                        summary.at("/sessions/lost").asDouble(), summary.at("/sessions/corrupt").asDouble(),
-                        summary.at("/sessions/failed").asDouble(), summary.at("/sessions/expired").asDouble(),
-                        summary.at("/sessions/neverServed").asDouble());
-        assertThat(last.histogram("replsim_driver_response_duration_seconds").getSampleCount())
-                .isEqualTo(outcome.load().latencyMicros().getTotalCount());
-        assertThat(last.gauge("replsim_driver_users_active")).isZero();
+        DriverFinalFigures.assertEqualToTheSummarys(last, summary, outcome.load());
         JsonNode node2 = summary.at("/nodes/1");
         assertThat(node2.at("/name").asText()).isEqualTo("node2");
         assertThat(survivorLast.counter("replsim_node_requests_total", "node2"))
