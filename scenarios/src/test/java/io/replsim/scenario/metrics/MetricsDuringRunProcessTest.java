@@ -12,16 +12,10 @@ import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
-import io.replsim.scenario.spec.ScenarioLoader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,23 +48,10 @@ class MetricsDuringRunProcessTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void scrapesDuringTheRunMoveAndTheLastOnesHoldTheSummarysFigures(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("scraped.yaml"), SCRAPED);
-        Path runs = dir.resolve("runs");
-        var console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        ScenarioRunner runner = new ScenarioRunner(runs, RuntimeFactory.standard(NodeLauncher.currentJvm(),
-                NodeImage::ofThisInstallation, out), out, Duration.ofSeconds(2));
-        CompletableFuture<RunOutcome> run = CompletableFuture.supplyAsync(() -> {
-            try {
-                return runner.run(ScenarioLoader.load(file), file);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-
-        RunTargets targets = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
-                .until(() -> RunTargets.read(runs), found -> found.isPresent() || run.isDone())
-                .orElseThrow(() -> new AssertionError("the run wrote no driver target: " + console));
+        BackgroundRun run = BackgroundRun.play(dir, SCRAPED, (runs, out) -> new ScenarioRunner(runs,
+                RuntimeFactory.standard(NodeLauncher.currentJvm(), NodeImage::ofThisInstallation, out), out,
+                Duration.ofSeconds(2)), Duration.ofSeconds(90));
+        RunTargets targets = run.targets();
         assertThat(targets.nodes()).hasSize(2);
         URI survivor = targets.nodes().get(1);
 
@@ -86,7 +67,7 @@ class MetricsDuringRunProcessTest {
         MetricsScrape last = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
                 .until(() -> MetricsScrape.of(targets.driver()), scrape -> scrape.gauge(OVER) == 1);
         MetricsScrape survivorLast = MetricsScrape.of(survivor);
-        RunOutcome outcome = run.get(2, TimeUnit.MINUTES);
+        RunOutcome outcome = run.outcome().get(2, TimeUnit.MINUTES);
         JsonNode summary = JSON.readTree(outcome.directory().resolve("summary.json").toFile());
 
         assertThat(later.gauge(OVER)).as("still running").isZero();
@@ -108,7 +89,7 @@ class MetricsDuringRunProcessTest {
 
         assertThat(JSON.readTree(targets.file().toFile())).as("no target once the run is over").isEmpty();
         assertThatThrownBy(() -> MetricsScrape.of(targets.driver())).isInstanceOf(IOException.class);
-        assertThat(console.toString(StandardCharsets.UTF_8)).contains("metrics   driver  " + targets.driver(),
+        assertThat(run.console()).contains("metrics   driver  " + targets.driver(),
                 "metrics   node2   " + survivor);
     }
 }

@@ -8,14 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.run.RunOutcome;
 import io.replsim.scenario.run.ScenarioRunner;
 import io.replsim.scenario.runtime.InJvmRuntime;
-import io.replsim.scenario.spec.ScenarioLoader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,24 +37,10 @@ class OpenModelMetricsTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void scrapesDuringAnOpenRunMoveAndTheLastOneHoldsTheSummarysFigures(@TempDir Path dir) throws Exception {
-        Path file = Files.writeString(dir.resolve("open-scraped.yaml"), OPEN);
-        Path runs = dir.resolve("runs");
-        var console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        ScenarioRunner runner = new ScenarioRunner(runs,
+        BackgroundRun run = BackgroundRun.play(dir, OPEN, (runs, out) -> new ScenarioRunner(runs,
                 (spec, nodeDirectory) -> new InJvmRuntime(spec, nodeDirectory, out), out, Duration.ofSeconds(2))
-                .withDriverMetricsPort(0);
-        CompletableFuture<RunOutcome> run = CompletableFuture.supplyAsync(() -> {
-            try {
-                return runner.run(ScenarioLoader.load(file), file);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-
-        RunTargets targets = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                .until(() -> RunTargets.read(runs), found -> found.isPresent() || run.isDone())
-                .orElseThrow(() -> new AssertionError("the run wrote no driver target: " + console));
+                .withDriverMetricsPort(0), Duration.ofSeconds(60));
+        RunTargets targets = run.targets();
         MetricsScrape during = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                 .ignoreExceptions().until(() -> MetricsScrape.of(targets.driver()),
                         scrape -> scrape.counter(REQUESTS) >= 10 && scrape.gauge(OVER) == 0);
@@ -74,7 +54,7 @@ class OpenModelMetricsTest {
         // Polled often: the driver's endpoint stays up after the load only until the run's report is written.
         MetricsScrape last = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
                 .until(() -> MetricsScrape.of(targets.driver()), scrape -> scrape.gauge(OVER) == 1);
-        RunOutcome outcome = run.get(1, TimeUnit.MINUTES);
+        RunOutcome outcome = run.outcome().get(1, TimeUnit.MINUTES);
         JsonNode summary = new ObjectMapper().readTree(outcome.directory().resolve("summary.json").toFile());
 
         assertThat(later.gauge(OVER)).as("still running").isZero();
