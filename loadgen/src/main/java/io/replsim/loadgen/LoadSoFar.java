@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  * of the same tallies its {@link LoadResult} is made of, so once {@code over}, each equals the result's.
  *
  * @param over          every user has stopped and the result is made: the figures are final
- * @param activeUsers   users in their request loop now
+ * @param activeUsers   users in their request loop now (the open model's: its sessions with a request in flight)
  * @param requests      user requests completed, answered or failed (the result's {@code requests})
  * @param errors        failed attempts by kind (the result's {@code errors})
  * @param latencyMicros every answer's response time so far (the result's {@code latencyMicros}), a copy
