@@ -14,8 +14,8 @@ import java.util.Locale;
  * {@code compare.html}: a comparison on one page, from its compare.json alone (either mode's). First the question
  * (the variants, the reference, the baseline, the rounds), then per figure judged against the reference a bar per
  * scenario at its ratio with the 95% interval as a whisker, and in words each variant's band, its ratio with the
- * interval and the verdict; last what made the figures. Self-contained as report.html is: inline SVG and CSS, no
- * script.
+ * interval and the verdict; when the scenarios carried faults, the drill's table; last what made the figures.
+ * Self-contained as report.html is: inline SVG and CSS, no script.
  */
 public final class ComparisonPage {
     public static final String FILE = "compare.html";
@@ -56,6 +56,7 @@ public final class ComparisonPage {
                     comparison.reference(), comparison.rounds()))).append("</li>\n"));
             html.append("</ul>\n");
         }
+        html.append(DrillSection.html(comparison.drills()));
         html.append(comparison.provenance() == null ? ProvenanceTable.NOT_RECORDED
                 : ProvenanceTable.html(comparison.provenance()));
         return html.append("</body></html>\n").toString();

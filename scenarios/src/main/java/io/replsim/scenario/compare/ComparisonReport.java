@@ -54,6 +54,7 @@ public final class ComparisonReport {
         }
         out.println("node CPU: the mean of the nodes' CPU over each run's steady window, in cores; a band is the"
                 + " least and the greatest over the rounds");
+        DrillTable.print(result.rows(), out);
         for (ComparisonResult.Row row : result.rows()) {
             judged(out, row.scenario(), "CPU ratio", row.nodeCpuRatioInterval());
             judged(out, row.scenario(), "above-base ratio", row.aboveBaselineRatioInterval());

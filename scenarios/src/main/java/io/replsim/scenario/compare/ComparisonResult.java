@@ -45,11 +45,12 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
     /**
      * {@code nodeCpuRatioInterval}, {@code aboveBaselineRatioInterval}: those ratios with their 95% intervals over
      * the rounds ({@link RatioInterval#overRounds}) and the verdict each gives; null where the band is.
+     * {@code drill}: the drill figures' bands, or "no fault" when the scenario carried none.
      */
     public record Row(String scenario, Role role, int measured, Band nodeCpuCores, Band aboveBaselineCores,
                       Band nodeCpuRatio, Band aboveBaselineRatio, RatioInterval nodeCpuRatioInterval,
                       RatioInterval aboveBaselineRatioInterval, Band replicationMeanMicros, Band p50Ms, Band p90Ms,
-                      Band requestsPerSec, List<String> verdicts) {
+                      Band requestsPerSec, DrillBands drill, List<String> verdicts) {
     }
 
     public List<Row> rows() {
@@ -92,6 +93,7 @@ public record ComparisonResult(ComparisonPlan plan, List<ComparedRun> runs) {
                 isReferenceOrBaseline(role) ? null : RatioInterval.overRounds(aboveRatio).orElse(null),
                 band(mine, RunFigures::replicationMeanMicros), band(mine, RunFigures::p50Ms),
                 band(mine, RunFigures::p90Ms), band(mine, RunFigures::requestsPerSec),
+                DrillBands.of(mine.stream().map(run -> run.figures().drill()).toList()),
                 runs.stream().filter(run -> run.scenario().equals(entry.name())).map(ComparedRun::verdict)
                         .toList());
     }

@@ -16,9 +16,12 @@ import java.util.List;
  * A comparison's directory read back from its compare.json alone, either mode's: what was compared and each figure
  * judged against the reference, so compare.html is drawn the same when the comparison ends and when
  * {@code replsim report} draws it again. {@code baseline} is null without one, {@code provenance} when not recorded.
+ * {@code drills}: each scenario's drill figures, empty for a comparison that wrote none (a capacity comparison, one
+ * written before the drill's columns).
  */
 public record RecordedComparison(Path directory, boolean capacity, List<String> order, String reference,
-                                 String baseline, int rounds, List<ComparedFigure> figures, Provenance provenance) {
+                                 String baseline, int rounds, List<ComparedFigure> figures, Provenance provenance,
+                                 List<DrillSection.ScenarioDrill> drills) {
     public static final String FILE = "compare.json";
     // compare.json writes each interval's verdict too, which the interval works out again from its ends
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -27,6 +30,13 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
     public RecordedComparison {
         order = List.copyOf(order);
         figures = List.copyOf(figures);
+        drills = List.copyOf(drills);
+    }
+
+    /** A comparison without drill figures. */
+    public RecordedComparison(Path directory, boolean capacity, List<String> order, String reference, String baseline,
+                              int rounds, List<ComparedFigure> figures, Provenance provenance) {
+        this(directory, capacity, order, reference, baseline, rounds, figures, provenance, List.of());
     }
 
     /** Whether {@code directory} is a comparison's: it holds compare.json, which only replsim compare writes. */
@@ -51,7 +61,7 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
                     ? JSON.treeToValue(root.get("provenance"), Provenance.class) : null;
             return new RecordedComparison(directory, capacity, order, root.path("reference").asText(),
                     root.path("baseline").isTextual() ? root.path("baseline").asText() : null,
-                    root.path("rounds").asInt(), figures, provenance);
+                    root.path("rounds").asInt(), figures, provenance, drills(root));
         } catch (JacksonException e) {
             throw new UnreadableRunException(file + " cannot be read as replsim compare wrote it: "
                     + e.getOriginalMessage() + "; was it edited, or written by another version of replsim? run"
@@ -66,6 +76,17 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
         Path page = directory.resolve(ComparisonPage.FILE);
         Files.writeString(page, ComparisonPage.render(this));
         return page;
+    }
+
+    private static List<DrillSection.ScenarioDrill> drills(JsonNode root) throws IOException {
+        List<DrillSection.ScenarioDrill> drills = new ArrayList<>();
+        for (JsonNode row : root.path("rows")) {
+            if (row.hasNonNull("drill")) {
+                drills.add(new DrillSection.ScenarioDrill(row.path("scenario").asText(), row.path("measured").asInt(),
+                        JSON.treeToValue(row.get("drill"), DrillBands.class)));
+            }
+        }
+        return drills;
     }
 
     private static List<ComparedFigure> capacityFigures(JsonNode root) throws IOException {

@@ -9,12 +9,18 @@ import io.replsim.scenario.report.RunSummary;
  * in cores), the mean replication time (over every message the nodes sent; 0 without replication), the steady
  * window's p50 and p90 response times and its request rate; {@code compilerShare}: the greatest share of a node's CPU
  * over the steady window that its JIT compiler took (null: not measured), which says whether that CPU was a steady
- * state's.
+ * state's; {@code drill}: its drill figures when its scenario carried faults (null: no fault).
  */
 public record RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms,
-                         double p90Ms, double requestsPerSec, Double compilerShare) {
+                         double p90Ms, double requestsPerSec, Double compilerShare, DrillFigures drill) {
 
-    /** A run whose JIT share was not measured. */
+    /** A run without faults. */
+    public RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms, double p90Ms,
+                      double requestsPerSec, Double compilerShare) {
+        this(verdict, nodeCpuCores, replicationMeanMicros, p50Ms, p90Ms, requestsPerSec, compilerShare, null);
+    }
+
+    /** A run without faults whose JIT share was not measured. */
     public RunFigures(String verdict, double nodeCpuCores, double replicationMeanMicros, double p50Ms, double p90Ms,
                       double requestsPerSec) {
         this(verdict, nodeCpuCores, replicationMeanMicros, p50Ms, p90Ms, requestsPerSec, null);
@@ -30,6 +36,7 @@ public record RunFigures(String verdict, double nodeCpuCores, double replication
         Double compiler = nodes.stream().map(node -> node.get(NodeFigure.CPU_COMPILER_SHARE))
                 .filter(java.util.Objects::nonNull).max(Double::compare).orElse(null);
         return new RunFigures(summary.verdict(), cpu, replication, summary.latencyMs().p50(),
-                summary.latencyMs().p90(), summary.throughputPerSec(), compiler);
+                summary.latencyMs().p90(), summary.throughputPerSec(), compiler,
+                DrillFigures.of(summary).orElse(null));
     }
 }

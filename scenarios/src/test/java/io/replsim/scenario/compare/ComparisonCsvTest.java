@@ -29,9 +29,9 @@ class ComparisonCsvTest {
 
         List<String> csv = Files.readAllLines(dir.resolve("compare.csv"));
         assertThat(csv).containsExactly(ComparisonCsv.HEADER,
-                "all,reference,sustained,users,2,1000.0000,1010.0000,1.0000,1.0000,,,,,,CPU",
+                "all,reference,sustained,users,2,1000.0000,1010.0000,1.0000,1.0000,,,,,,CPU,",
                 String.format(java.util.Locale.ROOT, "buddies,compared,sustained,users,2,1300.0000,1320.0000,1.3000,"
-                        + "1.3069,%.4f,%.4f,%.4f,%s,differs,CPU", interval.ratio(), interval.low(), interval.high(),
+                        + "1.3069,%.4f,%.4f,%.4f,%s,differs,CPU,", interval.ratio(), interval.low(), interval.high(),
                         interval.basis()));
     }
 
@@ -48,9 +48,9 @@ class ComparisonCsvTest {
         List<String> csv = Files.readAllLines(dir.resolve("compare.csv"));
         assertThat(csv).hasSize(1 + 2 * 6);
         assertThat(csv).contains("large,compared,node_cpu,cores,1,0.1600,0.1600,1.6000,1.6000,1.6000,,,"
-                + "one round: no spread to give an interval,no difference shown,");
-        assertThat(csv).contains("large,compared,p90,ms,1,4.0000,4.0000,,,,,,,,");
-        assertThat(csv).contains("small,reference,above_baseline,cores,1,,,,,,,,,,");
+                + "one round: no spread to give an interval,no difference shown,,");
+        assertThat(csv).contains("large,compared,p90,ms,1,4.0000,4.0000,,,,,,,,,");
+        assertThat(csv).contains("small,reference,above_baseline,cores,1,,,,,,,,,,,");
     }
 
     @Test
