@@ -7,11 +7,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.scenario.provenance.Jdk;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.report.InvalidRuns;
+import io.replsim.scenario.report.ProvenanceColumns;
 import io.replsim.scenario.run.PlayedScenario;
+import io.replsim.scenario.run.SoakRunner;
+import io.replsim.scenario.runtime.InJvmRuntime;
+import io.replsim.scenario.spec.ScenarioLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A run's summary.json and report.html and a capacity search's summary.json carry the provenance read for them: the
  * runtime and JDK the nodes ran on (not measured for a cluster replsim does not run), the driver's JDK, the cores,
  * the load average before and after, the scenario's SHA-256, and the commit, which says "unknown" here since the
- * tests run replsim's classes, not a jar the launcher baked. compare.json: CompareCommandTest.
+ * tests run replsim's classes, not a jar the launcher baked; a capacity search's capacity.csv has the same on every
+ * row, and a soak's soak.json and soak.html their own. compare.json: CompareCommandTest.
  */
 @Timeout(120)
 class ProvenanceFilesTest {
@@ -74,6 +85,36 @@ class ProvenanceFilesTest {
                 + " run)");
         assertCommonFigures(provenance, scenario);
         assertThat(ran.out()).contains("made by      replsim unknown, JDK ");
+        List<String> csv = Files.readAllLines(run.resolve("capacity.csv"));
+        String cells = ProvenanceColumns.cells(new ObjectMapper().treeToValue(provenance, Provenance.class));
+        assertThat(csv.getFirst()).endsWith(",failed_at_survivors," + ProvenanceColumns.HEADER);
+        assertThat(csv.subList(1, csv.size())).as("every step's row: summary.json's provenance").isNotEmpty()
+                .allSatisfy(row -> assertThat(row).endsWith("," + cells));
+        assertThat(cells).as("the columns' values").startsWith("unknown,,")
+                .endsWith("," + sha256(scenario)).contains(",--target,");
+    }
+
+    @Test
+    void aSoaksJsonAndPageNameWhatMadeThem(@TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("soaked.yaml"), SCENARIO.replace("traced", "soaked"));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+        new SoakRunner(dir.resolve("runs"), out -> (spec, nodes) -> new InJvmRuntime(spec, nodes, out),
+                new PrintStream(console, true, StandardCharsets.UTF_8), InvalidRuns.REFUSED)
+                .run(ScenarioLoader.load(scenario), scenario, 1);
+
+        Path soak;
+        try (Stream<Path> made = Files.list(dir.resolve("runs"))) {
+            soak = made.filter(path -> path.getFileName().toString().contains("-soak-")).findFirst().orElseThrow();
+        }
+        JsonNode provenance = json(soak.resolve("soak.json")).get("provenance");
+        assertThat(provenance).as(console.toString(StandardCharsets.UTF_8)).isNotNull();
+        assertThat(provenance.at("/runtime").asText()).isEqualTo("in-jvm");
+        assertThat(provenance.at("/nodesJdk/version").asText()).isEqualTo(Jdk.thisJvm().version());
+        assertCommonFigures(provenance, scenario);
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("\nmade by   replsim unknown, JDK ");
+        assertThat(Files.readString(soak.resolve("soak.html"))).contains("<h2>Provenance</h2>")
+                .contains(sha256(scenario));
     }
 
     private static void assertCommonFigures(JsonNode provenance, Path scenario) throws Exception {

@@ -1,5 +1,7 @@
 package io.replsim.scenario.capacity;
 
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.report.ProvenanceColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +15,8 @@ import java.util.stream.Collectors;
  * {@code arrivals_per_s} for the open model), the nodes' CPU utilizations as columns named after the nodes, and on
  * every row of a search its answer: the users sustained, the interval, how it was worked out and the binding limit.
  * The {@code search} column is the mode: {@code all}, {@code n-1} (the survivors' search of {@code --one-node-down})
- * or {@code through-kill}, whose rows also name the node each step killed and what the kill cost the users.
+ * or {@code through-kill}, whose rows also name the node each step killed and what the kill cost the users. Once
+ * the search has ended, every row gains the provenance its summary.json has ({@link ProvenanceColumns}, last).
  */
 public final class CapacityCsv {
 
@@ -52,6 +55,19 @@ public final class CapacityCsv {
                     String.join("+", search.binding()), search.nextLow(), search.nextHigh(), killed(row.kill())));
         }
         Files.write(file, lines, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Appends {@code provenance}'s columns to every line of {@code file}: the search's rows are written as each
+     * search ends, so a search cut short leaves them, and what made them is known once the whole search has ended.
+     */
+    public static void stamp(Path file, Provenance provenance) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<String> stamped = new ArrayList<>();
+        stamped.add(lines.getFirst() + "," + ProvenanceColumns.HEADER);
+        String cells = ProvenanceColumns.cells(provenance);
+        lines.subList(1, lines.size()).forEach(line -> stamped.add(line + "," + cells));
+        Files.write(file, stamped);
     }
 
     /** A step through a kill: the node, when, what it cost; empty columns for a step on the whole cluster. */

@@ -226,6 +226,7 @@ public final class CapacityRunner {
                 SearchedLoad.of(spec.load()).unit(), invalid.isEmpty() ? "VALID" : "INVALID", invalid,
                 started.provenance().end(nodesRuntime), CapacitySummary.Limits.of(criteria), mode.label());
         dir.writeSummary(summary);
+        CapacityCsv.stamp(dir.root().resolve("capacity.csv"), summary.provenance());
         CapacityPage.write(dir.root().resolve(CapacityPage.FILE), summary);
         notApplied.forEach(limit -> console.line("not applied  %s", limit));
         summary.invalidReasons().forEach(reason -> console.line("INVALID      %s", reason));

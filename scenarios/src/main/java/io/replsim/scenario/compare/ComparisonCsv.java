@@ -1,5 +1,6 @@
 package io.replsim.scenario.compare;
 
+import io.replsim.scenario.report.CsvCell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ public final class ComparisonCsv {
                     interval == null || interval.low() == null ? "" : number(interval.low()),
                     interval == null || interval.high() == null ? "" : number(interval.high()),
                     interval == null ? "" : interval.basis(), interval == null ? "" : interval.verdict().label(),
-                    String.join(" ", binding), note == null ? "" : note).map(ComparisonCsv::cell).collect(Collectors.joining(","));
+                    String.join(" ", binding), note == null ? "" : note).map(cell -> new CsvCell(cell).written()).collect(Collectors.joining(","));
         }
     }
 
@@ -99,11 +100,5 @@ public final class ComparisonCsv {
 
     private static String number(double value) {
         return String.format(Locale.ROOT, "%.4f", value);
-    }
-
-    /** RFC 4180: a cell holding a comma, a quote or a line break is quoted, its quotes doubled. */
-    private static String cell(String value) {
-        return value.contains(",") || value.contains("\"") || value.contains("\n")
-                ? "\"" + value.replace("\"", "\"\"") + "\"" : value;
     }
 }

@@ -64,8 +64,9 @@ public final class SessionsCsv {
         Files.createDirectories(directory);
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (Row row : rows) {
-            csv.append(row.user()).append(',').append(cell(row.session())).append(',')
-                    .append(cell(String.join(" ", row.nodes()))).append(',').append(row.verdict()).append(',')
+            csv.append(row.user()).append(',').append(new CsvCell(row.session()).written()).append(',')
+                    .append(new CsvCell(String.join(" ", row.nodes())).written()).append(',')
+                    .append(row.verdict()).append(',')
                     .append(String.join(" ", row.failoverWaitMs())).append(',').append(row.requests()).append('\n');
         }
         Path file = directory.resolve(FILE);
@@ -116,12 +117,6 @@ public final class SessionsCsv {
 
     private static List<String> words(String cell) {
         return cell.isEmpty() ? List.of() : Arrays.asList(cell.split(" "));
-    }
-
-    /** A text as one cell: quoted, its quotes doubled, when it holds a comma, a quote or a line break (RFC 4180). */
-    private static String cell(String text) {
-        return text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")
-                ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
     }
 
     /** A line's cells, a quoted one unquoted. */

@@ -3,6 +3,7 @@ package io.replsim.scenario.run;
 import static io.replsim.scenario.report.chart.HtmlText.escape;
 
 import io.replsim.scenario.report.PageStyle;
+import io.replsim.scenario.report.ProvenanceTable;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.UnreadableRunException;
@@ -53,8 +54,9 @@ public final class SoakPage {
                         + " served again, by time since the fault</h3>\n")
                 .append(SoakDistributionChart.svg(soak));
         html.append(runTable(recorded));
-        html.append("<p>What made the figures (replsim's build, the JDKs, the machine and its load) is in each run's"
-                + " report.html and summary.json.</p>\n");
+        html.append(soak.provenance() == null ? "<h2>Provenance</h2>\n<p>Not recorded: this soak.json was written before"
+                + " replsim recorded provenance; each run's report.html and summary.json has its own.</p>\n"
+                : ProvenanceTable.html(soak.provenance()));
         return html.append("</body></html>\n").toString();
     }
 

@@ -2,6 +2,10 @@ package io.replsim.scenario.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.replsim.scenario.provenance.NodesRuntime;
+import io.replsim.scenario.provenance.Provenance;
+import io.replsim.scenario.provenance.ProvenanceStart;
+import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.InvalidRuns;
@@ -106,12 +110,14 @@ public final class SoakRunner {
     /**
      * {@code invalid}: drills whose verdict was INVALID (their figures describe the driver, not the cluster).
      * {@code held}: every drill passed, and no fault of any drill went without a new view or left a user never
-     * served again; a drill's own checks may not ask for those, the soak's distributions do.
+     * served again; a drill's own checks may not ask for those, the soak's distributions do. {@code provenance}: what
+     * made the figures, as a run's summary.json says it (the load average before the first drill and after the last
+     * written so far; the nodes' runtime and JDK as the drills report them); null in a soak.json from before.
      */
     public record SoakSummary(String scenario, int repeat, int passed, int invalid, int broken, long sessionsLost,
                               long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
                               long usersNeverServedAgain, Double heapSlopeKbPerMinute, long orphans,
-                              List<Drill> drills) {
+                              List<Drill> drills, Provenance provenance) {
         public boolean held() {
             return passed == repeat && viewChangeMs.never() == 0 && failoverMs.never() == 0
                     && usersNeverServedAgain == 0;
@@ -123,6 +129,10 @@ public final class SoakRunner {
                 + "-soak-" + spec.name());
         Files.createDirectories(soakDir);
         List<Drill> drills = new ArrayList<>();
+        ProvenanceStart started = ProvenanceStart.read(List.of(ScenarioHash.of(specFile)));
+        List<NodesRuntime> ranOn = new ArrayList<>();
+        // read again after each drill, so a soak cut short names what made its figures so far
+        Provenance provenance = started.end(NodesRuntime.ofRuns(ranOn));
         int broken = 0;
         try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
@@ -130,6 +140,8 @@ public final class SoakRunner {
             for (int run = 1; run <= repeat; run++) {
                 try {
                     RunOutcome outcome = runner.run(spec, specFile);
+                    Provenance ran = outcome.summary().provenance();
+                    ranOn.add(new NodesRuntime(ran.runtime(), ran.nodesJdk()));
                     Drill drill = drill(run, outcome, orphans());
                     drills.add(drill);
                     out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s, failover %s%s%s%s%n",
@@ -146,10 +158,12 @@ public final class SoakRunner {
                     out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
                 }
                 // After every drill, so a soak cut short still leaves its figures so far.
-                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec.name(), run, broken, drills));
+                provenance = started.end(NodesRuntime.ofRuns(ranOn));
+                JSON.writeValue(soakDir.resolve("soak.json").toFile(), summary(spec.name(), run, broken, drills,
+                        provenance));
             }
         }
-        SoakSummary summary = summary(spec.name(), repeat, broken, drills);
+        SoakSummary summary = summary(spec.name(), repeat, broken, drills, provenance);
         SoakPage.write(soakDir);
         int neverRecovered = summary.viewChangeMs().never() + summary.failoverMs().never();
         out.printf(Locale.ROOT, "%n== soak %s: %s, %d of %d drills passed%s%s%s ==%n", spec.name(),
@@ -167,11 +181,12 @@ public final class SoakRunner {
                 : String.format(Locale.ROOT, "steepest slope of the heap after GC %+.1f KB/min (any node process,"
                         + " floor of each minute)", summary.heapSlopeKbPerMinute())));
         out.println("orphans   " + summary.orphans() + " node processes left alive after the drills");
+        out.println("made by   " + summary.provenance().line());
         out.println("soak      " + soakDir + "  (soak.html, soak.json, soak.log, runs/)");
         return summary;
     }
 
-    static SoakSummary summary(String scenario, int runs, int broken, List<Drill> drills) {
+    static SoakSummary summary(String scenario, int runs, int broken, List<Drill> drills, Provenance provenance) {
         return new SoakSummary(scenario, runs,
                 (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.PASS.name())).count(),
                 (int) drills.stream().filter(drill -> drill.verdict().equals(RunVerdict.INVALID.name())).count(), broken,
@@ -181,7 +196,7 @@ public final class SoakRunner {
                 drills.stream().mapToLong(Drill::usersNeverServedAgain).sum(),
                 drills.stream().map(Drill::heapSlopeKbPerMinute).filter(Objects::nonNull).max(Double::compare)
                         .orElse(null),
-                drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills));
+                drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills), provenance);
     }
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {

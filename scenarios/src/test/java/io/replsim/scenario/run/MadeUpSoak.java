@@ -23,7 +23,7 @@ public final class MadeUpSoak {
         return SoakRunner.summary(SCENARIO, 3, 0, List.of(
                 drill(1, "PASS", 1, 1, 80L, 600L, 0),
                 drill(2, "FAIL", 10, 0, 120L, null, 3),
-                drill(3, "PASS", 0, 0, 100L, 900L, 0)));
+                drill(3, "PASS", 0, 0, 100L, 900L, 0)), null);
     }
 
     /** Writes the soak's files into {@code soak} and returns it. */

@@ -47,9 +47,12 @@ class SoakFiguresTest {
 
     @Test
     void theSoakFailsOnAFaultThatNeverRecoveredEvenWhenEveryDrillPassedItsOwnChecks() {
-        var recovered = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0), passed(2, 700L, 850L, 0)));
-        var noView = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0), passed(2, null, 850L, 0)));
-        var notServed = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0), passed(2, 700L, null, 3)));
+        var recovered = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0),
+                passed(2, 700L, 850L, 0)), null);
+        var noView = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0),
+                passed(2, null, 850L, 0)), null);
+        var notServed = SoakRunner.summary("s", 2, 0, List.of(passed(1, 800L, 900L, 0),
+                passed(2, 700L, null, 3)), null);
 
         assertThat(recovered.held()).isTrue();
         assertThat(noView.held()).isFalse();
