@@ -33,7 +33,8 @@ public final class ComparisonCsv {
                     interval == null || interval.low() == null ? "" : number(interval.low()),
                     interval == null || interval.high() == null ? "" : number(interval.high()),
                     interval == null ? "" : interval.basis(), interval == null ? "" : interval.verdict().label(),
-                    String.join(" ", binding), note == null ? "" : note).map(cell -> new CsvCell(cell).written()).collect(Collectors.joining(","));
+                    String.join(" ", binding), note == null ? "" : note).map(cell -> new CsvCell(cell).written())
+                    .collect(Collectors.joining(","));
         }
     }
 

@@ -2,7 +2,6 @@ package io.replsim.scenario.report;
 
 import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.provenance.ScenarioHash;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;

@@ -54,8 +54,8 @@ public final class SoakPage {
                         + " served again, by time since the fault</h3>\n")
                 .append(SoakDistributionChart.svg(soak));
         html.append(runTable(recorded));
-        html.append(soak.provenance() == null ? "<h2>Provenance</h2>\n<p>Not recorded: this soak.json was written before"
-                + " replsim recorded provenance; each run's report.html and summary.json has its own.</p>\n"
+        html.append(soak.provenance() == null ? "<h2>Provenance</h2>\n<p>Not recorded: this soak.json was written"
+                + " before replsim recorded provenance; each run's report.html and summary.json has its own.</p>\n"
                 : ProvenanceTable.html(soak.provenance()));
         return html.append("</body></html>\n").toString();
     }
