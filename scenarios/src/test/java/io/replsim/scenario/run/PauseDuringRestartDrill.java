@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that its join and the sessions pushed to it go through the member that takes the coordinator's place; then the
  * coordinator wakes and merges back. Every answer is judged, and the history checker finds no read-your-writes
  * violation, non-monotonic read, invalidated session answered or write applied twice. Lost updates are not held to 0
- * here: 7 runs of the file by hand showed none and one run of this test 5, whose cause was not established
+ * here: 10 runs of the file by hand showed none and one run of this test 5, whose cause was not established
  * (docs/drills.md, "The coordinator paused while a member restarts").
  */
 @ExtendWith(NoNodeProcessLeft.class)
