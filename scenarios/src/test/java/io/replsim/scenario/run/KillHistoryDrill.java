@@ -62,7 +62,8 @@ class KillHistoryDrill {
         return kill.node();
     }
 
-    private static Consistency checked(PlayedScenario played) throws Exception {
+    /** The shipped run's history.jsonl, judged by the checker as {@code replsim check} judges it. */
+    static Consistency checked(PlayedScenario played) throws Exception {
         return ConsistencyChecker.check(HistoryFile.readHistory(played.directory().resolve(HistoryFile.NAME)));
     }
 }
