@@ -14,6 +14,7 @@ import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
 import java.io.IOException;
 import java.net.URI;
+import java.net.ConnectException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -64,7 +65,8 @@ class MetricsDuringRunProcessTest {
                         scrape -> scrape.counter(REQUESTS) >= during.counter(REQUESTS) + 20);
         MetricsScrape survivorLater = MetricsScrape.of(survivor);
         // Polled often: the driver's endpoint stays up after the load only until the run's report is written.
-        MetricsScrape last = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        MetricsScrape last = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5))
+                .ignoreException(ConnectException.class)
                 .until(() -> MetricsScrape.of(targets.driver()), scrape -> scrape.gauge(OVER) == 1);
         MetricsScrape survivorLast = MetricsScrape.of(survivor);
         RunOutcome outcome = run.outcome().get(2, TimeUnit.MINUTES);
