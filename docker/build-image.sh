@@ -78,8 +78,9 @@ echo "replsim image: building $node_tag on $base_tag" >&2
 mkdir -p "$work/context/lib"
 (cd "$lib_dir" && cp $jars "$work/context/lib/")
 if [ "$kind" = agent ]; then
-  # the launcher's driver settings (ZGC, platform pollers for the users' sockets: docs/capacity.md)
-  printf '#!/bin/sh\nexec /opt/java/bin/java -XX:+UseZGC -Djdk.pollerMode=1 -cp "/opt/replsim/lib/*" io.replsim.cli.ReplsimCommand "$@"\n' \
+  # the launcher's driver settings (ZGC, platform pollers for the users' sockets: docs/capacity.md); the console in
+  # UTF-8, as the image has no locale (its ≤ and ≈ would print as ?)
+  printf '#!/bin/sh\nexec /opt/java/bin/java -XX:+UseZGC -Djdk.pollerMode=1 -Dstdout.encoding=UTF-8 -Dstderr.encoding=UTF-8 -cp "/opt/replsim/lib/*" io.replsim.cli.ReplsimCommand "$@"\n' \
     > "$work/context/replsim"
   chmod 755 "$work/context/replsim"
   cat > "$work/context/Dockerfile" <<DOCKERFILE

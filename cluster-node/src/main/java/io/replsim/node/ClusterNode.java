@@ -1,10 +1,13 @@
 package io.replsim.node;
 
 import io.replsim.node.admin.AdminServer;
+import io.replsim.node.admin.AnswerResets;
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.admin.ResetAfterProcessing;
 import io.replsim.node.app.BeanApp;
 import io.replsim.node.app.CartApp;
 import io.replsim.node.app.CounterApp;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ProfileApp;
 import io.replsim.node.app.ServiceDemand;
 import io.replsim.node.app.SessionAtArrival;
@@ -95,21 +98,24 @@ public final class ClusterNode implements AutoCloseable {
             SessionStore store = replication.store();
             UnaryOperator<HttpHandler> timed = served -> timed(requests, work, options.replication().sessionLock(),
                     store, served);
+            LogoutCookie logout = options.logoutCookie();
             PathHandler routes = Handlers.path()
                     .addExactPath(CounterApp.PATH, timed.apply(new CounterApp(options.name(), store,
-                            options.payloadBytes(), requests, new JsonWriter())))
+                            options.payloadBytes(), requests, new JsonWriter(), logout)))
                     .addExactPath(ProfileApp.PATH, timed.apply(new ProfileApp(options.name(), store,
-                            options.profile(), requests, new JsonWriter())))
+                            options.profile(), requests, new JsonWriter(), logout)))
                     .addExactPath(BeanApp.PATH, timed.apply(new BeanApp(options.name(), store, requests,
-                            new JsonWriter())))
+                            new JsonWriter(), logout)))
                     .addExactPath(CartApp.PATH, timed.apply(new CartApp(options.name(), store, requests,
-                            new JsonWriter())));
-            app = AppServer.start(options.bind(), options.httpPort(), options.resources(), routes);
+                            new JsonWriter(), logout)));
+            var resets = new AnswerResets();
+            app = AppServer.start(options.bind(), options.httpPort(), options.resources(),
+                    new ResetAfterProcessing(resets, routes));
             if (options.metricsPort().isPresent()) {
                 metrics = MetricsServer.start(options.bind(), options.metricsPort().getAsInt(),
                         new NodeMetrics(stats, CpuQuotaStat.ofThisProcess()));
             }
-            admin = AdminServer.start(options.adminPort(), token, replication, stats, onShutdownRequest);
+            admin = AdminServer.start(options.adminPort(), token, replication, stats, resets, onShutdownRequest);
             return new ClusterNode(options, cpu, replication, admin, app, metrics);
         } catch (Exception | Error e) {
             closeInOrder(app, replication, admin, metrics, cpu);

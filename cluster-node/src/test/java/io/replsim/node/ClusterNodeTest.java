@@ -225,7 +225,7 @@ class ClusterNodeTest {
         assertThat(fieldNames(stats.get("view"))).containsExactlyInAnyOrder("id", "coordinator", "members",
                 "installedAtEpochMs");
         assertThat(fieldNames(stats.get("viewHistory").get(0))).containsExactlyInAnyOrder("id", "members",
-                "installedAtEpochMs");
+                "installedAtEpochMs", "settledAtEpochMs");
 
         assertThat(stats.get("node").asText()).isEqualTo("node1");
         assertThat(stats.get("memory").get("heapUsedBytes").asLong()).isPositive()

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.replsim.node.admin.AdminToken;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.options.NodeOptions;
@@ -42,7 +43,7 @@ class NodeStartOrderTest {
                     new Discovery.StaticMembers(List.of(new InetSocketAddress(LOOPBACK, 7800))),
                     new NodeResources(4, 1.0, Optional.empty()), 1024, SessionProfile.DEFAULT,
                     ReplicationSpec.fullSync(), OptionalLong.empty(), ServiceTime.NONE, StackPreset.TUNED.tuning(),
-                    Optional.empty(), Formation.JOIN, OptionalInt.empty());
+                    Optional.empty(), Formation.JOIN, OptionalInt.empty(), LogoutCookie.EXPIRE);
 
             Throwable thrown = catchThrowable(() -> ClusterNode.start(options,
                     new AdminToken("token-" + UUID.randomUUID()), new LoopbackStackSpec(), () -> { }).close());

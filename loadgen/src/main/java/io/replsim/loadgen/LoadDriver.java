@@ -133,7 +133,8 @@ public final class LoadDriver implements Load {
         this.router = new StickyRouter(nodes, downNodeRetry, InstantSource.system(), profile.balancer());
         this.carrier = switch (profile.runtime()) {
             case VIRTUAL_THREADS -> new ThreadPerUser(new BlockingClient(router.nodes(), profile.path(),
-                    otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol()));
+                    otherPaths(profile), profile.requestTimeout(), profile.connections(), profile.protocol(),
+                    profile.balancer().retryOnTimeout().orElse(profile.requestTimeout())));
             case EVENT_LOOP -> new EventLoops(profile, router.nodes(), otherPaths(profile),
                     Runtime.getRuntime().availableProcessors());
         };

@@ -76,7 +76,10 @@ class ClientResendTest {
         assertThat(write.outcome()).as(write.describe()).isEqualTo(Outcome.OK);
         assertThat(Collections.frequency(write.read().orElseThrow(), id)).as("the node applied " + write.describe())
                 .isEqualTo(2);
-        assertThat(history.requests()).filteredOn(HistoryRequest::resent).containsExactly(write);
+        // Another request may be resent too, when its kept-alive connection failed unanswered before the stub read it
+        // (seen once in a fresh clone's suite, the stub's JDK server closing a second connection): legal and flagged,
+        // and the checker below holds that no other request was applied twice.
+        assertThat(history.requests()).filteredOn(HistoryRequest::resent).contains(write);
 
         Consistency consistency = ConsistencyChecker.check(history);
         assertThat(consistency.of(AnomalyKind.RESEND_APPLIED_TWICE)).isNotEmpty()

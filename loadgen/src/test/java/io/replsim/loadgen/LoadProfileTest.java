@@ -3,6 +3,8 @@ package io.replsim.loadgen;
 import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
+import io.replsim.loadgen.route.Balancer;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +52,22 @@ class LoadProfileTest {
         assertThatThrownBy(() -> new NodeEndpoint("node.1", URI.create("http://127.0.0.1:8080")))
                 .hasMessageContaining("without dots");
         assertThatThrownBy(() -> new NodeEndpoint("node1", URI.create("/relative"))).hasMessageContaining("absolute");
+    }
+
+    @Test
+    void aBalancersRetryTimeoutMustBeShorterThanTheRequestTimeoutAndOnVirtualThreads() {
+        Balancer retrying = Balancer.DEFAULT.retryingOnTimeout(S);
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                .duration(S.multipliedBy(10)).requestTimeout(S).balancer(retrying).build())
+                .hasMessageContaining("balancer.retryOnTimeout: got PT1S, expected less than the request timeout");
+        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                .duration(S.multipliedBy(10)).requestTimeout(S.multipliedBy(2)).balancer(retrying)
+                .runtime(UserCarrierKind.EVENT_LOOP).build())
+                .hasMessageContaining("not with the event-loop runtime");
+        assertThat(LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                .duration(S.multipliedBy(10)).requestTimeout(S.multipliedBy(2)).balancer(retrying).build()
+                .balancer().retryOnTimeout()).contains(S);
+        assertThatThrownBy(() -> Balancer.DEFAULT.retryingOnTimeout(Duration.ZERO))
+                .hasMessageContaining("retryOnTimeout: got PT0S, expected more than zero");
     }
 }

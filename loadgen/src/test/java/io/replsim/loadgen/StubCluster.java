@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -124,6 +125,19 @@ public final class StubCluster implements AutoCloseable {
         node(name).applyThenHangUp.set(true);
     }
 
+    /**
+     * From now on the node applies each request at once, as before, and answers it {@code by} later: a node whose
+     * answers are late though its writes are in (here at once in every node's copy, the cluster's one map).
+     */
+    void answerLate(String name, Duration by) {
+        node(name).lateBy = by;
+    }
+
+    /** The ids of the requests the node applied and then answered late ({@link #answerLate}), or tried to. */
+    List<Long> answeredLate(String name) {
+        return List.copyOf(node(name).answeredLate);
+    }
+
     /** The ids ({@code X-Replsim-Request}) of the requests the node took, answered or hung up on. */
     List<Long> received(String name) {
         return List.copyOf(node(name).received);
@@ -151,6 +165,8 @@ public final class StubCluster implements AutoCloseable {
         private final AtomicLong served = new AtomicLong();
         private final List<Long> received = new CopyOnWriteArrayList<>();
         private final List<Long> hungUpOn = new CopyOnWriteArrayList<>();
+        private final List<Long> answeredLate = new CopyOnWriteArrayList<>();
+        private volatile Duration lateBy;
         private volatile boolean hangingUp;
         private final AtomicBoolean applyThenHangUp = new AtomicBoolean();
         /** The clients' ends of the connections it answered on: a request from one came on a kept-alive one. */
@@ -235,8 +251,22 @@ public final class StubCluster implements AutoCloseable {
             if (isLogout(exchange) && sessions.remove(id) != null) {
                 ended.incrementAndGet();
             }
-            if (created || !name.equals(route)) {
+            if (isLogout(exchange)) {
+                // as replsim's nodes answer a logout by default (workload.logoutCookie: expire)
+                exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name
+                        + "; Path=/; Max-Age=0; HttpOnly");
+            } else if (created || !name.equals(route)) {
                 exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=" + id + "." + name + "; Path=/; HttpOnly");
+            }
+            Duration late = lateBy;
+            if (late != null) {
+                answeredLate.add(requestId);
+                try {
+                    Thread.sleep(late);
+                } catch (InterruptedException stopped) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
             // The state digest of the serial answered (docs/interfaces.md §2): a stale answer is a whole older state.
             String digest = new ExpectedState(SessionShapes.DEFAULT.of(RequestType.sessionOfPath(

@@ -5,10 +5,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * {@code GET /replsim-probe/bean[?op=increment|peek][&end]}: a stateful-bean-like object in the session, counted up
- * by {@code increment} and only read by {@code peek} (docs/interfaces.md §2e).
+ * by {@code increment} and only read by {@code peek} (docs/interfaces.md §2e); with {@code X-Replsim-Request}, the
+ * session's list of recorded requests too ({@link RequestList}).
  */
 public final class BeanServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
@@ -25,13 +27,20 @@ public final class BeanServlet extends HttpServlet {
             ProbeAnswer.badRequest(response, "op: got \"" + op + "\", expected increment or peek");
             return;
         }
+        Optional<RecordedRequest> recorded;
+        try {
+            recorded = RecordedRequest.of(request);
+        } catch (IllegalArgumentException e) {
+            ProbeAnswer.badRequest(response, e.getMessage());
+            return;
+        }
         HttpSession session = request.getSession(true);
         String id = ProbeAnswer.baseId(session.getId());
         String node = ProbeAnswer.route(request, session);
         ProbeOutcome outcome;
         synchronized (session) {
             boolean created = SessionServlet.created(session, BeanProbe.ATTRIBUTE);
-            outcome = BeanProbe.handle(SessionView.of(session), id, created, operation);
+            outcome = BeanProbe.handle(SessionView.of(session), id, created, operation, recorded);
         }
         ProbeAnswer.send(response, outcome, "bean", id, node);
         if (request.getParameter("end") != null) {

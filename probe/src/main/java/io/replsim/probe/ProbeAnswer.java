@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * How the probe answers, in the replsim counter's format (docs/interfaces.md §2) so the driver reads it as it reads
- * replsim's own nodes: {@code {"session","serial","node","digest","created"}} and the header {@code X-Replsim-Node};
+ * replsim's own nodes: {@code {"session","serial","node","digest","created"}}, the header {@code X-Replsim-Node} and,
+ * for a request of a recorded history, {@code X-Replsim-List};
  * a session it cannot judge is a {@code 500} with {@code X-Replsim-Session: unreadable}; a damaged one is also
  * logged, one line on standard output, for the cross-check of the driver's verdicts against the server's own view.
  */
@@ -48,6 +49,7 @@ final class ProbeAnswer {
             if (answered.damaged()) {
                 log(page, session, node, answered);
             }
+            answered.list().ifPresent(list -> response.setHeader(RequestList.LIST_HEADER, list));
             write(response, "{\"session\":\"" + session + "\",\"serial\":" + answered.serial() + ",\"node\":\""
                     + escape(node) + "\",\"digest\":\"" + answered.digest() + "\",\"created\":"
                     + answered.created() + "}");

@@ -1,12 +1,14 @@
 package io.replsim.probe;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code /session} page's work on one session (docs/interfaces.md §2e): a new session gets serial 1 and every
  * attribute; a known one gets serial + 1 and its share of attributes replaced, each through {@code setAttribute};
- * a read-only request changes nothing. Before and after, the session is compared with what its serial says it must
- * hold, and the digest of all of it is answered.
+ * a read-only request changes nothing. A writing request of a recorded history also appends its id to the session's
+ * list ({@link RequestList}). Before and after, the session is compared with what its serial says it must hold, and
+ * the digest of all of it is answered.
  */
 final class SessionProbe {
 
@@ -28,15 +30,18 @@ final class SessionProbe {
     }
 
     static ProbeOutcome handle(SessionView session, String id, boolean created, ProbeShape shape, boolean readOnly) {
-        return handle(session, id, created, shape, readOnly ? Mode.READ_ONLY : Mode.WRITE);
+        return handle(session, id, created, shape, readOnly ? Mode.READ_ONLY : Mode.WRITE, Optional.empty());
     }
 
     /**
-     * @param id      the session id without its route (the seed of its content)
-     * @param created whether the server made the session for this request
-     * @param mode    how it treats a session it finds (a new session is always filled through setAttribute)
+     * @param id       the session id without its route (the seed of its content)
+     * @param created  whether the server made the session for this request
+     * @param mode     how it treats a session it finds (a new session is always filled through setAttribute)
+     * @param recorded the request of a recorded history it is, if it is one: its answer shows the session's list, to
+     *                 which it appends its id unless it is read-only or a logout
      */
-    static ProbeOutcome handle(SessionView session, String id, boolean created, ProbeShape shape, Mode mode) {
+    static ProbeOutcome handle(SessionView session, String id, boolean created, ProbeShape shape, Mode mode,
+                               Optional<RecordedRequest> recorded) {
         boolean readOnly = mode == Mode.READ_ONLY;
         ProbeContent content = new ProbeContent(id, shape);
         Damage read;
@@ -64,11 +69,12 @@ final class SessionProbe {
                 overwrite(session, content, serial);
             }
         }
-        Map<String, Object> after = session.attributes();
         try {
+            Optional<String> list = RequestList.record(session, recorded, !readOnly);
+            Map<String, Object> after = session.attributes();
             return new ProbeOutcome.Answered(serial, StateDigest.of(after), created, read,
-                    Damage.between(content.at(serial), after));
-        } catch (StateDigest.UnknownAttributeType e) {
+                    Damage.between(content.at(serial), after), list);
+        } catch (StateDigest.UnknownAttributeType | RequestList.NotAList e) {
             return new ProbeOutcome.Unreadable(e.getMessage());
         }
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,12 +100,12 @@ class SessionProbeTest {
         var session = new MapSession();
         var model = new Model("p1", ProbeShape.DEFAULT);
         model.request();
-        SessionProbe.handle(session, "p1", true, ProbeShape.DEFAULT, SessionProbe.Mode.WRITE);
+        SessionProbe.handle(session, "p1", true, ProbeShape.DEFAULT, SessionProbe.Mode.WRITE, Optional.empty());
         for (int request = 2; request <= 6; request++) {
             model.request();
             int writes = session.writes;
             var answer = answered(SessionProbe.handle(session, "p1", false, ProbeShape.DEFAULT,
-                    SessionProbe.Mode.IN_PLACE));
+                    SessionProbe.Mode.IN_PLACE, Optional.empty()));
             assertThat(answer.digest()).isEqualTo(StateDigest.of(model.attributes()));
             assertThat(session.writes - writes).as("setAttribute calls").isEqualTo(1);
         }

@@ -67,6 +67,9 @@ class StateDigestVectorsTest {
             assertThat(answered.serial()).isEqualTo(3);
             assertThat(answered.digest()).isEqualTo(VECTORS.get("probe-session"));
         });
+        session.attributes.put(RequestList.ATTRIBUTE, new long[] {4, 9});
+        assertThat(StateDigest.of(session.attributes)).as("the list of recorded requests is left out")
+                .isEqualTo(VECTORS.get("probe-session"));
         session.attributes.remove("attr2");
         assertThat(StateDigest.of(session.attributes)).isEqualTo(VECTORS.get("probe-session-dropped"));
     }

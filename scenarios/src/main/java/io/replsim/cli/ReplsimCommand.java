@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
                 "2:bad input", "3:the run broke", "4:the run was INVALID (run and soak; see --accept-invalid), or a comparison NOT COMPARABLE"},
         subcommands = {RunCommand.class, AgentCommand.class, ValidateCommand.class, CapacityCommand.class, SizeCommand.class,
                 SoakCommand.class, CompareCommand.class, MergeCommand.class, CheckCommand.class, ReportCommand.class,
-                CommandLine.HelpCommand.class})
+                TrainNodesCommand.class, CommandLine.HelpCommand.class})
 public final class ReplsimCommand implements Runnable {
     static final int CHECKS_FAILED = 1;
     static final int BAD_INPUT = 2;

@@ -1,6 +1,7 @@
 package io.replsim.cli;
 
 import io.replsim.scenario.capacity.RecordedSearch;
+import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.RecordedComparison;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.SeriesCsv;
@@ -19,8 +20,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", description = {
         "Draw a drill's console summary and report.html again from its run directory (summary.json, timeline.json,",
         "latency.hlog, events.jsonl, heap.json), a capacity search's answers and capacity.html from its",
-        "summary.json, a soak's soak.html from its soak.json, or a comparison's compare.html from its compare.json,",
-        "without running anything: a report improved since applies to yesterday's runs.",
+        "summary.json, a soak's summary and soak.html from its soak.json, or a comparison's table (at one load) and",
+        "compare.html from its compare.json, without running anything: a report improved since applies to",
+        "yesterday's runs.",
         "e.g. replsim report runs/<run> --csv figures/"},
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {
                 "0:re-rendered",
@@ -77,10 +79,17 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** A comparison's directory (either mode's): compare.html from its compare.json; its CSV is compare.csv. */
+    /**
+     * A comparison's directory (either mode's): at one load the table compare printed, and compare.html from its
+     * compare.json; its CSV is compare.csv.
+     */
     private Integer comparison() {
         return redrawn(() -> {
-            System.out.println("page      " + RecordedComparison.read(directory).writePage());
+            RecordedComparison comparison = RecordedComparison.read(directory);
+            if (!comparison.capacity()) {
+                ComparisonReport.print(ComparisonReport.read(directory), System.out);
+            }
+            System.out.println("page      " + comparison.writePage());
             if (csv != null) {
                 System.out.println("csv       none written: a comparison's figures are already CSV, its"
                         + " compare.csv (a row per scenario and figure)");
@@ -89,12 +98,14 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * A soak's directory: soak.html from its soak.json and its drills' summary.json; each drill's directory under
-     * runs/ is drawn again on its own.
+     * A soak's directory: what the soak printed, and soak.html from its soak.json and its drills' summary.json; each
+     * drill's directory under runs/ is drawn again on its own.
      */
     private Integer soak() {
         return redrawn(() -> {
-            System.out.println("page      " + RecordedSoak.read(directory).writePage());
+            RecordedSoak soak = RecordedSoak.read(directory);
+            soak.printSummary(System.out);
+            System.out.println("page      " + soak.writePage());
             if (csv != null) {
                 System.out.println("csv       none written for the soak: each drill's directory under runs/ has its"
                         + " own (replsim report <soak>/runs/<run> --csv DIR)");

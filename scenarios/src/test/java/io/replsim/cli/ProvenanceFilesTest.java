@@ -8,15 +8,9 @@ import io.replsim.loadgen.StubCluster;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.scenario.provenance.Jdk;
 import io.replsim.scenario.provenance.Provenance;
-import io.replsim.scenario.report.InvalidRuns;
 import io.replsim.scenario.report.ProvenanceColumns;
+import io.replsim.scenario.run.InJvmSoak;
 import io.replsim.scenario.run.PlayedScenario;
-import io.replsim.scenario.run.SoakRunner;
-import io.replsim.scenario.runtime.InJvmRuntime;
-import io.replsim.scenario.spec.ScenarioLoader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -97,22 +91,16 @@ class ProvenanceFilesTest {
     @Test
     void aSoaksJsonAndPageNameWhatMadeThem(@TempDir Path dir) throws Exception {
         Path scenario = Files.writeString(dir.resolve("soaked.yaml"), SCENARIO.replace("traced", "soaked"));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-        new SoakRunner(dir.resolve("runs"), out -> (spec, nodes) -> new InJvmRuntime(spec, nodes, out),
-                new PrintStream(console, true, StandardCharsets.UTF_8), InvalidRuns.REFUSED)
-                .run(ScenarioLoader.load(scenario), scenario, 1);
+        InJvmSoak played = InJvmSoak.play(dir.resolve("runs"), scenario, 1);
 
-        Path soak;
-        try (Stream<Path> made = Files.list(dir.resolve("runs"))) {
-            soak = made.filter(path -> path.getFileName().toString().contains("-soak-")).findFirst().orElseThrow();
-        }
+        Path soak = played.directory();
         JsonNode provenance = json(soak.resolve("soak.json")).get("provenance");
-        assertThat(provenance).as(console.toString(StandardCharsets.UTF_8)).isNotNull();
+        assertThat(provenance).as(played.console()).isNotNull();
         assertThat(provenance.at("/runtime").asText()).isEqualTo("in-jvm");
         assertThat(provenance.at("/nodesJdk/version").asText()).isEqualTo(Jdk.thisJvm().version());
         assertCommonFigures(provenance, scenario);
-        assertThat(console.toString(StandardCharsets.UTF_8)).contains("\nmade by   replsim unknown, JDK ");
+        assertThat(played.console()).contains("\nmade by   replsim unknown, JDK ");
         assertThat(Files.readString(soak.resolve("soak.html"))).contains("<h2>Provenance</h2>")
                 .contains(sha256(scenario));
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.capacity.MadeUpSearch;
 import io.replsim.scenario.compare.CapacityComparisonReport;
+import io.replsim.scenario.compare.ComparedAtOneLoad;
 import io.replsim.scenario.compare.ComparedFromFigures;
 import io.replsim.scenario.report.CountFigure;
 import io.replsim.scenario.report.FaultReport;
@@ -199,7 +200,7 @@ class ReportCommandTest {
     }
 
     @Test
-    void aSoaksDirectoryHasItsPageDrawnAgainFromItsSoakJsonAndItsRunsSummaries() throws Exception {
+    void aSoaksDirectoryHasItsSummaryPrintedAndItsPageDrawnAgainFromItsSoakJsonAndItsRunsSummaries() throws Exception {
         Path soak = MadeUpSoak.writtenTo(Files.createDirectories(dir.resolve("soak")));
 
         ReplsimCall report = ReplsimCall.of("report", soak.toString(), "--csv", dir.resolve("csv").toString());
@@ -207,6 +208,18 @@ class ReportCommandTest {
         assertThat(report.exit()).as(report.err()).isZero();
         assertThat(report.out()).contains("page      " + soak.resolve("soak.html"))
                 .contains("csv       none written for the soak: each drill's directory under runs/ has its own");
+        // what the soak printed, from its soak.json
+        assertThat(report.out()).contains(
+                "soak 1/3: PASS, 1 lost, 1 stale, new view [80 ms], failover [600 ms]; history not recorded\n",
+                "soak 2/3: FAIL, 10 lost, 0 stale, new view [120 ms], failover [never], 3 users NEVER served again;"
+                        + " history: 7 lost update (4 requests not judged)\n",
+                "== soak made-up-soak: FAIL, 2 of 3 drills passed; NEVER recovered: 0 faults without a new view, 1"
+                        + " with users never served again (3 users) ==",
+                "sessions  11 lost, 1 stale over all drills",
+                "new view  p50 100 ms   p90 120 ms   p99 120 ms   max 120 ms   (3 faults)",
+                "history   2 of 3 drills judged (1 recorded no history: not judged, not in these counts): 1,500"
+                        + " requests, 1,490 judged, 4 not judged; lost update 8, ",
+                "soak      " + soak + "  (soak.html, soak.json, soak.log, runs/)");
         assertThat(Files.readString(soak.resolve("soak.html"))).contains("<svg class=\"chart soak-runs\"")
                 .contains("2 of 3 drills passed");
     }
@@ -251,6 +264,20 @@ class ReportCommandTest {
                 .contains("csv       none written: a comparison's figures are already CSV, its compare.csv");
         assertThat(Files.readString(comparison.resolve("compare.html")))
                 .contains("<svg class=\"chart ratios users-sustained\"").contains("differs, above all");
+    }
+
+    /** A comparison at one load: the table replsim compare printed, printed again from its compare.json alone. */
+    @Test
+    void aComparisonAtOneLoadHasItsTablePrintedAgainFromItsCompareJson() throws Exception {
+        Path comparison = Files.createDirectories(dir.resolve("comparison"));
+        String printed = ComparedAtOneLoad.writtenTo(comparison);
+
+        ReplsimCall report = ReplsimCall.of("report", comparison.toString());
+
+        assertThat(report.exit()).as(report.err()).isZero();
+        assertThat(printed).contains("== compare: NOT COMPARABLE (4 runs: 2 PASS, 0 FAIL, 1 INVALID, 1 broke) ==")
+                .contains("round 2: a: the JIT took 40% of a node's CPU over the steady window");
+        assertThat(report.out()).isEqualTo(printed + "page      " + comparison.resolve("compare.html") + "\n");
     }
 
     @Test

@@ -49,6 +49,24 @@ class RunCommandExternalTargetTest {
         return ReplsimCall.of(args.toArray(String[]::new));
     }
 
+    /**
+     * {@code replsim run} of a restart of node1 at 1 s of the 4 s load, its runs under {@code dir}/runs: the kill
+     * command stops node1 (run first, node1 being up), then {@code restartCommand} runs.
+     */
+    private static ReplsimCall restartOfNode1(Path dir, String restartCommand) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("ext.yaml"), TWO_NODES + """
+                faults:
+                  - {type: restart, at: 1s, target: node1}
+                checks: {maxSessionsLost: 6}
+                """);
+        Path marker = dir.resolve("commands.txt");
+        try (ForeignApp app = new ForeignApp(0, "node1", "node2");
+             CommandEffects effects = new CommandEffects(marker, line -> app.stop(line.split(" ")[1]))) {
+            return runAgainst(app, scenario, "--kill-command", "echo kill {node} >> '" + marker + "'",
+                    "--restart-command", restartCommand, "--runs-dir", dir.resolve("runs").toString());
+        }
+    }
+
     /** The one run directory the command made under {@code runs}. */
     private static Path onlyRun(Path runs) throws IOException {
         try (Stream<Path> made = Files.list(runs)) {
@@ -247,11 +265,13 @@ class RunCommandExternalTargetTest {
             ran = runAgainst(app, scenario, "--kill-command", "true", "--runs-dir", runs.toString());
         }
 
-        // true exits 0 and node1 answers on: nothing was killed, so nothing about a kill was measured
+        // true exits 0 and node1 answers on: nothing was killed, so nothing about a kill was measured; the load
+        // ends 3 s into the 10 s the read-back may wait, which leaves the kill unfinished with what was read then
         assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
         assertThat(ran.out()).contains("== ext: INVALID ==")
                 .contains("INVALID: fault 1 (kill node1 at")
-                .contains("is not confirmed: right after it: node1 still up ")
+                .contains("did not complete: the load ended ")
+                .contains("while node1 was not yet seen gone (read back right after it: node1 still up ")
                 .contains("answered HTTP 200")
                 .contains("its figures are not measured");
         Path run = onlyRun(runs);
@@ -263,27 +283,43 @@ class RunCommandExternalTargetTest {
     }
 
     @Test
+    void aRestartStillWaitingWhenTheLoadEndsIsReportedUnfinishedAndTheRunIsInvalid(@TempDir Path dir)
+            throws Exception {
+        // the restart waits 30 s for its node: the load ends first
+        ReplsimCall ran = restartOfNode1(dir, "sleep 30");
+
+        assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
+        assertThat(ran.out()).contains("== ext: INVALID ==")
+                .contains("INVALID: fault 1 (restart node1 at ")
+                .contains(") did not complete: the load ended ")
+                .contains("while its restart of node1 was still under way (node1 not yet back) (read back right"
+                        + " after it: confirmed so far: ")
+                .contains("its figures are not measured: lengthen the load (load.duration) past the fault's end, or"
+                        + " shorten what the fault waits for");
+        JsonNode summary = new ObjectMapper().readTree(onlyRun(dir.resolve("runs")).resolve("summary.json").toFile());
+        assertThat(summary.get("verdict").asText()).isEqualTo("INVALID");
+        assertThat(summary.get("faults")).as("the restart is not left out").hasSize(1);
+        assertThat(summary.at("/faults/0/type").asText()).isEqualTo("restart");
+        assertThat(summary.at("/faults/0/node").asText()).isEqualTo("node1");
+        assertThat(summary.at("/faults/0/atMs").asLong()).isBetween(1_000L, 4_000L);
+        assertThat(summary.at("/faults/0/unfinished").asText()).startsWith("the load ended ")
+                .endsWith("node1 not yet back)");
+        // what was read before the end: node1 down after the kill command
+        assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).isFalse();
+        assertThat(summary.at("/faults/0/evidence/seen").asText()).contains("confirmed so far: ")
+                .contains("did not answer");
+        assertThat(summary.at("/faults/0/attributed").isNull()).as("not measured, never 0 lost").isTrue();
+    }
+
+    @Test
     void aRestartCommandThatNeverBringsTheNodeBackIsNoRestartThoughItWasSeenDown(@TempDir Path dir)
             throws Exception {
-        Path scenario = Files.writeString(dir.resolve("ext.yaml"), TWO_NODES + """
-                faults:
-                  - {type: restart, at: 1s, target: node1}
-                checks: {maxSessionsLost: 6}
-                """);
-        Path runs = dir.resolve("runs");
-        Path marker = dir.resolve("commands.txt");
-        ReplsimCall ran;
-        try (ForeignApp app = new ForeignApp(0, "node1", "node2");
-             // the kill command stops node1; the restart command starts nothing
-             CommandEffects effects = new CommandEffects(marker, line -> app.stop(line.split(" ")[1]))) {
-            ran = runAgainst(app, scenario,
-                    "--kill-command", "echo kill {node} >> '" + marker + "'", "--restart-command", "true",
-                    "--runs-dir", runs.toString());
-        }
+        // the restart command starts nothing
+        ReplsimCall ran = restartOfNode1(dir, "true");
 
         // node1 was seen down after the kill command, and never answered again: no restart happened
         assertThat(ran.exit()).as(ran.out() + ran.err()).isEqualTo(ReplsimCommand.INVALID_RUN);
-        Path run = onlyRun(runs);
+        Path run = onlyRun(dir.resolve("runs"));
         JsonNode summary = new ObjectMapper().readTree(run.resolve("summary.json").toFile());
         assertThat(summary.at("/faults/0/evidence/confirmed").asBoolean()).as(ran.out()).isFalse();
         assertThat(summary.at("/faults/0/evidence/seen").asText()).contains("did not answer")

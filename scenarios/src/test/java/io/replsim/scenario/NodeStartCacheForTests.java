@@ -1,30 +1,26 @@
 package io.replsim.scenario;
 
-import io.replsim.scenario.run.ScenarioRunner;
-import io.replsim.scenario.runtime.DirectoryTree;
+import io.replsim.scenario.run.StartCacheTraining;
 import io.replsim.scenario.runtime.NodeLauncher;
-import io.replsim.scenario.runtime.NodeStartCache;
-import io.replsim.scenario.spec.ScenarioLoader;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Once per test JVM of this module, before its first test: trains the node JVMs' start-up cache on this build's
- * jars (as the first run after a build does for the launcher), once for all the build's test JVMs, and has every
+ * jars ({@link StartCacheTraining}, as the launcher does after a build), once for all the build's test JVMs, and has every
  * node process a test starts use it, so that the suite's few dozen clusters do not each load and link their classes
  * cold under a 0.66-core quota. A node cold took 4.7 s of CPU for its start and 3 s of light load, one from the cache
  * 2.4-3.7 s (2 nodes, 2 runs each, 26 Nov 2026). Only when surefire names the cache's file in {@value
@@ -34,20 +30,6 @@ import org.junit.platform.launcher.LauncherSessionListener;
  */
 public final class NodeStartCacheForTests implements LauncherSessionListener {
     static final String CACHE_PROPERTY = "replsim.test.nodeStartCache";
-
-    /**
-     * The quickstart made short: the same cluster and replication, a kill (of another node than node3, which
-     * records), 8 s in all.
-     */
-    private static final String TRAINING = """
-            name: test-node-start-cache
-            cluster: {nodes: 3, workers: 16, cpuBudget: 0.66, heap: 256m}
-            replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s}
-            workload: {app: counter, payload: 4KB}
-            load: {users: 40, thinkTime: 250ms, rampUp: 1s, duration: 8s, requestTimeout: 5s}
-            faults:
-              - {type: kill, at: 5s, target: node1}
-            """;
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
@@ -134,20 +116,11 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
 
     private static void train(Path cache, String nodeClasspath) throws Exception {
         long started = System.nanoTime();
-        Path dir = cache.getParent();
-        Files.deleteIfExists(cache);
-        Path runs = dir.resolve("runs");
-        DirectoryTree.delete(runs);
-        Path specFile = Files.writeString(dir.resolve("training.yaml"), TRAINING);
-        Path log = dir.resolve("training.log");
-        NodeLauncher recording = new NodeLauncher(NodeLauncher.currentJvm().java(), nodeClasspath,
-                new NodeStartCache.Record(cache));
-        try (PrintStream out = new PrintStream(Files.newOutputStream(log), true)) {
-            new ScenarioRunner(runs, recording, out, Duration.ofSeconds(5)).run(ScenarioLoader.load(specFile), specFile);
-        }
-        if (!Files.isRegularFile(cache)) {
-            System.out.println("replsim tests: node JVMs start cold: the training run wrote no start-up cache (" + log
-                    + ")");
+        NodeLauncher nodes = new NodeLauncher(NodeLauncher.currentJvm().java(), nodeClasspath);
+        Optional<String> whyNot = new StartCacheTraining(nodes, cache.resolveSibling("training")).train(cache);
+        if (whyNot.isPresent()) {
+            System.out.println("replsim tests: node JVMs start cold: the training wrote no start-up cache: "
+                    + whyNot.get());
             return;
         }
         use(cache, nodeClasspath);

@@ -33,10 +33,10 @@ public final class AdminServer implements AutoCloseable {
      * @param shutdown what {@code POST /admin/shutdown} starts after answering 202: a graceful leave and exit
      */
     public static AdminServer start(int port, AdminToken token, ReplicationEngine replication, StatsCollector stats,
-                                    Runnable shutdown) {
+                                    AnswerResets resets, Runnable shutdown) {
         var json = new JsonWriter();
         var faults = new NetworkFaults(replication.faultPoint());
-        var faultRoutes = new FaultEndpoints(faults, new ReplicaDamage(replication.store()), json);
+        var faultRoutes = new FaultEndpoints(faults, resets, new ReplicaDamage(replication.store()), json);
         RoutingHandler routes = Handlers.routing()
                 .get("/admin/health", exchange -> json.write(exchange, StatusCodes.OK, new Health("UP",
                         replication.self().name(), replication.view().members().size())))
@@ -50,6 +50,9 @@ public final class AdminServer implements AutoCloseable {
                 .delete(FaultEndpoints.DELAY, faultRoutes::stopDelaying)
                 .post(FaultEndpoints.LOSS, faultRoutes::loss)
                 .delete(FaultEndpoints.LOSS, faultRoutes::stopLosing)
+                .get(FaultEndpoints.RESET, faultRoutes::resets)
+                .post(FaultEndpoints.RESET, faultRoutes::reset)
+                .delete(FaultEndpoints.RESET, faultRoutes::stopResetting)
                 .post(FaultEndpoints.DAMAGE_REPLICAS, faultRoutes::damageReplicas)
                 .setFallbackHandler(exchange -> json.write(exchange, StatusCodes.NOT_FOUND,
                         new JsonWriter.ErrorBody("no such admin endpoint")));

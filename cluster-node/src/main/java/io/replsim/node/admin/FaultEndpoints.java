@@ -13,25 +13,29 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The admin API's fault endpoints (docs/interfaces.md §3): a runner cuts this node off from named members or slows
- * its messages, and heals either with a DELETE. Behind the same token check as the rest of the admin API.
+ * The admin API's fault endpoints (docs/interfaces.md §3): a runner cuts this node off from named members, slows
+ * its messages or has the connections it answers reset, and heals each with a DELETE. Behind the same token check
+ * as the rest of the admin API.
  */
 final class FaultEndpoints {
     static final String FAULTS = "/admin/faults";
     static final String DISCARD = "/admin/faults/discard";
     static final String DELAY = "/admin/faults/delay";
     static final String LOSS = "/admin/faults/loss";
+    static final String RESET = "/admin/faults/reset";
     static final String DAMAGE_REPLICAS = "/admin/faults/damage-replicas";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
     private final NetworkFaults faults;
+    private final AnswerResets resets;
     private final ReplicaDamage damage;
     private final JsonWriter json;
 
-    FaultEndpoints(NetworkFaults faults, ReplicaDamage damage, JsonWriter json) {
+    FaultEndpoints(NetworkFaults faults, AnswerResets resets, ReplicaDamage damage, JsonWriter json) {
         this.faults = faults;
+        this.resets = resets;
         this.damage = damage;
         this.json = json;
     }
@@ -86,6 +90,20 @@ final class FaultEndpoints {
 
     void stopDelaying(HttpServerExchange exchange) {
         json.write(exchange, StatusCodes.OK, faults.stopDelaying());
+    }
+
+    /** Whether the application listener resets the connections it answers, and how many it reset. */
+    void resets(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, resets.state());
+    }
+
+    /** No body: from now on each request is processed and its connection reset instead of answered. */
+    void reset(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, resets.resetAnswered());
+    }
+
+    void stopResetting(HttpServerExchange exchange) {
+        json.write(exchange, StatusCodes.OK, resets.stopResetting());
     }
 
     /** {@code {"attribute": "payload", "how": "flip"}}: damages that attribute in every backup copy held here. */

@@ -25,8 +25,9 @@ public final class BeanApp implements HttpHandler {
 
     private final SessionRequests sessions;
 
-    public BeanApp(NodeId self, SessionStore store, RequestCounters requests, JsonWriter json) {
-        this.sessions = new SessionRequests("bean", self, store, requests, json);
+    public BeanApp(NodeId self, SessionStore store, RequestCounters requests, JsonWriter json,
+                   LogoutCookie logoutCookie) {
+        this.sessions = new SessionRequests("bean", self, store, requests, json, logoutCookie);
     }
 
     @Override

@@ -31,8 +31,9 @@ public final class CartApp implements HttpHandler {
 
     private final SessionRequests sessions;
 
-    public CartApp(NodeId self, SessionStore store, RequestCounters requests, JsonWriter json) {
-        this.sessions = new SessionRequests("cart", self, store, requests, json);
+    public CartApp(NodeId self, SessionStore store, RequestCounters requests, JsonWriter json,
+                   LogoutCookie logoutCookie) {
+        this.sessions = new SessionRequests("cart", self, store, requests, json, logoutCookie);
     }
 
     @Override

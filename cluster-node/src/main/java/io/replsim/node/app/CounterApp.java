@@ -34,9 +34,10 @@ public final class CounterApp implements HttpHandler {
     private final int payloadBytes;
     private final SessionRequests sessions;
 
-    public CounterApp(NodeId self, SessionStore store, int payloadBytes, RequestCounters requests, JsonWriter json) {
+    public CounterApp(NodeId self, SessionStore store, int payloadBytes, RequestCounters requests, JsonWriter json,
+                      LogoutCookie logoutCookie) {
         this.payloadBytes = payloadBytes;
-        this.sessions = new SessionRequests("counter", self, store, requests, json);
+        this.sessions = new SessionRequests("counter", self, store, requests, json, logoutCookie);
     }
 
     @Override

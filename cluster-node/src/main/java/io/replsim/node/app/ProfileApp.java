@@ -31,10 +31,10 @@ public final class ProfileApp implements HttpHandler {
     private final SessionRequests sessions;
 
     public ProfileApp(NodeId self, SessionStore store, SessionProfile profile, RequestCounters requests,
-                      JsonWriter json) {
+                      JsonWriter json, LogoutCookie logoutCookie) {
         this.profile = profile;
         this.values = new AttributeValues(profile.shape(), profile.attributeBytes());
-        this.sessions = new SessionRequests("profile", self, store, requests, json);
+        this.sessions = new SessionRequests("profile", self, store, requests, json, logoutCookie);
     }
 
     @Override

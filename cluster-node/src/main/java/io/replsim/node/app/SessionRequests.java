@@ -25,8 +25,8 @@ import org.slf4j.LoggerFactory;
  * when it fails: the change may live on this node only), the cookie re-issued with this node's route on a new
  * session and after a failover (as mod_jk's jvmRoute), and the answer in the counter's JSON, which the load
  * driver checks for every app alike; a 503 naming the partition when the cache refuses on a degraded side of one.
- * With {@code ?end} the session is invalidated instead of replicated (a logout).
- * An app supplies only what it does to its session.
+ * With {@code ?end} the session is invalidated instead of replicated (a logout), and the cookie expired or left as
+ * it was ({@link LogoutCookie}). An app supplies only what it does to its session.
  */
 final class SessionRequests {
     private static final HttpString NODE_HEADER = HttpString.tryFromString("X-Replsim-Node");
@@ -71,9 +71,12 @@ final class SessionRequests {
     private final SessionStore store;
     private final RequestCounters requests;
     private final JsonWriter json;
+    private final LogoutCookie logoutCookie;
 
-    SessionRequests(String app, NodeId self, SessionStore store, RequestCounters requests, JsonWriter json) {
+    SessionRequests(String app, NodeId self, SessionStore store, RequestCounters requests, JsonWriter json,
+                    LogoutCookie logoutCookie) {
         this.app = app;
+        this.logoutCookie = logoutCookie;
         this.self = self;
         this.store = store;
         this.requests = requests;
@@ -162,7 +165,10 @@ final class SessionRequests {
             // taken before a logout invalidates the session
             Optional<String> list = requestId.isPresent() ? Optional.of(RequestList.shown(session)) : Optional.empty();
             if (ending) {
-                exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie().setMaxAge(0));
+                // KEEP sets no cookie at all, as invalidate() alone: not even the one a session made here would get
+                if (logoutCookie == LogoutCookie.EXPIRE) {
+                    exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie().setMaxAge(0));
+                }
             } else if (cookie.map(c -> !c.route().equals(self) || !c.id().equals(session.id())).orElse(true)) {
                 exchange.setResponseCookie(new RoutedSessionCookie(session.id(), self).toCookie());
             }

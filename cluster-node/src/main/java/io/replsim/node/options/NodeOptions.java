@@ -1,5 +1,6 @@
 package io.replsim.node.options;
 
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.settings.NodeResources;
@@ -28,13 +29,14 @@ import java.util.OptionalLong;
  * those). {@code passivationDirectory}: where sessions beyond {@code replication.lifecycle().maxActiveSessions()}
  * go (empty: a temporary directory of the node's own). {@code formation}: whether the node founds its cluster at once
  * (the first node a runtime starts) or joins it. {@code metricsPort}: where the node serves Prometheus metrics on
- * {@code bind}; empty, none.
+ * {@code bind}; empty, none. {@code logoutCookie}: whether the apps' logouts expire the session cookie.
  */
 public record NodeOptions(NodeId name, String cluster, InetAddress bind, int httpPort, int adminPort,
                           int jgroupsPort, Discovery discovery, NodeResources resources,
                           int payloadBytes, SessionProfile profile, ReplicationSpec replication,
                           OptionalLong parentPid, ServiceTime serviceTime, StackTuning stack,
-                          Optional<Path> passivationDirectory, Formation formation, OptionalInt metricsPort) {
+                          Optional<Path> passivationDirectory, Formation formation, OptionalInt metricsPort,
+                          LogoutCookie logoutCookie) {
 
     /** The JGroups port of {@link #onLoopback}'s nodes, which also find each other there. */
     private static final int LOOPBACK_JGROUPS_PORT = 7800;
@@ -42,7 +44,8 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
     /**
      * A node in this JVM on loopback, as the in-JVM tests start them: any free HTTP and admin port, JGroups on 7800
      * finding its members there, 4 workers and 1 core, no parent process to watch, no service time, replsim's own
-     * stack tuning, passivating (if at all) into a temporary directory, joining the cluster, no metrics listener.
+     * stack tuning, passivating (if at all) into a temporary directory, joining the cluster, no metrics listener,
+     * logouts that expire the cookie.
      */
     public static NodeOptions onLoopback(NodeId name, String cluster, int payloadBytes, SessionProfile profile,
                                          ReplicationSpec replication) {
@@ -50,7 +53,8 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         return new NodeOptions(name, cluster, loopback, 0, 0, LOOPBACK_JGROUPS_PORT,
                 new Discovery.StaticMembers(List.of(new InetSocketAddress(loopback, LOOPBACK_JGROUPS_PORT))),
                 new NodeResources(4, 1.0, Optional.empty()), payloadBytes, profile, replication, OptionalLong.empty(),
-                ServiceTime.NONE, StackPreset.TUNED.tuning(), Optional.empty(), Formation.JOIN, OptionalInt.empty());
+                ServiceTime.NONE, StackPreset.TUNED.tuning(), Optional.empty(), Formation.JOIN, OptionalInt.empty(),
+                LogoutCookie.EXPIRE);
     }
 
     public NodeOptions {
@@ -67,6 +71,7 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(formation, "formation");
         Objects.requireNonNull(metricsPort, "metricsPort");
+        Objects.requireNonNull(logoutCookie, "logoutCookie");
         metricsPort.ifPresent(port -> requirePort(port, "metricsPort"));
         requirePort(httpPort, "httpPort");
         requirePort(adminPort, "adminPort");
@@ -80,7 +85,7 @@ public record NodeOptions(NodeId name, String cluster, InetAddress bind, int htt
     public NodeOptions withMetricsPort(int port) {
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
                 payloadBytes, profile, replication, parentPid, serviceTime, stack, passivationDirectory, formation,
-                OptionalInt.of(port));
+                OptionalInt.of(port), logoutCookie);
     }
 
     public int workers() {

@@ -1,6 +1,7 @@
 package io.replsim.node.options;
 
 import io.replsim.node.app.CounterApp;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.settings.NodeResources;
@@ -47,7 +48,8 @@ public final class NodeOptionsParser {
             "--jgroups-port", "--discovery", "--members", "--formation", "--parent-pid", "--passivation-dir",
             "--metrics-port");
     private static final List<SettingsGroup<?>> GROUPS = List.of(NodeResources.SETTINGS, CounterApp.SETTINGS,
-            SessionProfile.SETTINGS, ServiceTime.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
+            SessionProfile.SETTINGS, ServiceTime.SETTINGS, LogoutCookie.SETTINGS, ReplicationSettings.GROUP,
+            StackSettings.GROUP);
     private static final List<String> KNOWN = Stream.concat(OWN.stream(),
             GROUPS.stream().flatMap(group -> group.flags().stream())).toList();
 
@@ -75,13 +77,14 @@ public final class NodeOptionsParser {
         SessionProfile profile = SessionProfile.SETTINGS.read(given, SessionProfile.DEFAULT);
         ReplicationSpec replication = ReplicationSettings.GROUP.read(given, ReplicationSpec.fullSync());
         ServiceTime serviceTime = ServiceTime.SETTINGS.read(given, ServiceTime.NONE);
+        LogoutCookie logoutCookie = LogoutCookie.SETTINGS.read(given, LogoutCookie.EXPIRE);
         StackTuning stack = StackSettings.GROUP.read(given, StackPreset.TUNED.tuning());
         if (stack.transport() == TransportKind.UDP) {
             requireUdpCanRun(given, bind, discovery);
         }
         return new NodeOptions(name, cluster, bind, httpPort, adminPort, jgroupsPort, discovery, resources,
                 (int) payload.bytes(), profile, replication, parentPid, serviceTime, stack,
-                passivationDirectory(given), formation(given), metricsPort);
+                passivationDirectory(given), formation(given), metricsPort, logoutCookie);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.replsim.node.settings;
 
+import io.replsim.replication.AsyncEnds;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
@@ -38,7 +39,8 @@ public final class ReplicationSettings {
     public static final Duration LONGEST_INTERVAL = Duration.ofHours(24);
     /** Longer, and a request would outwait any load a scenario runs. */
     public static final Duration LONGEST_SYNC_TIMEOUT = Duration.ofMinutes(10);
-    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(1);
+    /** JBoss Cache's replication queue flushed every 5 s by default: room for that and twice it. */
+    private static final Duration MAX_BUNDLE_TIMEOUT = Duration.ofSeconds(10);
     /** A scenario's cluster has at most 16 nodes. */
     private static final int MAX_BUDDIES = 15;
 
@@ -72,7 +74,7 @@ public final class ReplicationSettings {
     public static final Setting<ReplicationSpec, Duration> ASYNC_BUNDLE_TIMEOUT = Setting.of("async.bundleTimeout",
                     "--async-bundle-timeout", Grammar.duration(), (ReplicationSpec spec) -> spec.asyncQueue().bundleTimeout())
             .must(timeout -> !timeout.isNegative() && timeout.compareTo(MAX_BUNDLE_TIMEOUT) <= 0,
-                    "a duration from 0ms (send at once) to 1s, such as 5ms")
+                    "a duration from 0ms (send at once) to 10s, such as 5ms")
             .writtenWhen(ReplicationSettings::isAsync);
     public static final Setting<ReplicationSpec, Integer> ASYNC_MAX_BUNDLE = Setting.of("async.maxBundle",
                     "--async-max-bundle", Grammar.wholeNumber(1, 10_000),
@@ -82,6 +84,11 @@ public final class ReplicationSettings {
                     "--async-capacity", Grammar.wholeNumber(1, 10_000_000),
                     (ReplicationSpec spec) -> spec.asyncQueue().capacity())
             .writtenWhen(ReplicationSettings::isAsync);
+    /** Whether a session's end under async waits for every member or joins the queues ({@link AsyncEnds}). */
+    public static final Setting<ReplicationSpec, AsyncEnds> ASYNC_ENDS = Setting.of("async.ends", "--async-ends",
+                    Grammar.choice("how a session's end travels under async", AsyncEnds.class),
+                    (ReplicationSpec spec) -> spec.asyncQueue().ends())
+            .writtenWhen(spec -> isAsync(spec) && spec.asyncQueue().ends() != AsyncEnds.AWAITED);
     public static final Setting<ReplicationSpec, EngineKind> ENGINE = Setting.of("engine", "--engine",
             Grammar.choice("an engine", EngineKind.class), ReplicationSpec::engine);
 
@@ -132,12 +139,13 @@ public final class ReplicationSettings {
             .writtenWhen(spec -> spec.sessionLock() != SessionLock.PER_SESSION);
 
     private static final List<Setting<ReplicationSpec, ?>> ASYNC_QUEUE =
-            List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY);
+            List.of(ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ASYNC_ENDS);
 
     public static final SettingsGroup<ReplicationSpec> GROUP = SettingsGroup.of(ReplicationSettings::read,
             PLACEMENT, BUDDIES, BUDDY_POOLS, GRANULARITY, TRIGGER, MAX_UNREPLICATED_INTERVAL, DELIVERY, SYNC_TIMEOUT,
-            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ENGINE, MAX_INACTIVE_INTERVAL, MAX_ACTIVE_SESSIONS,
-            ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY, SNAPSHOT_MODE, SNAPSHOT_INTERVAL, SESSION_LOCK);
+            ASYNC_BUNDLE_TIMEOUT, ASYNC_MAX_BUNDLE, ASYNC_CAPACITY, ASYNC_ENDS, ENGINE, MAX_INACTIVE_INTERVAL,
+            MAX_ACTIVE_SESSIONS, ORPHANS, PARTITION_WHEN_SPLIT, PARTITION_MERGE_POLICY, SNAPSHOT_MODE,
+            SNAPSHOT_INTERVAL, SESSION_LOCK);
 
     private ReplicationSettings() {
     }
@@ -156,7 +164,8 @@ public final class ReplicationSettings {
         AsyncQueueSettings asyncQueue = AsyncQueueSettings.DEFAULT;
         if (delivery == DeliveryKind.ASYNC) {
             asyncQueue = new AsyncQueueSettings(ASYNC_BUNDLE_TIMEOUT.readFrom(in, defaults),
-                    ASYNC_MAX_BUNDLE.readFrom(in, defaults), ASYNC_CAPACITY.readFrom(in, defaults));
+                    ASYNC_MAX_BUNDLE.readFrom(in, defaults), ASYNC_CAPACITY.readFrom(in, defaults),
+                    ASYNC_ENDS.readFrom(in, defaults));
         } else {
             in.refuseUnless(ASYNC_QUEUE, DELIVERY, "async");
         }

@@ -108,6 +108,14 @@ public record NodeStatsReport(String node, long uptimeMs, long atEpochMs, Cpu cp
     public record View(String id, String coordinator, List<String> members, long installedAtEpochMs) {
     }
 
-    public record PastView(String id, List<String> members, long installedAtEpochMs) {
+    /**
+     * {@code settledAtEpochMs}: for a merge view, when this node had settled its copies against the other sides';
+     * null for other views and engines that do not settle merges themselves.
+     */
+    public record PastView(String id, List<String> members, long installedAtEpochMs, Long settledAtEpochMs) {
+        /** A view that needed no settling. */
+        public PastView(String id, List<String> members, long installedAtEpochMs) {
+            this(id, members, installedAtEpochMs, null);
+        }
     }
 }

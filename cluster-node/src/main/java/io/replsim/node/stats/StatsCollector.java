@@ -69,7 +69,7 @@ public final class StatsCollector {
                 current == null ? null : new NodeStatsReport.View(current.id(), current.coordinator().name(),
                         names(current.members()), current.installedAtEpochMs()),
                 history.stream().map(view -> new NodeStatsReport.PastView(view.id(), names(view.members()),
-                        view.installedAtEpochMs())).toList(),
+                        view.installedAtEpochMs(), view.settledAtEpochMs())).toList(),
                 HeapReading.now());
         return new NodeReading(report, requests.latency(), stats.latency(), replication.views().installedCount());
     }

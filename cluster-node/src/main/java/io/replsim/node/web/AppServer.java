@@ -5,7 +5,6 @@ import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
-import io.undertow.server.handlers.PathHandler;
 import org.xnio.Options;
 
 import java.net.InetAddress;
@@ -22,7 +21,7 @@ public final class AppServer implements AutoCloseable {
         this.undertow = undertow;
     }
 
-    public static AppServer start(InetAddress bind, int port, NodeResources resources, PathHandler routes) {
+    public static AppServer start(InetAddress bind, int port, NodeResources resources, HttpHandler routes) {
         return new AppServer(startUndertow(bind, port, resources.workers(), resources.ioThreadCount(),
                 new BlockingHandler(routes)));
     }

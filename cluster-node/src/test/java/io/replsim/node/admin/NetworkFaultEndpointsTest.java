@@ -6,18 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.replsim.node.ClusterNode;
-import io.replsim.node.app.SessionProfile;
-import io.replsim.node.options.NodeOptions;
-import io.replsim.replication.NodeId;
 import io.replsim.replication.ReplicationSpec;
-import io.replsim.replication.transport.LoopbackStackSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -34,24 +28,16 @@ class NetworkFaultEndpointsTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final Duration SYNC_TIMEOUT = Duration.ofMillis(600);
 
-    private final List<ClusterNode> nodes = new ArrayList<>();
+    private LoopbackPair nodes;
 
     @BeforeEach
     void startTwoNodes() throws Exception {
-        String cluster = "fault-test-" + UUID.randomUUID();
-        var replication = ReplicationSpec.builder().syncTimeout(SYNC_TIMEOUT).build();
-        for (int i = 1; i <= 2; i++) {
-            var options = NodeOptions.onLoopback(new NodeId("node" + i), cluster,
-                    256, SessionProfile.DEFAULT, replication);
-            nodes.add(ClusterNode.start(options, new AdminToken(TOKEN), new LoopbackStackSpec(), () -> { }));
-        }
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> nodes.stream().allMatch(node -> node.replication().view().members().size() == 2));
+        nodes = LoopbackPair.start(TOKEN, ReplicationSpec.builder().syncTimeout(SYNC_TIMEOUT).build());
     }
 
     @AfterEach
     void stopNodes() {
-        nodes.reversed().forEach(ClusterNode::close);
+        nodes.close();
     }
 
     @Test
@@ -152,13 +138,13 @@ class NetworkFaultEndpointsTest {
     }
 
     private HttpResponse<String> counter(int node) throws Exception {
-        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nodes.get(node - 1).httpPort()
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + nodes.node(node).httpPort()
                 + "/counter")).timeout(Duration.ofSeconds(10)).GET().build();
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     private URI adminUri(int node, String path) {
-        return URI.create("http://127.0.0.1:" + nodes.get(node - 1).adminPort() + path);
+        return URI.create("http://127.0.0.1:" + nodes.node(node).adminPort() + path);
     }
 
     private HttpResponse<String> admin(int node, String method, String path, String body) throws Exception {

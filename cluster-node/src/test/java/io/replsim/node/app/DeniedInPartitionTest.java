@@ -49,7 +49,7 @@ class DeniedInPartitionTest {
                 SessionTracking.DEFAULT, Clock.systemUTC(), Duration.ofSeconds(1), new SessionIdGenerator()::next,
                 SessionRetention.RELEASE_AFTER_REQUEST);
         var routes = new PathHandler().addExactPath(CounterApp.PATH,
-                new CounterApp(new NodeId("node1"), store, 16, requests, new JsonWriter()));
+                new CounterApp(new NodeId("node1"), store, 16, requests, new JsonWriter(), LogoutCookie.EXPIRE));
         try (AppServer server = AppServer.start(InetAddress.getLoopbackAddress(), 0,
                 new NodeResources(2, 1.0, Optional.empty()), routes)) {
             HttpResponse<String> first = get(server, null);

@@ -4,9 +4,11 @@ import io.replsim.replication.transport.StackPreset;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TransportKind;
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.settings.NodeResources;
 import io.replsim.node.app.SessionProfile;
+import io.replsim.replication.AsyncEnds;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
@@ -86,6 +88,27 @@ class NodeOptionsParserTest {
         args.addAll(List.of("--formation", label));
 
         assertThat(parser.parse(args.toArray(String[]::new)).formation()).isEqualTo(formation);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"keep, KEEP", "expire, EXPIRE"})
+    void aLogoutKeepsOrExpiresTheCookieAsTheOptionSays(String label, LogoutCookie logoutCookie) throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--logout-cookie", label));
+
+        assertThat(parser.parse(args.toArray(String[]::new)).logoutCookie()).isEqualTo(logoutCookie);
+        assertThat(parser.parse(FULL.toArray(String[]::new)).logoutCookie()).isEqualTo(LogoutCookie.EXPIRE);
+    }
+
+    @Test
+    void aLogoutCookieThatIsNeitherIsNamed() {
+        var args = new ArrayList<>(FULL);
+        args.addAll(List.of("--logout-cookie", "drop"));
+
+        var bad = catchThrowableOfType(BadArgumentException.class, () -> parser.parse(args.toArray(String[]::new)));
+
+        assertThat(bad.getMessage()).isEqualTo("--logout-cookie: got \"drop\", expected what a logout does with the"
+                + " session cookie, one of: expire, keep");
     }
 
     @Test
@@ -224,6 +247,21 @@ class NodeOptionsParserTest {
 
         assertThat(options.replication().delivery()).isEqualTo(DeliveryKind.ASYNC);
         assertThat(options.replication().asyncQueue()).isEqualTo(new AsyncQueueSettings(Duration.ZERO, 20, 500));
+        assertThat(options.replication().asyncQueue().ends()).isEqualTo(AsyncEnds.AWAITED);
+    }
+
+    @Test
+    void asyncDeliveryQueuesSessionEndsWhenTold() throws Exception {
+        var args = new ArrayList<>(FULL);
+        args.set(args.indexOf("--delivery") + 1, "async");
+        args.addAll(List.of("--async-ends", "queued"));
+        var sync = new ArrayList<>(FULL);
+        sync.addAll(List.of("--async-ends", "queued"));
+
+        assertThat(parser.parse(args.toArray(String[]::new)).replication().asyncQueue().ends())
+                .isEqualTo(AsyncEnds.QUEUED);
+        assertThat(catchThrowableOfType(BadArgumentException.class, () -> parser.parse(sync.toArray(String[]::new)))
+                .argument()).isEqualTo("--async-ends");
     }
 
     @Test

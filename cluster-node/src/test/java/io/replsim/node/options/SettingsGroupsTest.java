@@ -2,6 +2,7 @@ package io.replsim.node.options;
 
 import io.replsim.node.app.AttributeShape;
 import io.replsim.node.app.CounterApp;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.settings.NodeResources;
@@ -67,6 +68,7 @@ class SettingsGroupsTest {
         argv.addAll(ReplicationSettings.GROUP.arguments(replication));
         argv.addAll(ServiceTime.SETTINGS.arguments(service));
         argv.addAll(StackSettings.GROUP.arguments(stack));
+        argv.addAll(LogoutCookie.SETTINGS.arguments(LogoutCookie.KEEP));
 
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
@@ -76,6 +78,7 @@ class SettingsGroupsTest {
         assertThat(node.replication()).isEqualTo(replication);
         assertThat(node.serviceTime()).isEqualTo(service);
         assertThat(node.stack()).isEqualTo(stack).isNotEqualTo(StackPreset.TUNED.tuning());
+        assertThat(node.logoutCookie()).isEqualTo(LogoutCookie.KEEP);
     }
 
     @Test
@@ -90,7 +93,7 @@ class SettingsGroupsTest {
     @Test
     void noTwoSettingsShareAFlagOrAPathInTheirGroup() {
         List<SettingsGroup<?>> groups = List.of(NodeResources.SETTINGS, CounterApp.SETTINGS, SessionProfile.SETTINGS,
-                ServiceTime.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
+                ServiceTime.SETTINGS, LogoutCookie.SETTINGS, ReplicationSettings.GROUP, StackSettings.GROUP);
 
         List<String> flags = groups.stream().flatMap(group -> group.flags().stream()).toList();
 

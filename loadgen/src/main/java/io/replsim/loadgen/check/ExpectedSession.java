@@ -78,6 +78,13 @@ public final class ExpectedSession {
     private boolean unservedAttempt;
     /** Attempts that ended (the user logged out) without a judged answer. */
     private long neverServed;
+    /**
+     * The session the user last logged out of, its last serial and digest, until it adopts another: a logout that
+     * left the cookie sends its id again, and an answer from it (not created) is judged as that session going on.
+     */
+    private String endedSessionId;
+    private long endedSerial;
+    private String endedDigest;
 
     private final long[] responses = new long[Verdict.values().length];
     private final long[] finishedSessions = new long[Verdict.values().length];
@@ -246,6 +253,9 @@ public final class ExpectedSession {
     }
 
     private Verdict verdictOf(CounterReply reply, SerialRule rule, long answeredMs, boolean nodeSaysExpired) {
+        if (sessionId == null && reply.session().equals(endedSessionId) && !reply.created()) {
+            resumeEnded(reply);
+        }
         if (sessionId == null) {
             adopt(reply);
             // A brand-new session starts at 1, or up to one more for each unknown request that may have created and
@@ -295,6 +305,11 @@ public final class ExpectedSession {
      * starts a new one.
      */
     public void ended() {
+        if (sessionId != null) {
+            endedSessionId = sessionId;
+            endedSerial = lastSerial;
+            endedDigest = digest;
+        }
         if (sessionId != null && !replacedByLastReply) {
             noteTrailingErrors();
             finishSession();
@@ -313,6 +328,23 @@ public final class ExpectedSession {
         replacedByLastReply = false;
     }
 
+    /**
+     * The session the user logged out of answered again (the logout left its cookie, and a node still held it, or
+     * an app ignored the logout): judged from where the user left it, so its state must follow the last the user
+     * saw, and an older copy is STALE. The checker names the invalidated session answered again; here it is a session
+     * of its own, counted once more.
+     */
+    private void resumeEnded(CounterReply reply) {
+        sessionId = endedSessionId;
+        lastSerial = endedSerial;
+        digest = endedDigest;
+        sessionWorst = Verdict.OK;
+        unservedAttempt = false;
+        nodesNow.clear();
+        nodesNow.add(reply.node());
+        endedSessionId = null;
+    }
+
     /** A session whose answers were server errors only up to its end is FAILED. */
     private void noteTrailingErrors() {
         if (serverErrorsOnly) {
@@ -321,6 +353,7 @@ public final class ExpectedSession {
     }
 
     private void adopt(CounterReply reply) {
+        endedSessionId = null;
         if (!reply.session().equals(previousSessionId)) {
             distinctSessions++;
         }

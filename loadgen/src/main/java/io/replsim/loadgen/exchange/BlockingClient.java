@@ -54,13 +54,23 @@ public final class BlockingClient implements AutoCloseable {
     /** A client for {@code path} and the {@code otherPaths} a user script sends to as well. */
     public BlockingClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
                          ConnectionMode mode, TargetProtocol protocol) {
+        this(nodes, path, otherPaths, requestTimeout, mode, protocol, requestTimeout);
+    }
+
+    /**
+     * A client whose attempts may be given a timeout of their own ({@link #get(NodeEndpoint, String, Optional, long,
+     * Optional)}) as short as {@code shortestTimeout}: the deadlines are looked at often enough for that one.
+     */
+    public BlockingClient(List<NodeEndpoint> nodes, String path, List<String> otherPaths, Duration requestTimeout,
+                         ConnectionMode mode, TargetProtocol protocol, Duration shortestTimeout) {
         this.answers = new ExchangeReader(protocol);
         this.targets = new RequestTargets(nodes, path, otherPaths);
         this.requestTimeout = requestTimeout;
         this.mode = mode;
         this.bases = nodes.stream().collect(Collectors.toUnmodifiableMap(NodeEndpoint::name, NodeEndpoint::baseUri));
         nodes.forEach(node -> pools.put(node.name(), new ConcurrentLinkedDeque<>()));
-        this.deadlines = new RequestDeadlines(live, requestTimeout);
+        this.deadlines = new RequestDeadlines(live, shortestTimeout.compareTo(requestTimeout) < 0 ? shortestTimeout
+                : requestTimeout);
     }
 
     /** One attempt; blocks the calling (virtual) thread until the answer, a failure or the request timeout. */
@@ -81,11 +91,20 @@ public final class BlockingClient implements AutoCloseable {
     /** One attempt at {@code path} for a request kept in the run's history as {@code requestId} (0: none). */
     public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId)
             throws InterruptedException {
+        return get(node, path, cookie, requestId, Optional.empty());
+    }
+
+    /**
+     * One attempt that waits {@code timeout} for its answer (a balancer's, {@code Balancer.retryOnTimeout}), or the
+     * client's request timeout when empty; the connection is still set up within the request timeout.
+     */
+    public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
+                        Optional<Duration> timeout) throws InterruptedException {
         String target = targets.of(node, path);
         String cookieHeader = answers.cookieHeader(cookie);
         Sent sent;
         try {
-            sent = send(node.name(), target, cookieHeader, requestId);
+            sent = send(node.name(), target, cookieHeader, requestId, timeout.orElse(requestTimeout));
         } catch (IOException e) {
             if (Thread.interrupted() || closed) {
                 throw new InterruptedException("stopped during a request to " + node.name());
@@ -113,13 +132,14 @@ public final class BlockingClient implements AutoCloseable {
      * closed by the server while idle (keep-alive timeout), so the request goes once more on a new connection, as
      * browsers and pools do.
      */
-    private Sent send(String node, String target, String cookie, long requestId) throws IOException {
+    private Sent send(String node, String target, String cookie, long requestId, Duration timeout)
+            throws IOException {
         HttpConnection connection = take(node);
         boolean sentBefore = false;
         try {
             Response response;
             try {
-                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, timeout,
                         answers.wantedHeader());
             } catch (IOException stale) {
                 if (!connection.reused() || stale instanceof SocketTimeoutException || !(reusedAndIdleClosed(stale))) {
@@ -138,7 +158,7 @@ public final class BlockingClient implements AutoCloseable {
                     throw new SentThenRefused(stale, refused);
                 }
                 sentBefore = sent;
-                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, requestTimeout,
+                response = connection.get(target, cookie, requestId, mode == ConnectionMode.PER_REQUEST, timeout,
                         answers.wantedHeader());
             }
             if (response.reusable()) {

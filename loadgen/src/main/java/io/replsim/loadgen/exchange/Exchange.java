@@ -35,10 +35,19 @@ public sealed interface Exchange {
      * @param list              the session's list of recorded writes a {@code 200} showed ({@link RecordedList}),
      *                          absent without one
      * @param resent            see {@link Exchange#resent()}
+     * @param cookieExpired     whether the answer expired the session cookie ({@code Max-Age=0} or an {@code Expires}
+     *                          date past, {@link SessionCookie#expiredBy}): a browser stops sending it
      */
     record Answered(long atMs, int status, String node, Optional<CounterReply> reply,
                     Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired,
-                    Optional<List<Long>> list, boolean resent) implements Exchange {
+                    Optional<List<Long>> list, boolean resent, boolean cookieExpired) implements Exchange {
+
+        /** An answer that leaves the cookie it did not set as it was. */
+        public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
+                        Optional<SessionCookie> setCookie, boolean sessionUnreadable, boolean sessionExpired,
+                        Optional<List<Long>> list, boolean resent) {
+            this(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, list, resent, false);
+        }
 
         /** An answer to a request sent once. */
         public Answered(long atMs, int status, String node, Optional<CounterReply> reply,
@@ -61,7 +70,8 @@ public sealed interface Exchange {
 
         @Override
         public Answered asResent() {
-            return new Answered(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, list, true);
+            return new Answered(atMs, status, node, reply, setCookie, sessionUnreadable, sessionExpired, list, true,
+                    cookieExpired);
         }
     }
 

@@ -3,6 +3,7 @@ package io.replsim.loadgen.exchange;
 import io.replsim.loadgen.check.CounterReply;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -43,10 +44,13 @@ final class ExchangeReader {
     Exchange toExchange(NodeEndpoint node, Response response, Optional<SessionCookie> sent) {
         long atMs = System.currentTimeMillis();
         Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
+        boolean cookieExpired = !response.setCookies().isEmpty()
+                && SessionCookie.expiredBy(response.setCookies(), protocol.cookieName(), Instant.now());
         Optional<String> nodeHeader = Optional.ofNullable(response.node());
         if (response.status() != 200) {
             return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
-                    setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()), false);
+                    setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()), false,
+                    Optional.empty(), false, cookieExpired);
         }
         CounterReply reply;
         try {
@@ -65,6 +69,7 @@ final class ExchangeReader {
         }
         String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
         return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie, false,
-                EXPIRED.equalsIgnoreCase(response.session()), RecordedList.parse(response.list()));
+                EXPIRED.equalsIgnoreCase(response.session()), RecordedList.parse(response.list()), false,
+                cookieExpired);
     }
 }

@@ -86,6 +86,17 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         Objects.requireNonNull(sessionsAtEnd, "sessionsAtEnd");
         Objects.requireNonNull(runtime, "runtime");
         Objects.requireNonNull(balancer, "balancer");
+        balancer.retryOnTimeout().ifPresent(retry -> {
+            if (retry.compareTo(requestTimeout) >= 0) {
+                throw new IllegalArgumentException("balancer.retryOnTimeout: got " + retry + ", expected less than the"
+                        + " request timeout " + requestTimeout + ": the client would give up before the balancer"
+                        + " retried");
+            }
+            if (runtime == UserCarrierKind.EVENT_LOOP) {
+                throw new IllegalArgumentException("balancer.retryOnTimeout: not with the event-loop runtime (its"
+                        + " attempts all wait the request timeout); use the virtual-threads runtime");
+            }
+        });
         Objects.requireNonNull(seed, "seed");
         if (tabs < 1) {
             throw new IllegalArgumentException("tabs: got " + tabs + ", expected at least 1 (request loops per user)");

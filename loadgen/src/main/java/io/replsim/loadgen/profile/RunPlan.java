@@ -11,23 +11,24 @@ import java.util.SplittableRandom;
  * When each user starts, when the steady window opens and when every user stops, in {@link System#nanoTime()}
  * terms, fixed at the run's start; how users think, how long they keep a session (empty: the whole run), and
  * whether they end the sessions they hold when the run is over; how many request loops (tabs) each user runs; which
- * of the {@code users} this driver runs ({@code share}: all, or a load agent's).
+ * of the {@code users} this driver runs ({@code share}: all, or a load agent's); how long a user waits for a request
+ * in all ({@code requestTimeout}: a balancer that retries on a timeout gives its second node what is left of it).
  */
 public record RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                       ThinkTime thinkTime, ThinkMode thinkMode, Optional<Duration> sessionLength,
-                      SessionsAtEnd sessionsAtEnd, int tabs, UserShare share) {
+                      SessionsAtEnd sessionsAtEnd, int tabs, UserShare share, Duration requestTimeout) {
 
     public RunPlan(long startNanos, long steadyStartNanos, long deadlineNanos, int users, Duration rampUp,
                    ThinkTime thinkTime, ThinkMode thinkMode) {
         this(startNanos, steadyStartNanos, deadlineNanos, users, rampUp, thinkTime, thinkMode, Optional.empty(),
-                SessionsAtEnd.KEPT, 1, UserShare.WHOLE);
+                SessionsAtEnd.KEPT, 1, UserShare.WHOLE, LoadProfile.DEFAULT_REQUEST_TIMEOUT);
     }
 
     public static RunPlan from(LoadProfile profile, long startNanos) {
         return new RunPlan(startNanos, startNanos + profile.steadyStart().toNanos(),
                 startNanos + profile.duration().toNanos(), profile.users(), profile.rampUp(), profile.thinkTime(),
                 profile.thinkMode(), profile.sessionLength(), profile.sessionsAtEnd(), profile.tabs(),
-                profile.share());
+                profile.share(), profile.requestTimeout());
     }
 
     /**

@@ -72,6 +72,14 @@ public final class RunRecording {
         seconds.error(atMs);
     }
 
+    /**
+     * The balancer gave up on a node after its retry timeout and sent the request on to another node; the timed-out
+     * attempt is recorded as an {@link #error} of its own.
+     */
+    public void retriedOnTimeout() {
+        errors.retriedOnTimeout();
+    }
+
     /** A user thought for {@code nanos}: the think time it asked for plus however late it woke. */
     public void thought(long nanos) {
         thinkNanos.add(nanos);

@@ -10,14 +10,20 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A session a user holds: the cookie it sends (its own, or the one its tabs share) and what the session must look
- * like.
+ * A session a user holds: the cookie it sends (its own, or the one its tabs share), what the session must look
+ * like, and whether the user has logged out of it while keeping its cookie.
  */
 final class HeldSession {
     final ExpectedSession expected;
     final AtomicReference<Optional<SessionCookie>> cookie;
     /** The type of the last request on this session, whose app serves its logout; null without a script. */
     RequestType lastType;
+    /**
+     * Whether the user logged out of this session and the logout's answer left the cookie as it was (a Servlet app's
+     * {@code invalidate()} alone): the session is over for the user, and its cookie still goes out with the next
+     * request on it, as a browser's does, until an answer sets another or expires it.
+     */
+    boolean loggedOut;
 
     HeldSession(ExpectedSession expected) {
         this(expected, new AtomicReference<>(Optional.empty()));

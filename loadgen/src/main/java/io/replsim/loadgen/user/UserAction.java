@@ -3,6 +3,7 @@ package io.replsim.loadgen.user;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.SessionCookie;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -13,9 +14,17 @@ public sealed interface UserAction {
 
     /**
      * One request attempt to {@code node}: report its outcome with {@link VirtualUser#answered}. {@code requestId}
-     * is its id in the run's history, sent as {@code X-Replsim-Request}; 0 when no history is kept.
+     * is its id in the run's history, sent as {@code X-Replsim-Request}; 0 when no history is kept. {@code timeout}
+     * is how long the attempt may wait for its answer when a balancer's retry on a timeout sets it; empty: the
+     * client's request timeout.
      */
-    record Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId) implements UserAction {
+    record Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
+                Optional<Duration> timeout) implements UserAction {
+
+        /** An attempt that waits the client's request timeout. */
+        public Send(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId) {
+            this(node, path, cookie, requestId, Optional.empty());
+        }
     }
 
     /**

@@ -54,9 +54,9 @@ final class UserSessions {
         return single.cookie.get().isPresent();
     }
 
-    /** The sessions the user holds now: those it has a cookie for. */
+    /** The sessions the user holds now: those it has a cookie for and has not logged out of. */
     Stream<HeldSession> held() {
-        return all().filter(held -> held.cookie.get().isPresent());
+        return all().filter(held -> held.cookie.get().isPresent() && !held.loggedOut);
     }
 
     /** Every session the user held and judged one request at a time: none with tabs. */

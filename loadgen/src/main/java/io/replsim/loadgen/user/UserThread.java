@@ -26,7 +26,7 @@ public final class UserThread implements Runnable {
             while (!Thread.currentThread().isInterrupted()) {
                 switch (action) {
                     case UserAction.Send send -> action = user.answered(client.get(send.node(), send.path(),
-                            send.cookie(), send.requestId()));
+                            send.cookie(), send.requestId(), send.timeout()));
                     case UserAction.Pause pause -> {
                         sleepUntil(pause.untilNanos());
                         action = user.woke(System.nanoTime());

@@ -14,6 +14,7 @@ import io.replsim.loadgen.record.RunRecording;
 import io.replsim.loadgen.record.ScriptTally;
 import io.replsim.loadgen.route.NoLiveNodeException;
 import io.replsim.loadgen.route.StickyRouter;
+import io.replsim.loadgen.route.TimeoutRetry;
 import io.replsim.loadgen.script.RequestType;
 import io.replsim.loadgen.script.UserScript;
 import io.replsim.loadgen.steady.SteadyRecording;
@@ -40,7 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>With a session length, the user's visits end: once a visit has lasted its drawn length, each request ends one
  * session the user holds (the app's logout, judged like any request) until it holds none; then the next request
  * starts a new visit, with new sessions on whichever node the balancer picks, so load moves onto nodes that joined
- * or came back.
+ * or came back. A logout whose answer left the cookie as it was (an app whose logout is {@code invalidate()} alone)
+ * leaves the user sending it: the new visit's first request carries the ended session's id to that session's node,
+ * which answers with a new session, or with whatever it still holds under that id.
  *
  * <p>With tabs ({@code load.tabs}), a user is several of these, one per tab, each its own loop and pauses, all
  * sending the cookie of the user's one session ({@link TabsOfUser}); a tab other than the first opens once that
@@ -85,6 +88,7 @@ public final class VirtualUser {
     private NodeEndpoint node;
     private int attempt;
     private final ReadResend readResend = new ReadResend();
+    private final TimeoutRetry timeoutRetry;
     private long cycleStartNanos;
     private long requestStartNanos;
     /** When the request's outcome came (an answer, a failure, the end of the wait for a node), and after how long. */
@@ -96,6 +100,8 @@ public final class VirtualUser {
     private final UserHistory history;
     /** The request in progress's id in the run's history, 0 when none is kept. */
     private long requestId;
+    /** Whether a node answered the request in progress (any status): a logout's answer decides its cookie. */
+    private boolean requestAnswered;
 
     /** A user of the replsim apps on nodes with their default settings. */
     public VirtualUser(int index, RunPlan plan, StickyRouter router, String defaultPath, RunRecording recording,
@@ -134,6 +140,7 @@ public final class VirtualUser {
         this.random = new SplittableRandom(seed);
         this.visits = new UserVisits(plan, sessions, script, random, defaultPath);
         this.history = new UserHistory(recording.history(), index, tab);
+        this.timeoutRetry = new TimeoutRetry(router.balancer(), plan.requestTimeout());
     }
 
     /** This user's number in its run, from 0. */
@@ -203,6 +210,18 @@ public final class VirtualUser {
                 attempt++;
                 return send();
             }
+        } else if (exchange instanceof Exchange.Failed failed && timeoutRetry.take(failed.kind())) {
+            // The balancer gave up on the node; the same request (same id) goes to the node its failover rule picks
+            // next, though the first may have applied it: one request in the history, its timed-out attempt counted.
+            router.markDown(node);
+            Optional<NodeEndpoint> next = nextLiveAfter(node);
+            if (next.isPresent()) {
+                outcomes.failure(node, ErrorKind.TIMEOUT, failed.atMs(), request.type());
+                recording.retriedOnTimeout();
+                node = next.get();
+                attempt++;
+                return send();
+            }
         }
         long nowNanos = System.nanoTime();
         outcomeNanos = nowNanos;
@@ -212,6 +231,7 @@ public final class VirtualUser {
             case Exchange.Answered answered -> {
                 outcomes.answered(answered, nowNanos, (nowNanos - requestStartNanos) / 1000, request.type(),
                         request.session());
+                cookieAnswered(answered);
                 visits.answered(request.type(), request.session());
             }
             case Exchange.Failed refused when refused.kind() == ErrorKind.CONNECT -> {
@@ -230,6 +250,21 @@ public final class VirtualUser {
         history.ended(exchange, nowNanos);
         outcomes.requestDone(exchange.atMs(), request.type());
         return outcomeKnown(nowNanos);
+    }
+
+    /**
+     * What the answer did to the session's cookie, as a browser takes it: one it expired is no longer sent; any
+     * answer to a request other than a logout means the user holds a session under its cookie again.
+     */
+    private void cookieAnswered(Exchange.Answered answered) {
+        requestAnswered = true;
+        HeldSession held = request.session();
+        if (answered.cookieExpired()) {
+            held.cookie.set(Optional.empty());
+        }
+        if (!request.logout()) {
+            held.loggedOut = false;
+        }
     }
 
     /**
@@ -284,6 +319,7 @@ public final class VirtualUser {
         HeldSession held = next.session();
         held.lastType = requestType;
         request = next;
+        requestAnswered = false;
         requestStartNanos = nowNanos;
         try {
             node = router.route(visits.routeFor(held).orElse(null));
@@ -304,6 +340,7 @@ public final class VirtualUser {
         }
         attempt = 1;
         readResend.newRequest();
+        timeoutRetry.newRequest(nowNanos);
         requestId = history.sent(held.cookie.get(), request.logout(), request.reads(), nowNanos);
         return send();
     }
@@ -311,7 +348,8 @@ public final class VirtualUser {
     private UserAction send() {
         phase = Phase.AWAITING_ANSWER;
         router.requestSent(node);
-        return new UserAction.Send(node, visits.path(request), request.session().cookie.get(), requestId);
+        return new UserAction.Send(node, visits.path(request), request.session().cookie.get(), requestId,
+                timeoutRetry.attemptTimeout());
     }
 
     /** The request's outcome is known; a user the driver holds up waits here first (see {@code held}). */
@@ -323,11 +361,20 @@ public final class VirtualUser {
         return requestEnded(nowNanos);
     }
 
-    /** The request is over, answered or not: end a logged-out session, then pause or go on with the logouts. */
+    /**
+     * The request is over, answered or not: end a logged-out session, then pause or go on with the logouts. A logout
+     * whose answer left the cookie (the app's {@code invalidate()} alone) leaves it to be sent on the session's next
+     * request, as a browser does; one whose answer expired it, or that got no answer (the user has left), drops it.
+     */
     private UserAction requestEnded(long nowNanos) {
         if (request.logout()) {
-            request.session().expected.ended();
-            request.session().cookie.set(Optional.empty());
+            HeldSession held = request.session();
+            held.expected.ended();
+            if (requestAnswered && held.cookie.get().isPresent()) {
+                held.loggedOut = true;
+            } else {
+                held.cookie.set(Optional.empty());
+            }
         }
         sessions.publishIfAsked();
         if (visits.ending()) {

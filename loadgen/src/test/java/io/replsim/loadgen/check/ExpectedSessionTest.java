@@ -268,6 +268,24 @@ class ExpectedSessionTest {
     }
 
     @Test
+    void aSessionTheUserLoggedOutOfThatAnswersAgainGoesOnFromWhereTheUserLeftIt() {
+        var expected = new ExpectedSession();
+        expected.judge(reply("a", 1, "d1", true));
+        expected.judge(reply("a", 2, "d1", false));
+        expected.ended();
+
+        // the logout left the cookie and the app ignored it: the session goes on, which is no fault of the cluster
+        assertThat(expected.judge(reply("a", 3, "d1", false))).isEqualTo(Verdict.OK);
+        expected.ended();
+        // a node answered the ended session from an older copy: its state went back
+        assertThat(expected.judge(reply("a", 2, "d1", false))).isEqualTo(Verdict.STALE);
+        expected.ended();
+        // a new session ends that: the id it left is not taken up again
+        assertThat(expected.judge(reply("b", 1, "d2", true))).isEqualTo(Verdict.OK);
+        assertThat(expected.sessionVerdicts()).isEqualTo(new SessionVerdictCounts(3, 1, 0));
+    }
+
+    @Test
     void aLogoutThatFindsItsSessionLostCountsOneLostSessionAndNoStandIn() {
         var expected = new ExpectedSession();
         expected.judge(reply("a", 1, "d1", true));

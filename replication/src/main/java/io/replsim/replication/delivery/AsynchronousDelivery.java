@@ -4,6 +4,7 @@ import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.AsyncStats;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
+import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.transport.ClusterTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,23 @@ public final class AsynchronousDelivery implements Delivery {
             }
             queues.computeIfAbsent(backup,
                     member -> new DestinationQueue(member, transport, settings, ackTimeout, counters)).offer(queued);
+        }
+    }
+
+    /**
+     * A session's end for {@code members}, each queued behind what was queued for it before
+     * ({@link io.replsim.replication.AsyncEnds#QUEUED}): the request that ended the session does not wait, and a
+     * crash loses the ends still queued, counted with the updates.
+     */
+    public void end(SessionEnd end, List<NodeId> members) {
+        for (NodeId member : members) {
+            if (closed) {
+                counters.discarded(1);
+                continue;
+            }
+            queues.computeIfAbsent(member,
+                    destination -> new DestinationQueue(destination, transport, settings, ackTimeout, counters))
+                    .offer(end);
         }
     }
 

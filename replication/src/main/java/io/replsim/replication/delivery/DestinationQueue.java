@@ -6,6 +6,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.message.ReplicationMessage;
+import io.replsim.replication.message.SessionEnd;
 import io.replsim.replication.message.SessionUpdate;
 import io.replsim.replication.message.UpdateBundle;
 import io.replsim.replication.transport.ClusterTransport;
@@ -23,12 +24,31 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One destination's queue and the one thread that sends it, so updates reach that member in the order they were
- * queued, and one session's updates (queued under its lock) in version order.
+ * queued, and one session's updates (queued under its lock) in version order. A session's end queued here
+ * ({@link io.replsim.replication.AsyncEnds#QUEUED}) goes in the same order: after the updates queued before it,
+ * on its own, since a bundle holds updates only. Each update and end is counted once, as sent, failed or discarded.
  */
 final class DestinationQueue implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DestinationQueue.class);
 
-    private record Pending(Outgoing outgoing, long enqueuedNanos) {
+    /** What waits in the queue: a session's change, or its end. */
+    private sealed interface Queued permits Change, End {
+    }
+
+    private record Change(Outgoing outgoing) implements Queued {
+    }
+
+    private record End(SessionEnd end) implements Queued {
+    }
+
+    private record Pending(Queued queued, long enqueuedNanos) {
+        SessionUpdate update() {
+            return ((Change) queued).outgoing().update();
+        }
+
+        SessionUpdate whole() {
+            return ((Change) queued).outgoing().whole();
+        }
     }
 
     private final NodeId destination;
@@ -53,7 +73,16 @@ final class DestinationQueue implements AutoCloseable {
 
     /** False, and counted as dropped, when the queue is full: the request never waits under async. */
     boolean offer(Outgoing outgoing) {
-        if (queue.offer(new Pending(outgoing, System.nanoTime()))) {
+        return offer(new Change(outgoing));
+    }
+
+    /** A session's end, behind what was queued before it; dropped and counted when the queue is full, as an update. */
+    boolean offer(SessionEnd end) {
+        return offer(new End(end));
+    }
+
+    private boolean offer(Queued queued) {
+        if (queue.offer(new Pending(queued, System.nanoTime()))) {
             counters.enqueued();
             return true;
         }
@@ -99,13 +128,51 @@ final class DestinationQueue implements AutoCloseable {
         }
     }
 
+    /** The bundle in queue order: each run of updates as one message, each end on its own after them. */
     private void send(List<Pending> bundle) {
+        List<Pending> updates = new ArrayList<>();
+        for (Pending pending : bundle) {
+            if (pending.queued() instanceof End end) {
+                if (!updates.isEmpty()) {
+                    sendUpdates(updates);
+                    updates = new ArrayList<>();
+                }
+                sendEnd(end.end(), pending);
+            } else {
+                updates.add(pending);
+            }
+        }
+        if (!updates.isEmpty()) {
+            sendUpdates(updates);
+        }
+    }
+
+    private void sendEnd(SessionEnd end, Pending pending) {
         try {
-            Replies replies = transport.sendAndWait(message(bundle.stream().map(p -> p.outgoing().update()).toList()),
+            Replies replies = transport.sendAndWait(end, List.of(destination), ackTimeout);
+            if (!replies.departed().isEmpty()) {
+                counters.discarded(1);
+            } else if (replies.unanswered().isEmpty() && replies.acks().values().stream().allMatch(Ack::holdsChange)) {
+                long age = (System.nanoTime() - pending.enqueuedNanos()) / 1_000;
+                counters.sent(1, age, age);
+            } else {
+                counters.failed(1);
+                log.warn("the end of session {} to {} not acknowledged: acks {}, unanswered {}", end.session().id(),
+                        destination, replies.acks(), replies.unanswered());
+            }
+        } catch (ReplicationException e) {
+            counters.failed(1);
+            log.warn("the end of session {} to {} failed: {}", end.session().id(), destination, e.getMessage());
+        }
+    }
+
+    private void sendUpdates(List<Pending> bundle) {
+        try {
+            Replies replies = transport.sendAndWait(message(bundle.stream().map(Pending::update).toList()),
                     List.of(destination), ackTimeout);
             if (replies.acks().values().stream().anyMatch(ack -> ack.status() == AckStatus.GAP)) {
                 // The destination missed an earlier update (dropped or failed): whole sessions repair its copies.
-                List<SessionUpdate> wholes = bundle.stream().map(p -> (SessionUpdate) p.outgoing().whole()).toList();
+                List<SessionUpdate> wholes = bundle.stream().map(Pending::whole).toList();
                 replies = transport.sendAndWait(message(wholes), List.of(destination), ackTimeout);
             }
             if (!replies.departed().isEmpty()) {

@@ -13,6 +13,7 @@ import io.replsim.replication.message.SessionVersion;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.SessionStore;
 import io.replsim.replication.transport.ClusterTransport;
+import io.replsim.replication.transport.MergeInstalled;
 import io.replsim.replication.transport.Replies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,12 +80,18 @@ final class BackupRebalancer implements AutoCloseable {
         }
     }
 
-    /** Called on JGroups' thread with a merge view, before {@link #viewInstalled} gets it; returns at once. */
-    void mergeInstalled(ClusterView view) {
+    /**
+     * Called on JGroups' thread with a merge view, before {@link #viewInstalled} gets it; returns at once. The store
+     * hears of the merge here, before any request can replicate across it, so that an other side's copy that reaches
+     * a session owned here before the claims do is counted as the conflict it is ({@code SessionStore#mergeStarted}).
+     */
+    void mergeInstalled(MergeInstalled merge) {
+        store.mergeStarted(merge.otherSides());
         try {
-            worker.execute(() -> settleMerge(view));
+            worker.execute(() -> settleMerge(merge));
         } catch (RejectedExecutionException closing) {
-            log.debug("merge view {} arrived while closing", view.id());
+            store.mergeSettled(merge.otherSides());
+            log.debug("merge view {} arrived while closing", merge.view().id());
         }
     }
 
@@ -165,7 +172,17 @@ final class BackupRebalancer implements AutoCloseable {
      * send back the copies of theirs that win. Taking those before the rebalance means a lost session is not pushed
      * on as ours.
      */
-    private void settleMerge(ClusterView merged) {
+    private void settleMerge(MergeInstalled merge) {
+        try {
+            claimOwned(merge.view());
+        } finally {
+            // whatever the claims' fate: from here this node serves what the merge left it (reports judge from it)
+            store.mergeSettled(merge.otherSides());
+            transport.views().settled(merge.view().id(), System.currentTimeMillis());
+        }
+    }
+
+    private void claimOwned(ClusterView merged) {
         ClusterView before = previous;
         if (before == null) {
             return;

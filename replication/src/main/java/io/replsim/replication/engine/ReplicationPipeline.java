@@ -1,6 +1,7 @@
 package io.replsim.replication.engine;
 
 import io.replsim.replication.AsyncStats;
+import io.replsim.replication.AsyncEnds;
 import io.replsim.replication.ClusterView;
 import io.replsim.replication.NodeId;
 import io.replsim.replication.SessionId;
@@ -39,12 +40,12 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
     private final Supplier<ClusterView> currentView;
     private final ReplicationCounters counters;
     private final StaleCopyRemoval staleCopies;
-    private final SessionInvalidation invalidation;
+    private final SessionEnds invalidation;
     private final MessageMarshaller marshaller;
 
     ReplicationPipeline(NodeId self, Placement placement, Granularity granularity, Delivery delivery,
                         Supplier<ClusterView> currentView, ReplicationCounters counters, StaleCopyRemoval staleCopies,
-                        SessionInvalidation invalidation, MessageMarshaller marshaller) {
+                        SessionEnds invalidation, MessageMarshaller marshaller) {
         this.self = Objects.requireNonNull(self, "self");
         this.placement = Objects.requireNonNull(placement, "placement");
         this.granularity = Objects.requireNonNull(granularity, "granularity");
@@ -65,9 +66,11 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
             case SYNC -> new SynchronousDelivery(transport, spec.syncTimeout());
             case ASYNC -> new AsynchronousDelivery(transport, spec.asyncQueue(), spec.syncTimeout());
         };
+        SessionEnds ends = delivery instanceof AsynchronousDelivery async
+                && spec.asyncQueue().ends() == AsyncEnds.QUEUED ? new QueuedSessionEnds(async)
+                : new SessionInvalidation(transport, spec.syncTimeout());
         return new ReplicationPipeline(transport.self(), spec.placement(), granularity, delivery, transport::view,
-                counters, new StaleCopyRemoval(transport, spec.syncTimeout()),
-                new SessionInvalidation(transport, spec.syncTimeout()), transport.marshaller());
+                counters, new StaleCopyRemoval(transport, spec.syncTimeout()), ends, transport.marshaller());
     }
 
     @Override
@@ -110,7 +113,10 @@ public final class ReplicationPipeline implements SessionReplicator, AutoCloseab
         };
     }
 
-    /** Under async too the end waits for the members: a logout is rare, and a copy left behind would live forever. */
+    /**
+     * Under async too the end waits for the members unless {@code async.ends} is {@code queued}: a logout is rare,
+     * and a copy left behind lives until its own sweep expires it, or forever without a maximum inactive interval.
+     */
     @Override
     public void invalidate(Session session) throws ReplicationException {
         List<NodeId> others = currentView.get().members().stream().filter(member -> !member.equals(self)).toList();

@@ -18,7 +18,7 @@ import java.util.List;
  * updates. A member that left meanwhile took its copy with it; one that stays silent may keep a copy, which is the
  * request's error, as for an update.
  */
-final class SessionInvalidation {
+final class SessionInvalidation implements SessionEnds {
     private final ClusterTransport transport;
     private final Duration timeout;
 
@@ -27,7 +27,8 @@ final class SessionInvalidation {
         this.timeout = timeout;
     }
 
-    void announce(Session session, List<NodeId> members, EndCause cause) throws ReplicationException {
+    @Override
+    public void announce(Session session, List<NodeId> members, EndCause cause) throws ReplicationException {
         if (members.isEmpty()) {
             return;
         }

@@ -73,7 +73,7 @@ final class ReplicaSide {
                 if (snapshot.version() == held.version()) {
                     ownership.yieldTo(held, snapshot);
                 } else {
-                    held.applySnapshot(snapshot);
+                    ownership.takeOver(held, snapshot);
                 }
                 return BackupOutcome.APPLIED;
             } finally {

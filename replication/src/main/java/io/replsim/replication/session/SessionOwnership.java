@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Who owns the sessions held here: which copy wins when two members own one ({@link CopyRank}), what a view change
@@ -26,6 +27,8 @@ final class SessionOwnership {
     private final Clock clock;
     private final SessionPassivation passivation;
     private final SessionCounters counters;
+    /** The other sides of a merge installed here whose claims are not settled yet; none outside a merge. */
+    private final AtomicReference<Set<NodeId>> acrossUnsettledMerge = new AtomicReference<>(Set.of());
 
     SessionOwnership(NodeId self, SessionTable table, SessionReplicator replicator, Clock clock,
                      SessionPassivation passivation, SessionCounters counters) {
@@ -49,6 +52,33 @@ final class SessionOwnership {
             counters.ownershipConflictLost();
         }
         held.applySnapshot(winner);
+    }
+
+    /** A merge with {@code otherSides} is installed here: until {@link #mergeSettled}, see {@link #takeOver}. */
+    void mergeStarted(Set<NodeId> otherSides) {
+        acrossUnsettledMerge.set(otherSides);
+    }
+
+    /** The claims of the merge begun with {@code otherSides} are settled (a later merge's stay). */
+    void mergeSettled(Set<NodeId> otherSides) {
+        acrossUnsettledMerge.compareAndSet(otherSides, Set.of());
+    }
+
+    /**
+     * Replaces the copy, which the caller holds locked, by another owner's higher version: a takeover, unless this
+     * node owned the copy and the other owner was on another side of a merge whose claims are not settled here yet
+     * and its version does not follow ours. Then both sides owned the session while split and each wrote its own
+     * versions; a request on the other side reached this copy before the merge's claims did (a busy node settles
+     * them seconds after the merge), and the copy owned here lost a conflict, counted as {@link #settle} counts it.
+     * A version that follows ours is the other side's first write on the copy it had from us: a takeover. Two sides
+     * that wrote as many versions each look like that too, and are not counted.
+     */
+    void takeOver(Session held, SessionSnapshot higher) {
+        if (held.owner().equals(self) && higher.version() != held.version() + 1
+                && acrossUnsettledMerge.get().contains(higher.owner())) {
+            counters.ownershipConflictLost();
+        }
+        held.applySnapshot(higher);
     }
 
     /** Whether this node owns the copy held while another member claims the session: two owners. */

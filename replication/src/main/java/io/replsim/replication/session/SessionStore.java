@@ -192,6 +192,20 @@ public final class SessionStore {
         return ownership.settle(claim);
     }
 
+    /**
+     * A merge view is installed with these members on its other sides: until {@link #mergeSettled}, a copy owned here
+     * that one of them replaces with a version not following ours counts as an ownership conflict lost, as a claim
+     * would have counted it.
+     */
+    public void mergeStarted(Set<NodeId> otherSides) {
+        ownership.mergeStarted(otherSides);
+    }
+
+    /** The claims of the merge begun with {@code otherSides} are settled. */
+    public void mergeSettled(Set<NodeId> otherSides) {
+        ownership.mergeSettled(otherSides);
+    }
+
     /** Takes a winning copy another member sent back in place of the one held here (see {@link #settle}). */
     public void yieldTo(SessionSnapshot winner) {
         ownership.yieldTo(winner);

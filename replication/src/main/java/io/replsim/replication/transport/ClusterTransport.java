@@ -36,9 +36,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * One node's JGroups channel: sends replication messages and waits for acks, hands received messages that pass
@@ -66,7 +68,7 @@ public final class ClusterTransport implements AutoCloseable {
     private final TransportCounters counters = new TransportCounters();
     private final List<Consumer<Rejection>> rejectionListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<ClusterView>> viewListeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<ClusterView>> mergeListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<MergeInstalled>> mergeListeners = new CopyOnWriteArrayList<>();
     private volatile InboundHandler inbound = (sender, message) -> new Ack(AckStatus.BUSY, "not started");
     private volatile Map<NodeId, Address> addresses = Map.of();
     /** Notified at every view, for requests that wait for one ({@link #VIEW_WAIT}). */
@@ -182,7 +184,7 @@ public final class ClusterTransport implements AutoCloseable {
      * Called on JGroups' thread with every merge view (the views of a healed partition joined again), before the
      * {@link #onView} listeners get the same view.
      */
-    public void onMerge(Consumer<ClusterView> listener) {
+    public void onMerge(Consumer<MergeInstalled> listener) {
         mergeListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
@@ -409,14 +411,27 @@ public final class ClusterTransport implements AutoCloseable {
                 System.currentTimeMillis());
         views.install(record);
         log.info("view changed: {}{}", record.describe(), view instanceof MergeView ? " (merge)" : "");
-        if (view instanceof MergeView) {
-            for (Consumer<ClusterView> listener : mergeListeners) {
-                listener.accept(record.view());
+        if (view instanceof MergeView merge) {
+            var installed = new MergeInstalled(record.view(), otherSides(merge, byName.keySet()));
+            for (Consumer<MergeInstalled> listener : mergeListeners) {
+                listener.accept(installed);
             }
         }
         for (Consumer<ClusterView> listener : viewListeners) {
             listener.accept(record.view());
         }
+    }
+
+    /** The merged members outside the subgroup that holds this member; none when no subgroup names it. */
+    private Set<NodeId> otherSides(MergeView merge, Set<NodeId> merged) {
+        for (View side : merge.getSubgroups()) {
+            Set<NodeId> members = side.getMembers().stream().map(ClusterTransport::nodeOf)
+                    .collect(Collectors.toSet());
+            if (members.contains(self)) {
+                return merged.stream().filter(member -> !members.contains(member)).collect(Collectors.toSet());
+            }
+        }
+        return Set.of();
     }
 
     private static NodeId nodeOf(Address address) {

@@ -1,6 +1,7 @@
 package io.replsim.replication.transport;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +18,19 @@ public final class ViewHistory {
         views.addLast(view);
         if (views.size() > KEPT_VIEWS) {
             views.removeFirst();
+        }
+    }
+
+    /**
+     * Stamps the merge view {@code id} settled at {@code atEpochMs}; a view no longer kept (or never installed) is
+     * left alone.
+     */
+    public synchronized void settled(String id, long atEpochMs) {
+        List<ViewRecord> kept = new ArrayList<>(views);
+        views.clear();
+        for (ViewRecord view : kept) {
+            views.addLast(view.id().equals(id) && view.settledAtEpochMs() == null
+                    ? new ViewRecord(view.id(), view.members(), view.installedAtEpochMs(), atEpochMs) : view);
         }
     }
 

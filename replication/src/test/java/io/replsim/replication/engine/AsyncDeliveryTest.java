@@ -158,7 +158,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static SessionId create(JGroupsEngine node) throws ReplicationException {
+    static SessionId create(JGroupsEngine node) throws ReplicationException {
         try (ActiveSession active = node.store().create()) {
             active.session().setAttribute("serial", 1);
             node.store().update(active);
@@ -166,7 +166,7 @@ class AsyncDeliveryTest {
         }
     }
 
-    private static void set(JGroupsEngine node, SessionId id, int serial) throws ReplicationException {
+    static void set(JGroupsEngine node, SessionId id, int serial) throws ReplicationException {
         try (ActiveSession active = node.store().find(id).orElseThrow()) {
             active.session().setAttribute("serial", serial);
             node.store().update(active);

@@ -128,6 +128,32 @@ class PartitionMergeConflictTest {
         assertThat(write(node(2), id, "after")).containsEntry("side", "node3's side again");
     }
 
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void onceEveryMemberStampedTheMergeSettledEveryHolderHasTheWinner() throws Exception {
+        start(3, ALL);
+        SessionId id = create(node(1), "before");
+        partition(List.of(node(1)), List.of(node(2), node(3)));
+
+        write(node(1), id, "node1's side");
+        write(node(2), id, "node2's side");
+        write(node(3), id, "node3's side, newest");
+
+        heal();
+
+        // no waiting for the copies themselves: the stamps alone say when they agree
+        await().atMost(VIEWS).until(() -> members.stream().allMatch(member -> member.views().current()
+                .filter(view -> view.members().size() == 3 && view.settledAtEpochMs() != null).isPresent()));
+        for (JGroupsEngine member : members) {
+            SessionSnapshot copy = member.store().peek(id).orElseThrow();
+            assertThat(copy.attributes()).as(member.self() + "'s copy, once settled")
+                    .containsEntry("side", "node3's side, newest");
+            assertThat(member.views().current().orElseThrow().settledAtEpochMs())
+                    .isGreaterThanOrEqualTo(member.views().current().orElseThrow().installedAtEpochMs());
+        }
+        assertThat(node(1).stats().ownershipConflicts()).isEqualTo(1);
+    }
+
     private void start(int size, ReplicationSpec spec) throws Exception {
         String cluster = "conflict-" + System.nanoTime();
         List<Integer> ports = new ArrayList<>();

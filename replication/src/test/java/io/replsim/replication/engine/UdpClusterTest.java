@@ -111,10 +111,12 @@ class UdpClusterTest {
         }
     }
 
+    /** A member found by multicast, so it can take another port when its own was taken before it bound it. */
     private JGroupsEngine start(String name, String cluster, ClusterSecret secret) throws Exception {
-        var stack = new UdpStackSpec(LOOPBACK, MemberPorts.free(), MulticastGroup.of(cluster, secret), secret,
-                StackPreset.TUNED.tuning().withTransport(TransportKind.UDP));
-        JGroupsEngine member = JGroupsEngine.start(new NodeId(name), cluster, stack, ReplicationSpec.fullSync());
+        JGroupsEngine member = MemberPorts.startOnFreePort(port -> JGroupsEngine.start(new NodeId(name), cluster,
+                new UdpStackSpec(LOOPBACK, port, MulticastGroup.of(cluster, secret), secret,
+                        StackPreset.TUNED.tuning().withTransport(TransportKind.UDP)),
+                ReplicationSpec.fullSync()));
         members.add(member);
         return member;
     }

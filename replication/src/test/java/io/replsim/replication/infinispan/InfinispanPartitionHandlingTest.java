@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * node1 cut off from node2 and node3 while a session is used on both sides, then healed: deny-read-writes refuses
  * the minority side's sessions where Infinispan's defaults (allow-read-writes, merge policy none) let both sides
  * write and the merge overwrites the minority's copy; each is the other's counterpart, so a policy that did nothing
- * fails one of them. The other policies: {@link InfinispanPartitionPolicyDrill} (slow tier).
+ * fails one of them. The other policies: {@link InfinispanAllowReadsDrill} and {@link InfinispanPreferredNonNullDrill}
+ * (slow tier).
  */
 class InfinispanPartitionHandlingTest {
     /**

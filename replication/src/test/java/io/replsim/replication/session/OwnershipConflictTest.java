@@ -64,6 +64,39 @@ class OwnershipConflictTest {
     }
 
     @Test
+    void acrossAnUnsettledMergeAnOtherSidesVersionNotFollowingOursIsAConflictLost() throws Exception {
+        SessionStore store = store(NODE1);
+        SessionId wroteWhileSplit = ownedAtVersion(store, 4, "mine");
+        SessionId untouched = ownedAtVersion(store, 2, "mine");
+        SessionId takenOnThisSide = ownedAtVersion(store, 2, "mine");
+        Set<NodeId> otherSide = Set.of(NODE2);
+        store.mergeStarted(otherSide);
+
+        // node2 wrote its own versions while split: v6 does not follow our v4
+        assertThat(store.applyBackup(snapshot(wroteWhileSplit, 6, NODE2, "theirs"))).isEqualTo(BackupOutcome.APPLIED);
+        // node2's first write on the copy it had from us: v3 follows our v2
+        assertThat(store.applyBackup(snapshot(untouched, 3, NODE2, "theirs"))).isEqualTo(BackupOutcome.APPLIED);
+        // node3 was on this side: an ordinary takeover
+        assertThat(store.applyBackup(snapshot(takenOnThisSide, 5, NODE3, "theirs"))).isEqualTo(BackupOutcome.APPLIED);
+
+        assertThat(store.peek(wroteWhileSplit).orElseThrow().owner()).isEqualTo(NODE2);
+        assertThat(store.ownershipConflicts()).isEqualTo(1);
+    }
+
+    @Test
+    void onceTheMergeIsSettledAHigherVersionFromAnotherOwnerIsATakeoverAgain() throws Exception {
+        SessionStore store = store(NODE1);
+        SessionId id = ownedAtVersion(store, 4, "mine");
+        Set<NodeId> otherSide = Set.of(NODE2);
+        store.mergeStarted(otherSide);
+        store.mergeSettled(otherSide);
+
+        assertThat(store.applyBackup(snapshot(id, 6, NODE2, "theirs"))).isEqualTo(BackupOutcome.APPLIED);
+
+        assertThat(store.ownershipConflicts()).isZero();
+    }
+
+    @Test
     void aReplicaHereTakesTheTieWinnerWithoutCountingAConflict() {
         SessionStore store = store(NODE3);
         SessionId id = new SessionId("s1");

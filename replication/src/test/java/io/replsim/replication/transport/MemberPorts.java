@@ -1,6 +1,7 @@
 package io.replsim.replication.transport;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,6 +18,40 @@ public final class MemberPorts {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private MemberPorts() {
+    }
+
+    /** Starts something on one port of its own. */
+    @FunctionalInterface
+    public interface PortStart<T> {
+        T on(int port) throws Exception;
+    }
+
+    /**
+     * Starts {@code start} on a {@link #free()} port, and on another when the port was taken between the draw and the
+     * start (a member of another test JVM drew it too; a full suite runs several at once), up to three draws. Only a
+     * member whose port no other member has to know beforehand can move like this: one found by multicast, not one
+     * in another member's initial hosts.
+     */
+    public static <T> T startOnFreePort(PortStart<T> start) throws Exception {
+        for (int draw = 1; ; draw++) {
+            try {
+                return start.on(free());
+            } catch (Exception e) {
+                if (draw == 3 || !portTaken(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Whether the start failed binding its port: JGroups says so in its message, with no cause attached. */
+    static boolean portTaken(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof BindException || String.valueOf(t.getMessage()).contains("BindException")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static int free() throws IOException {

@@ -114,29 +114,52 @@ class StrangerOnTheWireTest {
     @Test
     void aPeerDrippingItsPreambleToTheTcpTransportDoesNotHoldUpAMembersJoin() throws Exception {
         String cluster = "stranger-drip-" + System.nanoTime();
-        int[] ports = {MemberPorts.free(), MemberPorts.free()};
-        InetSocketAddress firstAddress = new InetSocketAddress(LOOPBACK, ports[0]);
         var refusals = new AtomicInteger();
         byte[] preamble = StrangerBytes.preamble(CLAIMED_PORT);
-        try (JChannel first = tcpChannel("node1", ports[0], List.of(firstAddress))) {
-            first.connect(cluster);
-            PeerRefusals.report(first, refusals::incrementAndGet);
+        // Each member takes another port when its own was taken meanwhile (a suite runs several test JVMs at once):
+        // node1 knows only itself, and node2 knows node1 once node1 is up.
+        try (Member first = MemberPorts.startOnFreePort(port -> Member.connected("node1", port, List.of(), cluster))) {
+            PeerRefusals.report(first.channel(), refusals::incrementAndGet);
             // Closed in reverse: the member leaves, the stranger hangs up (ending its drip), the drip's thread ends.
             try (var threads = Executors.newVirtualThreadPerTaskExecutor();
-                 Stranger stranger = Stranger.connect(firstAddress);
-                 JChannel second = tcpChannel("node2", ports[1],
-                         List.of(firstAddress, new InetSocketAddress(LOOPBACK, ports[1])))) {
+                 Stranger stranger = Stranger.connect(first.address())) {
                 threads.submit(() -> stranger.drip(preamble, Duration.ofSeconds(1)));
                 await().atMost(PATIENCE).until(() -> stranger.sent() > 0);
 
-                second.connect(cluster);
-                await().atMost(PATIENCE).until(() -> first.getView().size() == 2 || stranger.sent() == preamble.length);
+                try (Member second = MemberPorts.startOnFreePort(port -> Member.connected("node2", port,
+                        List.of(first.address()), cluster))) {
+                    await().atMost(PATIENCE).until(() -> first.channel().getView().size() == 2
+                            || stranger.sent() == preamble.length);
 
-                assertThat(first.getView().getMembers()).as("node1's view").hasSize(2);
-                assertThat(stranger.sent()).as("bytes of the drip's preamble sent when the member had joined")
-                        .isLessThan(preamble.length);
+                    assertThat(first.channel().getView().getMembers()).as("node1's view").hasSize(2);
+                    assertThat(stranger.sent()).as("bytes of the drip's preamble sent when the member had joined")
+                            .isLessThan(preamble.length);
+                }
             }
             await("the drip, cut short by itself, counted").atMost(PATIENCE).until(() -> refusals.get() == 1);
+        }
+    }
+
+    /** A member on TCP with a minute for a peer's preamble, connected on {@code port}, knowing {@code others}. */
+    private record Member(JChannel channel, InetSocketAddress address) implements AutoCloseable {
+        static Member connected(String name, int port, List<InetSocketAddress> others, String cluster)
+                throws Exception {
+            InetSocketAddress own = new InetSocketAddress(LOOPBACK, port);
+            List<InetSocketAddress> initial = new ArrayList<>(others);
+            initial.add(own);
+            JChannel channel = tcpChannel(name, port, initial);
+            try {
+                channel.connect(cluster);
+            } catch (Exception e) {
+                channel.close();
+                throw e;
+            }
+            return new Member(channel, own);
+        }
+
+        @Override
+        public void close() {
+            channel.close();
         }
     }
 

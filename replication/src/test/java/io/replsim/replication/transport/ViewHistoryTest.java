@@ -20,4 +20,22 @@ class ViewHistoryTest {
         assertThat(history.all()).hasSize(ViewHistory.KEPT_VIEWS);
         assertThat(history.installedCount()).isEqualTo(views);
     }
+
+    @Test
+    void aSettledMergeViewIsStampedInPlaceAndOnlyOnce() {
+        var history = new ViewHistory();
+        history.install(new ViewRecord("[node1|3]", List.of(new NodeId("node1")), 10));
+        history.install(new ViewRecord("[node2|4]", List.of(new NodeId("node2"), new NodeId("node1")), 20));
+        history.install(new ViewRecord("[node2|5]", List.of(new NodeId("node2")), 30));
+
+        history.settled("[node2|4]", 25);
+        history.settled("[node2|4]", 99);
+        history.settled("[gone|1]", 40);
+
+        assertThat(history.all()).extracting(ViewRecord::id, ViewRecord::settledAtEpochMs).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("[node1|3]", null),
+                org.assertj.core.groups.Tuple.tuple("[node2|4]", 25L),
+                org.assertj.core.groups.Tuple.tuple("[node2|5]", null));
+        assertThat(history.current().orElseThrow().id()).isEqualTo("[node2|5]");
+    }
 }

@@ -12,9 +12,9 @@ import java.util.Locale;
 
 /**
  * {@code compare.html}: a comparison on one page, from its compare.json alone (either mode's). First the question
- * (the variants, the reference, the baseline, the rounds), then per figure judged against the reference a bar per
- * scenario at its ratio with the 95% interval as a whisker, and in words each variant's band, its ratio with the
- * interval and the verdict; when the scenarios carried faults, the drill's table; last what made the figures.
+ * (the variants, the reference, the baseline, the rounds) and, at one load, whether the comparison holds and why not,
+ * then per figure judged against the reference a bar per scenario at its ratio with the 95% interval as a whisker,
+ * and in words each variant's band, its ratio with the interval and the verdict; when the scenarios carried faults, the drill's table; last what made the figures.
  * Self-contained as report.html is: inline SVG and CSS, no script.
  */
 public final class ComparisonPage {
@@ -41,9 +41,13 @@ public final class ComparisonPage {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                 + "<title>replsim " + title + " " + escape(String.join(", ", comparison.order()))
                 + "</title>\n<style>\n" + PageStyle.CSS + "</style></head><body>\n");
-        html.append("<h1>replsim ").append(title).append("</h1>\n<p class=\"run\">")
+        ComparisonStanding standing = comparison.standing();
+        html.append("<h1>replsim ").append(title).append(standing == null ? "" : " <span class=\""
+                        + (standing.comparable() ? "PASS" : "FAIL") + "\">" + standing.label() + "</span>")
+                .append("</h1>\n<p class=\"run\">")
                 .append(escape(comparison.directory().toString())).append("</p>\n<section class=\"first\">\n")
                 .append("<p class=\"question\">").append(escape(question(comparison))).append("</p>\n")
+                .append(standing == null ? "" : standing.html())
                 .append("<p>A verdict reads the ratio's 95% interval: \"differs\" only when the interval excludes"
                         + " 1.0, else \"no difference shown\", which is not the same as no difference.</p>\n")
                 .append("</section>\n");

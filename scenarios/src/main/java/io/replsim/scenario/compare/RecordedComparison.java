@@ -17,11 +17,12 @@ import java.util.List;
  * judged against the reference, so compare.html is drawn the same when the comparison ends and when
  * {@code replsim report} draws it again. {@code baseline} is null without one, {@code provenance} when not recorded.
  * {@code drills}: each scenario's drill figures, empty for a comparison that wrote none (a capacity comparison, one
- * written before the drill's columns).
+ * written before the drill's columns); {@code standing}: whether a comparison at one load holds, null for a capacity
+ * comparison.
  */
 public record RecordedComparison(Path directory, boolean capacity, List<String> order, String reference,
                                  String baseline, int rounds, List<ComparedFigure> figures, Provenance provenance,
-                                 List<DrillSection.ScenarioDrill> drills) {
+                                 List<DrillSection.ScenarioDrill> drills, ComparisonStanding standing) {
     public static final String FILE = "compare.json";
     // compare.json writes each interval's verdict too, which the interval works out again from its ends
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -36,7 +37,7 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
     /** A comparison without drill figures. */
     public RecordedComparison(Path directory, boolean capacity, List<String> order, String reference, String baseline,
                               int rounds, List<ComparedFigure> figures, Provenance provenance) {
-        this(directory, capacity, order, reference, baseline, rounds, figures, provenance, List.of());
+        this(directory, capacity, order, reference, baseline, rounds, figures, provenance, List.of(), null);
     }
 
     /** Whether {@code directory} is a comparison's: it holds compare.json, which only replsim compare writes. */
@@ -61,7 +62,8 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
                     ? JSON.treeToValue(root.get("provenance"), Provenance.class) : null;
             return new RecordedComparison(directory, capacity, order, root.path("reference").asText(),
                     root.path("baseline").isTextual() ? root.path("baseline").asText() : null,
-                    root.path("rounds").asInt(), figures, provenance, drills(root));
+                    root.path("rounds").asInt(), figures, provenance, drills(root),
+                    capacity ? null : ComparisonStanding.read(root));
         } catch (JacksonException e) {
             throw new UnreadableRunException(file + " cannot be read as replsim compare wrote it: "
                     + e.getOriginalMessage() + "; was it edited, or written by another version of replsim? run"

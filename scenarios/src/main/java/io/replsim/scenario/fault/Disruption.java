@@ -116,6 +116,24 @@ public sealed interface Disruption {
         }
     }
 
+    /** The node processes each request and resets its connection instead of answering. */
+    record Resetting(String node) implements Disruption {
+        @Override
+        public List<String> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public boolean lasts() {
+            return true;
+        }
+
+        @Override
+        public String detail() {
+            return "each connection it answers reset before the answer";
+        }
+    }
+
     record Delayed(String node, Duration delay) implements Disruption {
         @Override
         public List<String> nodes() {

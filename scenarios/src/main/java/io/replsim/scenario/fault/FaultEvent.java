@@ -3,13 +3,14 @@ package io.replsim.scenario.fault;
 import java.util.List;
 
 /**
- * A fault as it happened, one line of events.jsonl: a fault starting, being healed, cut short by its node's end, or
- * failing, of which type, to which nodes, chosen how, and when (ms after the load started, and the wall clock the
- * nodes' view timestamps are compared with). {@code node} names the nodes for people ({@code node1+node2} when
- * several). {@code fault} is the fault's place in the scenario's {@code faults} list, from 0 (-1 when unknown), which
- * its expectations refer to. {@code allDownEpochMs}: when the last of its nodes went down, later than
- * {@code epochMs} for a double kill. {@code evidence}: what was read back then to show the fault took effect (at a
- * start right after it, at a heal or a cut just before it); a failed fault has none.
+ * A fault as it happened, one line of events.jsonl: a fault starting, being healed, cut short by its node's end,
+ * failing, or left unfinished by the run's end, of which type, to which nodes, chosen how, and when (ms after the
+ * load started, and the wall clock the nodes' view timestamps are compared with). {@code node} names the nodes for
+ * people ({@code node1+node2} when several). {@code fault} is the fault's place in the scenario's {@code faults} list,
+ * from 0 (-1 when unknown), which its expectations refer to. {@code allDownEpochMs}: when the last of its nodes went
+ * down, later than {@code epochMs} for a double kill. {@code evidence}: what was read back then to show the fault
+ * took effect (at a start right after it, at a heal or a cut just before it); a failed fault has none, an unfinished
+ * one its start's.
  */
 public record FaultEvent(Phase phase, String type, String node, List<String> nodes, String target, String detail,
                          long atMs, long epochMs, int fault, long allDownEpochMs, FaultEvidence evidence) {
@@ -47,5 +48,14 @@ public record FaultEvent(Phase phase, String type, String node, List<String> nod
                 FaultEvidence.unconfirmed(why));
     }
 
-    public enum Phase { START, HEAL, CUT_SHORT, FAILED }
+    /**
+     * A fault the run's end caught before it was done ({@code start} its start, with what was read of it so far):
+     * {@code why} says what it was still waiting for, and since when. It measured nothing.
+     */
+    public static FaultEvent unfinished(FaultEvent start, String why, long atMs, long epochMs) {
+        return new FaultEvent(Phase.UNFINISHED, start.type(), start.node(), start.nodes(), start.target(), why, atMs,
+                epochMs, start.fault(), start.allDownEpochMs(), start.evidence());
+    }
+
+    public enum Phase { START, HEAL, CUT_SHORT, FAILED, UNFINISHED }
 }

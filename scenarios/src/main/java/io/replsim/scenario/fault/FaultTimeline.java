@@ -1,6 +1,7 @@
 package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.ResetSpec;
 import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultSpec;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
@@ -27,9 +29,13 @@ import java.util.function.Consumer;
  * Plays a scenario's faults at their times, counted from the moment the load starts, on a thread of its own. It
  * keeps every lasting disruption (a pause, a partition, a delay) until it is healed: after the fault's
  * {@code for}, by a {@code resume}, or when the timeline is closed, which also happens when the run is cut short.
+ * Closing it ends the playing: a fault then still being struck or read back is recorded as unfinished, and one whose
+ * turn had not come as never started, so that the report says the run did not play them.
  */
 public final class FaultTimeline implements AutoCloseable {
     private static final Duration JOIN_DEADLINE = Duration.ofSeconds(30);
+    private static final String STILL_AIMING = "its target was still being found; lengthen the load (load.duration)"
+            + " past the fault's time";
 
     private final List<FaultSpec> faults;
     private final Nemesis nemesis;
@@ -40,6 +46,11 @@ public final class FaultTimeline implements AutoCloseable {
     // Touched by the player thread while it plays and by close() after the player has stopped.
     private final List<OpenFault> open = new ArrayList<>();
     private volatile long startNanos;
+    // When close() was called, set before it interrupts the player: what fails from then on failed because the run
+    // ended, which was then, not when the act it interrupted gave up (a killed command's children may take seconds).
+    private volatile long endedAtMs;
+    private volatile long endedEpochMs;
+    private volatile boolean ended;
     private Thread player;
 
     /** A lasting disruption not healed yet, with the event that started it. */
@@ -77,9 +88,9 @@ public final class FaultTimeline implements AutoCloseable {
             }
         }
         try {
-            while (!steps.isEmpty()) {
+            while (!steps.isEmpty() && !runEnded()) {
+                clock.sleepUntil(startNanos + steps.peek().at().toNanos());
                 Step step = steps.poll();
-                clock.sleepUntil(startNanos + step.at().toNanos());
                 if (step.heal().isPresent()) {
                     heal(step.heal().get(), "at the end of its for");
                 } else {
@@ -94,6 +105,11 @@ public final class FaultTimeline implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        for (Step left : steps) {
+            left.fault().ifPresent(fault -> neverStarted(left.order(), fault, "it was due at " + left.at().toMillis()
+                    + " ms and waited for the faults before it to be done; lengthen the load (load.duration) past"
+                    + " them, or shorten what they wait for"));
         }
     }
 
@@ -119,8 +135,16 @@ public final class FaultTimeline implements AutoCloseable {
         FaultSpec aimed;
         try {
             aimed = nemesis.aim(fault);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            neverStarted(index, fault, STILL_AIMING);
+            return Optional.empty();
         } catch (RuntimeException e) {
-            failed(index, fault, millisSinceStart(), e);
+            if (runEnded()) {
+                neverStarted(index, fault, STILL_AIMING);
+            } else {
+                failed(index, fault, millisSinceStart(), e);
+            }
             return Optional.empty();
         }
         // What a lasting fault on a node this one ends did so far: its counters end with the node.
@@ -130,13 +154,29 @@ public final class FaultTimeline implements AutoCloseable {
         Disruption disruption;
         try {
             disruption = nemesis.inject(aimed);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            struckUnfinished(new UnfinishedFault(index, aimed, target(fault), atMs, epochMs,
+                    UnfinishedFault.Stage.STRIKING));
+            return Optional.empty();
         } catch (IOException | RuntimeException e) {
-            failed(index, fault, atMs, e);
+            // a runtime interrupted mid-act may say so as a failure of its own (a container start given up)
+            if (runEnded()) {
+                struckUnfinished(new UnfinishedFault(index, aimed, target(fault), atMs, epochMs,
+                        UnfinishedFault.Stage.STRIKING));
+            } else {
+                failed(index, fault, atMs, e);
+            }
             return Optional.empty();
         }
-        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs,
-                confirm(disruption));
+        FaultEvidence evidence = confirm(disruption);
+        FaultEvent event = FaultEvent.started(index, fault.type(), disruption, target(fault), atMs, epochMs, evidence);
         record(event);
+        // A lasting fault is read again at its heal; a kill or a restart has only this reading to show it was done.
+        if (!disruption.lasts() && !evidence.confirmed() && runEnded()) {
+            record(new UnfinishedFault(index, aimed, target(fault), atMs, epochMs, UnfinishedFault.Stage.READING_BACK)
+                    .end(event, endedAtMs(), endedEpochMs()));
+        }
         forgetWhatDiedWith(disruption, event, beforeTheEnd);
         if (!disruption.lasts()) {
             return Optional.empty();
@@ -146,6 +186,34 @@ public final class FaultTimeline implements AutoCloseable {
             open.add(opened);
         }
         return Optional.of(opened);
+    }
+
+    /** A fault whose act the run's end interrupted: its start, with what was read of it so far, and its end. */
+    private void struckUnfinished(UnfinishedFault fault) {
+        FaultEvent start = fault.start(nemesis.readSoFar(fault.aimed()));
+        record(start);
+        record(fault.end(start, endedAtMs(), endedEpochMs()));
+    }
+
+    /** A fault the run ended before: it did not happen, as one that failed did not. */
+    private void neverStarted(int index, FaultSpec fault, String why) {
+        long atMs = endedAtMs();
+        String said = String.format(Locale.ROOT, "%s never started: the load ended at %.2f s, when %s",
+                fault.type(), atMs / 1000.0, why);
+        onProblem.accept(said);
+        record(FaultEvent.failed(index, fault.type(), target(fault), said, atMs, endedEpochMs()));
+    }
+
+    private boolean runEnded() {
+        return ended || Thread.currentThread().isInterrupted();
+    }
+
+    private long endedAtMs() {
+        return ended ? endedAtMs : millisSinceStart();
+    }
+
+    private long endedEpochMs() {
+        return ended ? endedEpochMs : clock.epochMillis();
     }
 
     /** A fault that could not be aimed or applied: a problem line, and an event that says it did not happen. */
@@ -198,10 +266,10 @@ public final class FaultTimeline implements AutoCloseable {
         return target instanceof NodeSelector.Named named ? Optional.of(named.node()) : Optional.empty();
     }
 
-    /** Lasting faults a node takes with it when it ends: its pause, its DELAY, its lossy link. */
+    /** Lasting faults a node takes with it when it ends: its pause, its DELAY, its lossy link, its answer reset. */
     private static boolean endsWithItsNode(Disruption disruption) {
         return disruption instanceof Disruption.Paused || disruption instanceof Disruption.Delayed
-                || disruption instanceof Disruption.Losing;
+                || disruption instanceof Disruption.Losing || disruption instanceof Disruption.Resetting;
     }
 
     /**
@@ -258,6 +326,7 @@ public final class FaultTimeline implements AutoCloseable {
             case PartitionSpec partition -> partition.lasting();
             case DelaySpec delay -> delay.lasting();
             case DiscardSpec discard -> discard.lasting();
+            case ResetSpec reset -> reset.lasting();
             default -> Optional.empty();
         };
     }
@@ -271,6 +340,7 @@ public final class FaultTimeline implements AutoCloseable {
             case PauseSpec pause -> pause.target().label();
             case DelaySpec delay -> delay.target().label();
             case DiscardSpec discard -> discard.target().label();
+            case ResetSpec reset -> reset.target().label();
             case PartitionSpec partition -> switch (partition.sides()) {
                 case PartitionSpec.Named named -> "sides " + named.sides();
                 case PartitionSpec.Isolate isolate -> "isolate " + isolate.target().label();
@@ -288,6 +358,9 @@ public final class FaultTimeline implements AutoCloseable {
     public void close() {
         // An aborted run often gets here interrupted; the healing must still happen, so the flag waits till after.
         boolean interrupted = Thread.interrupted();
+        endedAtMs = millisSinceStart();
+        endedEpochMs = clock.epochMillis();
+        ended = true;
         if (player != null) {
             player.interrupt();
             try {

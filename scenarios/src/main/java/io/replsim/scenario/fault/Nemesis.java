@@ -2,6 +2,7 @@ package io.replsim.scenario.fault;
 
 import io.replsim.scenario.spec.FaultSpec;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Executes faults; it knows how to break a runtime, nothing about the load on it and nothing about time: the
@@ -26,6 +27,15 @@ public interface Nemesis {
      * again for a lasting one just before another fault ends its node. Never assumed from the act having returned.
      */
     FaultEvidence confirm(Disruption disruption) throws InterruptedException;
+
+    /**
+     * What was read back of {@code aimed} (as {@link #aim} returned it) when the run's end interrupted its
+     * {@link #inject}: for a restart of a node that was up, whether the node was seen gone before it was started
+     * again. Empty when nothing was read.
+     */
+    default Optional<FaultEvidence> readSoFar(FaultSpec aimed) {
+        return Optional.empty();
+    }
 
     /**
      * Undoes a lasting disruption (a paused node resumed, a partition's or a delay's rules removed) and says what

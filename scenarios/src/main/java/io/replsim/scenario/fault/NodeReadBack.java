@@ -53,13 +53,14 @@ public final class NodeReadBack {
             case Disruption.Paused paused -> frozen(paused.node());
             case Disruption.Delayed ignored -> throw networkFault(disruption);
             case Disruption.Losing ignored -> throw networkFault(disruption);
+            case Disruption.Resetting ignored -> throw networkFault(disruption);
             case Disruption.Partitioned ignored -> throw networkFault(disruption);
         };
     }
 
     private static IllegalArgumentException networkFault(Disruption disruption) {
         return new IllegalArgumentException("a " + disruption.getClass().getSimpleName() + " is confirmed by its"
-                + " protocols' counts, not by reading its node back");
+                + " protocols' or its node's own counts, not by reading its node back");
     }
 
     /** Gone: an exited process, a stopped container, a URL that no longer answers. */

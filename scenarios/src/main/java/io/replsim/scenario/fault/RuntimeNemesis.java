@@ -11,6 +11,7 @@ import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.ResetSpec;
 import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.StopSpec;
@@ -28,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The one nemesis, of every runtime: it asks the runtime to do each fault and to read it back, and the runtime
  * does it its way. Kills, stops, pauses and restarts are what the runtime does to a node (a signal to a process, a
  * docker command, the user's kill or restart command); delays become JGroups DELAY switched on through each node's
- * admin API, a discard a DISCARD narrowed to one sender with a probability, and partitions JGroups DISCARD, or, in
+ * admin API, a discard a DISCARD narrowed to one sender with a probability, a reset the node's answer reset through
+ * the same API, and partitions JGroups DISCARD, or, in
  * a runtime that cuts networks, a node taken off the network when it is alone on its side. Each is confirmed by
  * what the runtime reads back ({@link ClusterRuntime#state}, within its {@link ClusterRuntime#readBack() terms}):
  * the process's exit status or state, the container's state or networks, whether a URL answers, the inserted
@@ -72,6 +74,7 @@ public final class RuntimeNemesis implements Nemesis {
             case RestartSpec restart -> new RestartSpec(restart.schedule(), resolved(restart.target()));
             case DelaySpec delay -> new DelaySpec(delay.schedule(), resolved(delay.target()), delay.delay(),
                     delay.lasting());
+            case ResetSpec reset -> new ResetSpec(reset.schedule(), resolved(reset.target()), reset.lasting());
             case DiscardSpec discard -> new DiscardSpec(discard.schedule(), resolved(discard.target()), discard.sender(),
                     discard.probability(), discard.lasting());
             case PartitionSpec partition when partition.sides() instanceof PartitionSpec.Isolate isolate ->
@@ -133,6 +136,11 @@ public final class RuntimeNemesis implements Nemesis {
                 runtime.admin(node).loseFrom(discard.sender(), discard.probability());
                 yield new Disruption.Losing(node, discard.sender(), discard.probability());
             }
+            case ResetSpec reset -> {
+                String node = targets.resolve(reset.target());
+                runtime.admin(node).resetAnswered();
+                yield new Disruption.Resetting(node);
+            }
             case PartitionSpec partition -> partition(sides(partition.sides()));
             case ResumeSpec resume -> throw new IllegalArgumentException("a resume heals a pause; the timeline"
                     + " carries it out, not the nemesis");
@@ -168,10 +176,18 @@ public final class RuntimeNemesis implements Nemesis {
             }
             case Disruption.Delayed delayed -> counts.delayed(delayed.node());
             case Disruption.Losing losing -> counts.losing(losing.node());
+            case Disruption.Resetting resetting -> resetConnections(resetting.node());
             case Disruption.Partitioned partitioned -> cutByNetwork(partitioned.sides())
                     ? offTheNetwork(partitioned.cutOff()) : counts.partitioned(partitioned.sides());
             default -> readBack.confirm(disruption);
         };
+    }
+
+    /** A restart's node seen gone before it was started again, where that is how a restart shows. */
+    @Override
+    public Optional<FaultEvidence> readSoFar(FaultSpec aimed) {
+        return aimed instanceof RestartSpec restart && restart.target() instanceof NodeSelector.Named named
+                ? Optional.ofNullable(goneBeforeRestart.get(named.node())) : Optional.empty();
     }
 
     @Override
@@ -181,6 +197,7 @@ public final class RuntimeNemesis implements Nemesis {
             case Disruption.Paused paused -> runtime.resume(paused.node());
             case Disruption.Delayed delayed -> runtime.admin(delayed.node()).stopDelaying();
             case Disruption.Losing losing -> runtime.admin(losing.node()).stopLosing();
+            case Disruption.Resetting resetting -> runtime.admin(resetting.node()).stopResetting();
             case Disruption.Partitioned partitioned -> {
                 if (cutByNetwork(partitioned.sides())) {
                     reconnect(partitioned.cutOff());
@@ -194,6 +211,16 @@ public final class RuntimeNemesis implements Nemesis {
             case Disruption.Restarted ignored -> { }
         }
         return evidence;
+    }
+
+    /** Confirmed when the node reset at least one connection since its answer reset was switched on (its count). */
+    private FaultEvidence resetConnections(String node) throws InterruptedException {
+        try {
+            long connections = runtime.admin(node).resets().resetConnections();
+            return new FaultEvidence(connections > 0, node + "'s answer reset reset " + connections + " connections");
+        } catch (IOException e) {
+            return FaultEvidence.unconfirmed(node + "'s answer reset count not read: " + e.getMessage());
+        }
     }
 
     /** Each cut-off node's container read back as on none of the run's networks. */

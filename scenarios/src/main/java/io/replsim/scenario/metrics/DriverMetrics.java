@@ -63,6 +63,9 @@ final class DriverMetrics implements MultiCollector {
                         Map.of("", soFar.requests())),
                 counter("request_errors", "Failed request attempts, by kind (a refused connection retried on the"
                         + " next node counts here too)", "kind", errors(soFar.errors())),
+                counter("balancer_retries", "Requests the balancer sent on to another node after its retryOnTimeout"
+                        + " (each one's timed-out attempt counts among the timeout errors)", UNLABELLED,
+                        Map.of("", soFar.errors().balancerRetries())),
                 histogram(soFar.latencyMicros()),
                 counter("responses", "200 responses by what the user's session check made of them", "verdict",
                         responses(soFar.responses())),

@@ -40,6 +40,16 @@ public record AnomalyCounts(long requests, long judged, long notJudged, long ind
         return Files.isRegularFile(runDirectory.resolve(HistoryFile.NAME));
     }
 
+    /** The counts of two histories added up, as a soak sums its drills'. */
+    public AnomalyCounts plus(AnomalyCounts other) {
+        return new AnomalyCounts(requests + other.requests, judged + other.judged, notJudged + other.notJudged,
+                indeterminate + other.indeterminate, lostUpdate + other.lostUpdate,
+                readYourWritesViolated + other.readYourWritesViolated, nonMonotonicRead + other.nonMonotonicRead,
+                indeterminateWriteApplied + other.indeterminateWriteApplied,
+                invalidatedSessionAnswered + other.invalidatedSessionAnswered,
+                writeAppliedTwice + other.writeAppliedTwice, resendAppliedTwice + other.resendAppliedTwice);
+    }
+
     /** The anomalies a correct cluster does not show (all but indeterminate writes and resends applied). */
     public long illegal() {
         return Arrays.stream(AnomalyKind.values()).filter(kind -> !kind.legal()).mapToLong(this::of).sum();

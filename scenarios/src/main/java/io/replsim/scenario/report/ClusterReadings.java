@@ -47,11 +47,11 @@ public record ClusterReadings(long startMs, CpuBudgetEnforcement cpuBudget, List
         return latest;
     }
 
-    /** A fresh process counts its CPU time from zero: only the readings since the last such drop belong together. */
+    /** The readings since the last change of process ({@link CpuSample#sameProcessAs}): only those subtract. */
     static List<CpuSample> latestProcess(List<CpuSample> samples) {
         int from = 0;
         for (int i = 1; i < samples.size(); i++) {
-            if (samples.get(i).processCpuMs() < samples.get(i - 1).processCpuMs()) {
+            if (!samples.get(i - 1).sameProcessAs(samples.get(i))) {
                 from = i;
             }
         }

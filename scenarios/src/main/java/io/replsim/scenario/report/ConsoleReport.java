@@ -1,5 +1,6 @@
 package io.replsim.scenario.report;
 
+import io.replsim.loadgen.history.HistoryFile;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -91,7 +92,7 @@ public final class ConsoleReport {
         }
         boolean noGravitation = cluster != null && cluster.gravitationsNotApplicable() != null;
         for (FaultReport fault : summary.faults()) {
-            printFault(fault, external != null, noGravitation);
+            printFault(fault, external != null, noGravitation, summary.sessionsJudged());
         }
         // null against a cluster replsim does not run: its nodes' figures are not measured
         List<NodeFigures> nodes = summary.nodes() == null ? List.of() : summary.nodes();
@@ -106,11 +107,17 @@ public final class ConsoleReport {
         if (summary.provenance() != null) {
             line("made by   %s", summary.provenance().line());
         }
-        line("run       %s  (%s)", summary.runDirectory(), open != null
-                ? "report.html, summary.json, latency.hlog from the intended starts, latency-uncorrected.hlog from the"
-                        + " sends, events.jsonl, heap.json, nodes/"
-                : external != null ? "report.html, summary.json, latency.hlog, events.jsonl"
-                : "report.html, summary.json, latency.hlog, events.jsonl, heap.json, nodes/");
+        line("run       %s  (%s)", summary.runDirectory(), filesWritten(summary));
+    }
+
+    /** What a reader opens in the run's directory: the page, the figures, the sessions' verdicts, the records. */
+    private static String filesWritten(RunSummary summary) {
+        String latency = summary.open() != null
+                ? "latency.hlog from the intended starts, latency-uncorrected.hlog from the sends"
+                : "latency.hlog";
+        return "report.html, summary.json, " + SessionsCsv.FILE + ", " + latency + ", events.jsonl"
+                + (summary.anomalies() != null ? ", " + HistoryFile.NAME : "")
+                + (summary.external() != null ? "" : ", heap.json, nodes/");
     }
 
     private void printSessions(RunSummary summary) {
@@ -150,11 +157,19 @@ public final class ConsoleReport {
         }
     }
 
-    /** {@code external}: against a cluster replsim does not run, whose views and CPU are not measured. */
-    private void printFault(FaultReport fault, boolean external, boolean noGravitation) {
+    /**
+     * {@code external}: against a cluster replsim does not run, whose views and CPU are not measured;
+     * {@code sessionsJudged}: whether the users' serial oracle judged the run's sessions (not with tabs).
+     */
+    private void printFault(FaultReport fault, boolean external, boolean noGravitation, boolean sessionsJudged) {
         line("fault     %s %s (%s)%s at %s%s", fault.type(), fault.node(), fault.target(),
                 fault.detail().isEmpty() ? "" : ", " + fault.detail(), CheckEvaluator.millis(fault.atMs()),
                 fault.healedAtMs() == null ? "" : ", healed at " + CheckEvaluator.millis(fault.healedAtMs()));
+        if (fault.unfinished() != null) {
+            line("          NOT COMPLETED: %s; its figures are not measured (read back %s)", fault.unfinished(),
+                    fault.evidence().seen());
+            return;
+        }
         if (!fault.confirmed()) {
             line("          NOT CONFIRMED (%s): its figures are not measured", fault.evidence().seen());
             return;
@@ -174,10 +189,13 @@ public final class ConsoleReport {
                     fault.viewChangeMs() == null ? "NEVER" : CheckEvaluator.millis(fault.viewChangeMs()), perSurvivor);
         }
         if (fault.backInViewMs() != null) {
-            line("          %s back in the survivors' view after %s%s", fault.node(),
+            line("          %s back in the survivors' view after %s%s%s", fault.node(),
                     CheckEvaluator.millis(fault.backInViewMs()), fault.healedAtMs() == null ? ""
                             : " (" + CheckEvaluator.millis(fault.backInViewMs() - (fault.healedAtMs() - fault.atMs()))
-                                    + " after the heal)");
+                                    + " after the heal)",
+                    fault.mergeSettledMs() == null ? "" : "; the merge settled on every node "
+                            + CheckEvaluator.millis(Math.max(0, fault.mergeSettledMs() - fault.backInViewMs()))
+                            + " later");
         }
         if (fault.affectedUsers() == 0) {
             line("          no user was on %s when it failed", fault.node());
@@ -199,18 +217,30 @@ public final class ConsoleReport {
             printImpact(fault.impact(), external, fault.recoveredUsers() + fault.unrecoveredUsers() > 0);
         }
         if (fault.attributed() != null) {
-            printAttributed(fault.attributed(), noGravitation);
+            printAttributed(fault.attributed(), noGravitation, sessionsJudged);
         }
     }
 
-    private void printAttributed(FaultAttribution attributed, boolean noGravitation) {
+    /** A run with tabs whose summary.json predates the rule still has 0s there: the run's own say decides too. */
+    private void printAttributed(FaultAttribution attributed, boolean noGravitation, boolean sessionsJudged) {
+        String gravitations = noGravitation ? "gravitations not applicable"
+                : attributed.gravitations() == null ? "gravitations not measured"
+                : String.format(Locale.ROOT, "%,d gravitations", attributed.gravitations());
+        if (!attributed.sessionsJudged() || !sessionsJudged) {
+            line("          sessions attributable to this fault (%s-%s): not judged (the users' tabs overlap; the"
+                            + " history judges them, history above); %s",
+                    CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
+                    gravitations);
+            return;
+        }
         line("          sessions attributable to this fault (%s-%s): %,d LOST%s, %,d STALE%s; %s",
                 CheckEvaluator.millis(attributed.windowFromMs()), CheckEvaluator.millis(attributed.windowToMs()),
                 attributed.sessionsLost(), users(attributed.lostUsers()), attributed.sessionsStale(),
-                users(attributed.staleUsers()), noGravitation ? "gravitations not applicable"
-                        : attributed.gravitations() == null ? "gravitations not measured"
-                        : String.format(Locale.ROOT, "%,d gravitations", attributed.gravitations()));
-        if (attributed.staleAfterMerge() != null) {
+                users(attributed.staleUsers()), gravitations);
+        if (attributed.staleWhileMerging() != null) {
+            line("          while the merge settled: %,d STALE responses; after every node had settled it: %,d STALE"
+                    + " responses", attributed.staleWhileMerging(), attributed.staleAfterMerge());
+        } else if (attributed.staleAfterMerge() != null) {
             line("          after the nodes were back in every survivor's view: %,d STALE responses",
                     attributed.staleAfterMerge());
         }

@@ -17,8 +17,8 @@ public record CpuInterval(long fromMs, long toMs, double cores, double budgetCor
     }
 
     /**
-     * Each node's intervals between consecutive readings, oldest first; a pair across a restart (the CPU time fell:
-     * a fresh process counts from zero) measures no interval and is left out.
+     * Each node's intervals between consecutive readings, oldest first; a pair across a restart (readings of two
+     * processes, {@link CpuSample#sameProcessAs}) measures no interval and is left out.
      */
     static Map<String, List<CpuInterval>> of(Map<String, List<CpuSample>> samples, long loadStartEpochMs) {
         Map<String, List<CpuInterval>> intervals = new TreeMap<>();
@@ -27,7 +27,7 @@ public record CpuInterval(long fromMs, long toMs, double cores, double budgetCor
             for (int i = 1; i < readings.size(); i++) {
                 CpuSample from = readings.get(i - 1);
                 CpuSample to = readings.get(i);
-                if (to.processCpuMs() >= from.processCpuMs() && to.monotonicMs() > from.monotonicMs()) {
+                if (from.sameProcessAs(to) && to.monotonicMs() > from.monotonicMs()) {
                     between.add(new CpuInterval(from.atEpochMs() - loadStartEpochMs, to.atEpochMs() - loadStartEpochMs,
                             from.coresUntil(to), to.budgetCores()));
                 }

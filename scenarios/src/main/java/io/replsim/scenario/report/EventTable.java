@@ -5,7 +5,10 @@ import static io.replsim.scenario.report.chart.HtmlText.escape;
 import io.replsim.scenario.fault.FaultEvent;
 import java.util.List;
 
-/** Every fault event as it happened: a fault, its heal, its end with its node, a failure; and what was read back. */
+/**
+ * Every fault event as it happened: a fault, its heal, its end with its node, a failure, one the run's end left
+ * unfinished; and what was read back.
+ */
 final class EventTable {
 
     private EventTable() {
@@ -21,6 +24,7 @@ final class EventTable {
                         case HEAL -> "healed";
                         case CUT_SHORT -> "ended with its node";
                         case FAILED -> "FAILED";
+                        case UNFINISHED -> "NOT COMPLETED";
                     }).append("</td><td>")
                     .append(escape(event.type())).append("</td><td>").append(escape(event.node())).append("</td><td>")
                     .append(escape(event.target())).append("</td><td>").append(escape(event.detail()))

@@ -7,9 +7,11 @@ import io.replsim.scenario.fault.FaultEvent;
 import io.replsim.scenario.fault.FaultEvidence;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Works out a fault's figures after the run from what each side recorded on its own: the users' timelines
@@ -26,7 +28,8 @@ public final class FailoverAnalysis {
     /**
      * @param start the fault's start event
      * @param heal  its heal event, when it lasted and was healed, or its cut-short event when its node ended first
-     *              (not a heal: no healedAtMs then)
+     *              (not a heal: no healedAtMs then), or its unfinished event when the load ended before it was
+     *              done (what it was waiting for becomes the report's {@code unfinished})
      * @param viewHistories every node still running at the end; the fault's own nodes are left out as survivors
      */
     public static FaultReport analyse(FaultEvent start, Optional<FaultEvent> heal, List<UserTimeline> timelines,
@@ -35,6 +38,7 @@ public final class FailoverAnalysis {
         List<FaultReport.SurvivorView> survivors = new ArrayList<>();
         Long viewChangeMs = 0L;
         Long backInViewMs = 0L;
+        Set<String> returnViews = new HashSet<>();
         Optional<List<String>> membersAtFault = membersAt(start.epochMs(), viewHistories);
         for (var entry : viewHistories.entrySet()) {
             if (faulty.contains(entry.getKey())) {
@@ -59,6 +63,7 @@ public final class FailoverAnalysis {
                     .filter(view -> view.installedAtEpochMs() >= backFrom)
                     .filter(view -> view.members().containsAll(faulty))
                     .findFirst();
+            firstBack.ifPresent(view -> returnViews.add(view.id()));
             Long ms = firstWithout.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
             Long backMs = firstBack.map(view -> view.installedAtEpochMs() - start.epochMs()).orElse(null);
             survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms,
@@ -70,6 +75,8 @@ public final class FailoverAnalysis {
             viewChangeMs = null;
             backInViewMs = null;
         }
+        Long mergeSettledMs = backInViewMs == null ? null
+                : mergeSettledMs(returnViews, viewHistories, start.epochMs());
 
         int affected = 0;
         int stayed = 0;
@@ -93,10 +100,34 @@ public final class FailoverAnalysis {
                 : failoverTimes.isEmpty() ? Long.valueOf(0) : failoverTimes.getLast();
         return new FaultReport(start.type(), start.node(), faulty, start.target(), start.detail(), start.atMs(),
                 start.epochMs(), heal.filter(end -> end.phase() == FaultEvent.Phase.HEAL).map(FaultEvent::atMs)
-                        .orElse(null), viewChangeMs, backInViewMs,
+                        .orElse(null), viewChangeMs, backInViewMs, mergeSettledMs,
                 List.copyOf(survivors), affected, failoverTimes.size(), stayed, failoverMs, percentile(failoverTimes, 50),
                 percentile(failoverTimes, 90), null, start.fault(), null, List.of(), movedTo,
-                evidence(start, heal));
+                evidence(start, heal.filter(end -> end.phase() != FaultEvent.Phase.UNFINISHED)),
+                heal.filter(end -> end.phase() == FaultEvent.Phase.UNFINISHED).map(FaultEvent::detail).orElse(null));
+    }
+
+    /**
+     * From the fault to the moment the last node, the fault's own included, had settled the merge view that
+     * brought the fault's nodes back ({@code returnViews}, the survivors' first views with them again): until then
+     * a node may still serve the copy the merge replaces. Null when that view was no merge (a restart's rejoin) or
+     * some node holding it never stamped it settled (an engine that does not settle merges itself).
+     */
+    private static Long mergeSettledMs(Set<String> returnViews, Map<String, List<NodeStatsReport.PastView>> histories,
+                                       long faultEpochMs) {
+        Long settled = null;
+        for (List<NodeStatsReport.PastView> history : histories.values()) {
+            for (NodeStatsReport.PastView view : history) {
+                if (view.installedAtEpochMs() < faultEpochMs || !returnViews.contains(view.id())) {
+                    continue;
+                }
+                if (view.settledAtEpochMs() == null) {
+                    return null;
+                }
+                settled = Math.max(settled == null ? Long.MIN_VALUE : settled, view.settledAtEpochMs() - faultEpochMs);
+            }
+        }
+        return settled;
     }
 
     /**

@@ -187,7 +187,8 @@ public final class FaultImpactAnalysis {
     private static Double utilization(List<CpuSample> samples, long from, long to) {
         Optional<CpuSample> first = samples.stream().filter(s -> s.atEpochMs() >= from).findFirst();
         Optional<CpuSample> last = samples.stream().filter(s -> s.atEpochMs() <= to).reduce((a, b) -> b);
-        if (first.isEmpty() || last.isEmpty() || last.get().atEpochMs() <= first.get().atEpochMs()) {
+        if (first.isEmpty() || last.isEmpty() || last.get().atEpochMs() <= first.get().atEpochMs()
+                || !first.get().sameProcessAs(last.get())) {
             return null;
         }
         return first.get().coresUntil(last.get()) / first.get().budgetCores();

@@ -11,7 +11,8 @@ final class FaultTables {
     private FaultTables() {
     }
 
-    static String faults(List<FaultReport> faults) {
+    /** {@code sessionsJudged}: whether the users' serial oracle judged the run's sessions (not with tabs). */
+    static String faults(List<FaultReport> faults, boolean sessionsJudged) {
         if (faults.isEmpty()) {
             return "<h2>Faults</h2>\n<p>None.</p>\n";
         }
@@ -26,6 +27,8 @@ final class FaultTables {
                     .append("</td><td>").append(fault.failoverMs() == null ? "-" : fault.failoverMs() + " ms")
                     .append("</td><td>").append(fault.impact() == null ? "-" : Long.toString(fault.impact().errors()))
                     .append("</td><td>").append(attributed == null ? "-"
+                            : !attributed.sessionsJudged() || !sessionsJudged
+                            ? "not judged (tabs: the history judges them)"
                             : attributed.sessionsLost() + " / " + attributed.sessionsStale())
                     .append("</td><td>").append(attributed == null || attributed.gravitations() == null ? "-"
                             : attributed.gravitations().toString())

@@ -95,7 +95,7 @@ public record MergedAgents(List<AgentRun> agents, RunSummary summary, LoadTimeli
         RunSummary.Requests requests = new RunSummary.Requests(sum(each, s -> s.requests().total()),
                 sum(each, s -> s.requests().errors()), sum(each, s -> s.requests().connectErrors()),
                 sum(each, s -> s.requests().ioErrors()), sum(each, s -> s.requests().timeouts()),
-                sum(each, s -> s.requests().httpErrors()));
+                sum(each, s -> s.requests().httpErrors()), sum(each, s -> s.requests().balancerRetries()));
         UsersServed users = new UsersServed(sum(each, s -> s.users().started()), sum(each, s -> s.users().served()),
                 sum(each, s -> s.users().neverServed()));
         List<CheckOutcome> checks = new ArrayList<>(CheckEvaluator.evaluate(spec.checks(), sessions,

@@ -90,16 +90,17 @@ public final class RunReport {
         VerdictAttribution attribution = new VerdictAttribution(result.startedAt().toEpochMilli(),
                 spec.load().duration(), result.timelines(),
                 ClusterFigures.hasGravitation(spec) ? cluster.counters() : Map.of());
+        // tabs overlap on one session, which the serial oracle cannot order: it judged nothing, which is not zero
+        boolean judged = spec.load().profile().tabs() <= 1;
         // a fault nothing showed to have happened measured nothing: its figures are not measured, never zeros
         faults = faults.stream().map(fault -> fault.confirmed()
-                        ? fault.withImpact(impact.analyse(fault)).withAttribution(attribution.attribute(fault))
+                        ? fault.withImpact(impact.analyse(fault)).withAttribution(judged ? attribution.attribute(fault)
+                                : attribution.attribute(fault).sessionsNotJudged())
                         : fault.notMeasured())
                 .map(fault -> holdExpectations(spec, fault, allDownEpochMs(fault, events), result, survivorViews))
                 .toList();
 
         RunSummary.Latency latencyMs = RunSummary.Latency.ofMicros(result.latencyMicros());
-        // tabs overlap on one session, which the serial oracle cannot order: it judged nothing, which is not zero
-        boolean judged = spec.load().profile().tabs() <= 1;
         RunSummary.Verdicts sessions = judged ? RunSummary.Verdicts.of(result.sessionVerdicts()) : null;
         RunSummary.ResponseVerdicts responses = judged ? RunSummary.ResponseVerdicts.of(result.responseVerdicts())
                 : null;
@@ -177,10 +178,14 @@ public final class RunReport {
     }
 
     /**
-     * The end of a fault's start: the first heal, or cut short by its node's end, of the same type and nodes after
-     * it.
+     * The end of a fault's start: left unfinished by the run's end (recorded right after it), else the first heal,
+     * or cut short by its node's end, of the same type and nodes after it.
      */
     private static Optional<FaultEvent> endOf(FaultEvent start, List<FaultEvent> events) {
+        int next = events.indexOf(start) + 1;
+        if (next > 0 && next < events.size() && events.get(next).phase() == FaultEvent.Phase.UNFINISHED) {
+            return Optional.of(events.get(next));
+        }
         return events.stream()
                 .filter(event -> (event.phase() == FaultEvent.Phase.HEAL || event.phase() == FaultEvent.Phase.CUT_SHORT)
                         && event.type().equals(start.type())

@@ -133,7 +133,12 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
     }
 
 
-    public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors) {
+    /**
+     * The requests, their failed attempts by kind, and the balancer's retries: the requests it sent on to another
+     * node after its {@code retryOnTimeout} (their timed-out attempts are among the {@code timeouts}).
+     */
+    public record Requests(long total, long errors, long connectErrors, long ioErrors, long timeouts, long httpErrors,
+                           long balancerRetries) {
         /**
          * Each count declared once, in summary.json's order; the console's load line says the total and the errors
          * in its own words and, when there were errors, each kind from these declarations. A new kind is a component
@@ -145,11 +150,13 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                 always("connectErrors", "refused", Requests::connectErrors),
                 always("ioErrors", "reset/io", Requests::ioErrors),
                 always("timeouts", "timeouts", Requests::timeouts),
-                always("httpErrors", "HTTP errors", Requests::httpErrors)));
+                always("httpErrors", "HTTP errors", Requests::httpErrors),
+                unlessZero("balancerRetries", "sent on by the balancer after its timeout",
+                        Requests::balancerRetries)));
 
         public static Requests of(long total, ErrorCounts errors) {
             return new Requests(total, errors.total(), errors.connect(), errors.io(), errors.timeout(),
-                    errors.httpStatus());
+                    errors.httpStatus(), errors.balancerRetries());
         }
 
         /** summary.json's {@code requests}: written from {@link #FIGURES}, read back by the components' names. */

@@ -58,6 +58,7 @@ public final class TimelineReport {
         html.append(ValiditySection.html(summary.validity(), summary.open() != null));
         html.append("<h2>Scenario</h2>\n").append(ScenarioParagraph.html(summary, timeline.runtime()));
         html.append(SessionTable.html(summary));
+        html.append(HistorySection.html(summary.anomalies()));
         html.append("</section>\n");
         html.append("<h2>Charts</h2>\n<p>Times in seconds after the start of the load. Shaded: each fault's window"
                 + " (from the fault to 10 s after it, or 5 s after its heal or its last failover when later).</p>\n");
@@ -73,7 +74,7 @@ public final class TimelineReport {
         html.append("<h3>Failover: the affected users served again elsewhere, by time since the fault</h3>\n")
                 .append(FailoverChart.html(timeline.failovers()));
         html.append(NodeTable.html(summary.nodes()));
-        html.append(FaultTables.faults(summary.faults()));
+        html.append(FaultTables.faults(summary.faults(), summary.sessionsJudged()));
         html.append(FaultTables.answers(summary.faults()));
         html.append(EventTable.html(records.events()));
         html.append(summary.provenance() == null ? ProvenanceTable.NOT_RECORDED

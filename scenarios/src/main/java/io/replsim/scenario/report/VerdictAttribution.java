@@ -44,15 +44,18 @@ public final class VerdictAttribution {
         Set<Integer> staleUsers = new TreeSet<>();
         long lost = 0;
         long stale = 0;
-        List<AttributedAnswer> answers = new ArrayList<>();
-        Long merged = mergedEpochMs(fault);
+        List<AttributedAnswer> windowAnswers = new ArrayList<>();
+        List<AttributedAnswer> mergeAnswers = new ArrayList<>();
+        Long back = backInViewEpochMs(fault);
         for (UserTimeline timeline : timelines) {
             Set<String> lostSessions = new HashSet<>();
             Set<String> staleSessions = new HashSet<>();
             for (VerdictMark mark : timeline.marks()) {
                 boolean inWindow = mark.atMs() >= from && mark.atMs() < to;
-                if (inWindow || staleAfter(mark, merged)) {
-                    answers.add(answerOf(timeline.user(), mark));
+                if (staleFrom(mark, back)) {
+                    mergeAnswers.add(answerOf(timeline.user(), mark));
+                } else if (inWindow) {
+                    windowAnswers.add(answerOf(timeline.user(), mark));
                 }
                 if (!inWindow) {
                     continue;
@@ -69,10 +72,24 @@ public final class VerdictAttribution {
                 staleUsers.add(timeline.user());
             }
         }
-        answers.sort(Comparator.comparingLong(AttributedAnswer::atMs).thenComparingInt(AttributedAnswer::user));
-        int shown = Math.min(answers.size(), FaultAttribution.MAX_ANSWERS);
+        // The answers after the nodes came back are the rare ones a reader looks for: they are kept first.
+        Comparator<AttributedAnswer> inTime = Comparator.comparingLong(AttributedAnswer::atMs)
+                .thenComparingInt(AttributedAnswer::user);
+        mergeAnswers.sort(inTime);
+        windowAnswers.sort(inTime);
+        List<AttributedAnswer> shown = new ArrayList<>(mergeAnswers.subList(0,
+                Math.min(mergeAnswers.size(), FaultAttribution.MAX_ANSWERS)));
+        shown.addAll(windowAnswers.subList(0, Math.min(windowAnswers.size(),
+                FaultAttribution.MAX_ANSWERS - shown.size())));
+        shown.sort(inTime);
+        long leftOut = mergeAnswers.size() + windowAnswers.size() - shown.size();
+        // every STALE answer from the nodes' return on is in mergeAnswers: those before the settling are counted apart
+        Long settled = settledEpochMs(fault);
+        long whileMerging = settled == null ? 0
+                : mergeAnswers.stream().filter(answer -> answer.atMs() < settled - loadStartEpochMs).count();
         return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
-                gravitations(from, to), staleAfterMerge(fault), answers.subList(0, shown), answers.size() - shown);
+                gravitations(from, to), settled == null ? null : whileMerging,
+                back == null ? null : mergeAnswers.size() - whileMerging, List.copyOf(shown), leftOut);
     }
 
     private AttributedAnswer answerOf(int user, VerdictMark mark) {
@@ -82,23 +99,19 @@ public final class VerdictAttribution {
                 mark.serial() > 0 ? mark.serial() : null, prior, mark.unanswered());
     }
 
-    /** STALE responses from when every survivor had the fault's nodes in view again to the end of the load. */
-    private Long staleAfterMerge(FaultReport fault) {
-        Long merged = mergedEpochMs(fault);
-        if (merged == null) {
-            return null;
-        }
-        return timelines.stream().flatMap(timeline -> timeline.marks().stream())
-                .filter(mark -> staleAfter(mark, merged)).count();
-    }
-
     /** When every survivor had the fault's nodes in view again (epoch ms); null when they never came back. */
-    private Long mergedEpochMs(FaultReport fault) {
+    private Long backInViewEpochMs(FaultReport fault) {
         return fault.backInViewMs() == null ? null : loadStartEpochMs + fault.atMs() + fault.backInViewMs();
     }
 
-    private static boolean staleAfter(VerdictMark mark, Long merged) {
-        return merged != null && mark.verdict() == Verdict.STALE && mark.atMs() >= merged;
+    /** When every node had settled the merge that brought them back (epoch ms); null when not reported. */
+    private Long settledEpochMs(FaultReport fault) {
+        return fault.backInViewMs() == null || fault.mergeSettledMs() == null ? null
+                : loadStartEpochMs + fault.atMs() + Math.max(fault.backInViewMs(), fault.mergeSettledMs());
+    }
+
+    private static boolean staleFrom(VerdictMark mark, Long fromEpochMs) {
+        return fromEpochMs != null && mark.verdict() == Verdict.STALE && mark.atMs() >= fromEpochMs;
     }
 
     /**

@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 
 /** A fault event as it happens: a line of events.jsonl and a line on the console. */
 public final class FaultAnnouncement implements Consumer<FaultEvent> {
-    private static final Set<String> LASTING_NETWORK_FAULTS = Set.of("partition", "delay", "discard");
+    /** Lasting faults confirmed by counts that grow while they last: read again at the heal. */
+    private static final Set<String> COUNTED_UNTIL_THE_HEAL = Set.of("partition", "delay", "discard", "reset");
 
     private final RunDirectory dir;
     private final PrintStream out;
@@ -29,17 +30,19 @@ public final class FaultAnnouncement implements Consumer<FaultEvent> {
                     event.detail(), event.atMs() / 1000.0, evidence(event));
             case CUT_SHORT -> out.printf(Locale.ROOT, "fault: %s %s %s: %s%n", event.type(), event.node(),
                     event.detail(), evidence(event));
+            case UNFINISHED -> out.printf(Locale.ROOT, "fault: %s %s NOT COMPLETED: %s%n", event.type(), event.node(),
+                    event.detail());
             // the problem line says it already
             case FAILED -> { }
         }
     }
 
-    /** What was read back; a network fault's counts are read again at its heal, so its start is not final. */
+    /** What was read back; a counted fault's counts are read again at its heal, so its start is not final. */
     private static String evidence(FaultEvent event) {
         if (event.evidence().confirmed()) {
             return event.evidence().seen();
         }
-        boolean readAgain = event.phase() == FaultEvent.Phase.START && LASTING_NETWORK_FAULTS.contains(event.type());
+        boolean readAgain = event.phase() == FaultEvent.Phase.START && COUNTED_UNTIL_THE_HEAL.contains(event.type());
         return (readAgain ? "not confirmed yet, read again at its heal: " : "NOT CONFIRMED: ")
                 + event.evidence().seen();
     }

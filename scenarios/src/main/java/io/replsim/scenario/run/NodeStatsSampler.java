@@ -48,7 +48,7 @@ final class NodeStatsSampler {
             latest.put(node.name(), stats);
             cpu.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new CpuSample(
                     stats.atEpochMs(), stats.cpu().monotonicMs(), stats.cpu().processCpuMs(), stats.cpu().budgetCores(),
-                    stats.cpu().compilerCpuMs()));
+                    stats.cpu().compilerCpuMs(), stats.atEpochMs() - stats.uptimeMs()));
             Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
                     name -> new ConcurrentHashMap<>());
             stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));

@@ -8,6 +8,7 @@ import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.UnreadableRunException;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,6 +62,21 @@ public record RecordedSoak(Path directory, SoakRunner.SoakSummary soak, List<Dri
             sessions.add(sessionsOf(directory, drill));
         }
         return new RecordedSoak(directory, soak, sessions);
+    }
+
+    /**
+     * Prints what the soak printed: a line per drill (a drill soak.json does not name broke, its reason in soak.log)
+     * and the summary over all drills.
+     */
+    public void printSummary(PrintStream out) {
+        SoakConsole said = new SoakConsole(out);
+        for (int run = 1; run <= soak.repeat(); run++) {
+            int number = run;
+            soak.drills().stream().filter(drill -> drill.run() == number).findFirst().ifPresentOrElse(
+                    drill -> said.drill(drill, soak.repeat()),
+                    () -> said.broke(number, soak.repeat(), "its reason is in soak.log"));
+        }
+        said.summary(soak, directory);
     }
 
     /** Draws soak.html again, over the one the soak wrote. */

@@ -113,7 +113,7 @@ public final class Run {
                 fullGcs.get().close();
             }
         }
-        // once closed: a fault still being read back when the load ended, and every heal, is in
+        // once closed: every heal is in, and so is a fault the load's end caught unfinished or before its turn
         events = timeline.events();
         // before the runner closes the cluster, which ends every node
         Optional<List<NodeDeath>> deathsUnasked = runtime.deathsUnasked();

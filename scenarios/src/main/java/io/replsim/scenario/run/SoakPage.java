@@ -47,6 +47,7 @@ public final class SoakPage {
                 .append("<p class=\"verdict\">").append(escape(headline(soak))).append("</p>\n")
                 .append(overAllRuns(soak))
                 .append("<h2>Sessions by verdict over all drills</h2>\n").append(sessionsOverAll(recorded))
+                .append(SoakAnomaliesSection.overAllRuns(soak))
                 .append("</section>\n");
         html.append("<h2>Charts</h2>\n<h3>Each drill's faults: time to the new view and failover, by run</h3>\n")
                 .append(SoakRunsChart.svg(soak))
@@ -113,6 +114,7 @@ public final class SoakPage {
         StringBuilder html = new StringBuilder("<h2>Runs</h2>\n<table class=\"runs\"><tr><th>run</th><th>verdict</th>");
         RunSummary.Verdicts.FIGURES.figures().forEach(figure -> html.append("<th>").append(escape(figure.label()))
                 .append("</th>"));
+        html.append(SoakAnomaliesSection.headers());
         html.append("<th>errors</th><th>new view</th><th>failover</th><th>users never served again</th>"
                 + "<th>heap slope</th><th>page</th></tr>\n");
         for (int i = 0; i < soak.drills().size(); i++) {
@@ -127,6 +129,7 @@ public final class SoakPage {
                 RunSummary.Verdicts.FIGURES.figures().forEach(figure -> html.append("<td>")
                         .append(figure.valueOf(sessions.sessions())).append("</td>"));
             }
+            html.append(SoakAnomaliesSection.cells(drill));
             Path page = Path.of(RecordedSoak.RUNS).resolve(Path.of(drill.directory()).getFileName())
                     .resolve(RecordedRun.PAGE);
             html.append(String.format(Locale.ROOT, "<td>%d</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td>"

@@ -6,6 +6,7 @@ import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.provenance.ProvenanceStart;
 import io.replsim.scenario.provenance.ScenarioHash;
+import io.replsim.scenario.report.AnomalyCounts;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.HeapTrend;
 import io.replsim.scenario.report.InvalidRuns;
@@ -79,11 +80,12 @@ public final class SoakRunner {
      * the fault's nodes), {@code failoverMs} the last affected user's per fault (null: an affected user was never
      * served again), {@code usersNeverServedAgain} over the drill's faults. {@code heapSlopeKbPerMinute}: the steepest
      * heap-after-GC slope of any node process of the drill (null when no process lived 3 minutes);
-     * {@code orphans}: node processes of this soak still alive after the drill ended.
+     * {@code orphans}: node processes of this soak still alive after the drill ended. {@code anomalies}: what the
+     * history's checker found in the drill (its summary.json's); null when the drill recorded no history.
      */
     public record Drill(int run, String verdict, long sessionsLost, long sessionsStale, long errors,
                         List<Long> viewChangeMs, List<Long> failoverMs, long usersNeverServedAgain,
-                        Double heapSlopeKbPerMinute, long orphans, String directory) {}
+                        Double heapSlopeKbPerMinute, long orphans, String directory, AnomalyCounts anomalies) {}
 
     /**
      * Nearest-rank percentiles over every drill's faults. {@code count} is every fault, {@code never} those that
@@ -110,14 +112,16 @@ public final class SoakRunner {
     /**
      * {@code invalid}: drills whose verdict was INVALID (their figures describe the driver, not the cluster).
      * {@code held}: every drill passed, and no fault of any drill went without a new view or left a user never
-     * served again; a drill's own checks may not ask for those, the soak's distributions do. {@code provenance}: what
+     * served again; a drill's own checks may not ask for those, the soak's distributions do. {@code anomalies}: the
+     * history's checker's counts over the drills that recorded a history (null in a soak.json from before they were
+     * summed). {@code provenance}: what
      * made the figures, as a run's summary.json says it (the load average before the first drill and after the last
      * written so far; the nodes' runtime and JDK as the drills report them); null in a soak.json from before.
      */
     public record SoakSummary(String scenario, int repeat, int passed, int invalid, int broken, long sessionsLost,
                               long sessionsStale, Distribution viewChangeMs, Distribution failoverMs,
                               long usersNeverServedAgain, Double heapSlopeKbPerMinute, long orphans,
-                              List<Drill> drills, Provenance provenance) {
+                              List<Drill> drills, SoakAnomalies anomalies, Provenance provenance) {
         public boolean held() {
             return passed == repeat && viewChangeMs.never() == 0 && failoverMs.never() == 0
                     && usersNeverServedAgain == 0;
@@ -134,6 +138,7 @@ public final class SoakRunner {
         // read again after each drill, so a soak cut short names what made its figures so far
         Provenance provenance = started.end(NodesRuntime.ofRuns(ranOn));
         int broken = 0;
+        SoakConsole said = new SoakConsole(out);
         try (OutputStream log = Files.newOutputStream(soakDir.resolve("soak.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
             ScenarioRunner runner = runners.apply(soakDir.resolve("runs"), console);
@@ -144,18 +149,10 @@ public final class SoakRunner {
                     ranOn.add(new NodesRuntime(ran.runtime(), ran.nodesJdk()));
                     Drill drill = drill(run, outcome, orphans());
                     drills.add(drill);
-                    out.printf(Locale.ROOT, "soak %d/%d: %s, %d lost, %d stale, new view %s, failover %s%s%s%s%n",
-                            run, repeat, drill.verdict(), drill.sessionsLost(), drill.sessionsStale(),
-                            perFault(drill.viewChangeMs()), perFault(drill.failoverMs()),
-                            drill.usersNeverServedAgain() == 0 ? ""
-                                    : ", " + drill.usersNeverServedAgain() + " users NEVER served again",
-                            drill.heapSlopeKbPerMinute() == null ? ""
-                                    : String.format(Locale.ROOT, ", heap slope %+.1f KB/min",
-                                            drill.heapSlopeKbPerMinute()),
-                            drill.orphans() == 0 ? "" : ", " + drill.orphans() + " ORPHAN node processes");
+                    said.drill(drill, repeat);
                 } catch (ClusterStartException | IOException e) {
                     broken++;
-                    out.printf(Locale.ROOT, "soak %d/%d: the run broke: %s%n", run, repeat, e.getMessage());
+                    said.broke(run, repeat, e.getMessage());
                 }
                 // After every drill, so a soak cut short still leaves its figures so far.
                 provenance = started.end(NodesRuntime.ofRuns(ranOn));
@@ -165,24 +162,7 @@ public final class SoakRunner {
         }
         SoakSummary summary = summary(spec.name(), repeat, broken, drills, provenance);
         SoakPage.write(soakDir);
-        int neverRecovered = summary.viewChangeMs().never() + summary.failoverMs().never();
-        out.printf(Locale.ROOT, "%n== soak %s: %s, %d of %d drills passed%s%s%s ==%n", spec.name(),
-                summary.held() && broken == 0 ? "PASS" : "FAIL", summary.passed(), repeat,
-                summary.invalid() == 0 ? "" : ", " + summary.invalid() + " INVALID",
-                broken == 0 ? "" : " (" + broken + " broke)",
-                neverRecovered == 0 ? "" : "; NEVER recovered: " + summary.viewChangeMs().never()
-                        + " faults without a new view, " + summary.failoverMs().never() + " with users never served"
-                        + " again (" + summary.usersNeverServedAgain() + " users)");
-        out.printf(Locale.ROOT, "sessions  %d lost, %d stale over all drills%n", summary.sessionsLost(),
-                summary.sessionsStale());
-        out.println("new view  " + describe(summary.viewChangeMs()));
-        out.println("failover  " + describe(summary.failoverMs()) + "  (last affected user of each fault)");
-        out.println("heap      " + (summary.heapSlopeKbPerMinute() == null ? "no node process lived 3 minutes"
-                : String.format(Locale.ROOT, "steepest slope of the heap after GC %+.1f KB/min (any node process,"
-                        + " floor of each minute)", summary.heapSlopeKbPerMinute())));
-        out.println("orphans   " + summary.orphans() + " node processes left alive after the drills");
-        out.println("made by   " + summary.provenance().line());
-        out.println("soak      " + soakDir + "  (soak.html, soak.json, soak.log, runs/)");
+        said.summary(summary, soakDir);
         return summary;
     }
 
@@ -196,7 +176,8 @@ public final class SoakRunner {
                 drills.stream().mapToLong(Drill::usersNeverServedAgain).sum(),
                 drills.stream().map(Drill::heapSlopeKbPerMinute).filter(Objects::nonNull).max(Double::compare)
                         .orElse(null),
-                drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills), provenance);
+                drills.stream().mapToLong(Drill::orphans).max().orElse(0), List.copyOf(drills),
+                SoakAnomalies.over(drills), provenance);
     }
 
     private static Drill drill(int run, RunOutcome outcome, long orphans) {
@@ -207,17 +188,19 @@ public final class SoakRunner {
                 : summary.sessions();
         return new Drill(run, summary.verdict(), sessions.countedAsLost(), sessions.stale(),
                 summary.requests().errors(),
-                // a restart of a node already gone has no new view to wait for, and a delay slows a node without
-                // taking it away: neither is a detection, and their missing view is not a "never"; nor is a view
-                // that was not read (a cluster whose nodes tell replsim no view, as Tomcat members do)
+                // a restart of a node already gone has no new view to wait for, and a delay, a discard or a reset
+                // hurts a node without taking it away: none is a detection, and their missing view is not a
+                // "never"; nor is a view that was not read (a cluster whose nodes tell replsim no view, as Tomcat
+                // members do)
                 summary.faults().stream().filter(fault -> viewsRead && !fault.type().equals("restart")
-                                && !fault.type().equals("delay") && !fault.type().equals("discard"))
+                                && !fault.type().equals("delay") && !fault.type().equals("discard")
+                                && !fault.type().equals("reset"))
                         .map(FaultReport::viewChangeMs).toList(),
                 summary.faults().stream().filter(fault -> fault.affectedUsers() > 0).map(FaultReport::failoverMs).toList(),
                 summary.faults().stream().mapToLong(FaultReport::unrecoveredUsers).sum(),
                 outcome.heap().stream().map(HeapTrend::slopeBytesPerMinute).filter(Objects::nonNull)
                         .map(bytes -> bytes / 1024).max(Double::compare).orElse(null),
-                orphans, summary.runDirectory());
+                orphans, summary.runDirectory(), summary.anomalies());
     }
 
     /**
@@ -238,23 +221,5 @@ public final class SoakRunner {
             }
         }
         return alive;
-    }
-
-    private static String describe(Distribution distribution) {
-        if (distribution.count() == 0) {
-            return "not measured";
-        }
-        return String.format(Locale.ROOT, "p50 %s   p90 %s   p99 %s   max %s   (%d faults%s)",
-                ms(distribution.p50()), ms(distribution.p90()), ms(distribution.p99()), ms(distribution.max()),
-                distribution.count(), distribution.never() == 0 ? "" : ", " + distribution.never() + " NEVER");
-    }
-
-    /** A drill's figure per fault, "never" where there was none. */
-    private static String perFault(List<Long> values) {
-        return values.stream().map(SoakRunner::ms).collect(java.util.stream.Collectors.joining(", ", "[", "]"));
-    }
-
-    private static String ms(Long value) {
-        return value == null ? "never" : value + " ms";
     }
 }

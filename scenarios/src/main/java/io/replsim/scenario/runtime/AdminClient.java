@@ -3,6 +3,7 @@ package io.replsim.scenario.runtime;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.node.admin.AdminServer;
+import io.replsim.node.admin.AnswerResets;
 import io.replsim.node.admin.FullCollection;
 import io.replsim.node.admin.NetworkFaults;
 import io.replsim.node.stats.NodeStatsReport;
@@ -68,6 +69,20 @@ public final class AdminClient {
 
     public void stopLosing() throws IOException, InterruptedException {
         send("DELETE", "/admin/faults/loss", null);
+    }
+
+    /** Has the node process each request and reset its connection instead of answering it. */
+    public AnswerResets.State resetAnswered() throws IOException, InterruptedException {
+        return JSON.readValue(send("POST", "/admin/faults/reset", null), AnswerResets.State.class);
+    }
+
+    public AnswerResets.State stopResetting() throws IOException, InterruptedException {
+        return JSON.readValue(send("DELETE", "/admin/faults/reset", null), AnswerResets.State.class);
+    }
+
+    /** Whether the answer reset is on, and the connections it reset since it was switched on. */
+    public AnswerResets.State resets() throws IOException, InterruptedException {
+        return JSON.readValue(send("GET", "/admin/faults/reset", null), AnswerResets.State.class);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.app.CounterApp;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.node.settings.NodeResources;
@@ -59,6 +60,7 @@ final class NodeArguments {
         if (!workload.serviceTime().isNone()) {
             arguments.addAll(ServiceTime.SETTINGS.arguments(workload.serviceTime()));
         }
+        arguments.addAll(LogoutCookie.SETTINGS.arguments(workload.logoutCookie()));
         return arguments;
     }
 }

@@ -18,6 +18,7 @@ public enum RuntimeCapability {
     PARTITION("cutting nodes off from each other (JGroups DISCARD, or the network)"),
     DELAY("delaying a node's messages (JGroups DELAY)"),
     DISCARD("dropping a share of one link's messages (JGroups DISCARD)"),
+    RESET("resetting the connections a node answers, after it processed their requests (replsim's admin API)"),
     CLUSTER_VIEW("the cluster's views and which node backs up which, read from the nodes"),
     NODE_CPU("each node's own CPU, read from the node"),
     FLIGHT_RECORDING("a JDK Flight Recording of each node's own JVM, written into the run directory"),

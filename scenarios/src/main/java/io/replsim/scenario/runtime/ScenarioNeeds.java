@@ -3,9 +3,11 @@ package io.replsim.scenario.runtime;
 import static io.replsim.scenario.runtime.RuntimeCapability.CLUSTER_VIEW;
 import static io.replsim.scenario.runtime.RuntimeCapability.NODE_CPU;
 
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.replication.transport.StackPreset;
 import io.replsim.scenario.spec.Check;
 import io.replsim.scenario.spec.DelaySpec;
+import io.replsim.scenario.spec.ResetSpec;
 import io.replsim.scenario.spec.DiscardSpec;
 import io.replsim.scenario.spec.DoubleKillSpec;
 import io.replsim.scenario.spec.FaultExpectation;
@@ -52,6 +54,12 @@ public final class ScenarioNeeds {
         if (!spec.workload().serviceTime().isNone()) {
             needs.add(new CapabilityNeed("workload.serviceTime", "workload.serviceTime",
                     RuntimeCapability.OWN_NODE_APPS, "remove workload.serviceTime"));
+        }
+        if (spec.workload().logoutCookie() != LogoutCookie.EXPIRE) {
+            needs.add(new CapabilityNeed("workload.logoutCookie", "workload.logoutCookie: "
+                    + spec.workload().logoutCookie().label() + " (what replsim's apps do with the cookie at a logout)",
+                    RuntimeCapability.OWN_NODE_APPS, "remove workload.logoutCookie: the driver keeps or drops the"
+                    + " cookie as the app's logout answer says"));
         }
         if (!spec.cluster().stack().equals(StackPreset.TUNED.tuning())) {
             needs.add(new CapabilityNeed("jgroups", "the jgroups section", RuntimeCapability.OWN_JGROUPS_STACK,
@@ -121,6 +129,10 @@ public final class ScenarioNeeds {
             case DelaySpec delay -> {
                 needs.add(new CapabilityNeed(type, "a delay", RuntimeCapability.DELAY, REMOVE));
                 target(delay.target(), path, needs);
+            }
+            case ResetSpec reset -> {
+                needs.add(new CapabilityNeed(type, "a reset", RuntimeCapability.RESET, REMOVE));
+                target(reset.target(), path, needs);
             }
             case DiscardSpec discard -> {
                 needs.add(new CapabilityNeed(type, "a discard", RuntimeCapability.DISCARD, REMOVE));

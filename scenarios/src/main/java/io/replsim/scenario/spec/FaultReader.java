@@ -61,6 +61,7 @@ final class FaultReader {
         fields.put("partition", with("sides", "target", "for"));
         fields.put("delay", with("target", "delay", "for"));
         fields.put("discard", with("target", "sender", "probability", "for"));
+        fields.put("reset", with("target", "for"));
         fields.put("restart", with("target"));
         return fields;
     }
@@ -175,6 +176,11 @@ final class FaultReader {
                 Optional<Duration> lasting = lasting(fault);
                 yield schedule.flatMap(when -> target.flatMap(node -> from.flatMap(sender -> probability.map(share ->
                         new DiscardSpec(when, node, sender, share, lasting)))));
+            }
+            case "reset" -> {
+                Optional<NodeSelector> target = target(fault, seed);
+                Optional<Duration> lasting = lasting(fault);
+                yield both(schedule, target, (when, node) -> new ResetSpec(when, node, lasting));
             }
             default -> throw new IllegalStateException("a type without a reader: " + type);
         };

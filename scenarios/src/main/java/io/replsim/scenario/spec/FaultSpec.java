@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /** A fault the scenario injects, as data: the runner's nemesis decides how to carry it out. */
 public sealed interface FaultSpec permits KillSpec, StopSpec, PauseSpec, ResumeSpec, PartitionSpec, DelaySpec, DiscardSpec,
-        RestartSpec, DoubleKillSpec {
+        ResetSpec, RestartSpec, DoubleKillSpec {
 
     /** When it fires, counted from the start of the load. */
     Schedule schedule();

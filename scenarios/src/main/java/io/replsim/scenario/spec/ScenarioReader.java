@@ -2,6 +2,7 @@ package io.replsim.scenario.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.replsim.loadgen.route.Balancer;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.replication.ReplicationSpec;
 import io.replsim.replication.transport.StackTuning;
 import io.replsim.replication.transport.TransportKind;
@@ -67,9 +68,15 @@ final class ScenarioReader {
             workloadSection.problemWith("serviceTime", "no serviceTime with cluster.runtime tomcat: the probe app"
                     + " does no work of its own; remove serviceTime");
         }
+        if (tomcat.isPresent() && workload.logoutCookie() != LogoutCookie.EXPIRE) {
+            workloadSection.problemWith("logoutCookie", "no logoutCookie with cluster.runtime tomcat: the probe app's"
+                    + " logout is Servlet invalidate() alone, which leaves the cookie as it was, and the driver follows"
+                    + " what its answer says; remove logoutCookie");
+        }
         Optional<LoadReader> load = top.section("load", LoadReader.FIELDS).required()
                 .map(section -> new LoadReader(section, workload.app().path()));
-        Balancer balancer = BalancerReader.read(top.optionalSection("balancer", BalancerReader.FIELDS));
+        Balancer balancer = BalancerReader.read(top.optionalSection("balancer", BalancerReader.FIELDS),
+                load.flatMap(LoadReader::spec).filter(spec -> !spec.isOpen()).map(LoadSpec::profile));
         FaultReader faultReader = new FaultReader(cluster, load.flatMap(LoadReader::duration),
                 load.flatMap(LoadReader::spec).map(LoadSpec::users), problems);
         List<FaultSpec> faults = top.list("faults", FaultReader.EXPECTED).optional()

@@ -3,6 +3,7 @@ package io.replsim.scenario.spec;
 import io.replsim.loadgen.check.state.ProfileState;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.settings.DataSize;
@@ -10,9 +11,11 @@ import java.util.Objects;
 
 /**
  * What the nodes serve: the application, the bytes each counter session carries (and replicates), the shape
- * of each profile session, and the work every request does besides its session's ({@code serviceTime}).
+ * of each profile session, the work every request does besides its session's ({@code serviceTime}), and what a
+ * logout does with the session cookie ({@code logoutCookie}).
  */
-public record WorkloadSpec(App app, DataSize payload, SessionProfile profile, ServiceTime serviceTime) {
+public record WorkloadSpec(App app, DataSize payload, SessionProfile profile, ServiceTime serviceTime,
+                           LogoutCookie logoutCookie) {
 
     public static final DataSize DEFAULT_PAYLOAD = DataSize.parse("4KB");
 
@@ -21,6 +24,12 @@ public record WorkloadSpec(App app, DataSize payload, SessionProfile profile, Se
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(serviceTime, "serviceTime");
+        Objects.requireNonNull(logoutCookie, "logoutCookie");
+    }
+
+    /** Logouts that expire the cookie, replsim's default. */
+    public WorkloadSpec(App app, DataSize payload, SessionProfile profile, ServiceTime serviceTime) {
+        this(app, payload, profile, serviceTime, LogoutCookie.EXPIRE);
     }
 
     /** Requests that do no work of their own. */

@@ -21,13 +21,15 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
  * The files for more than one host (docker/compose.yaml, docker/k8s/replsim.yaml) cannot run here, so this reads
  * them as Compose and Kubernetes would, fills in their variables the same way, and hands the node command line they
- * produce to the node's own parser: a file that would start a node with arguments it refuses fails here.
+ * produce to the node's own parser: a file that would start a node with arguments it refuses fails here. The Swarm
+ * stack (docker/swarm-stack.yaml) is read so too, before DockerSwarmDrillIT deploys it in the container tier.
  */
 class MultiHostFilesTest {
     private static final Path PROJECT = Path.of("").toAbsolutePath().getParent();
@@ -61,6 +63,53 @@ class MultiHostFilesTest {
         assertThat(compose.apply(node.path("environment").path("REPLSIM_ADMIN_TOKEN").asText())).isNotBlank();
         assertThat(compose.apply(node.path("environment").path("REPLSIM_CLUSTER_SECRET").asText()))
                 .hasSizeGreaterThanOrEqualTo(ClusterSecret.MIN_LENGTH);
+    }
+
+    @Test
+    void theSwarmStacksNodesAreOneClusterOnLoopbackThatSwarmRestartsAfterAKill() throws Exception {
+        JsonNode stack = YAML.readTree(PROJECT.resolve("docker/swarm-stack.yaml").toFile());
+        // what the deploying shell exports (the file's header); the rest keeps its defaults
+        Map<String, String> env = Map.of("REPLSIM_IMAGE", "replsim-node:test", "REPLSIM_ADMIN_TOKEN",
+                "a-token-for-the-admin-api", "REPLSIM_CLUSTER_SECRET", "a-cluster-secret-of-24ch");
+        Function<String, String> deploy = text -> substitute(COMPOSE_VARIABLE, text, m -> {
+            String value = env.get(m.group(1));
+            if (value != null) {
+                return value;
+            }
+            assertThat(m.group(2)).as("%s is required and the header exports it", m.group(1)).isEqualTo("-");
+            return m.group(3);
+        });
+        List<String> names = new ArrayList<>();
+        stack.path("services").properties().forEach(service -> names.add(service.getKey()));
+        assertThat(names).containsExactly("node1", "node2", "node3");
+
+        List<NodeOptions> nodes = new ArrayList<>();
+        for (String name : names) {
+            JsonNode service = stack.path("services").path(name);
+            NodeOptions options = new NodeOptionsParser().parse(strings(service.path("command"), deploy));
+            nodes.add(options);
+            assertThat(options.name()).as("the service's node").isEqualTo(new NodeId(name));
+            assertThat(options.bind().isLoopbackAddress()).as("%s binds loopback", name).isTrue();
+            assertThat(options.discovery()).isInstanceOfSatisfying(Discovery.StaticMembers.class, members ->
+                    assertThat(members.members()).as("%s finds every member, itself included", name)
+                            .contains(new InetSocketAddress(options.bind(), options.jgroupsPort())).hasSize(3));
+            assertThat(service.path("networks")).extracting(JsonNode::asText).containsExactly("host");
+            assertThat(service.at("/deploy/restart_policy/condition").asText())
+                    .as("Swarm brings a fresh task up after a kill").isIn("any", "on-failure");
+            assertThat(options.cpuBudgetCores()).as("--cpu-budget is the task's CPU limit")
+                    .isEqualTo(Double.parseDouble(deploy.apply(service.at("/deploy/resources/limits/cpus").asText())));
+            assertThat(deploy.apply(service.at("/deploy/resources/limits/memory").asText())).isNotBlank();
+            assertThat(deploy.apply(service.at("/environment/REPLSIM_ADMIN_TOKEN").asText())).isNotBlank();
+            assertThat(deploy.apply(service.at("/environment/REPLSIM_CLUSTER_SECRET").asText()))
+                    .hasSizeGreaterThanOrEqualTo(ClusterSecret.MIN_LENGTH);
+        }
+        assertThat(nodes).extracting(NodeOptions::discovery).as("one list of members").containsOnly(nodes.getFirst()
+                .discovery());
+        List<Integer> ports = nodes.stream().flatMap(node -> Stream.of(node.httpPort(),
+                node.adminPort(), node.jgroupsPort(), node.jgroupsPort() + 100)).toList();
+        assertThat(ports).as("no two nodes share a port on the host's network").doesNotHaveDuplicates();
+        assertThat(stack.at("/networks/host/external").asBoolean()).isTrue();
+        assertThat(stack.at("/networks/host/name").asText()).isEqualTo("host");
     }
 
     @Test

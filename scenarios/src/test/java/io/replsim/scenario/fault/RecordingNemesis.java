@@ -8,6 +8,7 @@ import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.ResetSpec;
 import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.StopSpec;
@@ -51,6 +52,7 @@ final class RecordingNemesis implements Nemesis {
             case RestartSpec restart -> new Disruption.Restarted(name(restart.target()));
             case PauseSpec pause -> new Disruption.Paused(name(pause.target()));
             case DelaySpec delay -> new Disruption.Delayed(name(delay.target()), delay.delay());
+            case ResetSpec reset -> new Disruption.Resetting(name(reset.target()));
             case DiscardSpec discard -> new Disruption.Losing(name(discard.target()), discard.sender(),
                     discard.probability());
             case PartitionSpec partition -> {

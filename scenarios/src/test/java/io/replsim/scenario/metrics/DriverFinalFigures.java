@@ -24,6 +24,8 @@ final class DriverFinalFigures {
                 .containsExactly(summary.at("/requests/connectErrors").asDouble(),
                         summary.at("/requests/ioErrors").asDouble(), summary.at("/requests/timeouts").asDouble(),
                         summary.at("/requests/httpErrors").asDouble());
+        assertThat(last.counter("replsim_driver_balancer_retries_total"))
+                .isEqualTo(summary.at("/requests/balancerRetries").asDouble());
         assertThat(List.of("ok", "stale", "lost", "corrupt", "expired")).extracting(verdict ->
                         last.counter("replsim_driver_responses_total", verdict))
                 .containsExactly(summary.at("/responses/ok").asDouble(), summary.at("/responses/stale").asDouble(),

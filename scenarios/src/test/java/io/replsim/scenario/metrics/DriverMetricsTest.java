@@ -83,7 +83,7 @@ class DriverMetricsTest {
             assertThat(MetricsScrape.of(endpoint).families()).as("no load watched yet").isEmpty();
             metrics.watch(load);
             assertThat(MetricsScrape.of(endpoint).families()).as("a load not started yet").isEmpty();
-            load.soFar = new LoadSoFar(false, 7, 120, new ErrorCounts(1, 2, 3, 4), latency,
+            load.soFar = new LoadSoFar(false, 7, 120, new ErrorCounts(1, 2, 6, 4, 5), latency,
                     new ResponseVerdictCounts(100, 5, 3, 2, 1), new SessionVerdictCounts(50, 4, 3, 2, 1, 9, 6));
 
             MetricsScrape scrape = MetricsScrape.of(endpoint);
@@ -91,7 +91,8 @@ class DriverMetricsTest {
             assertThat(scrape.gauge("replsim_driver_users_active")).isEqualTo(7);
             assertThat(scrape.counter("replsim_driver_requests_total")).isEqualTo(120);
             assertThat(List.of("connect", "io", "timeout", "http_status")).extracting(kind ->
-                    scrape.counter("replsim_driver_request_errors_total", kind)).containsExactly(1.0, 2.0, 3.0, 4.0);
+                    scrape.counter("replsim_driver_request_errors_total", kind)).containsExactly(1.0, 2.0, 6.0, 4.0);
+            assertThat(scrape.counter("replsim_driver_balancer_retries_total")).isEqualTo(5);
             assertThat(List.of("ok", "stale", "lost", "corrupt", "expired")).extracting(verdict ->
                     scrape.counter("replsim_driver_responses_total", verdict))
                     .containsExactly(100.0, 5.0, 3.0, 2.0, 1.0);

@@ -175,6 +175,7 @@ class FailoverAnalysisTest {
 
         assertThat(report.viewChangeMs()).as("no view without it came after the restart").isNull();
         assertThat(report.backInViewMs()).isEqualTo(4_600);
+        assertThat(report.mergeSettledMs()).as("a rejoin is no merge: nothing to settle").isNull();
     }
 
     @Test
@@ -194,5 +195,32 @@ class FailoverAnalysisTest {
 
         assertThat(report.viewChangeMs()).isNull();
         assertThat(report.backInViewMs()).isEqualTo(4_600);
+    }
+
+    @Test
+    void theMergeIsSettledWhenTheLastNodeTheCutOffOneIncludedStampedTheReturnView() {
+        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
+                "isolate node2", "", 20_000, KILL, READ_BACK);
+        FaultEvent heal = new FaultEvent(FaultEvent.Phase.HEAL, "partition", "node2", List.of("node2"), "isolate node2",
+                "", 28_000, KILL + 8_000, READ_BACK);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(3_000, 3_100);
+        views.put("node1", List.of(views.get("node1").get(0), views.get("node1").get(1),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_000, KILL + 13_040)));
+        views.put("node3", List.of(views.get("node3").get(0), views.get("node3").get(1),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_200, KILL + 13_210)));
+        // the cut-off node settles last: until then it may serve the copy the merge replaces
+        views.put("node2", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000),
+                new PastView("[node2|3]", List.of("node2"), KILL + 3_000),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100, KILL + 13_260)));
+
+        FaultReport settled = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views);
+
+        assertThat(settled.backInViewMs()).isEqualTo(13_200);
+        assertThat(settled.mergeSettledMs()).isEqualTo(13_260);
+
+        // one node that installed the merge view without stamping it (another engine): not known
+        views.put("node2", List.of(views.get("node2").get(0), views.get("node2").get(1),
+                new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100)));
+        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views).mergeSettledMs()).isNull();
     }
 }

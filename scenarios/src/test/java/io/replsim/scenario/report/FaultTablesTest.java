@@ -16,8 +16,8 @@ class FaultTablesTest {
     static FaultReport pause() {
         return new FaultReport("pause", "node2", List.of("node2"), "primary-of-most", "", 10_000,
                 START + 10_000, 15_000L, 3_000L, 19_000L, List.of(), 10, 10, 0, 4_000L, 3_500L, 4_000L, null, READ_BACK)
-                .withAttribution(new FaultAttribution(10_000, 24_000, 0, 2, List.of(), List.of(3, 4), 5L, null,
-                        List.of(new AttributedAnswer(3, "node1", "s3", Verdict.STALE, 16_250, 17L,
+                .withAttribution(new FaultAttribution(10_000, 24_000, 0L, 2L, List.of(), List.of(3, 4), 5L, null,
+                        null, List.of(new AttributedAnswer(3, "node1", "s3", Verdict.STALE, 16_250, 17L,
                                 new AttributedAnswer.Prior("node1", 18, 15_750), 1)), 4))
                 .withExpectations(List.of(new CheckOutcome("fault 1 (pause node2): sessions stale in its window",
                         "≤ 0", "2", false)));
@@ -31,7 +31,7 @@ class FaultTablesTest {
                 new FaultEvent(FaultEvent.Phase.HEAL, "pause", "node2", List.of("node2"), "primary-of-most",
                         "at the end of its for", 15_000, START + 15_000, READ_BACK));
 
-        String html = FaultTables.faults(List.of(pause())) + FaultTables.answers(List.of(pause()))
+        String html = FaultTables.faults(List.of(pause()), true) + FaultTables.answers(List.of(pause()))
                 + EventTable.html(events);
 
         assertThat(html).contains("<td>10.0 s</td><td>pause node2 (primary-of-most)</td><td>3000 ms</td>")
@@ -46,7 +46,7 @@ class FaultTablesTest {
 
     @Test
     void noFaultsSaysSoAndListsNoAnswers() {
-        assertThat(FaultTables.faults(List.of())).isEqualTo("<h2>Faults</h2>\n<p>None.</p>\n");
+        assertThat(FaultTables.faults(List.of(), true)).isEqualTo("<h2>Faults</h2>\n<p>None.</p>\n");
         assertThat(FaultTables.answers(List.of())).isEmpty();
     }
 }

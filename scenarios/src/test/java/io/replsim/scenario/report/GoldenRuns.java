@@ -74,6 +74,17 @@ final class GoldenRuns {
               maxSessionsLost: 0
               p90Below: 800ms
             """;
+    static final String TABS = "name: golden-tabs\n" + CLUSTER + """
+            replication: {placement: all, granularity: session, delivery: sync}
+            workload: {app: counter, payload: 4KB}
+            """ + CLOSED_LOAD + """
+              history: true
+              tabs: 2
+            faults:
+              - {type: kill, at: 20s, target: primary-of-most}
+            checks:
+              maxAnomalies: {lostUpdate: 0}
+            """;
     static final String OPEN = "name: golden-open\n" + CLUSTER + """
             replication: {placement: buddies, buddies: 2, granularity: attribute, delivery: async}
             load:
@@ -126,16 +137,30 @@ final class GoldenRuns {
     }
 
     static RunRecord drill(Path root) throws IOException {
-        ScenarioSpec spec = spec(DRILL);
-        Path dir = directory(root, spec);
-        Files.write(dir.resolve("history.jsonl"), List.of(
+        return killWithHistory(spec(DRILL), root,
+                GoldenLoads.closed("node1", "node2", "node3", false, GoldenLoads.counterAndCart()), List.of(
                 history(1, "", "append\",\"element\":1", 10, "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1]"),
                 history(2, "\"sentSession\":\"s\",", "append\",\"element\":2", 20, "timeout\""),
                 history(3, "\"sentSession\":\"s\",", "read\"", 30,
                         "ok\",\"node\":\"node2\",\"session\":\"s\",\"read\":[1,2]")));
+    }
+
+    /** The drill's load with 2 tabs a user on one session, its history recorded: the serial oracle judges nothing. */
+    static RunRecord tabs(Path root) throws IOException {
+        return killWithHistory(spec(TABS), root, GoldenLoads.closed("node1", "node2", "node3", true, List.of()),
+                List.of(history(1, "", "append\",\"element\":1", 10,
+                                "ok\",\"node\":\"node1\",\"session\":\"s\",\"read\":[1]"),
+                        history(2, "\"sentSession\":\"s\",", "read\"", 30,
+                                "ok\",\"node\":\"node2\",\"session\":\"s\",\"read\":[]")));
+    }
+
+    /** A run of the drill's nodes with node1 killed, its history.jsonl of {@code history}. */
+    private static RunRecord killWithHistory(ScenarioSpec spec, Path root, LoadResult load, List<String> history)
+            throws IOException {
+        Path dir = directory(root, spec);
+        Files.write(dir.resolve("history.jsonl"), history);
         List<GoldenNodes.Node> nodes = GoldenNodes.drill(GoldenLoads.LOAD_START);
-        return record(spec, dir, GoldenLoads.closed("node1", "node2", "node3", false, GoldenLoads.counterAndCart()),
-                List.of(kill("node1", "pid 31412 exited with 137 (SIGKILL)")),
+        return record(spec, dir, load, List.of(kill("node1", "pid 31412 exited with 137 (SIGKILL)")),
                 readings(nodes, 45, GoldenLoads.KILL_AT_MS, CpuBudgetEnforcement.enforced("cgroup v2 cpu.max")));
     }
 

@@ -217,8 +217,13 @@ class ReportPageBrowserCheck {
         String runs = chart(look.dom(), "soak-runs");
         assertThat(marks(runs, "view")).as(runs).isEqualTo(views);
         assertThat(marks(runs, "failover")).as(runs).isEqualTo(failovers);
+        // a staircase from (0, 0%) up two points a measured new view; a drill whose run ended before its view
+        // changed (an in-JVM kill 3 s before the end, on a loaded machine) has none, and the line ends below 100%
+        long measuredViews = soak.drills().stream().flatMap(drill -> drill.viewChangeMs().stream())
+                .filter(java.util.Objects::nonNull).count();
+        assertThat(measuredViews).as("a new view measured in at least one drill").isPositive();
         String distribution = chart(look.dom(), "soak-distribution");
-        assertThat(points(distribution, Palette.colour(0))).as(distribution).isEqualTo(5);
+        assertThat(points(distribution, Palette.colour(0))).as(distribution).isEqualTo(1 + 2 * measuredViews);
         assertThat(Pattern.compile("<tr class=\"run\"><td>\\d</td><td class=\"[A-Z]+\">[A-Z]+</td><td>\\d+</td>")
                 .matcher(look.dom()).results().count()).as("a row per run with its sessions").isEqualTo(2);
 

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * its own, so a kind left out, moved or read from another's component shows.
  */
 class RequestFiguresTest {
-    private static final RunSummary.Requests REQUESTS = new RunSummary.Requests(20_001, 1_010, 1_001, 2, 3, 4);
-    private static final String BREAKDOWN = "1,010 errors (1,001 refused, 2 reset/io, 3 timeouts, 4 HTTP errors)";
+    private static final RunSummary.Requests REQUESTS = new RunSummary.Requests(20_001, 1_015, 1_001, 2, 8, 4, 5);
+    private static final String BREAKDOWN = "1,015 errors (1,001 refused, 2 reset/io, 8 timeouts, 4 HTTP errors, 5 sent"
+            + " on by the balancer after its timeout)";
 
     @TempDir
     Path root;
@@ -50,7 +51,7 @@ class RequestFiguresTest {
 
     @Test
     void withoutErrorsTheLoadLineNamesNoKind() throws IOException {
-        RunSummary.Requests none = new RunSummary.Requests(20_001, 0, 0, 0, 0, 0);
+        RunSummary.Requests none = new RunSummary.Requests(20_001, 0, 0, 0, 0, 0, 0);
         String load = line(print(with(GoldenRuns.drill(root), GoldenRuns.DRILL, none)), "load      ");
 
         assertThat(load).endsWith(" 0 errors");

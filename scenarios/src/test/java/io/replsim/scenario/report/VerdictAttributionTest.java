@@ -101,6 +101,48 @@ class VerdictAttributionTest {
     }
 
     @Test
+    void staleAnswersBeforeEveryNodeSettledTheMergeAreCountedApartFromThoseAfterIt() {
+        // back in every survivor's view 12 s after the partition at 20 s; every node settled it 60 ms later
+        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
+                START + 20_000, 10_000L, 3_000L, 12_000L, 12_060L, List.of(), 3, 0, 3, 0L, null, null, null, -1,
+                null, List.of(), Map.of(), READ_BACK, null).withImpact(killAt20s().impact());
+        List<UserTimeline> timelines = List.of(
+                user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 32_020, 17,
+                        new PriorAnswer("node2", 18, START + 31_900), 0)),
+                user(4, new VerdictMark("node2", "b", Verdict.STALE, START + 32_060, 9,
+                        new PriorAnswer("node1", 10, START + 31_950), 0)),
+                user(5, new VerdictMark("node3", "c", Verdict.STALE, START + 45_000, 4,
+                        new PriorAnswer("node3", 5, START + 44_800), 0)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(partition);
+
+        assertThat(attributed.staleWhileMerging()).isEqualTo(1);
+        assertThat(attributed.staleAfterMerge()).as("from the settling on, 32.06 s included").isEqualTo(2);
+    }
+
+    @Test
+    void theStaleAnswersAfterTheMergeAreKeptWhenTheWindowHasMoreThanCanBeShown() {
+        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
+                START + 20_000, 10_000L, 3_000L, 9_000L, List.of(), 3, 0, 3, 0L, null, null, null, READ_BACK)
+                .withImpact(killAt20s().impact());
+        VerdictMark[] marks = new VerdictMark[FaultAttribution.MAX_ANSWERS + 5];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = new VerdictMark("node1", "s" + i, Verdict.STALE, START + 21_000 + i, 1, null, 0);
+        }
+        List<UserTimeline> timelines = List.of(user(0, marks), user(1, new VerdictMark("node2", "late",
+                Verdict.STALE, START + 40_000, 3, new PriorAnswer("node1", 4, START + 39_000), 0)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(partition);
+
+        assertThat(attributed.staleAfterMerge()).isEqualTo(1);
+        assertThat(attributed.answers()).hasSize(FaultAttribution.MAX_ANSWERS)
+                .extracting(AttributedAnswer::session).contains("late");
+        assertThat(attributed.answersLeftOut()).isEqualTo(6);
+    }
+
+    @Test
     void theAnswersAreBoundedKeepingTheFirstAndCountingTheRest() {
         VerdictMark[] marks = new VerdictMark[FaultAttribution.MAX_ANSWERS + 7];
         for (int i = 0; i < marks.length; i++) {

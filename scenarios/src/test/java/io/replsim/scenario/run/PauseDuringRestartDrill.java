@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.report.AnomalyCounts;
 import io.replsim.scenario.report.FaultReport;
+import io.replsim.scenario.report.NodeViews;
+import io.replsim.scenario.report.RecordedRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  * processes, under sync full replication: node3 stopped, the coordinator frozen, node3 started again while it is, so
  * that its join and the sessions pushed to it go through the member that takes the coordinator's place; then the
  * coordinator wakes and merges back. Every answer is judged, and the history checker finds no read-your-writes
- * violation, non-monotonic read, invalidated session answered or write applied twice. Lost updates are not held to 0
- * here: 10 runs of the file by hand showed none and one run of this test 5, whose cause was not established
- * (docs/drills.md, "The coordinator paused while a member restarts").
+ * violation, invalidated session answered or write applied twice. Lost updates and non-monotonic reads come only
+ * when the restarted member founded a cluster of its own: when its discovery ends before node2 has taken the frozen
+ * coordinator's place, nobody answers it as coordinator, and JGroups has the first of the answering members by
+ * address found the cluster (ClientGmsImpl.firstOfAllClients); users the router then sends to it find no session
+ * (docs/drills.md, "The coordinator paused while a member restarts"). A loss without that is a defect.
  */
 @ExtendWith(NoNodeProcessLeft.class)
 class PauseDuringRestartDrill {
@@ -48,8 +52,19 @@ class PauseDuringRestartDrill {
         assertThat(anomalies.judged()).as(console).isPositive();
         assertThat(anomalies.notJudged()).as(console).isZero();
         assertThat(anomalies.readYourWritesViolated()).as(console).isZero();
-        assertThat(anomalies.nonMonotonicRead()).as(console).isZero();
+        if (!foundedAClusterOfItsOwn(played, restart)) {
+            assertThat(anomalies.lostUpdate()).as(console).isZero();
+            assertThat(anomalies.nonMonotonicRead()).as(console).isZero();
+        }
         assertThat(anomalies.invalidatedSessionAnswered()).as(console).isZero();
         assertThat(anomalies.writeAppliedTwice()).as(console).isZero();
+    }
+
+    /** Whether the restarted node's first view after its restart held it alone: it founded a cluster of its own. */
+    private static boolean foundedAClusterOfItsOwn(PlayedScenario played, FaultReport restart) throws Exception {
+        NodeViews views = RecordedRun.read(played.directory()).timeline().views().get(restart.node());
+        assertThat(views).as("the restarted node's views, read from it").isNotNull();
+        return views.views().stream().filter(view -> view.atMs() >= restart.atMs()).findFirst()
+                .map(view -> view.members().equals(List.of(restart.node()))).orElse(false);
     }
 }

@@ -28,9 +28,9 @@ class SnapshotModeDrill {
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
             replication: {placement: all, granularity: session, delivery: sync, syncTimeout: 2s%s}
             workload: {app: counter, payload: 1KB}
-            load: {users: 18, thinkTime: 200ms, rampUp: 2s, duration: 16s, requestTimeout: 3s}
+            load: {users: 18, thinkTime: 200ms, rampUp: 2s, duration: 11s, requestTimeout: 3s}
             faults:
-              - {type: kill, at: 9s, target: primary-of-most}
+              - {type: kill, at: 6s, target: primary-of-most}
             """;
 
     @Test

@@ -42,7 +42,7 @@ class SoakFiguresTest {
 
     private static SoakRunner.Drill passed(int run, Long viewChangeMs, Long failoverMs, long neverServed) {
         return new SoakRunner.Drill(run, "PASS", 0, 0, 0, values(viewChangeMs), values(failoverMs), neverServed, null,
-                0, "runs/" + run);
+                0, "runs/" + run, null);
     }
 
     @Test

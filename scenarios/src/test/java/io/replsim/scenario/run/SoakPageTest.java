@@ -56,11 +56,57 @@ class SoakPageTest {
 
         assertThat(rows).hasSize(3);
         assertThat(rows.get(0)).contains("<td>1</td><td class=\"PASS\">PASS</td><td>58</td><td>1</td><td>1</td>"
-                + "<td>0</td><td>0</td><td>0</td><td>0</td><td>3</td><td>80 ms</td><td>600 ms</td><td>0</td>")
+                + "<td>0</td><td>0</td><td>0</td><td>0</td>")
+                .contains("<td>3</td><td>80 ms</td><td>600 ms</td><td>0</td>")
                 .contains("<a href=\"runs/" + MadeUpSoak.runName(1) + "/report.html\">");
-        assertThat(rows.get(1)).contains("<td>50</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>10</td>"
-                + "<td>3</td><td>120 ms</td><td>never</td><td>3</td>");
+        assertThat(rows.get(1)).contains("<td>50</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>10</td>")
+                .contains("<td>3</td><td>120 ms</td><td>never</td><td>3</td>");
         assertThat(rows.get(2)).contains("<td colspan=\"7\">not judged: 2 tabs a user</td>");
+    }
+
+    @Test
+    void theSummaryHasEachAnomalyKindsTotalOverTheDrillsThatRecordedAHistory() throws Exception {
+        String html = Files.readString(RecordedSoak.read(MadeUpSoak.writtenTo(dir)).writePage());
+        String summary = html.substring(0, html.indexOf("</section>"));
+
+        assertThat(summary).as("runs 2 and 3 added up; run 1 recorded no history")
+                .contains("<tr><td>lost update</td><td>8</td><td>does not show it</td></tr>")
+                .contains("<tr><td>non-monotonic read</td><td>3</td><td>does not show it</td></tr>")
+                .contains("<tr><td>indeterminate write applied</td><td>2</td><td>may show it (counted)</td></tr>")
+                .contains("<tr><td>write applied twice</td><td>1</td><td>does not show it</td></tr>")
+                .contains("<tr><td>read-your-writes violated</td><td>0</td><td>does not show it</td></tr>")
+                .contains("Judged in 2 of 3 drills (1 recorded no history: not judged, not in the totals): 1,500"
+                        + " requests, 1,490 answers judged, 4 not judged.");
+    }
+
+    @Test
+    void eachRunHasItsAnomaliesByKindOrSaysItsHistoryWasNotRecorded() throws Exception {
+        String html = Files.readString(RecordedSoak.read(MadeUpSoak.writtenTo(dir)).writePage());
+        List<String> rows = Pattern.compile("<tr class=\"run\">.*</tr>").matcher(html).results()
+                .map(MatchResult::group).toList();
+
+        assertThat(html).contains("<th>lost update</th><th>read-your-writes violated</th><th>non-monotonic read</th>"
+                + "<th>indeterminate write applied</th><th>invalidated session answered again</th>"
+                + "<th>write applied twice</th><th>resend applied twice</th><th>requests not judged</th>");
+        assertThat(rows.get(0)).contains("<td colspan=\"8\">history not recorded: not judged</td><td>3</td>");
+        assertThat(rows.get(1)).contains("<td>10</td><td>7</td><td>0</td><td>0</td><td>2</td><td>0</td><td>0</td>"
+                + "<td>0</td><td>4</td><td>3</td>");
+        assertThat(rows.get(2)).contains("tabs a user</td><td>1</td><td>0</td><td>3</td><td>0</td><td>0</td><td>1</td>"
+                + "<td>0</td><td>0</td><td>3</td>");
+    }
+
+    @Test
+    void aSoakWhoseDrillsRecordedNoHistoryHasEveryKindNotJudgedRatherThanZero() throws Exception {
+        SoakRunner.Drill drill = MadeUpSoak.summary().drills().getFirst();
+        new com.fasterxml.jackson.databind.ObjectMapper().writeValue(dir.resolve(RecordedSoak.FILE).toFile(),
+                SoakRunner.summary("no-history", 1, 0, List.of(drill), null));
+
+        String html = Files.readString(RecordedSoak.read(dir).writePage());
+
+        assertThat(html).contains("<tr><td>lost update</td><td>not judged</td>")
+                .contains("<tr><td>resend applied twice</td><td>not judged</td>")
+                .doesNotContain("<td>lost update</td><td>0</td>")
+                .contains("No drill recorded a history (load.history): every kind not judged.");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.replsim.scenario.runtime;
 
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptions;
 import io.replsim.node.options.NodeOptionsParser;
@@ -55,9 +56,7 @@ class NodeArgumentsTest {
                 """.formatted(syncTimeout, maxUnreplicatedInterval, bundleTimeout, payload, attributeSize),
                 "test.yaml");
 
-        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
-                spec.workload());
+        List<String> argv = argumentsOf(spec);
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.replication()).isEqualTo(spec.replication());
@@ -80,15 +79,30 @@ class NodeArgumentsTest {
                 load: {users: 1, thinkTime: 1s, duration: 10s}
                 """.formatted(placement, serviceTime), "test.yaml");
 
-        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
-                spec.workload());
+        List<String> argv = argumentsOf(spec);
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.replication()).isEqualTo(spec.replication());
         assertThat(node.replication().placement().label()).isEqualTo(placement);
         assertThat(node.serviceTime()).isEqualTo(spec.workload().serviceTime());
         assertThat(node.serviceTime().isNone()).isFalse();
+    }
+
+    @ParameterizedTest(name = "logoutCookie {0}")
+    @CsvSource({"keep, KEEP, true", "expire, EXPIRE, false"})
+    void theLogoutCookieReachesTheNodeAndOnlyKeepIsWritten(String label, LogoutCookie logoutCookie, boolean written)
+            throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse("""
+                name: crossing
+                cluster: {nodes: 3}
+                workload: {app: counter, logoutCookie: %s}
+                load: {users: 1, thinkTime: 1s, duration: 10s}
+                """.formatted(label), "test.yaml");
+
+        List<String> argv = argumentsOf(spec);
+
+        assertThat(new NodeOptionsParser().parse(argv.toArray(String[]::new)).logoutCookie()).isEqualTo(logoutCookie);
+        assertThat(argv.contains("--logout-cookie")).isEqualTo(written);
     }
 
     /**
@@ -145,9 +159,7 @@ class NodeArgumentsTest {
                 load: {users: 1, thinkTime: 1s, duration: 10s}
                 """.formatted(interval), "test.yaml");
 
-        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
-                spec.workload());
+        List<String> argv = argumentsOf(spec);
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.replication()).isEqualTo(spec.replication());
@@ -164,9 +176,7 @@ class NodeArgumentsTest {
                 load: {users: 1, thinkTime: 1s, duration: 10s}
                 """.formatted(max), "test.yaml");
 
-        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
-                spec.workload());
+        List<String> argv = argumentsOf(spec);
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.replication()).isEqualTo(spec.replication());
@@ -189,9 +199,7 @@ class NodeArgumentsTest {
                 jgroups: %s
                 """.formatted(jgroups), "test.yaml");
 
-        List<String> argv = NodeArguments.of("node1", "replsim-crossing", "127.0.0.1",
-                new NodePorts(18081, 18181, 18281, 18381), "127.0.0.1[18281]", spec.cluster(), spec.replication(),
-                spec.workload());
+        List<String> argv = argumentsOf(spec);
         NodeOptions node = new NodeOptionsParser().parse(argv.toArray(String[]::new));
 
         assertThat(node.stack()).isEqualTo(spec.cluster().stack());
@@ -242,5 +250,11 @@ class NodeArgumentsTest {
         assertThat(served.metricsPort()).hasValue(18381);
         assertThat(plain.cluster().metrics()).isFalse();
         assertThat(unserved.metricsPort()).isEmpty();
+    }
+
+    /** node1's command line for {@code spec}, as a runtime writes it. */
+    private static List<String> argumentsOf(ScenarioSpec spec) {
+        return NodeArguments.of("node1", "replsim-crossing", "127.0.0.1", new NodePorts(18081, 18181, 18281, 18381),
+                "127.0.0.1[18281]", spec.cluster(), spec.replication(), spec.workload());
     }
 }

@@ -31,6 +31,7 @@ class RuntimeCapabilitiesTest {
               - {type: delay, at: 20s, target: node3, delay: 100ms, for: 2s}
               - {type: discard, at: 24s, target: node3, sender: node1, probability: 0.5, for: 2s}
               - {type: double-kill, at: 28s, target: node4, gap: 100ms}
+              - {type: reset, at: 32s, target: node2, for: 2s}
             checks: {maxViewChange: 2s, maxMergeAfterHeal: 5s, maxSurvivorCpu: 0.6}
             """;
 
@@ -51,7 +52,7 @@ class RuntimeCapabilitiesTest {
                         "faults[1].type STOP", "faults[1].target CLUSTER_VIEW", "faults[2].type PAUSE",
                         "faults[3].type PAUSE", "faults[4].type RESTART", "faults[5].type PARTITION",
                         "faults[6].type DELAY", "faults[7].type DISCARD", "faults[8].type CLUSTER_VIEW",
-                        "faults[8].type KILL", "checks.maxViewChange CLUSTER_VIEW",
+                        "faults[8].type KILL", "faults[9].type RESET", "checks.maxViewChange CLUSTER_VIEW",
                         "checks.maxMergeAfterHeal CLUSTER_VIEW", "checks.maxSurvivorCpu NODE_CPU");
     }
 

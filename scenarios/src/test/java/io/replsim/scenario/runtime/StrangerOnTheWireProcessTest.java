@@ -3,13 +3,13 @@ package io.replsim.scenario.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.replsim.replication.transport.TcpStackSpec;
 import io.replsim.replication.transport.wire.Stranger;
 import io.replsim.replication.transport.wire.StrangerBytes;
 import io.replsim.scenario.NoNodeProcessLeft;
 import io.replsim.scenario.spec.ScenarioLoader;
 import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -21,8 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,8 +63,9 @@ class StrangerOnTheWireProcessTest {
             runtime.start(Duration.ofSeconds(60));
             NodePorts ports = runtime.ports("node1");
             InetSocketAddress jgroupsPort = loopback(ports.jgroups());
-            InetSocketAddress socketMonitor = loopback(ports.failureDetection());
-            InetSocketAddress stream = loopback(streamPort(runtime.pid("node1"), ports));
+            Set<Integer> listening = ListeningPorts.of(runtime.pid("node1"));
+            InetSocketAddress socketMonitor = loopback(socketMonitorPort(listening, ports));
+            InetSocketAddress stream = loopback(streamPort(listening, ports));
 
             for (InetSocketAddress port : new InetSocketAddress[] {jgroupsPort, socketMonitor, stream}) {
                 byte[] killer = port.equals(socketMonitor) ? StrangerBytes.hugeHeader(CLAIMED_PORT)
@@ -111,12 +114,28 @@ class StrangerOnTheWireProcessTest {
         return runtime.admin("node1").stats().replication().peersRefused();
     }
 
+    /**
+     * FD_SOCK2's port: the first of its range it could bind. Another test JVM's member may hold the first (a suite
+     * runs several), and FD_SOCK2 then listens on the next.
+     */
+    private static int socketMonitorPort(Set<Integer> listening, NodePorts ports) {
+        List<Integer> inRange = socketMonitorRange(ports).stream().filter(listening::contains).toList();
+        assertThat(inRange).as("node1's FD_SOCK2 port among " + socketMonitorRange(ports)).hasSize(1);
+        return inRange.getFirst();
+    }
+
     /** The one port node1 listens on that is none of the ports it was given: its direct-stream server's. */
-    private static int streamPort(long pid, NodePorts ports) throws IOException {
-        Set<Integer> listening = new HashSet<>(ListeningPorts.of(pid));
-        listening.removeAll(Set.of(ports.http(), ports.admin(), ports.jgroups(), ports.failureDetection()));
-        assertThat(listening).as("node1's ports besides HTTP, admin, JGroups and FD_SOCK2").hasSize(1);
-        return listening.iterator().next();
+    private static int streamPort(Set<Integer> listening, NodePorts ports) {
+        Set<Integer> others = new HashSet<>(listening);
+        others.removeAll(Set.of(ports.http(), ports.admin(), ports.jgroups()));
+        others.removeAll(socketMonitorRange(ports));
+        assertThat(others).as("node1's ports besides HTTP, admin, JGroups and FD_SOCK2's range").hasSize(1);
+        return others.iterator().next();
+    }
+
+    private static List<Integer> socketMonitorRange(NodePorts ports) {
+        return IntStream.rangeClosed(ports.failureDetection(),
+                ports.failureDetection() + TcpStackSpec.FAILURE_DETECTION_PORT_RANGE).boxed().toList();
     }
 
     private static InetSocketAddress loopback(int port) {

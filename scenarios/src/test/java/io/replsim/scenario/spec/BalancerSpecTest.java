@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.route.FailoverChoice;
+import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The {@code balancer} section reaches the driver's profile; its mistakes are reported at their paths. */
@@ -39,6 +41,35 @@ class BalancerSpecTest {
                 .satisfies(problem -> {
                     assertThat(problem.path()).isEqualTo("balancer.failover");
                     assertThat(problem.expected()).contains("no failover with sticky: false");
+                });
+    }
+
+    @Test
+    void theFileSetsTheRetryOnTimeout() throws Exception {
+        assertThat(balancerOf("balancer: {retryOnTimeout: 1s}\n")).isEqualTo(new Balancer(true,
+                FailoverChoice.SPREAD, Optional.of(Duration.ofSeconds(1))));
+        assertThat(balancerOf("").retryOnTimeout()).isEmpty();
+    }
+
+    @Test
+    void aRetryOnTimeoutNotShorterThanTheRequestTimeoutIsRefused() throws Exception {
+        String head = HEAD.replace("duration: 10s", "duration: 10s, requestTimeout: 2s");
+        assertThat(problemsOf(head + "balancer: {retryOnTimeout: 2s}\n")).singleElement().satisfies(problem -> {
+            assertThat(problem.path()).isEqualTo("balancer.retryOnTimeout");
+            assertThat(problem.expected()).contains("shorter than load.requestTimeout (2s)");
+        });
+        assertThat(ScenarioLoader.parse(head + "balancer: {retryOnTimeout: 1999ms}\n", Scenarios.SOURCE).load()
+                .toProfile("/counter").balancer().retryOnTimeout()).contains(Duration.ofMillis(1999));
+    }
+
+    @Test
+    void aRetryOnTimeoutOfNothingOrWithTheEventLoopsIsRefused() {
+        assertThat(problemsOf(HEAD + "balancer: {retryOnTimeout: 0s}\n")).singleElement()
+                .satisfies(problem -> assertThat(problem.path()).isEqualTo("balancer.retryOnTimeout"));
+        assertThat(problemsOf(HEAD.replace("duration: 10s", "duration: 10s, runtime: event-loop")
+                + "balancer: {retryOnTimeout: 1s}\n")).singleElement().satisfies(problem -> {
+                    assertThat(problem.path()).isEqualTo("balancer.retryOnTimeout");
+                    assertThat(problem.expected()).contains("no retryOnTimeout with load.runtime event-loop");
                 });
     }
 

@@ -3,6 +3,7 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.replication.AsyncEnds;
 import io.replsim.replication.AsyncQueueSettings;
 import io.replsim.replication.BuddyPools;
 import io.replsim.replication.DeliveryKind;
@@ -156,7 +157,7 @@ class ReplicationReaderTest {
         List<SpecProblem> problems = problemsOf("""
                 name: x
                 cluster: {nodes: 4}
-                replication: {delivery: async, async: {bundleTimeout: 2s, maxBundle: 0, capacity: lots, linger: 1ms}}
+                replication: {delivery: async, async: {bundleTimeout: 11s, maxBundle: 0, capacity: lots, linger: 1ms}}
                 load: {users: 10, thinkTime: 1s, duration: 10s}
                 """);
         List<SpecProblem> underSync = problemsOf("""
@@ -168,13 +169,29 @@ class ReplicationReaderTest {
 
         assertThat(problems).containsExactly(
                 new SpecProblem("replication.async.linger", "linger",
-                        "one of the fields of replication.async: bundleTimeout, maxBundle, capacity"),
-                new SpecProblem("replication.async.bundleTimeout", "2s",
-                        "a duration from 0ms (send at once) to 1s, such as 5ms"),
+                        "one of the fields of replication.async: bundleTimeout, maxBundle, capacity, ends"),
+                new SpecProblem("replication.async.bundleTimeout", "11s",
+                        "a duration from 0ms (send at once) to 10s, such as 5ms"),
                 new SpecProblem("replication.async.maxBundle", "0", "a whole number from 1 to 10000"),
                 new SpecProblem("replication.async.capacity", "lots", "a whole number from 1 to 10000000"));
         assertThat(underSync).containsExactly(
                 new SpecProblem("replication.async", "{capacity: 5}", "no async unless delivery is async"));
+    }
+
+    @Test
+    void asyncEndsAreAwaitedUnlessQueuedAndAnythingElseIsNamed() throws Exception {
+        assertThat(load("{delivery: async}").replication().asyncQueue().ends()).isEqualTo(AsyncEnds.AWAITED);
+        assertThat(load("{delivery: async, async: {ends: queued}}").replication().asyncQueue().ends())
+                .isEqualTo(AsyncEnds.QUEUED);
+        List<SpecProblem> later = problemsOf("""
+                name: x
+                cluster: {nodes: 4}
+                replication: {delivery: async, async: {ends: later}}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(later).containsExactly(new SpecProblem("replication.async.ends", "later",
+                "how a session's end travels under async, one of: awaited, queued"));
     }
 
     @Test

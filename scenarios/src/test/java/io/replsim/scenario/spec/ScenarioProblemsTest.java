@@ -221,7 +221,7 @@ class ScenarioProblemsTest {
                 new SpecProblem("replication.delivery", "eventually", "a delivery, one of: sync, async"),
                 new SpecProblem("workload.app", "basket", "an app, one of: counter, profile, bean, cart"),
                 new SpecProblem("faults[0].type", "corrupt",
-                        "a fault type, one of: kill, double-kill, stop, pause, resume, partition, delay, discard, restart"));
+                        "a fault type, one of: kill, double-kill, stop, pause, resume, partition, delay, discard, reset, restart"));
     }
 
     @Test

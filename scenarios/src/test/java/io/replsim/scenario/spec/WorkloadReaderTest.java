@@ -4,6 +4,7 @@ import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.replsim.node.app.AttributeShape;
+import io.replsim.node.app.LogoutCookie;
 import io.replsim.node.app.ServiceTime;
 import io.replsim.node.app.SessionProfile;
 import io.replsim.replication.GranularityKind;
@@ -105,6 +106,36 @@ class WorkloadReaderTest {
             assertThat(problem.path()).isEqualTo("workload.serviceTime");
             assertThat(problem.expected()).contains("cpu, wait");
         });
+    }
+
+    @Test
+    void aLogoutExpiresTheCookieUnlessTheWorkloadKeepsIt() throws Exception {
+        assertThat(load("{app: counter}", "{}").workload().logoutCookie()).isEqualTo(LogoutCookie.EXPIRE);
+        assertThat(load("{app: cart, logoutCookie: keep}", "{}").workload().logoutCookie())
+                .isEqualTo(LogoutCookie.KEEP);
+        assertThat(load("{logoutCookie: expire}", "{}").workload().logoutCookie()).isEqualTo(LogoutCookie.EXPIRE);
+    }
+
+    @Test
+    void aLogoutCookieThatIsNeitherAndOneOnTomcatAreRefusedAtTheField() {
+        List<SpecProblem> drop = problemsOf("""
+                name: x
+                cluster: {nodes: 3}
+                workload: {logoutCookie: drop}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+        List<SpecProblem> tomcat = problemsOf("""
+                name: x
+                cluster: {nodes: 3, runtime: tomcat}
+                workload: {logoutCookie: keep}
+                load: {users: 10, thinkTime: 1s, duration: 10s}
+                """);
+
+        assertThat(drop).containsExactly(new SpecProblem("workload.logoutCookie", "drop",
+                "what a logout does with the session cookie, one of: expire, keep"));
+        assertThat(tomcat).filteredOn(problem -> problem.path().equals("workload.logoutCookie")).first()
+                .satisfies(problem -> assertThat(problem.expected()).contains("Servlet invalidate() alone")
+                        .contains("remove logoutCookie"));
     }
 
     @Test

@@ -14,6 +14,7 @@ import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_NODE_APPS;
 import static io.replsim.scenario.runtime.RuntimeCapability.PARTITION;
 import static io.replsim.scenario.runtime.RuntimeCapability.PAUSE;
+import static io.replsim.scenario.runtime.RuntimeCapability.RESET;
 import static io.replsim.scenario.runtime.RuntimeCapability.RESTART;
 import static io.replsim.scenario.runtime.RuntimeCapability.STOP;
 
@@ -28,6 +29,7 @@ import io.replsim.scenario.spec.KillSpec;
 import io.replsim.scenario.spec.NodeSelector;
 import io.replsim.scenario.spec.PartitionSpec;
 import io.replsim.scenario.spec.PauseSpec;
+import io.replsim.scenario.spec.ResetSpec;
 import io.replsim.scenario.spec.RestartSpec;
 import io.replsim.scenario.spec.ResumeSpec;
 import io.replsim.scenario.spec.ScenarioSpec;
@@ -70,6 +72,7 @@ public final class ExternalCapabilities {
                 new Lack(PARTITION, ADMIN_API, OWN_CLUSTER),
                 new Lack(DELAY, ADMIN_API, OWN_CLUSTER),
                 new Lack(DISCARD, ADMIN_API, OWN_CLUSTER),
+                new Lack(RESET, ADMIN_API, OWN_CLUSTER),
                 new Lack(CLUSTER_VIEW, "the cluster's JGroups views are read from replsim's admin API on its own"
                         + " nodes, and your cluster's are not measured", OWN_CLUSTER),
                 new Lack(NODE_CPU, "a node's CPU is read from replsim's admin API on its own nodes, and your"
@@ -115,6 +118,7 @@ public final class ExternalCapabilities {
             case DoubleKillSpec doubleKill -> doubleKill.target();
             case DelaySpec delay -> delay.target();
             case DiscardSpec discard -> discard.target();
+            case ResetSpec reset -> reset.target();
             case PartitionSpec partition -> partition.sides() instanceof PartitionSpec.Isolate isolate
                     ? isolate.target() : null;
             case ResumeSpec ignored -> null;

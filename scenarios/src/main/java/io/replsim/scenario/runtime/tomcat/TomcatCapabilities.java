@@ -11,6 +11,7 @@ import static io.replsim.scenario.runtime.RuntimeCapability.OPEN_MODEL;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_JGROUPS_STACK;
 import static io.replsim.scenario.runtime.RuntimeCapability.OWN_NODE_APPS;
 import static io.replsim.scenario.runtime.RuntimeCapability.PARTITION;
+import static io.replsim.scenario.runtime.RuntimeCapability.RESET;
 
 import io.replsim.scenario.runtime.RuntimeCapabilities.Lack;
 import io.replsim.scenario.runtime.RuntimeCapabilities;
@@ -21,7 +22,8 @@ import java.util.List;
 
 /**
  * What a cluster of Tomcat processes ({@code cluster.runtime: tomcat}) cannot do: partitions, delays and discards
- * (replsim switches them on in its own nodes' JGroups stacks; Tribes has no such hook here), what needs a view or a
+ * (replsim switches them on in its own nodes' JGroups stacks; Tribes has no such hook here), answer resets (in its
+ * own nodes' HTTP listener), what needs a view or a
  * CPU figure Tomcat does not report to replsim, replsim's own apps and admin API. Its own fit: a workload the probe
  * app builds.
  */
@@ -38,6 +40,8 @@ public final class TomcatCapabilities {
             new Lack(PARTITION, NO_SWITCH, OWN_NODES),
             new Lack(DELAY, NO_SWITCH, OWN_NODES),
             new Lack(DISCARD, NO_SWITCH, OWN_NODES),
+            new Lack(RESET, "replsim switches it on in its own nodes' HTTP listener through their admin API, and a"
+                    + " Tomcat member has none", OWN_NODES),
             new Lack(CLUSTER_VIEW, "Tomcat's membership views and backup members are not read by replsim", OWN_NODES),
             new Lack(NODE_CPU, "a member's CPU is read over the whole load, not the survivors' after a fault",
                     OWN_NODES),

@@ -74,8 +74,9 @@ class ExternalCapabilitiesTest {
                   - {type: double-kill, at: 20s, target: node1, gap: 100ms}
                   - {type: pause, at: 24s, target: node2}
                   - {type: resume, at: 26s, target: node2}
+                  - {type: reset, at: 28s, target: node1, for: 2s}
                 """, FOUR_NODES)).containsExactly("faults[0].type", "faults[1].type", "faults[2].type",
-                "faults[3].type", "faults[4].type", "faults[5].type", "faults[6].type");
+                "faults[3].type", "faults[4].type", "faults[5].type", "faults[6].type", "faults[7].type");
     }
 
     @Test
@@ -99,6 +100,16 @@ class ExternalCapabilitiesTest {
                 + " the cluster's JGroups views are read from replsim's admin API on its own nodes, and your"
                 + " cluster's are not measured; name a node, or use primary-of-most, primary-of-user:<n> or random,"
                 + " or run the drill on replsim's own cluster (without --target)");
+    }
+
+    @Test
+    void aLogoutThatKeepsTheCookieIsReplsimsOwnAppsAndIsRefusedAtItsField() throws SpecException {
+        assertThat(pathsRefused("""
+                workload: {logoutCookie: keep}
+                """, FOUR_NODES)).containsExactly("workload.logoutCookie");
+        assertThat(pathsRefused("""
+                workload: {logoutCookie: expire}
+                """, FOUR_NODES)).as("the default, named, asks nothing of the target").isEmpty();
     }
 
     @Test

@@ -42,10 +42,14 @@ class TomcatCapabilitiesTest {
                   - {type: partition, at: 5s, target: node1, for: 5s}
                   - {type: delay, at: 15s, target: node2, delay: 100ms, for: 5s}
                   - {type: kill, at: 25s, target: coordinator}
+                  - {type: reset, at: 30s, target: node2, for: 3s}
                 checks: {maxViewChange: 2s}
                 """);
         assertThat(refusals).extracting(SpecRefusal::path).containsExactly("workload.app", "faults[0].type",
-                "faults[1].type", "faults[2].target", "checks.maxViewChange");
+                "faults[1].type", "faults[2].target", "faults[3].type", "checks.maxViewChange");
+        assertThat(refusals.get(4).why()).isEqualTo("a reset needs resetting the connections a node answers, after"
+                + " it processed their requests (replsim's admin API), and runtime tomcat cannot: replsim switches it"
+                + " on in its own nodes' HTTP listener through their admin API, and a Tomcat member has none");
         assertThat(refusals.get(1).why()).isEqualTo("a partition needs cutting nodes off from each other (JGroups"
                 + " DISCARD, or the network), and runtime tomcat cannot: replsim switches it on in its own nodes'"
                 + " JGroups stacks; Tomcat's Tribes has no such switch here");

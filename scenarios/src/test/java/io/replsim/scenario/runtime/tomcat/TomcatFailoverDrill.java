@@ -28,7 +28,7 @@ class TomcatFailoverDrill {
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void anAsyncDeltaClusterKilledUnderLoadIsJudgedAlikeByTheDriverAndTheProbe(@TempDir Path dir) throws Exception {
-        Drill drill = play(dir, drill("tomcat-async-kill", false, 30, "24s", "12s"));
+        Drill drill = play(dir, drill("tomcat-async-kill", false, 30, "18s", "9s"));
         String printed = drill.console();
         FaultReport kill = drill.summary().faults().getFirst();
         assertThat(kill.type()).as(printed).isEqualTo("kill");
