@@ -48,7 +48,7 @@ class LossVerdictProcessTest {
             cluster: {nodes: 3, workers: 8, cpuBudget: 0.66, heap: 128m}
             replication: {placement: all, granularity: session, delivery: async, syncTimeout: 5s}
             workload: {app: counter, payload: 1KB}
-            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 16s, requestTimeout: 3s}
+            load: {users: 12, thinkTime: 150ms, rampUp: 1s, duration: 20s, requestTimeout: 3s}
             """;
 
     /** Users who arrive once node1 holds back what it sends: the sessions node1 makes them never reach a backup. */
@@ -77,9 +77,10 @@ class LossVerdictProcessTest {
             try (var driver = cluster.driver()) {
                 driver.start();
                 // Every session has reached every member (placement all): each one a kill can make STALE, none LOST.
-                // Deadlines well inside the load's 16 s (5 + 7 s) and the late load's 9 s (7 s): on a busy machine a
-                // wait past the load's end let the kill come after the last request, and the counts said nothing.
-                await("every user served, every session on node2 and node3").atMost(Duration.ofSeconds(5))
+                // Deadlines well inside the load's 20 s (9 + 7 s) and the late load's 9 s (7 s): on a busy machine a
+                // wait past the load's end let the kill come after the last request, and the counts said nothing; 5 s
+                // for the sessions to reach both backups ran out at load 34-41 in two fresh clones' suites.
+                await("every user served, every session on node2 and node3").atMost(Duration.ofSeconds(9))
                         .ignoreExceptionsInstanceOf(IOException.class)
                         .pollInterval(Duration.ofMillis(250)).until(() -> IntStream.range(0, users)
                         .allMatch(user -> driver.nodeServing(user).isPresent())
