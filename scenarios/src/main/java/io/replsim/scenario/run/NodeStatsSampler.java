@@ -51,7 +51,9 @@ final class NodeStatsSampler {
                     stats.cpu().compilerCpuMs(), stats.atEpochMs() - stats.uptimeMs()));
             Map<String, NodeStatsReport.PastView> seen = views.computeIfAbsent(node.name(),
                     name -> new ConcurrentHashMap<>());
-            stats.viewHistory().forEach(view -> seen.putIfAbsent(view.id() + "@" + view.installedAtEpochMs(), view));
+            // a view read again once settled replaces the reading from before it settled: keep the stamp either way
+            stats.viewHistory().forEach(view -> seen.merge(view.id() + "@" + view.installedAtEpochMs(), view,
+                    (before, now) -> now.settledAtEpochMs() != null ? now : before));
             counters.computeIfAbsent(node.name(), name -> new CopyOnWriteArrayList<>()).add(new NodeSample(
                     stats.atEpochMs(), stats.uptimeMs(), stats.replication().gravitations(),
                     stats.memory() == null ? -1 : stats.memory().heapAfterGcBytes()));
