@@ -27,15 +27,7 @@ class NodeStatsSamplerTest {
         ObjectNode unsettled = stats();
         ObjectNode settled = unsettled.deepCopy();
         ((ObjectNode) lastView(settled)).put("settledAtEpochMs", SETTLED);
-        List<ObjectNode> answers = List.of(unsettled, settled);
-        int[] read = {0};
-        AdminOnlyRuntime runtime = new AdminOnlyRuntime(List.of("node1")) {
-            @Override
-            protected String answer(String node, String method, String path, String body) {
-                return answers.get(Math.min(read[0]++, answers.size() - 1)).toString();
-            }
-        };
-        NodeStatsSampler sampler = new NodeStatsSampler(runtime);
+        NodeStatsSampler sampler = new NodeStatsSampler(answering(unsettled, settled));
 
         sampler.sample();
         assertThat(sampler.viewHistories().get("node1").getLast().settledAtEpochMs()).isNull();
@@ -51,20 +43,23 @@ class NodeStatsSamplerTest {
     void aSettledViewReadAgainWithoutItsStampKeepsIt() throws Exception {
         ObjectNode settled = stats();
         ((ObjectNode) lastView(settled)).put("settledAtEpochMs", SETTLED);
-        List<ObjectNode> answers = List.of(settled, stats());
-        int[] read = {0};
-        AdminOnlyRuntime runtime = new AdminOnlyRuntime(List.of("node1")) {
-            @Override
-            protected String answer(String node, String method, String path, String body) {
-                return answers.get(Math.min(read[0]++, answers.size() - 1)).toString();
-            }
-        };
-        NodeStatsSampler sampler = new NodeStatsSampler(runtime);
+        NodeStatsSampler sampler = new NodeStatsSampler(answering(settled, stats()));
 
         sampler.sample();
         sampler.sample();
 
         assertThat(sampler.viewHistories().get("node1").getLast().settledAtEpochMs()).isEqualTo(SETTLED);
+    }
+
+    /** node1 alone, answering its stats with each of {@code answers} in turn, then the last one again. */
+    private static AdminOnlyRuntime answering(ObjectNode... answers) {
+        int[] read = {0};
+        return new AdminOnlyRuntime(List.of("node1")) {
+            @Override
+            protected String answer(String node, String method, String path, String body) {
+                return answers[Math.min(read[0]++, answers.length - 1)].toString();
+            }
+        };
     }
 
     private static ObjectNode stats() throws IOException {
