@@ -24,8 +24,8 @@ final class FinalNodeStats {
             try {
                 json = runtime.admin(node.name()).statsJson();
             } catch (IOException e) {
-                unanswered.add(e.getMessage() == null ? node.name() + ": " + e.getClass().getSimpleName()
-                        : e.getMessage());
+                // the admin client's message names the node, the request and why
+                unanswered.add(e.getMessage());
                 continue;
             }
             dir.writeNodeStats(node.name(), json);

@@ -103,9 +103,7 @@ public final class AdminClient {
         try {
             return channel.send(method, path, body);
         } catch (IOException e) {
-            // the JDK's client refuses a connection with a ConnectException that has no message
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IOException(node + " admin " + method + " " + path + ": " + why, e);
+            throw new IOException(node + " admin " + method + " " + path + ": " + FailureText.of(e), e);
         }
     }
 }

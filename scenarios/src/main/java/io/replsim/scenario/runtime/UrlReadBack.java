@@ -24,8 +24,7 @@ public final class UrlReadBack {
                     HttpResponse.BodyHandlers.discarding());
             return new NodeState.Up(url.toString(), url + " answered HTTP " + answer.statusCode());
         } catch (IOException e) {
-            return new NodeState.Down(url.toString(), url + " did not answer: "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            return new NodeState.Down(url.toString(), url + " did not answer: " + FailureText.of(e));
         }
     }
 }

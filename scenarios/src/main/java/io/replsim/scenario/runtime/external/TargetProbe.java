@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime.external;
 
 import io.replsim.loadgen.exchange.NodeEndpoint;
+import io.replsim.scenario.runtime.FailureText;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,7 +31,7 @@ final class TargetProbe {
                     http.send(request, HttpResponse.BodyHandlers.discarding());
                 } catch (IOException e) {
                     problems.add(node.name() + "=" + node.baseUri() + " did not answer GET " + target.path() + ": "
-                            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                            + FailureText.of(e));
                 }
             }
         }
