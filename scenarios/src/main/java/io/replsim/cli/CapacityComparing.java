@@ -146,7 +146,7 @@ final class CapacityComparing {
     private int compare(Searches searches) throws IOException, InterruptedException {
         Path directory = CompareCommand.directory(runsDir);
         ComparisonPlan plan = VariantFiles.written(searches.plan(), directory);
-        ProvenanceStart provenance = CompareCommand.provenanceOf(plan);
+        ProvenanceStart provenance = ProvenanceStart.read(CompareCommand.hashes(plan, searches.plan()));
         List<NodesRuntime> ranOn = new ArrayList<>();
         CapacityComparison result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));

@@ -227,7 +227,7 @@ final class CompareCommand implements Callable<Integer> {
     private int compare(ComparisonPlan read) throws IOException, InterruptedException {
         Path directory = directory(runsDir);
         ComparisonPlan plan = VariantFiles.written(read, directory);
-        ProvenanceStart provenance = provenanceOf(plan);
+        ProvenanceStart provenance = ProvenanceStart.read(hashes(plan, read));
         List<NodesRuntime> ranOn = new ArrayList<>();
         ComparisonResult result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
@@ -268,12 +268,21 @@ final class CompareCommand implements Callable<Integer> {
         return directory;
     }
 
-    /** The comparison's provenance as it starts: the machine's load now and each file's hash, in play order. */
-    static ProvenanceStart provenanceOf(ComparisonPlan plan) throws IOException {
+    /**
+     * Each file the comparison plays, in play order, then each matrix file its variants were written from ({@code
+     * given}: the plan as read, before the variants were written): a variant's file is replsim's own writing, so
+     * only the matrix's hash tells a comparison of the file as it is now (replsim results) from one of an older
+     * version.
+     */
+    static List<ScenarioHash> hashes(ComparisonPlan played, ComparisonPlan given) throws IOException {
         List<ScenarioHash> hashes = new ArrayList<>();
-        for (ComparisonPlan.Entry entry : plan.order()) {
+        for (ComparisonPlan.Entry entry : played.order()) {
             hashes.add(ScenarioHash.of(entry.file()));
         }
-        return ProvenanceStart.read(hashes);
+        for (Path matrix : given.order().stream().filter(entry -> entry.played().isPresent())
+                .map(ComparisonPlan.Entry::file).distinct().toList()) {
+            hashes.add(ScenarioHash.of(matrix));
+        }
+        return hashes;
     }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:the checks held", "1:a check failed",
                 "2:bad input", "3:the run broke", "4:the run was INVALID (run and soak; see --accept-invalid), or a comparison NOT COMPARABLE"},
         subcommands = {RunCommand.class, AgentCommand.class, ValidateCommand.class, CapacityCommand.class, SizeCommand.class,
-                SoakCommand.class, CompareCommand.class, MergeCommand.class, CheckCommand.class, ReportCommand.class,
+                SoakCommand.class, CompareCommand.class, MergeCommand.class, CheckCommand.class, ReportCommand.class, ResultsCommand.class,
                 TrainNodesCommand.class, CommandLine.HelpCommand.class})
 public final class ReplsimCommand implements Runnable {
     static final int CHECKS_FAILED = 1;
