@@ -173,8 +173,9 @@ class CompareCommandTest {
                 Path.of(run.get("directory").asText()).resolve("summary.json")).exists());
         assertThat(Path.of(json.at("/runs/1/directory").asText()).resolve("scenario.yaml"))
                 .as("the run's copy is the variant as played").hasSameTextualContentAs(attribute);
+        // each variant as played, then the matrix file they were written from (what replsim results matches)
         assertThat(json.at("/provenance/scenarios")).extracting(hash -> hash.get("file").asText())
-                .containsExactly(session.toString(), attribute.toString());
+                .containsExactly(session.toString(), attribute.toString(), matrix.toString());
         assertThat(Files.readAllLines(comparison.resolve("compare.csv"))).as("a row per variant and figure")
                 .hasSize(1 + 2 * 6)
                 .anySatisfy(line -> assertThat(line).startsWith("\"granularity=session,users=4\",reference,node_cpu,"))
