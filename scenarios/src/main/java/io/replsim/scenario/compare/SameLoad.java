@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -18,13 +19,17 @@ public final class SameLoad {
     private record Setting(String path, Function<ScenarioSpec, Object> value) {
     }
 
-    /** What a capacity search sets for itself, step by step. */
-    private static final String SEARCHED = "load.users";
+    /**
+     * What may differ between the variants of a capacity comparison: the users, which each search sets for itself
+     * step by step, and the cluster searched, its size and its nodes' budget (users sustained at 1, 2 and 3 nodes
+     * are what replsim size fits). What one user asks of the cluster may not.
+     */
+    private static final Set<String> SEARCHED = Set.of("load.users", "cluster.nodes", "cluster.cpuBudget");
 
     private static final List<Setting> SETTINGS = List.of(
             new Setting("cluster.nodes", spec -> spec.cluster().nodes()),
             new Setting("cluster.cpuBudget", spec -> spec.cluster().cpuBudgetCores()),
-            new Setting(SEARCHED, spec -> spec.load().users()),
+            new Setting("load.users", spec -> spec.load().users()),
             new Setting("load.thinkTime", spec -> spec.load().thinkTime()),
             new Setting("load.thinkDistribution", spec -> spec.load().thinkDistribution()),
             new Setting("load.thinkMode", spec -> spec.load().profile().thinkMode()),
@@ -46,8 +51,9 @@ public final class SameLoad {
     }
 
     /**
-     * As {@link #differences} for a capacity comparison, whose searches each set their own users: every other
-     * setting still decides how much load a user puts on the cluster, so it must be the same.
+     * As {@link #differences} for a capacity comparison, whose searches each set their own users, on clusters that
+     * may differ in size and budget: every other setting decides how much load a user puts on the cluster, so it
+     * must be the same.
      */
     public static List<String> searchedDifferences(String referenceFile, ScenarioSpec reference, String otherFile,
                                                    ScenarioSpec other) {
@@ -55,7 +61,7 @@ public final class SameLoad {
     }
 
     private static List<Setting> searched() {
-        return SETTINGS.stream().filter(setting -> !setting.path().equals(SEARCHED)).toList();
+        return SETTINGS.stream().filter(setting -> !SEARCHED.contains(setting.path())).toList();
     }
 
     private static List<String> differences(List<Setting> settings, String referenceFile, ScenarioSpec reference,

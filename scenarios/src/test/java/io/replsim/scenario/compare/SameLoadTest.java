@@ -50,4 +50,29 @@ class SameLoadTest {
                 "load.users: 60 in a.yaml, 80 in b.yaml",
                 "load.thinkTime: 500ms in a.yaml, 1000ms in b.yaml");
     }
+
+    @Test
+    void aCapacityComparisonNamesWhatAUserDoesButLetsTheUsersAndTheClusterSearchedDiffer() throws Exception {
+        ScenarioSpec reference = spec("""
+                name: a
+                cluster: {nodes: 1, cpuBudget: 0.3}
+                load: {users: 60, thinkTime: 500ms, duration: 20s}
+                """);
+        ScenarioSpec larger = spec("""
+                name: b
+                cluster: {nodes: 5, cpuBudget: 0.4}
+                load: {users: 80, thinkTime: 500ms, duration: 20s}
+                """);
+        ScenarioSpec busier = spec("""
+                name: c
+                cluster: {nodes: 5, cpuBudget: 0.4}
+                load: {users: 80, thinkTime: 1s, duration: 20s}
+                """);
+
+        assertThat(SameLoad.searchedDifferences("a.yaml", reference, "b.yaml", larger)).isEmpty();
+        assertThat(SameLoad.searchedDifferences("a.yaml", reference, "c.yaml", busier))
+                .containsExactly("load.thinkTime: 500ms in a.yaml, 1000ms in c.yaml");
+        assertThat(SameLoad.searchedPaths()).doesNotContain("load.users", "cluster.nodes", "cluster.cpuBudget")
+                .contains("load.thinkTime", "load.script");
+    }
 }
