@@ -23,8 +23,11 @@ import java.util.TreeSet;
  * <p>A double kill leaves a gap between the deaths: a user who tried again in it may have been failed over while
  * the last copy still lived (its new node fetched the session), but the answer can come after the death, since the
  * new node's own replication may wait for a dead buddy. So such a user is {@code undecided}: its session may or
- * may not be lost. Users with a good answer from another node before the last death are rescued; the others are
- * {@code lost}.
+ * may not be lost. So is a user whose backup outlived its owner in a view: a survivor that installed a view without
+ * the owner but with the backup, before the backup died too, saw a cluster where the backup held the session and had
+ * new buddies of its own, to which its rebalancing copies what it holds (a double kill 100 ms apart whose first death
+ * was in a new view 55 ms later: a one-backup session served from a third node 1.2 s on). Users with a good answer
+ * from another node before the last death are rescued; the others are {@code lost}.
  *
  * @param lost      users whose session had no copy left and who never tried again before the last copy died
  * @param undecided users whose session had no copy left but who tried again while the last copy lived
@@ -69,7 +72,10 @@ public record UnreplicatedSessions(List<Integer> lost, List<Integer> undecided) 
                 if (rescued) {
                     continue;
                 }
-                (triedInTheGap(timeline, fault.epochMs(), allDownEpochMs) ? undecided : lost).add(timeline.user());
+                boolean mayHaveMoved = triedInTheGap(timeline, fault.epochMs(), allDownEpochMs)
+                        || backupOutlivedOwnerInAView(node, backups, fault.epochMs(), allDownEpochMs,
+                                viewHistories.values());
+                (mayHaveMoved ? undecided : lost).add(timeline.user());
             }
         }
         return Optional.of(new UnreplicatedSessions(new ArrayList<>(lost), new ArrayList<>(undecided)));
@@ -84,6 +90,19 @@ public record UnreplicatedSessions(List<Integer> lost, List<Integer> undecided) 
                 .anyMatch(at -> at >= fromEpochMs && at < toEpochMs)
                 || timeline.stints().stream().anyMatch(stint -> stint.firstSentAtMs() < toEpochMs
                         && stint.firstAtMs() >= fromEpochMs);
+    }
+
+    /**
+     * Whether a survivor installed, from the first death and before the last, a view without {@code owner} but with
+     * one of its {@code backups} (alive until the last death at the latest).
+     */
+    private static boolean backupOutlivedOwnerInAView(String owner, List<NodeId> backups, long fromEpochMs,
+                                                      long toEpochMs,
+                                                      Collection<List<NodeStatsReport.PastView>> histories) {
+        return histories.stream().flatMap(List::stream)
+                .filter(view -> view.installedAtEpochMs() >= fromEpochMs && view.installedAtEpochMs() < toEpochMs)
+                .anyMatch(view -> !view.members().contains(owner)
+                        && backups.stream().anyMatch(backup -> view.members().contains(backup.name())));
     }
 
     /** The members, in order, of the latest view any survivor installed at or before the fault. */

@@ -74,6 +74,27 @@ class FaultExpectationEvaluationTest {
     }
 
     @Test
+    void aSessionWhoseBuddyOutlivedItsOwnerInAViewMayHaveBeenCopiedOnAndIsUndecided() {
+        // node1 killed at AT, node2 (its buddy) 100 ms later; node3 installed [node2, node3, node4] 55 ms after the
+        // first kill: node2 then held node1's sessions with node3 as its own buddy, and its rebalancing copied them
+        Map<String, List<NodeStatsReport.PastView>> viewInTheGap = Map.of("node3", List.of(
+                new NodeStatsReport.PastView("[node1|3]", List.of("node1", "node2", "node3", "node4"), AT - 10_000),
+                new NodeStatsReport.PastView("[node2|4]", List.of("node2", "node3", "node4"), AT + 55),
+                new NodeStatsReport.PastView("[node3|5]", List.of("node3", "node4"), AT + 1_000)));
+        Map<String, List<NodeStatsReport.PastView>> viewAfterBoth = Map.of("node3", List.of(
+                new NodeStatsReport.PastView("[node1|3]", List.of("node1", "node2", "node3", "node4"), AT - 10_000),
+                new NodeStatsReport.PastView("[node2|4]", List.of("node2", "node3", "node4"), AT + 150),
+                new NodeStatsReport.PastView("[node3|5]", List.of("node3", "node4"), AT + 1_000)));
+        Placement buddies = new Placement.Buddies(1, BuddyPools.none());
+
+        assertThat(UnreplicatedSessions.of(kill(List.of("node1", "node2"), 0, List.of(), null), AT + 100, buddies,
+                usersOnNodes(), viewInTheGap)).contains(new UnreplicatedSessions(List.of(), List.of(0)));
+        assertThat(UnreplicatedSessions.of(kill(List.of("node1", "node2"), 0, List.of(), null), AT + 100, buddies,
+                usersOnNodes(), viewAfterBoth)).as("a view installed after the buddy died came too late to copy")
+                .contains(new UnreplicatedSessions(List.of(0), List.of()));
+    }
+
+    @Test
     void theExactLossHoldsOnlyForExactlyTheUnreplicatedUsers() {
         FaultExpectation exact = new FaultExpectation.LostExactlyUnreplicated();
         var oracle = Optional.of(new UnreplicatedSessions(List.of(0), List.of(2)));
