@@ -6,14 +6,20 @@ import java.util.Locale;
 
 /**
  * When replsim's figure agrees with the source's. In direction: both lie on the same side of their no-effect value
- * (a ratio above 1 in both, the survivors' CPU risen in both). In size as well: replsim's interval (or band) holds
- * the source's figure, or replsim's figure is within {@code sizeFactor} of it either way (1.25: 0.8-1.25 times). An
- * entry with several figures gets the weakest of theirs. docs/results.md states this rule; {@link #STATED} is it.
+ * (a ratio above 1 in both, the survivors' CPU risen in both), replsim's told apart from it (its interval leaves the
+ * no-effect value out, or, without an interval, it lies more than {@code noEffectBand} of it away: 0.05, 5%). In
+ * size as well: replsim's interval (or band) holds the source's figure, or replsim's figure is within
+ * {@code sizeFactor} of it either way (1.25: 0.8-1.25 times); an interval that holds the source's figure agrees
+ * in size even where it holds no effect too. An entry with several figures gets the weakest of theirs. docs/results.md states this rule; {@link #STATED} is it.
  */
-public record AgreementRule(double sizeFactor) {
-    public static final AgreementRule STATED = new AgreementRule(1.25);
+public record AgreementRule(double sizeFactor, double noEffectBand) {
+    public static final AgreementRule STATED = new AgreementRule(1.25, 0.05);
 
     public AgreementRule {
+        if (!(noEffectBand >= 0 && noEffectBand < 1)) {
+            throw new IllegalArgumentException("a no-effect band is a share from 0 to below 1 (how near its no-effect"
+                    + " value a figure shows no effect), got " + noEffectBand);
+        }
         if (!(sizeFactor >= 1)) {
             throw new IllegalArgumentException("a size factor is 1 or more (how far apart two figures may be and"
                     + " still agree in size), got " + sizeFactor);
@@ -38,11 +44,14 @@ public record AgreementRule(double sizeFactor) {
     }
 
     Verdict verdict(Compared figure) {
-        if (!figure.sameDirection()) {
+        // an interval that holds the source's figure cannot tell the two apart, whether or not it also holds none
+        if (figure.intervalHoldsSource()) {
+            return Verdict.AGREES_IN_SIZE;
+        }
+        if (!figure.sameDirection(noEffectBand)) {
             return Verdict.DISAGREES;
         }
-        return figure.intervalHoldsSource() || withinSize(figure.ratio()) ? Verdict.AGREES_IN_SIZE
-                : Verdict.AGREES_IN_DIRECTION;
+        return withinSize(figure.ratio()) ? Verdict.AGREES_IN_SIZE : Verdict.AGREES_IN_DIRECTION;
     }
 
     private boolean withinSize(double ratio) {
@@ -52,7 +61,10 @@ public record AgreementRule(double sizeFactor) {
     private String reason(Compared figure, Verdict verdict) {
         String pair = "replsim " + figure.replsimShown() + ", the source " + Compared.number(figure.source());
         return switch (verdict) {
-            case DISAGREES -> pair + ": the effects go opposite ways (or one has none)";
+            case DISAGREES -> pair + (figure.replsimShowsAnEffect(noEffectBand)
+                    ? ": the effects go opposite ways (or the source's has none)"
+                    : String.format(Locale.ROOT, ": replsim's shows no effect (within %.0f%% of none, or its interval"
+                            + " holds none)", noEffectBand * 100));
             case AGREES_IN_SIZE -> pair + (figure.intervalHoldsSource() ? ": the interval holds the source's"
                     : String.format(Locale.ROOT, ": within %.2fx", sizeFactor));
             default -> pair + String.format(Locale.ROOT, ": the same way, %.2fx apart", Math.exp(Math.abs(

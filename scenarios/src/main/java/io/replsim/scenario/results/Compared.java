@@ -21,9 +21,21 @@ public record Compared(String what, double source, double sourceNoEffect, double
         return replsim / source;
     }
 
-    public boolean sameDirection() {
+    /**
+     * Whether both show an effect the same way. replsim's must be told apart from no effect: its interval (or band)
+     * leaves out the no-effect value, or, without one, it lies more than {@code noEffectBand} of that value away
+     * (199.5 against 199.7 requests a second is no effect, whatever side of 1 their ratio falls).
+     */
+    public boolean sameDirection(double noEffectBand) {
         double theirs = Math.signum(source - sourceNoEffect);
-        return theirs != 0 && theirs == Math.signum(replsim - replsimNoEffect);
+        return theirs != 0 && theirs == Math.signum(replsim - replsimNoEffect) && replsimShowsAnEffect(noEffectBand);
+    }
+
+    boolean replsimShowsAnEffect(double noEffectBand) {
+        if (low != null && high != null) {
+            return replsimNoEffect < low || high < replsimNoEffect;
+        }
+        return Math.abs(replsim - replsimNoEffect) > noEffectBand * Math.abs(replsimNoEffect);
     }
 
     public boolean intervalHoldsSource() {

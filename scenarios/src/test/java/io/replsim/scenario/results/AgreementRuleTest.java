@@ -25,7 +25,7 @@ class AgreementRuleTest {
                 .isEqualTo(Verdict.AGREES_IN_SIZE);
         assertThat(RULE.judge(List.of(Compared.ratio("x", 1.2, 1.51, null, null))).verdict())
                 .isEqualTo(Verdict.AGREES_IN_DIRECTION);
-        assertThat(new AgreementRule(1.1).judge(List.of(Compared.ratio("x", 1.2, 1.5, null, null))).verdict())
+        assertThat(new AgreementRule(1.1, 0.05).judge(List.of(Compared.ratio("x", 1.2, 1.5, null, null))).verdict())
                 .as("a narrower band").isEqualTo(Verdict.AGREES_IN_DIRECTION);
     }
 
@@ -53,6 +53,19 @@ class AgreementRuleTest {
     }
 
     @Test
+    void aFigureWithinFivePercentOfNoEffectOrAnIntervalHoldingItShowsNoDirection() {
+        // a connection per request against one per user: 199.5 against 199.7 req/s, the source 15 against 40
+        Compared noise = Compared.ratio("throughput ratio", 15.0 / 40, 199.5 / 199.7, null, null);
+        Compared intervalAcrossOne = Compared.ratio("x", 2.0, 1.2, 0.95, 1.45);
+
+        assertThat(RULE.judge(List.of(noise)).verdict()).isEqualTo(Verdict.DISAGREES);
+        assertThat(RULE.judge(List.of(noise)).why()).contains("replsim's shows no effect");
+        assertThat(RULE.judge(List.of(intervalAcrossOne)).verdict()).isEqualTo(Verdict.DISAGREES);
+        assertThat(RULE.judge(List.of(Compared.ratio("x", 0.375, 0.94, null, null))).verdict())
+                .as("6% off no effect is an effect").isEqualTo(Verdict.AGREES_IN_DIRECTION);
+    }
+
+    @Test
     void aLevelAgreesInDirectionWhenBothRiseAboveTheirOwnStartingPoints() {
         Compared survivors = new Compared("survivors' CPU", 0.90, 0.60, 0.45, 0.44, 0.45, 0.30);
 
@@ -66,7 +79,7 @@ class AgreementRuleTest {
 
     @Test
     void aFactorBelowOneIsRefused() {
-        assertThatThrownBy(() -> new AgreementRule(0.9)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new AgreementRule(0.9, 0.05)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a size factor is 1 or more");
     }
 }
