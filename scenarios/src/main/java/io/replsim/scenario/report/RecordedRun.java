@@ -33,15 +33,20 @@ public record RecordedRun(Path directory, RunSummary summary, LoadTimeline timel
         heap = List.copyOf(heap);
     }
 
+    /** A run's summary.json alone: its figures and provenance; says what is missing or unreadable, where. */
+    public static RunSummary summary(Path directory) throws UnreadableRunException {
+        return readJson(directory.resolve(SUMMARY), new TypeReference<>() {},
+                "the run's figures: the run ended before its report wrote them (it broke or was stopped), so there"
+                        + " is nothing to re-render; run the scenario again");
+    }
+
     /** Reads a drill's directory; says what is missing or unreadable, where, and what to do. */
     public static RecordedRun read(Path directory) throws UnreadableRunException {
         if (!Files.isDirectory(directory)) {
             throw new UnreadableRunException(directory + " is not a directory: give a run's directory, such as"
                     + " runs/<time>-<scenario>, which replsim run made");
         }
-        RunSummary summary = readJson(directory.resolve(SUMMARY), new TypeReference<>() {},
-                "the run's figures: the run ended before its report wrote them (it broke or was stopped), so there"
-                        + " is nothing to re-render; run the scenario again");
+        RunSummary summary = summary(directory);
         LoadTimeline timeline = readJson(directory.resolve(LoadTimeline.FILE), new TypeReference<>() {},
                 "report.html's per-second series, which runs write since replsim report exists; the console summary"
                         + " of an older run is its summary.json, and a new run of its scenario.yaml has both");

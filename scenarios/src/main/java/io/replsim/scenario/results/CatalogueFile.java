@@ -10,9 +10,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One file of the catalogue as it is now: its scenario's name (its run directories end with it), its opening comment's question, the source's figure and the command that
- * runs it, and the SHA-256 of its bytes, which a run directory's provenance must hold for its figures to be this
- * file's.
+ * One file of the catalogue as it is now: its scenario's name (its run directories end with it), its opening
+ * comment's question, the source's figure and the command that runs it, and the SHA-256 of its bytes, which a run
+ * directory's provenance must hold for its figures to be this file's.
  */
 public record CatalogueFile(Path file, String scenarioName, String question, String figure, String command,
                             String sha256) {

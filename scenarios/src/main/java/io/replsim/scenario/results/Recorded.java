@@ -1,7 +1,5 @@
 package io.replsim.scenario.results;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.capacity.CapacitySummary;
 import io.replsim.scenario.capacity.RecordedSearch;
 import io.replsim.scenario.compare.ComparisonReport;
@@ -10,8 +8,6 @@ import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.report.RecordedRun;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.report.UnreadableRunException;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -69,7 +65,7 @@ public sealed interface Recorded {
     /** Reads {@code directory} as {@code kind} wrote it; says what is unreadable, where. */
     static Recorded read(Path directory, RunKind kind) throws UnreadableRunException {
         return switch (kind) {
-            case RUN -> new Run(directory, runSummary(directory.resolve(RecordedRun.SUMMARY)));
+            case RUN -> new Run(directory, RecordedRun.summary(directory));
             case CAPACITY -> new Search(directory, RecordedSearch.read(directory).summary());
             case COMPARISON -> {
                 RecordedComparison comparison = RecordedComparison.read(directory);
@@ -77,21 +73,5 @@ public sealed interface Recorded {
                         comparison.capacity() ? null : ComparisonReport.read(directory));
             }
         };
-    }
-
-    /** A run's summary.json alone: its figures and provenance are all a row needs of it. */
-    private static RunSummary runSummary(Path file) throws UnreadableRunException {
-        if (!Files.isRegularFile(file)) {
-            throw new UnreadableRunException(file.getParent() + " holds no " + file.getFileName() + ": the run ended"
-                    + " before its report wrote it (it broke or was stopped)");
-        }
-        try {
-            return new ObjectMapper().readValue(file.toFile(), RunSummary.class);
-        } catch (JacksonException e) {
-            throw new UnreadableRunException(file + " cannot be read as a run wrote it: " + e.getOriginalMessage()
-                    + "; was it edited, or written by another version of replsim?");
-        } catch (IOException e) {
-            throw new UnreadableRunException("cannot read " + file + ": " + e.getMessage());
-        }
     }
 }

@@ -71,7 +71,7 @@ class ResultsRowTest {
         assertThat(row.traced()).hasSize(2).anySatisfy(line -> assertThat(line)
                 .contains("20261201-100000-05-n-plus-one")).anySatisfy(line -> assertThat(line)
                 .contains("`" + broken + "` skipped, unreadable: " + broken.resolve("summary.json")
-                        + " cannot be read as a run wrote it"));
+                        + " cannot be read as the run wrote it"));
         assertThat(row.judgement().verdict()).isEqualTo(Verdict.AGREES_IN_SIZE);
     }
 
