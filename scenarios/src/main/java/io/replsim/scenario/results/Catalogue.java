@@ -57,7 +57,7 @@ public final class Catalogue {
                             searched("02-trigger.set-and-get.yaml", "SET_AND_GET", null)));
             case 3 -> new ComparedFigures(measured("03-granularity.yaml"));
             case 4 -> new DrillOutcomes(measured("04-sync-vs-async.yaml"), List.of());
-            case 5 -> new SurvivorLoad(measured("05-n-plus-one.yaml"), 0.60, 0.90);
+            case 5 -> new SurvivorLoad(measured("05-n-plus-one.yaml"), 0.60, 0.90, 0.10);
             case 6 -> new WaitingShares(pool(1, 0.90), List.of(pool(4, 0.60), pool(8, 0.19)));
             case 7 -> new ThroughputRatio(measured("07-keep-alive.per-request.yaml"),
                     measured("07-keep-alive.per-user.yaml"), 15.0 / 40.0);

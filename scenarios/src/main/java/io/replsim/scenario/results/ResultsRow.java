@@ -42,8 +42,10 @@ public record ResultsRow(int number, String question, String sourceFigure, Strin
             each.getValue().unreadable().forEach(dir -> traced.add("`" + dir.directory() + "` skipped, unreadable: "
                     + dir.why()));
         }
-        Judgement judgement = reading.measured() ? rule.judge(reading.compared())
-                : new Judgement(Verdict.NOT_MEASURED_YET, "");
+        Judgement judgement = !reading.measured() ? new Judgement(Verdict.NOT_MEASURED_YET, "")
+                : !reading.unmetPremises().isEmpty() ? new Judgement(Verdict.PREMISE_NOT_MET,
+                        String.join("; ", reading.unmetPremises()))
+                : rule.judge(reading.compared());
         String figure = reading.measured() ? reading.figure()
                 : changed ? "not measured since the file changed" : "not measured yet";
         List<String> ratios = reading.compared().stream().map(compared -> compared.what() + " "

@@ -6,6 +6,7 @@ public enum Verdict {
     AGREES_IN_DIRECTION("agrees in direction"),
     DISAGREES("disagrees"),
     NO_SOURCE_FIGURE("no source figure"),
+    PREMISE_NOT_MET("premise not met"),
     NOT_MEASURED_YET("not measured yet");
 
     private final String words;

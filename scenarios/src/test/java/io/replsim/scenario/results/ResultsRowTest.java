@@ -52,11 +52,29 @@ class ResultsRowTest {
     @Test
     void aSurvivorsCpuThatRoseButFarFromTheSourcesAgreesInDirectionAndOneThatFellDisagrees() throws Exception {
         String now = FakeRuns.sha256(N_PLUS_ONE);
-        FakeRuns.run(runs, "20261201-100000-05-n-plus-one", N_PLUS_ONE, now, 0.30, 0.45, 0.44, 100);
+        FakeRuns.run(runs, "20261201-100000-05-n-plus-one", N_PLUS_ONE, now, 0.55, 0.65, 0.64, 100);
         assertThat(row(5).judgement().verdict()).isEqualTo(Verdict.AGREES_IN_DIRECTION);
 
         FakeRuns.run(runs, "20261202-100000-05-n-plus-one", N_PLUS_ONE, now, 0.60, 0.50, 0.40, 100);
         assertThat(row(5).judgement().verdict()).isEqualTo(Verdict.DISAGREES);
+    }
+
+    @Test
+    void aClusterFarFromTheSourcesCpuBeforeTheKillHasNotMetThePremiseWhereverItsSurvivorsLand() throws Exception {
+        String now = FakeRuns.sha256(N_PLUS_ONE);
+        // 83% before and 98% after: within 1.25x of the source's 90%, but the rule starts from 60%
+        FakeRuns.run(runs, "20261201-100000-05-n-plus-one", N_PLUS_ONE, now, 0.83, 0.98, 0.98, 100);
+
+        ResultsRow row = row(5);
+
+        assertThat(row.judgement().verdict()).isEqualTo(Verdict.PREMISE_NOT_MET);
+        assertThat(row.judgement().why()).contains("the cluster ran at 83% of its CPU before the kill, not within 10"
+                + " points of the source's 60%").contains("load.users");
+        assertThat(row.ratio()).isEqualTo("survivors' CPU 1.09");
+
+        FakeRuns.run(runs, "20261202-100000-05-n-plus-one", N_PLUS_ONE, now, 0.69, 0.98, 0.98, 100);
+        assertThat(row(5).judgement().verdict()).as("69% is within 10 points of 60%")
+                .isEqualTo(Verdict.AGREES_IN_SIZE);
     }
 
     @Test
