@@ -3,10 +3,12 @@ package io.replsim.cli;
 import io.replsim.scenario.results.AgreementRule;
 import io.replsim.scenario.results.Catalogue;
 import io.replsim.scenario.results.CatalogueEntry;
+import io.replsim.scenario.results.PageRows;
 import io.replsim.scenario.results.ResultsPage;
 import io.replsim.scenario.results.ResultsRow;
 import io.replsim.scenario.results.ResultsTable;
 import io.replsim.scenario.results.RunDirectories;
+import io.replsim.scenario.results.TableRow;
 import io.replsim.scenario.results.Unreadable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,23 +47,24 @@ final class ResultsCommand implements Callable<Integer> {
     public Integer call() {
         try {
             RunDirectories directories = RunDirectories.read(runs);
-            List<ResultsRow> rows = new ArrayList<>();
-            for (CatalogueEntry entry : Catalogue.read(catalogue)) {
-                rows.add(ResultsRow.of(entry, directories, AgreementRule.STATED));
-            }
             if (!Files.isRegularFile(page)) {
                 System.err.println("replsim results: no page at " + page.toAbsolutePath() + ": give the page"
                         + " whose table to rewrite (--page)");
                 return ReplsimCommand.BAD_INPUT;
             }
-            String rewritten = ResultsPage.rewrite(Files.readString(page), ResultsTable.markdown(rows),
-                    page.toString());
-            Files.writeString(page, rewritten);
+            String before = Files.readString(page);
+            List<CatalogueEntry> entries = Catalogue.read(catalogue);
+            List<ResultsRow> computed = new ArrayList<>();
+            for (CatalogueEntry entry : entries) {
+                computed.add(ResultsRow.of(entry, directories, AgreementRule.STATED));
+            }
+            List<TableRow> rows = PageRows.of(before).merged(entries, computed);
+            Files.writeString(page, ResultsPage.rewrite(before, ResultsTable.of(rows), page.toString()));
             for (Unreadable skipped : directories.unreadable()) {
                 System.err.println("replsim results: skipped " + skipped.directory() + ": " + skipped.why());
             }
-            for (ResultsRow row : rows) {
-                System.out.printf("entry %2d  %s%n", row.number(), row.judgement().verdict().words());
+            for (TableRow row : rows) {
+                System.out.printf("entry %2d  %s%n", row.number(), row.verdictWords());
             }
             System.out.println("page      " + page + " (" + directories.recorded().size() + " run directories"
                     + " read under " + runs + ", " + directories.unreadable().size() + " unreadable)");

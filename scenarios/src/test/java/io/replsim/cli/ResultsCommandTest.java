@@ -43,6 +43,28 @@ class ResultsCommandTest {
     }
 
     @Test
+    void aRowMeasuredElsewhereSurvivesARewriteWithoutItsRunsAndARowOfAChangedFileDoesNot() throws Exception {
+        Path runs = Files.createDirectories(dir.resolve("runs"));
+        String hash = ScenarioHash.of(Path.of(CATALOGUE, "05-n-plus-one.yaml")).sha256().substring(0, 12);
+        String kept = "| 5 | q | 90% | busiest survivor 88% | 0.98 | agrees in size | `cmd` | 05-n-plus-one.yaml"
+                + " (sha256:" + hash + "): `runs/20261201-100000-05-n-plus-one` (c1ad241, 2 cores) |";
+        String stale = "| 6 | q | 90% | 1 worker 90% | 1.00 | agrees in size | `cmd` | 06-thread-pool.workers-1.yaml"
+                + " (sha256:000000000000): `runs/20261201-100000-06-thread-pool-workers-1` (c1ad241, 2 cores) |";
+        Path page = Files.writeString(dir.resolve("results.md"), "<!-- results table: ./replsim results -->\n"
+                + "| # | h |\n|---|---|\n" + kept + "\n" + stale + "\n<!-- end of results table -->\n");
+
+        ReplsimCall ran = ReplsimCall.of("results", "--runs", runs.toString(), "--page", page.toString(),
+                "--catalogue", CATALOGUE);
+
+        assertThat(ran.exit()).as(ran.err()).isZero();
+        List<String> rows = Files.readString(page).lines().filter(line -> line.matches("\\| \\d+ \\|.*")).toList();
+        assertThat(rows).hasSize(10).contains(kept);
+        assertThat(rows.get(5)).startsWith("| 6 |").contains("| not measured yet | - | not measured yet |");
+        assertThat(ran.out()).contains("entry  5  kept from the page (no run directory of its files here)")
+                .contains("entry  6  not measured yet");
+    }
+
+    @Test
     void aRunsDirectoryThatIsNotThereIsRefused() {
         ReplsimCall ran = ReplsimCall.of("results", "--runs", dir.resolve("none").toString(), "--page",
                 dir.resolve("results.md").toString(), "--catalogue", CATALOGUE);

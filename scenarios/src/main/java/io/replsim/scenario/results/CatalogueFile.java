@@ -44,6 +44,14 @@ public record CatalogueFile(Path file, String scenarioName, String question, Str
         return file.getFileName().toString();
     }
 
+    /**
+     * {@code 05-n-plus-one.yaml (sha256:3fa2c1d09e12)}: the name with the first 12 digits of its hash, as a row of the
+     * table names the files its figures came from ({@link PageRows} reads it back).
+     */
+    public String nameWithHash() {
+        return name() + " (sha256:" + sha256.substring(0, PageRows.HASH_DIGITS) + ")";
+    }
+
     /** The text of {@code # word:} and the comment lines that continue it, each stripped. */
     private static List<String> block(List<String> comment, String word, Path file) throws IOException {
         List<String> block = new ArrayList<>();

@@ -29,7 +29,8 @@ public record ResultsRow(int number, String question, String sourceFigure, Strin
         for (Map.Entry<Measurement, Found> each : found.entrySet()) {
             String files = String.join(", ", each.getKey().files().stream().map(CatalogueFile::name).toList());
             switch (each.getValue()) {
-                case Found.Measured measured -> traced.add(files + ": `" + measured.recorded().directory() + "` ("
+                case Found.Measured measured -> traced.add(String.join(", ", each.getKey().files().stream()
+                        .map(CatalogueFile::nameWithHash).toList()) + ": `" + measured.recorded().directory() + "` ("
                         + shortly(measured.recorded().provenance()) + ")");
                 case Found.Changed older -> {
                     changed = true;

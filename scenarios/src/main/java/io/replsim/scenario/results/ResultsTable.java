@@ -11,18 +11,28 @@ public final class ResultsTable {
     }
 
     public static String markdown(List<ResultsRow> rows) {
+        return of(rows.stream().<TableRow>map(TableRow.Computed::new).toList());
+    }
+
+    /** The table with each row computed, or kept as the page had it. */
+    public static String of(List<TableRow> rows) {
         StringBuilder table = new StringBuilder(HEADER);
-        for (ResultsRow row : rows) {
-            String verdict = row.judgement().verdict().words() + (row.judgement().why().isEmpty() ? ""
-                    : " (" + row.judgement().why() + ")");
-            table.append("| ").append(row.number()).append(" | ").append(cell(row.question())).append(" | ")
-                    .append(cell(row.sourceFigure())).append(" | ").append(cell(row.replsimFigure())).append(" | ")
-                    .append(cell(row.ratio())).append(" | ").append(cell(verdict)).append(" | ")
-                    .append(cell(String.join("; ", row.commands().stream().map(c -> "`" + c + "`").toList())))
-                    .append(" | ").append(cell(row.traced().isEmpty() ? "-" : String.join("; ", row.traced())))
-                    .append(" |\n");
+        for (TableRow each : rows) {
+            switch (each) {
+                case TableRow.Kept kept -> table.append(kept.line()).append('\n');
+                case TableRow.Computed computed -> table.append(line(computed.row())).append('\n');
+            }
         }
         return table.toString();
+    }
+
+    private static String line(ResultsRow row) {
+        String verdict = row.judgement().verdict().words() + (row.judgement().why().isEmpty() ? ""
+                : " (" + row.judgement().why() + ")");
+        return "| " + row.number() + " | " + cell(row.question()) + " | " + cell(row.sourceFigure()) + " | "
+                + cell(row.replsimFigure()) + " | " + cell(row.ratio()) + " | " + cell(verdict) + " | "
+                + cell(String.join("; ", row.commands().stream().map(c -> "`" + c + "`").toList())) + " | "
+                + cell(row.traced().isEmpty() ? "-" : String.join("; ", row.traced())) + " |";
     }
 
     private static String cell(String text) {
