@@ -40,6 +40,7 @@ final class NodeCommandLine {
                 // The JVM sizes its GC and pools from its cgroup's quota when it sees one at start; whether it does
                 // would depend on whether its pid was moved before that read. Pinned to what it was without quotas.
                 "-XX:ActiveProcessorCount=" + Runtime.getRuntime().availableProcessors()));
+        command.addAll(launcher.compiler().jvmOptions());
         command.addAll(startCache.jvmOptions(name));
         if (cluster.flightRecording()) {
             command.addAll(NodeFlightRecording.jvmOptions(logDirectory, name));

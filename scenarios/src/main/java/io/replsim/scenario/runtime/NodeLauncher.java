@@ -3,11 +3,12 @@ package io.replsim.scenario.runtime;
 import java.nio.file.Path;
 
 /**
- * How to start a node JVM: which java, which classpath, and from which start-up cache. By default the java and
- * classpath this JVM runs with, and the cache the launcher names in {@value #START_CACHE_PROPERTY}: used when it
- * exists, recorded by a cluster's nodes when it does not.
+ * How to start a node JVM: which java, which classpath, from which start-up cache, and with which compilers. By
+ * default the java and classpath this JVM runs with, the cache the launcher names in {@value #START_CACHE_PROPERTY}
+ * (used when it exists, recorded by a cluster's nodes when it does not), and the compiler named in
+ * {@value #COMPILER_PROPERTY}, the JVM's own tiers when it names none.
  */
-public record NodeLauncher(Path java, String classpath, NodeStartCache startCache) {
+public record NodeLauncher(Path java, String classpath, NodeStartCache startCache, NodeCompiler compiler) {
 
     /** Set by the {@code replsim} launcher (JDK 25 or newer) to where the cache of this build is or goes. */
     public static final String START_CACHE_PROPERTY = "replsim.nodeStartCache";
@@ -17,8 +18,11 @@ public record NodeLauncher(Path java, String classpath, NodeStartCache startCach
      */
     public static final String NODE_CLASSPATH_PROPERTY = "replsim.nodeClasspath";
 
+    /** {@code tiered} (the default) or {@code c1-only}: the test suite's nodes run on C1 alone (scenarios/pom.xml). */
+    public static final String COMPILER_PROPERTY = "replsim.nodeCompiler";
+
     public NodeLauncher(Path java, String classpath) {
-        this(java, classpath, new NodeStartCache.Off());
+        this(java, classpath, new NodeStartCache.Off(), compilerOfThisJvm());
     }
 
     public static NodeLauncher currentJvm() {
@@ -30,10 +34,15 @@ public record NodeLauncher(Path java, String classpath, NodeStartCache startCach
                 : new NodeStartCache.UseOrRecord(Path.of(cache).toAbsolutePath());
         String classpath = System.getProperty(NODE_CLASSPATH_PROPERTY, "");
         return new NodeLauncher(java, classpath.isBlank() ? System.getProperty("java.class.path") : classpath,
-                startCache);
+                startCache, compilerOfThisJvm());
     }
 
     public NodeLauncher withStartCache(NodeStartCache cache) {
-        return new NodeLauncher(java, classpath, cache);
+        return new NodeLauncher(java, classpath, cache, compiler);
+    }
+
+    private static NodeCompiler compilerOfThisJvm() {
+        String named = System.getProperty(COMPILER_PROPERTY, "");
+        return named.isBlank() ? NodeCompiler.TIERED : NodeCompiler.of(named, "-D" + COMPILER_PROPERTY);
     }
 }

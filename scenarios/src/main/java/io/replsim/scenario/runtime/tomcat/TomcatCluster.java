@@ -260,8 +260,9 @@ public final class TomcatCluster implements ClusterRuntime {
         String members = names.stream().map(other -> other + "=" + ports.get(other).jgroups())
                 .collect(Collectors.joining(","));
         List<String> command = new ArrayList<>(List.of(launcher.java().toString(),
-                "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes(),
-                "-cp", launcher.classpath(), MAIN_CLASS,
+                "-Xms" + cluster.heap().bytes(), "-Xmx" + cluster.heap().bytes()));
+        command.addAll(launcher.compiler().jvmOptions());
+        command.addAll(List.of("-cp", launcher.classpath(), MAIN_CLASS,
                 "--name", name, "--bind", "127.0.0.1", "--http-port", Integer.toString(mine.http()),
                 "--admin-port", Integer.toString(mine.admin()), "--members", members,
                 "--manager", tomcat.manager().label(), "--replication", tomcat.replication().label(),
