@@ -4,7 +4,6 @@ import io.replsim.scenario.provenance.ScenarioHash;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,14 +16,12 @@ import java.util.regex.Pattern;
 public record CatalogueFile(Path file, String scenarioName, String question, String figure, String command,
                             String sha256) {
     private static final Pattern NAME = Pattern.compile("(?m)^name:\\s*(\\S+)");
-    private static final Pattern KEY = Pattern.compile("# ([a-z]+):\\s*(.*)");
-    private static final Pattern CONTINUED = Pattern.compile("#\\s+(.*)");
 
     /** Reads {@code file}'s opening comment; a missing line is said, with the file. */
     public static CatalogueFile read(Path file) throws IOException {
         String text = Files.readString(file);
         Matcher name = NAME.matcher(text);
-        List<String> comment = text.lines().takeWhile(line -> line.startsWith("#")).toList();
+        CatalogueComment comment = CatalogueComment.of(text);
         List<String> run = block(comment, "run", file);
         String first = run.stream().filter(line -> line.contains("./replsim ")).findFirst().orElseThrow(
                 () -> new IOException(file + ": the '# run:' line gives no ./replsim command"));
@@ -52,22 +49,9 @@ public record CatalogueFile(Path file, String scenarioName, String question, Str
         return name() + " (sha256:" + sha256.substring(0, PageRows.HASH_DIGITS) + ")";
     }
 
-    /** The text of {@code # word:} and the comment lines that continue it, each stripped. */
-    private static List<String> block(List<String> comment, String word, Path file) throws IOException {
-        List<String> block = new ArrayList<>();
-        boolean inside = false;
-        for (String line : comment) {
-            Matcher key = KEY.matcher(line);
-            if (key.matches()) {
-                inside = key.group(1).equals(word);
-                if (inside) {
-                    block.add(key.group(2).strip());
-                }
-            } else if (inside) {
-                Matcher continued = CONTINUED.matcher(line);
-                block.add(continued.matches() ? continued.group(1).strip() : "");
-            }
-        }
+    /** The text of {@code # word:} and the lines that continue it; refused, naming the file, without one. */
+    private static List<String> block(CatalogueComment comment, String word, Path file) throws IOException {
+        List<String> block = comment.block(word);
         if (block.isEmpty()) {
             throw new IOException(file + " has no '# " + word + ":' line in its opening comment: each catalogue"
                     + " file names its question, source, figure, scaling and run (CatalogueEntriesTest)");

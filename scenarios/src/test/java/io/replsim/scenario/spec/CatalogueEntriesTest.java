@@ -2,6 +2,7 @@ package io.replsim.scenario.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.scenario.results.CatalogueComment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,6 @@ class CatalogueEntriesTest {
     private static final List<String> HEADER_WORDS = List.of("question", "source", "figure", "scaled", "run");
     private static final Pattern FILE_NAME = Pattern.compile("(0[1-9]|10)-[a-z0-9-]+(\\.[a-z0-9-]+)?\\.yaml");
     private static final Pattern REFERENCE_FILE = Pattern.compile("[a-z0-9-]+\\.md");
-    private static final Pattern HEADER_LINE = Pattern.compile("# ([a-z]+):.*");
 
     static Stream<Path> entries() throws IOException {
         try (Stream<Path> files = Files.list(CATALOGUE)) {
@@ -41,19 +41,19 @@ class CatalogueEntriesTest {
      * problem, empty when it names its question, source, figure, scaling and the command that runs it.
      */
     static List<String> headerProblems(String fileName, String text) {
-        List<String> comment = text.lines().takeWhile(line -> line.startsWith("#")).toList();
+        CatalogueComment comment = CatalogueComment.of(text);
         List<String> problems = new ArrayList<>();
         for (String word : HEADER_WORDS) {
-            List<String> block = block(comment, word);
+            List<String> block = comment.block(word);
             if (block.isEmpty()) {
                 problems.add("no line '# " + word + ":' in the opening comment");
             }
         }
-        if (!block(comment, "source").isEmpty()
-                && block(comment, "source").stream().noneMatch(line -> REFERENCE_FILE.matcher(line).find())) {
+        if (!comment.block("source").isEmpty()
+                && comment.block("source").stream().noneMatch(line -> REFERENCE_FILE.matcher(line).find())) {
             problems.add("the source names no reference document (such as jboss-as5-tuning.md) and section");
         }
-        List<String> run = block(comment, "run");
+        List<String> run = comment.block("run");
         if (!run.isEmpty() && run.stream().noneMatch(line -> line.contains("./replsim "))) {
             problems.add("the run line gives no ./replsim command");
         }
@@ -61,22 +61,6 @@ class CatalogueEntriesTest {
             problems.add("the run line does not name this file, scenarios/catalogue/" + fileName);
         }
         return problems;
-    }
-
-    /** The lines of the opening comment from {@code # word:} up to the next such key line. */
-    private static List<String> block(List<String> comment, String word) {
-        List<String> block = new ArrayList<>();
-        boolean inside = false;
-        for (String line : comment) {
-            var key = HEADER_LINE.matcher(line);
-            if (key.matches()) {
-                inside = key.group(1).equals(word);
-            }
-            if (inside) {
-                block.add(line);
-            }
-        }
-        return block;
     }
 
     /** The catalogue files docs/results.md does not name. */
