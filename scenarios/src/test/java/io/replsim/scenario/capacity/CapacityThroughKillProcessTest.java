@@ -60,7 +60,9 @@ class CapacityThroughKillProcessTest {
         });
         assertThat(summary.search().usersSustained()).as(printed).isEqualTo(8);
         assertThat(printed).contains("capacity through a kill of the node owning the most sessions")
-                .containsPattern("step  1 step-up +4 users  PASS .*through a kill of node[12] at \\+2\\.\\d s")
+                // 2 s after the warm-up, or later on a machine busy enough to start the kill late; never before
+                .containsPattern("step  1 step-up +4 users  PASS .*through a kill of node[12] at"
+                        + " \\+([2-9]|[1-9]\\d)\\.\\d s")
                 .containsPattern("node[12] restarted and in every view after \\d+\\.\\d s");
 
         Path run = Path.of(summary.runDirectory());
@@ -68,7 +70,8 @@ class CapacityThroughKillProcessTest {
         assertThat(csv.getFirst()).contains(",killed_node,kill_after_s,sessions_counted_lost,sessions_stale,"
                 + "failed_at_killed,failed_at_survivors,");
         assertThat(csv.subList(1, csv.size())).isNotEmpty()
-                .allSatisfy(line -> assertThat(line).startsWith("through-kill,").containsPattern(",node[12],2\\.\\d,0,0,"));
+                .allSatisfy(line -> assertThat(line).startsWith("through-kill,")
+                        .containsPattern(",node[12],([2-9]|[1-9]\\d)\\.\\d,0,0,"));
         assertThat(Files.readString(run.resolve("summary.json"))).contains("\"mode\" : \"through-kill\"");
         assertThat(Files.readString(run.resolve(CapacityPage.FILE))).contains("through a kill in each step")
                 .contains("busiest survivor CPU");
