@@ -33,6 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
@@ -73,6 +74,7 @@ public final class DockerRuntime implements ClusterRuntime {
     private final WorkloadSpec workload;
     private final Path logDirectory;
     private final NodeImage image;
+    private final NodeCompiler compiler;
     private final PrintStream out;
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
     /** Made for this run like the token, and handed over the same way: in the environment, never in argv. */
@@ -93,12 +95,13 @@ public final class DockerRuntime implements ClusterRuntime {
     private boolean closed;
 
     public DockerRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
-                         NodeImage image, PrintStream out) {
+                         NodeImage image, NodeCompiler compiler, PrintStream out) {
         this.cluster = cluster;
         this.replication = replication;
         this.workload = workload;
         this.logDirectory = logDirectory;
         this.image = image;
+        this.compiler = compiler;
         this.out = out;
     }
 
@@ -193,8 +196,9 @@ public final class DockerRuntime implements ClusterRuntime {
                 .withLabels(labels())
                 .withEnv("REPLSIM_ADMIN_TOKEN", token)
                 .withEnv(ClusterSecret.ENVIRONMENT_VARIABLE, clusterSecret)
-                .withEnv("JAVA_TOOL_OPTIONS", "-Xms" + heap + " -Xmx" + heap
-                        + " -XX:+ExitOnOutOfMemoryError -Djava.net.preferIPv4Stack=true")
+                .withEnv("JAVA_TOOL_OPTIONS", String.join(" ", Stream.concat(Stream.of("-Xms" + heap, "-Xmx" + heap,
+                        "-XX:+ExitOnOutOfMemoryError", "-Djava.net.preferIPv4Stack=true"),
+                        compiler.jvmOptions().stream()).toList()))
                 .withCommand(NodeArguments.of(name, "replsim-" + runId, address,
                         new NodePorts(HTTP_PORT, ADMIN_PORT, JGROUPS_PORT, METRICS_PORT), members, cluster, replication, workload)
                         .toArray(String[]::new))

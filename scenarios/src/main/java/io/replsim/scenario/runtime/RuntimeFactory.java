@@ -17,7 +17,7 @@ public interface RuntimeFactory {
             case PROCESS -> new ProcessRuntime(spec.cluster(), spec.replication(), spec.workload(), nodeLogs,
                     launcher, out);
             case DOCKER -> new DockerRuntime(spec.cluster(), spec.replication(), spec.workload(), nodeLogs,
-                    image.get(), out);
+                    image.get(), launcher.compiler(), out);
             case TOMCAT -> throw new IllegalArgumentException("cluster.runtime: tomcat runs with replsim run (a"
                     + " drill), not as replsim's own nodes: the capacity search and soak need replsim's admin API");
         };

@@ -6,6 +6,7 @@ import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.NodeFigure;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.run.RunOutcome;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,10 @@ class DockerQuickstartIT {
         assertThat(kill.recoveredUsers()).as(printed).isEqualTo(kill.affectedUsers());
         assertThat(summary.nodes()).as("CPU is reported against each container's quota")
                 .allSatisfy(node -> assertThat(node.get(NodeFigure.CPU_UTILIZATION)).isBetween(0.0, 1.5));
+
+        // the suite's node JVMs run on C1 alone (NodeCompiler), in containers through JAVA_TOOL_OPTIONS
+        assertThat(Files.readString(outcome.directory().resolve("nodes").resolve("node1.log")))
+                .contains("Picked up JAVA_TOOL_OPTIONS").contains("-XX:TieredStopAtLevel=1");
 
         DockerScenarioRun.assertNothingLeftBehind();
     }
