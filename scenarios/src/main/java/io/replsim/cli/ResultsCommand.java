@@ -59,7 +59,7 @@ final class ResultsCommand implements Callable<Integer> {
                 computed.add(ResultsRow.of(entry, directories, AgreementRule.STATED));
             }
             List<TableRow> rows = PageRows.of(before).merged(entries, computed);
-            Files.writeString(page, ResultsPage.rewrite(before, ResultsTable.of(rows), page.toString()));
+            Files.writeString(page, ResultsPage.rewrite(before, ResultsTable.markdown(rows), page.toString()));
             for (Unreadable skipped : directories.unreadable()) {
                 System.err.println("replsim results: skipped " + skipped.directory() + ": " + skipped.why());
             }

@@ -10,12 +10,8 @@ public final class ResultsTable {
     private ResultsTable() {
     }
 
-    public static String markdown(List<ResultsRow> rows) {
-        return of(rows.stream().<TableRow>map(TableRow.Computed::new).toList());
-    }
-
     /** The table with each row computed, or kept as the page had it. */
-    public static String of(List<TableRow> rows) {
+    public static String markdown(List<TableRow> rows) {
         StringBuilder table = new StringBuilder(HEADER);
         for (TableRow each : rows) {
             switch (each) {

@@ -44,7 +44,9 @@ class ResultsPageTest {
         ResultsRow row = new ResultsRow(1, "a | b", "c", "d", "-", new Judgement(Verdict.NO_SOURCE_FIGURE, ""),
                 java.util.List.of("./replsim run x"), java.util.List.of());
 
-        assertThat(ResultsTable.markdown(java.util.List.of(row)).lines().skip(2).findFirst().orElseThrow())
+        String table = ResultsTable.markdown(java.util.List.of(new TableRow.Computed(row)));
+
+        assertThat(table.lines().skip(2).findFirst().orElseThrow())
                 .isEqualTo("| 1 | a \\| b | c | d | - | no source figure | `./replsim run x` | - |");
     }
 }
