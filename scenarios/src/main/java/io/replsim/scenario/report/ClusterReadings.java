@@ -4,7 +4,9 @@ import io.replsim.node.stats.NodeStatsReport;
 import io.replsim.scenario.runtime.CpuBudgetEnforcement;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What a run read from the cluster's nodes, as it read it: how long the cluster took to start and whether the kernel
@@ -28,6 +30,20 @@ public record ClusterReadings(long startMs, CpuBudgetEnforcement cpuBudget, List
     /** Whether the nodes were read at all. */
     public boolean measured() {
         return nodes != null;
+    }
+
+    /**
+     * The nodes with views on record whose last process was no longer running when the run ended (killed, stopped,
+     * crashed); none when the nodes were not read.
+     */
+    public Set<String> endedEarly() {
+        if (nodes == null) {
+            return Set.of();
+        }
+        Set<String> running = nodes.stream().filter(NodeReading::alive).map(NodeReading::name)
+                .collect(Collectors.toSet());
+        return viewHistories.keySet().stream().filter(node -> !running.contains(node))
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** A node's CPU over {@code [fromEpochMs, toEpochMs]}, labelled {@code windowLabel} when measured over it. */

@@ -30,14 +30,19 @@ public final class FailoverAnalysis {
      * @param heal  its heal event, when it lasted and was healed, or its cut-short event when its node ended first
      *              (not a heal: no healedAtMs then), or its unfinished event when the load ended before it was
      *              done (what it was waiting for becomes the report's {@code unfinished})
-     * @param viewHistories every node still running at the end; the fault's own nodes are left out as survivors
+     * @param viewHistories every node's views, over all its processes; the fault's own nodes are left out as survivors
+     * @param endedEarly    the nodes whose last process ended before the run did (killed, stopped, crashed): a
+     *                      survivor among them that never saw the fault's nodes back could not have, and the return
+     *                      is not waited for on its account
      */
     public static FaultReport analyse(FaultEvent start, Optional<FaultEvent> heal, List<UserTimeline> timelines,
-                                      Map<String, List<NodeStatsReport.PastView>> viewHistories) {
+                                      Map<String, List<NodeStatsReport.PastView>> viewHistories,
+                                      Set<String> endedEarly) {
         List<String> faulty = start.nodes();
         List<FaultReport.SurvivorView> survivors = new ArrayList<>();
         Long viewChangeMs = 0L;
         Long backInViewMs = 0L;
+        int awaitingReturn = 0;
         Set<String> returnViews = new HashSet<>();
         Optional<List<String>> membersAtFault = membersAt(start.epochMs(), viewHistories);
         for (var entry : viewHistories.entrySet()) {
@@ -69,10 +74,15 @@ public final class FailoverAnalysis {
             survivors.add(new FaultReport.SurvivorView(entry.getKey(), ms,
                     firstWithout.map(NodeStatsReport.PastView::id).orElse(null), backMs));
             viewChangeMs = (viewChangeMs == null || ms == null) ? null : Math.max(viewChangeMs, ms);
-            backInViewMs = (backInViewMs == null || backMs == null) ? null : Math.max(backInViewMs, backMs);
+            if (backMs != null || !endedEarly.contains(entry.getKey())) {
+                awaitingReturn++;
+                backInViewMs = (backInViewMs == null || backMs == null) ? null : Math.max(backInViewMs, backMs);
+            }
         }
         if (survivors.isEmpty()) {
             viewChangeMs = null;
+        }
+        if (awaitingReturn == 0) {
             backInViewMs = null;
         }
         Long mergeSettledMs = backInViewMs == null ? null

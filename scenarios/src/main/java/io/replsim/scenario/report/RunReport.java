@@ -81,7 +81,7 @@ public final class RunReport {
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
                 .map(event -> FailoverAnalysis.analyse(event, endOf(event, events), result.timelines(),
-                        survivorViews))
+                        survivorViews, cluster.endedEarly()))
                 .toList();
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class FailoverAnalysisTest {
@@ -43,7 +44,7 @@ class FailoverAnalysisTest {
                 // was on node2 earlier, had moved to node3 before the kill: not affected
                 user(3, new Stint("node2", KILL - 9_000, KILL - 9_000, KILL - 8_000), new Stint("node3", KILL - 7_000, KILL - 7_000, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(report.affectedUsers()).isEqualTo(1);
         assertThat(report.recoveredUsers()).isEqualTo(1);
@@ -58,7 +59,7 @@ class FailoverAnalysisTest {
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, KILL + 1_400, KILL + 9_000)),
                 user(3, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(report.affectedUsers()).isEqualTo(3);
         assertThat(report.failoverMs()).isEqualTo(1_400);
@@ -78,7 +79,7 @@ class FailoverAnalysisTest {
 
         List<Long> times = FailoverAnalysis.failoverTimes(KILL_NODE2, users);
         FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users.subList(0, 4),
-                survivorsSawTheNewViewAfter(900, 950));
+                survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(times).containsExactly(200L, 800L, 1_400L);
         assertThat(times.getLast()).isEqualTo(report.failoverMs());
@@ -91,7 +92,7 @@ class FailoverAnalysisTest {
                 user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 100), new Stint("node1", KILL + 200, KILL + 200, KILL + 9_000)),
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 50), new Stint("node3", KILL + 400, -1, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), users, survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(report.affectedUsers()).isEqualTo(2);
         assertThat(report.recoveredUsers()).isEqualTo(1);
@@ -101,7 +102,7 @@ class FailoverAnalysisTest {
 
     @Test
     void viewChangeIsWhenTheLastSurvivorInstalledAViewWithoutTheNode() {
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), survivorsSawTheNewViewAfter(900, 1_250));
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), survivorsSawTheNewViewAfter(900, 1_250), Set.of());
 
         assertThat(report.viewChangeMs()).isEqualTo(1_250);
         assertThat(report.survivors()).extracting(FaultReport.SurvivorView::node, FaultReport.SurvivorView::viewChangeMs)
@@ -114,7 +115,7 @@ class FailoverAnalysisTest {
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(900, 950);
         views.put("node3", List.of(new PastView("[node1|2]", List.of("node1", "node2", "node3"), KILL - 10_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), views);
+        FaultReport report = FailoverAnalysis.analyse(KILL_NODE2, Optional.empty(), List.of(), views, Set.of());
 
         assertThat(report.viewChangeMs()).isNull();
         assertThat(report.survivors()).filteredOn(s -> s.node().equals("node3")).singleElement()
@@ -130,7 +131,7 @@ class FailoverAnalysisTest {
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
 
         FaultReport report = FailoverAnalysis.analyse(partition, Optional.empty(), users,
-                survivorsSawTheNewViewAfter(900, 950));
+                survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(report.affectedUsers()).isEqualTo(2);
         assertThat(report.stayedUsers()).isEqualTo(1);
@@ -152,7 +153,7 @@ class FailoverAnalysisTest {
         views.put("node3", List.of(views.get("node3").get(0), views.get("node3").get(1),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_200)));
 
-        FaultReport report = FailoverAnalysis.analyse(pause, Optional.of(resume), List.of(), views);
+        FaultReport report = FailoverAnalysis.analyse(pause, Optional.of(resume), List.of(), views, Set.of());
 
         assertThat(report.survivors()).extracting(FaultReport.SurvivorView::node)
                 .as("the paused node is no survivor of its own pause").containsExactly("node1", "node3");
@@ -171,7 +172,7 @@ class FailoverAnalysisTest {
         views.put("node3", List.of(views.get("node3").get(1),
                 new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_600)));
 
-        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views);
+        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views, Set.of());
 
         assertThat(report.viewChangeMs()).as("no view without it came after the restart").isNull();
         assertThat(report.backInViewMs()).isEqualTo(4_600);
@@ -191,7 +192,7 @@ class FailoverAnalysisTest {
                 new PastView("[node1|4]", List.of("node1", "node3", "node2"), KILL + 14_600),
                 new PastView("[node1|5]", List.of("node1", "node3"), KILL + 60_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views);
+        FaultReport report = FailoverAnalysis.analyse(restart, Optional.empty(), List.of(), views, Set.of());
 
         assertThat(report.viewChangeMs()).isNull();
         assertThat(report.backInViewMs()).isEqualTo(4_600);
@@ -213,7 +214,7 @@ class FailoverAnalysisTest {
                 new PastView("[node2|3]", List.of("node2"), KILL + 3_000),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100, KILL + 13_260)));
 
-        FaultReport settled = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views);
+        FaultReport settled = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of());
 
         assertThat(settled.backInViewMs()).isEqualTo(13_200);
         assertThat(settled.mergeSettledMs()).isEqualTo(13_260);
@@ -221,6 +222,31 @@ class FailoverAnalysisTest {
         // one node that installed the merge view without stamping it (another engine): not known
         views.put("node2", List.of(views.get("node2").get(0), views.get("node2").get(1),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100)));
-        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views).mergeSettledMs()).isNull();
+        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of()).mergeSettledMs()).isNull();
+    }
+
+    @Test
+    void aSurvivorKilledInTheCutIsNotWaitedForTheReturnButOneStillRunningIs() {
+        // node2 cut off; node1 left node2 out, was killed in the cut and never saw it again; node3 took node2 back
+        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
+                "isolate node2", "", 20_000, KILL, READ_BACK);
+        FaultEvent heal = new FaultEvent(FaultEvent.Phase.HEAL, "partition", "node2", List.of("node2"), "isolate node2",
+                "", 36_000, KILL + 16_000, READ_BACK);
+        Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(2_800, 2_900);
+        views.put("node3", List.of(views.get("node3").get(0), views.get("node3").get(1),
+                new PastView("[node3|6]", List.of("node3"), KILL + 16_500),
+                new PastView("[node3|7]", List.of("node3", "node2"), KILL + 17_400, KILL + 17_600)));
+
+        FaultReport report = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of("node1"));
+
+        assertThat(report.viewChangeMs()).isEqualTo(2_900);
+        assertThat(report.backInViewMs()).isEqualTo(17_400);
+        assertThat(report.mergeSettledMs()).isEqualTo(17_600);
+        // still running, node1 might yet have seen node2 again: the return is not known
+        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of()).backInViewMs())
+                .isNull();
+        // every survivor gone before the return: nothing to measure it by
+        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), Map.of("node1",
+                views.get("node1")), Set.of("node1")).backInViewMs()).isNull();
     }
 }

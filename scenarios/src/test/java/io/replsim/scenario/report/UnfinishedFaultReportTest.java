@@ -7,6 +7,7 @@ import io.replsim.scenario.fault.FaultEvidence;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** A fault the load's end caught before it was done, as the report shows it: a fault of its own, and no PASS. */
@@ -20,7 +21,7 @@ class UnfinishedFaultReportTest {
 
     @Test
     void itIsReportedWithWhatItWaitedForAndIsNotConfirmed() {
-        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.of(UNFINISHED), List.of(), Map.of());
+        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.of(UNFINISHED), List.of(), Map.of(), Set.of());
 
         assertThat(report.type()).isEqualTo("restart");
         assertThat(report.node()).isEqualTo("node1");
@@ -34,14 +35,14 @@ class UnfinishedFaultReportTest {
 
     @Test
     void aFaultDoneWithinTheLoadIsNotUnfinished() {
-        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.empty(), List.of(), Map.of());
+        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.empty(), List.of(), Map.of(), Set.of());
 
         assertThat(report.unfinished()).isNull();
     }
 
     @Test
     void itMakesTheRunInvalidNamingWhatItWaitedForHowLongAndWhatToDo() {
-        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.of(UNFINISHED), List.of(), Map.of())
+        FaultReport report = FailoverAnalysis.analyse(RESTART, Optional.of(UNFINISHED), List.of(), Map.of(), Set.of())
                 .notMeasured();
 
         assertThat(UnconfirmedFaults.reasons(List.of(report), List.of(RESTART, UNFINISHED))).containsExactly(
@@ -61,6 +62,6 @@ class UnfinishedFaultReportTest {
         FaultEvent cut = FaultEvent.unfinished(seenGone, "the load ended 0.50 s after it struck, while ...", 8_500,
                 STRUCK + 500);
 
-        assertThat(FailoverAnalysis.analyse(seenGone, Optional.of(cut), List.of(), Map.of()).confirmed()).isFalse();
+        assertThat(FailoverAnalysis.analyse(seenGone, Optional.of(cut), List.of(), Map.of(), Set.of()).confirmed()).isFalse();
     }
 }
