@@ -9,9 +9,10 @@ import java.util.TreeMap;
  * What one fault did. {@code viewChangeMs}: from the fault to the moment the last survivor installed a view
  * without the fault's nodes (null when some survivor never did). {@code backInViewMs}: from the fault to the moment
  * the last survivor had them in its view again (a merge after a partition or a pause, a rejoin after a restart; null
- * when not within the run; a survivor killed or stopped for good before it saw them again is not waited for). {@code mergeSettledMs}: from the fault to the moment every node had settled the merge that
- * brought them back, each keeping the newest copy of every session it holds (null for a rejoin, which needs no
- * settling, and for an engine that does not report it). {@code healedAtMs}: when a lasting fault was healed (null for a kill). {@code failoverMs}:
+ * when not within the run; a survivor killed or stopped for good before it saw them again is not waited for).
+ * {@code mergeSettledMs}: from the fault to the moment every node had settled the merge that brought them back, each
+ * keeping the newest copy of every session it holds (null for a rejoin, which needs no settling, and for an engine
+ * that does not report it). {@code healedAtMs}: when a lasting fault was healed (null for a kill). {@code failoverMs}:
  * from the fault to the first good response elsewhere of the last affected user to move (null when some affected
  * user was never served again). {@code stayedUsers}: affected users the fault's node went on serving, since HTTP
  * still reached it (a partition, a delay): they never needed another node. {@code fault}: its place in the
