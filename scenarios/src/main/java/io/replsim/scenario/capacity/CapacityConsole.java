@@ -136,10 +136,32 @@ public final class CapacityConsole {
                             s.runs(), s.minBusiestCpu() * 100, s.maxBusiestCpu() * 100, s.ratio()))
                     .collect(Collectors.joining("; ")));
         }
-        line("binding      %s", search.binding().isEmpty() ? "none: the search reached its " + cap + " cap"
+        line("binding      %s", search.binding().isEmpty() ? noBinding(search)
                 : String.join(" + ", search.binding()) + (estimate.fitted()
                         ? " (its line reaches its limit first)"
                         : " (broken by the fewest " + unit + " that failed at least half their runs)"));
+    }
+
+    /**
+     * Why no limit binds a search that sustained some load. A search stops on its step budget, at its cap, or once its
+     * boundary and confirmation steps are run; a failure there may be outweighed afterwards (a pass over a longer
+     * step above it overrules a shorter step's failure, and a load binds only when it failed at least half of its
+     * runs), which leaves the answer a floor, not the cap the search never reached.
+     */
+    private String noBinding(CapacitySummary.Search search) {
+        if (search.stoppedEarly()) {
+            return "none: the step budget was spent before a load failed at least half of its runs";
+        }
+        List<Integer> outweighed = search.steps().stream().filter(step -> "FAIL".equals(step.verdict()))
+                .map(CapacitySummary.StepRow::users).distinct().sorted().toList();
+        if (outweighed.isEmpty()) {
+            return "none: the search reached its " + cap + " cap";
+        }
+        return String.format(Locale.ROOT, "none: the runs that failed (at %s %s) do not bound it, since a pass over"
+                + " a longer step above a load overrules its shorter steps' failures and a load binds only when it"
+                + " failed at least half of its runs; the answer is a floor: a search started higher finds the limit",
+                outweighed.stream().map(users -> String.format(Locale.ROOT, "%,d", users))
+                        .collect(Collectors.joining(", ")), unit);
     }
 
     /** "4,750 users sustained on 3 nodes, 95% interval 4,560-4,930 users; binding CPU", or the steps' answer. */

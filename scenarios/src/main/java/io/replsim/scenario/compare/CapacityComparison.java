@@ -26,7 +26,8 @@ public record CapacityComparison(ComparisonPlan plan, List<ComparedRun> runs) {
      * {@code interval}: that ratio with its 95% interval ({@link RatioInterval#ofSearches}) and the verdict it
      * gives, null for the reference and where no round has both;
      * {@code binding}: every limit that bound one of its searches, in the order first seen ({@code none} for a
-     * search that stopped at its cap).
+     * search no limit bound, whose answer is a floor: it stopped at its cap, or its failures were
+     * outweighed).
      */
     public record Row(String scenario, ComparisonResult.Role role, int searched, Band usersSustained, Band ratio,
                       RatioInterval interval, List<String> binding, List<String> verdicts) {

@@ -46,7 +46,8 @@ public final class CapacityComparisonReport {
                 row.interval().basis(),
                 row.interval().verdict().label()));
         out.println(unit + " sustained: each search's answer (the capacity search, its warm-up included); a band is"
-                + " the least and the greatest over the rounds; binding none: the search stopped at its cap; \"differs\""
+                + " the least and the greatest over the rounds; binding none: no load failed at least half of its"
+                + " runs, the answer a floor; \"differs\""
                 + " only when the ratio's 95% interval excludes 1.0");
         if (plan.rounds() == 1) {
             out.println("one round: --rounds 2 or more gives each variant's spread over searches");

@@ -71,7 +71,7 @@ public final class Comparison {
                     String.format(Locale.ROOT, "round %d %s: %s, %,d %s sustained, 95%% interval %,d-%,d (another"
                                     + " search %,d-%,d), binding %s (%s)", round, scenario, f.verdict(),
                             f.usersSustained(), f.unit(), f.low(), f.high(), f.nextLow(), f.nextHigh(),
-                            f.bound() ? String.join("+", f.binding()) : "none (its cap)", directory);
+                            f.bound() ? String.join("+", f.binding()) : "none (a floor)", directory);
             case ComparedRun.Broke(String scenario, int round, String reason) ->
                     String.format(Locale.ROOT, "round %d %s: the run BROKE: %s", round, scenario, reason);
         };

@@ -54,7 +54,7 @@ public record RatioInterval(double ratio, Double low, Double high, String basis)
      * or more the interval is the wider of that one and Student's t over the rounds' ratios, since the searches'
      * own intervals do not see what changes between rounds (the machine's other tenants): "differs" only when
      * both exclude 1.0. A round in which either search sustained nothing gives no ratio. A search that none of the
-     * cluster's own limits bound (it stopped at its cap, or the driver or the machine's cores ran out first)
+     * cluster's own limits bound (its cap, failures outweighed, or the driver or the machine's cores ran out first)
      * sustained at least its answer: such a variant leaves the interval no high end, such a reference no low end.
      */
     public static Optional<RatioInterval> ofSearches(List<SearchedRound> rounds) {

@@ -9,8 +9,8 @@ import java.util.stream.Stream;
  * What a capacity comparison reads from one variant's search: the users sustained (or arrivals a second, in
  * {@code unit}), its own 95% interval and the one for another search's answer ({@code nextLow}-{@code nextHigh},
  * the search's scatter from one search to the next), how the answer was worked out ({@code fit} or {@code steps}),
- * the limits that bind it (none: the search stopped at its cap; a floor too when only the driver or the machine
- * bound it) and the search's verdict
+ * the limits that bind it (none: no load failed at least half of its runs, so the answer is a floor; a floor too
+ * when only the driver or the machine bound it) and the search's verdict
  * (INVALID when the machine's cores bound it).
  */
 public record SearchFigures(int usersSustained, int low, int high, int nextLow, int nextHigh, String method,
@@ -26,7 +26,7 @@ public record SearchFigures(int usersSustained, int low, int high, int nextLow, 
                 search.nextHigh(), search.method(), search.binding(), summary.verdict(), summary.loadUnit());
     }
 
-    /** Whether a limit bound the answer; without one the search reached its cap and sustained at least that. */
+    /** Whether a limit bound the answer; without one the search sustained at least that (its cap, or outweighed). */
     public boolean bound() {
         return !binding.isEmpty();
     }

@@ -80,4 +80,32 @@ class CapacityConsoleTest {
                 .contains("so far       300 users sustained (from the steps: passed 1 of 1 runs, 400 failed 1 of 1)")
                 .contains("not an answer; run again with more --max-steps");
     }
+
+    /**
+     * Entry 2's search with trigger SET and no writes (30 Nov 2026): 1,600 users failed both 8 s steps on CPU, then
+     * 1,710 passed both 24 s boundary steps, which overrule them; nothing binds, and the search never came near a
+     * cap, so saying it reached one would be false.
+     */
+    @Test
+    void anAnswerNothingBindsSaysWhetherTheCapWasReachedOrTheFailuresWereOutweighed() {
+        Duration shortWindow = Duration.ofSeconds(8);
+        Duration longWindow = Duration.ofSeconds(24);
+        List<StepOutcome> outweighed = List.of(step(1, StepOutcome.Phase.STEP_UP, 400, 0.22, shortWindow),
+                step(2, StepOutcome.Phase.STEP_UP, 800, 0.34, shortWindow),
+                step(3, StepOutcome.Phase.STEP_UP, 1_600, 0.63, shortWindow),
+                step(4, StepOutcome.Phase.RECHECK, 1_600, 0.71, shortWindow),
+                step(5, StepOutcome.Phase.BISECT, 1_200, 0.42, shortWindow),
+                step(6, StepOutcome.Phase.BOUNDARY, 1_710, 0.58, longWindow),
+                step(7, StepOutcome.Phase.CONFIRM, 1_710, 0.54, longWindow));
+
+        assertThat(printed(outweighed, false)).contains("1,710 users sustained on 1 nodes (from the steps: passed 2 of"
+                        + " 2 runs); no limit reached")
+                .contains("binding      none: the runs that failed (at 1,600 users) do not bound it")
+                .contains("the answer is a floor")
+                .doesNotContain("its user cap");
+
+        List<StepOutcome> allPassed = List.of(step(1, StepOutcome.Phase.STEP_UP, 400, 0.22, shortWindow),
+                step(2, StepOutcome.Phase.STEP_UP, 800, 0.34, shortWindow));
+        assertThat(printed(allPassed, false)).contains("binding      none: the search reached its user cap");
+    }
 }
