@@ -36,6 +36,14 @@ class FailoverAnalysisTest {
         return views;
     }
 
+    private static final FaultEvent PARTITION_OF_NODE2 = new FaultEvent(FaultEvent.Phase.START, "partition", "node2",
+            List.of("node2"), "isolate node2", "", 20_000, KILL, READ_BACK);
+
+    private static FaultEvent healOfNode2After(long ms) {
+        return new FaultEvent(FaultEvent.Phase.HEAL, "partition", "node2", List.of("node2"), "isolate node2", "",
+                20_000 + ms, KILL + ms, READ_BACK);
+    }
+
     @Test
     void onlyUsersServedByTheFailedNodeAtTheMomentOfTheFaultAreAffected() {
         List<UserTimeline> users = List.of(
@@ -124,13 +132,11 @@ class FailoverAnalysisTest {
 
     @Test
     void usersTheCutOffNodeWentOnServingCountAsStayedNotAsNeverServed() {
-        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
-                "isolate node2", "", 20_000, KILL, READ_BACK);
         List<UserTimeline> users = List.of(
                 user(1, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL + 9_000)),
                 user(2, new Stint("node2", KILL - 5_000, KILL - 5_000, KILL - 10), new Stint("node1", KILL + 800, KILL + 800, KILL + 9_000)));
 
-        FaultReport report = FailoverAnalysis.analyse(partition, Optional.empty(), users,
+        FaultReport report = FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.empty(), users,
                 survivorsSawTheNewViewAfter(900, 950), Set.of());
 
         assertThat(report.affectedUsers()).isEqualTo(2);
@@ -200,10 +206,7 @@ class FailoverAnalysisTest {
 
     @Test
     void theMergeIsSettledWhenTheLastNodeTheCutOffOneIncludedStampedTheReturnView() {
-        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
-                "isolate node2", "", 20_000, KILL, READ_BACK);
-        FaultEvent heal = new FaultEvent(FaultEvent.Phase.HEAL, "partition", "node2", List.of("node2"), "isolate node2",
-                "", 28_000, KILL + 8_000, READ_BACK);
+        FaultEvent heal = healOfNode2After(8_000);
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(3_000, 3_100);
         views.put("node1", List.of(views.get("node1").get(0), views.get("node1").get(1),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_000, KILL + 13_040)));
@@ -214,7 +217,8 @@ class FailoverAnalysisTest {
                 new PastView("[node2|3]", List.of("node2"), KILL + 3_000),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100, KILL + 13_260)));
 
-        FaultReport settled = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of());
+        FaultReport settled = FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.of(heal), List.of(), views,
+                Set.of());
 
         assertThat(settled.backInViewMs()).isEqualTo(13_200);
         assertThat(settled.mergeSettledMs()).isEqualTo(13_260);
@@ -222,31 +226,30 @@ class FailoverAnalysisTest {
         // one node that installed the merge view without stamping it (another engine): not known
         views.put("node2", List.of(views.get("node2").get(0), views.get("node2").get(1),
                 new PastView("[node1|5]", List.of("node1", "node3", "node2"), KILL + 13_100)));
-        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of()).mergeSettledMs()).isNull();
+        assertThat(FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.of(heal), List.of(), views, Set.of())
+                .mergeSettledMs()).isNull();
     }
 
     @Test
     void aSurvivorKilledInTheCutIsNotWaitedForTheReturnButOneStillRunningIs() {
         // node2 cut off; node1 left node2 out, was killed in the cut and never saw it again; node3 took node2 back
-        FaultEvent partition = new FaultEvent(FaultEvent.Phase.START, "partition", "node2", List.of("node2"),
-                "isolate node2", "", 20_000, KILL, READ_BACK);
-        FaultEvent heal = new FaultEvent(FaultEvent.Phase.HEAL, "partition", "node2", List.of("node2"), "isolate node2",
-                "", 36_000, KILL + 16_000, READ_BACK);
+        FaultEvent heal = healOfNode2After(16_000);
         Map<String, List<PastView>> views = survivorsSawTheNewViewAfter(2_800, 2_900);
         views.put("node3", List.of(views.get("node3").get(0), views.get("node3").get(1),
                 new PastView("[node3|6]", List.of("node3"), KILL + 16_500),
                 new PastView("[node3|7]", List.of("node3", "node2"), KILL + 17_400, KILL + 17_600)));
 
-        FaultReport report = FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of("node1"));
+        FaultReport report = FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.of(heal), List.of(), views,
+                Set.of("node1"));
 
         assertThat(report.viewChangeMs()).isEqualTo(2_900);
         assertThat(report.backInViewMs()).isEqualTo(17_400);
         assertThat(report.mergeSettledMs()).isEqualTo(17_600);
         // still running, node1 might yet have seen node2 again: the return is not known
-        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), views, Set.of()).backInViewMs())
-                .isNull();
+        assertThat(FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.of(heal), List.of(), views, Set.of())
+                .backInViewMs()).isNull();
         // every survivor gone before the return: nothing to measure it by
-        assertThat(FailoverAnalysis.analyse(partition, Optional.of(heal), List.of(), Map.of("node1",
+        assertThat(FailoverAnalysis.analyse(PARTITION_OF_NODE2, Optional.of(heal), List.of(), Map.of("node1",
                 views.get("node1")), Set.of("node1")).backInViewMs()).isNull();
     }
 }
