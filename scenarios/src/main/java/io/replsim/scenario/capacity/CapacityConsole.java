@@ -143,15 +143,12 @@ public final class CapacityConsole {
     }
 
     /**
-     * Why no limit binds a search that sustained some load. A search stops on its step budget, at its cap, or once its
-     * boundary and confirmation steps are run; a failure there may be outweighed afterwards (a pass over a longer
-     * step above it overrules a shorter step's failure, and a load binds only when it failed at least half of its
-     * runs), which leaves the answer a floor, not the cap the search never reached.
+     * Why no limit binds a search that sustained some load (a spent step budget sustains none, said above): it
+     * stopped at its cap, or once its boundary and confirmation steps were run, where a failure may have been
+     * outweighed (a pass over a longer step above it overrules a shorter step's failure, and a load binds only when
+     * it failed at least half of its runs), which leaves the answer a floor, not the cap the search never reached.
      */
     private String noBinding(CapacitySummary.Search search) {
-        if (search.stoppedEarly()) {
-            return "none: the step budget was spent before a load failed at least half of its runs";
-        }
         List<Integer> outweighed = search.steps().stream().filter(step -> "FAIL".equals(step.verdict()))
                 .map(CapacitySummary.StepRow::users).distinct().sorted().toList();
         if (outweighed.isEmpty()) {

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A run's report, built from what it recorded ({@link RunRecord}), whatever ran it: its {@link RunSummary} (each
@@ -78,10 +79,11 @@ public final class RunReport {
         List<FaultEvent> events = run.events();
         ClusterReadings cluster = run.cluster();
         Map<String, List<NodeStatsReport.PastView>> survivorViews = cluster.viewHistories();
+        Set<String> endedEarly = cluster.endedEarly();
         List<FaultReport> faults = events.stream()
                 .filter(event -> event.phase() == FaultEvent.Phase.START)
                 .map(event -> FailoverAnalysis.analyse(event, endOf(event, events), result.timelines(),
-                        survivorViews, cluster.endedEarly()))
+                        survivorViews, endedEarly))
                 .toList();
         FaultImpactAnalysis impact = new FaultImpactAnalysis(new FaultImpactAnalysis.Records(
                 result.startedAt().toEpochMilli(), spec.load().rampUp(), spec.load().duration(), result.perSecond(),
