@@ -46,9 +46,11 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
                     + Runtime.version());
             return;
         }
+        // This module's own classes, a directory in the suite and its jar in the drills' JVMs (failsafe's), are left
+        // out: a node runs none of them, and without them every tier's nodes have one class path and share one cache.
         Path target = Path.of("target").toAbsolutePath();
         List<String> entries = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !(Files.isDirectory(Path.of(entry)) && Path.of(entry).toAbsolutePath().startsWith(target)))
+                .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(target))
                 .toList();
         List<String> directories = entries.stream().filter(entry -> Files.isDirectory(Path.of(entry))).toList();
         if (!directories.isEmpty()) {
@@ -66,10 +68,7 @@ public final class NodeStartCacheForTests implements LauncherSessionListener {
         }
     }
 
-    /**
-     * The named file with the class path's hash in its name: a JVM refuses a cache recorded on another class path,
-     * and the drills' JVMs (failsafe's) have this module's jar on theirs where the suite's have its classes.
-     */
+    /** The named file with the class path's hash in its name: a JVM refuses a cache recorded on another class path. */
     private static Path ofClasspath(Path named, String nodeClasspath) {
         String name = named.getFileName().toString();
         int dot = name.lastIndexOf('.');
