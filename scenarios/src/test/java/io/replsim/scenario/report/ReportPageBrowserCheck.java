@@ -256,13 +256,13 @@ class ReportPageBrowserCheck {
         return (int) Pattern.compile("<(circle|path) class=\"" + kind).matcher(chart).results().count();
     }
 
-    /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */
-    /** The quickstart with its load 24 s long and its kill at 10 s; fails when the file no longer says 45 s and 20 s. */
+    /** The quickstart with its load 24 s long and its kill at 10 s; fails when the file no longer says 30 s and 15 s. */
     private static String shortened(String quickstart) {
-        assertThat(quickstart).contains("  duration: 45s", "    at: 20s");
-        return quickstart.replace("  duration: 45s", "  duration: 24s").replace("    at: 20s", "    at: 10s");
+        assertThat(quickstart).contains("  duration: 30s", "    at: 15s");
+        return quickstart.replace("  duration: 30s", "  duration: 24s").replace("    at: 15s", "    at: 10s");
     }
 
+    /** How many points the chart's polyline of {@code stroke} has; 0 when it has none. */
     private static int points(String chart, String stroke) {
         Matcher line = Pattern.compile("<polyline [^>]*stroke=\"" + stroke + "\"[^>]*points=\"([^\"]*)\"")
                 .matcher(chart);

@@ -30,8 +30,8 @@ class QuickstartScenarioTest {
                 new WorkloadSpec(App.COUNTER, DataSize.parse("4KB")),
                 new LoadSpec(LoadProfile.builder("/counter").users(60)
                         .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(500))).rampUp(Duration.ofSeconds(5))
-                        .duration(Duration.ofSeconds(45)).build(), Optional.empty(), false),
-                List.of(new KillSpec(Duration.ofSeconds(20), new NodeSelector.PrimaryOfMost())),
+                        .duration(Duration.ofSeconds(30)).build(), Optional.empty(), false),
+                List.of(new KillSpec(Duration.ofSeconds(15), new NodeSelector.PrimaryOfMost())),
                 List.of(new Check.MaxSessionsLost(0),
                         new Check.MaxSessionsStale(0),
                         new Check.LatencyBelow(90, Duration.ofMillis(800)),
