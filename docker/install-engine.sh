@@ -14,7 +14,9 @@ fi
 
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
-{ command -v busybox >/dev/null 2>&1 && ldd "$(command -v busybox)" 2>&1 | grep -q 'not a dynamic'; } || missing+=(busybox-static)
+# ldd exits 1 on a static binary: read its words, not its status (pipefail would judge a static busybox missing)
+{ command -v busybox >/dev/null 2>&1 && grep -q 'not a dynamic' <<<"$(ldd "$(command -v busybox)" 2>&1 || true)"; } \
+  || missing+=(busybox-static)
 if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null 2>&1 || fail "no apt-get here: install Docker and a static busybox with your package manager"
   say "installing ${missing[*]} ..."
