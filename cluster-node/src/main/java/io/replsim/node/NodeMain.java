@@ -10,7 +10,6 @@ import io.replsim.replication.host.HostSerialFilter;
 import io.replsim.replication.transport.ClusterSecret;
 
 import java.io.ObjectInputFilter;
-import java.net.BindException;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -72,7 +71,7 @@ public final class NodeMain {
             node = ClusterNode.startOverSockets(options, token.get(), secret.get(), () -> System.exit(0));
         } catch (Exception e) {
             e.printStackTrace(System.out);
-            exit(portTaken(e) ? EXIT_PORT_TAKEN : EXIT_START_FAILED,
+            exit(PortTakenFailure.causedBy(e) ? EXIT_PORT_TAKEN : EXIT_START_FAILED,
                     "replsim-node: cannot start " + options.name() + ": " + e);
             return;
         }
@@ -88,18 +87,6 @@ public final class NodeMain {
                 + " admin=" + node.adminPort()
                 + (node.metricsPort().isPresent() ? " metrics=" + node.metricsPort().getAsInt() : ""));
         System.out.flush();
-    }
-
-    /** Undertow and JGroups wrap the bind's own exception, at a depth of their own. */
-    private static boolean portTaken(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            // JGroups' FD_SOCK2 (a NioServer) reports its port range all taken in its own words, not as a BindException
-            if (cause instanceof BindException || cause instanceof IllegalStateException
-                    && String.valueOf(cause.getMessage()).contains("failed to find an available port")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void exit(int code, String line) {

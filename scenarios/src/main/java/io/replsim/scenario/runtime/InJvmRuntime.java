@@ -1,6 +1,7 @@
 package io.replsim.scenario.runtime;
 
 import io.replsim.node.ClusterNode;
+import io.replsim.node.PortTakenFailure;
 import io.replsim.node.admin.AdminToken;
 import io.replsim.node.options.BadArgumentException;
 import io.replsim.node.options.NodeOptionsParser;
@@ -64,6 +65,9 @@ public final class InJvmRuntime implements ClusterRuntime {
                     + " heap and GC series would be every node's and the load driver's together", PROCESSES)),
             RuntimeCapabilities.ScenarioFit.ANY);
 
+    /** Starts on a fresh block after a port was taken between the block's check and a node's bind, as processes do. */
+    private static final int START_ATTEMPTS = 3;
+
     private static final String NOT_ITS_OWN_CPU = "in-jvm nodes share this JVM's threads, so no budget holds them,"
             + " and each node's CPU figure is this whole JVM's (every node and the load driver)";
 
@@ -71,6 +75,7 @@ public final class InJvmRuntime implements ClusterRuntime {
     private final Path logDirectory;
     private final PrintStream out;
     private final InetAddress bindAddress = InetAddress.getLoopbackAddress();
+    private final PortBlocks portBlocks;
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
     private final ClusterSecret secret = ClusterSecret.generate();
     private final String clusterName = "replsim-in-jvm-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
@@ -80,6 +85,13 @@ public final class InJvmRuntime implements ClusterRuntime {
     private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private String memberList;
     private boolean closed;
+
+    /** A node's start met one of its ports taken since its block was found free. */
+    private static final class PortTakenAtStart extends Exception {
+        PortTakenAtStart(String message) {
+            super(message);
+        }
+    }
 
     /** A node this runtime started, or the last life of one it killed; {@code node} is null until it started. */
     private record Member(NodeHandle handle, NodePorts ports, AdminClient admin, ClusterNode node, boolean alive) {
@@ -94,6 +106,11 @@ public final class InJvmRuntime implements ClusterRuntime {
      * @throws IllegalArgumentException naming every part of {@code spec} this runtime cannot play
      */
     public InJvmRuntime(ScenarioSpec spec, Path logDirectory, PrintStream out) {
+        this(spec, logDirectory, out, new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current()));
+    }
+
+    /** With its ports from {@code portBlocks}. */
+    InJvmRuntime(ScenarioSpec spec, Path logDirectory, PrintStream out, PortBlocks portBlocks) {
         List<SpecRefusal> refusals = CAPABILITIES.refusals(spec);
         if (!refusals.isEmpty()) {
             throw new IllegalArgumentException("cluster.runtime in-jvm cannot play this scenario: " + refusals);
@@ -101,6 +118,7 @@ public final class InJvmRuntime implements ClusterRuntime {
         this.spec = spec;
         this.logDirectory = logDirectory;
         this.out = out;
+        this.portBlocks = portBlocks;
     }
 
     @Override
@@ -111,10 +129,29 @@ public final class InJvmRuntime implements ClusterRuntime {
             throw new ClusterStartException("cannot create the node directory " + logDirectory + ": " + e.getMessage());
         }
         List<String> names = spec.cluster().nodeNames();
-        List<NodePorts> ports = new PortAllocator(bindAddress, ThreadLocalRandom.current()).allocate(names.size());
+        long startedAt = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                startAll(names, portBlocks.allocate(names.size()), viewDeadline);
+                break;
+            } catch (PortTakenAtStart e) {
+                if (attempt == START_ATTEMPTS) {
+                    throw new ClusterStartException(e.getMessage() + "; " + START_ATTEMPTS + " blocks of ports tried,"
+                            + " each with a port taken by the time a node bound it: another program on this machine takes"
+                            + " ports as fast as they are found free");
+                }
+                out.printf("replsim: %s; starting the cluster again on other ports%n", e.getMessage());
+                abandonStart();
+            }
+        }
+        out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (in-jvm: every node in this JVM)%n", names,
+                (System.nanoTime() - startedAt) / 1e9);
+    }
+
+    private void startAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
+            throws ClusterStartException, InterruptedException, PortTakenAtStart {
         memberList = ports.stream().map(p -> bindAddress.getHostAddress() + "[" + p.jgroups() + "]")
                 .collect(Collectors.joining(","));
-        long startedAt = System.nanoTime();
         // The first node founds the cluster at once, as the process runtime's does; starting a node here returns
         // once it is in its cluster, so the others join one after the other.
         launch(names.getFirst(), ports.getFirst(), Formation.FOUND);
@@ -123,11 +160,18 @@ public final class InJvmRuntime implements ClusterRuntime {
             launch(names.get(i), ports.get(i), Formation.JOIN);
         }
         awaitViews(names, names.size(), viewDeadline);
-        out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (in-jvm: every node in this JVM)%n", names,
-                (System.nanoTime() - startedAt) / 1e9);
     }
 
-    private void launch(String name, NodePorts ports, Formation formation) throws ClusterStartException {
+    /** A start that met a taken port: the nodes it started leave, and neither they nor their ports belong to the run. */
+    private void abandonStart() {
+        for (Member member : members.values()) {
+            member.node().close();
+        }
+        members.clear();
+    }
+
+    private void launch(String name, NodePorts ports, Formation formation)
+            throws ClusterStartException, PortTakenAtStart {
         URI httpUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.http());
         URI adminUri = URI.create("http://" + bindAddress.getHostAddress() + ":" + ports.admin());
         AdminClient admin = new AdminClient(name, new HttpAdminChannel(adminUri, token, http));
@@ -136,7 +180,8 @@ public final class InJvmRuntime implements ClusterRuntime {
         out.printf("started %s in this JVM: http %s%n", name, httpUri);
     }
 
-    private ClusterNode startNode(String name, NodePorts ports, Formation formation) throws ClusterStartException {
+    private ClusterNode startNode(String name, NodePorts ports, Formation formation)
+            throws ClusterStartException, PortTakenAtStart {
         List<String> arguments = new ArrayList<>(NodeArguments.of(name, clusterName, bindAddress.getHostAddress(),
                 ports, memberList, formation, spec.cluster(), spec.replication(), spec.workload()));
         if (spec.replication().lifecycle().maxActiveSessions().isPresent()) {
@@ -156,6 +201,9 @@ public final class InJvmRuntime implements ClusterRuntime {
             throw new ClusterStartException("the node's command line for " + name + " was refused: "
                     + e.getMessage());
         } catch (Exception e) {
+            if (PortTakenFailure.causedBy(e)) {
+                throw new PortTakenAtStart(name + " could not bind a port found free a moment before (" + e + ")");
+            }
             throw new ClusterStartException("cannot start " + name + " in this JVM: " + e);
         }
     }
@@ -262,7 +310,8 @@ public final class InJvmRuntime implements ClusterRuntime {
             ClusterNode fresh;
             try {
                 fresh = startNode(name, old.ports(), Formation.JOIN);
-            } catch (ClusterStartException e) {
+            } catch (ClusterStartException | PortTakenAtStart e) {
+                // a restart keeps the node's ports, so one taken meanwhile ends the restart
                 throw new IOException(e.getMessage(), e);
             }
             members.put(name, new Member(old.handle(), old.ports(), old.admin(), fresh, true));
