@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +49,13 @@ class SyntheticCapacitySearchTest {
         }
     }
 
+    /**
+     * Alone: the search judges steps by a driver that keeps time. Beside the suite's other test JVMs the driver woke
+     * users 5-8% late, and two of three searches had INVALID steps in a fresh clone's suite (30 Nov 2026): 266 s,
+     * the scenarios module's longest class, on one JVM while the other three had run out of classes.
+     */
     @Test
+    @Tag("alone")
     void theSearchFindsTheCapacityLittlesLawPredictsWithinTenPercent(@TempDir Path runs) throws Exception {
         Search search = searchOnAMachineThatLetsTheDriverKeepTime(runs);
         CapacityResult result = search.result();
