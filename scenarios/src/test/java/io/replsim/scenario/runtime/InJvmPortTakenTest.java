@@ -9,18 +9,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,22 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class InJvmPortTakenTest {
-    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final String SCENARIO = """
             name: in-jvm-port-taken
             cluster: {nodes: %d, workers: 4}
             load: {users: 1, thinkTime: 1s, duration: 5s}
             """;
 
-    /** The blocks handed out, in order, and the ports "the other program" holds. */
-    private final List<List<NodePorts>> handedOut = new CopyOnWriteArrayList<>();
-    private final List<ServerSocket> taken = new ArrayList<>();
+    private final OtherProgramPorts other = new OtherProgramPorts();
 
     @AfterEach
     void releaseTheTakenPorts() throws IOException {
-        for (ServerSocket socket : taken) {
-            socket.close();
-        }
+        other.close();
     }
 
     @Test
@@ -57,23 +46,24 @@ class InJvmPortTakenTest {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(2), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         // node2's HTTP port, taken right after the first block was found free: node1 has started by the time it binds
-        PortBlocks firstTaken = blocks(block -> handedOut.isEmpty() ? List.of(block.get(1).http()) : List.of());
+        PortBlocks firstTaken = other.blocks(block -> other.handedOut().isEmpty()
+                ? List.of(block.get(1).http()) : List.of());
         List<NodePorts> first;
         try (InJvmRuntime runtime = runtime(spec, dir, console, firstTaken)) {
             runtime.start(Duration.ofSeconds(60));
 
             String printed = console.toString(StandardCharsets.UTF_8);
-            assertThat(handedOut).as(printed).hasSizeGreaterThanOrEqualTo(2);
-            first = handedOut.getFirst();
+            assertThat(other.handedOut()).as(printed).hasSizeGreaterThanOrEqualTo(2);
+            first = other.handedOut().getFirst();
             assertThat(runtime.liveNodes()).as(printed).hasSize(2);
             assertThat(runtime.admin("node1").health().members()).as(printed).isEqualTo(2);
-            assertThat(runtime.ports()).as(printed).containsAll(ports(handedOut.getLast()))
+            assertThat(runtime.ports()).as(printed).containsAll(ports(other.handedOut().getLast()))
                     .doesNotContainAnyElementsOf(ports(first));
             assertThat(printed).contains("node2 could not bind a port found free a moment before",
                     "BindException", "starting the cluster again on other ports", "cluster up: [node1, node2]");
             // the first start's node1 left: its HTTP port is free again while the cluster runs on the new block
             assertThat(canBind(first.getFirst().http())).as("node1's first HTTP port released").isTrue();
-            assertThat(taken.getFirst().isBound()).as("the other program still holds its port").isTrue();
+            assertThat(other.held().getFirst().isBound()).as("the other program still holds its port").isTrue();
         }
     }
 
@@ -81,7 +71,7 @@ class InJvmPortTakenTest {
     void aStartThatFindsAPortTakenOnEveryBlockFailsAfterItsLastAttempt(@TempDir Path dir) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
-        PortBlocks alwaysTaken = blocks(block -> List.of(block.getFirst().http()));
+        PortBlocks alwaysTaken = other.blocks(block -> List.of(block.getFirst().http()));
         try (InJvmRuntime runtime = runtime(spec, dir, console, alwaysTaken)) {
             Throwable thrown = catchThrowable(() -> runtime.start(Duration.ofSeconds(60)));
 
@@ -89,22 +79,9 @@ class InJvmPortTakenTest {
             assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
                     .hasMessageContaining("node1 could not bind a port found free a moment before")
                     .hasMessageContaining("BindException").hasMessageContaining("3 blocks of ports tried");
-            assertThat(handedOut).as(printed).hasSize(3);
+            assertThat(other.handedOut()).as(printed).hasSize(3);
             assertThat(runtime.liveNodes()).as(printed).isEmpty();
         }
-    }
-
-    /** Free blocks, of which {@code toTake} names the ports another program binds as soon as it is handed out. */
-    private PortBlocks blocks(Function<List<NodePorts>, List<Integer>> toTake) {
-        PortAllocator free = new PortAllocator(LOOPBACK, ThreadLocalRandom.current());
-        return nodes -> {
-            List<NodePorts> block = free.allocate(nodes);
-            for (int port : toTake.apply(block)) {
-                taken.add(bind(port));
-            }
-            handedOut.add(block);
-            return block;
-        };
     }
 
     private static List<Integer> ports(List<NodePorts> block) {
@@ -112,21 +89,10 @@ class InJvmPortTakenTest {
     }
 
     private static boolean canBind(int port) {
-        try (ServerSocket socket = bind(port)) {
+        try (ServerSocket socket = OtherProgramPorts.bind(port)) {
             return socket.isBound();
         } catch (IOException | UncheckedIOException e) {
             return false;
-        }
-    }
-
-    private static ServerSocket bind(int port) {
-        try {
-            ServerSocket socket = new ServerSocket();
-            socket.setReuseAddress(false);
-            socket.bind(new InetSocketAddress(LOOPBACK, port));
-            return socket;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -11,19 +11,12 @@ import io.replsim.scenario.spec.ScenarioSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,22 +33,17 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(NoNodeProcessLeft.class)
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class PortTakenProcessTest {
-    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final String SCENARIO = """
             name: port-taken
             cluster: {nodes: %d, workers: 4, cpuBudget: 0.5, heap: 96m}
             load: {users: 1, thinkTime: 1s, duration: 5s}
             """;
 
-    /** The blocks handed out, in order, and the ports "the other program" holds. */
-    private final List<List<NodePorts>> handedOut = new CopyOnWriteArrayList<>();
-    private final List<ServerSocket> taken = new ArrayList<>();
+    private final OtherProgramPorts other = new OtherProgramPorts();
 
     @AfterEach
     void releaseTheTakenPorts() throws IOException {
-        for (ServerSocket socket : taken) {
-            socket.close();
-        }
+        other.close();
     }
 
     @Test
@@ -63,20 +51,21 @@ class PortTakenProcessTest {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(2), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         // node2's JGroups port, taken right after the first block was found free; the second block is left alone
-        PortBlocks firstTaken = blocks(block -> handedOut.isEmpty() ? List.of(block.get(1).jgroups()) : List.of());
+        PortBlocks firstTaken = other.blocks(block -> other.handedOut().isEmpty()
+                ? List.of(block.get(1).jgroups()) : List.of());
         try (ProcessRuntime runtime = runtime(spec, dir, console, firstTaken)) {
             runtime.start(Duration.ofSeconds(60));
 
             String printed = console.toString(StandardCharsets.UTF_8);
             // a start beside the suite's other test JVMs may meet one of their clusters on a later block as well
-            assertThat(handedOut).as(printed).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(other.handedOut()).as(printed).hasSizeGreaterThanOrEqualTo(2);
             assertThat(runtime.liveNodes()).as(printed).hasSize(2);
-            assertThat(List.of(runtime.ports("node1"), runtime.ports("node2"))).isEqualTo(handedOut.getLast());
+            assertThat(List.of(runtime.ports("node1"), runtime.ports("node2"))).isEqualTo(other.handedOut().getLast());
             assertThat(printed).contains("node2 could not bind a port found free a moment before",
                     "starting the cluster again on other ports", "cluster up: [node1, node2]");
             assertThat(runtime.deathsUnasked()).as("the first start's nodes ended on the runtime's word")
                     .hasValue(List.of());
-            assertThat(taken.getFirst().isBound()).as("the other program still holds its port").isTrue();
+            assertThat(other.held().getFirst().isBound()).as("the other program still holds its port").isTrue();
         }
     }
 
@@ -90,19 +79,19 @@ class PortTakenProcessTest {
             throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
-        PortBlocks rangeTaken = blocks(block -> handedOut.isEmpty()
+        PortBlocks rangeTaken = other.blocks(block -> other.handedOut().isEmpty()
                 ? failureDetectionRange(block.getFirst()) : List.of());
         try (ProcessRuntime runtime = runtime(spec, dir, console, rangeTaken)) {
             runtime.start(Duration.ofSeconds(60));
 
             String printed = console.toString(StandardCharsets.UTF_8);
-            assertThat(handedOut).as(printed).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(other.handedOut()).as(printed).hasSizeGreaterThanOrEqualTo(2);
             assertThat(runtime.liveNodes()).as(printed).hasSize(1);
-            assertThat(runtime.ports("node1")).isEqualTo(handedOut.getLast().getFirst());
+            assertThat(runtime.ports("node1")).isEqualTo(other.handedOut().getLast().getFirst());
             assertThat(printed).contains("node1 could not bind a port found free a moment before",
                     "failed to find an available port", "starting the cluster again on other ports",
                     "cluster up: [node1]");
-            assertThat(taken).as("the other program still holds the range").allMatch(ServerSocket::isBound)
+            assertThat(other.held()).as("the other program still holds the range").allMatch(ServerSocket::isBound)
                     .hasSize(TcpStackSpec.FAILURE_DETECTION_PORT_RANGE + 1);
         }
     }
@@ -111,7 +100,7 @@ class PortTakenProcessTest {
     void aStartThatFindsAPortTakenOnEveryBlockFailsAfterItsLastAttempt(@TempDir Path dir) throws Exception {
         ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
-        PortBlocks alwaysTaken = blocks(block -> List.of(block.getFirst().http()));
+        PortBlocks alwaysTaken = other.blocks(block -> List.of(block.getFirst().http()));
         try (ProcessRuntime runtime = runtime(spec, dir, console, alwaysTaken)) {
             Throwable thrown = catchThrowable(() -> runtime.start(Duration.ofSeconds(60)));
 
@@ -119,7 +108,7 @@ class PortTakenProcessTest {
             assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
                     .hasMessageContaining("node1 exited with code " + NodeMain.EXIT_PORT_TAKEN)
                     .hasMessageContaining("BindException");
-            assertThat(handedOut).as(printed).hasSize(3);
+            assertThat(other.handedOut()).as(printed).hasSize(3);
         }
     }
 
@@ -129,44 +118,20 @@ class PortTakenProcessTest {
         var console = new ByteArrayOutputStream();
         // a class path without the node: each JVM exits 1 before a port is bound
         NodeLauncher noNode = new NodeLauncher(NodeLauncher.currentJvm().java(), dir.toString());
-        try (ProcessRuntime runtime = runtime(spec, dir, console, noNode, blocks(block -> List.of()))) {
+        try (ProcessRuntime runtime = runtime(spec, dir, console, noNode, other.blocks(block -> List.of()))) {
             Throwable thrown = catchThrowable(() -> runtime.start(Duration.ofSeconds(60)));
 
             String printed = console.toString(StandardCharsets.UTF_8);
             assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
                     .hasMessageContaining("exited with code 1");
-            assertThat(handedOut).as(printed).hasSize(1);
+            assertThat(other.handedOut()).as(printed).hasSize(1);
         }
-    }
-
-    /** Free blocks, of which {@code toTake} names the ports another program binds as soon as it is handed out. */
-    private PortBlocks blocks(Function<List<NodePorts>, List<Integer>> toTake) {
-        PortAllocator free = new PortAllocator(LOOPBACK, ThreadLocalRandom.current());
-        return nodes -> {
-            List<NodePorts> block = free.allocate(nodes);
-            for (int port : toTake.apply(block)) {
-                taken.add(bind(port));
-            }
-            handedOut.add(block);
-            return block;
-        };
     }
 
     /** Every port FD_SOCK2 may listen on for a node with these {@code ports}. */
     private static List<Integer> failureDetectionRange(NodePorts ports) {
         return IntStream.rangeClosed(0, TcpStackSpec.FAILURE_DETECTION_PORT_RANGE)
                 .mapToObj(above -> ports.failureDetection() + above).toList();
-    }
-
-    private static ServerSocket bind(int port) {
-        try {
-            ServerSocket socket = new ServerSocket();
-            socket.setReuseAddress(false);
-            socket.bind(new InetSocketAddress(LOOPBACK, port));
-            return socket;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static ProcessRuntime runtime(ScenarioSpec spec, Path dir, ByteArrayOutputStream console,
