@@ -65,9 +65,6 @@ public final class InJvmRuntime implements ClusterRuntime {
                     + " heap and GC series would be every node's and the load driver's together", PROCESSES)),
             RuntimeCapabilities.ScenarioFit.ANY);
 
-    /** Starts on a fresh block after a port was taken between the block's check and a node's bind, as processes do. */
-    private static final int START_ATTEMPTS = 3;
-
     private static final String NOT_ITS_OWN_CPU = "in-jvm nodes share this JVM's threads, so no budget holds them,"
             + " and each node's CPU figure is this whole JVM's (every node and the load driver)";
 
@@ -135,10 +132,10 @@ public final class InJvmRuntime implements ClusterRuntime {
                 startAll(names, portBlocks.allocate(names.size()), viewDeadline);
                 break;
             } catch (PortTakenAtStart e) {
-                if (attempt == START_ATTEMPTS) {
-                    throw new ClusterStartException(e.getMessage() + "; " + START_ATTEMPTS + " blocks of ports tried,"
-                            + " each with a port taken by the time a node bound it: another program on this machine takes"
-                            + " ports as fast as they are found free");
+                if (attempt == PortBlocks.START_ATTEMPTS) {
+                    throw new ClusterStartException(e.getMessage() + "; " + PortBlocks.START_ATTEMPTS
+                            + " blocks of ports tried, each with a port taken by the time a node bound it: another"
+                            + " program on this machine takes ports as fast as they are found free");
                 }
                 out.printf("replsim: %s; starting the cluster again on other ports%n", e.getMessage());
                 abandonStart();

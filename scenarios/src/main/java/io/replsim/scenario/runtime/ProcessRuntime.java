@@ -42,8 +42,6 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     private static final Duration KILL_DEADLINE = Duration.ofSeconds(10);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
-    /** Starts on a fresh block of ports after a node found one of its own taken. */
-    private static final int START_ATTEMPTS = 3;
 
     private final ClusterSpec cluster;
     private final Path logDirectory;
@@ -117,7 +115,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             } catch (ClusterStartException e) {
                 Optional<NodeProcess> portTaken = processes.stream()
                         .filter(process -> Objects.equals(process.exitCode(), NodeMain.EXIT_PORT_TAKEN)).findFirst();
-                if (portTaken.isEmpty() || attempt == START_ATTEMPTS) {
+                if (portTaken.isEmpty() || attempt == PortBlocks.START_ATTEMPTS) {
                     throw e;
                 }
                 out.printf("replsim: %s could not bind a port found free a moment before (%s); starting the cluster"
