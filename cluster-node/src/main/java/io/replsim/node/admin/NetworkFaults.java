@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * The network faults a runner can switch on in this node, the JGroups way: a DISCARD (a partition: messages from
- * the named members are dropped) and a DELAY (every message this node sends waits), each inserted right above the
+ * the named members are dropped) and an {@link OutgoingDelay} (every message this node sends waits), each inserted right above the
  * transport while it is on and taken out when it is healed, and a lossy link (a share of the messages from one
  * member dropped, {@link OneWayLoss}). At most one of each; setting one again replaces it. Each counts what it
  * dropped or held while it is on, so a runner can read that it took effect before it heals it.
@@ -22,7 +22,7 @@ public final class NetworkFaults {
     private final FaultPoint transport;
     private CountingDiscard discard;
     private Set<String> discarding = Set.of();
-    private CountingDelay delay;
+    private OutgoingDelay delay;
     private Duration delayed = Duration.ZERO;
     private OneWayLoss loss;
     private String losingFrom = "";
@@ -112,11 +112,10 @@ public final class NetworkFaults {
             throw new IllegalArgumentException("expected a delay above 0 ms, got " + wait.toMillis() + " ms");
         }
         if (delay == null) {
-            delay = new CountingDelay();
-            delay.setValue("constant_delay", true);
+            delay = new OutgoingDelay(wait);
             transport.insertAboveTransport(delay);
         }
-        delay.setOutDelay((int) wait.toMillis());
+        delay.delay(wait);
         delayed = wait;
         return state();
     }
@@ -140,7 +139,7 @@ public final class NetworkFaults {
      * What is switched on: the members whose messages are dropped, the delay on outgoing messages, and the member
      * a share of whose messages is lost ("" when none) with that share; and what each fault on now did since it was
      * switched on, by its protocol's own count: the messages the DISCARD dropped ({@code discardedMessages}), the
-     * DELAY held ({@code delayedMessages}) and the lossy link dropped ({@code lostMessages}); 0 for a fault that is
+     * delay held ({@code delayedMessages}) and the lossy link dropped ({@code lostMessages}); 0 for a fault that is
      * off.
      */
     public record State(List<String> discardingFrom, long delayMs, String losingFrom, double lossProbability,

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two nodes in this JVM over SHARED_LOOPBACK (no failure detection, so a cut-off member stays in the view and a
- * synchronous replication to it must time out): the fault endpoints switch JGroups DISCARD and DELAY on and off.
+ * synchronous replication to it must time out): the fault endpoints switch JGroups DISCARD and the outgoing delay on and off.
  */
 class NetworkFaultEndpointsTest {
     private static final String TOKEN = "test-token-" + UUID.randomUUID();
@@ -79,6 +79,34 @@ class NetworkFaultEndpointsTest {
         counter(1);
         long fastNanos = timed(() -> assertThat(counter(1).statusCode()).isEqualTo(200));
         assertThat(Duration.ofNanos(fastNanos)).isLessThan(Duration.ofMillis(300));
+    }
+
+    /**
+     * JGroups' own DELAY polled its queue without blocking and ignored being stopped: a core busy from the first
+     * delay until the JVM exited. The delay's sending thread waits while nothing is due, and ends once healed.
+     */
+    @Test
+    void aDelaysThreadWaitsWhileNothingIsDueAndEndsWhenTheDelayIsRemoved() throws Exception {
+        assertThat(admin(1, "POST", "/admin/faults/delay", "{\"delayMs\":50}").statusCode()).isEqualTo(200);
+        assertThat(counter(1).statusCode()).isEqualTo(200);
+        Thread sender = await().atMost(Duration.ofSeconds(5)).until(NetworkFaultEndpointsTest::delaySender,
+                java.util.Optional::isPresent).orElseThrow();
+        // nothing sent for a while (the pair has no failure detection to send heartbeats): each look finds it parked
+        for (int look = 0; look < 20; look++) {
+            Thread.sleep(10);
+            assertThat(sender.getState()).as("look %d: %s", look, List.of(sender.getStackTrace()))
+                    .isIn(Thread.State.WAITING, Thread.State.TIMED_WAITING);
+        }
+
+        assertThat(admin(1, "DELETE", "/admin/faults/delay", null).statusCode()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(5)).until(() -> !sender.isAlive());
+        assertThat(delaySender()).isEmpty();
+        assertThat(counter(1).statusCode()).isEqualTo(200);
+    }
+
+    private static java.util.Optional<Thread> delaySender() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().startsWith("outgoing-delay-") && thread.isAlive()).findFirst();
     }
 
     @Test
