@@ -343,6 +343,17 @@ class LoadDriverTest {
     }
 
     @Test
+    void aStaleAnswerIsMarkedWithWhenItsRequestWasSentAndWhenItArrived() throws Exception {
+        LoadResult result = runAgainst(Behaviour.STALE_BY_ONE_SLOWLY);
+        long startMs = result.startedAt().toEpochMilli();
+        // the stub answers 40 ms after it read the session: whoever judges when the node read it needs both times
+        assertThat(result.timelines()).flatExtracting(UserTimeline::marks).isNotEmpty().allSatisfy(mark -> {
+            assertThat(mark.verdict()).isEqualTo(io.replsim.loadgen.check.Verdict.STALE);
+            assertThat(mark.sentAtMs()).isGreaterThanOrEqualTo(startMs).isLessThanOrEqualTo(mark.atMs() - 40);
+        });
+    }
+
+    @Test
     void aNodeThatForgetsSessionsIsReportedLost() throws Exception {
         LoadResult result = runAgainst(Behaviour.FORGETFUL);
         ResponseVerdictCounts responses = result.responseVerdicts();

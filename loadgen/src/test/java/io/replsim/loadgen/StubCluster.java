@@ -39,6 +39,8 @@ public final class StubCluster implements AutoCloseable {
         FAITHFUL,
         /** Stores the increment but replies with the serial before it, like a replica one write behind. */
         STALE_BY_ONE,
+        /** As {@link #STALE_BY_ONE}, answering 40 ms after it read the session: a reply that arrives well after it was asked. */
+        STALE_BY_ONE_SLOWLY,
         /** Never recognises a session: every request starts a new one. */
         FORGETFUL,
         /** Answers 503, as a node whose synchronous replication failed. */
@@ -235,8 +237,16 @@ public final class StubCluster implements AutoCloseable {
                 long appended = isLogout(exchange) ? 0 : requestId;
                 state = sessions.compute(id, (key, old) -> old.next(appended));
                 created = false;
-                replySerial = behaviour == Behaviour.STALE_BY_ONE ? state.serial() - 1 : state.serial();
+                replySerial = behaviour == Behaviour.STALE_BY_ONE || behaviour == Behaviour.STALE_BY_ONE_SLOWLY
+                        ? state.serial() - 1 : state.serial();
                 shown = state.list();
+            }
+            if (behaviour == Behaviour.STALE_BY_ONE_SLOWLY) {
+                try {
+                    Thread.sleep(40);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             if (requestId != 0 && !created && !isRead(exchange) && !isLogout(exchange)
                     && answeredOn.contains(exchange.getRemoteAddress()) && applyThenHangUp.compareAndSet(true, false)) {

@@ -15,9 +15,23 @@ package io.replsim.loadgen.check;
  *                   when there was none (a session's first answer, or a mark built without it)
  * @param unanswered requests between {@code prior} and this answer that got no usable answer (a 503, a reset, a
  *                   timeout): each may have changed the session without the user seeing it
+ * @param sentAtMs   epoch milliseconds at which the request left the driver: what the node can have read from is
+ *                   its state from then to {@code atMs}; {@code atMs} where not known (a mark recorded without it)
  */
 public record VerdictMark(String node, String session, Verdict verdict, long atMs, long serial, PriorAnswer prior,
-                          int unanswered) {
+                          int unanswered, long sentAtMs) {
+
+    public VerdictMark {
+        if (sentAtMs <= 0 || sentAtMs > atMs) {
+            sentAtMs = atMs;
+        }
+    }
+
+    /** A mark without when its request was sent: taken as sent when answered. */
+    public VerdictMark(String node, String session, Verdict verdict, long atMs, long serial, PriorAnswer prior,
+                       int unanswered) {
+        this(node, session, verdict, atMs, serial, prior, unanswered, atMs);
+    }
 
     /** A mark without the serials: who answered, when, and the verdict. */
     public VerdictMark(String node, String session, Verdict verdict, long atMs) {

@@ -333,8 +333,8 @@ public final class OpenLoadDriver implements AutoCloseable {
                                 answered.atMs(), answered.sessionExpired());
                         session.timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
                         session.timeline.judged(answered.node(),
-                                session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, answered.atMs(),
-                                answered.reply().get().serial());
+                                session.cookie.map(SessionCookie::sessionId).orElse(""), verdict, sentMs,
+                                answered.atMs(), answered.reply().get().serial());
                         if (measured) {
                             judged[verdict.ordinal()].increment();
                             servedCorrected.recordValue((doneNanos - intendedNanos) / 1000);

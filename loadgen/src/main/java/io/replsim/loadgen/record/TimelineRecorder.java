@@ -66,9 +66,14 @@ public final class TimelineRecorder {
      * every answer becomes the one the next is held to, as the user's expectations take it.
      */
     public void judged(String node, String session, Verdict verdict, long atMs, long serial) {
+        judged(node, session, verdict, atMs, atMs, serial);
+    }
+
+    /** As {@link #judged(String, String, Verdict, long, long)}, with when the request left the driver. */
+    public void judged(String node, String session, Verdict verdict, long sentAtMs, long atMs, long serial) {
         if (!verdict.expected() && marks.size() < UserTimeline.MAX_MARKS) {
             marks.add(new VerdictMark(node, session, verdict, atMs, serial,
-                    session.equals(priorSession) ? prior : null, unanswered));
+                    session.equals(priorSession) ? prior : null, unanswered, sentAtMs));
         }
         boolean replaced = verdict == Verdict.LOST || verdict == Verdict.EXPIRED;
         priorSession = replaced ? null : session;

@@ -89,7 +89,8 @@ final class UserOutcomes {
             scriptTally.judged(type, verdict);
         }
         timeline.answered(answered.node(), sentMs, answered.atMs(), verdict.expected());
-        timeline.judged(answered.node(), sessionId, verdict, answered.atMs(), answered.reply().get().serial());
+        timeline.judged(answered.node(), sessionId, verdict, sentMs, answered.atMs(),
+                answered.reply().get().serial());
     }
 
     private void answeredWithError(Exchange.Answered answered, long nowNanos, RequestType type, HeldSession held) {

@@ -15,13 +15,15 @@ import java.util.List;
  * @param staleUsers    the users whose sessions were found stale
  * @param gravitations  sessions fetched from another member in the window, over every node; null when no node was
  *                      sampled both before and within it
- * @param staleWhileMerging STALE responses from the moment every survivor had the fault's nodes back in its view to
- *                      the moment every node had settled that merge ({@link FaultReport#mergeSettledMs()}): a node
- *                      may serve the copy the merge is about to replace until it has settled; null when the nodes
- *                      never came back or the settling was not reported
- * @param staleAfterMerge STALE responses from the moment every node had settled the merge (every survivor had the
- *                      nodes back in its view, where the settling was not reported: a rejoin, another engine) to
- *                      the end of the load: copies the merge left disagreeing; null when the nodes never came back
+ * @param staleWhileMerging STALE responses, arriving from the moment every survivor had the fault's nodes back in
+ *                      its view, to requests sent before every node had settled that merge ({@link
+ *                      FaultReport#mergeSettledMs()}): a node may serve the copy the merge is about to replace until
+ *                      it has settled, and a request sent before may be answered after; null when the nodes never
+ *                      came back or the settling was not reported
+ * @param staleAfterMerge STALE responses to requests sent from the moment every node had settled the merge (every
+ *                      survivor had the nodes back in its view, where the settling was not reported: a rejoin,
+ *                      another engine) to the end of the load: copies the merge left disagreeing; null when the
+ *                      nodes never came back
  * @param answers       the answers behind those counts (those in the window, and the STALE ones after the nodes
  *                      came back), in time order: who served each and what it was held to; at most {@link
  *                      #MAX_ANSWERS}, those after the merge first, then the window's first ones

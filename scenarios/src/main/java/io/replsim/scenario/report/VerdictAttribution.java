@@ -83,10 +83,11 @@ public final class VerdictAttribution {
                 FaultAttribution.MAX_ANSWERS - shown.size())));
         shown.sort(inTime);
         long leftOut = mergeAnswers.size() + windowAnswers.size() - shown.size();
-        // every STALE answer from the nodes' return on is in mergeAnswers: those before the settling are counted apart
+        // every STALE answer from the nodes' return on is in mergeAnswers: those to requests sent before the settling
+        // are counted apart, since the node may have read the session before it settled and answered after
         Long settled = settledEpochMs(fault);
         long whileMerging = settled == null ? 0
-                : mergeAnswers.stream().filter(answer -> answer.atMs() < settled - loadStartEpochMs).count();
+                : mergeAnswers.stream().filter(answer -> answer.sentAtMs() < settled - loadStartEpochMs).count();
         return new FaultAttribution(fromMs, toMs, lost, stale, List.copyOf(lostUsers), List.copyOf(staleUsers),
                 gravitations(from, to), settled == null ? null : whileMerging,
                 back == null ? null : mergeAnswers.size() - whileMerging, List.copyOf(shown), leftOut);
@@ -96,7 +97,7 @@ public final class VerdictAttribution {
         AttributedAnswer.Prior prior = mark.prior() == null ? null : new AttributedAnswer.Prior(mark.prior().node(),
                 mark.prior().serial(), mark.prior().atMs() - loadStartEpochMs);
         return new AttributedAnswer(user, mark.node(), mark.session(), mark.verdict(), mark.atMs() - loadStartEpochMs,
-                mark.serial() > 0 ? mark.serial() : null, prior, mark.unanswered());
+                mark.serial() > 0 ? mark.serial() : null, prior, mark.unanswered(), mark.sentAtMs() - loadStartEpochMs);
     }
 
     /** When every survivor had the fault's nodes in view again (epoch ms); null when they never came back. */

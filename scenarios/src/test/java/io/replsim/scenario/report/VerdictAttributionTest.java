@@ -121,6 +121,32 @@ class VerdictAttributionTest {
         assertThat(attributed.staleAfterMerge()).as("from the settling on, 32.06 s included").isEqualTo(2);
     }
 
+    /**
+     * PartitionMergeDrill in a fresh clone's slow tier (30 Nov 2026): user 7's answer from node1 arrived 44 ms after
+     * every node had settled, STALE, to a request sent before it (p90 338 ms in those seconds): node1 may have read
+     * its copy before it settled. It counts while merging, and says when it was sent.
+     */
+    @Test
+    void aStaleAnswerToARequestSentBeforeEveryNodeSettledCountsWhileMergingThoughItArrivedAfter() {
+        // back in every survivor's view 12 s after the partition at 20 s; every node settled it 60 ms later (32.06 s)
+        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
+                START + 20_000, 10_000L, 3_000L, 12_000L, 12_060L, List.of(), 3, 0, 3, 0L, null, null, null, -1,
+                null, List.of(), Map.of(), READ_BACK, null).withImpact(killAt20s().impact());
+        List<UserTimeline> timelines = List.of(
+                user(7, new VerdictMark("node1", "a", Verdict.STALE, START + 32_110, 37,
+                        new PriorAnswer("node2", 52, START + 31_700), 0, START + 31_890)),
+                user(8, new VerdictMark("node1", "b", Verdict.STALE, START + 32_150, 12,
+                        new PriorAnswer("node2", 13, START + 31_800), 0, START + 32_060)));
+
+        FaultAttribution attributed = new VerdictAttribution(START, Duration.ofSeconds(60), timelines, Map.of())
+                .attribute(partition);
+
+        assertThat(attributed.staleWhileMerging()).as("sent at 31.89 s, before the settling").isEqualTo(1);
+        assertThat(attributed.staleAfterMerge()).as("sent at 32.06 s, the settling included").isEqualTo(1);
+        assertThat(attributed.answers().getFirst().describe()).isEqualTo("user 7: STALE from node1 at 32.11 s (sent"
+                + " at 31.89 s), serial 37; held to serial 52 from node2 at 31.70 s");
+    }
+
     @Test
     void theStaleAnswersAfterTheMergeAreKeptWhenTheWindowHasMoreThanCanBeShown() {
         FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,

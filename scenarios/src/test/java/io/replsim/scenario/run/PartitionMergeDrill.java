@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Split brain with real node processes: a non-sticky balancer sends every request to the next node in turn, so
  * while node1 is partitioned away both sides serve (and own) the same sessions. Once the partition heals and MERGE3
  * joins the views, the newest copy of each session wins on every holder, each conflict is counted on the node that
- * lost it, and no STALE answer comes once every node has settled the merge. Between the views joining and that
- * settling (tens of milliseconds) a node may still serve the copy the merge replaces: those answers are counted
- * apart, not judged.
+ * lost it, and no request sent once every node has settled the merge is answered STALE. Between the views joining
+ * and that settling (tens of milliseconds) a node may still serve the copy the merge replaces, and a request sent
+ * then may be answered after it: those answers are counted apart, not judged.
  *
  * <p>The run goes on 30 s after the heal: MERGE3 joins the views 4-5 s after it on an idle or busy machine (also
  * beside 24 CPU hogs, load 25), but CI once saw 10.5 s (load 18, a first merge attempt that did not complete) and
