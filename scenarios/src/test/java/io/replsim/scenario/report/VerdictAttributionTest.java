@@ -25,6 +25,13 @@ class VerdictAttributionTest {
                         List.of(), null, null, 0.6));
     }
 
+    /** A partition at 20 s, back in every survivor's view 12 s later; every node settled the merge 60 ms after. */
+    private static FaultReport partitionSettled32060Ms() {
+        return new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000, START + 20_000, 10_000L,
+                3_000L, 12_000L, 12_060L, List.of(), 3, 0, 3, 0L, null, null, null, -1, null, List.of(), Map.of(),
+                READ_BACK, null).withImpact(killAt20s().impact());
+    }
+
     private static UserTimeline user(int index, VerdictMark... marks) {
         return new UserTimeline(index, List.of(), List.of(), List.of(marks));
     }
@@ -102,10 +109,7 @@ class VerdictAttributionTest {
 
     @Test
     void staleAnswersBeforeEveryNodeSettledTheMergeAreCountedApartFromThoseAfterIt() {
-        // back in every survivor's view 12 s after the partition at 20 s; every node settled it 60 ms later
-        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
-                START + 20_000, 10_000L, 3_000L, 12_000L, 12_060L, List.of(), 3, 0, 3, 0L, null, null, null, -1,
-                null, List.of(), Map.of(), READ_BACK, null).withImpact(killAt20s().impact());
+        FaultReport partition = partitionSettled32060Ms();
         List<UserTimeline> timelines = List.of(
                 user(3, new VerdictMark("node1", "a", Verdict.STALE, START + 32_020, 17,
                         new PriorAnswer("node2", 18, START + 31_900), 0)),
@@ -128,10 +132,7 @@ class VerdictAttributionTest {
      */
     @Test
     void aStaleAnswerToARequestSentBeforeEveryNodeSettledCountsWhileMergingThoughItArrivedAfter() {
-        // back in every survivor's view 12 s after the partition at 20 s; every node settled it 60 ms later (32.06 s)
-        FaultReport partition = new FaultReport("partition", "node1", List.of("node1"), "sides", "", 20_000,
-                START + 20_000, 10_000L, 3_000L, 12_000L, 12_060L, List.of(), 3, 0, 3, 0L, null, null, null, -1,
-                null, List.of(), Map.of(), READ_BACK, null).withImpact(killAt20s().impact());
+        FaultReport partition = partitionSettled32060Ms();
         List<UserTimeline> timelines = List.of(
                 user(7, new VerdictMark("node1", "a", Verdict.STALE, START + 32_110, 37,
                         new PriorAnswer("node2", 52, START + 31_700), 0, START + 31_890)),
