@@ -26,6 +26,7 @@ final class OutgoingDelay extends Protocol {
 
     OutgoingDelay(Duration delay) {
         delay(delay);
+        lastDue = System.nanoTime();
     }
 
     /** A new delay for the messages sent from now on; those held keep theirs, and none overtakes an earlier one. */
@@ -48,7 +49,7 @@ final class OutgoingDelay extends Protocol {
     public void stop() {
         // what it holds still goes out when due (as on a link that heals, nothing in flight is lost), then it ends
         synchronized (this) {
-            held.add(new Held(null, Math.max(System.nanoTime(), lastDue), sequence++));
+            held.add(new Held(null, later(System.nanoTime(), lastDue), sequence++));
         }
         super.stop();
     }
@@ -56,11 +57,16 @@ final class OutgoingDelay extends Protocol {
     @Override
     public Object down(Message message) {
         synchronized (this) {
-            lastDue = Math.max(System.nanoTime() + delayNanos, lastDue);
+            lastDue = later(System.nanoTime() + delayNanos, lastDue);
             held.add(new Held(message, lastDue, sequence++));
         }
         count.increment();
         return null;
+    }
+
+    /** The later of two System.nanoTime() readings, which may wrap: compared by their difference. */
+    private static long later(long a, long b) {
+        return a - b > 0 ? a : b;
     }
 
     private void sendWhenDue() {
