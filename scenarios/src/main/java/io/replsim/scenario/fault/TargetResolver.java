@@ -11,6 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Turns a target as written in a scenario into the node it means at the moment the fault fires, on any runtime: a
@@ -84,23 +88,44 @@ public final class TargetResolver {
         return node;
     }
 
-    /** The live node owning the most sessions; ties go to the first in node order, so a run is repeatable. */
+    /**
+     * The live node owning the most sessions; ties go to the first in node order, so a run is repeatable. The nodes
+     * are asked side by side: on busy nodes a stats answer takes some hundreds of ms, and asked one after another
+     * they put the fault off by their sum (a kill due at 7 s struck at 8.3 s on 3 nodes whose requests' p90 was
+     * 808 ms then, at load 20).
+     */
     private String primaryOfMostSessions() throws InterruptedException {
         List<NodeHandle> live = runtime.liveNodes();
-        Map<String, Long> owned = new LinkedHashMap<>();
-        for (NodeHandle node : live) {
-            try {
-                NodeStatsReport stats = runtime.admin(node.name()).stats();
-                owned.put(node.name(), (long) stats.sessions().owned());
-            } catch (IOException e) {
-                owned.put(node.name(), -1L);
+        Map<String, Future<Long>> asked = new LinkedHashMap<>();
+        try (ExecutorService asking = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (NodeHandle node : live) {
+                asked.put(node.name(), asking.submit(() -> (long) runtime.admin(node.name()).stats().sessions().owned()));
             }
+            Map<String, Long> owned = new LinkedHashMap<>();
+            for (Map.Entry<String, Future<Long>> answer : asked.entrySet()) {
+                owned.put(answer.getKey(), ownedOrUnknown(answer.getValue()));
+            }
+            return owned.entrySet().stream()
+                    .max(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
+                            .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
+                    .map(Map.Entry::getKey)
+                    .orElseThrow(() -> new IllegalStateException("no live node to choose a primary from"));
         }
-        return owned.entrySet().stream()
-                .max(Comparator.<Map.Entry<String, Long>>comparingLong(Map.Entry::getValue)
-                        .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
-                .map(Map.Entry::getKey)
-                .orElseThrow(() -> new IllegalStateException("no live node to choose a primary from"));
+    }
+
+    /** A node that could not say (its admin call failed) counts below every node that did. */
+    private static long ownedOrUnknown(Future<Long> answer) throws InterruptedException {
+        try {
+            return answer.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException) {
+                return -1L;
+            }
+            if (e.getCause() instanceof InterruptedException) {
+                throw new InterruptedException("asking the nodes for the primary of most sessions");
+            }
+            throw e.getCause() instanceof RuntimeException unchecked ? unchecked : new IllegalStateException(e.getCause());
+        }
     }
 
     /** The coordinator as the first live node that answers sees it. */

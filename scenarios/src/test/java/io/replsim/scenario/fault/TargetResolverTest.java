@@ -6,10 +6,17 @@ import io.replsim.scenario.runtime.AdminClient;
 import io.replsim.scenario.runtime.ClusterRuntime;
 import io.replsim.scenario.runtime.NodeHandle;
 import io.replsim.scenario.spec.NodeSelector;
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -148,5 +155,49 @@ class TargetResolverTest {
                         + " none");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> resolver.resolve(new NodeSelector.BuddyOf("a")))
                 .hasMessageStartingWith("the buddy of a is read from the nodes' views");
+    }
+
+    /**
+     * A runtime whose nodes own {@code owned} sessions each (in node order) and answer their stats only once every
+     * live node has been asked: asked one after another, the first waits out the deadline and counts as unknown.
+     */
+    private static ClusterRuntime answeringOnlyWhenAllAreAsked(Map<String, Integer> owned) {
+        CyclicBarrier allAsked = new CyclicBarrier(owned.size());
+        List<NodeHandle> nodes = owned.keySet().stream()
+                .map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1"))).toList();
+        return new ClusterRuntime() {
+            @Override public void start(Duration viewDeadline) { }
+            @Override public List<NodeHandle> nodes() { return nodes; }
+            @Override public List<NodeHandle> liveNodes() { return nodes; }
+            @Override public boolean readsNodeStats() { return true; }
+            @Override public AdminClient admin(String node) {
+                return new AdminClient(node, (method, path, body) -> {
+                    assertThat(path).isEqualTo("/admin/stats");
+                    try {
+                        allAsked.await(10, TimeUnit.SECONDS);
+                    } catch (BrokenBarrierException | TimeoutException e) {
+                        throw new IOException(node + " was asked alone", e);
+                    }
+                    return "{\"node\": \"" + node + "\", \"sessions\": {\"owned\": " + owned.get(node) + "}}";
+                });
+            }
+            @Override public void kill(String node) { }
+            @Override public void stop(String node) { }
+            @Override public void pause(String node) { }
+            @Override public void resume(String node) { }
+            @Override public void restart(String node) { }
+            @Override public void close() { }
+        };
+    }
+
+    @Test
+    void thePrimaryOfMostSessionsAsksTheNodesSideBySideSoABusyNodeDoesNotPutTheFaultOffForTheOthers()
+            throws Exception {
+        Map<String, Integer> owned = new LinkedHashMap<>();
+        owned.put("node1", 12);
+        owned.put("node2", 31);
+        owned.put("node3", 20);
+
+        assertThat(primaryOfMost(answeringOnlyWhenAllAreAsked(owned), UserNodes.NONE, 0)).isEqualTo("node2");
     }
 }

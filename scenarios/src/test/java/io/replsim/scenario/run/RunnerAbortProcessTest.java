@@ -7,7 +7,9 @@ import io.replsim.scenario.runtime.NodeLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,11 +34,17 @@ class RunnerAbortProcessTest {
         Path file = Files.writeString(dir.resolve("abort.yaml"), SCENARIO);
         Path console = dir.resolve("console.log");
         NodeLauncher jvm = NodeLauncher.currentJvm();
+        List<String> command = new ArrayList<>(List.of(jvm.java().toString(), "-XX:TieredStopAtLevel=1"));
+        // the suite's nodes, as every other test's: from its start-up cache, on C1 (what this test claims is the
+        // abort, not a start; cold and tiered, its 3 nodes spent some 10 cpu-s more)
+        for (String property : List.of(NodeLauncher.START_CACHE_PROPERTY, NodeLauncher.NODE_CLASSPATH_PROPERTY,
+                NodeLauncher.COMPILER_PROPERTY)) {
+            Optional.ofNullable(System.getProperty(property)).ifPresent(value -> command.add("-D" + property + "=" + value));
+        }
         // this JVM's class path, not the nodes' (which may be the suite's jar-only one, without the CLI's classes)
-        Process runner = new ProcessBuilder(jvm.java().toString(), "-cp", System.getProperty("java.class.path"),
-                "io.replsim.cli.ReplsimCommand",
-                "run", file.toString(), "--runs-dir", dir.resolve("runs").toString())
-                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.replsim.cli.ReplsimCommand",
+                "run", file.toString(), "--runs-dir", dir.resolve("runs").toString()));
+        Process runner = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {
             await().atMost(Duration.ofSeconds(90)).until(() -> Files.readString(console).contains("fault: pause node2"));
             List<ProcessHandle> nodes = runner.descendants().filter(ProcessHandle::isAlive).toList();
