@@ -1,6 +1,7 @@
 package io.replsim.loadgen;
 
 import io.replsim.loadgen.StubCluster.Behaviour;
+import io.replsim.loadgen.check.Verdict;
 import io.replsim.loadgen.check.state.SessionShapes;
 import io.replsim.loadgen.open.Arrivals;
 import io.replsim.loadgen.open.OpenProfile;
@@ -89,5 +90,23 @@ class OpenLoadTest {
         assertThat(session0.stints().getLast().node()).isNotEqualTo(first);
         assertThat(session0.stints().getLast().hadOk()).isTrue();
         assertThat(result.sessionVerdicts().lost()).as("the stub's nodes share one session map").isZero();
+    }
+
+    /** As the closed model marks them (LoadDriverTest): a STALE answer carries when its request left and arrived. */
+    @Test
+    void aStaleAnswerIsMarkedWithWhenItsRequestWasSentAndWhenItArrived() throws Exception {
+        LoadResult result;
+        try (StubCluster cluster = new StubCluster(Behaviour.STALE_BY_ONE_SLOWLY);
+             Load load = new OpenLoad(profile(3, Duration.ZERO, Duration.ofMillis(1_000)), cluster.endpoints(),
+                     Optional.empty())) {
+            load.start();
+            result = load.awaitResult();
+        }
+        long startMs = result.startedAt().toEpochMilli();
+        // the stub answers 40 ms after it read the session: whoever judges when the node read it needs both times
+        assertThat(result.timelines()).flatExtracting(UserTimeline::marks).isNotEmpty().allSatisfy(mark -> {
+            assertThat(mark.verdict()).isEqualTo(Verdict.STALE);
+            assertThat(mark.sentAtMs()).isGreaterThanOrEqualTo(startMs).isLessThanOrEqualTo(mark.atMs() - 40);
+        });
     }
 }
