@@ -36,7 +36,7 @@ class RunnerAbortProcessTest {
         NodeLauncher jvm = NodeLauncher.currentJvm();
         List<String> command = new ArrayList<>(List.of(jvm.java().toString(), "-XX:TieredStopAtLevel=1"));
         // the suite's nodes, as every other test's: from its start-up cache, on C1 (what this test claims is the
-        // abort, not a start; cold and tiered, its 3 nodes spent some 10 cpu-s more)
+        // abort, not a start; cold and tiered, its 3 nodes and itself spent 10-25 cpu-s more)
         for (String property : List.of(NodeLauncher.START_CACHE_PROPERTY, NodeLauncher.NODE_CLASSPATH_PROPERTY,
                 NodeLauncher.COMPILER_PROPERTY)) {
             Optional.ofNullable(System.getProperty(property)).ifPresent(value -> command.add("-D" + property + "=" + value));
