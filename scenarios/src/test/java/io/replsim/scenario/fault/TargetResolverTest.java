@@ -17,6 +17,7 @@ import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,14 @@ class TargetResolverTest {
 
     /** {@code names} in their order, those in {@code live} live; its admin API is never to be asked. */
     private static ClusterRuntime nodes(List<String> names, List<String> live, boolean readsNodeStats) {
+        return nodes(names, live, readsNodeStats, node -> {
+            throw new AssertionError("no admin API to ask");
+        });
+    }
+
+    /** As above, each node's admin API answered by {@code admin}. */
+    private static ClusterRuntime nodes(List<String> names, List<String> live, boolean readsNodeStats,
+                                        Function<String, AdminClient> admin) {
         List<NodeHandle> nodes = names.stream().map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1")))
                 .toList();
         return new ClusterRuntime() {
@@ -40,7 +49,7 @@ class TargetResolverTest {
                 return nodes.stream().filter(node -> live.contains(node.name())).toList();
             }
             @Override public boolean readsNodeStats() { return readsNodeStats; }
-            @Override public AdminClient admin(String node) { throw new AssertionError("no admin API to ask"); }
+            @Override public AdminClient admin(String node) { return admin.apply(node); }
             @Override public void kill(String node) { }
             @Override public void stop(String node) { }
             @Override public void pause(String node) { }
@@ -163,31 +172,16 @@ class TargetResolverTest {
      */
     private static ClusterRuntime answeringOnlyWhenAllAreAsked(Map<String, Integer> owned) {
         CyclicBarrier allAsked = new CyclicBarrier(owned.size());
-        List<NodeHandle> nodes = owned.keySet().stream()
-                .map(name -> new NodeHandle(name, URI.create("http://127.0.0.1:1"))).toList();
-        return new ClusterRuntime() {
-            @Override public void start(Duration viewDeadline) { }
-            @Override public List<NodeHandle> nodes() { return nodes; }
-            @Override public List<NodeHandle> liveNodes() { return nodes; }
-            @Override public boolean readsNodeStats() { return true; }
-            @Override public AdminClient admin(String node) {
-                return new AdminClient(node, (method, path, body) -> {
-                    assertThat(path).isEqualTo("/admin/stats");
-                    try {
-                        allAsked.await(10, TimeUnit.SECONDS);
-                    } catch (BrokenBarrierException | TimeoutException e) {
-                        throw new IOException(node + " was asked alone", e);
-                    }
-                    return "{\"node\": \"" + node + "\", \"sessions\": {\"owned\": " + owned.get(node) + "}}";
-                });
+        List<String> names = List.copyOf(owned.keySet());
+        return nodes(names, names, true, node -> new AdminClient(node, (method, path, body) -> {
+            assertThat(path).isEqualTo("/admin/stats");
+            try {
+                allAsked.await(10, TimeUnit.SECONDS);
+            } catch (BrokenBarrierException | TimeoutException e) {
+                throw new IOException(node + " was asked alone", e);
             }
-            @Override public void kill(String node) { }
-            @Override public void stop(String node) { }
-            @Override public void pause(String node) { }
-            @Override public void resume(String node) { }
-            @Override public void restart(String node) { }
-            @Override public void close() { }
-        };
+            return "{\"node\": \"" + node + "\", \"sessions\": {\"owned\": " + owned.get(node) + "}}";
+        }));
     }
 
     @Test
