@@ -21,6 +21,11 @@ public final class NodeFlightRecording {
                 + directory.resolve(node + "-%p.jfr").toAbsolutePath());
     }
 
+    /** The recording {@code node}'s JVM of process id {@code pid} writes into {@code directory}. */
+    public static Path file(Path directory, String node, long pid) {
+        return directory.resolve(node + "-" + pid + ".jfr");
+    }
+
     /** The name's start that {@code node}'s recordings carry, whatever its process id. */
     public static String filePrefix(String node) {
         return node + "-";

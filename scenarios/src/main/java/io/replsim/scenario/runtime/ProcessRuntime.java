@@ -142,14 +142,28 @@ public final class ProcessRuntime implements ClusterRuntime {
         awaitViews(names, names.size(), viewDeadline);
     }
 
-    /** A start that met a taken port: its nodes go, and neither their ends nor their ports belong to the run. */
+    /**
+     * A start that met a taken port: its nodes go, and neither their ends, their ports nor their flight recordings
+     * (created as each JVM started) belong to the run.
+     */
     private void abandonStart() throws InterruptedException {
         for (NodeProcess process : processes) {
             process.kill(KILL_DEADLINE);
             started.remove(process.watch());
+            deleteRecording(process);
         }
         processes.clear();
         portsByNode.clear();
+    }
+
+    private void deleteRecording(NodeProcess process) {
+        Path recording = NodeFlightRecording.file(logDirectory, process.handle().name(), process.pid());
+        try {
+            Files.deleteIfExists(recording);
+        } catch (IOException e) {
+            out.printf("replsim: the abandoned start's recording %s could not be deleted (%s); the run's summary"
+                    + " lists it beside the node's own%n", recording, e.getMessage());
+        }
     }
 
     private void openCpuQuotas() {

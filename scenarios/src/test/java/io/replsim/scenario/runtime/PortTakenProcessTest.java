@@ -13,11 +13,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PortTakenProcessTest {
     private static final String SCENARIO = """
             name: port-taken
-            cluster: {nodes: %d, workers: 4, cpuBudget: 0.5, heap: 96m}
+            cluster: {nodes: %d, workers: 4, cpuBudget: 0.5, heap: 96m, jfr: %b}
             load: {users: 1, thinkTime: 1s, duration: 5s}
             """;
 
@@ -47,8 +49,9 @@ class PortTakenProcessTest {
     }
 
     @Test
-    void aStartWhoseJoinerFindsItsPortTakenStartsAgainOnANewBlock(@TempDir Path dir) throws Exception {
-        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(2), "port-taken.yaml");
+    void aStartWhoseJoinerFindsItsPortTakenStartsAgainOnANewBlockAndLeavesOnlyThatStartsRecordings(@TempDir Path dir)
+            throws Exception {
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(2, true), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         // node2's JGroups port, taken right after the first block was found free; the second block is left alone
         PortBlocks firstTaken = other.blocks(block -> other.handedOut().isEmpty()
@@ -66,6 +69,9 @@ class PortTakenProcessTest {
             assertThat(runtime.deathsUnasked()).as("the first start's nodes ended on the runtime's word")
                     .hasValue(List.of());
             assertThat(other.held().getFirst().isBound()).as("the other program still holds its port").isTrue();
+            // the abandoned start's JVMs created theirs as they started: a run's summary would list them as its nodes'
+            assertThat(recordings(dir.resolve("nodes"))).as(printed).containsExactlyInAnyOrder(
+                    "node1-" + runtime.pid("node1") + ".jfr", "node2-" + runtime.pid("node2") + ".jfr");
         }
     }
 
@@ -77,7 +83,7 @@ class PortTakenProcessTest {
     @Test
     void aStartWhoseNodeFindsItsWholeFailureDetectionRangeTakenStartsAgainOnANewBlock(@TempDir Path dir)
             throws Exception {
-        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1, false), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         PortBlocks rangeTaken = other.blocks(block -> other.handedOut().isEmpty()
                 ? failureDetectionRange(block.getFirst()) : List.of());
@@ -98,7 +104,7 @@ class PortTakenProcessTest {
 
     @Test
     void aStartThatFindsAPortTakenOnEveryBlockFailsAfterItsLastAttempt(@TempDir Path dir) throws Exception {
-        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1, false), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         PortBlocks alwaysTaken = other.blocks(block -> List.of(block.getFirst().http()));
         try (ProcessRuntime runtime = runtime(spec, dir, console, alwaysTaken)) {
@@ -114,7 +120,7 @@ class PortTakenProcessTest {
 
     @Test
     void aStartThatFailsForAnotherReasonIsNotTriedAgain(@TempDir Path dir) throws Exception {
-        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1), "port-taken.yaml");
+        ScenarioSpec spec = ScenarioLoader.parse(SCENARIO.formatted(1, false), "port-taken.yaml");
         var console = new ByteArrayOutputStream();
         // a class path without the node: each JVM exits 1 before a port is bound
         NodeLauncher noNode = new NodeLauncher(NodeLauncher.currentJvm().java(), dir.toString());
@@ -125,6 +131,12 @@ class PortTakenProcessTest {
             assertThat(thrown).as(printed).isInstanceOf(ClusterStartException.class)
                     .hasMessageContaining("exited with code 1");
             assertThat(other.handedOut()).as(printed).hasSize(1);
+        }
+    }
+
+    private static List<String> recordings(Path nodes) throws IOException {
+        try (Stream<Path> files = Files.list(nodes)) {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".jfr")).toList();
         }
     }
 
