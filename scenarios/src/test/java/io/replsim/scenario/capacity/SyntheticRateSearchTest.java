@@ -103,8 +103,9 @@ class SyntheticRateSearchTest {
             // fresh clone; once 400/s passed two of three going up, failed its confirmation, and the search ran out
             // of steps bisecting back below it (0 sustained, budget spent). At ~285/s the step-ups 200/s and 400/s
             // pass and fail clearly, and the steps from 100/s are one fewer.
-            result = new CapacitySearch(new SearchPlan(100, 2, 0.05, SearchPlan.DEFAULT_MAX_STEPS, 2_000)
-                    .withWindow(spec.load().steady()), criteria, step, outcome -> {
+            result = new CapacitySearch(new SearchPlan(100, 2, 0.05, SearchPlan.DEFAULT_MAX_STEPS, 2_000,
+                    spec.load().steady(), SyntheticCapacitySearchTest.BOUNDARY_STEPS_OF_THE_WINDOW), criteria, step,
+                    outcome -> {
                 seen.add(outcome);
                 console.step(outcome);
             }).run();
