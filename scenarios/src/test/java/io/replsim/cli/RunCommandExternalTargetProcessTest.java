@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -242,9 +243,17 @@ class RunCommandExternalTargetProcessTest {
         Files.writeString(dir.resolve(name + ".pid"), Long.toString(process.pid()));
     }
 
-    private static void awaitLine(Path log, String text) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
-                .until(() -> Files.exists(log) && Files.readString(log).contains(text));
+    /** A fresh clone's suite once waited out the minute here unsaid: the message names the log and shows its end. */
+    private static void awaitLine(Path log, String text) throws IOException {
+        try {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> Files.exists(log) && Files.readString(log).contains(text));
+        } catch (ConditionTimeoutException e) {
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of("(no log written)");
+            throw new AssertionError(log + " did not show \"" + text + "\" within 60 s; its last lines:"
+                    + System.lineSeparator() + String.join(System.lineSeparator(),
+                    lines.subList(Math.max(0, lines.size() - 15), lines.size())), e);
+        }
     }
 
     private static Path onlyRun(Path runs, String suffix) throws IOException {
