@@ -18,12 +18,12 @@ public final class NodeFlightRecording {
     /** The options that make {@code node}'s JVM record into {@code directory}. */
     public static List<String> jvmOptions(Path directory, String node) {
         return List.of("-XX:StartFlightRecording=settings=" + SETTINGS + ",dumponexit=true,filename="
-                + directory.resolve(node + "-%p.jfr").toAbsolutePath());
+                + directory.resolve(filePrefix(node) + "%p.jfr").toAbsolutePath());
     }
 
     /** The recording {@code node}'s JVM of process id {@code pid} writes into {@code directory}. */
     public static Path file(Path directory, String node, long pid) {
-        return directory.resolve(node + "-" + pid + ".jfr");
+        return directory.resolve(filePrefix(node) + pid + ".jfr");
     }
 
     /** The name's start that {@code node}'s recordings carry, whatever its process id. */
