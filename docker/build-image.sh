@@ -40,6 +40,10 @@ java_version=$("$java_home/bin/java" -version 2>&1 | head -1 | sed -E 's/.*versi
 base_tag="replsim-base:$(printf '%s %s %s' "$java_version" "$modules" "$(sha256sum "$0" | cut -c1-12)" | sha256sum | cut -c1-12)"
 node_tag="replsim-$kind:$(cd "$lib_dir" && cat $jars | sha256sum | cut -c1-12)-${base_tag#replsim-base:}"
 
+# One build at a time on this machine: two runs (or two test JVMs) that start at once would otherwise both build,
+# each for the CPU of a jlink and a docker build; the second finds the first's image when the lock is its.
+exec 9>"${TMPDIR:-/tmp}/replsim-image-$kind.lock"
+flock 9
 if docker image inspect "$node_tag" >/dev/null 2>&1; then
   echo "replsim image: $node_tag is up to date" >&2
   echo "$node_tag"; exit 0

@@ -9,7 +9,6 @@ import com.github.dockerjava.api.model.EventType;
 import io.replsim.scenario.report.FaultReport;
 import io.replsim.scenario.report.RunSummary;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,9 +51,22 @@ class DockerPartitionIT {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void theCutOffContainerLeavesTheNetworkAndMergesBackAfterTheHeal(@TempDir Path dir) throws Exception {
         DockerClient docker = DockerClientFactory.instance().client();
-        long since = Instant.now().getEpochSecond();
-        DockerScenarioRun run = DockerScenarioRun.of(dir, "docker-partition", SCENARIO);
-        List<String> actions = networkActions(docker, since, Instant.now().getEpochSecond() + 1);
+        List<Event> events = new CopyOnWriteArrayList<>();
+        DockerScenarioRun run;
+        // Read as they happen: the engine keeps only its last 256 events for a later query, which the other
+        // container tests' JVM's runs push out of it
+        try (ResultCallback.Adapter<Event> watch = docker.eventsCmd()
+                .withEventTypeFilter(EventType.NETWORK, EventType.CONTAINER).exec(new ResultCallback.Adapter<>() {
+                    @Override
+                    public void onNext(Event event) {
+                        events.add(event);
+                    }
+                })) {
+            watch.awaitStarted(30, TimeUnit.SECONDS);
+            // the cut at 8 s and the heal at 16 s of the 30 s run: in the stream long before the run returns
+            run = DockerScenarioRun.of(dir, "docker-partition", SCENARIO);
+        }
+        List<String> actions = networkActions(events);
         RunSummary summary = run.outcome().summary();
         String printed = run.printed();
 
@@ -76,28 +88,22 @@ class DockerPartitionIT {
     }
 
     /**
-     * "disconnect replsim-1a2b3c4d-node3": what the engine did on a replsim network between the two times to the
-     * containers created between them, each named by the event that created it (the containers are gone by now).
+     * "disconnect replsim-1a2b3c4d-node3": what the engine did on a replsim network to the containers this JVM created
+     * while it was watched, each named by the event that created it (the containers are gone by now).
      */
-    private static List<String> networkActions(DockerClient docker, long since, long until) throws Exception {
-        List<Event> events = new CopyOnWriteArrayList<>();
-        docker.eventsCmd().withSince(Long.toString(since)).withUntil(Long.toString(until))
-                .withEventTypeFilter(EventType.NETWORK, EventType.CONTAINER)
-                .exec(new ResultCallback.Adapter<Event>() {
-                    @Override
-                    public void onNext(Event event) {
-                        events.add(event);
-                    }
-                }).awaitCompletion(30, TimeUnit.SECONDS);
+    private static List<String> networkActions(List<Event> events) {
+        // A container event's attributes hold the container's labels: this JVM's runs' containers carry its pid
+        // (the container tests run in two JVMs side by side, the other's runs on the same engine)
+        String ownPid = Long.toString(ProcessHandle.current().pid());
         Map<String, String> names = new HashMap<>();
         events.stream().filter(event -> event.getType() == EventType.CONTAINER && "create".equals(event.getAction()))
+                .filter(event -> ownPid.equals(event.getActor().getAttributes().get(DockerRuntime.LABEL_OWNER_PID)))
                 .forEach(event -> names.put(event.getId(), event.getActor().getAttributes().get("name")));
         return events.stream()
                 .filter(event -> event.getType() == EventType.NETWORK)
                 .filter(event -> event.getActor().getAttributes().getOrDefault("name", "").startsWith("replsim-"))
                 .filter(event -> "connect".equals(event.getAction()) || "disconnect".equals(event.getAction()))
-                // Only this run's containers: `since` has whole seconds, so the teardown of the run before (its
-                // containers created earlier) can fall inside the window.
+                // Only this JVM's containers created while watched: not the teardown of a run before it
                 .filter(event -> names.containsKey(event.getActor().getAttributes().get("container")))
                 .map(event -> event.getAction() + " " + names.get(event.getActor().getAttributes().get("container")))
                 .toList();

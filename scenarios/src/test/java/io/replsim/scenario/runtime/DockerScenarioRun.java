@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
 
@@ -31,12 +30,19 @@ record DockerScenarioRun(RunOutcome outcome, String printed) {
         return new DockerScenarioRun(outcome, console.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * No container or network of the docker runtime that this JVM's runs made is left on the engine. Only this JVM's
+     * (the runtime labels each with its owner's pid): the container tests run in two JVMs side by side, one test at a
+     * time in each, so the other JVM's may be running.
+     */
     static void assertNothingLeftBehind() {
         DockerClient docker = DockerClientFactory.instance().client();
-        assertThat(docker.listContainersCmd().withShowAll(true)
-                .withLabelFilter(Map.of(DockerRuntime.LABEL_RUNTIME, "docker")).exec())
+        Map<String, String> ours = Map.of(DockerRuntime.LABEL_RUNTIME, "docker",
+                DockerRuntime.LABEL_OWNER_PID, Long.toString(ProcessHandle.current().pid()));
+        assertThat(docker.listContainersCmd().withShowAll(true).withLabelFilter(ours).exec())
                 .as("containers left behind").isEmpty();
-        assertThat(docker.listNetworksCmd().withFilter("label", List.of(DockerRuntime.LABEL_RUNTIME + "=docker"))
-                .exec()).as("networks left behind").isEmpty();
+        assertThat(docker.listNetworksCmd().withFilter("label", ours.entrySet().stream()
+                .map(label -> label.getKey() + "=" + label.getValue()).toList()).exec())
+                .as("networks left behind").isEmpty();
     }
 }

@@ -47,7 +47,7 @@ class DockerSwarmDrillIT {
                 "REPLSIM_CLUSTER_SECRET", "swarm-drill-secret-" + Long.toHexString(ThreadLocalRandom.current()
                         .nextLong()), "REPLSIM_CPUS", "0.66", "REPLSIM_HEAP", "128m", "REPLSIM_MEMORY", "512m"));
         String swarmBefore = OneNodeSwarm.state(docker);
-        List<String> networksBefore = OneNodeSwarm.networks(docker);
+        List<String> networksBefore = OneNodeSwarm.networksBesideRuns(docker);
         Path script = PROJECT.resolve("docker/swarm-node.sh");
         Path runs = dir.resolve("runs");
         StringBuilder printed = new StringBuilder();
@@ -105,7 +105,7 @@ class DockerSwarmDrillIT {
         assertThat(SwarmStack.leftBehind(docker, STACK)).as("the stack's services, containers, networks, secrets")
                 .isEmpty();
         assertThat(OneNodeSwarm.state(docker)).as("the engine's swarm as before the test").isEqualTo(swarmBefore);
-        assertThat(OneNodeSwarm.networks(docker)).as("the engine's networks as before the test")
+        assertThat(OneNodeSwarm.networksBesideRuns(docker)).as("the engine's networks as before the test")
                 .containsExactlyInAnyOrderElementsOf(networksBefore);
     }
 

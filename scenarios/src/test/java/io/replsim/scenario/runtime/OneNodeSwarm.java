@@ -41,6 +41,16 @@ final class OneNodeSwarm implements AutoCloseable {
         return docker.lines("network", "ls", "--format", "{{.Name}}");
     }
 
+    /**
+     * The engine's networks by name but the docker runtime's runs' (each removed by its own run, which its test
+     * checks): the container tests run in two JVMs side by side, and the other's run may make or remove one meanwhile.
+     */
+    static List<String> networksBesideRuns(DockerCli docker) throws IOException, InterruptedException {
+        List<String> runs = docker.lines("network", "ls", "--filter", "label=" + DockerRuntime.LABEL_RUNTIME + "=docker",
+                "--format", "{{.Name}}");
+        return networks(docker).stream().filter(name -> !runs.contains(name)).toList();
+    }
+
     @Override
     public void close() throws IOException, InterruptedException {
         if (made) {
