@@ -3,6 +3,7 @@ package io.replsim.scenario.run;
 import io.replsim.scenario.report.RunSummary;
 import io.replsim.scenario.fault.NemesisFactory;
 import io.replsim.scenario.fault.RuntimeNemesis;
+import io.replsim.scenario.runtime.ClusterStartException;
 import io.replsim.scenario.runtime.InJvmRuntime;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
@@ -87,7 +88,14 @@ public record PlayedScenario(ScenarioSpec spec, RunOutcome outcome, String conso
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         ScenarioRunner runner = faults.apply(new ScenarioRunner(dir.resolve("runs"), runtimes.apply(out), out,
                 Duration.ofSeconds(2)), spec);
-        RunOutcome outcome = runner.run(spec, file);
+        RunOutcome outcome;
+        try {
+            outcome = runner.run(spec, file);
+        } catch (ClusterStartException notFormed) {
+            notFormed.addSuppressed(new Exception("the run's directory, its node logs included, is kept at "
+                    + KeptRunDirectory.keep(dir.resolve("runs"), name)));
+            throw notFormed;
+        }
         return new PlayedScenario(spec, outcome, console.toString(StandardCharsets.UTF_8));
     }
 
