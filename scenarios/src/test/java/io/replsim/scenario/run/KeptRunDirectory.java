@@ -1,7 +1,6 @@
 package io.replsim.scenario.run;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -24,21 +23,12 @@ final class KeptRunDirectory {
         if (!Files.isDirectory(runs)) {
             return kept;
         }
+        // parents before children; a directory's copy is the directory alone
         try (Stream<Path> tree = Files.walk(runs)) {
-            tree.forEach(from -> copy(from, kept.resolve(runs.relativize(from).toString())));
+            for (Path from : tree.toList()) {
+                Files.copy(from, kept.resolve(runs.relativize(from).toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
         }
         return kept;
-    }
-
-    private static void copy(Path from, Path to) {
-        try {
-            if (Files.isDirectory(from)) {
-                Files.createDirectories(to);
-            } else {
-                Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
