@@ -156,16 +156,11 @@ class PartitionMergeConflictTest {
 
     private void start(int size, ReplicationSpec spec) throws Exception {
         String cluster = "conflict-" + System.nanoTime();
-        List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            ports.add(MemberPorts.free());
-        }
-        List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
         ClusterSecret secret = ClusterSecret.generate();
-        for (int i = 0; i < size; i++) {
-            members.add(JGroupsEngine.start(new NodeId("node" + (i + 1)), cluster,
-                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret).withTuning(QUICK_MERGES), spec));
-        }
+        members.addAll(MemberPorts.startMembersOnFreePorts(size, (i, ports) -> JGroupsEngine.start(
+                new NodeId("node" + (i + 1)), cluster, new TcpStackSpec(LOOPBACK, ports.get(i),
+                        ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList(), secret)
+                        .withTuning(QUICK_MERGES), spec)));
         await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == size));
     }
 

@@ -67,16 +67,11 @@ final class PartitionedInfinispanCluster implements AutoCloseable {
         ReplicationSpec spec = ReplicationSpec.builder().syncTimeout(syncTimeout).engine(EngineKind.INFINISPAN)
                 .partitionHandling(handling).build();
         String cluster = "ispn-partition-" + System.nanoTime();
-        List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            ports.add(MemberPorts.free());
-        }
-        List<InetSocketAddress> initial = ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList();
         ClusterSecret secret = ClusterSecret.generate();
-        for (int i = 0; i < 3; i++) {
-            members.add(InfinispanEngine.start(new NodeId("node" + (i + 1)), cluster,
-                    new TcpStackSpec(LOOPBACK, ports.get(i), initial, secret).withTuning(tuning), spec));
-        }
+        members.addAll(MemberPorts.startMembersOnFreePorts(3, (i, ports) -> InfinispanEngine.start(
+                new NodeId("node" + (i + 1)), cluster, new TcpStackSpec(LOOPBACK, ports.get(i),
+                        ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList(), secret)
+                        .withTuning(tuning), spec)));
         await().atMost(VIEWS).until(() -> members.stream().allMatch(m -> m.view().members().size() == 3
                 && m.ownershipSettled()));
     }

@@ -7,6 +7,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A JGroups port for a test member on loopback: free for TCP and for UDP (so one helper serves both transports), with
@@ -37,6 +39,45 @@ public final class MemberPorts {
             try {
                 return start.on(free());
             } catch (Exception e) {
+                if (draw == 3 || !portTaken(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Starts the {@code index}th member of a cluster whose members are given every member's port. */
+    @FunctionalInterface
+    public interface MemberStart<T> {
+        T member(int index, List<Integer> ports) throws Exception;
+    }
+
+    /**
+     * Starts {@code size} members that know each other's ports beforehand (TCPPING's initial hosts) on distinct
+     * {@link #free()} ports, in order; when a member's port was taken between the draw and its start (by a member of
+     * another test JVM), closes the members started so far and draws every port again, up to three draws. A member
+     * cannot move alone: the others would look for it where it is not.
+     */
+    public static <T extends AutoCloseable> List<T> startMembersOnFreePorts(int size, MemberStart<T> start)
+            throws Exception {
+        for (int draw = 1; ; draw++) {
+            List<Integer> ports = new ArrayList<>();
+            while (ports.size() < size) {
+                int port = free();
+                if (!ports.contains(port)) {
+                    ports.add(port);
+                }
+            }
+            List<T> started = new ArrayList<>();
+            try {
+                for (int i = 0; i < size; i++) {
+                    started.add(start.member(i, List.copyOf(ports)));
+                }
+                return started;
+            } catch (Exception e) {
+                for (T member : started.reversed()) {
+                    member.close();
+                }
                 if (draw == 3 || !portTaken(e)) {
                     throw e;
                 }

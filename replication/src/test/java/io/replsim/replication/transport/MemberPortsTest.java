@@ -66,4 +66,57 @@ class MemberPortsTest {
                 .isTrue();
         assertThat(MemberPorts.portTaken(new RuntimeException("start failed"))).isFalse();
     }
+
+    /** A member that records whether it was closed. */
+    private static final class Member implements AutoCloseable {
+        final List<Integer> ports;
+        boolean closed;
+
+        Member(List<Integer> ports) {
+            this.ports = ports;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    @Test
+    void aClusterWhoseSecondMembersPortWasTakenIsStartedAgainOnNewPortsAfterItsFirstMemberIsClosed() throws Exception {
+        List<Member> made = new ArrayList<>();
+        int[] calls = {0};
+
+        List<Member> started = MemberPorts.startMembersOnFreePorts(3, (index, ports) -> {
+            if (++calls[0] == 2) {
+                // another test's member binds node2's port first (JGroups' TCP transport, the BindException a cause)
+                throw new Exception("connecting failed", new java.net.BindException(
+                        "No available port to bind to in range [" + ports.get(1) + " .. " + ports.get(1) + "]"));
+            }
+            Member member = new Member(ports);
+            made.add(member);
+            return member;
+        });
+
+        assertThat(made.getFirst().closed).isTrue();
+        assertThat(started).hasSize(3).doesNotContain(made.getFirst()).noneMatch(member -> member.closed);
+        assertThat(started.getFirst().ports).hasSize(3).doesNotHaveDuplicates()
+                .isNotEqualTo(made.getFirst().ports);
+        assertThat(started).allMatch(member -> member.ports.equals(started.getFirst().ports));
+    }
+
+    @Test
+    void aClusterThatFailsForAnotherReasonIsClosedAndNotStartedAgain() {
+        List<Member> made = new ArrayList<>();
+
+        assertThatThrownBy(() -> MemberPorts.startMembersOnFreePorts(2, (index, ports) -> {
+            if (index == 1) {
+                throw new IllegalStateException("the cluster secret is too short");
+            }
+            Member member = new Member(ports);
+            made.add(member);
+            return member;
+        })).hasMessage("the cluster secret is too short");
+        assertThat(made).hasSize(1).allMatch(member -> member.closed);
+    }
 }

@@ -27,15 +27,12 @@ class PartitionMergeWithSecretTest {
     @Test
     void twoHalvesOfAPartitionMergeAgainWhenItHeals() throws Exception {
         String cluster = "merge-" + System.nanoTime();
-        int first = MemberPorts.free();
-        int second = MemberPorts.free();
-        List<InetSocketAddress> members = List.of(new InetSocketAddress(LOOPBACK, first),
-                new InetSocketAddress(LOOPBACK, second));
         ClusterSecret secret = ClusterSecret.generate();
-        try (var one = JGroupsEngine.start(new NodeId("node1"), cluster, new TcpStackSpec(LOOPBACK, first, members,
-                secret).withTuning(QUICK_MERGES), ReplicationSpec.fullSync());
-             var two = JGroupsEngine.start(new NodeId("node2"), cluster, new TcpStackSpec(LOOPBACK, second, members,
-                     secret).withTuning(QUICK_MERGES), ReplicationSpec.fullSync())) {
+        List<JGroupsEngine> members = MemberPorts.startMembersOnFreePorts(2, (i, ports) -> JGroupsEngine.start(
+                new NodeId("node" + (i + 1)), cluster, new TcpStackSpec(LOOPBACK, ports.get(i),
+                        ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList(), secret)
+                        .withTuning(QUICK_MERGES), ReplicationSpec.fullSync()));
+        try (var one = members.get(0); var two = members.get(1)) {
             await().atMost(Duration.ofSeconds(30)).until(() -> one.view().members().size() == 2
                     && two.view().members().size() == 2);
             PartitionCut cut = PartitionCut.between(Duration.ofSeconds(30), List.of(one), List.of(two));

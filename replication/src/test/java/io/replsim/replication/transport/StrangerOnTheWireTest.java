@@ -66,20 +66,19 @@ class StrangerOnTheWireTest {
     void everyPortClosesOnAStrangersBytesCountsItAndTheMembersStillReplicate(TransportKind transport)
             throws Exception {
         String cluster = "stranger-wire-" + transport.label() + "-" + System.nanoTime();
-        int[] ports = {MemberPorts.free(), MemberPorts.free()};
-        List<InetSocketAddress> initial = List.of(new InetSocketAddress(LOOPBACK, ports[0]),
-                new InetSocketAddress(LOOPBACK, ports[1]));
         StackTuning tuning = StackPreset.TUNED.tuning().withTransport(transport);
-        for (int i = 0; i < 2; i++) {
-            members.add(JGroupsEngine.start(new NodeId("node" + (i + 1)), cluster,
-                    new TcpStackSpec(LOOPBACK, ports[i], initial, SECRET).withTuning(tuning),
-                    ReplicationSpec.fullSync()));
-        }
+        int[] targetPort = new int[1];
+        members.addAll(MemberPorts.startMembersOnFreePorts(2, (i, ports) -> {
+            targetPort[0] = ports.getFirst();
+            return JGroupsEngine.start(new NodeId("node" + (i + 1)), cluster, new TcpStackSpec(LOOPBACK, ports.get(i),
+                    ports.stream().map(port -> new InetSocketAddress(LOOPBACK, port)).toList(), SECRET)
+                    .withTuning(tuning), ReplicationSpec.fullSync());
+        }));
         awaitOneView();
         JGroupsEngine target = members.getFirst();
-        InetSocketAddress jgroups = new InetSocketAddress(LOOPBACK, ports[0]);
+        InetSocketAddress jgroups = new InetSocketAddress(LOOPBACK, targetPort[0]);
         InetSocketAddress socketMonitor = new InetSocketAddress(LOOPBACK,
-                ports[0] + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET);
+                targetPort[0] + TcpStackSpec.FAILURE_DETECTION_PORT_OFFSET);
         InetSocketAddress stream = StreamEndpoints.of(target.transport().address()).orElseThrow();
 
         for (InetSocketAddress port : List.of(jgroups, socketMonitor, stream)) {
