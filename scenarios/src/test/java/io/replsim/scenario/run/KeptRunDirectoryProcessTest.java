@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.replsim.scenario.runtime.ClusterStartException;
+import io.replsim.scenario.runtime.DirectoryTree;
 import io.replsim.scenario.runtime.NodeImage;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.RuntimeFactory;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -44,15 +43,7 @@ class KeptRunDirectoryProcessTest {
             assertThat(Files.readString(logs.getFirst())).as("what node1's JVM said").isNotBlank();
         } finally {
             // this start failed on purpose: target/kept-runs is for the ones that did not
-            delete(kept);
-        }
-    }
-
-    private static void delete(Path tree) throws IOException {
-        try (Stream<Path> paths = Files.walk(tree)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
+            DirectoryTree.delete(kept);
         }
     }
 }
