@@ -51,7 +51,7 @@ final class AgentCommand implements Callable<Integer> {
 
     @Option(names = "--start-at", required = true, paramLabel = "<instant>", description = {"when every agent starts"
             + " its load, an ISO-8601 instant such as 2026-11-29T10:30:00Z,", "the same on every agent; at most "
-            + "2 s in the past (date -u -d '+1 min' +%Y-%m-%dT%H:%M:%SZ)"})
+            + "2 s in the past (date -u -d '+1 min' +%%Y-%%m-%%dT%%H:%%M:%%SZ)"})
     String startAt;
 
     @Option(names = "--seed", paramLabel = "<int>", description = "the seed every agent's users draw from, the same on"

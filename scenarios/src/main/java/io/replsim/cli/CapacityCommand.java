@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
         "Find the most users the scenario's cluster sustains: the latency statistic at most the limit, every node at",
         "most the CPU limit of its budget, errors at most the error limit, the run valid, the nodes' budgets and the",
         "driver within the machine's cores. Steps users up until a step fails, then runs longer boundary steps where",
-        "a line through the valid steps near the boundary reaches the binding limit, and answers with a 95% interval.",
+        "a line through the valid steps near the boundary reaches the binding limit, and answers with a 95%% interval.",
         "Each step is the scenario's load (think time, ramp-up, warm-up, steady window) with the step's users; its",
         "faults and checks are not used. Exit 0 when a load was sustained, 1 when none, 2 when the nodes' budgets",
         "leave the driver too little of this machine, 4 when the machine's cores bound the answer (INVALID).",

@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
         "scenario taken round by round, replication time, p50/p90 and request rate. The scenarios must put the same",
         "load on the same cluster (nodes, CPU budget, users, think time, warm-up, duration, script): what differs",
         "is what is compared. e.g. replsim compare --baseline scenarios/cost/none-3k.yaml",
-        "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml. Each ratio has a 95% interval and a verdict:",
+        "scenarios/cost/session-64k.yaml scenarios/cost/session-3k.yaml. Each ratio has a 95%% interval and a verdict:",
         "differs only when the interval excludes 1.0, else no difference shown. compare.json, compare.csv and",
         "compare.html (each ratio a bar with its interval as a whisker; replsim report draws it again).",
         "With --capacity each scenario's users sustained are searched instead (the capacity search, its warm-up",
@@ -58,7 +58,7 @@ import picocli.CommandLine.Parameters;
                 "1:a run's check failed (the comparison still holds); --capacity: a search sustained none",
                 "2:bad input: a scenario file, an option, or scenarios that do not put the same load",
                 "3:a run broke (its cluster did not come up, an I/O error); the other runs' figures are reported",
-                "4:NOT COMPARABLE: a run was INVALID, or served more than 10% fewer requests/s than the round's fastest;"
+                "4:NOT COMPARABLE: a run was INVALID, or served more than 10%% fewer requests/s than the round's fastest;"
                         + " --capacity: a search was INVALID (the machine's cores bound it)"})
 final class CompareCommand implements Callable<Integer> {
 
