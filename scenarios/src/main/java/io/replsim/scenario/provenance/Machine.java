@@ -15,6 +15,12 @@ public interface Machine {
     /** The system load average over the last minute now; null where the system does not tell it. */
     Double loadAverage();
 
+    /** {@link ReferenceWork} timed now; null where it is not measured. */
+    CpuProbe cpuProbe();
+
+    /** The machine's CPU time so far; null where the system does not tell it. */
+    CpuTimes cpuTimes();
+
     /** The machine this JVM runs on. */
     Machine THIS_MACHINE = new Machine() {
         private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
@@ -33,6 +39,16 @@ public interface Machine {
         public Double loadAverage() {
             double load = os.getSystemLoadAverage();
             return load < 0 ? null : load;
+        }
+
+        @Override
+        public CpuProbe cpuProbe() {
+            return ReferenceWork.probe();
+        }
+
+        @Override
+        public CpuTimes cpuTimes() {
+            return CpuTimes.read();
         }
     };
 }

@@ -13,9 +13,16 @@ import java.util.Locale;
  * @param loadAverageBefore the load average read before the runtime started its nodes; null where the system does
  *                          not tell it
  * @param loadAverageAfter  read again once the load (or the search, or the comparison) had ended
+ * @param cpuProbeBefore    how long one thread took for {@link ReferenceWork} before the runtime started its nodes:
+ *                          the machine's speed as the figure began; null where not measured (a file from before
+ *                          replsim took it)
+ * @param cpuProbeAfter     the same, once the load had ended
+ * @param stealShare        the share of the machine's CPU time between the two that the hypervisor gave to another
+ *                          guest; null where the system does not tell it
  */
 public record Provenance(ReplsimBuild replsim, Jdk driverJdk, String runtime, Jdk nodesJdk, int cores,
                          long memoryBytes, Double loadAverageBefore, Double loadAverageAfter,
+                         CpuProbe cpuProbeBefore, CpuProbe cpuProbeAfter, Double stealShare,
                          List<ScenarioHash> scenarios) {
 
     public Provenance {
@@ -24,13 +31,25 @@ public record Provenance(ReplsimBuild replsim, Jdk driverJdk, String runtime, Jd
 
     /**
      * {@code replsim c1ad241 (dirty), JDK 25.0.3+9-LTS (Eclipse Adoptium), nodes process on the same JDK, 2 cores,
-     * 7.6 GB, load 3.10 -> 4.20, scenario sha-256 1a2b3c4d5e6f}.
+     * 7.6 GB, load 3.10 -> 4.20, probe 3.41 -> 3.52 ms, steal 0.2%, scenario sha-256 1a2b3c4d5e6f}.
      */
     public String line() {
         String nodes = nodesJdk.equals(driverJdk) ? "the same JDK" : "JDK " + nodesJdk.describe();
-        return String.format(Locale.ROOT, "replsim %s, JDK %s, nodes %s on %s, %d cores, %s, load %s -> %s, %s",
+        return String.format(Locale.ROOT,
+                "replsim %s, JDK %s, nodes %s on %s, %d cores, %s, load %s -> %s, %s, steal %s, %s",
                 replsim.describe(), driverJdk.describe(), runtime, nodes, cores, memory(), load(loadAverageBefore),
-                load(loadAverageAfter), hashes());
+                load(loadAverageAfter), probes(), steal(stealShare), hashes());
+    }
+
+    /** {@code probe 3.41 -> 3.52 ms}: {@link ReferenceWork}'s wall time before and after. */
+    public String probes() {
+        return "probe " + (cpuProbeBefore == null ? "unknown" : String.format(Locale.ROOT, "%.2f",
+                cpuProbeBefore.wallMillis())) + " -> " + CpuProbe.describe(cpuProbeAfter);
+    }
+
+    /** A share of the CPU stolen, {@code 0.2%}, or {@code unknown}. */
+    public static String steal(Double share) {
+        return share == null ? "unknown" : String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     /** {@code 7.6 GB}, or {@code memory unknown}. */

@@ -1,8 +1,10 @@
 package io.replsim.scenario.report;
 
+import io.replsim.scenario.provenance.CpuProbe;
 import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.provenance.ScenarioHash;
 import io.replsim.scenario.report.chart.HtmlText;
+import java.util.Locale;
 
 /**
  * A page's provenance (report.html's, capacity.html's): what made the page's figures and where, a row each, as
@@ -27,10 +29,19 @@ public final class ProvenanceTable {
         row(html, "machine", provenance.cores() + " cores, " + provenance.memory());
         row(html, "load average (1 min)", Provenance.load(provenance.loadAverageBefore()) + " before, "
                 + Provenance.load(provenance.loadAverageAfter()) + " after");
+        row(html, "reference work (one thread)", probe(provenance.cpuProbeBefore()) + " before, "
+                + probe(provenance.cpuProbeAfter()) + " after");
+        row(html, "CPU stolen by the hypervisor", Provenance.steal(provenance.stealShare()));
         for (ScenarioHash scenario : provenance.scenarios()) {
             row(html, "scenario " + scenario.file(), "sha-256 " + scenario.sha256());
         }
         return html.append("</table>\n").toString();
+    }
+
+    /** {@code 3.41 ms (3.38 ms of CPU)}: the wall time says how fast, the CPU time whether it waited for a core. */
+    private static String probe(CpuProbe probe) {
+        return probe == null ? "not measured" : probe.describe() + (probe.cpuMillis() == null ? ""
+                : String.format(Locale.ROOT, " (%.2f ms of CPU)", probe.cpuMillis()));
     }
 
     private static void row(StringBuilder html, String what, String value) {

@@ -55,13 +55,18 @@ public record ResultsRow(int number, String question, String sourceFigure, Strin
                 ratios.isEmpty() ? "-" : String.join("; ", ratios), judgement, entry.commands(), traced);
     }
 
-    /** {@code c1ad241 (dirty), 2 cores, load 1.25 -> 3.50}; {@code provenance not recorded} for an older file. */
+    /**
+     * {@code c1ad241 (dirty), 2 cores, load 1.25 -> 3.50, probe 3.41 -> 3.52 ms} (the probe where it was taken);
+     * {@code provenance not recorded} for an older file.
+     */
     static String shortly(Provenance provenance) {
         if (provenance == null) {
             return "provenance not recorded";
         }
         return provenance.replsim().describe() + ", " + provenance.cores() + " cores, load "
                 + Provenance.load(provenance.loadAverageBefore()) + " -> "
-                + Provenance.load(provenance.loadAverageAfter());
+                + Provenance.load(provenance.loadAverageAfter())
+                + (provenance.cpuProbeBefore() == null && provenance.cpuProbeAfter() == null ? ""
+                        : ", " + provenance.probes());
     }
 }

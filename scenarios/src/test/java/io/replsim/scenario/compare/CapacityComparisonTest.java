@@ -91,7 +91,7 @@ class CapacityComparisonTest {
     static Provenance provenance() {
         Jdk jdk = new Jdk("25.0.3+9-LTS", "Eclipse Adoptium");
         return new Provenance(new ReplsimBuild("c1ad2415", false, "git"), jdk, "process", jdk, 2, 8L << 30, 1.0, 1.5,
-                List.of());
+                null, null, null, List.of());
     }
 
     @Test

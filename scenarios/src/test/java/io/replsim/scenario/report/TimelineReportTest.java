@@ -66,7 +66,7 @@ class TimelineReportTest {
         Provenance process = GoldenRuns.provenance(GoldenRuns.DRILL);
         Provenance inJvm = new Provenance(process.replsim(), process.driverJdk(), "in-jvm", process.nodesJdk(),
                 process.cores(), process.memoryBytes(), process.loadAverageBefore(), process.loadAverageAfter(),
-                process.scenarios());
+                process.cpuProbeBefore(), process.cpuProbeAfter(), process.stealShare(), process.scenarios());
 
         RunReport.write(run, null, InvalidRuns.REFUSED, inJvm);
 

@@ -36,7 +36,7 @@ final class FakeRuns {
     /** What made a fake directory: commit abc1234, clean, 2 cores, load 0.50 before and 1.50 after. */
     static Provenance provenance(String sha256, String... files) {
         return new Provenance(new ReplsimBuild("abc1234def5678", false, "test"), JDK, "process", JDK, 2, 8L << 30,
-                0.5, 1.5, java.util.Arrays.stream(files).map(file -> new ScenarioHash("scenarios/catalogue/" + file,
+                0.5, 1.5, null, null, null, java.util.Arrays.stream(files).map(file -> new ScenarioHash("scenarios/catalogue/" + file,
                 sha256)).toList());
     }
 

@@ -30,7 +30,7 @@ class ResultsRowTest {
         ResultsRow row = row(5);
 
         assertThat(row.traced()).singleElement().asString().contains("20261202-100000-05-n-plus-one")
-                .contains("(c1ad241 (dirty), 2 cores, load 1.25 -> 3.50)");
+                .contains("(c1ad241 (dirty), 2 cores, load 1.25 -> 3.50, probe 3.41 -> 3.52 ms)");
         assertThat(row.replsimFigure()).startsWith("busiest survivor 88% of its budget after the kill (survivors"
                 + " 86-88%), the cluster 60% before it");
         assertThat(row.ratio()).isEqualTo("survivors' CPU 0.98");
