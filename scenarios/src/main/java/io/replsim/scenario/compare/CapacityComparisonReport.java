@@ -2,6 +2,7 @@ package io.replsim.scenario.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.replsim.scenario.provenance.ProbeSpread;
 import io.replsim.scenario.provenance.Provenance;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,7 +26,8 @@ public final class CapacityComparisonReport {
     private CapacityComparisonReport() {
     }
 
-    public static void print(CapacityComparison result, Provenance provenance, PrintStream out) {
+    /** {@code spread}: the machine's speed over the searches, null where no probe was read. */
+    public static void print(CapacityComparison result, Provenance provenance, ProbeSpread spread, PrintStream out) {
         ComparisonPlan plan = result.plan();
         String unit = result.unit();
         out.printf(Locale.ROOT, "%n== compare --capacity: %d scenarios, %d round%s interleaved, a search each on a"
@@ -51,6 +53,9 @@ public final class CapacityComparisonReport {
                 + " only when the ratio's 95% interval excludes 1.0");
         if (plan.rounds() == 1) {
             out.println("one round: --rounds 2 or more gives each variant's spread over searches");
+        }
+        if (spread != null) {
+            out.println(spread.line());
         }
         out.println("made by " + provenance.line());
         out.printf(Locale.ROOT, "== compare --capacity: %d searches: %d VALID, %d INVALID, %d sustained none, %d"
