@@ -14,6 +14,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * Whether bytes off the network come from a member. Every JGroups frame a member sends ends in a seal: the first
@@ -35,7 +36,7 @@ public final class WireGuard {
     private final int maxFrameBytes;
     /** Macs are not thread-safe and cost a provider lookup to make: each thread borrows one and gives it back. */
     private final Queue<Mac> idle = new ConcurrentLinkedQueue<>();
-    private volatile Runnable onRefusal = () -> { };
+    private volatile Consumer<String> onRefusal = what -> { };
     private final AtomicLong lastLogged = new AtomicLong(System.nanoTime() - LOG_INTERVAL_NANOS);
     private final LongAdder unlogged = new LongAdder();
 
@@ -116,11 +117,11 @@ public final class WireGuard {
         } else {
             unlogged.increment();
         }
-        onRefusal.run();
+        onRefusal.accept(what);
     }
 
-    /** Runs {@code listener} for every refusal from now on. */
-    public void onRefusal(Runnable listener) {
+    /** Tells {@code listener} of every refusal from now on, what was refused as the log line says it. */
+    public void onRefusal(Consumer<String> listener) {
         this.onRefusal = Objects.requireNonNull(listener, "listener");
     }
 

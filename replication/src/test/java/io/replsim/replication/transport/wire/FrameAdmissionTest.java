@@ -24,7 +24,7 @@ class FrameAdmissionTest {
     private final FrameAdmission connections = new FrameAdmission(guard);
 
     FrameAdmissionTest() {
-        guard.onRefusal(refused::incrementAndGet);
+        guard.onRefusal(what -> refused.incrementAndGet());
     }
 
     @Test

@@ -43,7 +43,7 @@ class PreambleGateTest {
 
     @BeforeEach
     void open() throws IOException {
-        guard.onRefusal(refused::incrementAndGet);
+        guard.onRefusal(what -> refused.incrementAndGet());
         gate = new PreambleGate(guard, DEADLINE);
         gate.bind(new InetSocketAddress(LOOPBACK, 0));
         threads.submit(() -> {

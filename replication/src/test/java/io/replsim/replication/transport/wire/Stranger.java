@@ -44,6 +44,11 @@ public final class Stranger implements AutoCloseable {
         }
     }
 
+    /** The stranger's own end of the connection, as the member sees it: {@code /127.0.0.1:54321}. */
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) socket.getLocalSocketAddress();
+    }
+
     /** Writes {@code bytes} at once. */
     public Stranger send(byte[] bytes) throws IOException {
         socket.getOutputStream().write(bytes);

@@ -67,7 +67,7 @@ class WireGuardTest {
     @Test
     void everyRefusalReachesTheListener() {
         var refusals = new AtomicInteger();
-        guard.onRefusal(refusals::incrementAndGet);
+        guard.onRefusal(what -> refusals.incrementAndGet());
 
         for (int i = 0; i < 3; i++) {
             guard.refused("a test's refusal " + i);
