@@ -18,7 +18,7 @@ public final class ReferenceWork {
     private static final int TABLE_LENGTH = 1 << 20;
     private static final int STEPS_PER_CALL = 1_000;
     private static final int CALLS = 100;
-    private static final int UNTIMED = 4;
+    private static final int UNTIMED = 8;
     private static final int TIMED = 5;
 
     /** Keeps the JIT from proving the work's result unused. */
