@@ -35,6 +35,9 @@ class ProvenancePageTest {
                 .contains("<th>nodes</th><td>process, JDK 25.0.3+9-LTS (Eclipse Adoptium)</td>")
                 .contains("<th>machine</th><td>2 cores, 8.0 GB</td>")
                 .contains("<th>load average (1 min)</th><td>1.25 before, 3.50 after</td>")
+                .contains("<th>reference work (one thread)</th><td>3.41 ms (3.38 ms of CPU) before, 3.52 ms (3.47 ms"
+                        + " of CPU) after</td>")
+                .contains("<th>CPU stolen by the hypervisor</th><td>0.4%</td>")
                 .contains("<th>scenario golden.yaml</th><td>sha-256 " + provenance.scenarios().getFirst().sha256());
         assertThat(section(drawnAgain)).as("replsim report draws the same provenance").isEqualTo(section(page));
     }
