@@ -113,7 +113,8 @@ class CompareCommandTest {
         assertThat(ran.out()).contains("compare: round 1/1, 1 of 2: none").contains("compare: round 1/1, 2 of 2:")
                 .contains(comparable ? "== compare: COMPARABLE (2 runs: 2 PASS" : "== compare: NOT COMPARABLE (2 runs")
                 .contains("0 broke) ==")
-                .contains("one round: a single run proves nothing");
+                .contains("one round: a single run proves nothing")
+                .containsPattern("machine speed: probe [0-9.]+-[0-9.]+ ms over 4 readings");
         assertThat(json.get("baseline").asText()).isEqualTo("none");
         assertThat(json.get("reference").asText()).isEqualTo("session");
         assertThat(json.get("rows")).hasSize(2);

@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * The machine's speed over the figures of one comparison: the least and the greatest {@link CpuProbe} wall time
- * read before and after its searches. The searches of a comparison are set side by side as if made on one
- * machine; on a shared host whose speed moves (another tenant, a lower clock) the same cluster sustains fewer users
- * in a slower hour, and a spread of the probe says so beside the ratios it would bias.
+ * read before and after its runs or searches. They are set side by side as if made on one machine; on a shared host
+ * whose speed moves (another tenant, a lower clock) the same cluster spends more CPU per request and sustains fewer
+ * users in a slower hour, and a spread of the probe says so beside the figures it would bias.
  *
  * @param leastMillis the fastest reading
  * @param mostMillis  the slowest
@@ -39,14 +39,14 @@ public record ProbeSpread(double leastMillis, double mostMillis, int readings) {
     }
 
     /**
-     * {@code machine speed: probe 3.30-5.10 ms over 8 readings (1.55x): the machine's speed moved between the
-     * searches; ...}.
+     * {@code machine speed: probe 3.30-5.10 ms over 8 readings (1.55x): the machine's speed moved between the runs
+     * ...}.
      */
     public String line() {
         String band = String.format(Locale.ROOT, "machine speed: probe %.2f-%.2f ms over %d readings (%.2fx)",
                 leastMillis, mostMillis, readings, ratio());
-        return moved() ? band + ": the machine's speed moved between the searches by more than their own"
-                + " intervals; a ratio read within a round holds, an answer compared across rounds carries the move"
+        return moved() ? band + ": the machine's speed moved between the runs by more than a fifth; a ratio"
+                + " taken within a round holds, a figure compared across rounds carries the move"
                 : band + ": held";
     }
 }

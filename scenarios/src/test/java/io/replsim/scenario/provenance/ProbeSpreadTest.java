@@ -20,7 +20,7 @@ class ProbeSpreadTest {
         assertThat(spread).isEqualTo(new ProbeSpread(3.3, 5.1, 3));
         assertThat(spread.moved()).isTrue();
         assertThat(spread.line()).startsWith("machine speed: probe 3.30-5.10 ms over 3 readings (1.55x): the"
-                + " machine's speed moved between the searches");
+                + " machine's speed moved between the runs by more than a fifth");
     }
 
     @Test
