@@ -11,18 +11,24 @@ import java.util.SplittableRandom;
  * a host shares between tenants (the table is larger than a core's own). The table is filled from a fixed seed, so
  * every replsim does the same work. The steps run in short calls of one method, and untimed repetitions come first,
  * so that the JIT has compiled that method before the timing starts: a probe read as a JVM starts measures the
- * machine, not the interpreter.
+ * machine, not the interpreter. A JVM's later probes need one untimed repetition, to bring the table back into the
+ * caches the run used meanwhile: a run's two probes cost it 40-75 ms of one core on an idle machine.
  */
 public final class ReferenceWork {
 
     private static final int TABLE_LENGTH = 1 << 20;
     private static final int STEPS_PER_CALL = 1_000;
     private static final int CALLS = 100;
-    private static final int UNTIMED = 8;
+    /** Untimed repetitions of a JVM's first probe: enough for the JIT to compile the steps. */
+    private static final int UNTIMED_FIRST = 8;
+    /** Of every later probe: the code is compiled; one repetition brings the table back into the caches. */
+    private static final int UNTIMED_LATER = 1;
     private static final int TIMED = 5;
 
     /** Keeps the JIT from proving the work's result unused. */
     private static volatile long sink;
+    /** Whether this JVM has probed before (a race only warms twice). */
+    private static volatile boolean warmed;
 
     private ReferenceWork() {
     }
@@ -32,9 +38,10 @@ public final class ReferenceWork {
         int[] table = Table.ENTRIES;
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         boolean cpuTimed = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
-        for (int i = 0; i < UNTIMED; i++) {
+        for (int i = 0, untimed = warmed ? UNTIMED_LATER : UNTIMED_FIRST; i < untimed; i++) {
             sink = repetition(table);
         }
+        warmed = true;
         double[] wall = new double[TIMED];
         double[] cpu = new double[TIMED];
         for (int i = 0; i < TIMED; i++) {
