@@ -1,6 +1,7 @@
 package io.replsim.loadgen.record;
 
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Response times in microseconds. Users record into a wait-free {@link StripedRecorder}; readers never look at live
+ * Response times in microseconds. Users record into one wait-free {@link Recorder}; readers never look at live
  * values but take its interval histograms and add them into windows: one since the previous progress report, one
  * since the previous log tick, and the whole run. Adding histograms is exact, so a window's percentile is the true
  * percentile of its responses, computed in time independent of how many there were.
@@ -24,21 +25,23 @@ public final class LatencyRecording implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LatencyRecording.class);
     private static final int SIGNIFICANT_DIGITS = 3;
 
-    private final StripedRecorder recorder = new StripedRecorder(SIGNIFICANT_DIGITS);
+    private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
     private final Histogram whole = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram sinceProgress = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
     private final IntervalLog log;
     private final List<Tagged> tagged;
+    private Histogram recycled;
     private long lastTickMs;
     private boolean closed;
 
     /** One tag's recorder and windows. */
     private static final class Tagged {
         final String tag;
-        final StripedRecorder recorder = new StripedRecorder(SIGNIFICANT_DIGITS);
+        final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
         final Histogram whole = new Histogram(SIGNIFICANT_DIGITS);
         final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
+        Histogram recycled;
 
         Tagged(String tag) {
             this.tag = tag;
@@ -46,9 +49,9 @@ public final class LatencyRecording implements AutoCloseable {
         }
 
         void drain() {
-            Histogram interval = recorder.getIntervalHistogram();
-            whole.add(interval);
-            sinceTick.add(interval);
+            recycled = recorder.getIntervalHistogram(recycled);
+            whole.add(recycled);
+            sinceTick.add(recycled);
         }
     }
 
@@ -72,19 +75,14 @@ public final class LatencyRecording implements AutoCloseable {
 
     /** Wait-free; called by every user after every answered request. */
     public void record(long micros) {
-        record(0, micros);
-    }
-
-    /** Wait-free: a response the user numbered {@code writer} got ({@link StripedRecorder}). */
-    public void record(int writer, long micros) {
-        recorder.recordValue(writer, Math.max(0, micros));
+        recorder.recordValue(Math.max(0, micros));
     }
 
     /** Wait-free: a response of the tag at {@code tagIndex}, counted in the whole as well. */
-    public void record(int writer, int tagIndex, long micros) {
+    public void record(int tagIndex, long micros) {
         long value = Math.max(0, micros);
-        recorder.recordValue(writer, value);
-        tagged.get(tagIndex).recorder.recordValue(writer, value);
+        recorder.recordValue(value);
+        tagged.get(tagIndex).recorder.recordValue(value);
     }
 
     /** The responses recorded since the previous call (or the start), as a new histogram. */
@@ -126,10 +124,10 @@ public final class LatencyRecording implements AutoCloseable {
 
     private void drain() {
         tagged.forEach(Tagged::drain);
-        Histogram interval = recorder.getIntervalHistogram();
-        whole.add(interval);
-        sinceProgress.add(interval);
-        sinceTick.add(interval);
+        recycled = recorder.getIntervalHistogram(recycled);
+        whole.add(recycled);
+        sinceProgress.add(recycled);
+        sinceTick.add(recycled);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.replsim.loadgen.record;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 import io.replsim.loadgen.history.HistoryRecorder;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RunRecording {
 
     private final LatencyRecording latency;
-    private final StripedRecorder served = new StripedRecorder(3);
+    private final Recorder served = new Recorder(3);
     private final LongAdder requests = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
     private final SecondSeries seconds = new SecondSeries();
@@ -40,22 +41,19 @@ public final class RunRecording {
         return history;
     }
 
-    /**
-     * A node answered (any status) the user numbered {@code user} {@code micros} after the request's first attempt
-     * started.
-     */
-    public void answered(int user, long micros) {
-        latency.record(user, micros);
+    /** A node answered (any status) {@code micros} after the request's first attempt started. */
+    public void answered(long micros) {
+        latency.record(micros);
     }
 
     /** A response of the script's request type whose latency tag is at {@code tagIndex}. */
-    public void answered(int user, int tagIndex, long micros) {
-        latency.record(user, tagIndex, micros);
+    public void answered(int tagIndex, long micros) {
+        latency.record(tagIndex, micros);
     }
 
     /** The answer recorded by {@link #answered} was a successful one (a {@code 200} the user judged). */
-    public void served(int user, long micros) {
-        served.recordValue(user, Math.max(0, micros));
+    public void served(long micros) {
+        served.recordValue(Math.max(0, micros));
     }
 
     /** The successful answers' response times since the previous call: call once, when every user has stopped. */

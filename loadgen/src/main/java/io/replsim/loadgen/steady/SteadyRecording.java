@@ -4,7 +4,7 @@ import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.record.ErrorTally;
 import io.replsim.loadgen.profile.RunPlan;
 import org.HdrHistogram.Histogram;
-import io.replsim.loadgen.record.StripedRecorder;
+import org.HdrHistogram.Recorder;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SteadyRecording {
 
     private final RunPlan plan;
-    private final StripedRecorder latency = new StripedRecorder(3);
-    private final StripedRecorder served = new StripedRecorder(3);
+    private final Recorder latency = new Recorder(3);
+    private final Recorder served = new Recorder(3);
     private final LongAdder requests = new LongAdder();
     private final LongAdder requestNanos = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
@@ -47,20 +47,17 @@ public final class SteadyRecording {
         this.plan = plan;
     }
 
-    /**
-     * A node answered (any status) the user numbered {@code user} at {@code atNanos}, {@code micros} after the
-     * request's first attempt.
-     */
-    public void answered(int user, long atNanos, long micros) {
+    /** A node answered (any status) at {@code atNanos}, {@code micros} after the request's first attempt. */
+    public void answered(long atNanos, long micros) {
         if (plan.inSteadyWindow(atNanos)) {
-            latency.recordValue(user, Math.max(0, micros));
+            latency.recordValue(Math.max(0, micros));
         }
     }
 
     /** The answer recorded by {@link #answered} was a successful one (a {@code 200} the user judged). */
-    public void served(int user, long atNanos, long micros) {
+    public void served(long atNanos, long micros) {
         if (plan.inSteadyWindow(atNanos)) {
-            served.recordValue(user, Math.max(0, micros));
+            served.recordValue(Math.max(0, micros));
         }
     }
 

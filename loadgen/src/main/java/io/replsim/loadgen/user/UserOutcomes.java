@@ -24,8 +24,6 @@ final class UserOutcomes {
     private final SteadyRecording steady;
     private final ScriptTally scriptTally;
     private final TimelineRecorder timeline;
-    /** The user's index: which stripe of the run's recorders it writes to. */
-    private final int user;
     /** Present when the user has more than one tab: the history, not the serial oracle, judges their answers. */
     private final Optional<TabsOfUser> tabs;
     /** Whether a request of this user got its outcome: the user counts as started. */
@@ -37,7 +35,6 @@ final class UserOutcomes {
         this.steady = steady;
         this.scriptTally = scriptTally;
         this.timeline = new TimelineRecorder(user);
-        this.user = user;
         this.tabs = tabs;
     }
 
@@ -64,18 +61,18 @@ final class UserOutcomes {
     /** A node answered the request sent on {@code held} after {@code micros}: recorded, and judged when it can be. */
     void answered(Exchange.Answered answered, long nowNanos, long micros, RequestType type, HeldSession held) {
         if (type == null) {
-            recording.answered(user, micros);
+            recording.answered(micros);
         } else {
-            recording.answered(user, scriptTally.tagIndex(type), micros);
+            recording.answered(scriptTally.tagIndex(type), micros);
         }
-        steady.answered(user, nowNanos, micros);
+        steady.answered(nowNanos, micros);
         answered.setCookie().ifPresent(issued -> held.cookie.set(Optional.of(issued)));
         if (answered.status() != 200 || answered.reply().isEmpty()) {
             answeredWithError(answered, nowNanos, type, held);
             return;
         }
-        recording.served(user, micros);
-        steady.served(user, nowNanos, micros);
+        recording.served(micros);
+        steady.served(nowNanos, micros);
         long sentMs = answered.atMs() - micros / 1000;
         if (tabs.isPresent()) {
             // The oracle holds an answer to the state this tab's own requests built, which other tabs' writes change

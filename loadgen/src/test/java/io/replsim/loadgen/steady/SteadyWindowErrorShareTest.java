@@ -23,8 +23,8 @@ class SteadyWindowErrorShareTest {
 
     /** A request answered with a 200 at {@code at}, a millisecond after it was sent. */
     private static void served(SteadyRecording steady, long at) {
-        steady.answered(0, at, 1_000);
-        steady.served(0, at, 1_000);
+        steady.answered(at, 1_000);
+        steady.served(at, 1_000);
         steady.requestDone(at - 1_000_000, at);
     }
 
@@ -55,7 +55,7 @@ class SteadyWindowErrorShareTest {
         steady.error(at, ErrorKind.TIMEOUT); // no answer: the request ends failed
         steady.unanswered(at, SECOND);
         steady.requestDone(at - SECOND, at);
-        steady.answered(0, at, 2_000); // a 503: an answer and a failed attempt
+        steady.answered(at, 2_000); // a 503: an answer and a failed attempt
         steady.error(at, ErrorKind.HTTP_STATUS);
         steady.requestDone(at - 2_000_000, at);
         served(steady, at);

@@ -58,7 +58,7 @@ class LittlesLawTest {
                 long outcome = start + cycle.response();
                 steady.waited(start, outcome);
                 if (cycle.answered()) {
-                    steady.answered(0, outcome, scale * cycle.response() / 1_000);
+                    steady.answered(outcome, scale * cycle.response() / 1_000);
                 } else {
                     steady.unanswered(outcome, cycle.response());
                 }
