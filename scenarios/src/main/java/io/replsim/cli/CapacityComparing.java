@@ -14,7 +14,6 @@ import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.SameLoad;
 import io.replsim.scenario.compare.SearchFigures;
-import io.replsim.scenario.provenance.CpuProbe;
 import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.provenance.ProbeSpread;
 import io.replsim.scenario.provenance.Provenance;
@@ -150,7 +149,7 @@ final class CapacityComparing {
         ComparisonPlan plan = VariantFiles.written(searches.plan(), directory);
         ProvenanceStart provenance = ProvenanceStart.read(CompareCommand.hashes(plan, searches.plan()));
         List<NodesRuntime> ranOn = new ArrayList<>();
-        List<CpuProbe> probes = new ArrayList<>();
+        List<Provenance> provenances = new ArrayList<>();
         CapacityComparison result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
@@ -163,15 +162,14 @@ final class CapacityComparing {
                         searches.plans().get(entry.name()), false);
                 Provenance ran = summary.provenance();
                 ranOn.add(new NodesRuntime(ran.runtime(), ran.nodesJdk()));
-                probes.add(ran.cpuProbeBefore());
-                probes.add(ran.cpuProbeAfter());
+                provenances.add(ran);
                 return new ComparedRun.Searched(entry.name(), round, SearchFigures.of(summary),
                         summary.runDirectory());
             };
             result = new CapacityComparison(plan, new Comparison(player, System.out).play(plan));
         }
         Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
-        CapacityComparisonReport.print(result, comparison, ProbeSpread.of(probes), System.out);
+        CapacityComparisonReport.print(result, comparison, ProbeSpread.of(provenances), System.out);
         CapacityComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
         ComparisonPage.write(directory);

@@ -9,7 +9,6 @@ import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
 import io.replsim.scenario.compare.RunFigures;
 import io.replsim.scenario.compare.SameLoad;
-import io.replsim.scenario.provenance.CpuProbe;
 import io.replsim.scenario.provenance.NodesRuntime;
 import io.replsim.scenario.provenance.ProbeSpread;
 import io.replsim.scenario.provenance.Provenance;
@@ -231,7 +230,7 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonPlan plan = VariantFiles.written(read, directory);
         ProvenanceStart provenance = ProvenanceStart.read(hashes(plan, read));
         List<NodesRuntime> ranOn = new ArrayList<>();
-        List<CpuProbe> probes = new ArrayList<>();
+        List<Provenance> provenances = new ArrayList<>();
         ComparisonResult result;
         try (OutputStream log = Files.newOutputStream(directory.resolve("compare.log"));
              PrintStream console = new PrintStream(log, true, StandardCharsets.UTF_8)) {
@@ -241,8 +240,7 @@ final class CompareCommand implements Callable<Integer> {
                 RunOutcome outcome = runner.run(entry.spec(), entry.file());
                 Provenance ran = outcome.summary().provenance();
                 ranOn.add(new NodesRuntime(ran.runtime(), ran.nodesJdk()));
-                probes.add(ran.cpuProbeBefore());
-                probes.add(ran.cpuProbeAfter());
+                provenances.add(ran);
                 return new ComparedRun.Measured(entry.name(), round, RunFigures.of(outcome.summary()),
                         outcome.directory().toString());
             };
@@ -250,7 +248,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
         ComparisonReport.print(result, comparison, System.out);
-        Optional.ofNullable(ProbeSpread.of(probes)).ifPresent(spread -> System.out.println(spread.line()));
+        Optional.ofNullable(ProbeSpread.of(provenances)).ifPresent(spread -> System.out.println(spread.line()));
         ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
         ComparisonPage.write(directory);

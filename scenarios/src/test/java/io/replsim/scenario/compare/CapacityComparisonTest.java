@@ -84,7 +84,7 @@ class CapacityComparisonTest {
     /** The console's table and lines for {@code result}. */
     static String printed(CapacityComparison result) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        CapacityComparisonReport.print(result, provenance(), new ProbeSpread(3.3, 5.1, 4),
+        CapacityComparisonReport.print(result, provenance(), new ProbeSpread(3.3, 5.1, 4, 0.056),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
     }
@@ -107,8 +107,8 @@ class CapacityComparisonTest {
         assertThat(interval.low()).isGreaterThan(1);
         assertThat(interval.verdict()).isEqualTo(RatioVerdict.DIFFERS);
         assertThat(result.rows().get(0).interval()).as("the reference against itself").isNull();
-        assertThat(printed(result)).contains("machine speed: probe 3.30-5.10 ms over 4 readings (1.55x): the"
-                + " machine's speed moved").contains("buddies: ratio " + interval.format() + ", 95% interval from the"
+        assertThat(printed(result)).contains("machine speed: probe 3.30-5.10 ms over 4 runs (each its faster"
+                + " reading; 1.55x), steal up to 5.6%: the machine's speed moved").contains("buddies: ratio " + interval.format() + ", 95% interval from the"
                 + " searches' own intervals (wider than t over 2 rounds): differs");
     }
 
