@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * every replsim does the same work. The steps run in short calls of one method, and untimed repetitions come first,
  * so that the JIT has compiled that method before the timing starts: a probe read as a JVM starts measures the
  * machine, not the interpreter. A JVM's later probes need one untimed repetition, to bring the table back into the
- * caches the run used meanwhile: a run's two probes cost it 40-75 ms of one core on an idle machine.
+ * caches the run used meanwhile. On an idle machine a JVM's first probe takes about 130 ms of one core (the table's
+ * filling, the interpreter, the JIT) and reads as its later ones do; each later probe 20-35 ms.
  */
 public final class ReferenceWork {
 
