@@ -40,7 +40,7 @@ public record CpuTimes(long total, long steal) {
         }
         long total = 0;
         // guest and guest_nice are already counted in user and nice
-        for (int i = 1; i <= Math.min(8, fields.length - 1); i++) {
+        for (int i = 1; i <= 8; i++) {
             total += Long.parseLong(fields[i]);
         }
         return new CpuTimes(total, Long.parseLong(fields[8]));
