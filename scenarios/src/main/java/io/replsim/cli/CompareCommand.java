@@ -247,8 +247,7 @@ final class CompareCommand implements Callable<Integer> {
             result = new Comparison(player, System.out).run(plan);
         }
         Provenance comparison = provenance.end(NodesRuntime.ofRuns(ranOn));
-        ComparisonReport.print(result, comparison, System.out);
-        Optional.ofNullable(ProbeSpread.of(provenances)).ifPresent(spread -> System.out.println(spread.line()));
+        ComparisonReport.print(result, comparison, ProbeSpread.of(provenances), System.out);
         ComparisonReport.write(result, comparison, directory.resolve("compare.json"));
         ComparisonCsv.write(result, directory.resolve("compare.csv"));
         ComparisonPage.write(directory);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.replsim.scenario.provenance.ProbeSpread;
 import io.replsim.scenario.provenance.Provenance;
 import io.replsim.scenario.report.NodeFigures;
 import io.replsim.scenario.report.UnreadableRunException;
@@ -45,12 +46,20 @@ public final class ComparisonReport {
                 && result.unsettledRuns().isEmpty();
     }
 
-    public static void print(ComparisonResult result, Provenance provenance, PrintStream out) {
-        print(written(result, provenance), out);
+    /** {@code spread}: the machine's speed over the runs, null where no probe was read. */
+    public static void print(ComparisonResult result, Provenance provenance, ProbeSpread spread, PrintStream out) {
+        print(written(result, provenance), spread, out);
     }
 
-    /** The table from compare.json's figures: what replsim compare printed, which replsim report prints again. */
+    /**
+     * The table from compare.json's figures: what replsim compare printed, which replsim report prints again
+     * (without the machine's speed, which compare.json does not keep).
+     */
     public static void print(Written comparison, PrintStream out) {
+        print(comparison, null, out);
+    }
+
+    private static void print(Written comparison, ProbeSpread spread, PrintStream out) {
         out.printf(Locale.ROOT, "%n== compare: %d scenarios, %d round%s interleaved%s; ratios against %s, round by"
                         + " round ==%n", comparison.order().size(), comparison.rounds(),
                 comparison.rounds() == 1 ? "" : "s",
@@ -92,6 +101,9 @@ public final class ComparisonReport {
         if (comparison.rounds() == 1) {
             out.println("one round: a single run proves nothing about a difference under 2x on a shared machine;"
                     + " --rounds 2 or more gives each figure's spread");
+        }
+        if (spread != null) {
+            out.println(spread.line());
         }
         out.println("made by " + (comparison.provenance() == null ? "not recorded (a compare.json from before replsim"
                 + " wrote it)" : comparison.provenance().line()));

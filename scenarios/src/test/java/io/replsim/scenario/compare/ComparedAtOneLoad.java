@@ -33,7 +33,7 @@ public final class ComparedAtOneLoad {
         ComparisonReport.write(result, CapacityComparisonTest.provenance(),
                 directory.resolve(RecordedComparison.FILE));
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        ComparisonReport.print(result, CapacityComparisonTest.provenance(),
+        ComparisonReport.print(result, CapacityComparisonTest.provenance(), null,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         return printed.toString(StandardCharsets.UTF_8);
     }

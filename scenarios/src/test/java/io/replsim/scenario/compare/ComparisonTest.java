@@ -116,7 +116,7 @@ class ComparisonTest {
         ComparisonResult result = compare(plan(2), player(cpu, Map.of(), new ArrayList<>()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        ComparisonReport.print(result, CapacityComparisonTest.provenance(), new PrintStream(out, true,
+        ComparisonReport.print(result, CapacityComparisonTest.provenance(), null, new PrintStream(out, true,
                 StandardCharsets.UTF_8));
 
         String printed = out.toString(StandardCharsets.UTF_8);

@@ -80,7 +80,7 @@ class DrillColumnsTest {
         assertThat(calm.note()).isEqualTo("no fault");
 
         var console = new ByteArrayOutputStream();
-        ComparisonReport.print(result, CapacityComparisonTest.provenance(),
+        ComparisonReport.print(result, CapacityComparisonTest.provenance(), null,
                 new PrintStream(console, true, StandardCharsets.UTF_8));
         String printed = console.toString(StandardCharsets.UTF_8);
         assertThat(printed.lines().filter(line -> line.startsWith("sync ")).toList()).last().asString()
@@ -113,7 +113,7 @@ class DrillColumnsTest {
                 new RunFigures("PASS", 0.1, 900, 2, 4, 100), "runs/x"), quiet()).run(plan);
 
         var console = new ByteArrayOutputStream();
-        ComparisonReport.print(result, CapacityComparisonTest.provenance(),
+        ComparisonReport.print(result, CapacityComparisonTest.provenance(), null,
                 new PrintStream(console, true, StandardCharsets.UTF_8));
         ComparisonReport.write(result, CapacityComparisonTest.provenance(), dir.resolve(RecordedComparison.FILE));
 
