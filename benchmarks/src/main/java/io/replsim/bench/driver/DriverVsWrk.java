@@ -11,6 +11,8 @@ import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.settings.Choices;
 
+import org.HdrHistogram.Histogram;
+
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -32,10 +34,14 @@ import java.util.stream.Collectors;
  * every answer parsed and judged, every latency recorded), and their ratios; after the rounds, each runtime's
  * median ratio. The goal is a driver at 0.9 × wrk or better. Rounds, not one pair of runs: with the tool and the
  * endpoint sharing two cores, one 10 s run's requests/s depends on the share of the cores it was given, and one
- * pair moved between 0.73 and 1.02 with the same code. The endpoint runs in its own JVM ({@link EndpointProcess}) for
+ * pair moved between 0.73 and 1.02 with the same code. Each round's seconds are played in slices (2 s unless
+ * asked), the tools taking turns and their order reversed every other slice (wrk, driver, driver, wrk, ...): on a
+ * shared machine whose speed moves by a fifth between one minute and the next, a tool's 10 s played in one piece
+ * measured the minute it got as much as the tool. The endpoint runs in its own JVM ({@link EndpointProcess}) for
  * every tool, as wrk is a process of its own too.
  *
- * <p>Usage: {@code benchmarks/driver vs-wrk [users=50] [seconds=10] [rounds=3] [runtime=both|event-loop|virtual-threads]}
+ * <p>Usage: {@code benchmarks/driver vs-wrk [users=50] [seconds=10] [rounds=3] [runtime=both|event-loop|virtual-threads]
+ * [slice=2]}
  */
 public final class DriverVsWrk {
 
@@ -49,6 +55,10 @@ public final class DriverVsWrk {
         int users = args.length > 0 ? Integer.parseInt(args[0]) : 50;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int slice = args.length > 4 ? Integer.parseInt(args[4]) : 2;
+        if (slice < 1 || slice > seconds) {
+            throw new IllegalArgumentException("slice: got " + slice + " s, expected 1 to the round's " + seconds + " s");
+        }
         List<UserCarrierKind> runtimes = args.length > 3 && !args[3].equals("both")
                 ? List.of(Choices.of(UserCarrierKind.class).parse(args[3], "user runtime"))
                 : List.of(UserCarrierKind.EVENT_LOOP, UserCarrierKind.VIRTUAL_THREADS);
@@ -62,32 +72,43 @@ public final class DriverVsWrk {
             for (UserCarrierKind runtime : runtimes) {
                 drive(endpoint.url(), users, 3, runtime); // the driver's JIT warm-up; wrk is native and needs none
             }
+            int slices = Math.max(1, seconds / slice);
             for (int round = 1; round <= rounds; round++) {
-                System.out.printf(Locale.ROOT, "round %d of %d%n", round, rounds);
-                CpuShare endpointDuringWrk = CpuShare.of(endpoint);
-                WrkRun wrkRun = wrk(url, users, seconds);
-                double wrk = wrkRun.requestsPerSecond();
-                double wrkRequests = wrk * seconds;
-                System.out.printf(Locale.ROOT, "  wrk     -t2 -c%d -d%ds: %,.0f requests/s (wrk CPU %.1f µs per request;"
-                                + " endpoint %s, %.1f µs per request)%n", users, seconds, wrk,
-                        micros(wrkRun.cpu()) / wrkRequests, endpointDuringWrk.sinceStart(),
-                        micros(endpointDuringWrk.used()) / wrkRequests);
+                System.out.printf(Locale.ROOT, "round %d of %d: %d slices of %d s each, the tools' order reversed"
+                        + " every other slice%n", round, rounds, slices, slice);
+                Turns wrkTurns = new Turns();
+                Map<UserCarrierKind, Turns> driverTurns = new EnumMap<>(UserCarrierKind.class);
+                runtimes.forEach(runtime -> driverTurns.put(runtime, new Turns()));
+                for (int i = 0; i < slices; i++) {
+                    boolean wrkFirst = i % 2 == 0;
+                    if (wrkFirst) {
+                        wrkTurns.add(wrkTurn(endpoint, url, users, slice));
+                    }
+                    for (UserCarrierKind runtime : wrkFirst ? runtimes : runtimes.reversed()) {
+                        driverTurns.get(runtime).add(driverTurn(endpoint, users, slice, runtime));
+                    }
+                    if (!wrkFirst) {
+                        wrkTurns.add(wrkTurn(endpoint, url, users, slice));
+                    }
+                }
+                double wrk = wrkTurns.requestsPerSecond();
+                System.out.printf(Locale.ROOT, "  wrk     -t2 -c%d, %d × -d%ds: %,.0f requests/s (wrk CPU %.1f µs per"
+                                + " request; endpoint %s, %.1f µs per request)%n", users, slices, slice, wrk,
+                        wrkTurns.toolMicrosPerRequest(), wrkTurns.endpointShare(),
+                        wrkTurns.endpointMicrosPerRequest());
                 for (UserCarrierKind runtime : runtimes) {
-                    CpuShare endpointDuringDriver = CpuShare.of(endpoint);
-                    CpuShare driverCpu = CpuShare.ofThisProcess();
-                    LoadResult result = drive(endpoint.url(), users, seconds, runtime);
-                    double driver = result.requests() / (result.elapsed().toNanos() / 1e9);
+                    Turns turns = driverTurns.get(runtime);
+                    double driver = turns.requestsPerSecond();
                     double ratio = driver / wrk;
                     ratios.computeIfAbsent(runtime, r -> new ArrayList<>()).add(ratio);
                     // CPU per request does not depend on what share of the shared cores each tool got in its turn
-                    System.out.printf(Locale.ROOT, "  driver  %-15s %d users, no think time, %d s: %,.0f requests/s,"
-                                    + " %.2f × wrk (%,d errors, p50 %.2f ms, p99 %.2f ms, %d connections; driver CPU"
-                                    + " %.1f µs per request; endpoint %s, %.1f µs per request)%n", runtime.label(),
-                            users, seconds, driver, ratio, result.errors().total(),
-                            result.latencyMicros().getValueAtPercentile(50) / 1000.0,
-                            result.latencyMicros().getValueAtPercentile(99) / 1000.0, result.connections().opened(),
-                            micros(driverCpu.used()) / result.requests(), endpointDuringDriver.sinceStart(),
-                            micros(endpointDuringDriver.used()) / result.requests());
+                    System.out.printf(Locale.ROOT, "  driver  %-15s %d users, no think time, %d × %d s: %,.0f"
+                                    + " requests/s, %.2f × wrk (%,d errors, p50 %.2f ms, p99 %.2f ms, %d connections;"
+                                    + " driver CPU %.1f µs per request; endpoint %s, %.1f µs per request)%n",
+                            runtime.label(), users, slices, slice, driver, ratio, turns.errors,
+                            turns.latencyMicros.getValueAtPercentile(50) / 1000.0,
+                            turns.latencyMicros.getValueAtPercentile(99) / 1000.0, turns.connections,
+                            turns.toolMicrosPerRequest(), turns.endpointShare(), turns.endpointMicrosPerRequest());
                 }
             }
             for (UserCarrierKind runtime : runtimes) {
@@ -130,6 +151,70 @@ public final class DriverVsWrk {
 
     /** wrk's requests/s and the CPU time it used (user and system, as bash's {@code times} reports a child's). */
     private record WrkRun(double requestsPerSecond, Duration cpu) {
+    }
+
+    /** One tool's slice: its requests over the slice's wall time, its CPU and the endpoint's while it ran. */
+    private record Turn(double requests, long wallNanos, Duration toolCpu, Duration endpointCpu, long errors,
+                        long connections, Histogram latencyMicros) {
+    }
+
+    /** A tool's slices of one round, added up: the round's figures for that tool. */
+    private static final class Turns {
+        double requests;
+        long wallNanos;
+        Duration toolCpu = Duration.ZERO;
+        Duration endpointCpu = Duration.ZERO;
+        long errors;
+        long connections;
+        final Histogram latencyMicros = new Histogram(3);
+
+        void add(Turn turn) {
+            requests += turn.requests();
+            wallNanos += turn.wallNanos();
+            toolCpu = toolCpu.plus(turn.toolCpu());
+            endpointCpu = endpointCpu.plus(turn.endpointCpu());
+            errors += turn.errors();
+            connections += turn.connections();
+            if (turn.latencyMicros() != null) {
+                latencyMicros.add(turn.latencyMicros());
+            }
+        }
+
+        double requestsPerSecond() {
+            return requests / (wallNanos / 1e9);
+        }
+
+        double toolMicrosPerRequest() {
+            return micros(toolCpu) / requests;
+        }
+
+        double endpointMicrosPerRequest() {
+            return micros(endpointCpu) / requests;
+        }
+
+        String endpointShare() {
+            int cores = Runtime.getRuntime().availableProcessors();
+            return String.format(Locale.ROOT, "%.0f%% of %d cores", 100.0 * endpointCpu.toNanos() / ((double) wallNanos
+                    * cores), cores);
+        }
+    }
+
+    private static Turn wrkTurn(EndpointProcess endpoint, String url, int users, int seconds)
+            throws IOException, InterruptedException {
+        CpuShare endpointCpu = CpuShare.of(endpoint);
+        WrkRun run = wrk(url, users, seconds);
+        // wrk's rate is over its own run, not its process's start and end; the endpoint is idle in those
+        return new Turn(run.requestsPerSecond() * seconds, (long) (seconds * 1e9), run.cpu(), endpointCpu.used(), 0,
+                users, null);
+    }
+
+    private static Turn driverTurn(EndpointProcess endpoint, int users, int seconds, UserCarrierKind runtime)
+            throws Exception {
+        CpuShare endpointCpu = CpuShare.of(endpoint);
+        CpuShare driverCpu = CpuShare.ofThisProcess();
+        LoadResult result = drive(endpoint.url(), users, seconds, runtime);
+        return new Turn(result.requests(), result.elapsed().toNanos(), driverCpu.used(), endpointCpu.used(),
+                result.errors().total(), result.connections().opened(), result.latencyMicros());
     }
 
     private static double micros(Duration cpu) {
