@@ -10,6 +10,7 @@ import io.replsim.loadgen.history.HistoryFile;
 import io.replsim.loadgen.history.HistoryRequest;
 import io.replsim.loadgen.history.Outcome;
 import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.route.FailoverChoice;
 import io.replsim.loadgen.think.ThinkTime;
@@ -23,16 +24,24 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The whole driver against two stub nodes sharing one session map, of which node1 starts to answer each request 1.5 s
  * after it applied it: a balancer with {@code retryOnTimeout: 300ms} gives up on node1 and sends the same request
  * (its id) to node2, which applies it again; the history keeps one request, answered by node2, whose list holds its
  * element twice, and the run counts the retry. Without the knob the user waits for node1's late answer and node2 never
- * sees the request.
+ * sees the request. Both user runtimes: the event loop gives the attempts their own timeouts as the threads do.
  */
 @Timeout(60)
+@ParameterizedClass
+@EnumSource(UserCarrierKind.class)
 class BalancerRetryTest {
+
+    @Parameter
+    UserCarrierKind runtime;
 
     private static final int USERS = 2;
     private static final Duration LATE_BY = Duration.ofMillis(1500);
@@ -54,7 +63,7 @@ class BalancerRetryTest {
         Path file = dir.resolve(HistoryFile.NAME);
         LoadProfile profile = LoadProfile.builder("/counter").users(USERS)
                 .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofSeconds(40))
-                .requestTimeout(Duration.ofSeconds(5)).balancer(balancer).build();
+                .requestTimeout(Duration.ofSeconds(5)).balancer(balancer).runtime(runtime).build();
         LoadResult result;
         try (LoadDriver driver = new LoadDriver(profile, cluster.endpoints(), dir.resolve("latency.hlog"),
                 Optional.of(file))) {

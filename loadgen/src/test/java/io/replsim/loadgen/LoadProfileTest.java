@@ -55,18 +55,19 @@ class LoadProfileTest {
     }
 
     @Test
-    void aBalancersRetryTimeoutMustBeShorterThanTheRequestTimeoutAndOnVirtualThreads() {
+    void aBalancersRetryTimeoutMustBeShorterThanTheRequestTimeoutOnEitherRuntime() {
         Balancer retrying = Balancer.DEFAULT.retryingOnTimeout(S);
         assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
                 .duration(S.multipliedBy(10)).requestTimeout(S).balancer(retrying).build())
                 .hasMessageContaining("balancer.retryOnTimeout: got PT1S, expected less than the request timeout");
-        assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
-                .duration(S.multipliedBy(10)).requestTimeout(S.multipliedBy(2)).balancer(retrying)
-                .runtime(UserCarrierKind.EVENT_LOOP).build())
-                .hasMessageContaining("not with the event-loop runtime");
-        assertThat(LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
-                .duration(S.multipliedBy(10)).requestTimeout(S.multipliedBy(2)).balancer(retrying).build()
-                .balancer().retryOnTimeout()).contains(S);
+        for (UserCarrierKind runtime : UserCarrierKind.values()) {
+            assertThatThrownBy(() -> LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                    .duration(S.multipliedBy(10)).requestTimeout(S).balancer(retrying).runtime(runtime).build())
+                    .as(runtime.toString()).hasMessageContaining("expected less than the request timeout");
+            assertThat(LoadProfile.builder("/counter").users(1).thinkTime(new ThinkTime.Fixed(S))
+                    .duration(S.multipliedBy(10)).requestTimeout(S.multipliedBy(2)).balancer(retrying)
+                    .runtime(runtime).build().balancer().retryOnTimeout()).as(runtime.toString()).contains(S);
+        }
         assertThatThrownBy(() -> Balancer.DEFAULT.retryingOnTimeout(Duration.ZERO))
                 .hasMessageContaining("retryOnTimeout: got PT0S, expected more than zero");
     }

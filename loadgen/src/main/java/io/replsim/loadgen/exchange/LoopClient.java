@@ -48,12 +48,8 @@ public final class LoopClient implements AutoCloseable {
     private final Map<Object, Map<String, LoopConnection>> perUser = new HashMap<>();
     /** Every connection not yet closed, so {@link #close()} leaves none open. */
     private final Set<LoopConnection> live = new HashSet<>();
-    /**
-     * Attempts in the order they started, which is their deadlines' order (every one has the same timeout): the
-     * late ones are always at the head, so finding them costs nothing per request in flight. Finished ones leave
-     * when they reach the head.
-     */
-    private final ArrayDeque<Attempt> started = new ArrayDeque<>();
+    /** The attempts in flight, so that the late ones are found at once; finished ones leave when they reach a head. */
+    private final DeadlineQueue<Attempt> started = new DeadlineQueue<>();
     /** Attempts that failed inside {@link #get}: told by the next {@link #expireLate}, never from {@code get}. */
     private final ArrayDeque<Attempt> failedAtOnce = new ArrayDeque<>();
     private boolean closed;
@@ -82,7 +78,7 @@ public final class LoopClient implements AutoCloseable {
     }
 
     /** One request to a node and what came of it: it outlives a connection when retried on a new one. */
-    private final class Attempt {
+    private final class Attempt implements DeadlineQueue.Timed {
         final Object user;
         final NodeEndpoint node;
         final String target;
@@ -90,6 +86,7 @@ public final class LoopClient implements AutoCloseable {
         final long requestId;
         final Optional<SessionCookie> sent;
         final Consumer<Exchange> outcome;
+        final Duration timeout;
         final long deadline;
         LoopConnection connection;
         boolean retried;
@@ -104,7 +101,7 @@ public final class LoopClient implements AutoCloseable {
         Exchange failure;
 
         Attempt(Object user, NodeEndpoint node, String target, Optional<SessionCookie> sent, long requestId,
-                Consumer<Exchange> outcome, long deadline) {
+                Consumer<Exchange> outcome, Duration timeout, long deadline) {
             this.user = user;
             this.requestId = requestId;
             this.node = node;
@@ -112,7 +109,18 @@ public final class LoopClient implements AutoCloseable {
             this.cookieHeader = answers.cookieHeader(sent);
             this.sent = sent;
             this.outcome = outcome;
+            this.timeout = timeout;
             this.deadline = deadline;
+        }
+
+        @Override
+        public long deadlineNanos() {
+            return deadline;
+        }
+
+        @Override
+        public boolean finished() {
+            return done;
         }
 
         boolean of(LoopClient client) {
@@ -157,12 +165,27 @@ public final class LoopClient implements AutoCloseable {
     /** {@link #get(Object, NodeEndpoint, String, Optional, Consumer)} for a request kept in the run's history. */
     public void get(Object user, NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
                     Consumer<Exchange> outcome) {
+        get(user, node, path, cookie, requestId, Optional.empty(), outcome);
+    }
+
+    /**
+     * {@link #get(Object, NodeEndpoint, String, Optional, long, Consumer)} for an attempt that waits {@code timeout}
+     * (a balancer's, {@code Balancer.retryOnTimeout}), or the client's request timeout when empty. The attempt's
+     * whole time counts, a connect included, as with the request timeout.
+     */
+    public void get(Object user, NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
+                    Optional<Duration> timeout, Consumer<Exchange> outcome) {
         if (closed) {
             return;
         }
-        Attempt attempt = new Attempt(user, node, targets.of(node, path), cookie, requestId, outcome,
-                System.nanoTime() + requestTimeout.toNanos());
-        started.addLast(attempt);
+        Duration waits = timeout.orElse(requestTimeout);
+        if (!waits.isPositive()) {
+            throw new IllegalArgumentException("timeout: got " + waits + " for a request to " + node.name()
+                    + ", expected more than zero");
+        }
+        Attempt attempt = new Attempt(user, node, targets.of(node, path), cookie, requestId, outcome, waits,
+                System.nanoTime() + waits.toNanos());
+        started.add(attempt, waits.equals(requestTimeout));
         try {
             send(attempt, take(user, node.name()));
         } catch (IOException e) {
@@ -255,24 +278,19 @@ public final class LoopClient implements AutoCloseable {
                 finish(attempt, attempt.failure);
             }
         }
-        for (Attempt first; (first = started.peekFirst()) != null; ) {
-            if (!first.done && nowNanos - first.deadline < 0) {
-                break;
-            }
-            started.pollFirst();
-            if (!first.done) {
-                if (first.connection != null) {
-                    discard(first.user, first.node.name(), first.connection);
+        for (Attempt ended; (ended = started.pollEnded(nowNanos)) != null; ) {
+            if (!ended.done) {
+                if (ended.connection != null) {
+                    discard(ended.user, ended.node.name(), ended.connection);
                 }
-                finish(first, new Exchange.Failed(System.currentTimeMillis(), ErrorKind.TIMEOUT,
-                        "no answer from " + first.node.name() + " within " + requestTimeout.toMillis() + " ms"));
+                finish(ended, new Exchange.Failed(System.currentTimeMillis(), ErrorKind.TIMEOUT,
+                        "no answer from " + ended.node.name() + " within " + ended.timeout.toMillis() + " ms"));
             }
         }
         if (!failedAtOnce.isEmpty()) {
             return nowNanos;
         }
-        Attempt next = started.peekFirst();
-        return next == null ? NO_DEADLINE : next.deadline;
+        return started.nextDeadline(NO_DEADLINE);
     }
 
     /**
@@ -303,8 +321,7 @@ public final class LoopClient implements AutoCloseable {
         live.clear();
         pools.values().forEach(ArrayDeque::clear);
         perUser.clear();
-        started.forEach(attempt -> attempt.done = true);
-        started.clear();
+        started.clear(attempt -> attempt.done = true);
         failedAtOnce.clear();
     }
 

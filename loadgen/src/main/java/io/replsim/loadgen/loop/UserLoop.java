@@ -135,7 +135,7 @@ final class UserLoop implements Runnable {
     private void carryOut(Slot slot, UserAction action, LoopClient client) {
         switch (action) {
             case UserAction.Send send -> client.get(slot.user, send.node(), send.path(), send.cookie(), send.requestId(),
-                    slot);
+                    send.timeout(), slot);
             case UserAction.Pause pause -> wakes.add(new Wake(pause.untilNanos(), slot));
             case UserAction.Stop stop -> {
                 running--;

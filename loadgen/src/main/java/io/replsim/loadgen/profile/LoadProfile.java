@@ -92,10 +92,6 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
                         + " request timeout " + requestTimeout + ": the client would give up before the balancer"
                         + " retried");
             }
-            if (runtime == UserCarrierKind.EVENT_LOOP) {
-                throw new IllegalArgumentException("balancer.retryOnTimeout: not with the event-loop runtime (its"
-                        + " attempts all wait the request timeout); use the virtual-threads runtime");
-            }
         });
         Objects.requireNonNull(seed, "seed");
         if (tabs < 1) {

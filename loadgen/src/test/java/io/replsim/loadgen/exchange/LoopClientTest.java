@@ -117,10 +117,12 @@ class LoopClientTest {
     private static final class Outcome implements java.util.function.Consumer<Exchange> {
         Exchange exchange;
         int told;
+        long toldAtNanos;
 
         @Override
         public void accept(Exchange exchange) {
             this.exchange = exchange;
+            this.toldAtNanos = System.nanoTime();
             told++;
         }
 
@@ -292,6 +294,101 @@ class LoopClientTest {
         assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
         assertThat(loop.client.connections().open()).as("the late request's connection closed").isZero();
         assertThat(loop.client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
+    }
+
+    /**
+     * The node sends each answer's last byte 1.5 s after the rest. An attempt given 300 ms of its own (a balancer's
+     * retry on a timeout) times out after about that, its connection closed, while one started beside it that waits
+     * the client's 5 s is answered.
+     */
+    @Test
+    void anAttemptWithATimeoutOfItsOwnTimesOutAfterItWhileOneWithTheClientsTimeoutIsAnswered() throws IOException {
+        Duration late = Duration.ofMillis(1_500);
+        ScriptedServer server = closeLater(new ScriptedServer(LoopClientTest::counterAnswer,
+                counterAnswer(1).length() - 1, late, Integer.MAX_VALUE));
+        NodeEndpoint node = node(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        Duration own = Duration.ofMillis(300);
+        Outcome patient = new Outcome();
+        Outcome impatient = new Outcome();
+        long start = System.nanoTime();
+        loop.client.get("patient", node, "/counter", Optional.empty(), 0, Optional.empty(), patient);
+        loop.client.get("impatient", node, "/counter", Optional.empty(), 0, Optional.of(own), impatient);
+
+        loop.runUntil(impatient::told, late);
+        assertThat(impatient.exchange).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+            assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT);
+            assertThat(failed.detail()).contains("within 300 ms");
+        });
+        assertThat(Duration.ofNanos(impatient.toldAtNanos - start)).isBetween(own, own.plusSeconds(1));
+        assertThat(patient.told()).as("the attempt that waits the client's timeout, told before its answer")
+                .isFalse();
+        assertThat(loop.client.connections().open()).as("the timed-out attempt's connection closed").isEqualTo(1);
+
+        loop.runUntil(patient::told, TIMEOUT);
+        assertThat(patient.exchange).isInstanceOfSatisfying(Exchange.Answered.class,
+                answered -> assertThat(answered.status()).isEqualTo(200));
+        assertThat(Duration.ofNanos(patient.toldAtNanos - start)).isGreaterThanOrEqualTo(late);
+        assertThat(patient.told).isEqualTo(1);
+        assertThat(impatient.told).isEqualTo(1);
+        assertThat(loop.client.expireLate(System.nanoTime())).as("nothing left in flight")
+                .isEqualTo(LoopClient.NO_DEADLINE);
+    }
+
+    /**
+     * Attempts that never get an answer, started longest timeout first: the client's 1.5 s, then 1 s and 300 ms of
+     * their own. Each times out after its own timeout, the shortest first, and the client's next deadline is at once
+     * the last one's: it is not kept waiting behind the attempts started before it.
+     */
+    @Test
+    void attemptsStartedBeforeOneWithAShorterTimeoutDoNotHoldUpItsExpiry() throws IOException {
+        ServerSocket silent = closeLater(new ServerSocket(0, 5, InetAddress.getByName("127.0.0.1")));
+        NodeEndpoint node = node(silent.getLocalPort());
+        Duration clients = Duration.ofMillis(1_500);
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, clients, TargetProtocol.REPLSIM));
+        List<Optional<Duration>> timeouts = List.of(Optional.empty(), Optional.of(Duration.ofMillis(1_000)),
+                Optional.of(Duration.ofMillis(300)));
+        List<String> toldInOrder = new ArrayList<>();
+        List<Outcome> outcomes = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int user = 0; user < timeouts.size(); user++) {
+            Outcome outcome = new Outcome();
+            outcomes.add(outcome);
+            String name = "user" + user;
+            loop.client.get(name, node, "/counter", Optional.empty(), 0, timeouts.get(user), exchange -> {
+                outcome.accept(exchange);
+                toldInOrder.add(name);
+            });
+        }
+        long nextDeadline = loop.client.expireLate(System.nanoTime());
+        assertThat(Duration.ofNanos(nextDeadline - start)).as("the 300 ms attempt's deadline")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        assertThat(Duration.ofNanos(nextDeadline - System.nanoTime())).isLessThanOrEqualTo(Duration.ofMillis(300));
+
+        loop.runUntil(() -> outcomes.stream().allMatch(Outcome::told), clients.plusSeconds(2));
+
+        assertThat(toldInOrder).containsExactly("user2", "user1", "user0");
+        for (int user = 0; user < timeouts.size(); user++) {
+            Duration timeout = timeouts.get(user).orElse(clients);
+            Outcome outcome = outcomes.get(user);
+            assertThat(outcome.exchange).as("user" + user).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+                assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT);
+                assertThat(failed.detail()).contains("within " + timeout.toMillis() + " ms");
+            });
+            assertThat(Duration.ofNanos(outcome.toldAtNanos - start)).as("user" + user)
+                    .isBetween(timeout, timeout.plusSeconds(1));
+        }
+        assertThat(loop.client.connections().open()).isZero();
+        assertThat(loop.client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
+    }
+
+    @Test
+    void aTimeoutOfNothingIsRefusedWithTheNode() throws IOException {
+        NodeEndpoint node = node(1);
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        assertThatThrownBy(() -> loop.client.get("user", node, "/counter", Optional.empty(), 0,
+                Optional.of(Duration.ZERO), new Outcome())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("timeout: got PT0S for a request to n1, expected more than zero");
     }
 
     /** The server closes each kept-alive connection after one answer: the next request goes on a new one. */

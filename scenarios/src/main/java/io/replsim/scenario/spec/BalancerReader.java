@@ -1,7 +1,6 @@
 package io.replsim.scenario.spec;
 
 import io.replsim.loadgen.profile.LoadProfile;
-import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.route.FailoverChoice;
 import io.replsim.settings.Grammar;
@@ -24,7 +23,7 @@ final class BalancerReader {
     private BalancerReader() {
     }
 
-    /** @param load the load's profile when it was read: its request timeout and runtime bound the retry */
+    /** @param load the load's profile when it was read: its request timeout bounds the retry */
     static Balancer read(MapReader balancer, Optional<LoadProfile> load) {
         boolean sticky = balancer.flag("sticky").orElse(true);
         FailoverChoice failover = balancer.choice("failover", FailoverChoice.class, "a failover choice")
@@ -40,11 +39,6 @@ final class BalancerReader {
                 balancer.problemWith("retryOnTimeout", "a duration shorter than load.requestTimeout ("
                         + Grammar.duration().format(profile.requestTimeout()) + "): the client would give up before"
                         + " the balancer sent the request on; shorten it or lengthen load.requestTimeout");
-            }
-            if (profile.runtime() == UserCarrierKind.EVENT_LOOP) {
-                balancer.problemWith("retryOnTimeout", "no retryOnTimeout with load.runtime event-loop (its"
-                        + " attempts all wait load.requestTimeout); leave load.runtime out or set it to"
-                        + " virtual-threads");
             }
         }));
         return new Balancer(sticky, failover, retryOnTimeout);

@@ -22,18 +22,34 @@ import org.junit.jupiter.api.io.TempDir;
  * The shipped drill scenarios/drill-balancer-retry.yaml on node processes: node1's cluster messages are delayed, so
  * the nodes that wait for its acks answer late writes they have applied and replicated, and the balancer, which gives
  * a node 400 ms, sends each such request to the next node, which holds it and applies it again. The checker names
- * writes applied twice, each a request the balancer gave up on once; the same file without the retry shows none.
+ * writes applied twice, each a request the balancer gave up on once, with either user runtime; the same file without
+ * the retry shows none.
  */
 @ExtendWith(NoNodeProcessLeft.class)
 class BalancerRetryDrill {
 
     private static final String NAME = "drill-balancer-retry";
     private static final String RETRY_LINE = "  retryOnTimeout: 400ms\n";
+    private static final String HISTORY_LINE = "  history: true\n";
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aBalancerRetryingOnTimeoutMakesTheNextNodeApplyTheWriteAgain(@TempDir Path dir) throws Exception {
-        PlayedScenario played = PlayedScenario.playShipped(dir, NAME);
+        assertTheNextNodeAppliedWritesAgain(PlayedScenario.playShipped(dir, NAME));
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void onTheEventLoopsTheBalancersRetryMakesTheNextNodeApplyTheWriteAgain(@TempDir Path dir) throws Exception {
+        String shipped = Files.readString(Path.of(NAME + ".yaml"));
+        assertThat(shipped).contains(HISTORY_LINE).doesNotContain("runtime:");
+        PlayedScenario played = PlayedScenario.play(dir, NAME, shipped.replace(HISTORY_LINE,
+                HISTORY_LINE + "  runtime: event-loop\n"));
+        assertThat(played.console()).contains("users on event-loop");
+        assertTheNextNodeAppliedWritesAgain(played);
+    }
+
+    private static void assertTheNextNodeAppliedWritesAgain(PlayedScenario played) throws Exception {
         delayConfirmed(played);
         Consistency judged = KillHistoryDrill.checked(played);
 

@@ -3,6 +3,8 @@ package io.replsim.scenario.spec;
 import static io.replsim.scenario.spec.Scenarios.problemsOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.profile.UserCarrierKind;
 import io.replsim.loadgen.route.Balancer;
 import io.replsim.loadgen.route.FailoverChoice;
 import java.time.Duration;
@@ -63,14 +65,18 @@ class BalancerSpecTest {
     }
 
     @Test
-    void aRetryOnTimeoutOfNothingOrWithTheEventLoopsIsRefused() {
+    void aRetryOnTimeoutOfNothingIsRefused() {
         assertThat(problemsOf(HEAD + "balancer: {retryOnTimeout: 0s}\n")).singleElement()
                 .satisfies(problem -> assertThat(problem.path()).isEqualTo("balancer.retryOnTimeout"));
-        assertThat(problemsOf(HEAD.replace("duration: 10s", "duration: 10s, runtime: event-loop")
-                + "balancer: {retryOnTimeout: 1s}\n")).singleElement().satisfies(problem -> {
-                    assertThat(problem.path()).isEqualTo("balancer.retryOnTimeout");
-                    assertThat(problem.expected()).contains("no retryOnTimeout with load.runtime event-loop");
-                });
+    }
+
+    @Test
+    void theEventLoopsTakeARetryOnTimeout() throws Exception {
+        String eventLoops = HEAD.replace("duration: 10s", "duration: 10s, runtime: event-loop");
+        LoadProfile profile = ScenarioLoader.parse(eventLoops + "balancer: {retryOnTimeout: 1s}\n", Scenarios.SOURCE)
+                .load().toProfile("/counter");
+        assertThat(profile.runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
+        assertThat(profile.balancer().retryOnTimeout()).contains(Duration.ofSeconds(1));
     }
 
     @Test
