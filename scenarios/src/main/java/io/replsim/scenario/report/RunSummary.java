@@ -118,8 +118,15 @@ public record RunSummary(String scenario, String runDirectory, String startedAt,
                 + " node that does not own a session reads it from its owners (remote reads) and moves nothing";
     }
 
-    /** {@code tabs}: request loops per user on its one session (0 in a summary written before tabs, meaning 1). */
-    public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs, int tabs) {}
+    /**
+     * {@code tabs}: request loops per user on its one session (0 in a summary written before tabs, meaning 1).
+     * {@code userRuntime}: what carried the closed model's users ({@code event-loop} or {@code virtual-threads}),
+     * which decides how much of the machine the driver took and whether a kept-alive connection the node closed is
+     * seen before a request goes on it; null for the open model (its arrivals are virtual threads) and in a summary
+     * written before it was recorded.
+     */
+    public record Load(int users, long thinkTimeMs, long rampUpMs, long durationMs, long requestTimeoutMs, int tabs,
+                       String userRuntime) {}
 
     /**
      * The users started (the open model: its sessions that got a request), each in one class: {@code served} held a

@@ -35,7 +35,7 @@ class DrillColumnsTest {
 
     private static RunSummary summary(RunSummary.Verdicts sessions, int tabs, List<FaultReport> faults) {
         return new RunSummary("s", "runs/s", "2026-11-29T12:00:00Z", 30_000, "PASS", null,
-                new RunSummary.Load(8, 500, 0, 30_000, 5_000, tabs), null, 40.0,
+                new RunSummary.Load(8, 500, 0, 30_000, 5_000, tabs, "event-loop"), null, 40.0,
                 new RunSummary.Latency(2, 4, 8, 16, 3), sessions, null, faults, List.of(), List.of(), null, List.of(),
                 null, null, null, null, null, null, null);
     }
