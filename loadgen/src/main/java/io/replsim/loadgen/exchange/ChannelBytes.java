@@ -6,10 +6,10 @@ import java.nio.channels.SelectionKey;
 
 /**
  * A non-blocking connection's application bytes as {@link LoopConnection} sends and reads them: straight on the
- * channel for http ({@link PlainBytes}), and the seam where TLS for https goes. None ever waits: each says which
- * readiness it needs before it can go on, and the connection sets its key's interest to that.
+ * channel for http ({@link PlainBytes}), through TLS for https ({@link TlsBytes}). Neither ever waits: each says
+ * which readiness it needs before it can go on, and the connection sets its key's interest to that.
  */
-sealed interface ChannelBytes permits PlainBytes {
+sealed interface ChannelBytes permits PlainBytes, TlsBytes {
 
     /**
      * Sends as much of {@code bytes} as the channel takes now. Returns 0 once all of it is on the wire, else the
@@ -23,7 +23,7 @@ sealed interface ChannelBytes permits PlainBytes {
 
     /**
      * Whether a {@link #read} may find something now that {@code selected} was selected: a plain channel only when
-     * it is readable; one that keeps bytes it read before (TLS) may find them whatever the event.
+     * it is readable; TLS always, since bytes it read before may wait in it.
      */
     boolean mayRead(SelectionKey selected);
 

@@ -9,11 +9,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
 
 /**
  * One HTTP/1.1 connection on a non-blocking channel, for an event loop: it connects, sends a {@code GET} and reads
- * its answer a readiness event at a time, never waiting, its bytes through {@link ChannelBytes}. Plain http only. Used
- * on its loop's thread only, one request at a time.
+ * its answer a readiness event at a time, never waiting. Its bytes go through {@link ChannelBytes}: as they are for
+ * http, through TLS for https. Used on its loop's thread only, one request at a time.
  */
 final class LoopConnection {
 
@@ -52,21 +54,22 @@ final class LoopConnection {
     /**
      * Starts connecting to {@code address} (the resolved address of {@code base}) and registers the channel with
      * {@code selector}, the key's attachment left to the caller. A connect refused at once is a
-     * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}.
+     * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}. A TLS handshake, with
+     * {@code tls}, goes on as the request is sent; one that fails is an {@link SSLException} naming the address.
+     *
+     * @param tls how to speak TLS to an https node, empty for plain http
      */
-    static LoopConnection open(URI base, InetSocketAddress address, Selector selector, ConnectionCount count)
-            throws IOException {
-        if (!"http".equals(base.getScheme())) {
-            throw new IOException("cannot reach " + base + ": the event-loop runtime does not do TLS (or any scheme but"
-                    + " http); use the virtual-thread runtime for https");
-        }
+    static LoopConnection open(URI base, InetSocketAddress address, Optional<ClientTls> tls, Selector selector,
+                               ConnectionCount count) throws IOException {
         SocketChannel channel = SocketChannel.open();
         LoopConnection connection;
         try {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            connection = new LoopConnection(channel, new PlainBytes(channel), selector,
-                    address.getHostString() + ":" + address.getPort(), base, count);
+            String where = address.getHostString() + ":" + address.getPort();
+            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel)
+                    : new TlsBytes(channel, tls.get().engineFor(base.getHost(), address.getPort()), where);
+            connection = new LoopConnection(channel, bytes, selector, where, base, count);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -138,8 +141,8 @@ final class LoopConnection {
     }
 
     /**
-     * Goes on with the request after its key was selected: finishes the connect, sends what is left, reads what has
-     * come. Returns the answer once it is whole, else null.
+     * Goes on with the request after its key was selected: finishes the connect, sends what is left (a TLS handshake
+     * first), reads what has come. Returns the answer once it is whole, else null.
      */
     Response ready() throws IOException {
         if (!connected) {
@@ -177,6 +180,8 @@ final class LoopConnection {
         int waitFor;
         try {
             waitFor = bytes.write(unsent);
+        } catch (SSLException e) {
+            throw e; // TLS failed, not the socket: a failed handshake names the address and what went wrong
         } catch (IOException e) {
             // a broken pipe is not a SocketException on a channel, but it is the socket's failure all the same
             SocketException failed = new SocketException("cannot send the request to " + address + ": " + e);
