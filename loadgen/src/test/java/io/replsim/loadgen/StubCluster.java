@@ -6,7 +6,10 @@ import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.script.RequestType;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -75,11 +78,23 @@ public final class StubCluster implements AutoCloseable {
     private final AtomicLong ended = new AtomicLong();
     private final AtomicLong lostWrites = new AtomicLong();
     private final List<StubNode> nodes = new ArrayList<>();
+    /** The nodes' TLS, for https nodes; null for http. */
+    private final SSLContext tls;
 
     public StubCluster(Behaviour... behaviours) throws IOException {
+        this(null, behaviours);
+    }
+
+    private StubCluster(SSLContext tls, Behaviour... behaviours) throws IOException {
+        this.tls = tls;
         for (int i = 0; i < behaviours.length; i++) {
             nodes.add(new StubNode("node" + (i + 1), behaviours[i]));
         }
+    }
+
+    /** A cluster whose nodes speak https with {@code tls}'s certificate. */
+    public static StubCluster overTls(SSLContext tls, Behaviour... behaviours) throws IOException {
+        return new StubCluster(tls, behaviours);
     }
 
     public List<NodeEndpoint> endpoints() {
@@ -178,7 +193,14 @@ public final class StubCluster implements AutoCloseable {
         StubNode(String name, Behaviour behaviour) throws IOException {
             this.name = name;
             this.behaviour = behaviour;
-            this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
+            InetSocketAddress any = new InetSocketAddress("127.0.0.1", 0);
+            if (tls == null) {
+                this.server = HttpServer.create(any, 200);
+            } else {
+                HttpsServer secure = HttpsServer.create(any, 200);
+                secure.setHttpsConfigurator(new HttpsConfigurator(tls));
+                this.server = secure;
+            }
             server.setExecutor(executor);
             // The apps of a user script: each keeps its sessions apart, as the real apps' state is apart.
             for (String app : List.of("/counter", "/cart", "/profile", "/bean")) {
@@ -188,7 +210,8 @@ public final class StubCluster implements AutoCloseable {
         }
 
         NodeEndpoint endpoint() {
-            return new NodeEndpoint(name, URI.create("http://127.0.0.1:" + server.getAddress().getPort()));
+            String scheme = tls == null ? "http" : "https";
+            return new NodeEndpoint(name, URI.create(scheme + "://127.0.0.1:" + server.getAddress().getPort()));
         }
 
         private void handle(HttpExchange exchange) throws IOException {

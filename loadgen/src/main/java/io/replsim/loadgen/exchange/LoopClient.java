@@ -35,9 +35,7 @@ public final class LoopClient implements AutoCloseable {
 
     private final Selector selector;
     private final RequestTargets targets;
-    private final Map<String, URI> bases = new HashMap<>();
-    /** Resolved once: a name lookup on the loop's thread for every connect would stall every user of the loop. */
-    private final Map<String, InetSocketAddress> addresses = new HashMap<>();
+    private final Map<String, Reach> reaches = new HashMap<>();
     private final Duration requestTimeout;
     private final ConnectionMode mode;
     private final ExchangeReader answers;
@@ -55,6 +53,18 @@ public final class LoopClient implements AutoCloseable {
     private boolean closed;
 
     /**
+     * How a node is reached.
+     *
+     * @param address its address, resolved once: a name lookup on the loop's thread for every connect would stall
+     *                every user of the loop
+     * @param tls     how to speak TLS to it, empty for plain http
+     */
+    private record Reach(URI base, InetSocketAddress address, Optional<ClientTls> tls) {
+    }
+
+    /**
+     * A client whose connections to https nodes trust what the JVM trusts ({@link ClientTls#jvmDefault()}).
+     *
      * @param selector       the loop's selector, which the connections register with
      * @param path           the path a request goes to when none is named
      * @param otherPaths     the other paths requests may go to
@@ -63,16 +73,33 @@ public final class LoopClient implements AutoCloseable {
      */
     public LoopClient(Selector selector, List<NodeEndpoint> nodes, String path, List<String> otherPaths,
                       Duration requestTimeout, ConnectionMode mode, TargetProtocol protocol, ConnectionCount count) {
+        this(selector, nodes, path, otherPaths, requestTimeout, mode, protocol, count, Optional.empty());
+    }
+
+    /**
+     * @param tls how the connections to https nodes speak TLS; empty for the JVM's default
+     *            ({@link ClientTls#jvmDefault()}), made only if a node is at an https address
+     */
+    public LoopClient(Selector selector, List<NodeEndpoint> nodes, String path, List<String> otherPaths,
+                      Duration requestTimeout, ConnectionMode mode, TargetProtocol protocol, ConnectionCount count,
+                      Optional<ClientTls> tls) {
         this.selector = selector;
         this.targets = new RequestTargets(nodes, path, otherPaths);
         this.requestTimeout = requestTimeout;
         this.mode = mode;
         this.answers = new ExchangeReader(protocol);
         this.count = count;
+        Optional<ClientTls> https = Optional.empty();
         for (NodeEndpoint node : nodes) {
             URI base = node.baseUri();
-            bases.put(node.name(), base);
-            addresses.put(node.name(), HttpConnection.addressOf(base));
+            Optional<ClientTls> nodeTls = Optional.empty();
+            if ("https".equals(base.getScheme())) {
+                if (https.isEmpty()) {
+                    https = Optional.of(tls.orElseGet(ClientTls::jvmDefault));
+                }
+                nodeTls = https;
+            }
+            reaches.put(node.name(), new Reach(base, HttpConnection.addressOf(base), nodeTls));
             pools.put(node.name(), new ArrayDeque<>());
         }
     }
@@ -416,7 +443,8 @@ public final class LoopClient implements AutoCloseable {
     }
 
     private LoopConnection open(String node) throws IOException {
-        LoopConnection opened = LoopConnection.open(bases.get(node), addresses.get(node), selector, count);
+        Reach reach = reaches.get(node);
+        LoopConnection opened = LoopConnection.open(reach.base(), reach.address(), reach.tls(), selector, count);
         live.add(opened);
         return opened;
     }

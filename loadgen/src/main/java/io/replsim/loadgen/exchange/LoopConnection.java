@@ -9,16 +9,21 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
 
 /**
  * One HTTP/1.1 connection on a non-blocking channel, for an event loop: it connects, sends a {@code GET} and reads
- * its answer a readiness event at a time, never waiting. Plain http only. Used on its loop's thread only, one
- * request at a time.
+ * its answer a readiness event at a time, never waiting. Its bytes go through {@link ChannelBytes}: as they are for
+ * http, through TLS for https. Used on its loop's thread only, one request at a time.
  */
 final class LoopConnection {
 
     private final SocketChannel channel;
+    private final ChannelBytes bytes;
     private final SelectionKey key;
+    /** The key's interest ops as last set: set again only when they change. */
+    private int interest;
     private final String address;
     private final ConnectionCount count;
     private final RequestBytes requests;
@@ -35,9 +40,10 @@ final class LoopConnection {
     /** Whether any byte of the answer to the request in progress, or the last one, has come. */
     private boolean answerBegun;
 
-    private LoopConnection(SocketChannel channel, Selector selector, String address, URI base, ConnectionCount count)
-            throws IOException {
+    private LoopConnection(SocketChannel channel, ChannelBytes bytes, Selector selector, String address, URI base,
+                           ConnectionCount count) throws IOException {
         this.channel = channel;
+        this.bytes = bytes;
         this.address = address;
         this.count = count;
         this.requests = RequestBytes.to(base);
@@ -48,21 +54,22 @@ final class LoopConnection {
     /**
      * Starts connecting to {@code address} (the resolved address of {@code base}) and registers the channel with
      * {@code selector}, the key's attachment left to the caller. A connect refused at once is a
-     * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}.
+     * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}. A TLS handshake, with
+     * {@code tls}, goes on as the request is sent; one that fails is an {@link SSLException} naming the address.
+     *
+     * @param tls how to speak TLS to an https node, empty for plain http
      */
-    static LoopConnection open(URI base, InetSocketAddress address, Selector selector, ConnectionCount count)
-            throws IOException {
-        if (!"http".equals(base.getScheme())) {
-            throw new IOException("cannot reach " + base + ": the event-loop runtime does not do TLS (or any scheme but"
-                    + " http); use the virtual-thread runtime for https");
-        }
+    static LoopConnection open(URI base, InetSocketAddress address, Optional<ClientTls> tls, Selector selector,
+                               ConnectionCount count) throws IOException {
         SocketChannel channel = SocketChannel.open();
         LoopConnection connection;
         try {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            connection = new LoopConnection(channel, selector, address.getHostString() + ":" + address.getPort(), base,
-                    count);
+            String where = address.getHostString() + ":" + address.getPort();
+            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel)
+                    : new TlsBytes(channel, tls.get().engineFor(base.getHost(), address.getPort()), where);
+            connection = new LoopConnection(channel, bytes, selector, where, base, count);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -71,7 +78,7 @@ final class LoopConnection {
             if (channel.connect(address)) {
                 connection.connected();
             } else {
-                connection.key.interestOps(SelectionKey.OP_CONNECT);
+                connection.interest(SelectionKey.OP_CONNECT);
             }
         } catch (IOException | RuntimeException e) { // an unresolved address is a RuntimeException
             connection.close();
@@ -134,8 +141,8 @@ final class LoopConnection {
     }
 
     /**
-     * Goes on with the request after its key was selected: finishes the connect, sends what is left, reads what has
-     * come. Returns the answer once it is whole, else null.
+     * Goes on with the request after its key was selected: finishes the connect, sends what is left (a TLS handshake
+     * first), reads what has come. Returns the answer once it is whole, else null.
      */
     Response ready() throws IOException {
         if (!connected) {
@@ -150,32 +157,49 @@ final class LoopConnection {
         }
         if (unsent != null) {
             write();
-            return null; // the answer cannot have come before all of the request went
+            if (unsent != null) {
+                return null;
+            }
+            // on a plain channel the answer cannot have come before all of the request went: the key was selected
+            // for the write, not readable, and the read waits for the next select
         }
-        if (!key.isReadable()) {
+        if (!bytes.mayRead(key)) {
             return null;
         }
         Response response = reader.read(closeAfter, wanted);
         if (response != null) {
-            answers++; // the read interest stays on: the client watches its idle connections for the server's close
+            answers++;
+            interest(SelectionKey.OP_READ); // stays on: the client watches its idle connections for the server's close
+        } else {
+            interest(bytes.readInterest());
         }
         return response;
     }
 
     private void write() throws IOException {
+        int waitFor;
         try {
-            channel.write(unsent);
+            waitFor = bytes.write(unsent);
+        } catch (SSLException e) {
+            throw e; // TLS failed, not the socket: a failed handshake names the address and what went wrong
         } catch (IOException e) {
             // a broken pipe is not a SocketException on a channel, but it is the socket's failure all the same
             SocketException failed = new SocketException("cannot send the request to " + address + ": " + e);
             failed.initCause(e);
             throw failed;
         }
-        if (unsent.hasRemaining()) {
-            key.interestOps(SelectionKey.OP_WRITE);
+        if (waitFor != 0) {
+            interest(waitFor);
         } else {
             unsent = null;
-            key.interestOps(SelectionKey.OP_READ);
+            interest(SelectionKey.OP_READ);
+        }
+    }
+
+    private void interest(int ops) {
+        if (ops != interest) {
+            key.interestOps(ops);
+            interest = ops;
         }
     }
 
@@ -185,7 +209,7 @@ final class LoopConnection {
             readInto = ByteBuffer.wrap(into);
         }
         readInto.limit(offset + length).position(offset);
-        int read = channel.read(readInto);
+        int read = bytes.read(readInto);
         if (read > 0) {
             answerBegun = true;
         }
@@ -200,6 +224,7 @@ final class LoopConnection {
         closed = true;
         if (connected) {
             count.closed();
+            bytes.closing();
         }
         key.cancel();
         try {

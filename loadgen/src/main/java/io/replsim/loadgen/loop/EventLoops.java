@@ -1,6 +1,7 @@
 package io.replsim.loadgen.loop;
 
 import io.replsim.loadgen.profile.LoadProfile;
+import io.replsim.loadgen.exchange.ClientTls;
 import io.replsim.loadgen.exchange.NodeEndpoint;
 import io.replsim.loadgen.exchange.ConnectionCount;
 import io.replsim.loadgen.exchange.LoopClient;
@@ -10,6 +11,7 @@ import io.replsim.loadgen.user.VirtualUser;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 
@@ -24,19 +26,35 @@ public final class EventLoops implements UserCarrier {
     private final Function<Selector, LoopClient> clients;
     private final ConnectionCount count = new ConnectionCount();
 
-    /** @param otherPaths the paths besides the profile's that the users send to (the script's, the logouts) */
+    /**
+     * Loops whose connections to https nodes trust what the JVM trusts, as the virtual-thread runtime's do.
+     *
+     * @param otherPaths the paths besides the profile's that the users send to (the script's, the logouts)
+     */
     public EventLoops(LoadProfile profile, List<NodeEndpoint> nodes, List<String> otherPaths, int loops) {
+        this(profile, nodes, otherPaths, loops, Optional.empty());
+    }
+
+    /**
+     * @param tls how the connections to https nodes speak TLS; empty for the JVM's default
+     *            ({@link ClientTls#jvmDefault()})
+     */
+    EventLoops(LoadProfile profile, List<NodeEndpoint> nodes, List<String> otherPaths, int loops,
+               Optional<ClientTls> tls) {
         if (loops < 1) {
             throw new IllegalArgumentException("loops: got " + loops + ", expected at least 1");
         }
-        nodes.stream().filter(node -> !"http".equals(node.baseUri().getScheme())).findFirst().ifPresent(node -> {
-            throw new IllegalArgumentException("node " + node.name() + " is at " + node.baseUri() + ": the event-loop"
-                    + " user runtime speaks plain HTTP only; use load.runtime virtual-threads for https");
-        });
         this.loops = loops;
         this.profile = profile;
+        // made here, once, so that a JVM whose default cannot be made refuses the driver instead of failing each loop
+        Optional<ClientTls> https = tls.isEmpty() && nodes.stream().anyMatch(EventLoops::secure)
+                ? Optional.of(ClientTls.jvmDefault()) : tls;
         this.clients = selector -> new LoopClient(selector, nodes, profile.path(), otherPaths,
-                profile.requestTimeout(), profile.connections(), profile.protocol(), count);
+                profile.requestTimeout(), profile.connections(), profile.protocol(), count, https);
+    }
+
+    private static boolean secure(NodeEndpoint node) {
+        return "https".equals(node.baseUri().getScheme());
     }
 
     @Override

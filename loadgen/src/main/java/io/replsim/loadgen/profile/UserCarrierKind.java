@@ -12,7 +12,7 @@ public enum UserCarrierKind implements Labelled {
     /**
      * Users as state machines on one event-loop thread per core, each loop a selector over its users' non-blocking
      * connections and a queue of their pauses: no thread hand-off per request, so less of the driver's CPU per
-     * request (docs/capacity.md, driver vs wrk). Plain HTTP only.
+     * request (docs/capacity.md, driver vs wrk). Speaks http and https, as the virtual threads do.
      */
     EVENT_LOOP;
 }

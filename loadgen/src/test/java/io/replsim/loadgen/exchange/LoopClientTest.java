@@ -1,22 +1,32 @@
 package io.replsim.loadgen.exchange;
 
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,9 +70,20 @@ class LoopClientTest {
         final ConnectionCount count = new ConnectionCount();
         int readyCalls;
 
-        TestLoop(NodeEndpoint node, ConnectionMode mode, Duration timeout, TargetProtocol protocol) throws IOException {
+        TestLoop(NodeEndpoint node, ConnectionMode mode, Duration timeout, TargetProtocol protocol,
+                 Optional<ClientTls> tls) throws IOException {
             this.selector = Selector.open();
-            this.client = new LoopClient(selector, List.of(node), "/counter", List.of(), timeout, mode, protocol, count);
+            this.client = new LoopClient(selector, List.of(node), "/counter", List.of(), timeout, mode, protocol, count,
+                    tls);
+        }
+
+        TestLoop(NodeEndpoint node, ConnectionMode mode, Duration timeout, TargetProtocol protocol) throws IOException {
+            this(node, mode, timeout, protocol, Optional.empty());
+        }
+
+        /** A loop whose https connections trust {@code tls}'s certificate. */
+        TestLoop(NodeEndpoint node, ConnectionMode mode, ClientTls tls) throws IOException {
+            this(node, mode, TIMEOUT, TargetProtocol.REPLSIM, Optional.of(tls));
         }
 
         TestLoop(NodeEndpoint node, ConnectionMode mode) throws IOException {
@@ -530,24 +551,153 @@ class LoopClientTest {
         assertThat(told.get()).as("the request in flight at close is not told").isEqualTo(3);
     }
 
-    @Test
-    void httpsIsRefusedWithTheUrlAndWhy() throws IOException {
-        URI secure = URI.create("https://127.0.0.1:8443");
-        try (Selector selector = Selector.open()) {
-            assertThatThrownBy(() -> LoopConnection.open(secure, new InetSocketAddress("127.0.0.1", 8443), selector,
-                    new ConnectionCount())).isInstanceOf(IOException.class)
-                    .hasMessageContaining("https://127.0.0.1:8443").hasMessageContaining("does not do TLS");
-            NodeEndpoint node = new NodeEndpoint("n1", secure);
-            LoopClient client = new LoopClient(selector, List.of(node), "/counter", List.of(), TIMEOUT,
-                    ConnectionMode.PER_USER, TargetProtocol.REPLSIM, new ConnectionCount());
-            Outcome outcome = new Outcome();
-            client.get("user", node, "/counter", Optional.empty(), outcome);
-            client.expireLate(System.nanoTime());
-            assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
-                assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
-                assertThat(failed.detail()).contains("does not do TLS");
+    /**
+     * The counter over https: the JDK's HttpsServer with the test's self-signed certificate on 127.0.0.1, answering
+     * {@code bodies}' text for each request's number with the session cookie and node header of the counter's
+     * answers. It notes the client ends its requests came from, one per connection.
+     */
+    private static final class HttpsCounter implements AutoCloseable {
+        final HttpsServer server;
+        final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+        final AtomicInteger requests = new AtomicInteger();
+        final Set<InetSocketAddress> clientEnds = ConcurrentHashMap.newKeySet();
+
+        HttpsCounter(SSLContext tls, IntFunction<String> bodies) throws IOException {
+            server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+            server.setHttpsConfigurator(new HttpsConfigurator(tls));
+            server.setExecutor(executor);
+            server.createContext("/counter", exchange -> {
+                clientEnds.add(exchange.getRemoteAddress());
+                byte[] body = bodies.apply(requests.incrementAndGet()).getBytes(StandardCharsets.ISO_8859_1);
+                exchange.getResponseHeaders().add("Set-Cookie", "JSESSIONID=abc.n1; Path=/");
+                exchange.getResponseHeaders().add("X-Replsim-Node", "n1");
+                exchange.sendResponseHeaders(200, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
             });
-            client.close();
+            server.start();
         }
+
+        int port() {
+            return server.getAddress().getPort();
+        }
+
+        @Override
+        public void close() {
+            server.stop(0);
+            executor.shutdownNow();
+        }
+    }
+
+    private static NodeEndpoint httpsNode(int port) {
+        return new NodeEndpoint("n1", URI.create("https://127.0.0.1:" + port));
+    }
+
+    @Test
+    void httpsAnswersComeOnKeptAliveConnectionsOnePerUser() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(), COUNTER_JSON::formatted));
+        NodeEndpoint node = httpsNode(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, tls.trustingClient()));
+        for (int request = 1; request <= 5; request++) {
+            assertAnsweredWithSerial(loop.get("user", node), request);
+        }
+        assertThat(loop.client.connections()).isEqualTo(
+                new ConnectionCount.Connections(ConnectionMode.PER_USER, 1, 1, 1));
+        assertThat(server.clientEnds).as("the connections the server answered on").hasSize(1);
+    }
+
+    /**
+     * The server answers once on each TLS connection and closes it (close_notify, then the connection's end): the
+     * next request, sent on the idle connection before the loop saw the close, goes on a new one and is answered.
+     */
+    @Test
+    void anHttpsConnectionTheServerClosedWhileIdleIsReplacedAndTheRequestAnswered() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        ScriptedServer server = closeLater(ScriptedServer.overTls(tls.serverContext(), LoopClientTest::counterAnswer,
+                1));
+        NodeEndpoint node = httpsNode(server.port());
+        for (ConnectionMode mode : List.of(ConnectionMode.PER_USER, ConnectionMode.SHARED_POOL)) {
+            try (TestLoop loop = new TestLoop(node, mode, tls.trustingClient())) {
+                int before = server.requests();
+                assertAnsweredWithSerial(loop.get("user", node), before + 1);
+                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
+                assertAnsweredWithSerial(loop.get("user", node), before + 2);
+                assertThat(loop.client.connections().opened()).as(mode.label()).isEqualTo(2);
+                assertThat(loop.client.connections().open()).isEqualTo(1);
+                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
+            }
+        }
+    }
+
+    /**
+     * The server's idle TLS connection ends without close_notify (a relay in front of it drops it): the next
+     * request, sent on it before the loop saw the end, goes on a new connection and is answered.
+     */
+    @Test
+    void anHttpsConnectionThatEndedWithoutAGoodbyeWhileIdleIsReplacedAndTheRequestAnswered() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(), COUNTER_JSON::formatted));
+        PiecemealRelay relay = closeLater(new PiecemealRelay(server.port(), Integer.MAX_VALUE, Duration.ZERO));
+        NodeEndpoint node = httpsNode(relay.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.SHARED_POOL, tls.trustingClient()));
+        assertAnsweredWithSerial(loop.get("user", node), 1);
+        relay.dropConnections();
+        assertAnsweredWithSerial(loop.get("user", node), 2);
+        assertThat(relay.connections()).isEqualTo(2);
+        assertThat(loop.client.connections().opened()).isEqualTo(2);
+        assertThat(loop.client.connections().open()).isEqualTo(1);
+    }
+
+    /**
+     * A node whose certificate the client does not trust (here the JVM's default trust store, as when no TLS is
+     * given): the attempt fails naming the node's address and the handshake, and leaves no connection open.
+     */
+    @Test
+    void anHttpsNodeWhoseCertificateIsNotTrustedIsAFailedAttemptNamingTheAddress() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(), COUNTER_JSON::formatted));
+        NodeEndpoint node = httpsNode(server.port());
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER));
+        assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+            assertThat(failed.kind()).isIn(ErrorKind.CONNECT, ErrorKind.IO);
+            assertThat(failed.detail()).contains("TLS handshake with 127.0.0.1:" + server.port() + " failed")
+                    .contains("trust store");
+        });
+        assertThat(server.requests).as("no request reached the server").hasValue(0);
+        assertThat(loop.client.connections().open()).isZero();
+    }
+
+    /**
+     * A 64 KB body, its serial at the end, twice on one connection, through a relay that passes the server's bytes
+     * on 1,000 at a time with a pause: the handshake's records and the answer's arrive split over many reads.
+     */
+    @Test
+    void aLargeAnswerOverTlsArrivingInPiecesIsReadWhole() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        String padding = "x".repeat(64 * 1024);
+        HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(),
+                request -> padding + " count=" + request));
+        PiecemealRelay relay = closeLater(new PiecemealRelay(server.port(), 1_000, Duration.ofMillis(1)));
+        NodeEndpoint node = httpsNode(relay.port());
+        TargetProtocol protocol = new TargetProtocol("JSESSIONID",
+                new SerialSource.BodyPattern(Pattern.compile("count=(\\d+)")));
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.SHARED_POOL, TIMEOUT, protocol,
+                Optional.of(tls.trustingClient())));
+        for (int request = 1; request <= 2; request++) {
+            int readyBefore = loop.readyCalls;
+            int serial = request;
+            assertThat(loop.get("user", node)).isInstanceOfSatisfying(Exchange.Answered.class, answered -> {
+                assertThat(answered.reply()).hasValueSatisfying(reply -> {
+                    assertThat(reply.serial()).isEqualTo(serial);
+                    assertThat(reply.session()).isEqualTo("abc");
+                });
+            });
+            assertThat(loop.readyCalls - readyBefore).as("readiness events for answer " + request)
+                    .isGreaterThan(20);
+        }
+        assertThat(loop.client.connections().opened()).isEqualTo(1);
+        assertThat(server.clientEnds).hasSize(1);
     }
 }

@@ -1,5 +1,7 @@
 package io.replsim.loadgen.exchange;
 
+import javax.net.ServerSocketFactory;
+import javax.net.ssl.SSLContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,7 +21,8 @@ import java.util.function.IntFunction;
  * A test HTTP server on a real socket at 127.0.0.1: answers each request on a connection with the bytes the script
  * gives for the request's number, written in pieces of a given size with a pause between them (so that a
  * non-blocking reader sees the answer in parts), and closes the connection after {@code answersPerConnection}
- * answers or when the request asked for it.
+ * answers or when the request asked for it. Over TLS too ({@link #overTls}), where closing a connection sends
+ * close_notify first.
  */
 final class ScriptedServer implements AutoCloseable {
 
@@ -37,7 +40,12 @@ final class ScriptedServer implements AutoCloseable {
 
     ScriptedServer(IntFunction<String> answers, int pieceSize, Duration pause, int answersPerConnection)
             throws IOException {
-        this.server = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
+        this(ServerSocketFactory.getDefault(), answers, pieceSize, pause, answersPerConnection);
+    }
+
+    private ScriptedServer(ServerSocketFactory sockets, IntFunction<String> answers, int pieceSize, Duration pause,
+                           int answersPerConnection) throws IOException {
+        this.server = sockets.createServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
         this.answers = answers;
         this.pieceSize = pieceSize;
         this.pause = pause;
@@ -48,6 +56,13 @@ final class ScriptedServer implements AutoCloseable {
     /** Each answer whole in one write, connections kept until the client closes them. */
     static ScriptedServer answering(IntFunction<String> answers) throws IOException {
         return new ScriptedServer(answers, Integer.MAX_VALUE, Duration.ZERO, Integer.MAX_VALUE);
+    }
+
+    /** Each answer whole in one write over TLS with {@code tls}'s certificate. */
+    static ScriptedServer overTls(SSLContext tls, IntFunction<String> answers, int answersPerConnection)
+            throws IOException {
+        return new ScriptedServer(tls.getServerSocketFactory(), answers, Integer.MAX_VALUE, Duration.ZERO,
+                answersPerConnection);
     }
 
     int port() {
