@@ -171,7 +171,7 @@ public record LoadProfile(int users, ThinkTime thinkTime, ThinkMode thinkMode, D
         private TargetProtocol protocol = TargetProtocol.REPLSIM;
         private Optional<Duration> sessionLength = Optional.empty();
         private SessionsAtEnd sessionsAtEnd = SessionsAtEnd.KEPT;
-        private UserCarrierKind runtime = UserCarrierKind.VIRTUAL_THREADS;
+        private UserCarrierKind runtime = UserCarrierKind.EVENT_LOOP;
         private Balancer balancer = Balancer.DEFAULT;
         private Optional<Integer> seed = Optional.empty();
         private int tabs = 1;

@@ -85,12 +85,12 @@ class LoadScriptSpecTest {
     }
 
     @Test
-    void theUserRuntimeReachesTheDriverAndIsVirtualThreadsUnlessStated() throws SpecException {
+    void theUserRuntimeReachesTheDriverAndIsTheEventLoopUnlessStated() throws SpecException {
         assertThat(ScenarioLoader.parse(HEAD, Scenarios.SOURCE).load().toProfile("/counter").runtime())
-                .isEqualTo(UserCarrierKind.VIRTUAL_THREADS);
-        LoadSpec load = ScenarioLoader.parse(HEAD + "  runtime: event-loop\n", Scenarios.SOURCE).load();
-        assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
-        assertThat(load.withUsers(3).profile().runtime()).isEqualTo(UserCarrierKind.EVENT_LOOP);
+                .isEqualTo(UserCarrierKind.EVENT_LOOP);
+        LoadSpec load = ScenarioLoader.parse(HEAD + "  runtime: virtual-threads\n", Scenarios.SOURCE).load();
+        assertThat(load.toProfile("/counter").runtime()).isEqualTo(UserCarrierKind.VIRTUAL_THREADS);
+        assertThat(load.withUsers(3).profile().runtime()).isEqualTo(UserCarrierKind.VIRTUAL_THREADS);
         assertThat(problemsOf(HEAD + "  runtime: reactor\n")).containsExactly(new SpecProblem(
                 "load.runtime", "reactor", "a user runtime, one of: virtual-threads, event-loop"));
     }
