@@ -22,7 +22,6 @@ import org.jgroups.blocks.MessageDispatcher;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.ResponseMode;
 import org.jgroups.stack.Protocol;
-import org.jgroups.util.NameCache;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
 import org.slf4j.Logger;
@@ -107,8 +106,8 @@ public final class ClusterTransport implements AutoCloseable {
                                 counters.peerRefused();
                             }
                         }, this::handleFrame));
-                channel.addAddressGenerator(started.get().advertising());
             }
+            channel.addAddressGenerator(MemberAddresses.carrying(self, started.map(LargeMessageStreams::endpoint)));
             PeerRefusals.report(channel, counters::peerRefused);
             this.dispatcher = new MessageDispatcher(channel, this::handleRequest);
         } catch (Exception | Error e) {
@@ -435,8 +434,7 @@ public final class ClusterTransport implements AutoCloseable {
     }
 
     private static NodeId nodeOf(Address address) {
-        String name = NameCache.get(address);
-        return new NodeId(name != null ? name : String.valueOf(address));
+        return MemberAddresses.nodeOf(address);
     }
 
     /** Leaves the cluster gracefully: the coordinator installs a view without us at once, no suspicion needed. */

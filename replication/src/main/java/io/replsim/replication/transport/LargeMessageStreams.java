@@ -6,7 +6,6 @@ import io.replsim.replication.transport.stream.StreamEndpoints;
 import io.replsim.replication.transport.stream.StreamSender;
 import io.replsim.replication.transport.stream.StreamServer;
 import org.jgroups.Address;
-import org.jgroups.stack.AddressGenerator;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -44,9 +43,9 @@ final class LargeMessageStreams implements AutoCloseable {
         return new LargeMessageStreams(settings.minMessageBytes(), server, sender);
     }
 
-    /** Makes this member's JGroups addresses announce its stream server. */
-    AddressGenerator advertising() {
-        return StreamEndpoints.advertising(server.endpoint());
+    /** Where this member's stream server listens, which its JGroups addresses announce. */
+    InetSocketAddress endpoint() {
+        return server.endpoint();
     }
 
     boolean carries(int messageBytes) {

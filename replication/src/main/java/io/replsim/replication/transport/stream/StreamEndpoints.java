@@ -1,7 +1,6 @@
 package io.replsim.replication.transport.stream;
 
 import org.jgroups.Address;
-import org.jgroups.stack.AddressGenerator;
 import org.jgroups.util.ExtendedUUID;
 
 import java.net.InetAddress;
@@ -23,11 +22,10 @@ public final class StreamEndpoints {
     private StreamEndpoints() {
     }
 
-    /** Makes this member's JGroups addresses carry {@code endpoint}. */
-    public static AddressGenerator advertising(InetSocketAddress endpoint) {
-        byte[] value = (endpoint.getAddress().getHostAddress() + ":" + endpoint.getPort())
-                .getBytes(StandardCharsets.US_ASCII);
-        return () -> ExtendedUUID.randomUUID().put(KEY, value);
+    /** Writes {@code endpoint} into {@code address}, which the member's other keys may share. */
+    public static ExtendedUUID advertise(ExtendedUUID address, InetSocketAddress endpoint) {
+        return address.put(KEY, (endpoint.getAddress().getHostAddress() + ":" + endpoint.getPort())
+                .getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Where {@code member} accepts direct streams; empty for a member that does not advertise one. */
