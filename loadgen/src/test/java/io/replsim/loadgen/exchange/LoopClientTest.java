@@ -418,8 +418,19 @@ class LoopClientTest {
         ScriptedServer server = closeLater(new ScriptedServer(LoopClientTest::counterAnswer, Integer.MAX_VALUE,
                 Duration.ZERO, 1));
         NodeEndpoint node = node(server.port());
+        replacesEachConnectionClosedAfterOneAnswer(server, node, mode -> new TestLoop(node, mode));
+    }
+
+    /** Makes a loop whose client keeps its connections as {@code mode} says. */
+    private interface LoopsByMode {
+        TestLoop open(ConnectionMode mode) throws IOException;
+    }
+
+    /** For each mode that keeps connections: two requests, each answered, the second on a new connection. */
+    private static void replacesEachConnectionClosedAfterOneAnswer(ScriptedServer server, NodeEndpoint node,
+                                                                   LoopsByMode loops) throws Exception {
         for (ConnectionMode mode : List.of(ConnectionMode.PER_USER, ConnectionMode.SHARED_POOL)) {
-            try (TestLoop loop = new TestLoop(node, mode)) {
+            try (TestLoop loop = loops.open(mode)) {
                 int before = server.requests();
                 assertAnsweredWithSerial(loop.get("user", node), before + 1);
                 assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
@@ -618,17 +629,8 @@ class LoopClientTest {
         ScriptedServer server = closeLater(ScriptedServer.overTls(tls.serverContext(), LoopClientTest::counterAnswer,
                 1));
         NodeEndpoint node = httpsNode(server.port());
-        for (ConnectionMode mode : List.of(ConnectionMode.PER_USER, ConnectionMode.SHARED_POOL)) {
-            try (TestLoop loop = new TestLoop(node, mode, tls.trustingClient())) {
-                int before = server.requests();
-                assertAnsweredWithSerial(loop.get("user", node), before + 1);
-                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
-                assertAnsweredWithSerial(loop.get("user", node), before + 2);
-                assertThat(loop.client.connections().opened()).as(mode.label()).isEqualTo(2);
-                assertThat(loop.client.connections().open()).isEqualTo(1);
-                assertThat(server.awaitClosedByServer(TIMEOUT)).isTrue();
-            }
-        }
+        replacesEachConnectionClosedAfterOneAnswer(server, node, mode -> new TestLoop(node, mode,
+                tls.trustingClient()));
     }
 
     /**
