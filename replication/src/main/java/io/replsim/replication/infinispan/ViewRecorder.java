@@ -1,6 +1,7 @@
 package io.replsim.replication.infinispan;
 
 import io.replsim.replication.NodeId;
+import io.replsim.replication.transport.MemberAddresses;
 import io.replsim.replication.transport.ViewHistory;
 import io.replsim.replication.transport.ViewRecord;
 import org.infinispan.notifications.Listener;
@@ -8,10 +9,8 @@ import org.infinispan.notifications.cachemanagerlistener.annotation.Merged;
 import org.infinispan.notifications.cachemanagerlistener.annotation.ViewChanged;
 import org.infinispan.notifications.cachemanagerlistener.event.MergeEvent;
 import org.infinispan.notifications.cachemanagerlistener.event.ViewChangedEvent;
-import org.jgroups.Address;
 import org.jgroups.JChannel;
 import org.jgroups.View;
-import org.jgroups.util.NameCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +52,7 @@ public final class ViewRecorder {
         if (views.current().map(current -> current.id().equals(id)).orElse(false)) {
             return;
         }
-        List<NodeId> members = view.getMembers().stream().map(ViewRecorder::nodeOf).toList();
+        List<NodeId> members = view.getMembers().stream().map(MemberAddresses::nodeOf).toList();
         var record = new ViewRecord(id, members, System.currentTimeMillis());
         views.install(record);
         log.info("view changed: {}", record.describe());
@@ -61,10 +60,5 @@ public final class ViewRecorder {
 
     ViewHistory views() {
         return views;
-    }
-
-    private static NodeId nodeOf(Address address) {
-        String name = NameCache.get(address);
-        return new NodeId(name != null ? name : String.valueOf(address));
     }
 }

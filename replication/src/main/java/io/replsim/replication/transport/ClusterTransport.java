@@ -324,7 +324,7 @@ public final class ClusterTransport implements AutoCloseable {
 
     /** Runs on a JGroups thread; never throws, because JGroups would Java-serialize the exception back. */
     private Object handleRequest(Message request) {
-        NodeId sender = nodeOf(request.getSrc());
+        NodeId sender = MemberAddresses.nodeOf(request.getSrc());
         if (!awaitInView(sender, request.getSrc())) {
             // AUTH keeps a stranger out of the view, not its unicasts out of the stack: no view, no request.
             counters.peerRefused();
@@ -396,16 +396,16 @@ public final class ClusterTransport implements AutoCloseable {
     private void install(View view) {
         Map<NodeId, Address> byName = new LinkedHashMap<>();
         for (Address member : view.getMembers()) {
-            byName.put(nodeOf(member), member);
+            byName.put(MemberAddresses.nodeOf(member), member);
         }
         synchronized (viewInstalled) {
             addresses = Map.copyOf(byName);
             viewInstalled.notifyAll();
         }
-        streams.ifPresent(open -> open.viewInstalled(view.getMembers(), ClusterTransport::nodeOf));
+        streams.ifPresent(open -> open.viewInstalled(view.getMembers(), MemberAddresses::nodeOf));
         // Rendered from the names, as JGroups renders a plain address ("[node1|3]"): a member's address also
         // carries its stream endpoint, which would otherwise show in every view id.
-        String id = "[" + nodeOf(view.getViewId().getCreator()) + "|" + view.getViewId().getId() + "]";
+        String id = "[" + MemberAddresses.nodeOf(view.getViewId().getCreator()) + "|" + view.getViewId().getId() + "]";
         var record = new ViewRecord(id, List.copyOf(byName.keySet()),
                 System.currentTimeMillis());
         views.install(record);
@@ -424,17 +424,13 @@ public final class ClusterTransport implements AutoCloseable {
     /** The merged members outside the subgroup that holds this member; none when no subgroup names it. */
     private Set<NodeId> otherSides(MergeView merge, Set<NodeId> merged) {
         for (View side : merge.getSubgroups()) {
-            Set<NodeId> members = side.getMembers().stream().map(ClusterTransport::nodeOf)
+            Set<NodeId> members = side.getMembers().stream().map(MemberAddresses::nodeOf)
                     .collect(Collectors.toSet());
             if (members.contains(self)) {
                 return merged.stream().filter(member -> !members.contains(member)).collect(Collectors.toSet());
             }
         }
         return Set.of();
-    }
-
-    private static NodeId nodeOf(Address address) {
-        return MemberAddresses.nodeOf(address);
     }
 
     /** Leaves the cluster gracefully: the coordinator installs a view without us at once, no suspicion needed. */

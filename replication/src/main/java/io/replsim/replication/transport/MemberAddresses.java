@@ -18,7 +18,7 @@ import java.util.Optional;
  * has come (over UDP, where discovery is a multicast whose answers arrive in any order), and a member named by the
  * cache alone would then have no name when the view is installed.
  */
-final class MemberAddresses {
+public final class MemberAddresses {
 
     private static final String NAME_KEY = "replsim.node";
 
@@ -36,10 +36,10 @@ final class MemberAddresses {
     }
 
     /**
-     * The node {@code address} belongs to: the name it carries, else JGroups' logical name for it, else the address
-     * as text (a member that is not replsim's).
+     * The node {@code address} belongs to: the name it carries, else JGroups' logical name for it (the Infinispan
+     * engine's members, whose addresses Infinispan makes), else the address as text.
      */
-    static NodeId nodeOf(Address address) {
+    public static NodeId nodeOf(Address address) {
         if (address instanceof ExtendedUUID extended) {
             byte[] name = extended.get(NAME_KEY);
             if (name != null) {
