@@ -9,11 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.replsim.scenario.runtime.NodeLauncher;
 import io.replsim.scenario.runtime.NodePorts;
 import io.replsim.scenario.runtime.PortAllocator;
+import io.replsim.scenario.runtime.ReservedPorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +58,7 @@ class RunCommandExternalTargetProcessTest {
     private static final String CLUSTER_SECRET = "external-drill-test-cluster-secret";
 
     private final Map<String, Process> nodes = new LinkedHashMap<>();
+    private final List<ReservedPorts> reserved = new ArrayList<>();
 
     @AfterEach
     void stopWhatIsLeftOfTheCluster() throws InterruptedException {
@@ -65,14 +68,14 @@ class RunCommandExternalTargetProcessTest {
         for (Process process : nodes.values()) {
             process.waitFor();
         }
+        reserved.forEach(ReservedPorts::close);
     }
 
     @Test
     void theKillRunsTheUsersCommandOnTheBusiestNodeAndTheVerifierCountsTheSessionsKept(@TempDir Path dir)
             throws Exception {
         Set<Long> childrenBefore = children();
-        List<NodePorts> ports = new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current())
-                .allocate(2);
+        List<NodePorts> ports = reservePorts(2);
         String members = "127.0.0.1[" + ports.get(0).jgroups() + "],127.0.0.1[" + ports.get(1).jgroups() + "]";
         String cluster = "external-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
         // the coordinator first, as a user starting nodes by hand would wait for it
@@ -142,8 +145,7 @@ class RunCommandExternalTargetProcessTest {
     @Test
     void aRestartRunsTheUsersCommandWhichStartsTheKilledNodeAgainInTheBackground(@TempDir Path dir)
             throws Exception {
-        List<NodePorts> ports = new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current())
-                .allocate(2);
+        List<NodePorts> ports = reservePorts(2);
         String members = "127.0.0.1[" + ports.get(0).jgroups() + "],127.0.0.1[" + ports.get(1).jgroups() + "]";
         String cluster = "external-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
         // each node's start script, as a user keeps one per server: the node in the background, its pid in a file
@@ -274,5 +276,13 @@ class RunCommandExternalTargetProcessTest {
         List<String> names = new java.util.ArrayList<>();
         object.fieldNames().forEachRemaining(names::add);
         return names;
+    }
+
+    /** Ports for the nodes started here, held until the test ends as a run holds its cluster's. */
+    private List<NodePorts> reservePorts(int count) {
+        ReservedPorts block = new PortAllocator(InetAddress.getLoopbackAddress(), ThreadLocalRandom.current())
+                .allocate(count);
+        reserved.add(block);
+        return block.nodes();
     }
 }

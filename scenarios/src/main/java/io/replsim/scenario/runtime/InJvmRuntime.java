@@ -81,6 +81,7 @@ public final class InJvmRuntime implements ClusterRuntime {
     /** How many times each node was restarted: what tells its new instance from the one before. */
     private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private String memberList;
+    private Optional<ReservedPorts> reservedPorts = Optional.empty();
     private boolean closed;
 
     /** A node's start met one of its ports taken since its block was found free. */
@@ -129,7 +130,7 @@ public final class InJvmRuntime implements ClusterRuntime {
         long startedAt = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
-                startAll(names, portBlocks.allocate(names.size()), viewDeadline);
+                startAll(names, reservePorts(names.size()), viewDeadline);
                 break;
             } catch (PortTakenAtStart e) {
                 if (attempt == PortBlocks.START_ATTEMPTS) {
@@ -143,6 +144,14 @@ public final class InJvmRuntime implements ClusterRuntime {
         }
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (in-jvm: every node in this JVM)%n", names,
                 (System.nanoTime() - startedAt) / 1e9);
+    }
+
+    /** A block for this start, the last start's given back once it holds the new one, so it draws another. */
+    private List<NodePorts> reservePorts(int nodes) {
+        ReservedPorts block = portBlocks.allocate(nodes);
+        reservedPorts.ifPresent(ReservedPorts::close);
+        reservedPorts = Optional.of(block);
+        return block.nodes();
     }
 
     private void startAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
@@ -351,6 +360,9 @@ public final class InJvmRuntime implements ClusterRuntime {
             }
         }
         http.close();
+        synchronized (this) {
+            reservedPorts.ifPresent(ReservedPorts::close);
+        }
     }
 
     private Member member(String name) {

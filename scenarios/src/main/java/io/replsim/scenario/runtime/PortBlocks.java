@@ -1,7 +1,5 @@
 package io.replsim.scenario.runtime;
 
-import java.util.List;
-
 /** Where a cluster's nodes listen: a block of ports, each free when the block is handed out. */
 @FunctionalInterface
 public interface PortBlocks {
@@ -11,6 +9,9 @@ public interface PortBlocks {
      */
     int START_ATTEMPTS = 3;
 
-    /** Ports for {@code nodes} nodes, none of them bound by anything when this returns. */
-    List<NodePorts> allocate(int nodes);
+    /**
+     * Ports for {@code nodes} nodes, none of them bound by anything when this returns, reserved for the caller until
+     * it closes them.
+     */
+    ReservedPorts allocate(int nodes);
 }

@@ -25,11 +25,11 @@ final class OtherProgramPorts implements AutoCloseable {
     PortBlocks blocks(Function<List<NodePorts>, List<Integer>> toTake) {
         PortAllocator free = new PortAllocator(LOOPBACK, ThreadLocalRandom.current());
         return nodes -> {
-            List<NodePorts> block = free.allocate(nodes);
-            for (int port : toTake.apply(block)) {
+            ReservedPorts block = free.allocate(nodes);
+            for (int port : toTake.apply(block.nodes())) {
                 held.add(bind(port));
             }
-            handedOut.add(block);
+            handedOut.add(block.nodes());
             return block;
         };
     }

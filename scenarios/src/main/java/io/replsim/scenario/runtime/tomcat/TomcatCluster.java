@@ -15,6 +15,7 @@ import io.replsim.scenario.runtime.NodePorts;
 import io.replsim.scenario.runtime.NodeState;
 import io.replsim.scenario.runtime.PortAllocator;
 import io.replsim.scenario.runtime.ProcessWatch;
+import io.replsim.scenario.runtime.ReservedPorts;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.TomcatSpec;
 import java.io.IOException;
@@ -67,6 +68,7 @@ public final class TomcatCluster implements ClusterRuntime {
     private final String token = newToken();
     private final List<String> names;
     private final Map<String, NodePorts> ports = new LinkedHashMap<>();
+    private volatile Optional<ReservedPorts> reservedPorts = Optional.empty();
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
     /** Every member process started, those a restart replaced too, for the deaths nobody asked for. */
     private final Map<Process, ProcessWatch> watches = new ConcurrentHashMap<>();
@@ -98,8 +100,9 @@ public final class TomcatCluster implements ClusterRuntime {
 
     /** Starts every member in order, each once it serves and every member sees every other started so far. */
     public void start() throws ClusterStartException, InterruptedException {
-        List<NodePorts> allocated = new PortAllocator(InetAddress.getLoopbackAddress(), new SecureRandom())
-                .allocate(names.size());
+        reservedPorts = Optional.of(new PortAllocator(InetAddress.getLoopbackAddress(), new SecureRandom())
+                .allocate(names.size()));
+        List<NodePorts> allocated = reservedPorts.get().nodes();
         for (int i = 0; i < names.size(); i++) {
             ports.put(names.get(i), allocated.get(i));
         }
@@ -393,6 +396,7 @@ public final class TomcatCluster implements ClusterRuntime {
             }
         }
         http.close();
+        reservedPorts.ifPresent(ReservedPorts::close);
         try {
             DirectoryTree.delete(work);
         } catch (IOException e) {
