@@ -4,6 +4,7 @@ import io.replsim.loadgen.think.ThinkTime;
 import io.replsim.loadgen.StubCluster.Behaviour;
 import io.replsim.loadgen.check.SessionVerdictCounts;
 import io.replsim.loadgen.exchange.ConnectionMode;
+import io.replsim.loadgen.exchange.LoopbackRelay;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.profile.LoadProfile;
 import io.replsim.loadgen.profile.UserCarrierKind;
@@ -40,13 +41,13 @@ class ConnectionModeTest {
                 .thinkTime(new ThinkTime.Fixed(Duration.ofMillis(20))).duration(Duration.ofMillis(1_500))
                 .requestTimeout(Duration.ofSeconds(2)).connections(mode).runtime(runtime).build();
         try (StubCluster cluster = new StubCluster(Behaviour.FAITHFUL);
-             CountingProxy proxy = new CountingProxy(cluster.endpoints().getFirst())) {
+             LoopbackRelay proxy = LoopbackRelay.whole(cluster.endpoints().getFirst().baseUri().getPort())) {
             LoadResult result;
             try (LoadDriver driver = new LoadDriver(profile, List.of(proxy.endpoint("node1")), null)) {
                 driver.start();
                 result = driver.awaitResult();
             }
-            return new Counted(result, proxy.accepted());
+            return new Counted(result, proxy.connections());
         }
     }
 

@@ -641,7 +641,7 @@ class LoopClientTest {
     void anHttpsConnectionThatEndedWithoutAGoodbyeWhileIdleIsReplacedAndTheRequestAnswered() throws Exception {
         SelfSignedTls tls = SelfSignedTls.forLoopback();
         HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(), COUNTER_JSON::formatted));
-        PiecemealRelay relay = closeLater(new PiecemealRelay(server.port(), Integer.MAX_VALUE, Duration.ZERO));
+        LoopbackRelay relay = closeLater(LoopbackRelay.whole(server.port()));
         NodeEndpoint node = httpsNode(relay.port());
         TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.SHARED_POOL, tls.trustingClient()));
         assertAnsweredWithSerial(loop.get("user", node), 1);
@@ -681,7 +681,7 @@ class LoopClientTest {
         String padding = "x".repeat(64 * 1024);
         HttpsCounter server = closeLater(new HttpsCounter(tls.serverContext(),
                 request -> padding + " count=" + request));
-        PiecemealRelay relay = closeLater(new PiecemealRelay(server.port(), 1_000, Duration.ofMillis(1)));
+        LoopbackRelay relay = closeLater(LoopbackRelay.inPieces(server.port(), 1_000, Duration.ofMillis(1)));
         NodeEndpoint node = httpsNode(relay.port());
         TargetProtocol protocol = new TargetProtocol("JSESSIONID",
                 new SerialSource.BodyPattern(Pattern.compile("count=(\\d+)")));

@@ -6,26 +6,38 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A TCP relay on 127.0.0.1 to a server's port that passes the client's bytes on as they come and the server's in
- * pieces of a given size with a pause between them: a TLS client sees its records split, the start of one in a read
- * and its rest in later ones, the handshake's included.
+ * A TCP relay on 127.0.0.1 to a server's port that counts the connections it accepts (the server's view of how many
+ * TCP connections a client really opened, whatever the client says about itself) and passes the client's bytes on as
+ * they come and the server's as they come or in pieces of a given size with a pause between them (a TLS client then
+ * sees its records split, the start of one in a read and its rest in later ones, the handshake's included).
  */
-final class PiecemealRelay implements AutoCloseable {
+public final class LoopbackRelay implements AutoCloseable {
 
     private final ServerSocket listening;
     private final int serverPort;
     private final int pieceSize;
     private final Duration pause;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicLong connections = new AtomicLong();
 
-    PiecemealRelay(int serverPort, int pieceSize, Duration pause) throws IOException {
+    /** Passes both ways' bytes on as they come. */
+    public static LoopbackRelay whole(int serverPort) throws IOException {
+        return new LoopbackRelay(serverPort, Integer.MAX_VALUE, Duration.ZERO);
+    }
+
+    /** Passes the server's bytes on in pieces of {@code pieceSize}, {@code pause} between them. */
+    static LoopbackRelay inPieces(int serverPort, int pieceSize, Duration pause) throws IOException {
+        return new LoopbackRelay(serverPort, pieceSize, pause);
+    }
+
+    private LoopbackRelay(int serverPort, int pieceSize, Duration pause) throws IOException {
         this.listening = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"));
         this.serverPort = serverPort;
         this.pieceSize = pieceSize;
@@ -33,12 +45,17 @@ final class PiecemealRelay implements AutoCloseable {
         Thread.ofVirtual().start(this::accept);
     }
 
+    /** Where clients reach the server through this relay, as a node named {@code name}. */
+    public NodeEndpoint endpoint(String name) {
+        return new NodeEndpoint(name, URI.create("http://127.0.0.1:" + port()));
+    }
+
     int port() {
         return listening.getLocalPort();
     }
 
     /** Connections accepted so far. */
-    int connections() {
+    public long connections() {
         return connections.get();
     }
 
