@@ -67,8 +67,14 @@ final class HttpConnection implements AutoCloseable {
      */
     static HttpConnection open(URI base, Duration connectTimeout, ConnectionCount count, boolean watched)
             throws IOException {
+        return open(base, connectTimeout, count, watched, (SSLSocketFactory) SSLSocketFactory.getDefault());
+    }
+
+    /** As above, with the sockets to {@code https} nodes made by {@code tls}, the certificates it trusts. */
+    static HttpConnection open(URI base, Duration connectTimeout, ConnectionCount count, boolean watched,
+                               SSLSocketFactory tls) throws IOException {
         InetSocketAddress address = addressOf(base);
-        Socket socket = "https".equals(base.getScheme()) ? SSLSocketFactory.getDefault().createSocket() : new Socket();
+        Socket socket = "https".equals(base.getScheme()) ? tls.createSocket() : new Socket();
         try {
             socket.setTcpNoDelay(true);
             socket.connect(address, (int) Math.max(1, connectTimeout.toMillis()));

@@ -1,10 +1,14 @@
 package io.replsim.loadgen.exchange;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.OutputStream;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocketFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -14,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The driver's own HTTP/1.1: the three ways an answer's body may end, and keep-alive. */
 @Timeout(20)
@@ -58,6 +63,57 @@ class HttpConnectionTest {
         }
         assertThat(count.snapshot(ConnectionMode.PER_USER)).isEqualTo(
                 new ConnectionCount.Connections(ConnectionMode.PER_USER, 1, 0, 1));
+    }
+
+    @Test
+    void speaksHttpsToANodeAtAnHttpsAddressOverOneKeptConnection() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
+        server.createContext("/counter", exchange -> {
+            byte[] body = ("{\"serial\":" + exchange.getRequestURI().getQuery() + "}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Set-Cookie", "SID=tls.n1; Path=/");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        ConnectionCount count = new ConnectionCount();
+        try (HttpConnection connection = HttpConnection.open(
+                URI.create("https://127.0.0.1:" + server.getAddress().getPort()), TIMEOUT, count, false,
+                tls.trustingClient().context().getSocketFactory())) {
+            Response first = connection.get("/counter?1", null, 0, false, TIMEOUT, null);
+            Response second = connection.get("/counter?2", "SID=tls.n1", 0, false, TIMEOUT, null);
+
+            assertThat(new String(first.body(), StandardCharsets.UTF_8)).isEqualTo("{\"serial\":1}");
+            assertThat(first.setCookies()).containsExactly("SID=tls.n1; Path=/");
+            assertThat(new String(second.body(), StandardCharsets.UTF_8)).isEqualTo("{\"serial\":2}");
+            assertThat(second.reusable()).isTrue();
+        } finally {
+            server.stop(0);
+        }
+        assertThat(count.snapshot(ConnectionMode.PER_USER)).isEqualTo(
+                new ConnectionCount.Connections(ConnectionMode.PER_USER, 1, 0, 1));
+    }
+
+    @Test
+    void aNodeWhoseCertificateIsNotTrustedIsRefusedAtTheHandshake() throws Exception {
+        SelfSignedTls tls = SelfSignedTls.forLoopback();
+        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
+        server.createContext("/counter", exchange -> {
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        server.start();
+        try (HttpConnection connection = HttpConnection.open(
+                URI.create("https://127.0.0.1:" + server.getAddress().getPort()), TIMEOUT, new ConnectionCount(),
+                false, (SSLSocketFactory) SSLSocketFactory.getDefault())) {
+            assertThatThrownBy(() -> connection.get("/counter", null, 0, false, TIMEOUT, null))
+                    .isInstanceOf(SSLHandshakeException.class);
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test
