@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpsServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSocketFactory;
@@ -68,16 +69,7 @@ class HttpConnectionTest {
     @Test
     void speaksHttpsToANodeAtAnHttpsAddressOverOneKeptConnection() throws Exception {
         SelfSignedTls tls = SelfSignedTls.forLoopback();
-        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
-        server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
-        server.createContext("/counter", exchange -> {
-            byte[] body = ("{\"serial\":" + exchange.getRequestURI().getQuery() + "}").getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Set-Cookie", "SID=tls.n1; Path=/");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
+        HttpsServer server = httpsCounter(tls);
         ConnectionCount count = new ConnectionCount();
         try (HttpConnection connection = HttpConnection.open(
                 URI.create("https://127.0.0.1:" + server.getAddress().getPort()), TIMEOUT, count, false,
@@ -98,14 +90,7 @@ class HttpConnectionTest {
 
     @Test
     void aNodeWhoseCertificateIsNotTrustedIsRefusedAtTheHandshake() throws Exception {
-        SelfSignedTls tls = SelfSignedTls.forLoopback();
-        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
-        server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
-        server.createContext("/counter", exchange -> {
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        server.start();
+        HttpsServer server = httpsCounter(SelfSignedTls.forLoopback());
         try (HttpConnection connection = HttpConnection.open(
                 URI.create("https://127.0.0.1:" + server.getAddress().getPort()), TIMEOUT, new ConnectionCount(),
                 false, (SSLSocketFactory) SSLSocketFactory.getDefault())) {
@@ -114,6 +99,21 @@ class HttpConnectionTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    /** An https server presenting {@code tls}'s certificate whose /counter?N answers {"serial":N} with a cookie. */
+    private static HttpsServer httpsCounter(SelfSignedTls tls) throws IOException {
+        HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
+        server.setHttpsConfigurator(new HttpsConfigurator(tls.serverContext()));
+        server.createContext("/counter", exchange -> {
+            byte[] body = ("{\"serial\":" + exchange.getRequestURI().getQuery() + "}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Set-Cookie", "SID=tls.n1; Path=/");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
     }
 
     @Test
