@@ -19,7 +19,7 @@ import java.util.function.ToDoubleFunction;
  * four runs back to back so the floor and the node it is compared with are minutes apart. Every round also measures
  * the probe's pacing alone (0-byte frames). Prints, per size, each figure as a band over the rounds.
  *
- * <p>Run: {@code benchmarks/floor-vs-node [rounds] [warm-up s] [window s]}.
+ * <p>Run: {@code benchmarks/floor-vs-node [rounds] [warm-up s] [window s] [both|3k|64k]}.
  */
 public final class FloorVsNode {
     /** A cost scenario's node: 240 users at 500 ms think time over 3 nodes serve ~157 requests/s each. */
@@ -43,15 +43,23 @@ public final class FloorVsNode {
         int rounds;
         Duration warmUp;
         Duration window;
+        List<Size> sizes;
         try {
             rounds = args.length > 0 ? Integer.parseInt(args[0]) : 2;
             warmUp = Duration.ofSeconds(args.length > 1 ? Long.parseLong(args[1]) : 90);
             window = Duration.ofSeconds(args.length > 2 ? Long.parseLong(args[2]) : 45);
+            String which = args.length > 3 ? args[3] : "both";
+            sizes = switch (which) {
+                case "both" -> SIZES;
+                case "3k" -> List.of(SIZES.get(0));
+                case "64k" -> List.of(SIZES.get(1));
+                default -> throw new IllegalArgumentException("sizes " + which);
+            };
             if (rounds < 1 || warmUp.isNegative() || window.toSeconds() < 10) {
                 throw new IllegalArgumentException("out of range");
             }
         } catch (IllegalArgumentException e) {
-            System.err.println("usage: FloorVsNode [rounds >= 1] [warm-up s >= 0] [window s >= 10]; got "
+            System.err.println("usage: FloorVsNode [rounds >= 1] [warm-up s >= 0] [window s >= 10] [both|3k|64k]; got "
                     + String.join(" ", args));
             System.exit(2);
             return;
@@ -62,13 +70,13 @@ public final class FloorVsNode {
         var probe = new FloorProbe(NODE_RATE, PROBE_WARM_UP, PROBE_WINDOW);
         var nodes = new NodeRun(root, output);
         out.printf(Locale.ROOT, "%s: %d round(s), sizes %s; load %.2f%n", Instant.now(), rounds,
-                SIZES.stream().map(Size::label).toList(), load());
+                sizes.stream().map(Size::label).toList(), load());
         Map<Size, List<SizeRound>> measured = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
             out.printf(Locale.ROOT, "round %d of %d: the pacing alone (0-byte frames) at %s; load %.2f%n", round,
                     rounds, Instant.now(), load());
             FloorReading pacing = probe.run(0, out);
-            for (Size size : SIZES) {
+            for (Size size : sizes) {
                 out.printf(Locale.ROOT, "round %d, %s: floor, then %s and %s at %s; load %.2f%n", round, size.label(),
                         size.without(), size.with(), Instant.now(), load());
                 FloorReading floor = probe.run(size.frameBytes(), out);
@@ -83,6 +91,9 @@ public final class FloorVsNode {
         }
         out.printf(Locale.ROOT, "%n%s: done; load %.2f%n%n", Instant.now(), load());
         measured.forEach((size, results) -> out.println(FloorVsNodeReport.bands(size.label(), results)));
+        if (sizes.size() < 2) {
+            return;
+        }
         List<SizeRound> small = measured.get(SIZES.get(0));
         List<SizeRound> large = measured.get(SIZES.get(1));
         List<Double> incrementRatios = new ArrayList<>();
