@@ -81,7 +81,9 @@ record NodeRun(Path root, Path outputDirectory) {
         try {
             while (launcher.isAlive()) {
                 if (node1.isEmpty() || !node1.get().isAlive()) {
-                    node1 = launcher.descendants().filter(NodeRun::isNode1).findFirst();
+                    Set<String> runner = Stream.concat(Stream.of(launcher.toHandle()), launcher.descendants())
+                            .map(process -> Long.toString(process.pid())).collect(Collectors.toSet());
+                    node1 = ProcessHandle.allProcesses().filter(process -> isNode1Of(runner, process)).findFirst();
                 }
                 if (node1.isPresent()) {
                     try {
@@ -97,10 +99,14 @@ record NodeRun(Path root, Path outputDirectory) {
         }
     }
 
-    private static boolean isNode1(ProcessHandle process) {
-        List<String> arguments = List.of(process.info().arguments().orElse(new String[0]));
-        int name = arguments.indexOf("--name");
-        return name >= 0 && name + 1 < arguments.size() && arguments.get(name + 1).equals("node1");
+    /**
+     * Node1 of this run: the runner names itself to its nodes ({@code --parent-pid}), and is the launcher or one of
+     * its descendants; the nodes themselves need not be (a CPU budget's cgroup may start them apart).
+     */
+    private static boolean isNode1Of(Set<String> runner, ProcessHandle process) {
+        List<String> arguments = NodeArgumentsRead.of(process.pid());
+        return NodeArgumentsRead.valueOf(arguments, "--name").filter("node1"::equals).isPresent()
+                && NodeArgumentsRead.valueOf(arguments, "--parent-pid").filter(runner::contains).isPresent();
     }
 
     private Set<String> runDirectories() throws IOException {
