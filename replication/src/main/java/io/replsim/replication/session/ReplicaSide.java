@@ -51,12 +51,17 @@ final class ReplicaSide {
             return BackupOutcome.STALE;
         }
         for (int attempt = 0; attempt < 3; attempt++) {
-            var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
-            Session held = table.putIfAbsent(snapshot.id(), fresh);
+            // A copy is held for all but a session's first update: a fresh one (its attributes copied, its footprint
+            // measured) is built only when none is, not for every update to be dropped when one is.
+            Session held = table.get(snapshot.id());
             if (held == null) {
-                // A new replica counts toward the limit as an owned session does.
-                passivation.passivateOverflow();
-                return BackupOutcome.APPLIED;
+                var fresh = Session.fromSnapshot(snapshot, tracking.trigger(), clock.instant());
+                held = table.putIfAbsent(snapshot.id(), fresh);
+                if (held == null) {
+                    // A new replica counts toward the limit as an owned session does.
+                    passivation.passivateOverflow();
+                    return BackupOutcome.APPLIED;
+                }
             }
             if (!table.lockWithin(held)) {
                 return BackupOutcome.BUSY;

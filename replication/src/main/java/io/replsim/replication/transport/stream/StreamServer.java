@@ -1,7 +1,6 @@
 package io.replsim.replication.transport.stream;
 
 import io.replsim.replication.NodeId;
-import io.replsim.replication.transport.wire.HandshakeDeadline;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,12 +14,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
  * Accepts direct streams from the other members: one platform thread per connection reads a frame, has it applied
@@ -67,6 +66,8 @@ public final class StreamServer implements AutoCloseable {
     private final Admission admission;
     private final FrameHandler handler;
     private final Set<Inbound> inbound = ConcurrentHashMap.newKeySet();
+    /** Closes the sockets of handshakes past their deadline ({@link HandshakeWatch}); idle but for new streams. */
+    private final ScheduledThreadPoolExecutor handshakeDeadlines;
 
     private StreamServer(ServerSocket server, String cluster, Optional<PeerKey> key, NodeId self, long maxFrameBytes,
                          Admission admission, FrameHandler handler) {
@@ -77,6 +78,9 @@ public final class StreamServer implements AutoCloseable {
         this.maxFrameBytes = maxFrameBytes;
         this.admission = admission;
         this.handler = handler;
+        this.handshakeDeadlines = new ScheduledThreadPoolExecutor(1, runnable ->
+                Thread.ofPlatform().daemon().name("stream-handshakes-" + self).unstarted(runnable));
+        handshakeDeadlines.setRemoveOnCancelPolicy(true);
     }
 
     /**
@@ -125,15 +129,23 @@ public final class StreamServer implements AutoCloseable {
         try (socket) {
             socket.setTcpNoDelay(true);
             // A small read buffer: a frame larger than it is read straight into the frame's array, not copied through.
-            var deadline = new HandshakeDeadline(socket, HANDSHAKE_DEADLINE);
-            var in = new DataInputStream(new BufferedInputStream(deadline));
+            // No read timeout on it, ever: the handshake's deadline closes the socket instead (HandshakeWatch).
+            var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
             var out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
+            var watch = HandshakeWatch.start(socket, HANDSHAKE_DEADLINE, handshakeDeadlines);
             StreamHandshake.Result handshake;
             try {
                 handshake = StreamHandshake.accept(key, cluster, in, out);
-            } catch (SocketTimeoutException slow) {
-                handshake = new StreamHandshake.Result.Refused("no handshake within " + HANDSHAKE_DEADLINE.toSeconds()
-                        + " s");
+            } catch (IOException broken) {
+                if (!watch.expired()) {
+                    throw broken;
+                }
+                handshake = new StreamHandshake.Result.Refused(watch.reason());
+            } finally {
+                watch.lift();
+            }
+            if (watch.expired() && handshake instanceof StreamHandshake.Result.Proven) {
+                return; // proven just as the deadline closed the socket: nothing more can be read from it
             }
             // A handshake that breaks off before its deadline (the peer hung up) ends in the outer catch, uncounted:
             // a member whose own wait ran out under load does that too, and nothing of the peer's was read.
@@ -159,7 +171,6 @@ public final class StreamServer implements AutoCloseable {
                 }
                 case StreamHandshake.Result.Proven(StreamHello hello) -> sender = hello.sender();
             }
-            deadline.lift();
             var connection = new Inbound(sender, socket);
             inbound.add(connection);
             try {
@@ -199,6 +210,7 @@ public final class StreamServer implements AutoCloseable {
     @Override
     public void close() {
         closeQuietly(server);
+        handshakeDeadlines.shutdownNow();
         for (Inbound connection : inbound) {
             closeQuietly(connection.socket());
         }

@@ -1,0 +1,121 @@
+package io.replsim.bench.floor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Runs one cost scenario through the launcher ({@code ./replsim run}: the real node processes, started and killed
+ * by the scenario runner) and reads node1's threads by role once a second while it runs. Its output goes to a log
+ * beside the scenario; what it measured is read from its run directory when it is over.
+ */
+record NodeRun(Path root, Path outputDirectory) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration READ_EVERY = Duration.ofSeconds(1);
+    /** Start, build check and report around the load: generous, so only a hung run is ended. */
+    private static final Duration BEYOND_THE_LOAD = Duration.ofMinutes(4);
+
+    NodeOutcome run(CostScenario scenario, PrintStream progress) throws IOException, InterruptedException {
+        Path file = scenario.writeInto(outputDirectory);
+        Path log = outputDirectory.resolve(scenario.name() + ".log");
+        Set<String> before = runDirectories();
+        Process launcher = new ProcessBuilder(root.resolve("replsim").toString(), "run", file.toString())
+                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<RoleCpu> samples = new CopyOnWriteArrayList<>();
+        Thread reader = Thread.ofPlatform().daemon().name("node1-threads").start(() -> readNode1(launcher, samples));
+        try {
+            if (!launcher.waitFor(scenario.duration().plus(BEYOND_THE_LOAD).toSeconds(), TimeUnit.SECONDS)) {
+                throw new IllegalStateException(scenario.name() + " overran; its output: " + log);
+            }
+        } finally {
+            reader.interrupt();
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
+        reader.join();
+        Path run = runDirectories().stream().filter(name -> !before.contains(name)).sorted()
+                .reduce((first, second) -> second).map(name -> root.resolve("runs").resolve(name))
+                .orElseThrow(() -> new IllegalStateException(scenario.name() + " left no run directory; its output: "
+                        + log));
+        progress.printf("    node  | %s: %s, %d readings of node1; output %s%n", scenario.name(), run, samples.size(),
+                log);
+        return outcome(scenario, run, samples);
+    }
+
+    static NodeOutcome outcome(CostScenario scenario, Path run, List<RoleCpu> samples) throws IOException {
+        JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());
+        JsonNode timeline = JSON.readTree(run.resolve("timeline.json").toFile());
+        JsonNode node1 = JSON.readTree(run.resolve("nodes").resolve("node1-stats.json").toFile());
+        long loadStart = timeline.get("loadStartEpochMs").asLong();
+        Map<Long, Long> perSecond = new TreeMap<>();
+        timeline.get("seconds").forEach(second -> perSecond.merge(second.get("epochSecond").asLong(),
+                second.get("requests").asLong(), Long::sum));
+        NodeWindow window = NodeWindow.of(samples, loadStart + scenario.windowStart().toMillis(),
+                loadStart + scenario.duration().toMillis(), perSecond,
+                node1.get("requests").get("total").asLong(), node1.get("replication").get("messagesReceived").asLong());
+        double cores = 0;
+        int nodes = 0;
+        for (JsonNode node : summary.get("nodes")) {
+            cores += node.get("cpuUsedCores").asDouble();
+            nodes++;
+        }
+        return new NodeOutcome(window, cores / nodes, summary.get("verdict").asText(), run);
+    }
+
+    private static void readNode1(Process launcher, List<RoleCpu> samples) {
+        Optional<ProcessHandle> node1 = Optional.empty();
+        try {
+            while (launcher.isAlive()) {
+                if (node1.isEmpty() || !node1.get().isAlive()) {
+                    Set<String> runner = Stream.concat(Stream.of(launcher.toHandle()), launcher.descendants())
+                            .map(process -> Long.toString(process.pid())).collect(Collectors.toSet());
+                    node1 = ProcessHandle.allProcesses().filter(process -> isNode1Of(runner, process)).findFirst();
+                }
+                if (node1.isPresent()) {
+                    try {
+                        samples.add(RoleCpu.read(node1.get().pid()));
+                    } catch (IOException gone) {
+                        // node1 ended between the look and the read: the runner stops the nodes after the load
+                    }
+                }
+                Thread.sleep(READ_EVERY);
+            }
+        } catch (InterruptedException stopped) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Node1 of this run: the runner names itself to its nodes ({@code --parent-pid}), and is the launcher or one of
+     * its descendants; the nodes themselves need not be (a CPU budget's cgroup may start them apart).
+     */
+    private static boolean isNode1Of(Set<String> runner, ProcessHandle process) {
+        List<String> arguments = NodeArgumentsRead.of(process.pid());
+        return NodeArgumentsRead.valueOf(arguments, "--name").filter("node1"::equals).isPresent()
+                && NodeArgumentsRead.valueOf(arguments, "--parent-pid").filter(runner::contains).isPresent();
+    }
+
+    private Set<String> runDirectories() throws IOException {
+        Path runs = root.resolve("runs");
+        if (!Files.isDirectory(runs)) {
+            return Set.of();
+        }
+        try (Stream<Path> listed = Files.list(runs)) {
+            return listed.map(path -> path.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}

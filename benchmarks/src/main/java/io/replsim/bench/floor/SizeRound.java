@@ -1,0 +1,72 @@
+package io.replsim.bench.floor;
+
+/**
+ * One size in one round, part by part: the bare sockets' exchange at a node's rate against a node's replication.
+ * The floor's sending thread is taken above its pacing (the 0-byte probe's: a timed park and its wake-up, which a
+ * node's request thread pays without replication too), so both sides count only what the exchange adds. A node's
+ * update goes to {@code copies} backups, as each floor round sends that many frames.
+ *
+ * @param floor   the probe at this size, per round
+ * @param pacing  the probe with 0-byte frames, per round: the pacing alone
+ * @param without the scenario without replication
+ * @param with    the same scenario with replication
+ * @param copies  backups per update (frames per floor round): 2 in a 3-node cluster with every node holding all
+ */
+record SizeRound(FloorReading floor, FloorReading pacing, NodeOutcome without, NodeOutcome with, int copies) {
+
+    /** The floor's sending thread per round above its pacing: two frames written, two answers read. */
+    double floorSendingMicros() {
+        return floor.sendingMicros() - pacing.sendingMicros();
+    }
+
+    /** The floor's answering threads per frame answered. */
+    double floorPerFrameMicros() {
+        return floor.answeringMicros() / copies;
+    }
+
+    /** The floor of one update: its sending above the pacing and its answering, both ends. */
+    double floorRoundMicros() {
+        return floorSendingMicros() + floor.answeringMicros();
+    }
+
+    /** What replication adds to node1's request threads per request: marshalling, the session, the exchange. */
+    double senderAddedMicros() {
+        return with.window().microsPerRequest(ThreadRole.REQUEST) - without.window().microsPerRequest(ThreadRole.REQUEST);
+    }
+
+    /** Node1's stream threads per update it applied as a backup: reading, decoding, the allow-list, the store. */
+    double backupPerUpdateMicros() {
+        return with.window().microsPerApplied(ThreadRole.STREAM);
+    }
+
+    /** One update's replication, both ends: the sender's addition and each backup's applying. */
+    double replicationMicros() {
+        return senderAddedMicros() + copies * backupPerUpdateMicros();
+    }
+
+    double ratio() {
+        return replicationMicros() / floorRoundMicros();
+    }
+
+    double senderRatio() {
+        return senderAddedMicros() / floorSendingMicros();
+    }
+
+    double backupRatio() {
+        return backupPerUpdateMicros() / floorPerFrameMicros();
+    }
+
+    /** The JIT, the collector and the rest per request above the baseline: not in the ratio, shown beside it. */
+    double elsewhereAddedMicros() {
+        double added = 0;
+        for (ThreadRole role : new ThreadRole[] {ThreadRole.JIT, ThreadRole.GC, ThreadRole.OTHER}) {
+            added += with.window().microsPerRequest(role) - without.window().microsPerRequest(role);
+        }
+        return added;
+    }
+
+    /** The scenario's node CPU above its baseline's, mean over the nodes, in cores. */
+    double incrementCores() {
+        return with.meanNodeCores() - without.meanNodeCores();
+    }
+}
