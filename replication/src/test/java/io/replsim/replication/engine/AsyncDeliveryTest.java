@@ -37,7 +37,9 @@ class AsyncDeliveryTest {
 
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
                 for (int backup = 2; backup <= 3; backup++) {
-                    var copy = cluster.node(backup).store().peek(id).orElseThrow();
+                    JGroupsEngine member = cluster.node(backup);
+                    var copy = member.store().peek(id)
+                            .orElseThrow(() -> new AssertionError(member.self() + " holds no copy yet"));
                     assertThat(copy.version()).isEqualTo(50);
                     assertThat(copy.attributes()).containsEntry("serial", 50);
                 }

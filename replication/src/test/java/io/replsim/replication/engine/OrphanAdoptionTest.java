@@ -68,7 +68,8 @@ class OrphanAdoptionTest {
             for (SessionId id : orphans) {
                 List<NodeId> owners = new ArrayList<>();
                 for (JGroupsEngine node : cluster.running()) {
-                    SessionSnapshot copy = node.store().peek(id).orElseThrow();
+                    SessionSnapshot copy = node.store().peek(id)
+                            .orElseThrow(() -> new AssertionError(node.self() + " holds no copy of " + id));
                     owners.add(copy.owner());
                 }
                 assertThat(owners).as("both copies name one surviving owner").hasSize(2).doesNotContain(

@@ -75,7 +75,8 @@ class PartitionMergeConflictTest {
 
         await().atMost(VIEWS).untilAsserted(() -> {
             for (JGroupsEngine member : members) {
-                SessionSnapshot copy = member.store().peek(id).orElseThrow();
+                SessionSnapshot copy = member.store().peek(id)
+                        .orElseThrow(() -> new AssertionError(member.self() + " holds no copy"));
                 assertThat(copy.owner()).as(member.self() + "'s copy").isEqualTo(new NodeId("node1"));
                 assertThat(copy.attributes()).as(member.self() + "'s copy").containsEntry("side", "node1's side");
             }
