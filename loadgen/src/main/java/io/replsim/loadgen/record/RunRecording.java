@@ -82,7 +82,9 @@ public final class RunRecording {
 
     /** A user thought for {@code nanos}: the think time it asked for plus however late it woke. */
     public void thought(long nanos) {
-        thinkNanos.add(nanos);
+        if (nanos != 0) { // no think time: nothing to add to the shared sum
+            thinkNanos.add(nanos);
+        }
         thinks.increment();
     }
 

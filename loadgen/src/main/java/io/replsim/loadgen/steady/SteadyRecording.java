@@ -87,7 +87,14 @@ public final class SteadyRecording {
 
     /** A user waited for a request's outcome (an answer or a failure) from its first attempt to the outcome. */
     public void waited(long startNanos, long outcomeNanos) {
-        edgeNanos.add(edgeCorrection(startNanos, outcomeNanos, plan.inSteadyWindow(outcomeNanos)));
+        addEdge(edgeCorrection(startNanos, outcomeNanos, plan.inSteadyWindow(outcomeNanos)));
+    }
+
+    /** Only the edges' cycles give anything: the others skip the shared counter. */
+    private void addEdge(long nanos) {
+        if (nanos != 0) {
+            edgeNanos.add(nanos);
+        }
     }
 
     /**
@@ -99,9 +106,11 @@ public final class SteadyRecording {
         long asked = Math.max(0, askedNanos);
         if (plan.inSteadyWindow(outcomeNanos)) {
             pausesAsked.increment();
-            pauseAskedNanos.add(asked);
+            if (asked != 0) {
+                pauseAskedNanos.add(asked);
+            }
         }
-        edgeNanos.add(edgeCorrection(outcomeNanos, outcomeNanos + asked, plan.inSteadyWindow(outcomeNanos)));
+        addEdge(edgeCorrection(outcomeNanos, outcomeNanos + asked, plan.inSteadyWindow(outcomeNanos)));
     }
 
     /**
@@ -135,8 +144,12 @@ public final class SteadyRecording {
     public void thought(long atNanos, long askedNanos, long takenNanos) {
         if (plan.inSteadyWindow(atNanos)) {
             thinks.increment();
-            thinkAskedNanos.add(askedNanos);
-            thinkTakenNanos.add(takenNanos);
+            if (askedNanos != 0) { // no think time asked: nothing to add to the shared sums
+                thinkAskedNanos.add(askedNanos);
+            }
+            if (takenNanos != 0) {
+                thinkTakenNanos.add(takenNanos);
+            }
         }
     }
 
