@@ -70,8 +70,12 @@ public final class StickyRouter {
      * {@code null} for a request without a session or with a route this router does not know.
      */
     public NodeEndpoint route(String stickyRoute) throws NoLiveNodeException {
-        Instant now = clock.instant();
         int home = balancer.sticky() ? indexOf(stickyRoute) : -1;
+        if (downUntil.isEmpty()) {
+            // no node was ever marked down, so every node is live: no clock read, no list of the live ones
+            return home < 0 ? nodes.get(roundRobinIndex(nodes.size())) : nodes.get(home);
+        }
+        Instant now = clock.instant();
         if (home < 0) {
             return nextRoundRobin(now);
         }
@@ -119,7 +123,11 @@ public final class StickyRouter {
         if (live.isEmpty()) {
             throw noLiveNode(now);
         }
-        return live.get((int) Math.floorMod(roundRobin.getAndIncrement(), (long) live.size()));
+        return live.get(roundRobinIndex(live.size()));
+    }
+
+    private int roundRobinIndex(int liveNodes) {
+        return (int) Math.floorMod(roundRobin.getAndIncrement(), (long) liveNodes);
     }
 
     private NodeEndpoint nextInOrder(int home, Instant now) throws NoLiveNodeException {
