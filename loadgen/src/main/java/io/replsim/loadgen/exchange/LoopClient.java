@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Duration;
@@ -32,6 +33,8 @@ public final class LoopClient implements AutoCloseable {
 
     /** What {@link #expireLate} returns when no request is in flight: no deadline to wake up for. */
     public static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** Larger than a request or the counter's answer, so that neither takes two system calls for want of room. */
+    private static final int STAGING_BYTES = 64 * 1024;
 
     private final Selector selector;
     private final RequestTargets targets;
@@ -50,6 +53,8 @@ public final class LoopClient implements AutoCloseable {
     private final DeadlineQueue<Attempt> started = new DeadlineQueue<>();
     /** Attempts that failed inside {@link #get}: told by the next {@link #expireLate}, never from {@code get}. */
     private final ArrayDeque<Attempt> failedAtOnce = new ArrayDeque<>();
+    /** The direct buffer every plain connection of this loop writes and reads through, one at a time. */
+    private final ByteBuffer staging = ByteBuffer.allocateDirect(STAGING_BYTES);
     private boolean closed;
 
     /**
@@ -444,7 +449,8 @@ public final class LoopClient implements AutoCloseable {
 
     private LoopConnection open(String node) throws IOException {
         Reach reach = reaches.get(node);
-        LoopConnection opened = LoopConnection.open(reach.base(), reach.address(), reach.tls(), selector, count);
+        LoopConnection opened = LoopConnection.open(reach.base(), reach.address(), reach.tls(), selector, count,
+                staging);
         live.add(opened);
         return opened;
     }

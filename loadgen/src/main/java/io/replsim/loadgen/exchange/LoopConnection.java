@@ -57,17 +57,18 @@ final class LoopConnection {
      * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}. A TLS handshake, with
      * {@code tls}, goes on as the request is sent; one that fails is an {@link SSLException} naming the address.
      *
-     * @param tls how to speak TLS to an https node, empty for plain http
+     * @param tls     how to speak TLS to an https node, empty for plain http
+     * @param staging the loop's direct buffer that plain http's bytes go through ({@link PlainBytes})
      */
     static LoopConnection open(URI base, InetSocketAddress address, Optional<ClientTls> tls, Selector selector,
-                               ConnectionCount count) throws IOException {
+                               ConnectionCount count, ByteBuffer staging) throws IOException {
         SocketChannel channel = SocketChannel.open();
         LoopConnection connection;
         try {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             String where = address.getHostString() + ":" + address.getPort();
-            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel)
+            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel, staging)
                     : new TlsBytes(channel, tls.get().engineFor(base.getHost(), address.getPort()), where);
             connection = new LoopConnection(channel, bytes, selector, where, base, count);
         } catch (IOException | RuntimeException e) {
