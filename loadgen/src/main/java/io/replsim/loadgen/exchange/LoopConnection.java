@@ -34,6 +34,8 @@ final class LoopConnection {
     private boolean closed;
     /** What is left to send of the request, or null once it is all sent. */
     private ByteBuffer unsent;
+    /** The last request's bytes as a buffer: the same request again is sent from it, not wrapped anew. */
+    private ByteBuffer lastRequest = ByteBuffer.allocate(0);
     private boolean closeAfter;
     private String wanted;
     private int answers;
@@ -134,7 +136,9 @@ final class LoopConnection {
     void send(String pathAndQuery, String cookie, long requestId, boolean close, String wanted) throws IOException {
         this.closeAfter = close;
         this.wanted = wanted;
-        this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close, requestId));
+        byte[] request = requests.get(pathAndQuery, cookie, close, requestId);
+        lastRequest = lastRequest.array() == request ? lastRequest.clear() : ByteBuffer.wrap(request);
+        this.unsent = lastRequest;
         this.answerBegun = reader.holdsUnread();
         if (connected) {
             write();
