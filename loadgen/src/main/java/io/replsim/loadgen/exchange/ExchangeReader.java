@@ -43,12 +43,16 @@ final class ExchangeReader {
     /** What {@code node}'s answer to a request that sent {@code sent} says; {@code atMs} is now. */
     Exchange toExchange(NodeEndpoint node, Response response, Optional<SessionCookie> sent) {
         long atMs = System.currentTimeMillis();
-        Optional<SessionCookie> setCookie = SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName());
-        boolean cookieExpired = !response.setCookies().isEmpty()
+        // most answers set no cookie: no clock read or header split for them
+        boolean setsCookies = !response.setCookies().isEmpty();
+        Optional<SessionCookie> setCookie = setsCookies
+                ? SessionCookie.fromSetCookie(response.setCookies(), protocol.cookieName()) : Optional.empty();
+        boolean cookieExpired = setsCookies
                 && SessionCookie.expiredBy(response.setCookies(), protocol.cookieName(), Instant.now());
-        Optional<String> nodeHeader = Optional.ofNullable(response.node());
+        String nodeHeader = response.node();
+        String answeredBy = nodeHeader != null ? nodeHeader : node.name();
         if (response.status() != 200) {
-            return new Exchange.Answered(atMs, response.status(), nodeHeader.orElse(node.name()), Optional.empty(),
+            return new Exchange.Answered(atMs, response.status(), answeredBy, Optional.empty(),
                     setCookie, response.status() >= 500 && UNREADABLE.equalsIgnoreCase(response.session()), false,
                     Optional.empty(), false, cookieExpired);
         }
@@ -56,7 +60,7 @@ final class ExchangeReader {
         try {
             reply = protocol.serial() instanceof SerialSource.CounterJson
                     ? CounterReplyParser.parse(response.body())
-                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, nodeHeader.orElse(node.name()));
+                    : ForeignReply.read(protocol.serial(), response, sent, setCookie, answeredBy);
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);
         }
@@ -67,7 +71,7 @@ final class ExchangeReader {
         if (expect.isPresent() && !expect.get().holds(response.body(), response.wantedHeader())) {
             reply = reply.withExpectationUnmet();
         }
-        String servedBy = nodeHeader.orElse(reply.node() != null ? reply.node() : node.name());
+        String servedBy = nodeHeader != null ? nodeHeader : reply.node() != null ? reply.node() : node.name();
         return new Exchange.Answered(atMs, 200, servedBy, Optional.of(reply), setCookie, false,
                 EXPIRED.equalsIgnoreCase(response.session()), RecordedList.parse(response.list()), false,
                 cookieExpired);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.time.Duration;
@@ -32,6 +33,8 @@ public final class LoopClient implements AutoCloseable {
 
     /** What {@link #expireLate} returns when no request is in flight: no deadline to wake up for. */
     public static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** Larger than a request or the counter's answer, so that neither takes two system calls for want of room. */
+    private static final int STAGING_BYTES = 64 * 1024;
 
     private final Selector selector;
     private final RequestTargets targets;
@@ -50,6 +53,8 @@ public final class LoopClient implements AutoCloseable {
     private final DeadlineQueue<Attempt> started = new DeadlineQueue<>();
     /** Attempts that failed inside {@link #get}: told by the next {@link #expireLate}, never from {@code get}. */
     private final ArrayDeque<Attempt> failedAtOnce = new ArrayDeque<>();
+    /** The direct buffer every plain connection of this loop writes and reads through, one at a time. */
+    private final ByteBuffer staging = ByteBuffer.allocateDirect(STAGING_BYTES);
     private boolean closed;
 
     /**
@@ -104,7 +109,10 @@ public final class LoopClient implements AutoCloseable {
         }
     }
 
-    /** One request to a node and what came of it: it outlives a connection when retried on a new one. */
+    /**
+     * One request to a node and what came of it: it outlives a connection when retried on a new one. Finished, it
+     * stays the attachment of the connection it was answered on while that is kept alive, which marks it idle.
+     */
     private final class Attempt implements DeadlineQueue.Timed {
         final Object user;
         final NodeEndpoint node;
@@ -225,48 +233,26 @@ public final class LoopClient implements AutoCloseable {
         }
     }
 
-    /**
-     * A kept-alive connection between requests, as its key's attachment. It stays registered for reads: a server
-     * that closes it while idle (its keep-alive timeout, or the node going away) makes it readable, and it is dropped
-     * then instead of failing the next request sent on it. Leaving the read interest on also saves the two
-     * {@code epoll_ctl} calls a request would otherwise cost (interest off after the answer, on again for the next).
-     */
-    private final class Idle {
-        final Object user;
-        final String node;
-        final LoopConnection connection;
-
-        Idle(Object user, String node, LoopConnection connection) {
-            this.user = user;
-            this.node = node;
-            this.connection = connection;
-        }
-
-        boolean of(LoopClient client) {
-            return LoopClient.this == client;
-        }
-    }
-
     /** Whether {@code key} is one of this client's connections' (the loop then passes it to {@link #ready}). */
     public boolean owns(SelectionKey key) {
-        return key.attachment() instanceof Attempt attempt && attempt.of(this)
-                || key.attachment() instanceof Idle idle && idle.of(this);
+        return key.attachment() instanceof Attempt attempt && attempt.of(this);
     }
 
     /** Goes on with the request of a selected key this client {@link #owns}; calls its outcome if it ended. */
     public void ready(SelectionKey key) {
-        if (key.isValid() && key.attachment() instanceof Idle idle && idle.of(this)) {
-            // nothing was asked on it: the server closed it, or sent what nobody asked for; either way it is done
-            if (mode == ConnectionMode.SHARED_POOL) {
-                pools.get(idle.node).remove(idle.connection);
-            }
-            discard(idle.user, idle.node, idle.connection);
-            return;
-        }
-        if (!key.isValid() || !(key.attachment() instanceof Attempt attempt) || !attempt.of(this) || attempt.done) {
+        if (!key.isValid() || !(key.attachment() instanceof Attempt attempt) || !attempt.of(this)) {
             return;
         }
         LoopConnection connection = attempt.connection;
+        if (attempt.done) {
+            // kept alive and idle (every other way an attempt ends closes its connection): nothing was asked on it,
+            // so the server closed it, or sent what nobody asked for; either way it is done
+            if (mode == ConnectionMode.SHARED_POOL) {
+                pools.get(attempt.node.name()).remove(connection);
+            }
+            discard(attempt.user, attempt.node.name(), connection);
+            return;
+        }
         Response response;
         try {
             response = connection.ready();
@@ -430,7 +416,7 @@ public final class LoopClient implements AutoCloseable {
             own.put(node, connection);
             return connection;
         }
-        return connection.key().attachment() instanceof Attempt ? null : connection;
+        return connection.key().attachment() instanceof Attempt attempt && !attempt.done ? null : connection;
     }
 
     /** A new connection in place of a failed one, which in {@link ConnectionMode#PER_USER} becomes the user's own. */
@@ -444,7 +430,8 @@ public final class LoopClient implements AutoCloseable {
 
     private LoopConnection open(String node) throws IOException {
         Reach reach = reaches.get(node);
-        LoopConnection opened = LoopConnection.open(reach.base(), reach.address(), reach.tls(), selector, count);
+        LoopConnection opened = LoopConnection.open(reach.base(), reach.address(), reach.tls(), selector, count,
+                staging);
         live.add(opened);
         return opened;
     }
@@ -460,8 +447,15 @@ public final class LoopClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps a connection whose answer came whole, for the next request, as the {@link ConnectionMode} says. It keeps
+     * the finished attempt as its key's attachment (nothing to make or attach per request), and stays registered for
+     * reads: a server that closes it while idle (its keep-alive timeout, or the node going away) makes it readable,
+     * and it is dropped then instead of failing the next request sent on it. Leaving the read interest on also saves
+     * the two {@code epoll_ctl} calls a request would otherwise cost (interest off after the answer, on again for the
+     * next).
+     */
     private void giveBack(Object user, String node, LoopConnection connection) {
-        connection.key().attach(new Idle(user, node, connection));
         switch (mode) {
             case SHARED_POOL -> pools.get(node).addFirst(connection);
             case PER_USER -> {

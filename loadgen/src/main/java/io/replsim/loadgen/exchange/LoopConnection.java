@@ -34,6 +34,8 @@ final class LoopConnection {
     private boolean closed;
     /** What is left to send of the request, or null once it is all sent. */
     private ByteBuffer unsent;
+    /** The last request's bytes as a buffer: the same request again is sent from it, not wrapped anew. */
+    private ByteBuffer lastRequest = ByteBuffer.allocate(0);
     private boolean closeAfter;
     private String wanted;
     private int answers;
@@ -57,17 +59,18 @@ final class LoopConnection {
      * {@link HttpConnection.ConnectFailure}; one refused later comes from {@link #ready}. A TLS handshake, with
      * {@code tls}, goes on as the request is sent; one that fails is an {@link SSLException} naming the address.
      *
-     * @param tls how to speak TLS to an https node, empty for plain http
+     * @param tls     how to speak TLS to an https node, empty for plain http
+     * @param staging the loop's direct buffer that plain http's bytes go through ({@link PlainBytes})
      */
     static LoopConnection open(URI base, InetSocketAddress address, Optional<ClientTls> tls, Selector selector,
-                               ConnectionCount count) throws IOException {
+                               ConnectionCount count, ByteBuffer staging) throws IOException {
         SocketChannel channel = SocketChannel.open();
         LoopConnection connection;
         try {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             String where = address.getHostString() + ":" + address.getPort();
-            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel)
+            ChannelBytes bytes = tls.isEmpty() ? new PlainBytes(channel, staging)
                     : new TlsBytes(channel, tls.get().engineFor(base.getHost(), address.getPort()), where);
             connection = new LoopConnection(channel, bytes, selector, where, base, count);
         } catch (IOException | RuntimeException e) {
@@ -133,7 +136,9 @@ final class LoopConnection {
     void send(String pathAndQuery, String cookie, long requestId, boolean close, String wanted) throws IOException {
         this.closeAfter = close;
         this.wanted = wanted;
-        this.unsent = ByteBuffer.wrap(requests.get(pathAndQuery, cookie, close, requestId));
+        byte[] request = requests.get(pathAndQuery, cookie, close, requestId);
+        lastRequest = lastRequest.array() == request ? lastRequest.clear() : ByteBuffer.wrap(request);
+        this.unsent = lastRequest;
         this.answerBegun = reader.holdsUnread();
         if (connected) {
             write();

@@ -70,6 +70,7 @@ final class UserLoop implements Runnable {
     public void run() {
         try (Selector selector = Selector.open(); LoopClient client = clients.apply(selector)) {
             try {
+                Consumer<SelectionKey> ready = client::ready;
                 running = slots.size();
                 for (Slot slot : slots) {
                     carryOut(slot, slot.user.start(), client);
@@ -94,7 +95,7 @@ final class UserLoop implements Runnable {
                     if (!due.isEmpty()) {
                         continue; // a request timed out: its user goes on before the loop waits
                     }
-                    select(selector, client, waitNanos(nextDeadline, System.nanoTime()));
+                    select(selector, ready, waitNanos(nextDeadline, System.nanoTime()));
                 }
             } finally {
                 long now = System.nanoTime();
@@ -119,17 +120,17 @@ final class UserLoop implements Runnable {
         return until - now;
     }
 
-    private static void select(Selector selector, LoopClient client, long waitNanos) throws IOException {
+    /**
+     * Hands each ready key straight to the client: the selector's selected-key set, a {@code HashSet} filled, walked
+     * and cleared on every wake-up, is never used.
+     */
+    private static void select(Selector selector, Consumer<SelectionKey> ready, long waitNanos) throws IOException {
         if (waitNanos <= 0) {
-            selector.selectNow();
+            selector.selectNow(ready);
         } else {
             // select's unit is the millisecond: round up, so a pause never ends early
-            selector.select(Math.max(1, (waitNanos + 999_999) / 1_000_000));
+            selector.select(ready, Math.max(1, (waitNanos + 999_999) / 1_000_000));
         }
-        for (SelectionKey key : selector.selectedKeys()) {
-            client.ready(key);
-        }
-        selector.selectedKeys().clear();
     }
 
     private void carryOut(Slot slot, UserAction action, LoopClient client) {

@@ -1,7 +1,6 @@
 package io.replsim.loadgen.record;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Response times in microseconds. Users record into one wait-free {@link Recorder}; readers never look at live
- * values but take its interval histograms and add them into windows: one since the previous progress report, one
+ * Response times in microseconds. Users record into one wait-free {@link PerThreadRecorder}; readers never look at
+ * live values but take its interval histograms and add them into windows: one since the previous progress report, one
  * since the previous log tick, and the whole run. Adding histograms is exact, so a window's percentile is the true
  * percentile of its responses, computed in time independent of how many there were.
  *
@@ -25,7 +24,7 @@ public final class LatencyRecording implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LatencyRecording.class);
     private static final int SIGNIFICANT_DIGITS = 3;
 
-    private final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+    private final PerThreadRecorder recorder = new PerThreadRecorder(SIGNIFICANT_DIGITS);
     private final Histogram whole = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram sinceProgress = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
@@ -38,7 +37,7 @@ public final class LatencyRecording implements AutoCloseable {
     /** One tag's recorder and windows. */
     private static final class Tagged {
         final String tag;
-        final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+        final PerThreadRecorder recorder = new PerThreadRecorder(SIGNIFICANT_DIGITS);
         final Histogram whole = new Histogram(SIGNIFICANT_DIGITS);
         final Histogram sinceTick = new Histogram(SIGNIFICANT_DIGITS);
         Histogram recycled;
@@ -49,7 +48,7 @@ public final class LatencyRecording implements AutoCloseable {
         }
 
         void drain() {
-            recycled = recorder.getIntervalHistogram(recycled);
+            recycled = recorder.intervalHistogram(recycled);
             whole.add(recycled);
             sinceTick.add(recycled);
         }
@@ -124,7 +123,7 @@ public final class LatencyRecording implements AutoCloseable {
 
     private void drain() {
         tagged.forEach(Tagged::drain);
-        recycled = recorder.getIntervalHistogram(recycled);
+        recycled = recorder.intervalHistogram(recycled);
         whole.add(recycled);
         sinceProgress.add(recycled);
         sinceTick.add(recycled);

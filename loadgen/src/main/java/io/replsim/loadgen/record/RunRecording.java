@@ -3,7 +3,6 @@ package io.replsim.loadgen.record;
 import io.replsim.loadgen.exchange.ErrorCounts;
 import io.replsim.loadgen.exchange.ErrorKind;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import io.replsim.loadgen.history.HistoryRecorder;
 import java.time.Duration;
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class RunRecording {
 
     private final LatencyRecording latency;
-    private final Recorder served = new Recorder(3);
+    private final PerThreadRecorder served = new PerThreadRecorder(3);
     private final LongAdder requests = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
     private final SecondSeries seconds = new SecondSeries();
@@ -58,7 +57,7 @@ public final class RunRecording {
 
     /** The successful answers' response times since the previous call: call once, when every user has stopped. */
     public Histogram servedLatency() {
-        return served.getIntervalHistogram();
+        return served.intervalHistogram(null);
     }
 
     /** A user request finished at {@code atMs}, answered or not. */
@@ -82,7 +81,9 @@ public final class RunRecording {
 
     /** A user thought for {@code nanos}: the think time it asked for plus however late it woke. */
     public void thought(long nanos) {
-        thinkNanos.add(nanos);
+        if (nanos != 0) { // no think time: nothing to add to the shared sum
+            thinkNanos.add(nanos);
+        }
         thinks.increment();
     }
 

@@ -8,13 +8,18 @@ import java.util.concurrent.atomic.LongAdder;
 /** Requests and errors per wall-clock second, counted by every user at once; O(seconds) memory. */
 public final class SecondSeries {
 
-    private record Counts(LongAdder requests, LongAdder errors) {
-        Counts() {
-            this(new LongAdder(), new LongAdder());
+    private record Counts(long second, LongAdder requests, LongAdder errors) {
+        Counts(long second) {
+            this(second, new LongAdder(), new LongAdder());
         }
     }
 
     private final ConcurrentHashMap<Long, Counts> seconds = new ConcurrentHashMap<>();
+    /**
+     * The second counted last, so that most counts skip the map (a boxed key and a lookup per request). Whichever
+     * thread wrote it last, it is the map's own entry for its second, so a count through it is never lost.
+     */
+    private volatile Counts latest;
 
     public void request(long atMs) {
         at(atMs).requests().increment();
@@ -25,7 +30,14 @@ public final class SecondSeries {
     }
 
     private Counts at(long atMs) {
-        return seconds.computeIfAbsent(Math.floorDiv(atMs, 1000L), second -> new Counts());
+        long second = Math.floorDiv(atMs, 1000L);
+        Counts last = latest;
+        if (last != null && last.second() == second) {
+            return last;
+        }
+        Counts counts = seconds.computeIfAbsent(second, Counts::new);
+        latest = counts;
+        return counts;
     }
 
     /** Every second from {@code fromMs} to {@code toMs} inclusive, with zeros where nothing happened. */

@@ -97,7 +97,9 @@ public final class TimelineRecorder {
             stintFirstOkAtMs = Stint.NEVER;
         }
         stintLastAtMs = atMs;
-        servingNode = node;
+        if (!node.equals(servingNode)) {
+            servingNode = node; // a volatile write is a full fence: only when the node changes
+        }
         if (ok && stintFirstOkAtMs == Stint.NEVER) {
             stintFirstOkAtMs = atMs;
         }

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
 
 /**
@@ -34,7 +34,11 @@ public final class StickyRouter {
     /** Where the next least-busy search starts: just after the node the last one chose. Guarded by this. */
     private int nextSearchStart;
     private final Balancer balancer;
-    private final Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    /**
+     * Requests in flight by node. Every request adds and takes one and only a failover's search reads them: adders,
+     * so that the event loops, each counting its own requests, do not take turns owning one counter's cache line.
+     */
+    private final Map<String, LongAdder> inFlight = new ConcurrentHashMap<>();
 
     /** A sticky balancer spreading a dead node's sessions by busyness ({@link Balancer#DEFAULT}). */
     public StickyRouter(List<NodeEndpoint> nodes, Duration retryInterval, InstantSource clock) {
@@ -57,7 +61,7 @@ public final class StickyRouter {
                     + this.nodes.stream().map(NodeEndpoint::name).toList());
         }
         for (NodeEndpoint node : this.nodes) {
-            inFlight.put(node.name(), new AtomicInteger());
+            inFlight.put(node.name(), new LongAdder());
         }
     }
 
@@ -70,8 +74,12 @@ public final class StickyRouter {
      * {@code null} for a request without a session or with a route this router does not know.
      */
     public NodeEndpoint route(String stickyRoute) throws NoLiveNodeException {
-        Instant now = clock.instant();
         int home = balancer.sticky() ? indexOf(stickyRoute) : -1;
+        if (downUntil.isEmpty()) {
+            // no node was ever marked down, so every node is live: no clock read, no list of the live ones
+            return home < 0 ? nodes.get(roundRobinIndex(nodes.size())) : nodes.get(home);
+        }
+        Instant now = clock.instant();
         if (home < 0) {
             return nextRoundRobin(now);
         }
@@ -86,17 +94,17 @@ public final class StickyRouter {
 
     /** A request is on its way to {@code node}: it counts towards that node's busyness until {@link #requestEnded}. */
     public void requestSent(NodeEndpoint node) {
-        inFlight.get(node.name()).incrementAndGet();
+        inFlight.get(node.name()).increment();
     }
 
     /** The request sent to {@code node} has its outcome (an answer, a failure, or the run ended under it). */
     public void requestEnded(NodeEndpoint node) {
-        inFlight.get(node.name()).decrementAndGet();
+        inFlight.get(node.name()).decrement();
     }
 
     /** The requests in flight to {@code node} that this router was told of. */
     public int inFlight(NodeEndpoint node) {
-        return inFlight.get(node.name()).get();
+        return inFlight.get(node.name()).intValue();
     }
 
     public Balancer balancer() {
@@ -119,7 +127,11 @@ public final class StickyRouter {
         if (live.isEmpty()) {
             throw noLiveNode(now);
         }
-        return live.get((int) Math.floorMod(roundRobin.getAndIncrement(), (long) live.size()));
+        return live.get(roundRobinIndex(live.size()));
+    }
+
+    private int roundRobinIndex(int liveNodes) {
+        return (int) Math.floorMod(roundRobin.getAndIncrement(), (long) liveNodes);
     }
 
     private NodeEndpoint nextInOrder(int home, Instant now) throws NoLiveNodeException {

@@ -2,9 +2,9 @@ package io.replsim.loadgen.steady;
 
 import io.replsim.loadgen.exchange.ErrorKind;
 import io.replsim.loadgen.record.ErrorTally;
+import io.replsim.loadgen.record.PerThreadRecorder;
 import io.replsim.loadgen.profile.RunPlan;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SteadyRecording {
 
     private final RunPlan plan;
-    private final Recorder latency = new Recorder(3);
-    private final Recorder served = new Recorder(3);
+    private final PerThreadRecorder latency = new PerThreadRecorder(3);
+    private final PerThreadRecorder served = new PerThreadRecorder(3);
     private final LongAdder requests = new LongAdder();
     private final LongAdder requestNanos = new LongAdder();
     private final ErrorTally errors = new ErrorTally();
@@ -63,7 +63,7 @@ public final class SteadyRecording {
 
     /** The successful answers' response times in the window: call once, when every user has stopped. */
     public Histogram servedLatency() {
-        return served.getIntervalHistogram();
+        return served.intervalHistogram(null);
     }
 
     /** A user request, answered or failed, ran from {@code startNanos} to {@code endNanos}. */
@@ -87,7 +87,14 @@ public final class SteadyRecording {
 
     /** A user waited for a request's outcome (an answer or a failure) from its first attempt to the outcome. */
     public void waited(long startNanos, long outcomeNanos) {
-        edgeNanos.add(edgeCorrection(startNanos, outcomeNanos, plan.inSteadyWindow(outcomeNanos)));
+        addEdge(edgeCorrection(startNanos, outcomeNanos, plan.inSteadyWindow(outcomeNanos)));
+    }
+
+    /** Only the edges' cycles give anything: the others skip the shared counter. */
+    private void addEdge(long nanos) {
+        if (nanos != 0) {
+            edgeNanos.add(nanos);
+        }
     }
 
     /**
@@ -99,9 +106,11 @@ public final class SteadyRecording {
         long asked = Math.max(0, askedNanos);
         if (plan.inSteadyWindow(outcomeNanos)) {
             pausesAsked.increment();
-            pauseAskedNanos.add(asked);
+            if (asked != 0) {
+                pauseAskedNanos.add(asked);
+            }
         }
-        edgeNanos.add(edgeCorrection(outcomeNanos, outcomeNanos + asked, plan.inSteadyWindow(outcomeNanos)));
+        addEdge(edgeCorrection(outcomeNanos, outcomeNanos + asked, plan.inSteadyWindow(outcomeNanos)));
     }
 
     /**
@@ -135,8 +144,12 @@ public final class SteadyRecording {
     public void thought(long atNanos, long askedNanos, long takenNanos) {
         if (plan.inSteadyWindow(atNanos)) {
             thinks.increment();
-            thinkAskedNanos.add(askedNanos);
-            thinkTakenNanos.add(takenNanos);
+            if (askedNanos != 0) { // no think time asked: nothing to add to the shared sums
+                thinkAskedNanos.add(askedNanos);
+            }
+            if (takenNanos != 0) {
+                thinkTakenNanos.add(takenNanos);
+            }
         }
     }
 
@@ -149,7 +162,7 @@ public final class SteadyRecording {
 
     /** The window's figures; call once every user has stopped. */
     public SteadyWindow window(Duration from, Duration to) {
-        Histogram histogram = latency.getIntervalHistogram();
+        Histogram histogram = latency.intervalHistogram(null);
         long count = requests.sum();
         long thinkCount = thinks.sum();
         long asked = pausesAsked.sum();
