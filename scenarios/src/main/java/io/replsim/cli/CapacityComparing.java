@@ -123,6 +123,12 @@ final class CapacityComparing {
                     SameLoad.searchedDifferences(CompareCommand.described(reference), reference.spec(),
                             CompareCommand.described(entry), entry.spec())
                             .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
+                    SameLoad.driverDifferences(CompareCommand.described(reference), reference.spec(),
+                            CompareCommand.described(entry), entry.spec())
+                            .forEach(difference -> System.out.println("replsim compare: the drivers differ: "
+                                    + difference + "; the driver shares the machine with the nodes, so the users"
+                                    + " sustained compare the user runtimes as well (docs/capacity.md, \"User"
+                                    + " runtimes\")"));
                 }
             }
         } catch (IllegalArgumentException e) {

@@ -152,6 +152,10 @@ final class CompareCommand implements Callable<Integer> {
         for (ComparisonPlan.Entry other : others) {
             SameLoad.differences(described(reference), reference.spec(), described(other), other.spec())
                     .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
+            SameLoad.driverDifferences(described(reference), reference.spec(), described(other), other.spec())
+                    .forEach(difference -> System.out.println("replsim compare: the drivers differ: " + difference
+                            + "; at one request rate the nodes' CPU should not depend on it, but a driver that takes"
+                            + " more of the machine leaves the nodes less (docs/capacity.md, \"User runtimes\")"));
         }
         if (!problems.isEmpty()) {
             problems.forEach(System.err::println);

@@ -97,6 +97,22 @@ class CompareCommandTest {
     }
 
     @Test
+    void anotherUserRuntimeIsNamedAsTheDriversDifferingNotRefusedAsAnotherLoad(@TempDir Path dir) throws Exception {
+        Path a = Files.writeString(dir.resolve("a.yaml"), scenario("a", "{placement: all}"));
+        Path b = Files.writeString(dir.resolve("b.yaml"), scenario("b", "{placement: all}")
+                .replace("users: 4", "users: 8").replace("duration: 4s", "duration: 4s, runtime: virtual-threads"));
+
+        ReplsimCall ran = ReplsimCall.of("compare", a.toString(), b.toString(), "--runs-dir", dir.resolve("runs").toString());
+
+        // refused for the users alone: the runtime is said, and is no reason to refuse
+        assertThat(ran.exit()).isEqualTo(ReplsimCommand.BAD_INPUT);
+        assertThat(ran.out()).contains("the drivers differ: load.runtime: event-loop in " + a + ", virtual-threads in "
+                + b);
+        assertThat(ran.err()).contains("not the same load: load.users: 4 in " + a + ", 8 in " + b)
+                .doesNotContain("not the same load: load.runtime");
+    }
+
+    @Test
     void aScopeAgainstABaselineIsComparedOnRealNodes(@TempDir Path dir) throws Exception {
         Path none = Files.writeString(dir.resolve("none.yaml"), scenario("none", "{placement: none}"));
         Path session = Files.writeString(dir.resolve("session.yaml"), scenario("session", "{granularity: session}"));

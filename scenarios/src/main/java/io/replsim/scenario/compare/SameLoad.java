@@ -1,6 +1,7 @@
 package io.replsim.scenario.compare;
 
 import io.replsim.scenario.spec.ScenarioSpec;
+import io.replsim.settings.Labelled;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +39,13 @@ public final class SameLoad {
             new Setting("load.open", spec -> spec.load().open().orElse(null)),
             new Setting("load.script", spec -> spec.load().script()));
 
+    /**
+     * What carries the users: not the load, so it may differ, but a capacity comparison's users sustained then
+     * compare the drivers as well (the driver shares the machine with the nodes; docs/capacity.md, "User runtimes").
+     */
+    private static final List<Setting> DRIVER = List.of(
+            new Setting("load.runtime", spec -> spec.load().profile().runtime()));
+
     private SameLoad() {
     }
 
@@ -48,6 +56,15 @@ public final class SameLoad {
     public static List<String> differences(String referenceFile, ScenarioSpec reference, String otherFile,
                                            ScenarioSpec other) {
         return differences(SETTINGS, referenceFile, reference, otherFile, other);
+    }
+
+    /**
+     * Every setting of the driver itself that differs between {@code reference} and {@code other}, one line each with
+     * both values: allowed, and said beside the figures, since they then compare the drivers too.
+     */
+    public static List<String> driverDifferences(String referenceFile, ScenarioSpec reference, String otherFile,
+                                                 ScenarioSpec other) {
+        return differences(DRIVER, referenceFile, reference, otherFile, other);
     }
 
     /**
@@ -82,6 +99,7 @@ public final class SameLoad {
         return switch (value) {
             case null -> "none";
             case Duration duration -> duration.toMillis() + "ms";
+            case Labelled labelled -> labelled.label();
             default -> value.toString();
         };
     }

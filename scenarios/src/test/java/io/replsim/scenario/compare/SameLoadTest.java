@@ -75,4 +75,24 @@ class SameLoadTest {
         assertThat(SameLoad.searchedPaths()).doesNotContain("load.users", "cluster.nodes", "cluster.cpuBudget")
                 .contains("load.thinkTime", "load.script");
     }
+
+    @Test
+    void anotherUserRuntimeIsNoOtherLoadButIsNamedAsTheDriversDiffering() throws Exception {
+        ScenarioSpec loop = spec("""
+                name: a
+                cluster: {nodes: 3}
+                load: {users: 60, thinkTime: 500ms, duration: 20s}
+                """);
+        ScenarioSpec threads = spec("""
+                name: b
+                cluster: {nodes: 3}
+                load: {users: 60, thinkTime: 500ms, duration: 20s, runtime: virtual-threads}
+                """);
+
+        assertThat(SameLoad.differences("a.yaml", loop, "b.yaml", threads)).isEmpty();
+        assertThat(SameLoad.searchedDifferences("a.yaml", loop, "b.yaml", threads)).isEmpty();
+        assertThat(SameLoad.driverDifferences("a.yaml", loop, "b.yaml", threads))
+                .containsExactly("load.runtime: event-loop in a.yaml, virtual-threads in b.yaml");
+        assertThat(SameLoad.driverDifferences("a.yaml", loop, "a2.yaml", loop)).isEmpty();
+    }
 }
