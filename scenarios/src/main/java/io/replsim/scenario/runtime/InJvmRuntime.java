@@ -72,7 +72,7 @@ public final class InJvmRuntime implements ClusterRuntime {
     private final Path logDirectory;
     private final PrintStream out;
     private final InetAddress bindAddress = InetAddress.getLoopbackAddress();
-    private final PortBlocks portBlocks;
+    private final HeldPorts heldPorts;
     private final String token = HexFormat.of().formatHex(SecureRandom.getSeed(24));
     private final ClusterSecret secret = ClusterSecret.generate();
     private final String clusterName = "replsim-in-jvm-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
@@ -81,7 +81,6 @@ public final class InJvmRuntime implements ClusterRuntime {
     /** How many times each node was restarted: what tells its new instance from the one before. */
     private final Map<String, Integer> restarts = new ConcurrentHashMap<>();
     private String memberList;
-    private Optional<ReservedPorts> reservedPorts = Optional.empty();
     private boolean closed;
 
     /** A node's start met one of its ports taken since its block was found free. */
@@ -116,7 +115,7 @@ public final class InJvmRuntime implements ClusterRuntime {
         this.spec = spec;
         this.logDirectory = logDirectory;
         this.out = out;
-        this.portBlocks = portBlocks;
+        this.heldPorts = new HeldPorts(portBlocks);
     }
 
     @Override
@@ -130,7 +129,7 @@ public final class InJvmRuntime implements ClusterRuntime {
         long startedAt = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
-                startAll(names, reservePorts(names.size()), viewDeadline);
+                startAll(names, heldPorts.take(names.size()), viewDeadline);
                 break;
             } catch (PortTakenAtStart e) {
                 if (attempt == PortBlocks.START_ATTEMPTS) {
@@ -144,14 +143,6 @@ public final class InJvmRuntime implements ClusterRuntime {
         }
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s (in-jvm: every node in this JVM)%n", names,
                 (System.nanoTime() - startedAt) / 1e9);
-    }
-
-    /** A block for this start, the last start's given back once it holds the new one, so it draws another. */
-    private List<NodePorts> reservePorts(int nodes) {
-        ReservedPorts block = portBlocks.allocate(nodes);
-        reservedPorts.ifPresent(ReservedPorts::close);
-        reservedPorts = Optional.of(block);
-        return block.nodes();
     }
 
     private void startAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
@@ -360,9 +351,7 @@ public final class InJvmRuntime implements ClusterRuntime {
             }
         }
         http.close();
-        synchronized (this) {
-            reservedPorts.ifPresent(ReservedPorts::close);
-        }
+        heldPorts.close();
     }
 
     private Member member(String name) {

@@ -64,11 +64,10 @@ public final class ProcessRuntime implements ClusterRuntime {
     private volatile String members;
     private final Thread cleanupOnExit = Thread.ofPlatform().unstarted(this::killAllOnExit);
     private final CpuQuotaHost quotaHost;
-    private final PortBlocks portBlocks;
+    private final HeldPorts heldPorts;
     private volatile CpuQuotaGroups quotas;
     private volatile CpuBudgetEnforcement cpuBudget = CpuBudgetEnforcement.notEnforced("the cluster was not started");
     private volatile ClusterStartCache startCache;
-    private volatile Optional<ReservedPorts> reservedPorts = Optional.empty();
     private boolean closed;
 
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
@@ -87,7 +86,7 @@ public final class ProcessRuntime implements ClusterRuntime {
     public ProcessRuntime(ClusterSpec cluster, ReplicationSpec replication, WorkloadSpec workload, Path logDirectory,
                           NodeLauncher launcher, PrintStream out, CpuQuotaHost quotaHost, PortBlocks portBlocks) {
         this.quotaHost = quotaHost;
-        this.portBlocks = portBlocks;
+        this.heldPorts = new HeldPorts(portBlocks);
         this.cluster = cluster;
         this.logDirectory = logDirectory;
         this.launcher = launcher;
@@ -111,7 +110,7 @@ public final class ProcessRuntime implements ClusterRuntime {
         long startedAt = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             try {
-                launchAll(names, reservePorts(names.size()), viewDeadline);
+                launchAll(names, heldPorts.take(names.size()), viewDeadline);
                 break;
             } catch (ClusterStartException e) {
                 Optional<NodeProcess> portTaken = processes.stream()
@@ -127,14 +126,6 @@ public final class ProcessRuntime implements ClusterRuntime {
         out.printf(Locale.ROOT, "cluster up: %s in one view after %.1f s%s%n", names,
                 (System.nanoTime() - startedAt) / 1e9, startCache.startedHow());
         startCache.reportRefusals(names);
-    }
-
-    /** A block for this start, the last start's given back once it holds the new one, so it draws another. */
-    private List<NodePorts> reservePorts(int nodes) {
-        ReservedPorts block = portBlocks.allocate(nodes);
-        reservedPorts.ifPresent(ReservedPorts::close);
-        reservedPorts = Optional.of(block);
-        return block.nodes();
     }
 
     private void launchAll(List<String> names, List<NodePorts> ports, Duration viewDeadline)
@@ -394,7 +385,7 @@ public final class ProcessRuntime implements ClusterRuntime {
             }
         }
         killAll();
-        reservedPorts.ifPresent(ReservedPorts::close);
+        heldPorts.close();
         removeCpuQuotas();
         startCache.keepRecorded(processes);
         try {

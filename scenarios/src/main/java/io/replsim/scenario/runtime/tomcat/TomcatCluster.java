@@ -15,7 +15,7 @@ import io.replsim.scenario.runtime.NodePorts;
 import io.replsim.scenario.runtime.NodeState;
 import io.replsim.scenario.runtime.PortAllocator;
 import io.replsim.scenario.runtime.ProcessWatch;
-import io.replsim.scenario.runtime.ReservedPorts;
+import io.replsim.scenario.runtime.HeldPorts;
 import io.replsim.scenario.spec.ClusterSpec;
 import io.replsim.scenario.spec.TomcatSpec;
 import java.io.IOException;
@@ -68,7 +68,8 @@ public final class TomcatCluster implements ClusterRuntime {
     private final String token = newToken();
     private final List<String> names;
     private final Map<String, NodePorts> ports = new LinkedHashMap<>();
-    private volatile Optional<ReservedPorts> reservedPorts = Optional.empty();
+    private final HeldPorts heldPorts = new HeldPorts(new PortAllocator(InetAddress.getLoopbackAddress(),
+            new SecureRandom()));
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
     /** Every member process started, those a restart replaced too, for the deaths nobody asked for. */
     private final Map<Process, ProcessWatch> watches = new ConcurrentHashMap<>();
@@ -100,9 +101,7 @@ public final class TomcatCluster implements ClusterRuntime {
 
     /** Starts every member in order, each once it serves and every member sees every other started so far. */
     public void start() throws ClusterStartException, InterruptedException {
-        reservedPorts = Optional.of(new PortAllocator(InetAddress.getLoopbackAddress(), new SecureRandom())
-                .allocate(names.size()));
-        List<NodePorts> allocated = reservedPorts.get().nodes();
+        List<NodePorts> allocated = heldPorts.take(names.size());
         for (int i = 0; i < names.size(); i++) {
             ports.put(names.get(i), allocated.get(i));
         }
@@ -396,7 +395,7 @@ public final class TomcatCluster implements ClusterRuntime {
             }
         }
         http.close();
-        reservedPorts.ifPresent(ReservedPorts::close);
+        heldPorts.close();
         try {
             DirectoryTree.delete(work);
         } catch (IOException e) {
