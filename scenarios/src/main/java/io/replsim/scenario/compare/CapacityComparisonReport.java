@@ -17,10 +17,12 @@ public final class CapacityComparisonReport {
 
     /**
      * compare.json of {@code --capacity}: what was compared, the searches' unit, each variant's row, every search
-     * (its directory holds its capacity.csv and summary.json) and what made the figures.
+     * (its directory holds its capacity.csv and summary.json) and what made the figures. {@code driversDiffer}: each
+     * driver setting a variant has other than the reference's; the users sustained then compare the drivers too.
      */
     public record Written(String kind, List<String> order, String reference, int rounds, String unit,
-                          List<CapacityComparison.Row> rows, List<ComparedRun> runs, Provenance provenance) {
+                          List<String> driversDiffer, List<CapacityComparison.Row> rows, List<ComparedRun> runs,
+                          Provenance provenance) {
     }
 
     private CapacityComparisonReport() {
@@ -51,6 +53,7 @@ public final class CapacityComparisonReport {
                 + " the least and the greatest over the rounds; binding none: no load failed at least half of its"
                 + " runs, the answer a floor; \"differs\""
                 + " only when the ratio's 95% interval excludes 1.0");
+        DriversDiffer.print(SameLoad.driverDifferences(plan), out);
         if (plan.rounds() == 1) {
             out.println("one round: --rounds 2 or more gives each variant's spread over searches");
         }
@@ -66,7 +69,7 @@ public final class CapacityComparisonReport {
     public static void write(CapacityComparison result, Provenance provenance, Path file) throws IOException {
         ComparisonPlan plan = result.plan();
         JSON.writeValue(file.toFile(), new Written("capacity", plan.order().stream().map(ComparisonPlan.Entry::name)
-                .toList(), plan.reference().name(), plan.rounds(), result.unit(), result.rows(), result.runs(),
-                provenance));
+                .toList(), plan.reference().name(), plan.rounds(), result.unit(), SameLoad.driverDifferences(plan),
+                result.rows(), result.runs(), provenance));
     }
 }

@@ -13,7 +13,7 @@ import java.util.Locale;
 /**
  * {@code compare.html}: a comparison on one page, from its compare.json alone (either mode's). First the question
  * (the variants, the reference, the baseline, the rounds) and, at one load, whether the comparison holds and why not,
- * then per figure judged against the reference a bar per scenario at its ratio with the 95% interval as a whisker,
+ * and whether the drivers differ, then per figure judged against the reference a bar per scenario at its ratio with the 95% interval as a whisker,
  * and in words each variant's band, its ratio with the interval and the verdict; when the scenarios carried faults, the drill's table; last what made the figures.
  * Self-contained as report.html is: inline SVG and CSS, no script.
  */
@@ -48,6 +48,7 @@ public final class ComparisonPage {
                 .append(escape(comparison.directory().toString())).append("</p>\n<section class=\"first\">\n")
                 .append("<p class=\"question\">").append(escape(question(comparison))).append("</p>\n")
                 .append(standing == null ? "" : standing.html())
+                .append(DriversDiffer.html(comparison.driversDiffer()))
                 .append("<p>A verdict reads the ratio's 95% interval: \"differs\" only when the interval excludes"
                         + " 1.0, else \"no difference shown\", which is not the same as no difference.</p>\n")
                 .append("</section>\n");

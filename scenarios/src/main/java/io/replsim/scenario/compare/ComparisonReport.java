@@ -27,11 +27,12 @@ public final class ComparisonReport {
     /**
      * compare.json: what was compared, each scenario's bands, the rate check, every run, and what made the figures
      * (the load average before the first run and after the last, each scenario file's hash; each run's summary.json
-     * has its own).
+     * has its own). {@code driversDiffer}: each driver setting a scenario has other than the reference's
+     * ({@link SameLoad#driverDifferences(ComparisonPlan)}), allowed, but said beside the figures.
      */
     public record Written(List<String> order, String reference, String baseline, int rounds, boolean comparable,
-                          List<String> rateDisagreements, List<String> unsettled, List<ComparisonResult.Row> rows,
-                          List<ComparedRun> runs, Provenance provenance) {
+                          List<String> rateDisagreements, List<String> unsettled, List<String> driversDiffer,
+                          List<ComparisonResult.Row> rows, List<ComparedRun> runs, Provenance provenance) {
     }
 
     private ComparisonReport() {
@@ -98,6 +99,7 @@ public final class ComparisonReport {
                     NodeFigures.UNSETTLED_COMPILER_SHARE * 100);
             unsettled.forEach(line -> out.println("  " + line));
         }
+        DriversDiffer.print(comparison.driversDiffer(), out);
         if (comparison.rounds() == 1) {
             out.println("one round: a single run proves nothing about a difference under 2x on a shared machine;"
                     + " --rounds 2 or more gives each figure's spread");
@@ -122,8 +124,8 @@ public final class ComparisonReport {
         ComparisonPlan plan = result.plan();
         return new Written(plan.order().stream().map(ComparisonPlan.Entry::name).toList(),
                 plan.reference().name(), plan.baseline().map(ComparisonPlan.Entry::name).orElse(null), plan.rounds(),
-                comparable(result), result.rateDisagreements(), result.unsettledRuns(), result.rows(), result.runs(),
-                provenance);
+                comparable(result), result.rateDisagreements(), result.unsettledRuns(),
+                SameLoad.driverDifferences(plan), result.rows(), result.runs(), provenance);
     }
 
     /**
@@ -150,7 +152,8 @@ public final class ComparisonReport {
             return new Written(strings(root.path("order")), root.path("reference").asText(),
                     root.path("baseline").isTextual() ? root.path("baseline").asText() : null,
                     root.path("rounds").asInt(), root.path("comparable").asBoolean(),
-                    strings(root.path("rateDisagreements")), strings(root.path("unsettled")), rows, runs,
+                    strings(root.path("rateDisagreements")), strings(root.path("unsettled")),
+                    strings(root.path("driversDiffer")), rows, runs,
                     root.hasNonNull("provenance") ? READ.treeToValue(root.get("provenance"), Provenance.class) : null);
         } catch (JacksonException | IllegalArgumentException e) {
             throw new UnreadableRunException(file + " cannot be read as replsim compare wrote it: " + e.getMessage()

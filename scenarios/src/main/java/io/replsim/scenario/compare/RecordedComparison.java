@@ -18,11 +18,13 @@ import java.util.List;
  * {@code replsim report} draws it again. {@code baseline} is null without one, {@code provenance} when not recorded.
  * {@code drills}: each scenario's drill figures, empty for a comparison that wrote none (a capacity comparison, one
  * written before the drill's columns); {@code standing}: whether a comparison at one load holds, null for a capacity
- * comparison.
+ * comparison; {@code driversDiffer}: each driver setting a scenario has other than the reference's, empty in a
+ * compare.json written before replsim recorded them.
  */
 public record RecordedComparison(Path directory, boolean capacity, List<String> order, String reference,
                                  String baseline, int rounds, List<ComparedFigure> figures, Provenance provenance,
-                                 List<DrillSection.ScenarioDrill> drills, ComparisonStanding standing) {
+                                 List<DrillSection.ScenarioDrill> drills, ComparisonStanding standing,
+                                 List<String> driversDiffer) {
     public static final String FILE = "compare.json";
     // compare.json writes each interval's verdict too, which the interval works out again from its ends
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -32,12 +34,13 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
         order = List.copyOf(order);
         figures = List.copyOf(figures);
         drills = List.copyOf(drills);
+        driversDiffer = List.copyOf(driversDiffer);
     }
 
     /** A comparison without drill figures. */
     public RecordedComparison(Path directory, boolean capacity, List<String> order, String reference, String baseline,
                               int rounds, List<ComparedFigure> figures, Provenance provenance) {
-        this(directory, capacity, order, reference, baseline, rounds, figures, provenance, List.of(), null);
+        this(directory, capacity, order, reference, baseline, rounds, figures, provenance, List.of(), null, List.of());
     }
 
     /** Whether {@code directory} is a comparison's: it holds compare.json, which only replsim compare writes. */
@@ -63,7 +66,7 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
             return new RecordedComparison(directory, capacity, order, root.path("reference").asText(),
                     root.path("baseline").isTextual() ? root.path("baseline").asText() : null,
                     root.path("rounds").asInt(), figures, provenance, drills(root),
-                    capacity ? null : ComparisonStanding.read(root));
+                    capacity ? null : ComparisonStanding.read(root), strings(root.path("driversDiffer")));
         } catch (JacksonException e) {
             throw new UnreadableRunException(file + " cannot be read as replsim compare wrote it: "
                     + e.getOriginalMessage() + "; was it edited, or written by another version of replsim? run"
@@ -78,6 +81,12 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
         Path page = directory.resolve(ComparisonPage.FILE);
         Files.writeString(page, ComparisonPage.render(this));
         return page;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> strings = new ArrayList<>();
+        array.forEach(item -> strings.add(item.asText()));
+        return strings;
     }
 
     private static List<DrillSection.ScenarioDrill> drills(JsonNode root) throws IOException {

@@ -68,6 +68,22 @@ public final class SameLoad {
     }
 
     /**
+     * Every driver setting in which a scenario of {@code plan} (the baseline too) differs from the reference, named as
+     * compare.json names them: by scenario, not by file, since a matrix's variants share one.
+     */
+    public static List<String> driverDifferences(ComparisonPlan plan) {
+        ComparisonPlan.Entry reference = plan.reference();
+        List<String> differences = new ArrayList<>();
+        for (ComparisonPlan.Entry entry : plan.order()) {
+            if (entry != reference) {
+                differences.addAll(differences(DRIVER, reference.name(), reference.spec(), entry.name(),
+                        entry.spec()));
+            }
+        }
+        return differences;
+    }
+
+    /**
      * As {@link #differences} for a capacity comparison, whose searches each set their own users, on clusters that
      * may differ in size and budget: every other setting decides how much load a user puts on the cluster, so it
      * must be the same.
