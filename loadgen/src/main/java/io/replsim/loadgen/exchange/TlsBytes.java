@@ -3,6 +3,7 @@ package io.replsim.loadgen.exchange;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import java.io.EOFException;
@@ -171,16 +172,12 @@ final class TlsBytes implements ChannelBytes {
                 appIn.flip();
             }
             switch (result.getStatus()) {
-                case OK -> {
-                    if (result.bytesConsumed() > 0 || result.bytesProduced() > 0 || !waitsForServer(result)) {
+                case OK, BUFFER_UNDERFLOW -> {
+                    // an OK that took nothing and leaves nothing else to do waits for the server, as an underflow
+                    if (result.getStatus() == Status.OK && (result.bytesConsumed() > 0 || result.bytesProduced() > 0
+                            || !waitsForServer(result))) {
                         return 1;
                     }
-                    int read = fill(); // nothing taken, nothing else to do: as an underflow
-                    if (read <= 0) {
-                        return read;
-                    }
-                }
-                case BUFFER_UNDERFLOW -> {
                     int read = fill();
                     if (read <= 0) {
                         return read;
