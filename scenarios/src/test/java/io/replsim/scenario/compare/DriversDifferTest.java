@@ -40,6 +40,15 @@ class DriversDifferTest {
         return new ComparisonResult(plan, runs);
     }
 
+    /** A fixed-load comparison of the two written to compare.json, and its table as replsim report prints it again. */
+    private String tableOfFixedLoad(ComparisonPlan.Entry reference, ComparisonPlan.Entry other) throws Exception {
+        ComparisonPlan plan = new ComparisonPlan(Optional.empty(), List.of(reference, other), 1);
+        ComparisonReport.write(measured(plan), CapacityComparisonTest.provenance(), dir.resolve("compare.json"));
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        ComparisonReport.print(ComparisonReport.read(dir), new PrintStream(table, true, StandardCharsets.UTF_8));
+        return table.toString(StandardCharsets.UTF_8);
+    }
+
     @Test
     void everyScenarioUnlikeTheReferenceIsNamedTheBaselineToo() throws Exception {
         ComparisonPlan plan = new ComparisonPlan(Optional.of(entry("bare", "virtual-threads")),
@@ -53,17 +62,12 @@ class DriversDifferTest {
 
     @Test
     void aFixedLoadComparisonKeepsTheDifferenceInCompareJsonAndSaysItOnTheTableAndThePage() throws Exception {
-        ComparisonPlan plan = new ComparisonPlan(Optional.empty(),
-                List.of(entry("loop", "event-loop"), entry("threads", "virtual-threads")), 1);
-        ComparisonReport.write(measured(plan), CapacityComparisonTest.provenance(), dir.resolve("compare.json"));
-
-        ByteArrayOutputStream table = new ByteArrayOutputStream();
-        ComparisonReport.print(ComparisonReport.read(dir), new PrintStream(table, true, StandardCharsets.UTF_8));
+        String table = tableOfFixedLoad(entry("loop", "event-loop"), entry("threads", "virtual-threads"));
         String html = Files.readString(ComparisonPage.write(dir));
 
         String line = "load.runtime: event-loop in loop, virtual-threads in threads";
         assertThat(RecordedComparison.read(dir).driversDiffer()).containsExactly(line);
-        assertThat(table.toString(StandardCharsets.UTF_8)).contains("the drivers differ: ").contains("  " + line);
+        assertThat(table).contains("the drivers differ: ").contains("  " + line);
         assertThat(html).contains("The drivers differ: ").contains("<li>" + line + "</li>");
     }
 
@@ -88,15 +92,10 @@ class DriversDifferTest {
 
     @Test
     void oneDriverIsNotMentioned() throws Exception {
-        ComparisonPlan plan = new ComparisonPlan(Optional.empty(),
-                List.of(entry("a", "event-loop"), entry("b", "event-loop")), 1);
-        ComparisonReport.write(measured(plan), CapacityComparisonTest.provenance(), dir.resolve("compare.json"));
-
-        ByteArrayOutputStream table = new ByteArrayOutputStream();
-        ComparisonReport.print(ComparisonReport.read(dir), new PrintStream(table, true, StandardCharsets.UTF_8));
+        String table = tableOfFixedLoad(entry("a", "event-loop"), entry("b", "event-loop"));
 
         assertThat(RecordedComparison.read(dir).driversDiffer()).isEmpty();
-        assertThat(table.toString(StandardCharsets.UTF_8)).doesNotContain("drivers differ");
+        assertThat(table).doesNotContain("drivers differ");
         assertThat(Files.readString(ComparisonPage.write(dir))).doesNotContain("drivers differ");
     }
 }
