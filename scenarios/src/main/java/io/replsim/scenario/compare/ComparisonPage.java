@@ -12,10 +12,11 @@ import java.util.Locale;
 
 /**
  * {@code compare.html}: a comparison on one page, from its compare.json alone (either mode's). First the question
- * (the variants, the reference, the baseline, the rounds) and, at one load, whether the comparison holds and why not,
- * and whether the drivers differ, then per figure judged against the reference a bar per scenario at its ratio with the 95% interval as a whisker,
- * and in words each variant's band, its ratio with the interval and the verdict; when the scenarios carried faults, the drill's table; last what made the figures.
- * Self-contained as report.html is: inline SVG and CSS, no script.
+ * (the variants, the reference, the baseline, the rounds), at one load whether the comparison holds and why not, and
+ * whether the drivers differ; then per figure judged against the reference a bar per scenario at its ratio with the
+ * 95% interval as a whisker, and in words each variant's band, its ratio with the interval and the verdict; when the
+ * scenarios carried faults, the drill's table; last what made the figures. Self-contained as report.html is: inline
+ * SVG and CSS, no script.
  */
 public final class ComparisonPage {
     public static final String FILE = "compare.html";
