@@ -32,6 +32,12 @@ class ConnectionModeTest {
     UserCarrierKind runtime;
 
     private static final int USERS = 5;
+    /**
+     * Enough requests that each connection a user keeps carried several on average. Not more: the 1.5 s run can
+     * lose most of its time to a busy machine's start (21 requests once, under .ci/run's parallel tiers), and what
+     * each test asserts is how the connections were opened, not how many requests fit.
+     */
+    private static final long SEVERAL_PER_USER = USERS * 2L;
 
     private record Counted(LoadResult result, long accepted) {
     }
@@ -56,7 +62,7 @@ class ConnectionModeTest {
         Counted counted = run(ConnectionMode.PER_REQUEST);
         LoadResult result = counted.result();
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
-        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(result.requests()).isGreaterThan(SEVERAL_PER_USER);
         assertThat(counted.accepted()).isEqualTo(result.requests());
         assertThat(result.connections().opened()).isEqualTo(result.requests());
         assertThat(result.connections().peak()).isLessThanOrEqualTo(USERS);
@@ -68,7 +74,7 @@ class ConnectionModeTest {
         Counted counted = run(ConnectionMode.PER_USER);
         LoadResult result = counted.result();
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
-        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(result.requests()).isGreaterThan(SEVERAL_PER_USER);
         assertThat(counted.accepted()).isEqualTo(USERS);
         assertThat(result.connections().opened()).isEqualTo(USERS);
         assertThat(result.connections().peak()).isEqualTo(USERS);
@@ -79,7 +85,7 @@ class ConnectionModeTest {
         Counted counted = run(ConnectionMode.SHARED_POOL);
         LoadResult result = counted.result();
         assertThat(result.errors()).isEqualTo(ErrorCounts.NONE);
-        assertThat(result.requests()).isGreaterThan(USERS * 5L);
+        assertThat(result.requests()).isGreaterThan(SEVERAL_PER_USER);
         assertThat(counted.accepted()).isBetween(1L, (long) USERS);
         assertThat(result.connections().opened()).isEqualTo(counted.accepted());
     }
