@@ -12,6 +12,7 @@ import io.replsim.scenario.compare.Comparison;
 import io.replsim.scenario.compare.ComparisonCsv;
 import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
+import io.replsim.scenario.compare.DriversDiffer;
 import io.replsim.scenario.compare.SameLoad;
 import io.replsim.scenario.compare.SearchFigures;
 import io.replsim.scenario.provenance.NodesRuntime;
@@ -125,10 +126,8 @@ final class CapacityComparing {
                             .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
                     SameLoad.driverDifferences(CompareCommand.described(reference), reference.spec(),
                             CompareCommand.described(entry), entry.spec())
-                            .forEach(difference -> System.out.println("replsim compare: the drivers differ: "
-                                    + difference + "; the driver shares the machine with the nodes, so the users"
-                                    + " sustained compare the user runtimes as well (docs/capacity.md, \"User"
-                                    + " runtimes\")"));
+                            .forEach(difference -> System.out.println("replsim compare: "
+                                    + DriversDiffer.line(difference)));
                 }
             }
         } catch (IllegalArgumentException e) {

@@ -7,6 +7,7 @@ import io.replsim.scenario.compare.ComparisonPage;
 import io.replsim.scenario.compare.ComparisonPlan;
 import io.replsim.scenario.compare.ComparisonReport;
 import io.replsim.scenario.compare.ComparisonResult;
+import io.replsim.scenario.compare.DriversDiffer;
 import io.replsim.scenario.compare.RunFigures;
 import io.replsim.scenario.compare.SameLoad;
 import io.replsim.scenario.provenance.NodesRuntime;
@@ -153,9 +154,7 @@ final class CompareCommand implements Callable<Integer> {
             SameLoad.differences(described(reference), reference.spec(), described(other), other.spec())
                     .forEach(difference -> problems.add("replsim compare: not the same load: " + difference));
             SameLoad.driverDifferences(described(reference), reference.spec(), described(other), other.spec())
-                    .forEach(difference -> System.out.println("replsim compare: the drivers differ: " + difference
-                            + "; at one request rate the nodes' CPU should not depend on it, but a driver that takes"
-                            + " more of the machine leaves the nodes less (docs/capacity.md, \"User runtimes\")"));
+                    .forEach(difference -> System.out.println("replsim compare: " + DriversDiffer.line(difference)));
         }
         if (!problems.isEmpty()) {
             problems.forEach(System.err::println);

@@ -163,7 +163,8 @@ public final class ComparisonReport {
         }
     }
 
-    private static List<String> strings(JsonNode array) {
+    /** A compare.json array of text; empty where the field is absent (a file written before replsim wrote it). */
+    static List<String> strings(JsonNode array) {
         List<String> strings = new ArrayList<>();
         array.forEach(item -> strings.add(item.asText()));
         return strings;

@@ -10,11 +10,16 @@ import java.util.List;
  * compare.html: not another load, so never a refusal, but the driver shares the machine with the nodes, so the
  * figures then compare the drivers as well.
  */
-final class DriversDiffer {
+public final class DriversDiffer {
     static final String WHY = "the driver shares the machine with the nodes: a driver that takes more of it leaves"
             + " the nodes less, so the figures compare the drivers as well (docs/capacity.md, \"User runtimes\")";
 
     private DriversDiffer() {
+    }
+
+    /** One difference as the console says it when a comparison is planned, before anything is played. */
+    public static String line(String difference) {
+        return "the drivers differ: " + difference + "; " + WHY;
     }
 
     static void print(List<String> differences, PrintStream out) {

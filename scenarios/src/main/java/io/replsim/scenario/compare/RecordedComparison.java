@@ -66,7 +66,7 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
             return new RecordedComparison(directory, capacity, order, root.path("reference").asText(),
                     root.path("baseline").isTextual() ? root.path("baseline").asText() : null,
                     root.path("rounds").asInt(), figures, provenance, drills(root),
-                    capacity ? null : ComparisonStanding.read(root), strings(root.path("driversDiffer")));
+                    capacity ? null : ComparisonStanding.read(root), ComparisonReport.strings(root.path("driversDiffer")));
         } catch (JacksonException e) {
             throw new UnreadableRunException(file + " cannot be read as replsim compare wrote it: "
                     + e.getOriginalMessage() + "; was it edited, or written by another version of replsim? run"
@@ -81,12 +81,6 @@ public record RecordedComparison(Path directory, boolean capacity, List<String> 
         Path page = directory.resolve(ComparisonPage.FILE);
         Files.writeString(page, ComparisonPage.render(this));
         return page;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> strings = new ArrayList<>();
-        array.forEach(item -> strings.add(item.asText()));
-        return strings;
     }
 
     private static List<DrillSection.ScenarioDrill> drills(JsonNode root) throws IOException {
