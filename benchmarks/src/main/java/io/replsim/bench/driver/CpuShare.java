@@ -22,6 +22,15 @@ final class CpuShare {
         return new CpuShare(() -> Duration.ofNanos(os.getProcessCpuTime()));
     }
 
+    /**
+     * The time this JVM's JIT spent compiling: part of {@link #ofThisProcess()}, which a tool's turn pays while its
+     * code is still being compiled, or compiled again after a run's start took branches the last one did not.
+     */
+    static CpuShare ofCompiler() {
+        var compiler = ManagementFactory.getCompilationMXBean();
+        return new CpuShare(() -> Duration.ofMillis(compiler.getTotalCompilationTime()));
+    }
+
     static CpuShare of(EndpointProcess endpoint) {
         return new CpuShare(endpoint::cpuTime);
     }
