@@ -276,7 +276,8 @@ public final class LoopClient implements AutoCloseable {
 
     /**
      * Tells the attempts that failed inside {@link #get} and ends those past their deadline ({@link Exchange.Failed}
-     * with {@link ErrorKind#TIMEOUT}, their connections closed). Returns the {@link System#nanoTime()} of the next
+     * with {@link ErrorKind#TIMEOUT}, or {@link ErrorKind#CONNECT} for one still connecting; their connections
+     * closed). Returns the {@link System#nanoTime()} of the next
      * deadline, {@code nowNanos} if an outcome is waiting to be told already (select without waiting), or
      * {@link #NO_DEADLINE} with nothing in flight.
      */
@@ -293,11 +294,7 @@ public final class LoopClient implements AutoCloseable {
         }
         for (Attempt ended; (ended = started.pollEnded(nowNanos)) != null; ) {
             if (!ended.done) {
-                if (ended.connection != null) {
-                    discard(ended.user, ended.node.name(), ended.connection);
-                }
-                finish(ended, new Exchange.Failed(System.currentTimeMillis(), ErrorKind.TIMEOUT,
-                        "no answer from " + ended.node.name() + " within " + ended.timeout.toMillis() + " ms"));
+                finish(ended, late(ended));
             }
         }
         if (!failedAtOnce.isEmpty()) {
@@ -387,6 +384,27 @@ public final class LoopClient implements AutoCloseable {
         }
         return new Exchange.Failed(System.currentTimeMillis(), kind, String.valueOf(e),
                 kind == ErrorKind.IO && unanswered);
+    }
+
+    /**
+     * The outcome of an attempt past its deadline, its connection closed. One still connecting never reached the
+     * node: a connect failure, as the blocking client's connect timeout is, so the user goes on to the next node as
+     * a balancer does and its session is known untouched. Unless its request had gone out whole on a connection
+     * that failed before this one: then, as any failure after that, its outcome is unknown.
+     */
+    private Exchange late(Attempt attempt) {
+        LoopConnection connection = attempt.connection;
+        if (connection != null) {
+            discard(attempt.user, attempt.node.name(), connection);
+        }
+        long atMs = System.currentTimeMillis();
+        if (connection != null && !connection.connected() && attempt.failedAfterSending == null) {
+            dropIdle(attempt.node.name());
+            return new Exchange.Failed(atMs, ErrorKind.CONNECT, "cannot connect to " + attempt.node.name() + " ("
+                    + connection.address() + ") within " + attempt.timeout.toMillis() + " ms");
+        }
+        return new Exchange.Failed(atMs, ErrorKind.TIMEOUT, "no answer from " + attempt.node.name() + " within "
+                + attempt.timeout.toMillis() + " ms");
     }
 
     private void finish(Attempt attempt, Exchange exchange) {

@@ -79,7 +79,7 @@ final class LoopConnection {
         }
         try {
             if (channel.connect(address)) {
-                connection.connected();
+                connection.markConnected();
             } else {
                 connection.interest(SelectionKey.OP_CONNECT);
             }
@@ -90,7 +90,7 @@ final class LoopConnection {
         return connection;
     }
 
-    private void connected() {
+    private void markConnected() {
         connected = true;
         count.opened();
     }
@@ -101,6 +101,16 @@ final class LoopConnection {
 
     SelectionKey key() {
         return key;
+    }
+
+    /** Whether its TCP connect completed. */
+    boolean connected() {
+        return connected;
+    }
+
+    /** The node's address as connected to, {@code host:port}. */
+    String address() {
+        return address;
     }
 
     /** Whether it answered a request before: a reused connection may have been closed by the server meanwhile. */
@@ -158,7 +168,7 @@ final class LoopConnection {
             } catch (IOException e) {
                 throw connectFailure(e);
             }
-            connected();
+            markConnected();
         }
         if (unsent != null) {
             write();

@@ -42,6 +42,19 @@ class BlockingClientTest {
         }
     }
 
+    /** A connect that never completes (SYNs dropped) never reached the node: a connect failure, as the event loop's. */
+    @Test
+    void aConnectThatNeverCompletesIsAConnectFailure() throws Exception {
+        try (FullBacklog full = new FullBacklog()) {
+            NodeEndpoint node = new NodeEndpoint("cut", URI.create("http://127.0.0.1:" + full.port()));
+            try (BlockingClient client = new BlockingClient(List.of(node), "/counter", Duration.ofMillis(300))) {
+                Exchange exchange = client.get(node, Optional.empty());
+                assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+            }
+        }
+    }
+
     @Test
     void aServerThatNeverAnswersIsATimeout() throws Exception {
         // accepts the connection (backlog) but never reads or answers

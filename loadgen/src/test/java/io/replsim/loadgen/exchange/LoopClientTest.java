@@ -298,6 +298,30 @@ class LoopClientTest {
                 new ConnectionCount.Connections(ConnectionMode.SHARED_POOL, 0, 0, 0));
     }
 
+    /**
+     * A connect that never completes (the node's accept queue full, its SYNs dropped, as behind a network cut) never
+     * reached the node: at the deadline it is a connect failure naming the wait, as the blocking client's connect
+     * timeout is, not a timeout of unknown outcome.
+     */
+    @Test
+    void aConnectThatNeverCompletesIsAConnectFailureAtTheDeadline() throws IOException {
+        FullBacklog full = closeLater(new FullBacklog());
+        NodeEndpoint node = node(full.port());
+        Duration timeout = Duration.ofMillis(300);
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, timeout, TargetProtocol.REPLSIM));
+        long start = System.nanoTime();
+        Outcome outcome = new Outcome();
+        loop.client.get("user", node, "/counter", Optional.empty(), outcome);
+        loop.runUntil(outcome::told, timeout.plusSeconds(2));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+            assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT);
+            assertThat(failed.detail()).contains("cannot connect to n1").contains("within 300 ms");
+        });
+        assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
+        assertThat(loop.client.connections().open()).as("the connect given up closed").isZero();
+    }
+
     /** The server accepts (its backlog does) but never reads or answers: a timeout, soon after the timeout. */
     @Test
     void aServerThatNeverAnswersIsATimeoutWithinTheTimeoutAndAMargin() throws IOException {
