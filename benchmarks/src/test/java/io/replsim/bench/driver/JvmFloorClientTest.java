@@ -24,31 +24,36 @@ class JvmFloorClientTest {
 
     @Test
     void countsEveryAnswerOnceAndRecordsItsLatency() throws Exception {
-        AtomicLong handled = new AtomicLong();
-        HttpServer server = answering(200, handled);
-        try {
-            JvmFloorClient.Run run = JvmFloorClient.run(url(server), 4, RUN, 2);
+        Played played = playAgainst(200, 4, 2);
+        JvmFloorClient.Run run = played.run();
 
-            assertThat(run.errors()).isZero();
-            assertThat(run.requests()).isPositive();
-            // every request handled was answered and read, except those in flight at the deadline (one a connection)
-            assertThat(run.requests()).isBetween(handled.get() - 4, handled.get());
-            assertThat(run.latencyMicros().getTotalCount()).isEqualTo(run.requests());
-            assertThat(run.wallNanos()).isGreaterThanOrEqualTo(RUN.toNanos());
-        } finally {
-            server.stop(0);
-        }
+        assertThat(run.errors()).isZero();
+        assertThat(run.requests()).isPositive();
+        // every request handled was answered and read, except those in flight at the deadline (one a connection)
+        assertThat(run.requests()).isBetween(played.handled() - 4, played.handled());
+        assertThat(run.latencyMicros().getTotalCount()).isEqualTo(run.requests());
+        assertThat(run.wallNanos()).isGreaterThanOrEqualTo(RUN.toNanos());
     }
 
     @Test
     void countsAnAnswerOtherThan200AsAnError() throws Exception {
-        AtomicLong handled = new AtomicLong();
-        HttpServer server = answering(503, handled);
-        try {
-            JvmFloorClient.Run run = JvmFloorClient.run(url(server), 2, RUN, 1);
+        Played played = playAgainst(503, 2, 1);
 
-            assertThat(run.requests()).isZero();
-            assertThat(run.errors()).isBetween(handled.get() - 2, handled.get()).isPositive();
+        assertThat(played.run().requests()).isZero();
+        assertThat(played.run().errors()).isBetween(played.handled() - 2, played.handled()).isPositive();
+    }
+
+    /** A run of the floor and how many requests the server handled meanwhile. */
+    private record Played(JvmFloorClient.Run run, long handled) {
+    }
+
+    /** The floor for {@link #RUN} against a server answering every request with {@code status}. */
+    private static Played playAgainst(int status, int connections, int loops) throws Exception {
+        AtomicLong handled = new AtomicLong();
+        HttpServer server = answering(status, handled);
+        try {
+            JvmFloorClient.Run run = JvmFloorClient.run(url(server), connections, RUN, loops);
+            return new Played(run, handled.get());
         } finally {
             server.stop(0);
         }

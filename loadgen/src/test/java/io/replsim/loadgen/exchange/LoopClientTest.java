@@ -306,39 +306,42 @@ class LoopClientTest {
     @Test
     void aConnectThatNeverCompletesIsAConnectFailureAtTheDeadline() throws IOException {
         FullBacklog full = closeLater(new FullBacklog());
-        NodeEndpoint node = node(full.port());
-        Duration timeout = Duration.ofMillis(300);
-        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, timeout, TargetProtocol.REPLSIM));
-        long start = System.nanoTime();
-        Outcome outcome = new Outcome();
-        loop.client.get("user", node, "/counter", Optional.empty(), outcome);
-        loop.runUntil(outcome::told, timeout.plusSeconds(2));
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+        GivenUp late = oneRequestGivenUp(full.port());
+        assertThat(late.exchange()).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
             assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT);
             assertThat(failed.detail()).contains("cannot connect to n1").contains("within 300 ms");
         });
-        assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
-        assertThat(loop.client.connections().open()).as("the connect given up closed").isZero();
+        assertThat(late.took()).isBetween(GIVE_UP_AFTER, GIVE_UP_AFTER.plusMillis(1_500));
+        assertThat(late.loop().client.connections().open()).as("the connect given up closed").isZero();
     }
 
     /** The server accepts (its backlog does) but never reads or answers: a timeout, soon after the timeout. */
     @Test
     void aServerThatNeverAnswersIsATimeoutWithinTheTimeoutAndAMargin() throws IOException {
         ServerSocket silent = closeLater(new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1")));
-        NodeEndpoint node = node(silent.getLocalPort());
-        Duration timeout = Duration.ofMillis(300);
-        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, timeout, TargetProtocol.REPLSIM));
+        GivenUp late = oneRequestGivenUp(silent.getLocalPort());
+        assertThat(late.exchange()).isInstanceOfSatisfying(Exchange.Failed.class,
+                failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
+        assertThat(late.took()).isBetween(GIVE_UP_AFTER, GIVE_UP_AFTER.plusMillis(1_500));
+        assertThat(late.loop().client.connections().open()).as("the late request's connection closed").isZero();
+        assertThat(late.loop().client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
+    }
+
+    private static final Duration GIVE_UP_AFTER = Duration.ofMillis(300);
+
+    /** A request's outcome, how long it took to come, and the loop that got it. */
+    private record GivenUp(Exchange exchange, Duration took, TestLoop loop) {
+    }
+
+    /** One request to a node at {@code port} that never answers, by a loop whose timeout is {@link #GIVE_UP_AFTER}. */
+    private GivenUp oneRequestGivenUp(int port) throws IOException {
+        NodeEndpoint node = node(port);
+        TestLoop loop = closeLater(new TestLoop(node, ConnectionMode.PER_USER, GIVE_UP_AFTER, TargetProtocol.REPLSIM));
         long start = System.nanoTime();
         Outcome outcome = new Outcome();
         loop.client.get("user", node, "/counter", Optional.empty(), outcome);
-        loop.runUntil(outcome::told, timeout.plusSeconds(2));
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(outcome.exchange).isInstanceOfSatisfying(Exchange.Failed.class,
-                failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT));
-        assertThat(took).isBetween(timeout, timeout.plusMillis(1_500));
-        assertThat(loop.client.connections().open()).as("the late request's connection closed").isZero();
-        assertThat(loop.client.expireLate(System.nanoTime())).isEqualTo(LoopClient.NO_DEADLINE);
+        loop.runUntil(outcome::told, GIVE_UP_AFTER.plusSeconds(2));
+        return new GivenUp(outcome.exchange, Duration.ofNanos(System.nanoTime() - start), loop);
     }
 
     /**
