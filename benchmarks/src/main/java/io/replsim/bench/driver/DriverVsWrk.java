@@ -78,8 +78,8 @@ public final class DriverVsWrk {
             int slices = Math.max(1, seconds / slice);
             warmUp(endpoint, url, users, slices, slice, runtimes);
             for (int round = 1; round <= rounds; round++) {
-                System.out.printf(Locale.ROOT, "round %d of %d: %d slices of %d s each, the tools' order reversed"
-                        + " every other slice%n", round, rounds, slices, slice);
+                System.out.printf(Locale.ROOT, "round %d of %d: %s of %d s each, the tools' order reversed"
+                        + " every other slice%n", round, rounds, slices == 1 ? "1 slice" : slices + " slices", slice);
                 Turns wrkTurns = new Turns();
                 Turns floorTurns = new Turns();
                 Map<UserCarrierKind, Turns> driverTurns = new EnumMap<>(UserCarrierKind.class);

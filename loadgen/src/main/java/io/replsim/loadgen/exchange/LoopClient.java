@@ -277,9 +277,8 @@ public final class LoopClient implements AutoCloseable {
     /**
      * Tells the attempts that failed inside {@link #get} and ends those past their deadline ({@link Exchange.Failed}
      * with {@link ErrorKind#TIMEOUT}, or {@link ErrorKind#CONNECT} for one still connecting; their connections
-     * closed). Returns the {@link System#nanoTime()} of the next
-     * deadline, {@code nowNanos} if an outcome is waiting to be told already (select without waiting), or
-     * {@link #NO_DEADLINE} with nothing in flight.
+     * closed). Returns the {@link System#nanoTime()} of the next deadline, {@code nowNanos} if an outcome is waiting
+     * to be told already (select without waiting), or {@link #NO_DEADLINE} with nothing in flight.
      */
     public long expireLate(long nowNanos) {
         // only those waiting now: outcomes that start attempts failing at once are told on the next call
