@@ -8,10 +8,12 @@ import org.junit.jupiter.api.Timeout;
 
 import javax.net.ssl.SSLContext;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -313,6 +315,54 @@ class LoopClientTest {
         });
         assertThat(late.took()).isBetween(GIVE_UP_AFTER, GIVE_UP_AFTER.plusMillis(1_500));
         assertThat(late.loop().client.connections().open()).as("the connect given up closed").isZero();
+    }
+
+    /**
+     * A request that went out whole on a kept-alive connection the node then closed is sent again on a new one; if
+     * that connect hangs, the node may still have applied the first: at the deadline it is a timeout of unknown
+     * outcome, not a connect failure.
+     */
+    @Test
+    void aConnectThatHangsAfterTheRequestWentOutWholeOnAnotherIsATimeoutNotAConnectFailure() throws Exception {
+        ServerSocket listener = closeLater(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+        Thread node = Thread.ofPlatform().daemon().start(() -> answerOnceThenCloseOnTheNextRequest(listener));
+        NodeEndpoint endpoint = node(listener.getLocalPort());
+        TestLoop loop = closeLater(new TestLoop(endpoint, ConnectionMode.PER_USER, GIVE_UP_AFTER,
+                TargetProtocol.REPLSIM));
+        assertAnsweredWithSerial(loop.get("user", endpoint), 1);
+        closeLater(FullBacklog.of(listener)); // from now on a new connection to the node hangs
+
+        Exchange second = loop.get("user", endpoint);
+
+        assertThat(second).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
+            assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT);
+            assertThat(failed.detail()).contains("no answer from n1 within 300 ms");
+        });
+        node.join(TIMEOUT.toMillis());
+        assertThat(loop.client.connections().open()).isZero();
+    }
+
+    /** Accepts one connection, answers its first request, then reads the second whole and closes it unanswered. */
+    private static void answerOnceThenCloseOnTheNextRequest(ServerSocket listener) {
+        try (Socket connection = listener.accept()) {
+            InputStream in = connection.getInputStream();
+            readRequest(in);
+            connection.getOutputStream().write(counterAnswer(1).getBytes(StandardCharsets.US_ASCII));
+            readRequest(in);
+        } catch (IOException e) {
+            // the test ended first
+        }
+    }
+
+    private static void readRequest(InputStream in) throws IOException {
+        int matched = 0;
+        while (matched < 4) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the client closed before a whole request");
+            }
+            matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : b == '\r' ? 1 : 0;
+        }
     }
 
     /** The server accepts (its backlog does) but never reads or answers: a timeout, soon after the timeout. */
