@@ -78,11 +78,12 @@ class JvmFloorClientTest {
         byte[] body = "{\"serial\":1}".getBytes(StandardCharsets.US_ASCII);
         server.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
+            // counted before the answer goes: the client cannot have read one the count does not hold yet
+            handled.incrementAndGet();
             exchange.sendResponseHeaders(status, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
-            handled.incrementAndGet();
         });
         server.start();
         return server;
@@ -100,6 +101,7 @@ class JvmFloorClientTest {
             InputStream in = socket.getInputStream();
             OutputStream out = socket.getOutputStream();
             while (readRequest(in)) {
+                answered.incrementAndGet(); // before the answer goes, as in answering()
                 out.write("HTTP/1.1 200 OK\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 Thread.sleep(1);
@@ -108,7 +110,6 @@ class JvmFloorClientTest {
                 Thread.sleep(1);
                 out.write(body);
                 out.flush();
-                answered.incrementAndGet();
             }
         } catch (IOException | InterruptedException e) {
             // the client closed its connection at its deadline
