@@ -129,7 +129,7 @@ final class ScriptedServer implements AutoCloseable {
     }
 
     /** The request's head, or null at the end of the connection. */
-    private static String readRequest(InputStream in) throws IOException {
+    static String readRequest(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
         while (head.length() < 4 || !head.substring(head.length() - 4).equals("\r\n\r\n")) {
             int b = in.read();
