@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * wrk's work per request written in Java: kept-alive connections spread over one selector loop per core, each sending
@@ -70,8 +69,8 @@ final class JvmFloorClient {
         long errors = 0;
         Histogram latency = new Histogram(3);
         for (Loop loop : each) {
-            if (loop.failure.get() != null) {
-                throw new IOException("a floor loop failed: " + loop.failure.get(), loop.failure.get());
+            if (loop.failure != null) {
+                throw new IOException("a floor loop failed: " + loop.failure, loop.failure);
             }
             requests += loop.requests;
             errors += loop.errors;
@@ -87,7 +86,8 @@ final class JvmFloorClient {
         private final int connections;
         private final long deadline;
         final Histogram latencyMicros = new Histogram(3);
-        final AtomicReference<Exception> failure = new AtomicReference<>();
+        /** Read after the loop's thread ended, as its counts are. */
+        Exception failure;
         long requests;
         long errors;
 
@@ -122,7 +122,7 @@ final class JvmFloorClient {
                     }
                 }
             } catch (IOException | RuntimeException e) {
-                failure.set(e);
+                failure = e;
             }
         }
     }
