@@ -203,7 +203,8 @@ public final class BlockingClient implements AutoCloseable {
     static final class SentThenRefused extends IOException {
         SentThenRefused(IOException failedAfterSending, IOException refused) {
             super("the request was sent on a kept-alive connection that then failed (" + failedAfterSending
-                    + "), and a new connection was refused: outcome unknown", failedAfterSending);
+                    + "), and a new connection could not be made (" + refused + "): outcome unknown",
+                    failedAfterSending);
             addSuppressed(refused);
         }
     }

@@ -387,23 +387,20 @@ public final class LoopClient implements AutoCloseable {
 
     /**
      * The outcome of an attempt past its deadline, its connection closed. One still connecting never reached the
-     * node: a connect failure, as the blocking client's connect timeout is, so the user goes on to the next node as
-     * a balancer does and its session is known untouched. Unless its request had gone out whole on a connection
-     * that failed before this one: then, as any failure after that, its outcome is unknown.
+     * node: it is a connect failure, as the blocking client's connect timeout is, and {@link #failure} decides what
+     * it comes to as for any other (a connect failure, or of unknown outcome after a request went out whole).
      */
     private Exchange late(Attempt attempt) {
         LoopConnection connection = attempt.connection;
+        if (connection != null && !connection.connected()) {
+            return failure(attempt, new HttpConnection.ConnectFailure("cannot connect to " + attempt.node.name()
+                    + " (" + connection.address() + ") within " + attempt.timeout.toMillis() + " ms", null));
+        }
         if (connection != null) {
             discard(attempt.user, attempt.node.name(), connection);
         }
-        long atMs = System.currentTimeMillis();
-        if (connection != null && !connection.connected() && attempt.failedAfterSending == null) {
-            dropIdle(attempt.node.name());
-            return new Exchange.Failed(atMs, ErrorKind.CONNECT, "cannot connect to " + attempt.node.name() + " ("
-                    + connection.address() + ") within " + attempt.timeout.toMillis() + " ms");
-        }
-        return new Exchange.Failed(atMs, ErrorKind.TIMEOUT, "no answer from " + attempt.node.name() + " within "
-                + attempt.timeout.toMillis() + " ms");
+        return new Exchange.Failed(System.currentTimeMillis(), ErrorKind.TIMEOUT, "no answer from "
+                + attempt.node.name() + " within " + attempt.timeout.toMillis() + " ms");
     }
 
     private void finish(Attempt attempt, Exchange exchange) {

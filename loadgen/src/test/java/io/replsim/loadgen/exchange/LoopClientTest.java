@@ -319,11 +319,11 @@ class LoopClientTest {
 
     /**
      * A request that went out whole on a kept-alive connection the node then closed is sent again on a new one; if
-     * that connect hangs, the node may still have applied the first: at the deadline it is a timeout of unknown
-     * outcome, not a connect failure.
+     * that connect hangs, the node may still have applied the first: at the deadline it is of unknown outcome, as
+     * when the new connection is refused, not a connect failure.
      */
     @Test
-    void aConnectThatHangsAfterTheRequestWentOutWholeOnAnotherIsATimeoutNotAConnectFailure() throws Exception {
+    void aConnectThatHangsAfterTheRequestWentOutWholeOnAnotherIsAnUnknownOutcomeNotAConnectFailure() throws Exception {
         ServerSocket listener = closeLater(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
         Thread node = Thread.ofPlatform().daemon().start(() -> answerOnceThenCloseOnTheNextRequest(listener));
         NodeEndpoint endpoint = node(listener.getLocalPort());
@@ -335,8 +335,10 @@ class LoopClientTest {
         Exchange second = loop.get("user", endpoint);
 
         assertThat(second).isInstanceOfSatisfying(Exchange.Failed.class, failed -> {
-            assertThat(failed.kind()).isEqualTo(ErrorKind.TIMEOUT);
-            assertThat(failed.detail()).contains("no answer from n1 within 300 ms");
+            assertThat(failed.kind()).isEqualTo(ErrorKind.IO);
+            assertThat(failed.detail()).contains("outcome unknown").contains("cannot connect to n1")
+                    .contains("within 300 ms");
+            assertThat(failed.unanswered()).as("no byte of an answer came").isTrue();
         });
         node.join(TIMEOUT.toMillis());
         assertThat(loop.client.connections().open()).isZero();
