@@ -121,6 +121,14 @@ final class FrameReader {
         return value;
     }
 
+    /** A string as {@link #readString(String)} reads it, the same String as before when {@code names} kept it. */
+    String readString(String what, AttributeNames names) throws RejectedMessageException {
+        int length = readCount(what, 1);
+        String value = names.read(bytes, position, length);
+        position += length;
+        return value;
+    }
+
     /**
      * Hands {@code length} bytes in place to a reader of its own (a Java serialization stream) and moves past
      * them; the caller checked the length with {@link #readCount}.

@@ -22,7 +22,6 @@ import io.replsim.replication.message.SessionSnapshot;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +44,7 @@ final class RecordCodec {
     private static final int MIN_UPDATE_BYTES = 1 + MIN_SNAPSHOT_BYTES;
 
     private final ValueCodec values;
+    private final AttributeNames names = new AttributeNames();
 
     RecordCodec(ValueCodec values) {
         this.values = values;
@@ -277,21 +277,30 @@ final class RecordCodec {
                 readAttributes("the session's attributes", in));
     }
 
+    /**
+     * The attributes as the immutable map the snapshot or delta keeps, built once: its constructor's copy then
+     * returns it as it is, and a backup's session holds it until its first change of its own.
+     */
     private Map<String, Serializable> readAttributes(String what, FrameReader in) throws RejectedMessageException {
         int count = in.readCount(what, MIN_ATTRIBUTE_BYTES);
-        Map<String, Serializable> attributes = HashMap.newHashMap(count);
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, Serializable>[] attributes = new Map.Entry[count];
         for (int i = 0; i < count; i++) {
             in.countObject();
-            String name = in.readString("an attribute name");
+            String name = in.readString("an attribute name", names);
             int at = in.offset();
             Object value = values.read(in);
-            if (value != null && !(value instanceof Serializable)) {
-                throw in.malformed("not serializable: " + value.getClass().getName(), "attribute " + name
-                        + " at offset " + at + " is no Serializable");
+            if (!(value instanceof Serializable serializable)) {
+                throw in.malformed(value == null ? "null attribute" : "not serializable: " + value.getClass().getName(),
+                        "attribute " + name + " at offset " + at + (value == null ? " is null" : " is no Serializable"));
             }
-            attributes.put(name, (Serializable) value);
+            attributes[i] = Map.entry(name, serializable);
         }
-        return attributes;
+        try {
+            return Map.ofEntries(attributes);
+        } catch (IllegalArgumentException duplicate) {
+            throw in.malformed("duplicate attribute", what + " name one attribute twice: " + duplicate.getMessage());
+        }
     }
 
     private static SessionVersion readSessionVersion(FrameReader in) throws RejectedMessageException {

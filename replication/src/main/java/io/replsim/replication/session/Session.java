@@ -26,7 +26,13 @@ public final class Session {
 
     private final SessionId id;
     private final Instant created;
-    private final Map<String, Serializable> attributes;
+    /**
+     * The session's own map, or after a replica was applied the snapshot's immutable one, held until the session's
+     * first change of its own: a backup applies many more copies than it serves requests, and copying each one's
+     * attributes into a map of its own cost every applied update as much as reading them.
+     */
+    private Map<String, Serializable> attributes;
+    private boolean attributesShared;
     private final Set<String> dirtyAttributes = new HashSet<>();
     private long version;
     private volatile NodeId owner; // volatile: SessionCensus samples it without the lock
@@ -100,12 +106,12 @@ public final class Session {
     public void setAttribute(String name, Serializable value) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value (use removeAttribute to remove one)");
-        attributes.put(name, value);
+        ownAttributes().put(name, value);
         dirtyAttributes.add(name);
     }
 
     public void removeAttribute(String name) {
-        if (attributes.remove(name) != null) {
+        if (attributes.containsKey(name) && ownAttributes().remove(name) != null) {
             dirtyAttributes.add(name);
         }
     }
@@ -192,7 +198,7 @@ public final class Session {
         version = newVersion;
         owner = newOwner;
         lastAccess = Instant.ofEpochMilli(lastAccessEpochMs);
-        attributes.putAll(changed);
+        ownAttributes().putAll(changed);
         attributes.keySet().removeAll(removed);
         footprint = ReplicaFootprint.of(attributes);
     }
@@ -201,11 +207,20 @@ public final class Session {
         version = snapshot.version();
         owner = snapshot.owner();
         lastAccess = Instant.ofEpochMilli(snapshot.lastAccessEpochMs());
-        attributes.clear();
-        attributes.putAll(snapshot.attributes());
+        attributes = snapshot.attributes();
+        attributesShared = true;
         dirtyAttributes.clear();
         ownerChanged = false;
         footprint = ReplicaFootprint.of(attributes);
+    }
+
+    /** The attributes to change: the session's own map, made from the shared one at its first change. */
+    private Map<String, Serializable> ownAttributes() {
+        if (attributesShared) {
+            attributes = new HashMap<>(attributes);
+            attributesShared = false;
+        }
+        return attributes;
     }
 
     /** Estimates the heap this copy holds now, as its owner replicates it. */

@@ -347,11 +347,25 @@ class MalformedFrameTest {
     }
 
     @Test
-    void aNullAttributeValueIsRejectedByTheSnapshot() {
+    void aNullAttributeValueIsRejectedAndNamed() {
         byte[] frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(1).s("x")
                 .b(ValueTag.NULL.code).toBytes();
 
-        assertThat(rejected(frame).offending()).isEqualTo("invalid WholeSessionUpdate");
+        var rejection = rejected(frame);
+
+        assertThat(rejection.offending()).isEqualTo("null attribute");
+        assertThat(rejection.getMessage()).contains("attribute x at offset").contains("is null");
+    }
+
+    @Test
+    void anAttributeNamedTwiceIsRejected() {
+        byte[] frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(2)
+                .s("x").b(ValueTag.INTEGER.code).i(1).s("x").b(ValueTag.INTEGER.code).i(2).toBytes();
+
+        var rejection = rejected(frame);
+
+        assertThat(rejection.offending()).isEqualTo("duplicate attribute");
+        assertThat(rejection.getMessage()).contains("the session's attributes name one attribute twice");
     }
 
     @Test

@@ -74,6 +74,38 @@ class SessionStoreTest {
     }
 
     @Test
+    void aReplicaTakenOverAndChangedLeavesTheSnapshotItWasAppliedFromAsItCame() throws Exception {
+        var id = new io.replsim.replication.SessionId("s1");
+        var applied = new SessionSnapshot(id, 4, OTHER, 1, 2, Map.of("serial", 4, "cart", "book"));
+        store.applyBackup(applied);
+
+        try (ActiveSession active = store.find(id).orElseThrow()) {
+            active.session().setAttribute("serial", 5);
+            active.session().removeAttribute("cart");
+            active.session().removeAttribute("absent");
+            store.update(active);
+        }
+
+        assertThat(applied.attributes()).isEqualTo(Map.of("serial", 4, "cart", "book"));
+        assertThat(store.peek(id).orElseThrow().attributes()).isEqualTo(Map.of("serial", 5));
+        assertThat(replicated).singleElement()
+                .satisfies(snapshot -> assertThat(snapshot.attributes()).isEqualTo(Map.of("serial", 5)));
+    }
+
+    @Test
+    void aDeltaAppliedOnAReplicaChangesTheReplicaNotTheSnapshotBeforeIt() {
+        var id = new io.replsim.replication.SessionId("s1");
+        var applied = new SessionSnapshot(id, 4, OTHER, 1, 2, Map.of("serial", 4, "cart", "book"));
+        store.applyBackup(applied);
+
+        assertThat(store.applyDelta(new AttributeDelta(id, 5, OTHER, 3, Map.of("serial", 5), java.util.Set.of("cart"))))
+                .isEqualTo(BackupOutcome.APPLIED);
+
+        assertThat(applied.attributes()).isEqualTo(Map.of("serial", 4, "cart", "book"));
+        assertThat(store.peek(id).orElseThrow().attributes()).isEqualTo(Map.of("serial", 5));
+    }
+
+    @Test
     void aStaleReplicaIsIgnoredAndANewerOneApplied() {
         var id = new io.replsim.replication.SessionId("s1");
         assertThat(store.applyBackup(new SessionSnapshot(id, 3, OTHER, 1, 2, Map.of("serial", 3))))
