@@ -96,7 +96,8 @@ public final class BlockingClient implements AutoCloseable {
 
     /**
      * One attempt that waits {@code timeout} for its answer (a balancer's, {@code Balancer.retryOnTimeout}), or the
-     * client's request timeout when empty; the connection is still set up within the request timeout.
+     * client's request timeout when empty; a new connection must be made within it too, as the event loop's attempt
+     * deadline covers its connect, so that a node whose connects hang (a cut network) costs either runtime the same.
      */
     public Exchange get(NodeEndpoint node, String path, Optional<SessionCookie> cookie, long requestId,
                         Optional<Duration> timeout) throws InterruptedException {
@@ -134,7 +135,7 @@ public final class BlockingClient implements AutoCloseable {
      */
     private Sent send(String node, String target, String cookie, long requestId, Duration timeout)
             throws IOException {
-        HttpConnection connection = take(node);
+        HttpConnection connection = take(node, timeout);
         boolean sentBefore = false;
         try {
             Response response;
@@ -149,7 +150,7 @@ public final class BlockingClient implements AutoCloseable {
                 discard(node, connection);
                 // A new one, not the next idle one: after a node restarted or died, every idle one is as stale.
                 try {
-                    connection = open(node);
+                    connection = open(node, timeout);
                 } catch (HttpConnection.ConnectFailure refused) {
                     if (!sent) {
                         throw refused;
@@ -213,17 +214,17 @@ public final class BlockingClient implements AutoCloseable {
         return e instanceof java.io.EOFException || e instanceof java.net.SocketException;
     }
 
-    private HttpConnection take(String node) throws IOException {
+    private HttpConnection take(String node, Duration connectTimeout) throws IOException {
         HttpConnection connection = switch (mode) {
             case SHARED_POOL -> pools.get(node).pollFirst();
             case PER_USER -> perUser.get().get(node); // stays there until discarded
             case PER_REQUEST -> null;
         };
-        return connection != null ? connection : open(node);
+        return connection != null ? connection : open(node, connectTimeout);
     }
 
-    private HttpConnection open(String node) throws IOException {
-        HttpConnection opened = HttpConnection.open(bases.get(node), requestTimeout, count, true);
+    private HttpConnection open(String node, Duration connectTimeout) throws IOException {
+        HttpConnection opened = HttpConnection.open(bases.get(node), connectTimeout, count, true);
         live.add(opened);
         if (closed) {
             opened.close();

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 class BlockingClientTest {
 
@@ -49,6 +50,23 @@ class BlockingClientTest {
             NodeEndpoint node = new NodeEndpoint("cut", URI.create("http://127.0.0.1:" + full.port()));
             try (BlockingClient client = new BlockingClient(List.of(node), "/counter", Duration.ofMillis(300))) {
                 Exchange exchange = client.get(node, Optional.empty());
+                assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
+                        failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
+            }
+        }
+    }
+
+    /**
+     * A balancer's attempt shorter than the request timeout gives up a hanging connect at its own end, as the event
+     * loop's attempt deadline does, not after the request timeout (a minute here, which the deadline would catch).
+     */
+    @Test
+    void aConnectThatNeverCompletesEndsWithTheAttemptNotTheRequestTimeout() throws Exception {
+        try (FullBacklog full = new FullBacklog()) {
+            NodeEndpoint node = new NodeEndpoint("cut", URI.create("http://127.0.0.1:" + full.port()));
+            try (BlockingClient client = new BlockingClient(List.of(node), "/counter", Duration.ofMinutes(1))) {
+                Exchange exchange = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> client.get(node,
+                        client.defaultPath(), Optional.empty(), 1, Optional.of(Duration.ofMillis(300))));
                 assertThat(exchange).isInstanceOfSatisfying(Exchange.Failed.class,
                         failed -> assertThat(failed.kind()).isEqualTo(ErrorKind.CONNECT));
             }
