@@ -8,8 +8,6 @@ import io.replsim.replication.message.ReplicationMessage;
 import io.replsim.replication.message.WholeSessionUpdate;
 import io.replsim.replication.message.SessionSnapshot;
 import io.replsim.replication.session.BackupOutcome;
-import io.replsim.replication.session.Session;
-import io.replsim.replication.session.SessionReplicator;
 import io.replsim.replication.session.SessionStore;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,8 +67,8 @@ public class MarshallingBenchmark {
     private AttributeDelta delta;
     private byte[] wholeBytes;
     private byte[] deltaBytes;
-    private final SessionStore backup = new SessionStore(new NodeId("node2"), new NoReplication(), Clock.systemUTC(),
-            Duration.ofSeconds(1));
+    private final SessionStore backup = new SessionStore(new NodeId("node2"), new ApplyOnlyReplicator(),
+            Clock.systemUTC(), Duration.ofSeconds(1));
     /** Where the whole session's version is in {@link #wholeBytes}: each apply writes the next one there. */
     private int versionOffset;
     private long nextVersion = 5;
@@ -146,16 +144,5 @@ public class MarshallingBenchmark {
             }
         }
         throw new IllegalStateException("frames of versions 5 and 6 are the same");
-    }
-
-    /** A backup's store sends nothing on: it only applies. */
-    private static final class NoReplication implements SessionReplicator {
-        @Override
-        public void replicate(Session session) {
-        }
-
-        @Override
-        public void invalidate(Session session) {
-        }
     }
 }
