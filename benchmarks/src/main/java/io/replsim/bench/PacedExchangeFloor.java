@@ -37,9 +37,9 @@ import java.util.stream.Stream;
  * this machine. Bounded by {@code warm-up + window} seconds; the peers exit with the coordinator.
  *
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
- * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait]}
- * after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT (a cost scenario's node: ~157
- * requests/s, a 3.3 KB update). Figures in docs/benchmarks.md.
+ * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait] [frame fate]}
+ * after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT, DISCARDED (a cost scenario's
+ * node: ~157 requests/s, a 3.3 KB update). Figures in docs/benchmarks.md.
  */
 public final class PacedExchangeFloor {
     private static final int ANSWER_BYTES = 16;
@@ -47,7 +47,7 @@ public final class PacedExchangeFloor {
     private static final int SOCKET_BUFFER_BYTES = 1 << 17;
 
     /** How the sending thread waits for the answers: in which order, and whether it polls before sleeping. */
-    enum AnswerWait {
+    public enum AnswerWait {
         /** The first peer's first, as the frames went out. */
         AS_SENT,
         /** The last peer's first: its frame left last, so its answer is likely the last to come. */
@@ -56,6 +56,17 @@ public final class PacedExchangeFloor {
         SPIN_100_US,
         /** As sent, but polling for each answer up to 300 µs before sleeping on it. */
         SPIN_300_US
+    }
+
+    /** What the answering thread does with a frame it read. */
+    public enum FrameFate {
+        /** Nothing: every frame is read into one buffer, used again for the next (the bare exchange). */
+        DISCARDED,
+        /**
+         * Keeps it: every frame is read into an array of its own, held until the next, as a backup holds the
+         * latest copy of what it was sent, in memory it did not touch a moment before.
+         */
+        KEPT
     }
 
     private PacedExchangeFloor() {
@@ -71,25 +82,28 @@ public final class PacedExchangeFloor {
         int warmSeconds;
         int windowSeconds;
         AnswerWait wait;
+        FrameFate fate;
         try {
             rate = args.length > 0 ? Integer.parseInt(args[0]) : 157;
             frameBytes = args.length > 1 ? Integer.parseInt(args[1]) : 3300;
             warmSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
             windowSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 40;
             wait = args.length > 4 ? AnswerWait.valueOf(args[4]) : AnswerWait.AS_SENT;
+            fate = args.length > 5 ? FrameFate.valueOf(args[5]) : FrameFate.DISCARDED;
             if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1) {
                 throw new IllegalArgumentException("out of range");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("usage: PacedExchangeFloor [rate/s >= 1] [frame bytes >= 0] [warm-up s >= 0]"
-                    + " [window s >= 1] " + java.util.Arrays.toString(AnswerWait.values()) + "; got "
+                    + " [window s >= 1] " + java.util.Arrays.toString(AnswerWait.values()) + " "
+                    + java.util.Arrays.toString(FrameFate.values()) + "; got "
                     + String.join(" ", args));
             System.exit(2);
             return;
         }
-        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s; warm-up %d s,"
-                + " window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, warmSeconds, windowSeconds,
-                loadAverage());
+        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s, frames %s;"
+                + " warm-up %d s, window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, fate, warmSeconds,
+                windowSeconds, loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
@@ -101,7 +115,7 @@ public final class PacedExchangeFloor {
                 List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
                         System.getProperty("java.class.path"), PacedExchangeFloor.class.getName(), "peer",
                         String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes),
-                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name()));
+                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name(), fate.name()));
                 ports.forEach(port -> command.add(String.valueOf(port)));
                 peers.add(new ProcessBuilder(command).redirectErrorStream(true).start());
             }
@@ -139,12 +153,13 @@ public final class PacedExchangeFloor {
         Duration warm = Duration.ofSeconds(Integer.parseInt(args[4]));
         Duration window = Duration.ofSeconds(Integer.parseInt(args[5]));
         AnswerWait wait = AnswerWait.valueOf(args[6]);
-        List<Integer> ports = Stream.of(args).skip(7).map(Integer::valueOf).toList();
+        FrameFate fate = FrameFate.valueOf(args[7]);
+        List<Integer> ports = Stream.of(args).skip(8).map(Integer::valueOf).toList();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         var server = new ServerSocket();
         server.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
         server.bind(new InetSocketAddress(loopback, ports.get(self)), 50);
-        Thread.ofPlatform().daemon().name("answer-accept").start(() -> acceptAll(server));
+        Thread.ofPlatform().daemon().name("answer-accept").start(() -> acceptAll(server, fate));
         List<SocketChannel> others = new ArrayList<>();
         for (int i = 0; i < ports.size(); i++) {
             if (i != self) {
@@ -250,18 +265,18 @@ public final class PacedExchangeFloor {
         }
     }
 
-    private static void acceptAll(ServerSocket server) {
+    private static void acceptAll(ServerSocket server, FrameFate fate) {
         try {
             while (true) {
                 Socket peer = server.accept();
-                Thread.ofPlatform().daemon().name("answer-in").start(() -> answer(peer));
+                Thread.ofPlatform().daemon().name("answer-in").start(() -> answer(peer, fate));
             }
         } catch (IOException closed) {
             // the peer exits
         }
     }
 
-    private static void answer(Socket socket) {
+    private static void answer(Socket socket, FrameFate fate) {
         try (socket) {
             socket.setTcpNoDelay(true);
             var in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
@@ -270,7 +285,7 @@ public final class PacedExchangeFloor {
             byte[] answer = new byte[ANSWER_BYTES];
             while (true) {
                 int length = in.readInt();
-                if (buffer.length < length) {
+                if (buffer.length < length || fate == FrameFate.KEPT) {
                     buffer = new byte[length];
                 }
                 in.readFully(buffer, 0, length);

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,17 +20,19 @@ import java.util.concurrent.TimeUnit;
  */
 record FloorProbe(int ratePerSecond, Duration warmUp, Duration window) {
 
-    FloorReading run(int frameBytes, PrintStream progress) throws IOException, InterruptedException {
+    FloorReading run(int frameBytes, PacedExchangeFloor.FrameFate fate, PrintStream progress)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process probe = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
                 PacedExchangeFloor.class.getName(), String.valueOf(ratePerSecond), String.valueOf(frameBytes),
-                String.valueOf(warmUp.toSeconds()), String.valueOf(window.toSeconds()))
+                String.valueOf(warmUp.toSeconds()), String.valueOf(window.toSeconds()),
+                PacedExchangeFloor.AnswerWait.AS_SENT.name(), fate.name())
                 .redirectErrorStream(true).start();
         List<FloorReading> peers = new ArrayList<>();
         try (var out = new BufferedReader(new InputStreamReader(probe.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
-                progress.println("    floor | " + line);
+                progress.println("    floor " + fate.name().toLowerCase(Locale.ROOT) + " | " + line);
                 if (line.startsWith("peer ")) {
                     peers.add(FloorReading.parse(line));
                 }

@@ -1,5 +1,7 @@
 package io.replsim.bench.floor;
 
+import io.replsim.bench.PacedExchangeFloor;
+
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -14,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * replsim's replication CPU per update against the bare blocking socket's at a node's rate, part by part, in one
- * run: per round and per size (3.3 KB, 64 KB), the floor probe ({@code PacedExchangeFloor}) and then the real
+ * run: per round and per size (3.3 KB, 64 KB), the floor probe ({@code PacedExchangeFloor}), the same probe keeping
+ * every frame it answers (as a backup keeps what it is sent), and then the real
  * 3-node cluster without replication and with it (the cost scenarios, through the scenario runner), each size's
  * four runs back to back so the floor and the node it is compared with are minutes apart. Every round also measures
  * the probe's pacing alone (0-byte frames). Prints, per size, each figure as a band over the rounds.
@@ -75,16 +78,17 @@ public final class FloorVsNode {
         for (int round = 1; round <= rounds; round++) {
             out.printf(Locale.ROOT, "round %d of %d: the pacing alone (0-byte frames) at %s; load %.2f%n", round,
                     rounds, Instant.now(), load());
-            FloorReading pacing = probe.run(0, out);
+            FloorReading pacing = probe.run(0, PacedExchangeFloor.FrameFate.DISCARDED, out);
             for (Size size : sizes) {
-                out.printf(Locale.ROOT, "round %d, %s: floor, then %s and %s at %s; load %.2f%n", round, size.label(),
-                        size.without(), size.with(), Instant.now(), load());
-                FloorReading floor = probe.run(size.frameBytes(), out);
+                out.printf(Locale.ROOT, "round %d, %s: floor, keeping floor, then %s and %s at %s; load %.2f%n",
+                        round, size.label(), size.without(), size.with(), Instant.now(), load());
+                FloorReading floor = probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.DISCARDED, out);
+                FloorReading keeping = probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.KEPT, out);
                 NodeOutcome without = nodes.run(CostScenario.of(root.resolve("scenarios/cost").resolve(size.without()),
                         warmUp, window), out);
                 NodeOutcome with = nodes.run(CostScenario.of(root.resolve("scenarios/cost").resolve(size.with()),
                         warmUp, window), out);
-                var result = new SizeRound(floor, pacing, without, with, COPIES);
+                var result = new SizeRound(floor, keeping, pacing, without, with, COPIES);
                 measured.computeIfAbsent(size, ignored -> new ArrayList<>()).add(result);
                 out.println(FloorVsNodeReport.round(round, size.label(), result));
             }

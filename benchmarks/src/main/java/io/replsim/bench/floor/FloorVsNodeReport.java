@@ -13,14 +13,15 @@ final class FloorVsNodeReport {
 
     static String round(int round, String size, SizeRound r) {
         return String.format(Locale.ROOT, "  round %d, %s: floor %.0f µs an update (sending %.0f above its pacing"
-                        + " %.0f, %.0f per frame answered); node1 +%.0f µs a request on the sender (request threads"
-                        + " %.0f -> %.0f), %.0f per update applied; replication %.0f µs = %.2f× the floor; JIT %.0f%%"
+                        + " %.0f, %.0f per frame answered), keeping its frames %.0f (%.0f per frame); node1 +%.0f µs"
+                        + " a request on the sender (request threads %.0f -> %.0f), %.0f per update applied;"
+                        + " replication %.0f µs = %.2f× the floor, %.2f× the keeping floor; JIT %.0f%%"
                         + " / %.0f%% of node1; nodes +%.3f cores above the baseline (%s, %s)",
                 round, size, r.floorRoundMicros(), r.floorSendingMicros(), r.pacing().sendingMicros(),
-                r.floorPerFrameMicros(), r.senderAddedMicros(),
+                r.floorPerFrameMicros(), r.keepingRoundMicros(), r.keepingPerFrameMicros(), r.senderAddedMicros(),
                 r.without().window().microsPerRequest(ThreadRole.REQUEST),
                 r.with().window().microsPerRequest(ThreadRole.REQUEST), r.backupPerUpdateMicros(),
-                r.replicationMicros(), r.ratio(), r.without().window().compilerShare() * 100,
+                r.replicationMicros(), r.ratio(), r.keepingRatio(), r.without().window().compilerShare() * 100,
                 r.with().window().compilerShare() * 100, r.incrementCores(), r.without().verdict(),
                 r.with().verdict());
     }
@@ -30,16 +31,20 @@ final class FloorVsNodeReport {
                 %s, %d round(s):
                   floor (PacedExchangeFloor, %s):        %s µs an update: sending %s above the pacing (%s),\
                  %s per frame answered
+                  keeping floor (each frame kept):      %s µs an update, %s per frame answered and kept
                   replsim node1 (request threads):      %s µs a request without replication, %s with: +%s on the sender
                   replsim node1 (stream threads):       %s µs per update applied
                   replsim per update (sender + %d × backup): %s µs
                   against the floor:                    %s× (target %.2f×); sender %s×, backup %s×
+                  against the keeping floor:            %s×; backup %s×
                   JIT, GC and the rest above baseline:  %s µs a request (not in the ratio)
                   nodes' CPU above the baseline:        %s cores""",
                 size, rounds.size(), "per round", band(rounds, SizeRound::floorRoundMicros).format("%.0f"),
                 band(rounds, SizeRound::floorSendingMicros).format("%.0f"),
                 band(rounds, r -> r.pacing().sendingMicros()).format("%.0f"),
                 band(rounds, SizeRound::floorPerFrameMicros).format("%.0f"),
+                band(rounds, SizeRound::keepingRoundMicros).format("%.0f"),
+                band(rounds, SizeRound::keepingPerFrameMicros).format("%.0f"),
                 band(rounds, r -> r.without().window().microsPerRequest(ThreadRole.REQUEST)).format("%.0f"),
                 band(rounds, r -> r.with().window().microsPerRequest(ThreadRole.REQUEST)).format("%.0f"),
                 band(rounds, SizeRound::senderAddedMicros).format("%.0f"),
@@ -48,6 +53,8 @@ final class FloorVsNodeReport {
                 band(rounds, SizeRound::ratio).format("%.2f"), TARGET,
                 band(rounds, SizeRound::senderRatio).format("%.2f"),
                 band(rounds, SizeRound::backupRatio).format("%.2f"),
+                band(rounds, SizeRound::keepingRatio).format("%.2f"),
+                band(rounds, SizeRound::keepingBackupRatio).format("%.2f"),
                 band(rounds, SizeRound::elsewhereAddedMicros).format("%.0f"),
                 band(rounds, SizeRound::incrementCores).format("%.3f"));
     }

@@ -1,18 +1,21 @@
 package io.replsim.bench.floor;
 
 /**
- * One size in one round, part by part: the bare sockets' exchange at a node's rate against a node's replication.
+ * One size in one round, part by part: the bare sockets' exchange at a node's rate against a node's replication,
+ * and the same exchange with every frame kept, as a backup keeps what it is sent.
  * The floor's sending thread is taken above its pacing (the 0-byte probe's: a timed park and its wake-up, which a
  * node's request thread pays without replication too), so both sides count only what the exchange adds. A node's
  * update goes to {@code copies} backups, as each floor round sends that many frames.
  *
  * @param floor   the probe at this size, per round
+ * @param keeping the probe at this size keeping every frame it answers in an array of its own, per round
  * @param pacing  the probe with 0-byte frames, per round: the pacing alone
  * @param without the scenario without replication
  * @param with    the same scenario with replication
  * @param copies  backups per update (frames per floor round): 2 in a 3-node cluster with every node holding all
  */
-record SizeRound(FloorReading floor, FloorReading pacing, NodeOutcome without, NodeOutcome with, int copies) {
+record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, NodeOutcome without,
+                 NodeOutcome with, int copies) {
 
     /** The floor's sending thread per round above its pacing: two frames written, two answers read. */
     double floorSendingMicros() {
@@ -46,6 +49,24 @@ record SizeRound(FloorReading floor, FloorReading pacing, NodeOutcome without, N
 
     double ratio() {
         return replicationMicros() / floorRoundMicros();
+    }
+
+    /** The keeping floor of one update: as {@link #floorRoundMicros}, each frame answered kept. */
+    double keepingRoundMicros() {
+        return keeping.sendingMicros() - pacing.sendingMicros() + keeping.answeringMicros();
+    }
+
+    /** The keeping floor's answering threads per frame answered and kept. */
+    double keepingPerFrameMicros() {
+        return keeping.answeringMicros() / copies;
+    }
+
+    double keepingRatio() {
+        return replicationMicros() / keepingRoundMicros();
+    }
+
+    double keepingBackupRatio() {
+        return backupPerUpdateMicros() / keepingPerFrameMicros();
     }
 
     double senderRatio() {

@@ -20,7 +20,9 @@ class SizeRoundTest {
         var floor = new FloorReading(300, 160, 100, 40);
         var pacing = new FloorReading(70, 60, 0, 10);
         // node1: request threads 180 -> 380 µs a request; stream threads 180 ms over 2,000 updates applied
-        var round = new SizeRound(floor, pacing, node(180_000_000L, 0, 0, 0.05),
+        // keeping each frame: sending 170 µs a round, answering 160 µs for two frames
+        var keeping = new FloorReading(400, 170, 160, 40);
+        var round = new SizeRound(floor, keeping, pacing, node(180_000_000L, 0, 0, 0.05),
                 node(380_000_000L, 180_000_000L, 2_000, 0.09), 2);
 
         assertThat(round.floorSendingMicros()).isCloseTo(100, within(1e-9));
@@ -32,6 +34,10 @@ class SizeRoundTest {
         assertThat(round.ratio()).isCloseTo(1.9, within(1e-9));
         assertThat(round.senderRatio()).isCloseTo(2.0, within(1e-9));
         assertThat(round.backupRatio()).isCloseTo(1.8, within(1e-9));
+        assertThat(round.keepingRoundMicros()).isCloseTo(270, within(1e-9));
+        assertThat(round.keepingPerFrameMicros()).isCloseTo(80, within(1e-9));
+        assertThat(round.keepingRatio()).isCloseTo(380.0 / 270, within(1e-9));
+        assertThat(round.keepingBackupRatio()).isCloseTo(90.0 / 80, within(1e-9));
         assertThat(round.elsewhereAddedMicros()).isCloseTo(0, within(1e-9));
         assertThat(round.incrementCores()).isCloseTo(0.04, within(1e-9));
     }
