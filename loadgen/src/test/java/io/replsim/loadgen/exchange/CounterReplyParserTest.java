@@ -97,6 +97,30 @@ class CounterReplyParserTest {
     }
 
     @Test
+    void aConnectionsRepliesReuseOnlyTheStringsThatCameAgain() throws IOException {
+        ReplyTexts texts = ReplyTexts.none();
+        CounterReply first = CounterReplyParser.parse(bytes("{\"session\":\"s1\",\"serial\":1,\"node\":\"node1\","
+                + "\"digest\":\"d1\",\"created\":true}"), texts);
+        CounterReply same = CounterReplyParser.parse(bytes("{\"session\":\"s1\",\"serial\":2,\"node\":\"node1\","
+                + "\"digest\":\"d1\",\"created\":false}"), texts);
+        assertThat(same).isEqualTo(new CounterReply("s1", 2, "node1", "d1", false));
+        assertThat(same.session()).isSameAs(first.session());
+        assertThat(same.node()).isSameAs(first.node());
+        assertThat(same.digest()).isSameAs(first.digest());
+        // another value in each field, one a prefix of the last, one longer, one of the same length
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"s\",\"serial\":3,\"node\":\"node12\","
+                + "\"digest\":\"d2\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("s", 3, "node12", "d2", false));
+        // a field's last string is not another field's, and a null or escaped one reads as it is
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"node12\",\"serial\":4,\"node\":null,"
+                + "\"digest\":\"\\u0064\\u0032\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("node12", 4, null, "d2", false));
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"s\u00e9\",\"serial\":5,\"node\":\"node12\","
+                + "\"digest\":\"d2\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("s\u00e9", 5, "node12", "d2", false));
+    }
+
+    @Test
     void leavesOtherShapesToJacksonAndReadsThemAsItDoes() throws IOException {
         String[] bodies = {
                 "{\"session\":\"s\",\"serial\":3,\"node\":\"n1\",\"digest\":\"d\",\"created\":true,\"more\":{\"a\":[1]}}",
