@@ -67,6 +67,12 @@ final class CounterReplyParser {
     }
 
     private static CounterReply parseFlat(byte[] body, ReplyTexts texts) {
+        CounterReply asWritten = NodeWrittenReply.read(body, texts);
+        return asWritten != null ? asWritten : parseAnyOrder(body, texts);
+    }
+
+    /** As {@link #parseFlat(byte[])} without the nodes' own layout read first ({@link NodeWrittenReply}). */
+    static CounterReply parseAnyOrder(byte[] body, ReplyTexts texts) {
         try {
             return new CounterReplyParser(body, texts).object();
         } catch (Unusual unusual) {
@@ -169,6 +175,11 @@ final class CounterReplyParser {
             at = start;
             return escapedString();
         }
+        return plainString(in, start, end, last);
+    }
+
+    /** The string without escapes in {@code in[start, end)}: {@code last}'s String if the same bytes came again. */
+    static String plainString(byte[] in, int start, int end, RepeatedText last) {
         String same = last.reuse(in, start, end);
         if (same != null) {
             return same;
