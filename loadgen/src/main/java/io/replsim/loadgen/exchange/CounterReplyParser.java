@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads the counter app's reply ({@link CounterReply}) by hand: a flat JSON object of strings, whole numbers,
@@ -14,7 +15,8 @@ import java.nio.charset.StandardCharsets;
  * in an unknown field, a fractional or huge number, a number given as a string, malformed JSON) goes to Jackson as
  * before, so a reply reads the same either way, and Jackson's error says what is wrong with a malformed one.
  *
- * <p>One parser per reply: it is its own cursor. Not thread-safe.
+ * <p>One parser per reply: it is its own cursor. Not thread-safe. A string equal to the one its connection's previous
+ * reply held in the same field is that reply's String again ({@link ReplyTexts}).
  */
 final class CounterReplyParser {
 
@@ -35,6 +37,7 @@ final class CounterReplyParser {
     private static final Unusual UNUSUAL = new Unusual();
 
     private final byte[] in;
+    private final ReplyTexts texts;
     private int at;
     private String session;
     private long serial;
@@ -42,20 +45,36 @@ final class CounterReplyParser {
     private String digest;
     private boolean created;
 
-    private CounterReplyParser(byte[] in) {
+    private CounterReplyParser(byte[] in, ReplyTexts texts) {
         this.in = in;
+        this.texts = texts;
     }
 
     /** The reply in {@code body}; an IOException (Jackson's, saying where) when it is not JSON of that shape. */
     static CounterReply parse(byte[] body) throws IOException {
-        CounterReply flat = parseFlat(body);
+        return parse(body, ReplyTexts.none());
+    }
+
+    /** As {@link #parse(byte[])}, reusing the strings of its connection's previous reply that came again. */
+    static CounterReply parse(byte[] body, ReplyTexts texts) throws IOException {
+        CounterReply flat = parseFlat(body, texts);
         return flat != null ? flat : JSON.readValue(body, CounterReply.class);
     }
 
     /** The reply when {@code body} is the flat shape this parser reads, else null (Jackson's turn). */
     static CounterReply parseFlat(byte[] body) {
+        return parseFlat(body, ReplyTexts.none());
+    }
+
+    private static CounterReply parseFlat(byte[] body, ReplyTexts texts) {
+        CounterReply asWritten = NodeWrittenReply.read(body, texts);
+        return asWritten != null ? asWritten : parseAnyOrder(body, texts);
+    }
+
+    /** As {@link #parseFlat(byte[])} without the nodes' own layout read first ({@link NodeWrittenReply}). */
+    static CounterReply parseAnyOrder(byte[] body, ReplyTexts texts) {
         try {
-            return new CounterReplyParser(body).object();
+            return new CounterReplyParser(body, texts).object();
         } catch (Unusual unusual) {
             return null;
         }
@@ -109,47 +128,68 @@ final class CounterReplyParser {
         skipSpace();
         expect(':');
         skipSpace();
-        if (is(name, nameStart, nameEnd, SESSION)) {
-            session = stringOrNull();
-        } else if (is(name, nameStart, nameEnd, NODE)) {
-            node = stringOrNull();
-        } else if (is(name, nameStart, nameEnd, DIGEST)) {
-            digest = stringOrNull();
-        } else if (is(name, nameStart, nameEnd, SERIAL)) {
+        byte[] field = field(name, nameStart, nameEnd);
+        if (field == SESSION) {
+            session = stringOrNull(texts.session());
+        } else if (field == NODE) {
+            node = stringOrNull(texts.node());
+        } else if (field == DIGEST) {
+            digest = stringOrNull(texts.digest());
+        } else if (field == SERIAL) {
             serial = wholeNumber();
-        } else if (is(name, nameStart, nameEnd, CREATED)) {
+        } else if (field == CREATED) {
             created = bool();
         } else {
             skipValue();
         }
     }
 
-    private static boolean is(byte[] bytes, int start, int end, byte[] name) {
-        return java.util.Arrays.equals(bytes, start, end, name, 0, name.length);
+    /**
+     * Which of the five fields {@code bytes[start, end)} names, or null: they differ in length or first letter, so
+     * one compare at most.
+     */
+    private static byte[] field(byte[] bytes, int start, int end) {
+        byte[] candidate = switch (end - start) {
+            case 4 -> NODE;
+            case 6 -> bytes[start] == 's' ? SERIAL : DIGEST;
+            case 7 -> bytes[start] == 's' ? SESSION : CREATED;
+            default -> null;
+        };
+        return candidate != null && Arrays.equals(bytes, start, end, candidate, 0, candidate.length) ? candidate : null;
     }
 
-    private String stringOrNull() throws Unusual {
+    private String stringOrNull(RepeatedText last) throws Unusual {
         if (peek() == 'n') {
             literal("null");
             return null;
         }
         expect('"');
-        return string();
+        return string(last);
     }
 
     /** After the opening quote: the string's value, the cursor after its closing quote. */
-    private String string() throws Unusual {
+    private String string(RepeatedText last) throws Unusual {
         int start = at;
         int end = plainStringEnd();
         if (end < 0) {
             at = start;
             return escapedString();
         }
+        return plainString(in, start, end, last);
+    }
+
+    /** The string without escapes in {@code in[start, end)}: {@code last}'s String if the same bytes came again. */
+    static String plainString(byte[] in, int start, int end, RepeatedText last) {
+        String same = last.reuse(in, start, end);
+        if (same != null) {
+            return same;
+        }
         boolean ascii = true;
         for (int i = start; i < end && ascii; i++) {
             ascii = in[i] >= 0;
         }
-        return new String(in, start, end - start, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        return last.keep(in, start, end,
+                new String(in, start, end - start, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8));
     }
 
     /**

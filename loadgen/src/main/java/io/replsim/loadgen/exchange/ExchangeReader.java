@@ -59,7 +59,7 @@ final class ExchangeReader {
         CounterReply reply;
         try {
             reply = protocol.serial() instanceof SerialSource.CounterJson
-                    ? CounterReplyParser.parse(response.body())
+                    ? CounterReplyParser.parse(response.body(), response.replyTexts())
                     : ForeignReply.read(protocol.serial(), response, sent, setCookie, answeredBy);
         } catch (IOException e) {
             return new Exchange.Failed(atMs, ErrorKind.IO, "unreadable counter reply from " + node.name() + ": " + e);

@@ -10,7 +10,8 @@ import java.util.List;
  * @param wantedHeader the value of the one more header the caller asked to keep, or null
  * @param session      the {@code X-Replsim-Session} header's value ({@code unreadable}), or null
  * @param list         the {@code X-Replsim-List} header's value (the session's recorded writes), or null
+ * @param replyTexts   its connection's previous counter reply's strings, for this one's parser to reuse
  */
 record Response(int status, List<String> setCookies, String node, String wantedHeader, byte[] body,
-                boolean reusable, String session, String list) {
+                boolean reusable, String session, String list, ReplyTexts replyTexts) {
 }

@@ -3,6 +3,9 @@ package io.replsim.loadgen.exchange;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +41,11 @@ final class ResponseReader {
     private static final byte[] CONNECTION = ascii("connection");
     private static final byte[] CLOSE = ascii("close");
     private static final byte[] KEEP_ALIVE = ascii("keep-alive");
+    /** The buffer read eight bytes at a time, for the search of every line's end. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long EVERY_BYTE_LF = 0x0A0A0A0A0A0A0A0AL;
+    private static final long EVERY_BYTE_ONE = 0x0101010101010101L;
+    private static final long EVERY_BYTE_HIGH_BIT = 0x8080808080808080L;
 
     /**
      * The source has nothing more yet: thrown from deep in the parse to its start, where it is caught, so it is
@@ -71,9 +79,9 @@ final class ResponseReader {
     private int answerStart;
     private String lastWanted;
     private byte[] lastWantedBytes;
-    /** The last node's name and bytes: the same node mostly answers again, and then its String is reused. */
-    private String lastNode;
-    private byte[] lastNodeBytes;
+    /** The last node's name: the same node mostly answers again, and then its String is reused. */
+    private final RepeatedText nodeHeader = new RepeatedText();
+    private final ReplyTexts replyTexts = ReplyTexts.none();
 
     private ResponseReader(Source source, boolean resumable) {
         this.source = source;
@@ -185,7 +193,8 @@ final class ResponseReader {
             body = readToEnd();
             serverCloses = true;
         }
-        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses, session, list);
+        return new Response(status, setCookies, node, wantedValue, body, !close && !serverCloses, session, list,
+                replyTexts);
     }
 
     private byte[] wantedName(String wanted) {
@@ -229,11 +238,8 @@ final class ResponseReader {
 
     /** The node's name: the same String as last time when the same node answered again, as it mostly does. */
     private String nodeName(int start, int end) {
-        if (lastNode == null || !Arrays.equals(buffer, start, end, lastNodeBytes, 0, lastNodeBytes.length)) {
-            lastNodeBytes = Arrays.copyOfRange(buffer, start, end);
-            lastNode = new String(lastNodeBytes, StandardCharsets.ISO_8859_1);
-        }
-        return lastNode;
+        String same = nodeHeader.reuse(buffer, start, end);
+        return same != null ? same : nodeHeader.keep(buffer, start, end, text(start, end));
     }
 
     private String text(int start, int end) {
@@ -285,10 +291,9 @@ final class ResponseReader {
     private int lineEnd() throws IOException {
         int scanned = position;
         while (true) {
-            for (int i = scanned; i < limit; i++) {
-                if (buffer[i] == '\n') {
-                    return i;
-                }
+            int lf = indexOfLf(scanned, limit);
+            if (lf >= 0) {
+                return lf;
             }
             if (limit - position > MAX_HEADER_LINE) {
                 throw new IOException("a header line longer than " + MAX_HEADER_LINE + " bytes");
@@ -302,6 +307,27 @@ final class ResponseReader {
             }
             scanned += position;
         }
+    }
+
+    /**
+     * The first LF in {@code buffer[from, to)}, or -1: every byte of an answer's head is searched, eight at a step
+     * (a word's bytes that are LF found at once, the lowest of them first).
+     */
+    private int indexOfLf(int from, int to) {
+        int i = from;
+        for (; i <= to - Long.BYTES; i += Long.BYTES) {
+            long lfsZero = (long) LONGS.get(buffer, i) ^ EVERY_BYTE_LF;
+            long found = (lfsZero - EVERY_BYTE_ONE) & ~lfsZero & EVERY_BYTE_HIGH_BIT;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (buffer[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -94,6 +96,79 @@ class CounterReplyParserTest {
         CounterReply partial = CounterReplyParser.parseFlat(bytes("{\"serial\":3,\"node\":null}"));
         assertThat(partial).isEqualTo(new CounterReply(null, 3, null, null, false));
         assertThat(partial.complete()).isFalse();
+    }
+
+    @Test
+    void theNodesOwnLayoutReadsAsTheGeneralParserReadsIt() throws IOException {
+        List<byte[]> bodies = new ArrayList<>();
+        Random random = new Random(20261202);
+        for (int i = 0; i < 500; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int c = random.nextInt(8); c > 0; c--) {
+                text.append((char) (random.nextInt(4) == 0 ? random.nextInt(0x800) : random.nextInt(0x80)));
+            }
+            bodies.add(NODE_WRITER.writeValueAsBytes(new NodeReply(text.toString(), random.nextInt(Integer.MAX_VALUE),
+                    "node" + i % 3, text.reverse().toString(), random.nextBoolean())));
+        }
+        byte[] written = bytes("{\"session\":\"Yq3w.node2\",\"serial\":7,\"node\":\"node2\","
+                + "\"digest\":\"9f86d081884c7d65\",\"created\":false}");
+        byte[] changes = bytes(" \"\\09-.eE},\u0001tn");
+        for (int at = 0; at <= written.length; at++) {
+            bodies.add(Arrays.copyOf(written, at));
+            for (byte change : changes) {
+                if (at < written.length) {
+                    byte[] changed = written.clone();
+                    changed[at] = change;
+                    bodies.add(changed);
+                }
+                byte[] longer = new byte[written.length + 1];
+                System.arraycopy(written, 0, longer, 0, at);
+                longer[at] = change;
+                System.arraycopy(written, at, longer, at + 1, written.length - at);
+                bodies.add(longer);
+            }
+        }
+        for (String serial : List.of("0", "00", "01", "123456789012345678", "1234567890123456789",
+                "9223372036854775807", "9223372036854775808", "-3", "3.5", "3e2")) {
+            bodies.add(bytes("{\"session\":\"s\",\"serial\":" + serial + ",\"node\":\"n\",\"digest\":\"d\","
+                    + "\"created\":true}"));
+        }
+        int asWritten = 0;
+        for (byte[] body : bodies) {
+            CounterReply read = NodeWrittenReply.read(body, ReplyTexts.none());
+            if (read != null) {
+                asWritten++;
+                assertThat(read).as(new String(body, StandardCharsets.UTF_8))
+                        .isEqualTo(CounterReplyParser.parseAnyOrder(body, ReplyTexts.none()));
+            }
+        }
+        assertThat(NodeWrittenReply.read(written, ReplyTexts.none()))
+                .isEqualTo(new CounterReply("Yq3w.node2", 7, "node2", "9f86d081884c7d65", false));
+        assertThat(asWritten).isGreaterThan(500);
+    }
+
+    @Test
+    void aConnectionsRepliesReuseOnlyTheStringsThatCameAgain() throws IOException {
+        ReplyTexts texts = ReplyTexts.none();
+        CounterReply first = CounterReplyParser.parse(bytes("{\"session\":\"s1\",\"serial\":1,\"node\":\"node1\","
+                + "\"digest\":\"d1\",\"created\":true}"), texts);
+        CounterReply same = CounterReplyParser.parse(bytes("{\"session\":\"s1\",\"serial\":2,\"node\":\"node1\","
+                + "\"digest\":\"d1\",\"created\":false}"), texts);
+        assertThat(same).isEqualTo(new CounterReply("s1", 2, "node1", "d1", false));
+        assertThat(same.session()).isSameAs(first.session());
+        assertThat(same.node()).isSameAs(first.node());
+        assertThat(same.digest()).isSameAs(first.digest());
+        // another value in each field, one a prefix of the last, one longer, one of the same length
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"s\",\"serial\":3,\"node\":\"node12\","
+                + "\"digest\":\"d2\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("s", 3, "node12", "d2", false));
+        // a field's last string is not another field's, and a null or escaped one reads as it is
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"node12\",\"serial\":4,\"node\":null,"
+                + "\"digest\":\"\\u0064\\u0032\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("node12", 4, null, "d2", false));
+        assertThat(CounterReplyParser.parse(bytes("{\"session\":\"s\u00e9\",\"serial\":5,\"node\":\"node12\","
+                + "\"digest\":\"d2\",\"created\":false}"), texts))
+                .isEqualTo(new CounterReply("s\u00e9", 5, "node12", "d2", false));
     }
 
     @Test

@@ -72,6 +72,39 @@ class ResponseReaderTest {
     }
 
     @Test
+    void everyLineEndIsFoundWhereverItFallsInAnEightByteWord() throws IOException {
+        StringBuilder answer = new StringBuilder("HTTP/1.1 200 OK\r\n");
+        for (int length = 0; length <= 17; length++) {
+            answer.append("X-Filler: ").append("\u00ff".repeat(length)).append(length % 2 == 0 ? "\r\n" : "\n");
+        }
+        answer.append("X-Replsim-Node: n7\nContent-Length: 3\r\n\r\nabc");
+        for (int pieceSize : new int[] {1, 3, 8, 13, 4096}) {
+            PiecewiseSource source = new PiecewiseSource();
+            source.add(ascii(answer.toString()), pieceSize);
+            Response response = readWhole(ResponseReader.resumable(source), false, "x-filler", new int[1]);
+            assertThat(response.node()).as("pieces of %d", pieceSize).isEqualTo("n7");
+            assertThat(response.wantedHeader()).isEqualTo("\u00ff".repeat(17));
+            assertThat(response.body()).isEqualTo(ascii("abc"));
+        }
+    }
+
+    @Test
+    void theNodesNameIsTheLastOnesOnlyWhenTheSameNodeAnswersAgain() throws IOException {
+        PiecewiseSource source = new PiecewiseSource();
+        for (String node : new String[] {"node1", "node1", "node12", "node2", "NODE2"}) {
+            source.add(ascii("HTTP/1.1 200 OK\r\nX-Replsim-Node: " + node + "\r\nContent-Length: 0\r\n\r\n"), 1024);
+        }
+        ResponseReader reader = ResponseReader.resumable(source);
+        int[] incompletes = new int[1];
+        Response first = readWhole(reader, false, null, incompletes);
+        Response again = readWhole(reader, false, null, incompletes);
+        assertThat(again.node()).isEqualTo("node1").isSameAs(first.node());
+        assertThat(readWhole(reader, false, null, incompletes).node()).isEqualTo("node12");
+        assertThat(readWhole(reader, false, null, incompletes).node()).isEqualTo("node2");
+        assertThat(readWhole(reader, false, null, incompletes).node()).isEqualTo("NODE2");
+    }
+
+    @Test
     void aContentLengthAnswerInPiecesIsIncompleteUntilItsLastByte() throws IOException {
         String answer = "HTTP/1.1 200 OK\r\nSet-Cookie: SID=abc.n1; Path=/\r\nX-Replsim-Node: n1\r\nX-Count: 7\r\n"
                 + "Content-Length: 12\r\n\r\n{\"serial\":3}";
