@@ -19,17 +19,29 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
 
     /** The floor's sending thread per round above its pacing: two frames written, two answers read. */
     double floorSendingMicros() {
-        return floor.sendingMicros() - pacing.sendingMicros();
+        return sendingAbovePacing(floor);
     }
 
     /** The floor's answering threads per frame answered. */
     double floorPerFrameMicros() {
-        return floor.answeringMicros() / copies;
+        return perFrame(floor);
     }
 
     /** The floor of one update: its sending above the pacing and its answering, both ends. */
     double floorRoundMicros() {
-        return floorSendingMicros() + floor.answeringMicros();
+        return roundAbovePacing(floor);
+    }
+
+    private double sendingAbovePacing(FloorReading probe) {
+        return probe.sendingMicros() - pacing.sendingMicros();
+    }
+
+    private double perFrame(FloorReading probe) {
+        return probe.answeringMicros() / copies;
+    }
+
+    private double roundAbovePacing(FloorReading probe) {
+        return sendingAbovePacing(probe) + probe.answeringMicros();
     }
 
     /** What replication adds to node1's request threads per request: marshalling, the session, the exchange. */
@@ -53,12 +65,12 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
 
     /** The keeping floor of one update: as {@link #floorRoundMicros}, each frame answered kept. */
     double keepingRoundMicros() {
-        return keeping.sendingMicros() - pacing.sendingMicros() + keeping.answeringMicros();
+        return roundAbovePacing(keeping);
     }
 
     /** The keeping floor's answering threads per frame answered and kept. */
     double keepingPerFrameMicros() {
-        return keeping.answeringMicros() / copies;
+        return perFrame(keeping);
     }
 
     double keepingRatio() {

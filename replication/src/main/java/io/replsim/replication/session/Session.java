@@ -111,7 +111,9 @@ public final class Session {
     }
 
     public void removeAttribute(String name) {
-        if (attributes.containsKey(name) && ownAttributes().remove(name) != null) {
+        // no copy of a shared map for a name it does not hold (a value is never null)
+        if (attributes.containsKey(name)) {
+            ownAttributes().remove(name);
             dirtyAttributes.add(name);
         }
     }
