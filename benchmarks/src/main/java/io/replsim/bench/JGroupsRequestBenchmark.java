@@ -121,7 +121,7 @@ public class JGroupsRequestBenchmark {
                 public void refused(String reason) {
                     throw new IllegalStateException("the benchmark's own sender was refused: " + reason);
                 }
-            }, (sender, frame, length) -> ANSWER);
+            }, (sender, frame) -> ANSWER);
             streamSender = new StreamSender("bench", new NodeId("node1"), Optional.empty(), 4, Duration.ofMillis(300), 1 << 20);
             streamTarget = Map.of(receiver, streamServer.endpoint());
             return;

@@ -20,10 +20,16 @@ final class FrameReader {
     private final int start;
     private final int end;
     private final DeserializationLimits limits;
+    private final FrameBytes ownership;
     private int position;
     private long references;
 
     FrameReader(byte[] bytes, int offset, int length, DeserializationLimits limits) {
+        this(bytes, offset, length, limits, FrameBytes.LENT);
+    }
+
+    FrameReader(byte[] bytes, int offset, int length, DeserializationLimits limits, FrameBytes ownership) {
+        this.ownership = ownership;
         this.bytes = bytes;
         this.start = offset;
         this.end = offset + length;
@@ -47,6 +53,11 @@ final class FrameReader {
     byte readByte(String what) throws RejectedMessageException {
         need(1, what);
         return bytes[position++];
+    }
+
+    /** The next byte, not read yet; the caller checked one is left. */
+    byte peekByte() {
+        return bytes[position];
     }
 
     boolean readBoolean(String what) throws RejectedMessageException {
@@ -139,6 +150,38 @@ final class FrameReader {
         return reader.read(bytes, at, length);
     }
 
+    /**
+     * Moves past {@code length} bytes the caller counted with {@link #readCount} or knows the size of; refused when
+     * the frame ends before.
+     */
+    void skip(int length, String what) throws RejectedMessageException {
+        need(length, what);
+        position += length;
+    }
+
+    /** Where the reader is now, and how many objects it has counted: {@link #reset} returns to it. */
+    Mark mark() {
+        return new Mark(position, references);
+    }
+
+    /** Reads again from {@code mark}, counting the objects after it again. */
+    void reset(Mark mark) {
+        position = mark.position();
+        references = mark.references();
+    }
+
+    /**
+     * The bytes read since {@code mark}, to keep: in the frame itself when it was handed over and they are at least
+     * half of it, otherwise a copy.
+     */
+    FrameSlice keepSince(Mark mark) {
+        int length = position - mark.position();
+        if (ownership == FrameBytes.HANDED_OVER && 2L * length >= end - start) {
+            return new FrameSlice(bytes, mark.position(), length);
+        }
+        return new FrameSlice(Arrays.copyOfRange(bytes, mark.position(), position), 0, length);
+    }
+
     /** Counts one decoded object against {@link DeserializationLimits#maxReferences()}. */
     void countObject() throws RejectedMessageException {
         if (++references > limits.maxReferences()) {
@@ -162,6 +205,13 @@ final class FrameReader {
             throw malformed("truncated frame", "frame of " + (end - start) + " bytes ends at offset " + offset()
                     + " while reading " + what + " (" + count + " bytes needed)");
         }
+    }
+
+    record Mark(int position, long references) {
+    }
+
+    /** Bytes of a frame kept after it was read; never written. */
+    record FrameSlice(byte[] bytes, int offset, int length) {
     }
 
     /** Reads bytes that the frame holds in place. */

@@ -58,8 +58,12 @@ final class FrameWriter {
 
     /** The bytes alone: what another writer already framed (a {@link FrozenValue}). */
     void writeVerbatim(byte[] bytes) {
-        int at = buffer.claim(bytes.length);
-        System.arraycopy(bytes, 0, buffer.array(), at, bytes.length);
+        writeVerbatim(bytes, 0, bytes.length);
+    }
+
+    void writeVerbatim(byte[] bytes, int offset, int length) {
+        int at = buffer.claim(length);
+        System.arraycopy(bytes, offset, buffer.array(), at, length);
     }
 
     /** A length, then the numbers. */

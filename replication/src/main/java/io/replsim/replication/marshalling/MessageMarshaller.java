@@ -85,6 +85,9 @@ public final class MessageMarshaller {
     }
 
     private Map<String, Serializable> frozen(Map<String, Serializable> attributes) {
+        if (attributes instanceof ReceivedAttributes received) {
+            return received; // as they arrived: wire form already, and immutable
+        }
         Map<String, Serializable> frozen = HashMap.newHashMap(attributes.size());
         for (Map.Entry<String, Serializable> attribute : attributes.entrySet()) {
             frozen.put(attribute.getKey(), frozen(attribute.getValue()));
@@ -113,12 +116,21 @@ public final class MessageMarshaller {
 
     /** Reads {@code length} bytes from {@code offset}: a received message's own buffer, without copying it first. */
     public <T> T unmarshal(byte[] bytes, int offset, int length, Class<T> expected) throws RejectedMessageException {
+        return unmarshal(bytes, offset, length, FrameBytes.LENT, expected);
+    }
+
+    /**
+     * Reads {@code length} bytes from {@code offset}; with {@link FrameBytes#HANDED_OVER} what the message keeps may
+     * refer to {@code bytes} instead of a copy of them.
+     */
+    public <T> T unmarshal(byte[] bytes, int offset, int length, FrameBytes ownership, Class<T> expected)
+            throws RejectedMessageException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
         if (length > limits.maxStreamBytes()) {
             throw new RejectedMessageException("stream bytes " + length + " > " + limits.maxStreamBytes(),
                     "a frame of " + length + " bytes is larger than the deserialization limit", null);
         }
-        var in = new FrameReader(bytes, offset, length, limits);
+        var in = new FrameReader(bytes, offset, length, limits, ownership);
         Object value;
         try {
             FrameHeader.check(in);

@@ -42,6 +42,7 @@ final class RecordCodec {
     private static final int MIN_ATTRIBUTE_BYTES = MIN_STRING_BYTES + 1;
     private static final int MIN_SNAPSHOT_BYTES = 2 * MIN_STRING_BYTES + 3 * Long.BYTES + Integer.BYTES;
     private static final int MIN_UPDATE_BYTES = 1 + MIN_SNAPSHOT_BYTES;
+    private static final String SNAPSHOT_ATTRIBUTES = "the session's attributes";
 
     private final ValueCodec values;
     private final AttributeNames names = new AttributeNames();
@@ -162,6 +163,11 @@ final class RecordCodec {
     }
 
     private void writeAttributes(Map<String, Serializable> attributes, FrameWriter out) {
+        if (attributes instanceof ReceivedAttributes received) {
+            FrameReader.FrameSlice wire = received.wire();
+            out.writeVerbatim(wire.bytes(), wire.offset(), wire.length()); // the count and each attribute, as they came
+            return;
+        }
         out.writeInt(attributes.size());
         for (Map.Entry<String, Serializable> attribute : attributes.entrySet()) {
             out.writeString(attribute.getKey());
@@ -274,7 +280,49 @@ final class RecordCodec {
     private SessionSnapshot readSnapshot(FrameReader in) throws RejectedMessageException {
         return new SessionSnapshot(readSessionId(in), in.readLong("the session's version"), readNodeId(in),
                 in.readLong("the session's creation time"), in.readLong("the session's last access"),
-                readAttributes("the session's attributes", in));
+                readSnapshotAttributes(in));
+    }
+
+    /**
+     * A snapshot's attributes as they arrived ({@link ReceivedAttributes}) when every value is of a raw type, checked
+     * now as reading them would check them; otherwise read now, through the allow-list.
+     */
+    private Map<String, Serializable> readSnapshotAttributes(FrameReader in) throws RejectedMessageException {
+        FrameReader.Mark start = in.mark();
+        int count = in.readCount(SNAPSHOT_ATTRIBUTES, MIN_ATTRIBUTE_BYTES);
+        String[] seen = new String[count];
+        for (int i = 0; i < count; i++) {
+            in.countObject();
+            String name = in.readString("an attribute name", names);
+            int at = in.offset();
+            if (in.remaining() > 0 && in.peekByte() == ValueTag.NULL.code) {
+                throw nullAttribute(in, name, at);
+            }
+            if (!values.skim(in)) {
+                in.reset(start);
+                return readAttributes(SNAPSHOT_ATTRIBUTES, in);
+            }
+            seen[i] = name;
+        }
+        try {
+            Set.of(seen);
+        } catch (IllegalArgumentException duplicate) {
+            throw in.malformed("duplicate attribute", SNAPSHOT_ATTRIBUTES + " name one attribute twice: "
+                    + duplicate.getMessage());
+        }
+        return new ReceivedAttributes(in.keepSince(start), count, this, in.limits());
+    }
+
+    /** Reads what {@link #readSnapshotAttributes} kept; they were checked then, so this cannot be refused. */
+    Map<String, Serializable> readAttributes(FrameReader.FrameSlice wire, DeserializationLimits limits) {
+        var in = new FrameReader(wire.bytes(), wire.offset(), wire.length(), limits);
+        try {
+            Map<String, Serializable> attributes = readAttributes(SNAPSHOT_ATTRIBUTES, in);
+            in.expectEnd();
+            return attributes;
+        } catch (RejectedMessageException e) {
+            throw new IllegalStateException("attributes checked when they arrived cannot be read now", e);
+        }
     }
 
     /**
@@ -290,9 +338,12 @@ final class RecordCodec {
             String name = in.readString("an attribute name", names);
             int at = in.offset();
             Object value = values.read(in);
+            if (value == null) {
+                throw nullAttribute(in, name, at);
+            }
             if (!(value instanceof Serializable serializable)) {
-                throw in.malformed(value == null ? "null attribute" : "not serializable: " + value.getClass().getName(),
-                        "attribute " + name + " at offset " + at + (value == null ? " is null" : " is no Serializable"));
+                throw in.malformed("not serializable: " + value.getClass().getName(),
+                        "attribute " + name + " at offset " + at + " is no Serializable");
             }
             attributes[i] = Map.entry(name, serializable);
         }
@@ -301,6 +352,10 @@ final class RecordCodec {
         } catch (IllegalArgumentException duplicate) {
             throw in.malformed("duplicate attribute", what + " name one attribute twice: " + duplicate.getMessage());
         }
+    }
+
+    private static RejectedMessageException nullAttribute(FrameReader in, String name, int at) {
+        return in.malformed("null attribute", "attribute " + name + " at offset " + at + " is null");
     }
 
     private static SessionVersion readSessionVersion(FrameReader in) throws RejectedMessageException {

@@ -105,17 +105,7 @@ final class ValueCodec {
     }
 
     private Object read(FrameReader in, int depth) throws RejectedMessageException {
-        if (depth > in.limits().maxDepth()) {
-            throw new RejectedMessageException("depth " + depth + " > " + in.limits().maxDepth(),
-                    "a value at offset " + in.offset() + " is nested deeper than the deserialization limit", null);
-        }
-        int at = in.offset();
-        byte code = in.readByte("a value tag");
-        ValueTag tag = ValueTag.of(code);
-        if (tag == null) {
-            throw in.malformed("unknown value tag " + code, "byte " + code + " at offset " + at
-                    + " is no value tag this build knows");
-        }
+        ValueTag tag = readTag(in, depth);
         if (tag == ValueTag.NULL) {
             return null;
         }
@@ -134,6 +124,69 @@ final class ValueCodec {
             case SERIALIZED -> in.readEmbedded(in.readCount("a serialized value", 1),
                     (bytes, offset, length) -> serialization.read(bytes, offset, length, in.limits(), depth));
         };
+    }
+
+    /**
+     * Walks one value as {@link #read} reads it, refusing what it refuses but building nothing: true when
+     * {@link #read} would then read it without fail, false (the reader somewhere inside it) when it holds a Java
+     * serialization stream, which is judged by the allow-list as it is read.
+     */
+    boolean skim(FrameReader in) throws RejectedMessageException {
+        return skim(in, 1);
+    }
+
+    private boolean skim(FrameReader in, int depth) throws RejectedMessageException {
+        ValueTag tag = readTag(in, depth);
+        if (tag == ValueTag.NULL) {
+            return true;
+        }
+        in.countObject();
+        switch (tag) {
+            case NULL -> { }
+            case BYTES -> in.skip(in.readCount("a byte[] value", 1), "a byte[] value");
+            case LONGS -> in.skip(in.readCount("a long[] value", Long.BYTES) * Long.BYTES, "a long[] value");
+            case STRING -> in.skip(in.readCount("a String value", 1), "a String value");
+            case INTEGER -> in.skip(Integer.BYTES, "an Integer value");
+            case LONG -> in.skip(Long.BYTES, "a Long value");
+            case BOOLEAN -> in.readBoolean("a Boolean value");
+            case DOUBLE -> in.skip(Long.BYTES, "a Double value");
+            case ARRAY_LIST -> {
+                int size = in.readCount("an ArrayList value", 1);
+                for (int i = 0; i < size; i++) {
+                    if (!skim(in, depth + 1)) {
+                        return false;
+                    }
+                }
+            }
+            case HASH_MAP -> {
+                int size = in.readCount("a HashMap value", MIN_ENTRY_BYTES);
+                for (int i = 0; i < size; i++) {
+                    if (!skim(in, depth + 1) || !skim(in, depth + 1)) {
+                        return false;
+                    }
+                }
+            }
+            case SERIALIZED -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The next value's tag: refused when the value is nested deeper than the limit, or the tag is unknown. */
+    private static ValueTag readTag(FrameReader in, int depth) throws RejectedMessageException {
+        if (depth > in.limits().maxDepth()) {
+            throw new RejectedMessageException("depth " + depth + " > " + in.limits().maxDepth(),
+                    "a value at offset " + in.offset() + " is nested deeper than the deserialization limit", null);
+        }
+        int at = in.offset();
+        byte code = in.readByte("a value tag");
+        ValueTag tag = ValueTag.of(code);
+        if (tag == null) {
+            throw in.malformed("unknown value tag " + code, "byte " + code + " at offset " + at
+                    + " is no value tag this build knows");
+        }
+        return tag;
     }
 
     private ArrayList<Object> readList(FrameReader in, int depth) throws RejectedMessageException {

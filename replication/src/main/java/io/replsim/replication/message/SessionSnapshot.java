@@ -19,6 +19,7 @@ public record SessionSnapshot(SessionId id, long version, NodeId owner, long cre
         if (version < 0) {
             throw new IllegalArgumentException("a session version is never negative, got " + version);
         }
-        attributes = Map.copyOf(attributes);
+        // Encoded attributes are immutable already; copying them would decode them.
+        attributes = attributes instanceof EncodedAttributes ? attributes : Map.copyOf(attributes);
     }
 }

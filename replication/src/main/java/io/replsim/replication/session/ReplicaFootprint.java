@@ -1,5 +1,7 @@
 package io.replsim.replication.session;
 
+import io.replsim.replication.message.EncodedAttributes;
+
 import java.io.Serializable;
 import java.util.Collection;
 import java.util.Map;
@@ -18,6 +20,9 @@ final class ReplicaFootprint {
     }
 
     static long of(Map<String, Serializable> attributes) {
+        if (attributes instanceof EncodedAttributes encoded) {
+            return encoded.heldBytes(); // measuring the values would decode them
+        }
         long bytes = PER_OBJECT;
         for (Map.Entry<String, Serializable> entry : attributes.entrySet()) {
             bytes += PER_OBJECT + of(entry.getKey(), 0) + of(entry.getValue(), 0);

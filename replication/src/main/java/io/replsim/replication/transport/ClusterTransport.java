@@ -6,6 +6,7 @@ import io.replsim.replication.ReplicationException;
 import io.replsim.replication.message.Ack;
 import io.replsim.replication.message.AckStatus;
 import io.replsim.replication.marshalling.MarshalledMessage;
+import io.replsim.replication.marshalling.FrameBytes;
 import io.replsim.replication.marshalling.MessageMarshaller;
 import io.replsim.replication.marshalling.RejectedMessageException;
 import io.replsim.replication.message.ReplicationMessage;
@@ -334,7 +335,7 @@ public final class ClusterTransport implements AutoCloseable {
         if (!(request instanceof BytesMessage)) {
             return ackCodec.encode(reject(sender, request.getClass().getName(), "not a bytes message"));
         }
-        return handle(sender, request.getArray(), request.getOffset(), request.getLength());
+        return handle(sender, request.getArray(), request.getOffset(), request.getLength(), FrameBytes.LENT);
     }
 
     /** Whether {@code address} is {@code sender}'s in this member's view, or comes to be within {@link #VIEW_WAIT}. */
@@ -361,17 +362,17 @@ public final class ClusterTransport implements AutoCloseable {
     }
 
     /** Runs on the thread of a direct stream from {@code sender}, a member of the current view. */
-    private byte[] handleFrame(NodeId sender, byte[] frame, int length) {
-        return handle(sender, frame, 0, length);
+    private byte[] handleFrame(NodeId sender, byte[] frame) {
+        return handle(sender, frame, 0, frame.length, FrameBytes.HANDED_OVER);
     }
 
     /** Reads a message through the allow-list, applies it, and returns the marshalled ack; never throws. */
-    private byte[] handle(NodeId sender, byte[] array, int offset, int length) {
+    private byte[] handle(NodeId sender, byte[] array, int offset, int length, FrameBytes bytes) {
         counters.received(length);
         Ack ack;
         try {
             long unmarshalStart = System.nanoTime();
-            ReplicationMessage message = marshaller.unmarshal(array, offset, length, ReplicationMessage.class);
+            ReplicationMessage message = marshaller.unmarshal(array, offset, length, bytes, ReplicationMessage.class);
             counters.unmarshalled(System.nanoTime() - unmarshalStart);
             ack = inbound.handle(sender, message);
         } catch (RejectedMessageException e) {

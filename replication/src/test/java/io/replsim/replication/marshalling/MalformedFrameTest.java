@@ -207,8 +207,12 @@ class MalformedFrameTest {
         SessionSnapshot snapshot = updateWith(Map.of("payload", new byte[] {1, 2, 3}, "serial", 5, "name", "n",
                 "list", new ArrayList<>(List.of(1L, true, 2.5)), "map", new HashMap<>(Map.of("k", "v")),
                 "graph", new java.util.TreeMap<>(Map.of("x", 1)))).snapshot();
+        SessionSnapshot raw = updateWith(Map.of("payload", new byte[] {1, 2, 3}, "serial", 5, "counters",
+                new long[] {4, 5}, "list", new ArrayList<>(List.of(1L, true, 2.5, "s")),
+                "map", new HashMap<>(Map.of("k", "v")))).snapshot();
         return Stream.of(
                 arguments("whole session", new WholeSessionUpdate(snapshot)),
+                arguments("whole session of raw values", new WholeSessionUpdate(raw)),
                 arguments("attribute delta", new AttributeDelta(ID, 8, OWNER, 3L, Map.of("serial", 6), Set.of("old"))),
                 arguments("bundle", new UpdateBundle(List.of(new WholeSessionUpdate(snapshot),
                         new AttributeDelta(ID, 9, OWNER, 3L, Map.of("serial", 7), Set.of())))),
@@ -324,6 +328,26 @@ class MalformedFrameTest {
         frame.b(ValueTag.NULL.code);
 
         assertThat(rejected(strict, frame.toBytes(), Object.class).offending()).isEqualTo("depth 5 > 4");
+    }
+
+    @Test
+    void rawListsNestedDeeperThanTheLimitInASessionsAttributesAreRejected() {
+        var strict = new MessageMarshaller(AllowList.standard(), new DeserializationLimits(4, 1_000, 1_000, 100_000));
+        Frame frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(1).s("x");
+        for (int level = 0; level < 6; level++) {
+            frame.b(ValueTag.ARRAY_LIST.code).i(1);
+        }
+        frame.b(ValueTag.NULL.code);
+
+        assertThat(rejected(strict, frame.toBytes(), ReplicationMessage.class).offending()).isEqualTo("depth 5 > 4");
+    }
+
+    @Test
+    void aBooleanThatIsNeitherZeroNorOneInASessionsAttributesIsRejected() {
+        byte[] frame = Frame.withHeader().b(RecordTag.WHOLE_SESSION_UPDATE.code).snapshotHead().i(1).s("x")
+                .b(ValueTag.HASH_MAP.code).i(1).b(ValueTag.STRING.code).s("k").b(ValueTag.BOOLEAN.code).b(2).toBytes();
+
+        assertThat(rejected(frame).offending()).isEqualTo("bad boolean");
     }
 
     @Test

@@ -34,15 +34,17 @@ public final class StreamServer implements AutoCloseable {
      * its own), so a peer that sends nothing, or a byte now and then, is not one, and keeps a thread no longer.
      */
     static final Duration HANDSHAKE_DEADLINE = Duration.ofSeconds(5);
-    /** Frames up to this size reuse the connection's buffer; a rare larger one gets its own and leaves. */
-    private static final int RETAINED_BUFFER_BYTES = 1 << 20;
     /** The kernel's socket buffers: a 64 KB session's frame fits whole, so a write rarely waits for the reader. */
     static final int SOCKET_BUFFER_BYTES = 1 << 17;
 
-    /** Applies one frame (a marshalled replication message) from a member; returns the marshalled answer. */
+    /**
+     * Applies one frame (a marshalled replication message) from a member; returns the marshalled answer. Each frame
+     * is read into an array of its own, which the handler may keep: a backup holds a session's attributes as they
+     * arrived, in the frame itself, and a reused buffer would make it copy them out first.
+     */
     @FunctionalInterface
     public interface FrameHandler {
-        byte[] handle(NodeId sender, byte[] frame, int length);
+        byte[] handle(NodeId sender, byte[] frame);
     }
 
     /** Who may send and whether frames are taken now; asked for every connection, and for every frame. */
@@ -184,7 +186,6 @@ public final class StreamServer implements AutoCloseable {
     }
 
     private void serveFrames(NodeId sender, DataInputStream in, DataOutputStream out) throws IOException {
-        byte[] buffer = new byte[0];
         while (true) {
             int length = in.readInt();
             if (length <= 0 || length > maxFrameBytes) {
@@ -192,15 +193,12 @@ public final class StreamServer implements AutoCloseable {
                         maxFrameBytes);
                 return;
             }
-            byte[] frame = buffer.length >= length ? buffer : new byte[length];
-            if (length <= RETAINED_BUFFER_BYTES) {
-                buffer = frame;
-            }
-            in.readFully(frame, 0, length);
+            byte[] frame = new byte[length];
+            in.readFully(frame);
             if (!admission.takesFrames() || !admission.isMember(sender)) {
                 return; // unapplied: the sender sees the stream close and sends it again through JGroups
             }
-            byte[] answer = handler.handle(sender, frame, length);
+            byte[] answer = handler.handle(sender, frame);
             out.writeInt(answer.length);
             out.write(answer);
             out.flush();

@@ -65,9 +65,9 @@ class StreamServerTest {
                         refusals.add(reason);
                     }
                 },
-                (sender, frame, length) -> {
+                (sender, frame) -> {
                     handled.incrementAndGet();
-                    return new byte[] {(byte) length, frame[0]};
+                    return new byte[] {(byte) frame.length, frame[0]};
                 });
     }
 
