@@ -10,9 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Sends one frame to several members over direct streams on the caller's thread: every frame is written first,
@@ -60,16 +57,14 @@ public final class StreamSender implements AutoCloseable {
 
     private final StreamPool pool;
     private final long maxAnswerBytes;
-    private final ScheduledThreadPoolExecutor deadlines;
+    private final WriteDeadlines deadlines;
 
     /** {@code key} proves the cluster secret to each server (and checks its proof); empty sends only a hello. */
     public StreamSender(String cluster, NodeId self, Optional<PeerKey> key, int maxConnectionsPerMember,
                         Duration connectTimeout, long maxAnswerBytes) {
         this.pool = new StreamPool(new StreamHello(cluster, self), key, maxConnectionsPerMember, connectTimeout);
         this.maxAnswerBytes = maxAnswerBytes;
-        this.deadlines = new ScheduledThreadPoolExecutor(1, runnable ->
-                Thread.ofPlatform().daemon().name("stream-deadlines-" + self).unstarted(runnable));
-        deadlines.setRemoveOnCancelPolicy(true);
+        this.deadlines = new WriteDeadlines("stream-deadlines-" + self);
     }
 
     /** Sends {@code length} bytes of {@code frame} to every target; collects each one's outcome by the deadline. */
@@ -105,16 +100,15 @@ public final class StreamSender implements AutoCloseable {
      * Writes the frame to every borrowed stream. At the start of an exchange a stream has nothing in flight (the
      * last frame was answered, or the stream was closed), so a frame that fits the socket buffers is taken by the
      * kernel at once, even by a frozen backup: only a larger one can block, and only that write is watched by the
-     * deadline thread. Scheduling a deadline for every exchange woke that thread once per update, which cost a
-     * small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs").
+     * deadline thread ({@link WriteDeadlines}). Scheduling a deadline for every exchange woke that thread once per
+     * update, which cost a small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs").
      */
     private List<Exchange> send(byte[] frame, int length, List<Exchange> borrowed, long deadlineNanos,
                                 Map<NodeId, Outcome> outcomes) {
         var pending = new Pending();
         borrowed.forEach(pending::add);
-        ScheduledFuture<?> deadline = length <= UNWATCHED_WRITE_BYTES ? null
-                : deadlines.schedule(pending::expireAll, Math.max(0, deadlineNanos - System.nanoTime()),
-                        TimeUnit.NANOSECONDS);
+        WriteDeadlines.Watch deadline = length <= UNWATCHED_WRITE_BYTES ? null
+                : deadlines.watch(pending::expireAll, deadlineNanos);
         List<Exchange> sent = new ArrayList<>(borrowed.size());
         try {
             for (Exchange exchange : borrowed) {
@@ -127,7 +121,7 @@ public final class StreamSender implements AutoCloseable {
             }
         } finally {
             if (deadline != null) {
-                deadline.cancel(false);
+                deadline.close();
             }
         }
         return sent;
@@ -146,7 +140,7 @@ public final class StreamSender implements AutoCloseable {
 
     @Override
     public void close() {
-        deadlines.shutdownNow();
+        deadlines.close();
         pool.close();
     }
 }
