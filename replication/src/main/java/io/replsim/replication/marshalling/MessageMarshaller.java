@@ -85,8 +85,8 @@ public final class MessageMarshaller {
     }
 
     private Map<String, Serializable> frozen(Map<String, Serializable> attributes) {
-        if (attributes instanceof ReceivedAttributes received) {
-            return received; // as they arrived: wire form already, and immutable
+        if (attributes instanceof ReceivedAttributes received && !received.decoded()) {
+            return received; // as they arrived, unread: their wire form, which nothing can change
         }
         Map<String, Serializable> frozen = HashMap.newHashMap(attributes.size());
         for (Map.Entry<String, Serializable> attribute : attributes.entrySet()) {

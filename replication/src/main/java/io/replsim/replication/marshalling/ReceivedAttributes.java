@@ -31,7 +31,7 @@ final class ReceivedAttributes extends AbstractMap<String, Serializable> impleme
         this.limits = limits;
     }
 
-    /** The bytes as a frame holds them, to be written again as they are; not to be changed. */
+    /** The bytes as a frame holds them, to be written again as they are while {@link #decoded} is false. */
     FrameReader.FrameSlice wire() {
         return wire;
     }

@@ -163,7 +163,8 @@ final class RecordCodec {
     }
 
     private void writeAttributes(Map<String, Serializable> attributes, FrameWriter out) {
-        if (attributes instanceof ReceivedAttributes received) {
+        // Read once, its values may have been handed out and changed in place: then they are written as they are now.
+        if (attributes instanceof ReceivedAttributes received && !received.decoded()) {
             FrameReader.FrameSlice wire = received.wire();
             out.writeVerbatim(wire.bytes(), wire.offset(), wire.length()); // the count and each attribute, as they came
             return;

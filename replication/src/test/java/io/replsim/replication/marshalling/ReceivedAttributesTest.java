@@ -101,6 +101,25 @@ class ReceivedAttributesTest {
     }
 
     @Test
+    void aCopyReadAndChangedInPlaceIsSentOnAsItIsNow() throws Exception {
+        byte[] frame = marshaller.marshal(updateWith(rawAttributes()));
+        SessionSnapshot copy = marshaller.unmarshal(frame, WholeSessionUpdate.class).snapshot();
+
+        ((byte[]) copy.attributes().get("payload"))[0] = 42; // as an owner's request may, after a takeover
+        @SuppressWarnings("unchecked")
+        var cart = (ArrayList<Serializable>) copy.attributes().get("cart");
+        cart.add("another");
+        byte[] sentOn = marshaller.marshal(new BackupTransfer(List.of(copy)));
+        WholeSessionUpdate frozen = marshaller.frozen(new WholeSessionUpdate(copy));
+
+        SessionSnapshot arrived = marshaller.unmarshal(sentOn, BackupTransfer.class).snapshots().getFirst();
+        assertThat((byte[]) arrived.attributes().get("payload")).containsExactly(42, 2, 3);
+        assertThat(arrived.attributes()).containsEntry("cart", new ArrayList<>(List.of(1L, true, 2.5, "item", "another")));
+        SessionSnapshot thawed = marshaller.unmarshal(marshaller.marshal(frozen), WholeSessionUpdate.class).snapshot();
+        assertThat((byte[]) thawed.attributes().get("payload")).containsExactly(42, 2, 3);
+    }
+
+    @Test
     void aLentFrameCanBeReusedAfterTheRead() throws Exception {
         byte[] frame = marshaller.marshal(updateWith(Map.of("payload", new byte[] {1, 2, 3})));
         Map<String, Serializable> attributes = attributesRead(frame, FrameBytes.LENT);
