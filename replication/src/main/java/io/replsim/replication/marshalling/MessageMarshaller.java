@@ -86,7 +86,8 @@ public final class MessageMarshaller {
 
     private Map<String, Serializable> frozen(Map<String, Serializable> attributes) {
         if (attributes instanceof ReceivedAttributes received && !received.decoded()) {
-            return received; // as they arrived, unread: their wire form, which nothing can change
+            // Their wire form, in a map of its own: a request may read (and change) the session's before it is sent.
+            return received.unreadCopy();
         }
         Map<String, Serializable> frozen = HashMap.newHashMap(attributes.size());
         for (Map.Entry<String, Serializable> attribute : attributes.entrySet()) {

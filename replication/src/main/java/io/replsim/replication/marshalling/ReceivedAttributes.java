@@ -36,6 +36,11 @@ final class ReceivedAttributes extends AbstractMap<String, Serializable> impleme
         return wire;
     }
 
+    /** The same bytes in a map nothing else holds, so nothing reads it before it is written. */
+    ReceivedAttributes unreadCopy() {
+        return new ReceivedAttributes(wire, size, codec, limits);
+    }
+
     /** Whether a read has decoded them. */
     boolean decoded() {
         return decoded != null;

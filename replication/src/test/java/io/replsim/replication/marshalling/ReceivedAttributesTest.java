@@ -120,6 +120,18 @@ class ReceivedAttributesTest {
     }
 
     @Test
+    void aCopyFrozenForALaterSendIsSentAsItWasWhenFrozen() throws Exception {
+        byte[] frame = marshaller.marshal(updateWith(rawAttributes()));
+        SessionSnapshot copy = marshaller.unmarshal(frame, WholeSessionUpdate.class).snapshot();
+        WholeSessionUpdate frozen = marshaller.frozen(new WholeSessionUpdate(copy));
+
+        ((byte[]) copy.attributes().get("payload"))[0] = 42; // a request after the freeze, before the send
+
+        SessionSnapshot sent = marshaller.unmarshal(marshaller.marshal(frozen), WholeSessionUpdate.class).snapshot();
+        assertThat((byte[]) sent.attributes().get("payload")).containsExactly(1, 2, 3);
+    }
+
+    @Test
     void aLentFrameCanBeReusedAfterTheRead() throws Exception {
         byte[] frame = marshaller.marshal(updateWith(Map.of("payload", new byte[] {1, 2, 3})));
         Map<String, Serializable> attributes = attributesRead(frame, FrameBytes.LENT);
