@@ -308,8 +308,7 @@ final class RecordCodec {
         try {
             Set.of(seen);
         } catch (IllegalArgumentException duplicate) {
-            throw in.malformed("duplicate attribute", SNAPSHOT_ATTRIBUTES + " name one attribute twice: "
-                    + duplicate.getMessage());
+            throw duplicateAttribute(in, SNAPSHOT_ATTRIBUTES, duplicate);
         }
         return new ReceivedAttributes(in.keepSince(start), count, this, in.limits());
     }
@@ -351,8 +350,13 @@ final class RecordCodec {
         try {
             return Map.ofEntries(attributes);
         } catch (IllegalArgumentException duplicate) {
-            throw in.malformed("duplicate attribute", what + " name one attribute twice: " + duplicate.getMessage());
+            throw duplicateAttribute(in, what, duplicate);
         }
+    }
+
+    private static RejectedMessageException duplicateAttribute(FrameReader in, String what,
+                                                               IllegalArgumentException duplicate) {
+        return in.malformed("duplicate attribute", what + " name one attribute twice: " + duplicate.getMessage());
     }
 
     private static RejectedMessageException nullAttribute(FrameReader in, String name, int at) {
