@@ -272,20 +272,7 @@ public final class ProcessRuntime implements ClusterRuntime {
 
     private void awaitViews(List<String> names, int expectedMembers, Duration deadline)
             throws ClusterStartException, InterruptedException {
-        ViewBarrier.await(names, expectedMembers, deadline, this::admin, new ViewBarrier.Watch() {
-            @Override
-            public Optional<String> deathNotice(String node) {
-                NodeProcess process = process(node);
-                return process.alive() ? Optional.empty() : Optional.of("exited with code " + process.exitCode()
-                        + " while starting; the end of its log (" + process.log() + "):" + System.lineSeparator()
-                        + process.logTail(15));
-            }
-
-            @Override
-            public String logOf(String node) {
-                return process(node).log().toString();
-            }
-        });
+        ViewBarrier.await(names, expectedMembers, deadline, this::admin, new NodeProcessWatch(this::process));
     }
 
     @Override

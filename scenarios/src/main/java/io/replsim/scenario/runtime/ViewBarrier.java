@@ -19,7 +19,10 @@ final class ViewBarrier {
         /** Why the node is gone (exit code and the end of its log), or empty while it runs. */
         Optional<String> deathNotice(String node);
 
-        /** Where to look for more, named in the timeout message. */
+        /**
+         * Where to look for more, with its last lines where the runtime can read them: the timeout message carries
+         * them, since a test's temporary directory, and the log in it, may be gone when someone reads the message.
+         */
         String logOf(String node);
     }
 
