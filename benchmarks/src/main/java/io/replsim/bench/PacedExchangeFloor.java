@@ -37,9 +37,11 @@ import java.util.stream.Stream;
  * this machine. Bounded by {@code warm-up + window} seconds; the peers exit with the coordinator.
  *
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
- * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait] [frame fate]}
- * after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT, DISCARDED (a cost scenario's
- * node: ~157 requests/s, a 3.3 KB update). Figures in docs/benchmarks.md.
+ * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait] [frame fate]
+ * [streams per peer]} after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT, DISCARDED,
+ * 1 (a cost scenario's node: ~157 requests/s, a 3.3 KB update). With several streams per peer the rounds take them
+ * in turn, so each answering thread wakes for every n-th frame only, as a node's pooled streams spread a member's
+ * frames over their server threads. Figures in docs/benchmarks.md.
  */
 public final class PacedExchangeFloor {
     private static final int ANSWER_BYTES = 16;
@@ -83,6 +85,7 @@ public final class PacedExchangeFloor {
         int windowSeconds;
         AnswerWait wait;
         FrameFate fate;
+        int streams;
         try {
             rate = args.length > 0 ? Integer.parseInt(args[0]) : 157;
             frameBytes = args.length > 1 ? Integer.parseInt(args[1]) : 3300;
@@ -90,20 +93,21 @@ public final class PacedExchangeFloor {
             windowSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 40;
             wait = args.length > 4 ? AnswerWait.valueOf(args[4]) : AnswerWait.AS_SENT;
             fate = args.length > 5 ? FrameFate.valueOf(args[5]) : FrameFate.DISCARDED;
-            if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1) {
+            streams = args.length > 6 ? Integer.parseInt(args[6]) : 1;
+            if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1 || streams < 1) {
                 throw new IllegalArgumentException("out of range");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("usage: PacedExchangeFloor [rate/s >= 1] [frame bytes >= 0] [warm-up s >= 0]"
                     + " [window s >= 1] " + java.util.Arrays.toString(AnswerWait.values()) + " "
-                    + java.util.Arrays.toString(FrameFate.values()) + "; got "
+                    + java.util.Arrays.toString(FrameFate.values()) + " [streams per peer >= 1]; got "
                     + String.join(" ", args));
             System.exit(2);
             return;
         }
-        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s, frames %s;"
-                + " warm-up %d s, window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, fate, warmSeconds,
-                windowSeconds, loadAverage());
+        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s, frames %s,"
+                + " %d stream(s) per peer; warm-up %d s, window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, fate,
+                streams, warmSeconds, windowSeconds, loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
@@ -115,7 +119,8 @@ public final class PacedExchangeFloor {
                 List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
                         System.getProperty("java.class.path"), PacedExchangeFloor.class.getName(), "peer",
                         String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes),
-                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name(), fate.name()));
+                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name(), fate.name(),
+                        String.valueOf(streams)));
                 ports.forEach(port -> command.add(String.valueOf(port)));
                 peers.add(new ProcessBuilder(command).redirectErrorStream(true).start());
             }
@@ -154,17 +159,23 @@ public final class PacedExchangeFloor {
         Duration window = Duration.ofSeconds(Integer.parseInt(args[5]));
         AnswerWait wait = AnswerWait.valueOf(args[6]);
         FrameFate fate = FrameFate.valueOf(args[7]);
-        List<Integer> ports = Stream.of(args).skip(8).map(Integer::valueOf).toList();
+        int streams = Integer.parseInt(args[8]);
+        List<Integer> ports = Stream.of(args).skip(9).map(Integer::valueOf).toList();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         var server = new ServerSocket();
         server.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
         server.bind(new InetSocketAddress(loopback, ports.get(self)), 50);
         Thread.ofPlatform().daemon().name("answer-accept").start(() -> acceptAll(server, fate));
-        List<SocketChannel> others = new ArrayList<>();
-        for (int i = 0; i < ports.size(); i++) {
-            if (i != self) {
-                others.add(connect(new InetSocketAddress(loopback, ports.get(i))));
+        // others.get(k): the k-th stream to each other peer; a round uses one k for both.
+        List<List<SocketChannel>> others = new ArrayList<>();
+        for (int k = 0; k < streams; k++) {
+            List<SocketChannel> turn = new ArrayList<>();
+            for (int i = 0; i < ports.size(); i++) {
+                if (i != self) {
+                    turn.add(connect(new InetSocketAddress(loopback, ports.get(i))));
+                }
             }
+            others.add(turn);
         }
         // Its own named thread, so its CPU and switches are told apart from the JVM's in /proc/self/task.
         var sending = new FutureTask<>(() -> sendPaced(others, wait, rate, frameBytes, warm, window));
@@ -184,15 +195,16 @@ public final class PacedExchangeFloor {
      * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
      * own cost).
      */
-    private static Window sendPaced(List<SocketChannel> others, AnswerWait wait, int rate, int frameBytes,
+    private static Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate, int frameBytes,
                                     Duration warm, Duration window) throws IOException {
         byte[] frame = new byte[frameBytes];
-        List<DataInputStream> answers = new ArrayList<>();
-        for (SocketChannel channel : others) {
-            answers.add(new DataInputStream(new BufferedInputStream(channel.socket().getInputStream())));
-        }
-        if (wait == AnswerWait.LAST_SENT_FIRST) {
-            answers = answers.reversed();
+        List<List<DataInputStream>> answerTurns = new ArrayList<>();
+        for (List<SocketChannel> turn : turns) {
+            List<DataInputStream> answers = new ArrayList<>();
+            for (SocketChannel channel : turn) {
+                answers.add(new DataInputStream(new BufferedInputStream(channel.socket().getInputStream())));
+            }
+            answerTurns.add(wait == AnswerWait.LAST_SENT_FIRST ? answers.reversed() : answers);
         }
         long period = TimeUnit.SECONDS.toNanos(1) / rate;
         long start = System.nanoTime();
@@ -211,18 +223,9 @@ public final class PacedExchangeFloor {
             if (now - end >= 0) {
                 break;
             }
-            for (SocketChannel channel : frameBytes == 0 ? List.<SocketChannel>of() : others) {
-                header.clear().putInt(frameBytes).flip();
-                ByteBuffer body = ByteBuffer.wrap(frame);
-                ByteBuffer[] buffers = {header, body};
-                while (body.hasRemaining()) {
-                    channel.write(buffers);
-                }
-            }
-            for (DataInputStream in : frameBytes == 0 ? List.<DataInputStream>of() : answers) {
-                spin(in, wait);
-                int length = in.readInt();
-                in.readFully(new byte[length]);
+            int turn = (int) (rounds % turns.size());
+            if (frameBytes > 0) {
+                exchange(turns.get(turn), answerTurns.get(turn), frame, header, wait);
             }
             rounds++;
             next += period;
@@ -232,6 +235,28 @@ public final class PacedExchangeFloor {
             }
         }
         return new Window(rounds, before, threadCounts());
+    }
+
+    /**
+     * One round's frames out and answers in. A method of its own, as a node's send is: a loop of a few hundred turns a
+     * second stays interpreted for minutes (HotSpot compiles a loop on stack after 60,000 turns), a method called
+     * that often is compiled within seconds.
+     */
+    private static void exchange(List<SocketChannel> others, List<DataInputStream> answers, byte[] frame,
+                                 ByteBuffer header, AnswerWait wait) throws IOException {
+        for (SocketChannel channel : others) {
+            header.clear().putInt(frame.length).flip();
+            ByteBuffer body = ByteBuffer.wrap(frame);
+            ByteBuffer[] buffers = {header, body};
+            while (body.hasRemaining()) {
+                channel.write(buffers);
+            }
+        }
+        for (DataInputStream in : answers) {
+            spin(in, wait);
+            int length = in.readInt();
+            in.readFully(new byte[length]);
+        }
     }
 
     private static void spin(DataInputStream in, AnswerWait wait) throws IOException {
@@ -284,18 +309,23 @@ public final class PacedExchangeFloor {
             byte[] buffer = new byte[0];
             byte[] answer = new byte[ANSWER_BYTES];
             while (true) {
-                int length = in.readInt();
-                if (buffer.length < length || fate == FrameFate.KEPT) {
-                    buffer = new byte[length];
-                }
-                in.readFully(buffer, 0, length);
-                out.writeInt(answer.length);
-                out.write(answer);
-                out.flush();
+                buffer = answerOne(in, out, buffer, answer, fate);
             }
         } catch (IOException closed) {
             // the sender exited
         }
+    }
+
+    /** Reads one frame and answers it; a method of its own so that it is compiled (see {@link #exchange}). */
+    private static byte[] answerOne(DataInputStream in, DataOutputStream out, byte[] buffer, byte[] answer,
+                                    FrameFate fate) throws IOException {
+        int length = in.readInt();
+        byte[] into = buffer.length < length || fate == FrameFate.KEPT ? new byte[length] : buffer;
+        in.readFully(into, 0, length);
+        out.writeInt(answer.length);
+        out.write(answer);
+        out.flush();
+        return into;
     }
 
     /** Per thread name: {CPU ns, voluntary + involuntary switches}, from {@code /proc/self/task}. */
