@@ -47,6 +47,7 @@ public final class PacedExchangeFloor {
     private static final int ANSWER_BYTES = 16;
     private static final int PEERS = 3;
     private static final int SOCKET_BUFFER_BYTES = 1 << 17;
+    private static final ThreadGroupCpu THREADS = new ThreadGroupCpu(PacedExchangeFloor::group);
 
     /** How the sending thread waits for the answers: in which order, and whether it polls before sleeping. */
     public enum AnswerWait {
@@ -112,42 +113,15 @@ public final class PacedExchangeFloor {
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
         }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<Process> peers = new ArrayList<>();
-        try {
-            for (int i = 0; i < PEERS; i++) {
-                List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp",
-                        System.getProperty("java.class.path"), PacedExchangeFloor.class.getName(), "peer",
-                        String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes),
-                        String.valueOf(warmSeconds), String.valueOf(windowSeconds), wait.name(), fate.name(),
-                        String.valueOf(streams)));
-                ports.forEach(port -> command.add(String.valueOf(port)));
-                peers.add(new ProcessBuilder(command).redirectErrorStream(true).start());
-            }
-            for (Process peer : peers) {
-                var out = new BufferedReader(new InputStreamReader(peer.getInputStream()));
-                String line;
-                do {
-                    line = out.readLine();
-                    if (line == null) {
-                        throw new IllegalStateException("a peer exited before its report (exit "
-                                + peer.waitFor() + ")");
-                    }
-                    System.out.println(line);
-                } while (!line.startsWith("peer "));
-            }
-            // Every peer answers until all have measured: one that left early would break the others' last round.
-            for (Process peer : peers) {
-                peer.getOutputStream().close();
-            }
-            for (Process peer : peers) {
-                if (!peer.waitFor(30, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("a peer did not exit");
-                }
-            }
-        } finally {
-            peers.forEach(Process::destroyForcibly);
+        List<List<String>> peers = new ArrayList<>();
+        for (int i = 0; i < PEERS; i++) {
+            List<String> main = new ArrayList<>(List.of(PacedExchangeFloor.class.getName(), "peer",
+                    String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes), String.valueOf(warmSeconds),
+                    String.valueOf(windowSeconds), wait.name(), fate.name(), String.valueOf(streams)));
+            ports.forEach(port -> main.add(String.valueOf(port)));
+            peers.add(main);
         }
+        PeerJvms.run(peers);
         System.out.printf("load at the end %.2f%n", loadAverage());
     }
 
@@ -180,22 +154,15 @@ public final class PacedExchangeFloor {
         // Its own named thread, so its CPU and switches are told apart from the JVM's in /proc/self/task.
         var sending = new FutureTask<>(() -> sendPaced(others, wait, rate, frameBytes, warm, window));
         Thread.ofPlatform().name("sender").start(sending);
-        report(self, sending.get());
-        System.out.flush();
-        while (System.in.read() >= 0) {
-            // answering the others until the coordinator closes our input
-        }
-    }
-
-    /** The rounds sent within the measured window, and every thread's counts at its start and end. */
-    private record Window(long rounds, Map<String, long[]> before, Map<String, long[]> after) {
+        ThreadGroupCpu.report(self, sending.get(), "two frames out, two in");
+        PeerJvms.awaitTheEnd();
     }
 
     /**
      * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
      * own cost).
      */
-    private static Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate, int frameBytes,
+    private static ThreadGroupCpu.Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate, int frameBytes,
                                     Duration warm, Duration window) throws IOException {
         byte[] frame = new byte[frameBytes];
         List<List<DataInputStream>> answerTurns = new ArrayList<>();
@@ -217,7 +184,7 @@ public final class PacedExchangeFloor {
         while (true) {
             long now = System.nanoTime();
             if (before == null && now - windowStart >= 0) {
-                before = threadCounts();
+                before = THREADS.now();
                 rounds = 0;
             }
             if (now - end >= 0) {
@@ -234,7 +201,7 @@ public final class PacedExchangeFloor {
                 LockSupport.parkNanos(untilNext);
             }
         }
-        return new Window(rounds, before, threadCounts());
+        return new ThreadGroupCpu.Window(rounds, before, THREADS.now());
     }
 
     /**
@@ -328,55 +295,14 @@ public final class PacedExchangeFloor {
         return into;
     }
 
-    /** Per thread name: {CPU ns, voluntary + involuntary switches}, from {@code /proc/self/task}. */
-    private static Map<String, long[]> threadCounts() throws IOException {
-        Map<String, long[]> counts = new TreeMap<>();
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            for (Path task : tasks.toList()) {
-                try {
-                    String name = Files.readString(task.resolve("comm")).strip();
-                    long cpu = Long.parseLong(Files.readString(task.resolve("schedstat")).split(" ")[0]);
-                    long switches = 0;
-                    for (String line : Files.readAllLines(task.resolve("status"))) {
-                        if (line.contains("ctxt_switches")) {
-                            switches += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
-                        }
-                    }
-                    long[] sum = counts.computeIfAbsent(group(name), ignored -> new long[2]);
-                    sum[0] += cpu;
-                    sum[1] += switches;
-                } catch (IOException threadEnded) {
-                    // a thread that ended between the listing and the read
-                }
-            }
-        }
-        return counts;
-    }
-
     private static String group(String thread) {
         if (thread.equals("sender")) {
-            return "sending thread";
+            return ThreadGroupCpu.SENDING;
         }
         if (thread.startsWith("answer-in")) {
-            return "answering threads";
+            return ThreadGroupCpu.ANSWERING;
         }
-        return "the JVM's own (GC, JIT, ...)";
-    }
-
-    private static void report(int self, Window window) {
-        long rounds = window.rounds();
-        long totalCpu = 0;
-        StringBuilder line = new StringBuilder();
-        for (var entry : window.after().entrySet()) {
-            long[] was = window.before().getOrDefault(entry.getKey(), new long[2]);
-            long cpu = entry.getValue()[0] - was[0];
-            long switches = entry.getValue()[1] - was[1];
-            totalCpu += cpu;
-            line.append(String.format("; %s %.1f µs / %.2f switches", entry.getKey(), cpu / 1_000.0 / rounds,
-                    (double) switches / rounds));
-        }
-        System.out.printf("peer %d: %d rounds, %.1f µs of CPU per round (two frames out, two in)%s%n", self, rounds,
-                totalCpu / 1_000.0 / rounds, line);
+        return ThreadGroupCpu.JVM;
     }
 
     private static double loadAverage() {

@@ -1,0 +1,242 @@
+package io.replsim.bench;
+
+import io.replsim.replication.NodeId;
+import io.replsim.replication.ReplicationSpec;
+import io.replsim.replication.SessionId;
+import io.replsim.replication.host.EngineFactory;
+import io.replsim.replication.member.ReplicationEngine;
+import io.replsim.replication.session.ActiveSession;
+import io.replsim.replication.transport.ClusterSecret;
+import io.replsim.replication.transport.LargeMessagePath;
+import io.replsim.replication.transport.TcpStackSpec;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * replsim's replication alone at a node's pace: three peer JVMs on loopback, each running a replication engine on
+ * the nodes' TCP stack (direct streams, every member holding every session, sync) and nothing else: no HTTP, no app,
+ * no load driver. Each owns {@code sessions} sessions of {@code attributes} {@code byte[]} attributes and, {@code
+ * rate} times a second, replaces one attribute of the next of them with a new array and updates the session, which
+ * sends the whole session to the other two and waits for both answers, as a request of the cost scenarios does.
+ * Each prints its CPU per round (one update out, the other two's in) in {@code PacedExchangeFloor}'s report line:
+ * the updating thread ({@value ThreadGroupCpu#SENDING}), the stream threads applying the other two's updates
+ * ({@value ThreadGroupCpu#ANSWERING}) and the rest (JGroups' threads, the collector, the JIT).
+ *
+ * <p>Beside the floor in the same minutes it splits replsim's distance from it in two: what this adds to the floor
+ * is replsim's code (marshalling, the store, the exchange, the backup's read and apply); what a node adds to this is
+ * the node's (its HTTP and app in the same process, their threads and caches). Bounded by {@code warm-up + window}
+ * seconds after the view forms; the peers exit with the coordinator.
+ *
+ * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
+ * io.replsim.bench.PacedReplicationProbe [rate/s] [session KB] [attributes] [sessions] [warm-up s] [window s]} after
+ * {@code benchmarks/run -l} (which builds); defaults 157, 64, 32, 80, 60, 30 (the 64 KB cost scenario's node: 80
+ * sessions of its own, 32 attributes of 2 KB). {@code 157 3 4 80} is the 3.3 KB one's. Figures in
+ * docs/benchmarks.md.
+ */
+public final class PacedReplicationProbe {
+    private static final int PEERS = 3;
+    private static final ThreadGroupCpu THREADS = new ThreadGroupCpu(PacedReplicationProbe::group);
+
+    private PacedReplicationProbe() {
+    }
+
+    /** What every peer does, from the command line. */
+    private record Shape(int rate, int sessionBytes, int attributes, int sessions, Duration warmUp,
+                         Duration window) {
+        int attributeBytes() {
+            return sessionBytes / attributes;
+        }
+
+        /** The peer's arguments: the size in bytes (with a B), not in KB. */
+        List<String> arguments() {
+            return List.of(String.valueOf(rate), sessionBytes + "B", String.valueOf(attributes),
+                    String.valueOf(sessions), String.valueOf(warmUp.toSeconds()), String.valueOf(window.toSeconds()));
+        }
+
+        static Shape parse(List<String> args) {
+            int rate = args.size() > 0 ? Integer.parseInt(args.get(0)) : 157;
+            int sessionBytes = args.size() > 1 && args.get(1).endsWith("B")
+                    ? Integer.parseInt(args.get(1).substring(0, args.get(1).length() - 1))
+                    : (args.size() > 1 ? Integer.parseInt(args.get(1)) : 64) * 1024;
+            int attributes = args.size() > 2 ? Integer.parseInt(args.get(2)) : 32;
+            int sessions = args.size() > 3 ? Integer.parseInt(args.get(3)) : 80;
+            int warm = args.size() > 4 ? Integer.parseInt(args.get(4)) : 60;
+            int window = args.size() > 5 ? Integer.parseInt(args.get(5)) : 30;
+            if (rate < 1 || attributes < 1 || sessionBytes < attributes || sessions < 1 || warm < 0 || window < 1) {
+                throw new IllegalArgumentException("out of range");
+            }
+            return new Shape(rate, sessionBytes, attributes, sessions, Duration.ofSeconds(warm),
+                    Duration.ofSeconds(window));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("peer")) {
+            peer(args);
+            return;
+        }
+        Shape shape;
+        try {
+            shape = Shape.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("usage: PacedReplicationProbe [rate/s >= 1] [session KB >= 1] [attributes >= 1]"
+                    + " [sessions >= 1] [warm-up s >= 0] [window s >= 1]; got " + String.join(" ", args));
+            System.exit(2);
+            return;
+        }
+        System.out.printf("%d replication engines, each updating one of its %d sessions (%d attributes of %d B) %d"
+                        + " times/s, the whole session to the other two, sync; warm-up %d s, window %d s; load %.2f%n",
+                PEERS, shape.sessions(), shape.attributes(), shape.attributeBytes(), shape.rate(),
+                shape.warmUp().toSeconds(), shape.window().toSeconds(), loadAverage());
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < PEERS; i++) {
+            ports.add(LoopbackPorts.freePortPair());
+        }
+        String cluster = "paced-" + UUID.randomUUID();
+        List<List<String>> peers = new ArrayList<>();
+        for (int i = 0; i < PEERS; i++) {
+            List<String> main = new ArrayList<>(List.of(PacedReplicationProbe.class.getName(), "peer",
+                    String.valueOf(i), cluster));
+            main.addAll(shape.arguments());
+            ports.forEach(port -> main.add(String.valueOf(port)));
+            peers.add(main);
+        }
+        PeerJvms.run(peers, Map.of(ClusterSecret.ENVIRONMENT_VARIABLE, ClusterSecret.newValue()));
+        System.out.printf("load at the end %.2f%n", loadAverage());
+    }
+
+    private static void peer(String[] args) throws Exception {
+        int self = Integer.parseInt(args[1]);
+        String cluster = args[2];
+        Shape shape = Shape.parse(List.of(args).subList(3, 9));
+        List<Integer> ports = Stream.of(args).skip(9).map(Integer::valueOf).toList();
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        List<InetSocketAddress> members = ports.stream().map(port -> new InetSocketAddress(loopback, port)).toList();
+        ClusterSecret secret = ClusterSecret.fromEnvironment().orElseThrow();
+        try (ReplicationEngine engine = EngineFactory.start(new NodeId("node" + (self + 1)), cluster,
+                new TcpStackSpec(loopback, ports.get(self), members, secret)
+                        .withLargeMessages(LargeMessagePath.DirectStreams.DEFAULT),
+                ReplicationSpec.builder().syncTimeout(Duration.ofSeconds(2)).build())) {
+            awaitView(engine, PEERS, Duration.ofSeconds(60));
+            List<SessionId> sessions = createSessions(engine, shape);
+            // Its own named thread, so its CPU and switches are told apart from the engine's in /proc/self/task.
+            var updating = new FutureTask<>(() -> updatePaced(engine, sessions, shape));
+            Thread.ofPlatform().name("sender").start(updating);
+            ThreadGroupCpu.report(self, updating.get(), "one update out to two, two in");
+            PeerJvms.awaitTheEnd();
+        }
+    }
+
+    private static void awaitView(ReplicationEngine engine, int members, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (engine.view().members().size() < members) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("no view of " + members + " members within " + within.toSeconds()
+                        + " s");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static List<SessionId> createSessions(ReplicationEngine engine, Shape shape) throws Exception {
+        List<SessionId> ids = new ArrayList<>();
+        for (int s = 0; s < shape.sessions(); s++) {
+            try (ActiveSession active = engine.store().create()) {
+                for (String name : attributeNames(shape)) {
+                    active.session().setAttribute(name, filled(shape.attributeBytes()));
+                }
+                engine.store().update(active);
+                ids.add(active.session().id());
+            }
+        }
+        return ids;
+    }
+
+    private static byte[] filled(int bytes) {
+        byte[] value = new byte[bytes];
+        ThreadLocalRandom.current().nextBytes(value);
+        return value;
+    }
+
+    /** Every period, the next session's next attribute replaced and the session updated (and so replicated). */
+    private static ThreadGroupCpu.Window updatePaced(ReplicationEngine engine, List<SessionId> sessions, Shape shape)
+            throws Exception {
+        long period = TimeUnit.SECONDS.toNanos(1) / shape.rate();
+        long start = System.nanoTime();
+        long windowStart = start + shape.warmUp().toNanos();
+        long end = windowStart + shape.window().toNanos();
+        long rounds = 0;
+        Map<String, long[]> before = null;
+        long next = start;
+        long turn = 0;
+        String[] names = attributeNames(shape);
+        while (true) {
+            long now = System.nanoTime();
+            if (before == null && now - windowStart >= 0) {
+                before = THREADS.now();
+                rounds = 0;
+            }
+            if (now - end >= 0) {
+                break;
+            }
+            update(engine, sessions, names, turn, shape.attributeBytes());
+            turn++;
+            rounds++;
+            next += period;
+            long untilNext = next - System.nanoTime();
+            if (untilNext > 0) {
+                LockSupport.parkNanos(untilNext);
+            }
+        }
+        return new ThreadGroupCpu.Window(rounds, before, THREADS.now());
+    }
+
+    /**
+     * One request's work: the next session's next attribute replaced. A method of its own, so that it is compiled as
+     * a node's request is: the paced loop around it runs interpreted for minutes (HotSpot compiles a loop on its
+     * stack after 60,000 turns), and a string built there took an eighth of this thread's time.
+     */
+    private static void update(ReplicationEngine engine, List<SessionId> sessions, String[] names, long turn,
+                               int bytes) throws Exception {
+        SessionId id = sessions.get((int) (turn % sessions.size()));
+        String attribute = names[(int) (turn / sessions.size() % names.length)];
+        try (ActiveSession active = engine.store().find(id).orElseThrow()) {
+            active.session().setAttribute(attribute, new byte[bytes]);
+            engine.store().update(active);
+        }
+    }
+
+    private static String[] attributeNames(Shape shape) {
+        String[] names = new String[shape.attributes()];
+        for (int a = 0; a < names.length; a++) {
+            names[a] = "attribute-" + a;
+        }
+        return names;
+    }
+
+    private static String group(String thread) {
+        if (thread.equals("sender")) {
+            return ThreadGroupCpu.SENDING;
+        }
+        if (thread.startsWith("stream-in")) {
+            return ThreadGroupCpu.ANSWERING;
+        }
+        return ThreadGroupCpu.JVM;
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+}
