@@ -6,17 +6,16 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One sender-side direct stream to a member: a frame out, its answer back, one exchange at a time. A read past the
- * exchange's deadline expires it, and so may a watchdog on another thread while a large frame is written.
+ * One sender-side direct stream to a member: a frame out, its answer back, one exchange at a time. The sender's
+ * deadline thread expires it (closes it) when the exchange's deadline passes while a frame is written or its
+ * answer awaited.
  */
 final class StreamConnection {
     /**
@@ -99,23 +98,10 @@ final class StreamConnection {
     }
 
     /**
-     * Reads the answer to the frame sent, waiting until {@code deadlineNanos} at most (then the stream is
-     * {@link #expire expired}: an answer may still be on its way); {@code maxBytes} bounds what a broken peer can
-     * make us allocate. The wait is the socket's own read timeout, so no other thread is woken per exchange.
+     * Reads the answer to the frame sent, blocking: the caller's deadline closes the stream ({@link #expire}) if it
+     * passes first. {@code maxBytes} bounds what a broken peer can make us allocate.
      */
-    byte[] receive(long maxBytes, long deadlineNanos) throws IOException {
-        // At least a millisecond: zero would mean no timeout, and an answer already here is still taken.
-        long remainingMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
-        channel.socket().setSoTimeout((int) Math.min(Integer.MAX_VALUE, remainingMillis));
-        try {
-            return receive(maxBytes);
-        } catch (SocketTimeoutException e) {
-            expire();
-            throw e;
-        }
-    }
-
-    private byte[] receive(long maxBytes) throws IOException {
+    byte[] receive(long maxBytes) throws IOException {
         int length = in.readInt();
         if (length <= 0 || length > maxBytes) {
             throw new IOException("an answer of " + length + " bytes (limit " + maxBytes + ")");

@@ -6,20 +6,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The deadlines of large frames being written: one thread looks every {@link #TICK} and expires the writes whose
- * deadline has passed. A timer task per write woke the timer's thread on every 64 KB update (scheduling signals it
- * whenever its queue was empty, which between two updates it always is): a system call on the sender's thread and a
- * wake-up of another, per update. Watching here is an add to a set and its removal; the ticks cost the same whatever
- * the traffic, and a deadline is kept within a tick.
+ * The deadlines of the direct streams' exchanges (a large frame being written, the answers awaited): one thread
+ * looks every {@link #TICK} and expires those whose deadline has passed. A timer task per write woke the timer's
+ * thread on every 64 KB update (scheduling signals it whenever its queue was empty, which between two updates it
+ * always is), and a socket read timeout made every wait for an answer a non-blocking read, a poll and four fcntl
+ * calls (docs/benchmarks.md, "replsim's replication alone, paced"). Watching here is an add to a set and its
+ * removal; the ticks cost the same whatever the traffic, and a deadline is kept within a tick.
  */
-final class WriteDeadlines implements AutoCloseable {
+final class StreamDeadlines implements AutoCloseable {
     static final Duration TICK = Duration.ofMillis(20);
 
     private final Set<Watch> watched = ConcurrentHashMap.newKeySet();
     private final Thread ticker;
     private volatile boolean closed;
 
-    WriteDeadlines(String name) {
+    StreamDeadlines(String name) {
         this.ticker = Thread.ofPlatform().daemon().name(name).start(this::tick);
     }
 
@@ -48,7 +49,7 @@ final class WriteDeadlines implements AutoCloseable {
         LockSupport.unpark(ticker);
     }
 
-    /** One write's deadline; {@link #close} it when the write is done. */
+    /** One write's or wait's deadline; {@link #close} it when that is done. */
     final class Watch implements AutoCloseable {
         private final Runnable expire;
         private final long deadlineNanos;
@@ -58,9 +59,14 @@ final class WriteDeadlines implements AutoCloseable {
             this.deadlineNanos = deadlineNanos;
         }
 
+        /** Done before the deadline: true unless the deadline thread took it first and expires it. */
+        boolean lift() {
+            return watched.remove(this);
+        }
+
         @Override
         public void close() {
-            watched.remove(this);
+            lift();
         }
     }
 }

@@ -13,9 +13,10 @@ import java.util.Optional;
 
 /**
  * Sends one frame to several members over direct streams on the caller's thread: every frame is written first,
- * then the answers are read, so the backups apply in parallel. Nothing holds the caller past the deadline: an
- * answer is awaited with the socket's read timeout, and a frame too large for the socket buffers is written under
- * a deadline that closes the stream, so a frozen backup cannot hold it even in the middle of a write.
+ * then the answers are read, so the backups apply in parallel. Nothing holds the caller past the deadline (by more
+ * than {@link StreamDeadlines#TICK}): the answers are awaited, and a frame too large for the socket buffers is
+ * written, under a deadline that closes the streams still open, so a frozen backup cannot hold it even in the
+ * middle of a write.
  */
 public final class StreamSender implements AutoCloseable {
     /** What became of the frame at one member. */
@@ -57,14 +58,14 @@ public final class StreamSender implements AutoCloseable {
 
     private final StreamPool pool;
     private final long maxAnswerBytes;
-    private final WriteDeadlines deadlines;
+    private final StreamDeadlines deadlines;
 
     /** {@code key} proves the cluster secret to each server (and checks its proof); empty sends only a hello. */
     public StreamSender(String cluster, NodeId self, Optional<PeerKey> key, int maxConnectionsPerMember,
                         Duration connectTimeout, long maxAnswerBytes) {
         this.pool = new StreamPool(new StreamHello(cluster, self), key, maxConnectionsPerMember, connectTimeout);
         this.maxAnswerBytes = maxAnswerBytes;
-        this.deadlines = new WriteDeadlines("stream-deadlines-" + self);
+        this.deadlines = new StreamDeadlines("stream-deadlines-" + self);
     }
 
     /** Sends {@code length} bytes of {@code frame} to every target; collects each one's outcome by the deadline. */
@@ -84,30 +85,49 @@ public final class StreamSender implements AutoCloseable {
             }
         }
         List<Exchange> sent = send(frame, length, borrowed, deadlineNanos, outcomes);
-        for (Exchange exchange : sent) {
-            try {
-                byte[] answer = exchange.connection().receive(maxAnswerBytes, deadlineNanos);
-                pool.release(exchange.connection()); // closed instead if the deadline came just after the answer
-                outcomes.put(exchange.target(), new Outcome.Answered(answer));
-            } catch (IOException e) {
-                outcomes.put(exchange.target(), failed(exchange, e));
-            }
-        }
+        receive(sent, deadlineNanos, outcomes);
         return outcomes;
+    }
+
+    /**
+     * Reads every answer with a blocking read under a deadline that closes its stream if it passes first
+     * ({@link StreamDeadlines}): a socket read timeout instead turned each wait into a non-blocking read, a poll and
+     * four fcntl calls (docs/benchmarks.md, "replsim's replication alone, paced"). A watch per answer, not one for
+     * all: an answer already here when a slower member's deadline passed is still taken, within a tick.
+     */
+    private void receive(List<Exchange> sent, long deadlineNanos, Map<NodeId, Outcome> outcomes) {
+        for (Exchange exchange : sent) {
+            StreamConnection connection = exchange.connection();
+            StreamDeadlines.Watch watch = deadlines.watch(connection::expire, deadlineNanos);
+            byte[] answer;
+            try {
+                answer = connection.receive(maxAnswerBytes);
+            } catch (IOException e) {
+                watch.lift();
+                outcomes.put(exchange.target(), failed(exchange, e));
+                continue;
+            }
+            if (watch.lift()) {
+                pool.release(connection);
+            } else {
+                pool.discard(connection); // the deadline came just after the answer: the stream is being closed
+            }
+            outcomes.put(exchange.target(), new Outcome.Answered(answer));
+        }
     }
 
     /**
      * Writes the frame to every borrowed stream. At the start of an exchange a stream has nothing in flight (the
      * last frame was answered, or the stream was closed), so a frame that fits the socket buffers is taken by the
      * kernel at once, even by a frozen backup: only a larger one can block, and only that write is watched by the
-     * deadline thread ({@link WriteDeadlines}). Scheduling a deadline for every exchange woke that thread once per
+     * deadline thread ({@link StreamDeadlines}). Scheduling a deadline for every exchange woke that thread once per
      * update, which cost a small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs").
      */
     private List<Exchange> send(byte[] frame, int length, List<Exchange> borrowed, long deadlineNanos,
                                 Map<NodeId, Outcome> outcomes) {
         var pending = new Pending();
         borrowed.forEach(pending::add);
-        WriteDeadlines.Watch deadline = length <= UNWATCHED_WRITE_BYTES ? null
+        StreamDeadlines.Watch deadline = length <= UNWATCHED_WRITE_BYTES ? null
                 : deadlines.watch(pending::expireAll, deadlineNanos);
         List<Exchange> sent = new ArrayList<>(borrowed.size());
         try {

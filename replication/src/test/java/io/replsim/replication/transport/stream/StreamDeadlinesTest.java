@@ -9,14 +9,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class WriteDeadlinesTest {
+class StreamDeadlinesTest {
     private static long in(Duration duration) {
         return System.nanoTime() + duration.toNanos();
     }
 
     @Test
     void aWriteStillWatchedAtItsDeadlineIsExpiredWithinATick() throws InterruptedException {
-        try (var deadlines = new WriteDeadlines("test-deadlines")) {
+        try (var deadlines = new StreamDeadlines("test-deadlines")) {
             var expired = new CountDownLatch(1);
             long deadline = in(Duration.ofMillis(50));
 
@@ -29,12 +29,12 @@ class WriteDeadlinesTest {
 
     @Test
     void aWriteDoneBeforeItsDeadlineIsNeverExpired() throws InterruptedException {
-        try (var deadlines = new WriteDeadlines("test-deadlines")) {
+        try (var deadlines = new StreamDeadlines("test-deadlines")) {
             var doneWriteExpired = new AtomicBoolean();
             var later = new CountDownLatch(1);
 
             deadlines.watch(() -> doneWriteExpired.set(true), in(Duration.ofMillis(10))).close();
-            deadlines.watch(later::countDown, in(Duration.ofMillis(10).plus(WriteDeadlines.TICK.multipliedBy(3))));
+            deadlines.watch(later::countDown, in(Duration.ofMillis(10).plus(StreamDeadlines.TICK.multipliedBy(3))));
 
             assertThat(later.await(5, TimeUnit.SECONDS)).as("a later deadline, expired").isTrue();
             assertThat(doneWriteExpired).isFalse();

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The sending end of direct streams against real loopback servers that misbehave in the ways a backup can. */
@@ -32,12 +34,12 @@ class StreamSenderTest {
     private final StreamSender sender = new StreamSender("stream-sender-test", new NodeId("node1"), Optional.empty(),
             4, Duration.ofMillis(300), 1 << 20);
     private final List<Socket> accepted = new CopyOnWriteArrayList<>();
-    private ServerSocket server;
+    private final List<ServerSocket> servers = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void close() throws IOException {
         sender.close();
-        if (server != null) {
+        for (ServerSocket server : servers) {
             server.close();
         }
         for (Socket socket : accepted) {
@@ -47,7 +49,8 @@ class StreamSenderTest {
 
     /** A server that hands each accepted connection to {@code behaviour} on a thread of its own. */
     private InetSocketAddress serve(SocketBehaviour behaviour) throws IOException {
-        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        var server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        servers.add(server);
         Thread.ofPlatform().daemon().start(() -> {
             try {
                 while (true) {
@@ -113,12 +116,50 @@ class StreamSenderTest {
     }
 
     @Test
-    void aBackupThatTakesTheFrameButNeverAnswersTimesOutAtTheDeadline() throws IOException {
-        InetSocketAddress endpoint = serve(StreamSenderTest::readForever);
+    void aBackupThatTakesTheFrameButNeverAnswersTimesOutAtTheDeadline() {
+        InetSocketAddress endpoint = assertDoesNotThrow(() -> serve(StreamSenderTest::readForever));
 
-        var outcome = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300)));
+        var outcome = assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                sender.exchange(FRAME, FRAME.length, Map.of(TARGET, endpoint), deadlineIn(Duration.ofMillis(300))));
 
         assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+    }
+
+    /** Reads the hello, then answers every frame at once with one byte. */
+    private static void answerEveryFrame(Socket socket) throws IOException {
+        var in = new DataInputStream(socket.getInputStream());
+        StreamHello.readFrom(in);
+        var out = new DataOutputStream(socket.getOutputStream());
+        while (true) {
+            in.readFully(new byte[in.readInt()]);
+            out.writeInt(1);
+            out.writeByte(1);
+            out.flush();
+        }
+    }
+
+    @Test
+    void anAnswerThatCameInTimeIsTakenAfterASlowerMembersDeadlineAndItsStreamKept() {
+        List<Socket> prompt = new CopyOnWriteArrayList<>();
+        InetSocketAddress answering = assertDoesNotThrow(() -> serve(socket -> {
+            prompt.add(socket);
+            answerEveryFrame(socket);
+        }));
+        InetSocketAddress silent = assertDoesNotThrow(() -> serve(StreamSenderTest::readForever));
+        NodeId slow = new NodeId("node3");
+        // The silent member first: its answer is awaited first, past the deadline, then the prompt one's is read.
+        Map<NodeId, InetSocketAddress> targets = new LinkedHashMap<>();
+        targets.put(slow, silent);
+        targets.put(TARGET, answering);
+
+        var outcomes = assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                sender.exchange(FRAME, FRAME.length, targets, deadlineIn(Duration.ofMillis(300))));
+
+        assertThat(outcomes.get(slow)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+        assertThat(outcomes.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
+        var again = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, answering), deadlineIn(Duration.ofSeconds(10)));
+        assertThat(again.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
+        assertThat(prompt).as("the prompt member's stream, used again").hasSize(1);
     }
 
     /** Reads the hello, then nothing: a backup that froze (SIGSTOP) before taking the frame. */
