@@ -7,7 +7,6 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,11 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -47,7 +43,7 @@ public final class PacedExchangeFloor {
     private static final int ANSWER_BYTES = 16;
     private static final int PEERS = 3;
     private static final int SOCKET_BUFFER_BYTES = 1 << 17;
-    private static final ThreadGroupCpu THREADS = new ThreadGroupCpu(PacedExchangeFloor::group);
+    private static final ThreadGroupCpu THREADS = ThreadGroupCpu.answeringOn("answer-in");
 
     /** How the sending thread waits for the answers: in which order, and whether it polls before sleeping. */
     public enum AnswerWait {
@@ -108,7 +104,7 @@ public final class PacedExchangeFloor {
         }
         System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s, frames %s,"
                 + " %d stream(s) per peer; warm-up %d s, window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, fate,
-                streams, warmSeconds, windowSeconds, loadAverage());
+                streams, warmSeconds, windowSeconds, PeerJvms.loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
@@ -122,7 +118,7 @@ public final class PacedExchangeFloor {
             peers.add(main);
         }
         PeerJvms.run(peers);
-        System.out.printf("load at the end %.2f%n", loadAverage());
+        System.out.printf("load at the end %.2f%n", PeerJvms.loadAverage());
     }
 
     private static void peer(String[] args) throws Exception {
@@ -162,8 +158,8 @@ public final class PacedExchangeFloor {
      * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
      * own cost).
      */
-    private static ThreadGroupCpu.Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate, int frameBytes,
-                                    Duration warm, Duration window) throws IOException {
+    private static ThreadGroupCpu.Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate,
+                                                   int frameBytes, Duration warm, Duration window) throws Exception {
         byte[] frame = new byte[frameBytes];
         List<List<DataInputStream>> answerTurns = new ArrayList<>();
         for (List<SocketChannel> turn : turns) {
@@ -173,35 +169,13 @@ public final class PacedExchangeFloor {
             }
             answerTurns.add(wait == AnswerWait.LAST_SENT_FIRST ? answers.reversed() : answers);
         }
-        long period = TimeUnit.SECONDS.toNanos(1) / rate;
-        long start = System.nanoTime();
-        long windowStart = start + warm.toNanos();
-        long end = windowStart + window.toNanos();
-        long rounds = 0;
-        Map<String, long[]> before = null;
-        long next = start;
         ByteBuffer header = ByteBuffer.allocate(Integer.BYTES);
-        while (true) {
-            long now = System.nanoTime();
-            if (before == null && now - windowStart >= 0) {
-                before = THREADS.now();
-                rounds = 0;
-            }
-            if (now - end >= 0) {
-                break;
-            }
-            int turn = (int) (rounds % turns.size());
+        return PacedRounds.run(THREADS, rate, warm, window, turn -> {
+            int stream = (int) (turn % turns.size());
             if (frameBytes > 0) {
-                exchange(turns.get(turn), answerTurns.get(turn), frame, header, wait);
+                exchange(turns.get(stream), answerTurns.get(stream), frame, header, wait);
             }
-            rounds++;
-            next += period;
-            long untilNext = next - System.nanoTime();
-            if (untilNext > 0) {
-                LockSupport.parkNanos(untilNext);
-            }
-        }
-        return new ThreadGroupCpu.Window(rounds, before, THREADS.now());
+        });
     }
 
     /**
@@ -293,19 +267,5 @@ public final class PacedExchangeFloor {
         out.write(answer);
         out.flush();
         return into;
-    }
-
-    private static String group(String thread) {
-        if (thread.equals("sender")) {
-            return ThreadGroupCpu.SENDING;
-        }
-        if (thread.startsWith("answer-in")) {
-            return ThreadGroupCpu.ANSWERING;
-        }
-        return ThreadGroupCpu.JVM;
-    }
-
-    private static double loadAverage() {
-        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -10,7 +10,6 @@ import io.replsim.replication.transport.ClusterSecret;
 import io.replsim.replication.transport.LargeMessagePath;
 import io.replsim.replication.transport.TcpStackSpec;
 
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -20,8 +19,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -47,7 +44,7 @@ import java.util.stream.Stream;
  */
 public final class PacedReplicationProbe {
     private static final int PEERS = 3;
-    private static final ThreadGroupCpu THREADS = new ThreadGroupCpu(PacedReplicationProbe::group);
+    private static final ThreadGroupCpu THREADS = ThreadGroupCpu.answeringOn("stream-in");
 
     private PacedReplicationProbe() {
     }
@@ -99,7 +96,7 @@ public final class PacedReplicationProbe {
         System.out.printf("%d replication engines, each updating one of its %d sessions (%d attributes of %d B) %d"
                         + " times/s, the whole session to the other two, sync; warm-up %d s, window %d s; load %.2f%n",
                 PEERS, shape.sessions(), shape.attributes(), shape.attributeBytes(), shape.rate(),
-                shape.warmUp().toSeconds(), shape.window().toSeconds(), loadAverage());
+                shape.warmUp().toSeconds(), shape.window().toSeconds(), PeerJvms.loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
@@ -114,7 +111,7 @@ public final class PacedReplicationProbe {
             peers.add(main);
         }
         PeerJvms.run(peers, Map.of(ClusterSecret.ENVIRONMENT_VARIABLE, ClusterSecret.newValue()));
-        System.out.printf("load at the end %.2f%n", loadAverage());
+        System.out.printf("load at the end %.2f%n", PeerJvms.loadAverage());
     }
 
     private static void peer(String[] args) throws Exception {
@@ -128,7 +125,9 @@ public final class PacedReplicationProbe {
         try (ReplicationEngine engine = EngineFactory.start(new NodeId("node" + (self + 1)), cluster,
                 new TcpStackSpec(loopback, ports.get(self), members, secret)
                         .withLargeMessages(LargeMessagePath.DirectStreams.DEFAULT),
-                ReplicationSpec.builder().syncTimeout(Duration.ofSeconds(2)).build())) {
+                // Longer than a node's 2 s: a probe that loses a race for the CPU while the JVMs start and compile
+                // should measure late, not end; in its window an update takes a fraction of a millisecond.
+                ReplicationSpec.builder().syncTimeout(Duration.ofSeconds(10)).build())) {
             awaitView(engine, PEERS, Duration.ofSeconds(60));
             List<SessionId> sessions = createSessions(engine, shape);
             // Its own named thread, so its CPU and switches are told apart from the engine's in /proc/self/task.
@@ -173,34 +172,9 @@ public final class PacedReplicationProbe {
     /** Every period, the next session's next attribute replaced and the session updated (and so replicated). */
     private static ThreadGroupCpu.Window updatePaced(ReplicationEngine engine, List<SessionId> sessions, Shape shape)
             throws Exception {
-        long period = TimeUnit.SECONDS.toNanos(1) / shape.rate();
-        long start = System.nanoTime();
-        long windowStart = start + shape.warmUp().toNanos();
-        long end = windowStart + shape.window().toNanos();
-        long rounds = 0;
-        Map<String, long[]> before = null;
-        long next = start;
-        long turn = 0;
         String[] names = attributeNames(shape);
-        while (true) {
-            long now = System.nanoTime();
-            if (before == null && now - windowStart >= 0) {
-                before = THREADS.now();
-                rounds = 0;
-            }
-            if (now - end >= 0) {
-                break;
-            }
-            update(engine, sessions, names, turn, shape.attributeBytes());
-            turn++;
-            rounds++;
-            next += period;
-            long untilNext = next - System.nanoTime();
-            if (untilNext > 0) {
-                LockSupport.parkNanos(untilNext);
-            }
-        }
-        return new ThreadGroupCpu.Window(rounds, before, THREADS.now());
+        return PacedRounds.run(THREADS, shape.rate(), shape.warmUp(), shape.window(),
+                turn -> update(engine, sessions, names, turn, shape.attributeBytes()));
     }
 
     /**
@@ -224,19 +198,5 @@ public final class PacedReplicationProbe {
             names[a] = "attribute-" + a;
         }
         return names;
-    }
-
-    private static String group(String thread) {
-        if (thread.equals("sender")) {
-            return ThreadGroupCpu.SENDING;
-        }
-        if (thread.startsWith("stream-in")) {
-            return ThreadGroupCpu.ANSWERING;
-        }
-        return ThreadGroupCpu.JVM;
-    }
-
-    private static double loadAverage() {
-        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -3,6 +3,7 @@ package io.replsim.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,5 +70,9 @@ final class PeerJvms {
         while (System.in.read() >= 0) {
             // only the end of the stream matters
         }
+    }
+
+    static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 }

@@ -26,8 +26,14 @@ final class ThreadGroupCpu {
 
     private final Function<String, String> groupOfThread;
 
-    ThreadGroupCpu(Function<String, String> groupOfThread) {
+    private ThreadGroupCpu(Function<String, String> groupOfThread) {
         this.groupOfThread = groupOfThread;
+    }
+
+    /** A probe whose sending thread is named {@code sender} and whose answering threads' names start so. */
+    static ThreadGroupCpu answeringOn(String threadPrefix) {
+        return new ThreadGroupCpu(thread -> thread.equals("sender") ? SENDING
+                : thread.startsWith(threadPrefix) ? ANSWERING : JVM);
     }
 
     /** Per group: {CPU ns, voluntary + involuntary switches}. */
