@@ -64,9 +64,7 @@ public final class PacedReplicationProbe {
 
         static Shape parse(List<String> args) {
             int rate = args.size() > 0 ? Integer.parseInt(args.get(0)) : 157;
-            int sessionBytes = args.size() > 1 && args.get(1).endsWith("B")
-                    ? Integer.parseInt(args.get(1).substring(0, args.get(1).length() - 1))
-                    : (args.size() > 1 ? Integer.parseInt(args.get(1)) : 64) * 1024;
+            int sessionBytes = args.size() > 1 ? bytes(args.get(1)) : 64 * 1024;
             int attributes = args.size() > 2 ? Integer.parseInt(args.get(2)) : 32;
             int sessions = args.size() > 3 ? Integer.parseInt(args.get(3)) : 80;
             int warm = args.size() > 4 ? Integer.parseInt(args.get(4)) : 60;
@@ -76,6 +74,12 @@ public final class PacedReplicationProbe {
             }
             return new Shape(rate, sessionBytes, attributes, sessions, Duration.ofSeconds(warm),
                     Duration.ofSeconds(window));
+        }
+
+        /** {@code 64} is 64 KB, {@code 3200B} 3,200 bytes. */
+        private static int bytes(String size) {
+            return size.endsWith("B") ? Integer.parseInt(size.substring(0, size.length() - 1))
+                    : Integer.parseInt(size) * 1024;
         }
     }
 

@@ -188,7 +188,7 @@ public final class StreamServer implements AutoCloseable {
     private void serveFrames(NodeId sender, DataInputStream in, DataOutputStream out) throws IOException {
         // A loop that only calls: at a node's few hundred frames a second a loop's own body runs interpreted for
         // minutes (HotSpot compiles a loop on its stack after 60,000 turns, counted over all stream threads), where
-        // a method called as often is compiled within seconds (docs/benchmarks.md, "The floor beside a node").
+        // a method called as often is compiled within seconds (docs/benchmarks.md, "Paced as in a node").
         boolean open = true;
         while (open) {
             open = serveFrame(sender, in, out);
