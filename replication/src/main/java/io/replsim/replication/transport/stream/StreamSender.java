@@ -37,19 +37,6 @@ public final class StreamSender implements AutoCloseable {
     private record Exchange(NodeId target, StreamConnection connection) {
     }
 
-    /** The exchanges of one call whose large frame is being written; the deadline expires exactly these. */
-    private static final class Pending {
-        private final List<Exchange> open = new ArrayList<>();
-
-        synchronized void add(Exchange exchange) {
-            open.add(exchange);
-        }
-
-        synchronized void expireAll() {
-            open.forEach(exchange -> exchange.connection().expire());
-        }
-    }
-
     /**
      * Frames up to this size are written without a deadline watching the write: half the socket buffers the streams
      * ask for ({@link StreamServer#SOCKET_BUFFER_BYTES}), which an idle stream takes whole.
@@ -121,27 +108,26 @@ public final class StreamSender implements AutoCloseable {
      * last frame was answered, or the stream was closed), so a frame that fits the socket buffers is taken by the
      * kernel at once, even by a frozen backup: only a larger one can block, and only that write is watched by the
      * deadline thread ({@link StreamDeadlines}). Scheduling a deadline for every exchange woke that thread once per
-     * update, which cost a small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs").
+     * update, which cost a small update about a sixth of its CPU (docs/benchmarks.md, "What one update costs"). A
+     * watch per write, not one for all: a deadline that passes while a frozen member's write blocks closes that
+     * stream alone, and the streams already written keep their answers.
      */
     private List<Exchange> send(byte[] frame, int length, List<Exchange> borrowed, long deadlineNanos,
                                 Map<NodeId, Outcome> outcomes) {
-        var pending = new Pending();
-        borrowed.forEach(pending::add);
-        StreamDeadlines.Watch deadline = length <= UNWATCHED_WRITE_BYTES ? null
-                : deadlines.watch(pending::expireAll, deadlineNanos);
         List<Exchange> sent = new ArrayList<>(borrowed.size());
-        try {
-            for (Exchange exchange : borrowed) {
-                try {
-                    exchange.connection().send(frame, length);
-                    sent.add(exchange);
-                } catch (IOException e) {
-                    outcomes.put(exchange.target(), failed(exchange, e));
+        for (Exchange exchange : borrowed) {
+            StreamConnection connection = exchange.connection();
+            StreamDeadlines.Watch watch = length <= UNWATCHED_WRITE_BYTES ? null
+                    : deadlines.watch(connection::expire, deadlineNanos);
+            try {
+                connection.send(frame, length);
+                sent.add(exchange);
+            } catch (IOException e) {
+                outcomes.put(exchange.target(), failed(exchange, e));
+            } finally {
+                if (watch != null) {
+                    watch.lift();
                 }
-            }
-        } finally {
-            if (deadline != null) {
-                deadline.close();
             }
         }
         return sent;

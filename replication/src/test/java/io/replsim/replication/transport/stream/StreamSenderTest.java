@@ -194,6 +194,31 @@ class StreamSenderTest {
     }
 
     @Test
+    void aLargeFrameCutAtAFrozenMembersDeadlineLeavesTheMembersWrittenBeforeItTheirAnswersAndStreams() {
+        List<Socket> prompt = new CopyOnWriteArrayList<>();
+        InetSocketAddress answering = assertDoesNotThrow(() -> serve(socket -> {
+            prompt.add(socket);
+            answerEveryFrame(socket);
+        }));
+        InetSocketAddress frozen = assertDoesNotThrow(() -> serve(StreamSenderTest::freezeAfterHello));
+        NodeId stuck = new NodeId("node3");
+        // The prompt member is written first and answers; the write to the frozen one blocks until the deadline.
+        Map<NodeId, InetSocketAddress> targets = new LinkedHashMap<>();
+        targets.put(TARGET, answering);
+        targets.put(stuck, frozen);
+        byte[] large = new byte[8 << 20]; // far more than the kernel buffers on both ends hold
+
+        var outcomes = assertTimeoutPreemptively(Duration.ofSeconds(30), () ->
+                sender.exchange(large, large.length, targets, deadlineIn(Duration.ofMillis(300))));
+
+        assertThat(outcomes.get(stuck)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
+        assertThat(outcomes.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
+        var again = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, answering), deadlineIn(Duration.ofSeconds(10)));
+        assertThat(again.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
+        assertThat(prompt).as("the prompt member's stream, used again").hasSize(1);
+    }
+
+    @Test
     void aStreamThatClosesBeforeAnsweringIsNotDeliveredSoTheCallerCanSendItAnotherWay() throws IOException {
         InetSocketAddress endpoint = serve(Socket::close);
 
