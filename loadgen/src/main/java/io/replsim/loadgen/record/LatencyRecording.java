@@ -15,9 +15,11 @@ import java.util.Optional;
  * since the previous log tick, and the whole run. Adding histograms is exact, so a window's percentile is the true
  * percentile of its responses, computed in time independent of how many there were.
  *
- * <p>With tags (one per request type of a user script), each response is recorded a second time under its tag, and
- * each log interval gets one more line per tag ({@code Tag=<tag>,...} in the HdrHistogram log format) after the
- * untagged line of all responses.
+ * <p>With tags (one per request type of a user script), a response of a tag is recorded under its tag only, and the
+ * windows of all responses add the tags' intervals to the untagged one's when they are read; each log interval gets
+ * one more line per tag ({@code Tag=<tag>,...} in the HdrHistogram log format) after the line of all responses.
+ * Recorded twice (once in all, once under its tag), a response could be split by a tick between its two records
+ * and its tag's half left out of the log when that tick was the run's last.
  */
 public final class LatencyRecording implements AutoCloseable {
 
@@ -77,11 +79,9 @@ public final class LatencyRecording implements AutoCloseable {
         recorder.recordValue(Math.max(0, micros));
     }
 
-    /** Wait-free: a response of the tag at {@code tagIndex}, counted in the whole as well. */
+    /** Wait-free: a response of the tag at {@code tagIndex}, counted in all responses' windows as well. */
     public void record(int tagIndex, long micros) {
-        long value = Math.max(0, micros);
-        recorder.recordValue(value);
-        tagged.get(tagIndex).recorder.recordValue(value);
+        tagged.get(tagIndex).recorder.recordValue(Math.max(0, micros));
     }
 
     /** The responses recorded since the previous call (or the start), as a new histogram. */
@@ -122,11 +122,18 @@ public final class LatencyRecording implements AutoCloseable {
     }
 
     private void drain() {
-        tagged.forEach(Tagged::drain);
         recycled = recorder.intervalHistogram(recycled);
-        whole.add(recycled);
-        sinceProgress.add(recycled);
-        sinceTick.add(recycled);
+        addToAll(recycled);
+        for (Tagged tag : tagged) {
+            tag.drain();
+            addToAll(tag.recycled);
+        }
+    }
+
+    private void addToAll(Histogram interval) {
+        whole.add(interval);
+        sinceProgress.add(interval);
+        sinceTick.add(interval);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.replsim.loadgen.record;
 
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -7,7 +8,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -74,6 +81,42 @@ class LatencyRecordingTest {
         assertThat(first.getEndTimeStamp()).isEqualTo(start + 1_000);
         assertThat(last.getEndTimeStamp()).isEqualTo(start + 1_500);
         assertThat(reader.getStartTimeSec()).isCloseTo(start / 1000.0, within(0.001));
+    }
+
+    @Test
+    void everyIntervalsLineOfAllResponsesIsTheSumOfItsTagsLinesWhileTicksComeDuringTheRecording(@TempDir Path dir)
+            throws Exception {
+        Path file = dir.resolve("tagged.hlog");
+        long start = 20_000;
+        LatencyRecording recording = LatencyRecording.start(Optional.of(file), start, List.of("a", "b"));
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread user = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < 50_000_000 && !stop.get(); i++) {
+                recording.record(i & 1, 1_000 + (i & 1023));
+            }
+        });
+        int ticks = 500;
+        for (int tick = 1; tick <= ticks && user.isAlive(); tick++) {
+            recording.tick(start + tick);
+        }
+        stop.set(true);
+        user.join();
+        // the run's end before the last tick, as when the ticker went on while nobody awaited the result
+        recording.finish(start + 1);
+
+        Map<Long, Map<String, Long>> byInterval = new TreeMap<>();
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        for (EncodableHistogram interval; (interval = reader.nextIntervalHistogram()) != null; ) {
+            byInterval.computeIfAbsent(interval.getEndTimeStamp(), end -> new HashMap<>())
+                    .merge(Objects.requireNonNullElse(interval.getTag(), "all"),
+                            ((Histogram) interval).getTotalCount(), Long::sum);
+        }
+        assertThat(byInterval).hasSizeGreaterThan(10);
+        assertThat(byInterval.values()).allSatisfy(lines -> assertThat(lines.get("all"))
+                .isEqualTo(lines.getOrDefault("a", 0L) + lines.getOrDefault("b", 0L)));
+        long logged = byInterval.values().stream().mapToLong(lines -> lines.get("all")).sum();
+        assertThat(logged).isEqualTo(recording.whole().getTotalCount())
+                .isEqualTo(recording.whole(0).getTotalCount() + recording.whole(1).getTotalCount());
     }
 
     @Test
