@@ -3,6 +3,7 @@ package io.replsim.replication;
 import io.replsim.settings.Choices;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 
@@ -30,7 +31,15 @@ public sealed interface Placement permits Placement.AllMembers, Placement.Buddie
     record AllMembers() implements Placement {
         @Override
         public List<NodeId> backupsFor(SessionId session, NodeId primary, ClusterView view) {
-            return view.members().stream().filter(member -> !member.equals(primary)).toList();
+            // a loop, not a stream: this runs on every update
+            List<NodeId> members = view.members();
+            List<NodeId> others = new ArrayList<>(members.size());
+            for (NodeId member : members) {
+                if (!member.equals(primary)) {
+                    others.add(member);
+                }
+            }
+            return Collections.unmodifiableList(others);
         }
 
         @Override
