@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -30,10 +31,11 @@ import java.util.stream.Stream;
  *
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
  * io.replsim.bench.PacedExchangeFloor [rate/s] [frame bytes] [warm-up s] [window s] [answer wait] [frame fate]
- * [streams per peer]} after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT, DISCARDED,
- * 1 (a cost scenario's node: ~157 requests/s, a 3.3 KB update). With several streams per peer the rounds take them
- * in turn, so each answering thread wakes for every n-th frame only, as a node's pooled streams spread a member's
- * frames over their server threads. Figures in docs/benchmarks.md.
+ * [streams per peer] [frames]} after {@code benchmarks/run -l} (which builds); defaults 157, 3300, 20, 40, AS_SENT,
+ * DISCARDED, 1, 1 (a cost scenario's node: ~157 requests/s, a 3.3 KB update). With several streams per peer the
+ * rounds take them in turn, so each answering thread wakes for every n-th frame only, as a node's pooled streams
+ * spread a member's frames over their server threads. With several frames the rounds send them in turn, as a node
+ * sends its sessions. Figures in docs/benchmarks.md.
  */
 public final class PacedExchangeFloor {
     private static final int ANSWER_BYTES = 16;
@@ -79,6 +81,7 @@ public final class PacedExchangeFloor {
         AnswerWait wait;
         FrameFate fate;
         int streams;
+        int frames;
         try {
             rate = args.length > 0 ? Integer.parseInt(args[0]) : 157;
             frameBytes = args.length > 1 ? Integer.parseInt(args[1]) : 3300;
@@ -87,20 +90,21 @@ public final class PacedExchangeFloor {
             wait = args.length > 4 ? AnswerWait.valueOf(args[4]) : AnswerWait.AS_SENT;
             fate = args.length > 5 ? FrameFate.valueOf(args[5]) : FrameFate.DISCARDED;
             streams = args.length > 6 ? Integer.parseInt(args[6]) : 1;
-            if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1 || streams < 1) {
+            frames = args.length > 7 ? Integer.parseInt(args[7]) : 1;
+            if (rate < 1 || frameBytes < 0 || warmSeconds < 0 || windowSeconds < 1 || streams < 1 || frames < 1) {
                 throw new IllegalArgumentException("out of range");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("usage: PacedExchangeFloor [rate/s >= 1] [frame bytes >= 0] [warm-up s >= 0]"
                     + " [window s >= 1] " + java.util.Arrays.toString(AnswerWait.values()) + " "
-                    + java.util.Arrays.toString(FrameFate.values()) + " [streams per peer >= 1]; got "
+                    + java.util.Arrays.toString(FrameFate.values()) + " [streams per peer >= 1] [frames >= 1]; got "
                     + String.join(" ", args));
             System.exit(2);
             return;
         }
-        System.out.printf("%d peers, each sending %d B to the other two %d times/s, answers waited for %s, frames %s,"
-                + " %d stream(s) per peer; warm-up %d s, window %d s; load %.2f%n", PEERS, frameBytes, rate, wait, fate,
-                streams, warmSeconds, windowSeconds, PeerJvms.loadAverage());
+        System.out.printf("%d peers, each sending %d B (the next of %d frames) to the other two %d times/s, answers"
+                + " waited for %s, frames %s, %d stream(s) per peer; warm-up %d s, window %d s; load %.2f%n", PEERS,
+                frameBytes, frames, rate, wait, fate, streams, warmSeconds, windowSeconds, PeerJvms.loadAverage());
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < PEERS; i++) {
             ports.add(LoopbackPorts.freePortPair());
@@ -109,7 +113,8 @@ public final class PacedExchangeFloor {
         for (int i = 0; i < PEERS; i++) {
             List<String> main = new ArrayList<>(List.of(PacedExchangeFloor.class.getName(), "peer",
                     String.valueOf(i), String.valueOf(rate), String.valueOf(frameBytes), String.valueOf(warmSeconds),
-                    String.valueOf(windowSeconds), wait.name(), fate.name(), String.valueOf(streams)));
+                    String.valueOf(windowSeconds), wait.name(), fate.name(), String.valueOf(streams),
+                    String.valueOf(frames)));
             ports.forEach(port -> main.add(String.valueOf(port)));
             peers.add(main);
         }
@@ -126,7 +131,8 @@ public final class PacedExchangeFloor {
         AnswerWait wait = AnswerWait.valueOf(args[6]);
         FrameFate fate = FrameFate.valueOf(args[7]);
         int streams = Integer.parseInt(args[8]);
-        List<Integer> ports = Stream.of(args).skip(9).map(Integer::valueOf).toList();
+        int frames = Integer.parseInt(args[9]);
+        List<Integer> ports = Stream.of(args).skip(10).map(Integer::valueOf).toList();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         var server = new ServerSocket();
         server.setReceiveBufferSize(SOCKET_BUFFER_BYTES);
@@ -144,19 +150,25 @@ public final class PacedExchangeFloor {
             others.add(turn);
         }
         // Its own named thread, so its CPU and switches are told apart from the JVM's in /proc/self/task.
-        var sending = new FutureTask<>(() -> sendPaced(others, wait, rate, frameBytes, warm, window));
+        var sending = new FutureTask<>(() -> sendPaced(others, wait, rate, frameBytes, frames, warm, window));
         Thread.ofPlatform().name("sender").start(sending);
         ThreadGroupCpu.report(self, sending.get(), "two frames out, two in");
         PeerJvms.awaitTheEnd();
     }
 
     /**
-     * Every period, the frame to each other peer, then both answers; frames of 0 bytes send nothing (the pacing's
-     * own cost).
+     * Every period, the next frame to each other peer, then both answers; frames of 0 bytes send nothing (the
+     * pacing's own cost). With many frames each round sends the next, as a node sends the next of its sessions:
+     * held in more memory than the caches, each is read from memory, where one frame sent again stays cached.
      */
     private static ThreadGroupCpu.Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate,
-                                                   int frameBytes, Duration warm, Duration window) throws Exception {
-        byte[] frame = new byte[frameBytes];
+                                                   int frameBytes, int frames, Duration warm, Duration window)
+            throws Exception {
+        byte[][] sessions = new byte[frames][];
+        for (int i = 0; i < frames; i++) {
+            sessions[i] = new byte[frameBytes];
+            ThreadLocalRandom.current().nextBytes(sessions[i]);
+        }
         List<List<DataInputStream>> answerTurns = new ArrayList<>();
         for (List<SocketChannel> turn : turns) {
             List<DataInputStream> answers = new ArrayList<>();
@@ -169,7 +181,7 @@ public final class PacedExchangeFloor {
         return PacedRounds.run(THREADS, rate, warm, window, turn -> {
             int stream = (int) (turn % turns.size());
             if (frameBytes > 0) {
-                exchange(turns.get(stream), answerTurns.get(stream), frame, header, wait);
+                exchange(turns.get(stream), answerTurns.get(stream), sessions[(int) (turn % frames)], header, wait);
             }
         });
     }
