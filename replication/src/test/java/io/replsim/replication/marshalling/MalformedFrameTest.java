@@ -285,6 +285,13 @@ class MalformedFrameTest {
     }
 
     @Test
+    void aFrameCutInsideALengthNamesTheLength() {
+        byte[] longs = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.LONGS.code).raw(new byte[2]).toBytes();
+
+        assertThat(rejected(marshaller, longs, Object.class)).hasMessageContaining(" length (4 bytes needed)");
+    }
+
+    @Test
     void aHugeElementCountInASmallFrameIsRejected() {
         byte[] list = Frame.withHeader().b(RecordTag.VALUE.code).b(ValueTag.ARRAY_LIST.code).i(1_000_000)
                 .raw(new byte[64]).toBytes();
