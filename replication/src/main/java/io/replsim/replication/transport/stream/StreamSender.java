@@ -14,9 +14,9 @@ import java.util.Optional;
 /**
  * Sends one frame to several members over direct streams on the caller's thread: every frame is written first,
  * then the answers are read, so the backups apply in parallel. Nothing holds the caller past the deadline (by more
- * than {@link StreamDeadlines#TICK}): the answers are awaited, and a frame too large for the socket buffers is
- * written, under a deadline that closes the streams still open, so a frozen backup cannot hold it even in the
- * middle of a write.
+ * than {@link StreamDeadlines#TICK}): each answer is awaited, and each write of a frame too large for the socket
+ * buffers is made, under a deadline that closes that stream, so a frozen backup cannot hold it even in the middle
+ * of a write.
  */
 public final class StreamSender implements AutoCloseable {
     /** What became of the frame at one member. */
