@@ -138,13 +138,25 @@ class StreamSenderTest {
         }
     }
 
+    /** A member that answers every frame at once; its streams, as accepted, go into {@code streams}. */
+    private InetSocketAddress prompt(List<Socket> streams) {
+        return assertDoesNotThrow(() -> serve(socket -> {
+            streams.add(socket);
+            answerEveryFrame(socket);
+        }));
+    }
+
+    /** The prompt member answers the next frame on the one stream it was sent the first on. */
+    private void assertAnsweredAgainOnTheSameStream(InetSocketAddress answering, List<Socket> streams) {
+        var again = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, answering), deadlineIn(Duration.ofSeconds(10)));
+        assertThat(again.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
+        assertThat(streams).as("the prompt member's stream, used again").hasSize(1);
+    }
+
     @Test
     void anAnswerThatCameInTimeIsTakenAfterASlowerMembersDeadlineAndItsStreamKept() {
         List<Socket> prompt = new CopyOnWriteArrayList<>();
-        InetSocketAddress answering = assertDoesNotThrow(() -> serve(socket -> {
-            prompt.add(socket);
-            answerEveryFrame(socket);
-        }));
+        InetSocketAddress answering = prompt(prompt);
         InetSocketAddress silent = assertDoesNotThrow(() -> serve(StreamSenderTest::readForever));
         NodeId slow = new NodeId("node3");
         // The silent member first: its answer is awaited first, past the deadline, then the prompt one's is read.
@@ -157,9 +169,7 @@ class StreamSenderTest {
 
         assertThat(outcomes.get(slow)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
         assertThat(outcomes.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
-        var again = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, answering), deadlineIn(Duration.ofSeconds(10)));
-        assertThat(again.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
-        assertThat(prompt).as("the prompt member's stream, used again").hasSize(1);
+        assertAnsweredAgainOnTheSameStream(answering, prompt);
     }
 
     /** Reads the hello, then nothing: a backup that froze (SIGSTOP) before taking the frame. */
@@ -196,10 +206,7 @@ class StreamSenderTest {
     @Test
     void aLargeFrameCutAtAFrozenMembersDeadlineLeavesTheMembersWrittenBeforeItTheirAnswersAndStreams() {
         List<Socket> prompt = new CopyOnWriteArrayList<>();
-        InetSocketAddress answering = assertDoesNotThrow(() -> serve(socket -> {
-            prompt.add(socket);
-            answerEveryFrame(socket);
-        }));
+        InetSocketAddress answering = prompt(prompt);
         InetSocketAddress frozen = assertDoesNotThrow(() -> serve(StreamSenderTest::freezeAfterHello));
         NodeId stuck = new NodeId("node3");
         // The prompt member is written first and answers; the write to the frozen one blocks until the deadline.
@@ -213,9 +220,7 @@ class StreamSenderTest {
 
         assertThat(outcomes.get(stuck)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
         assertThat(outcomes.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
-        var again = sender.exchange(FRAME, FRAME.length, Map.of(TARGET, answering), deadlineIn(Duration.ofSeconds(10)));
-        assertThat(again.get(TARGET)).isInstanceOf(StreamSender.Outcome.Answered.class);
-        assertThat(prompt).as("the prompt member's stream, used again").hasSize(1);
+        assertAnsweredAgainOnTheSameStream(answering, prompt);
     }
 
     @Test
