@@ -164,10 +164,10 @@ public final class PacedExchangeFloor {
     private static ThreadGroupCpu.Window sendPaced(List<List<SocketChannel>> turns, AnswerWait wait, int rate,
                                                    int frameBytes, int frames, Duration warm, Duration window)
             throws Exception {
-        byte[][] sessions = new byte[frames][];
+        byte[][] inTurn = new byte[frames][];
         for (int i = 0; i < frames; i++) {
-            sessions[i] = new byte[frameBytes];
-            ThreadLocalRandom.current().nextBytes(sessions[i]);
+            inTurn[i] = new byte[frameBytes];
+            ThreadLocalRandom.current().nextBytes(inTurn[i]);
         }
         List<List<DataInputStream>> answerTurns = new ArrayList<>();
         for (List<SocketChannel> turn : turns) {
@@ -181,7 +181,7 @@ public final class PacedExchangeFloor {
         return PacedRounds.run(THREADS, rate, warm, window, turn -> {
             int stream = (int) (turn % turns.size());
             if (frameBytes > 0) {
-                exchange(turns.get(stream), answerTurns.get(stream), sessions[(int) (turn % frames)], header, wait);
+                exchange(turns.get(stream), answerTurns.get(stream), inTurn[(int) (turn % frames)], header, wait);
             }
         });
     }

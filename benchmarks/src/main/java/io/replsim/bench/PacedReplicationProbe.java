@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  * <p>Run: {@code java -cp benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)
  * io.replsim.bench.PacedReplicationProbe [rate/s] [session KB] [attributes] [sessions] [warm-up s] [window s]} after
  * {@code benchmarks/run -l} (which builds); defaults 157, 64, 32, 80, 60, 30 (the 64 KB cost scenario's node: 80
- * sessions of its own, 32 attributes of 2 KB). {@code 157 3 4 80} is the 3.3 KB one's. Figures in
+ * sessions of its own, 32 attributes of 2 KB). {@code 157 3200B 4 80} is the 3.3 KB one's. Figures in
  * docs/benchmarks.md.
  */
 public final class PacedReplicationProbe {

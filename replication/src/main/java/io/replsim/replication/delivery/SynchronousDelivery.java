@@ -78,16 +78,16 @@ public final class SynchronousDelivery implements Delivery {
                 throw new OutrankedException(answer.getKey(), answer.getValue().carried().getFirst());
             }
         }
-        Map<NodeId, Ack> refused = null;
+        Map<NodeId, Ack> refused = Map.of();
         for (Map.Entry<NodeId, Ack> answer : replies.acks().entrySet()) {
             if (!answer.getValue().holdsChange()) {
-                if (refused == null) {
+                if (refused.isEmpty()) {
                     refused = new HashMap<>();
                 }
                 refused.put(answer.getKey(), answer.getValue());
             }
         }
-        if (refused != null) {
+        if (!refused.isEmpty()) {
             throw new ReplicationException("not applied by " + refused);
         }
     }

@@ -49,8 +49,8 @@ final class StreamDeadlines implements AutoCloseable {
         LockSupport.unpark(ticker);
     }
 
-    /** One write's or wait's deadline; {@link #close} it when that is done. */
-    final class Watch implements AutoCloseable {
+    /** One write's or wait's deadline; {@link #lift} it when that is done. */
+    final class Watch {
         private final Runnable expire;
         private final long deadlineNanos;
 
@@ -62,11 +62,6 @@ final class StreamDeadlines implements AutoCloseable {
         /** Done before the deadline: true unless the deadline thread took it first and expires it. */
         boolean lift() {
             return watched.remove(this);
-        }
-
-        @Override
-        public void close() {
-            lift();
         }
     }
 }

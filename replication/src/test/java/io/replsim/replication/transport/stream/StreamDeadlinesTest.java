@@ -33,7 +33,7 @@ class StreamDeadlinesTest {
             var doneWriteExpired = new AtomicBoolean();
             var later = new CountDownLatch(1);
 
-            deadlines.watch(() -> doneWriteExpired.set(true), in(Duration.ofMillis(10))).close();
+            deadlines.watch(() -> doneWriteExpired.set(true), in(Duration.ofMillis(10))).lift();
             deadlines.watch(later::countDown, in(Duration.ofMillis(10).plus(StreamDeadlines.TICK.multipliedBy(3))));
 
             assertThat(later.await(5, TimeUnit.SECONDS)).as("a later deadline, expired").isTrue();
