@@ -19,8 +19,10 @@ import java.util.function.ToDoubleFunction;
  * run: per round and per size (3.3 KB, 64 KB), the floor probe ({@code PacedExchangeFloor}), the same probe keeping
  * every frame it answers (as a backup keeps what it is sent), and then the real
  * 3-node cluster without replication and with it (the cost scenarios, through the scenario runner), each size's
- * four runs back to back so the floor and the node it is compared with are minutes apart. Every round also measures
- * the probe's pacing alone (0-byte frames). Prints, per size, each figure as a band over the rounds.
+ * four runs back to back so the floor and the node it is compared with are minutes apart; then the scenario
+ * without replication once more, with the pacing and the keeping floor measured beside its load, once it is warm
+ * ({@link FloorBesideNodes}): replication runs on a machine that busy, the floor alone on an idle one. Every round
+ * also measures the probe's pacing alone (0-byte frames). Prints, per size, each figure as a band over the rounds.
  *
  * <p>Run: {@code benchmarks/floor-vs-node [rounds] [warm-up s] [window s] [both|3k|64k]}.
  */
@@ -30,6 +32,9 @@ public final class FloorVsNode {
     private static final Duration PROBE_WARM_UP = Duration.ofSeconds(15);
     private static final Duration PROBE_WINDOW = Duration.ofSeconds(30);
     private static final int COPIES = 2;
+    /** Beside the baseline's load, two probes back to back: the pacing, then the keeping floor, with a margin. */
+    private static final Duration BESIDE_WINDOW = PROBE_WARM_UP.plus(PROBE_WINDOW).multipliedBy(2)
+            .plusSeconds(15);
 
     /** One session size: its frame for the floor and its pair of scenarios. */
     private record Size(String label, int frameBytes, String without, String with) {
@@ -80,15 +85,21 @@ public final class FloorVsNode {
                     rounds, Instant.now(), load());
             FloorReading pacing = probe.run(0, PacedExchangeFloor.FrameFate.DISCARDED, out);
             for (Size size : sizes) {
-                out.printf(Locale.ROOT, "round %d, %s: floor, keeping floor, then %s and %s at %s; load %.2f%n",
-                        round, size.label(), size.without(), size.with(), Instant.now(), load());
+                out.printf(Locale.ROOT, "round %d, %s: floor, keeping floor, then %s and %s, then both floors"
+                        + " beside %s at %s; load %.2f%n", round, size.label(), size.without(), size.with(),
+                        size.without(), Instant.now(), load());
                 FloorReading floor = probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.DISCARDED, out);
                 FloorReading keeping = probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.KEPT, out);
                 NodeOutcome without = nodes.run(CostScenario.of(root.resolve("scenarios/cost").resolve(size.without()),
                         warmUp, window), out);
                 NodeOutcome with = nodes.run(CostScenario.of(root.resolve("scenarios/cost").resolve(size.with()),
                         warmUp, window), out);
-                var result = new SizeRound(floor, keeping, pacing, without, with, COPIES);
+                var loaded = CostScenario.of(root.resolve("scenarios/cost").resolve(size.without()), warmUp,
+                        BESIDE_WINDOW);
+                FloorBesideNodes beside = nodes.beside(loaded, loaded.windowStart().minus(PROBE_WARM_UP),
+                        () -> new FloorBesideNodes(probe.run(0, PacedExchangeFloor.FrameFate.DISCARDED, out),
+                                probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.KEPT, out)), out);
+                var result = new SizeRound(floor, keeping, pacing, without, with, beside, COPIES);
                 measured.computeIfAbsent(size, ignored -> new ArrayList<>()).add(result);
                 out.println(FloorVsNodeReport.round(round, size.label(), result));
             }

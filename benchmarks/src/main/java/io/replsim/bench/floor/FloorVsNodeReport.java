@@ -15,13 +15,15 @@ final class FloorVsNodeReport {
         return String.format(Locale.ROOT, "  round %d, %s: floor %.0f µs an update (sending %.0f above its pacing"
                         + " %.0f, %.0f per frame answered), keeping its frames %.0f (%.0f per frame); node1 +%.0f µs"
                         + " a request on the sender (request threads %.0f -> %.0f), %.0f per update applied;"
-                        + " replication %.0f µs = %.2f× the floor, %.2f× the keeping floor; JIT %.0f%%"
+                        + " replication %.0f µs = %.2f× the floor, %.2f× the keeping floor; keeping floor beside"
+                        + " the nodes %.0f µs an update (%.0f per frame, pacing %.0f) = %.2f×; JIT %.0f%%"
                         + " / %.0f%% of node1; nodes +%.3f cores above the baseline (%s, %s)",
                 round, size, r.floorRoundMicros(), r.floorSendingMicros(), r.pacing().sendingMicros(),
                 r.floorPerFrameMicros(), r.keepingRoundMicros(), r.keepingPerFrameMicros(), r.senderAddedMicros(),
                 r.without().window().microsPerRequest(ThreadRole.REQUEST),
                 r.with().window().microsPerRequest(ThreadRole.REQUEST), r.backupPerUpdateMicros(),
-                r.replicationMicros(), r.ratio(), r.keepingRatio(), r.without().window().compilerShare() * 100,
+                r.replicationMicros(), r.ratio(), r.keepingRatio(), r.besideRoundMicros(), r.besidePerFrameMicros(),
+                r.beside().pacing().sendingMicros(), r.besideRatio(), r.without().window().compilerShare() * 100,
                 r.with().window().compilerShare() * 100, r.incrementCores(), r.without().verdict(),
                 r.with().verdict());
     }
@@ -37,6 +39,8 @@ final class FloorVsNodeReport {
                   replsim per update (sender + %d × backup): %s µs
                   against the floor:                    %s× (target %.2f×); sender %s×, backup %s×
                   against the keeping floor:            %s×; backup %s×
+                  keeping floor beside the nodes' load: %s µs an update: sending %s above the pacing there (%s),                 %s per frame answered and kept
+                  against it:                           %s×; sender %s×, backup %s×
                   JIT, GC and the rest above baseline:  %s µs a request (not in the ratio)
                   nodes' CPU above the baseline:        %s cores""",
                 size, rounds.size(), "per round", band(rounds, SizeRound::floorRoundMicros).format("%.0f"),
@@ -55,6 +59,13 @@ final class FloorVsNodeReport {
                 band(rounds, SizeRound::backupRatio).format("%.2f"),
                 band(rounds, SizeRound::keepingRatio).format("%.2f"),
                 band(rounds, SizeRound::keepingBackupRatio).format("%.2f"),
+                band(rounds, SizeRound::besideRoundMicros).format("%.0f"),
+                band(rounds, SizeRound::besideSendingMicros).format("%.0f"),
+                band(rounds, r -> r.beside().pacing().sendingMicros()).format("%.0f"),
+                band(rounds, SizeRound::besidePerFrameMicros).format("%.0f"),
+                band(rounds, SizeRound::besideRatio).format("%.2f"),
+                band(rounds, SizeRound::besideSenderRatio).format("%.2f"),
+                band(rounds, SizeRound::besideBackupRatio).format("%.2f"),
                 band(rounds, SizeRound::elsewhereAddedMicros).format("%.0f"),
                 band(rounds, SizeRound::incrementCores).format("%.3f"));
     }

@@ -28,23 +28,19 @@ record NodeRun(Path root, Path outputDirectory) {
     private static final Duration READ_EVERY = Duration.ofSeconds(1);
     /** Start, build check and report around the load: generous, so only a hung run is ended. */
     private static final Duration BEYOND_THE_LOAD = Duration.ofMinutes(4);
+    private static final Duration LOAD_LOOKED_FOR_EVERY = Duration.ofMillis(200);
 
     NodeOutcome run(CostScenario scenario, PrintStream progress) throws IOException, InterruptedException {
-        Path file = scenario.writeInto(outputDirectory);
         Path log = outputDirectory.resolve(scenario.name() + ".log");
         Set<String> before = runDirectories();
-        Process launcher = new ProcessBuilder(root.resolve("replsim").toString(), "run", file.toString())
-                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process launcher = launch(scenario, log);
         List<RoleCpu> samples = new CopyOnWriteArrayList<>();
         Thread reader = Thread.ofPlatform().daemon().name("node1-threads").start(() -> readNode1(launcher, samples));
         try {
-            if (!launcher.waitFor(scenario.duration().plus(BEYOND_THE_LOAD).toSeconds(), TimeUnit.SECONDS)) {
-                throw new IllegalStateException(scenario.name() + " overran; its output: " + log);
-            }
+            awaitEnd(launcher, scenario, log);
         } finally {
             reader.interrupt();
-            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-            launcher.destroyForcibly();
+            end(launcher);
         }
         reader.join();
         Path run = runDirectories().stream().filter(name -> !before.contains(name)).sorted()
@@ -54,6 +50,63 @@ record NodeRun(Path root, Path outputDirectory) {
         progress.printf("    node  | %s: %s, %d readings of node1; output %s%n", scenario.name(), run, samples.size(),
                 log);
         return outcome(scenario, run, samples);
+    }
+
+    /**
+     * Runs the scenario and, on this thread, {@code beside} once its load has run for {@code after} (counted from the
+     * runner's line announcing the load); returns what {@code beside} returned once the scenario is over. The
+     * scenario's own figures are not read: what runs beside it takes the machine's CPU too.
+     */
+    <T> T beside(CostScenario scenario, Duration after, Beside<T> beside, PrintStream progress)
+            throws IOException, InterruptedException {
+        Path log = outputDirectory.resolve(scenario.name() + "-beside.log");
+        Process launcher = launch(scenario, log);
+        try {
+            awaitLoad(launcher, scenario, log);
+            Thread.sleep(after);
+            progress.printf("    node  | %s: %s into its load, beside it now; output %s%n", scenario.name(), after,
+                    log);
+            T result = beside.run();
+            awaitEnd(launcher, scenario, log);
+            return result;
+        } finally {
+            end(launcher);
+        }
+    }
+
+    /** What runs beside a scenario's load. */
+    @FunctionalInterface
+    interface Beside<T> {
+        T run() throws IOException, InterruptedException;
+    }
+
+    private Process launch(CostScenario scenario, Path log) throws IOException {
+        Path file = scenario.writeInto(outputDirectory);
+        return new ProcessBuilder(root.resolve("replsim").toString(), "run", file.toString())
+                .directory(root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** Until the runner's output announces the load ("load: 240 users, ..."), bounded as a whole run is. */
+    private static void awaitLoad(Process launcher, CostScenario scenario, Path log)
+            throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + BEYOND_THE_LOAD.toNanos();
+        while (!Files.readString(log).contains("\nload: ")) {
+            if (!launcher.isAlive() || System.nanoTime() - deadline >= 0) {
+                throw new IllegalStateException(scenario.name() + " never started its load; its output: " + log);
+            }
+            Thread.sleep(LOAD_LOOKED_FOR_EVERY);
+        }
+    }
+
+    private static void awaitEnd(Process launcher, CostScenario scenario, Path log) throws InterruptedException {
+        if (!launcher.waitFor(scenario.duration().plus(BEYOND_THE_LOAD).toSeconds(), TimeUnit.SECONDS)) {
+            throw new IllegalStateException(scenario.name() + " overran; its output: " + log);
+        }
+    }
+
+    private static void end(Process launcher) {
+        launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        launcher.destroyForcibly();
     }
 
     static NodeOutcome outcome(CostScenario scenario, Path run, List<RoleCpu> samples) throws IOException {

@@ -12,10 +12,11 @@ package io.replsim.bench.floor;
  * @param pacing  the probe with 0-byte frames, per round: the pacing alone
  * @param without the scenario without replication
  * @param with    the same scenario with replication
+ * @param beside  the keeping floor and its pacing measured beside the scenario without replication, serving its load
  * @param copies  backups per update (frames per floor round): 2 in a 3-node cluster with every node holding all
  */
 record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, NodeOutcome without,
-                 NodeOutcome with, int copies) {
+                 NodeOutcome with, FloorBesideNodes beside, int copies) {
 
     /** The floor's sending thread per round above its pacing: two frames written, two answers read. */
     double floorSendingMicros() {
@@ -33,7 +34,11 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
     }
 
     private double sendingAbovePacing(FloorReading probe) {
-        return probe.sendingMicros() - pacing.sendingMicros();
+        return sendingAbove(probe, pacing);
+    }
+
+    private static double sendingAbove(FloorReading probe, FloorReading itsPacing) {
+        return probe.sendingMicros() - itsPacing.sendingMicros();
     }
 
     private double perFrame(FloorReading probe) {
@@ -79,6 +84,31 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
 
     double keepingBackupRatio() {
         return backupPerUpdateMicros() / keepingPerFrameMicros();
+    }
+
+    /** The keeping floor beside the nodes' load, one update: its sending above the pacing there, its answering. */
+    double besideRoundMicros() {
+        return sendingAbove(beside.keeping(), beside.pacing()) + beside.keeping().answeringMicros();
+    }
+
+    double besidePerFrameMicros() {
+        return perFrame(beside.keeping());
+    }
+
+    double besideSendingMicros() {
+        return sendingAbove(beside.keeping(), beside.pacing());
+    }
+
+    double besideRatio() {
+        return replicationMicros() / besideRoundMicros();
+    }
+
+    double besideSenderRatio() {
+        return senderAddedMicros() / besideSendingMicros();
+    }
+
+    double besideBackupRatio() {
+        return backupPerUpdateMicros() / besidePerFrameMicros();
     }
 
     double senderRatio() {

@@ -12,13 +12,16 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.zip.CRC32;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -293,5 +296,49 @@ class StreamSenderTest {
 
         assertThat(outcome.get(TARGET)).isInstanceOfSatisfying(StreamSender.Outcome.NotDelivered.class,
                 notDelivered -> assertThat(notDelivered.reason()).contains("limit"));
+    }
+
+    /** Reads the hello, then answers every frame with its length and CRC-32: what arrived, byte for byte. */
+    private static void answerWithDigest(Socket socket) throws IOException {
+        var in = new DataInputStream(socket.getInputStream());
+        StreamHello.readFrom(in);
+        var out = new DataOutputStream(socket.getOutputStream());
+        while (true) {
+            byte[] frame = new byte[in.readInt()];
+            in.readFully(frame);
+            var crc = new CRC32();
+            crc.update(frame);
+            out.writeInt(Integer.BYTES + Long.BYTES);
+            out.writeInt(frame.length);
+            out.writeLong(crc.getValue());
+            out.flush();
+        }
+    }
+
+    @Test
+    void everyMemberReceivesEachFrameByteForByteWhateverItsSizeAndTheFramesSentBeforeIt() {
+        Map<NodeId, InetSocketAddress> members = new LinkedHashMap<>();
+        for (String name : List.of("node2", "node3", "node4")) {
+            members.put(new NodeId(name), assertDoesNotThrow(() -> serve(StreamSenderTest::answerWithDigest)));
+        }
+        var random = new Random(30);
+        // within the socket buffers and beyond them (a write the deadline thread watches), in turn on the same streams
+        int[] lengths = {100, 64 * 1024, StreamSender.UNWATCHED_WRITE_BYTES + 1_000, 5_000, 64 * 1024};
+        for (int length : lengths) {
+            byte[] frame = new byte[length + 7]; // only the first length bytes are the frame
+            random.nextBytes(frame);
+            var crc = new CRC32();
+            crc.update(frame, 0, length);
+            byte[] expected = ByteBuffer.allocate(Integer.BYTES + Long.BYTES).putInt(length).putLong(crc.getValue())
+                    .array();
+
+            var outcomes = sender.exchange(frame, length, members, deadlineIn(Duration.ofSeconds(10)));
+
+            assertThat(outcomes).as("a frame of %d bytes", length).hasSize(members.size())
+                    .allSatisfy((member, outcome) -> assertThat(outcome).isInstanceOfSatisfying(
+                            StreamSender.Outcome.Answered.class, answered -> assertThat(answered.answer())
+                                    .as("%s's digest of the frame of %d bytes", member, length)
+                                    .containsExactly(expected)));
+        }
     }
 }
