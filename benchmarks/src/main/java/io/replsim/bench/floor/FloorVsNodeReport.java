@@ -39,7 +39,8 @@ final class FloorVsNodeReport {
                   replsim per update (sender + %d × backup): %s µs
                   against the floor:                    %s× (target %.2f×); sender %s×, backup %s×
                   against the keeping floor:            %s×; backup %s×
-                  keeping floor beside the nodes' load: %s µs an update: sending %s above the pacing there (%s),                 %s per frame answered and kept
+                  keeping floor beside the nodes' load: %s µs an update: sending %s above the pacing there (%s),\
+                 %s per frame answered and kept
                   against it:                           %s×; sender %s×, backup %s×
                   JIT, GC and the rest above baseline:  %s µs a request (not in the ratio)
                   nodes' CPU above the baseline:        %s cores""",

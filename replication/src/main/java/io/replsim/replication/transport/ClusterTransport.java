@@ -22,6 +22,7 @@ import org.jgroups.View;
 import org.jgroups.blocks.MessageDispatcher;
 import org.jgroups.blocks.RequestOptions;
 import org.jgroups.blocks.ResponseMode;
+import org.jgroups.protocols.TP;
 import org.jgroups.stack.Protocol;
 import org.jgroups.util.Rsp;
 import org.jgroups.util.RspList;
@@ -75,6 +76,11 @@ public final class ClusterTransport implements AutoCloseable {
     private final Object viewInstalled = new Object();
     /** Empty when the stack sends every message through JGroups. */
     private final Optional<LargeMessageStreams> streams;
+    /**
+     * The transport, found once: {@code getTransport()} walks the stack down to it, and every frame a direct stream
+     * takes asks whether the stack is as built ({@link #faultFree}).
+     */
+    private final TP transport;
     /** What sits right above the transport as built: anything else there is an inserted fault. */
     private final Protocol aboveTransport;
 
@@ -85,7 +91,8 @@ public final class ClusterTransport implements AutoCloseable {
         this.marshaller = marshaller;
         this.ackCodec = new AckCodec(marshaller);
         this.channel = new JChannel(stack.protocols()).name(self.name());
-        this.aboveTransport = channel.getProtocolStack().getTransport().getUpProtocol();
+        this.transport = channel.getProtocolStack().getTransport();
+        this.aboveTransport = transport.getUpProtocol();
         Optional<LargeMessageStreams> started = Optional.empty();
         try {
             if (stack.largeMessages() instanceof LargeMessagePath.DirectStreams settings) {
@@ -309,7 +316,7 @@ public final class ClusterTransport implements AutoCloseable {
      * every message, so while one is in, nothing is sent or taken over direct streams.
      */
     private boolean faultFree() {
-        return channel.getProtocolStack().getTransport().getUpProtocol() == aboveTransport;
+        return transport.getUpProtocol() == aboveTransport;
     }
 
     private Ack readAck(NodeId sender, Object value) {
