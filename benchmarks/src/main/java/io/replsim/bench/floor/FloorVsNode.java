@@ -18,10 +18,10 @@ import java.util.function.ToDoubleFunction;
  * replsim's replication CPU per update against the bare blocking socket's at a node's rate, part by part, in one
  * run: per round and per size (3.3 KB, 64 KB), the floor probe ({@code PacedExchangeFloor}), the same probe keeping
  * every frame it answers (as a backup keeps what it is sent), and then the real
- * 3-node cluster without replication and with it (the cost scenarios, through the scenario runner), each size's
- * four runs back to back so the floor and the node it is compared with are minutes apart; then the scenario
- * without replication once more, with the pacing and the keeping floor measured beside its load, once it is warm
- * ({@link FloorBesideNodes}): replication runs on a machine that busy, the floor alone on an idle one. Every round
+ * 3-node cluster without replication and with it (the cost scenarios, through the scenario runner), and last the
+ * scenario without replication once more, with the pacing and the keeping floor measured beside its load once it is
+ * warm ({@link FloorBesideNodes}: replication runs on a machine that busy, the floor alone on an idle one); each
+ * size's runs back to back, so the floors and the node they are compared with are minutes apart. Every round
  * also measures the probe's pacing alone (0-byte frames). Prints, per size, each figure as a band over the rounds.
  *
  * <p>Run: {@code benchmarks/floor-vs-node [rounds] [warm-up s] [window s] [both|3k|64k]}.
