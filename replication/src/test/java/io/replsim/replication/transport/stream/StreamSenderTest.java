@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,16 +99,7 @@ class StreamSenderTest {
         List<Socket> connections = new CopyOnWriteArrayList<>();
         InetSocketAddress endpoint = serve(socket -> {
             connections.add(socket);
-            var in = new DataInputStream(socket.getInputStream());
-            StreamHello.readFrom(in);
-            var out = new DataOutputStream(socket.getOutputStream());
-            while (true) {
-                byte[] frame = new byte[in.readInt()];
-                in.readFully(frame);
-                out.writeInt(1);
-                out.writeByte(frame.length >>> 16);
-                out.flush();
-            }
+            answerEach(socket, frame -> new byte[] {(byte) (frame.length >>> 16)});
         });
 
         for (int i = 0; i < 3; i++) {
@@ -128,17 +120,24 @@ class StreamSenderTest {
         assertThat(outcome.get(TARGET)).isInstanceOf(StreamSender.Outcome.TimedOut.class);
     }
 
-    /** Reads the hello, then answers every frame at once with one byte. */
-    private static void answerEveryFrame(Socket socket) throws IOException {
+    /** Reads the hello, then answers every frame at once with {@code answer}'s bytes for it. */
+    private static void answerEach(Socket socket, UnaryOperator<byte[]> answer) throws IOException {
         var in = new DataInputStream(socket.getInputStream());
         StreamHello.readFrom(in);
         var out = new DataOutputStream(socket.getOutputStream());
         while (true) {
-            in.readFully(new byte[in.readInt()]);
-            out.writeInt(1);
-            out.writeByte(1);
+            byte[] frame = new byte[in.readInt()];
+            in.readFully(frame);
+            byte[] bytes = answer.apply(frame);
+            out.writeInt(bytes.length);
+            out.write(bytes);
             out.flush();
         }
+    }
+
+    /** Reads the hello, then answers every frame at once with one byte. */
+    private static void answerEveryFrame(Socket socket) throws IOException {
+        answerEach(socket, frame -> new byte[] {1});
     }
 
     /** A member that answers every frame at once; its streams, as accepted, go into {@code streams}. */
@@ -300,19 +299,13 @@ class StreamSenderTest {
 
     /** Reads the hello, then answers every frame with its length and CRC-32: what arrived, byte for byte. */
     private static void answerWithDigest(Socket socket) throws IOException {
-        var in = new DataInputStream(socket.getInputStream());
-        StreamHello.readFrom(in);
-        var out = new DataOutputStream(socket.getOutputStream());
-        while (true) {
-            byte[] frame = new byte[in.readInt()];
-            in.readFully(frame);
-            var crc = new CRC32();
-            crc.update(frame);
-            out.writeInt(Integer.BYTES + Long.BYTES);
-            out.writeInt(frame.length);
-            out.writeLong(crc.getValue());
-            out.flush();
-        }
+        answerEach(socket, frame -> digest(frame, frame.length));
+    }
+
+    private static byte[] digest(byte[] frame, int length) {
+        var crc = new CRC32();
+        crc.update(frame, 0, length);
+        return ByteBuffer.allocate(Integer.BYTES + Long.BYTES).putInt(length).putLong(crc.getValue()).array();
     }
 
     @Test
@@ -327,10 +320,7 @@ class StreamSenderTest {
         for (int length : lengths) {
             byte[] frame = new byte[length + 7]; // only the first length bytes are the frame
             random.nextBytes(frame);
-            var crc = new CRC32();
-            crc.update(frame, 0, length);
-            byte[] expected = ByteBuffer.allocate(Integer.BYTES + Long.BYTES).putInt(length).putLong(crc.getValue())
-                    .array();
+            byte[] expected = digest(frame, length);
 
             var outcomes = sender.exchange(frame, length, members, deadlineIn(Duration.ofSeconds(10)));
 
