@@ -46,7 +46,12 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
     }
 
     private double roundAbovePacing(FloorReading probe) {
-        return sendingAbovePacing(probe) + probe.answeringMicros();
+        return roundAbove(probe, pacing);
+    }
+
+    /** One round of {@code probe}: its sending above {@code itsPacing}, and its answering. */
+    private static double roundAbove(FloorReading probe, FloorReading itsPacing) {
+        return sendingAbove(probe, itsPacing) + probe.answeringMicros();
     }
 
     /** What replication adds to node1's request threads per request: marshalling, the session, the exchange. */
@@ -88,7 +93,7 @@ record SizeRound(FloorReading floor, FloorReading keeping, FloorReading pacing, 
 
     /** The keeping floor beside the nodes' load, one update: its sending above the pacing there, its answering. */
     double besideRoundMicros() {
-        return sendingAbove(beside.keeping(), beside.pacing()) + beside.keeping().answeringMicros();
+        return roundAbove(beside.keeping(), beside.pacing());
     }
 
     double besidePerFrameMicros() {
