@@ -8,6 +8,7 @@ package io.replsim.bench.floor;
  *
  * @param pacing  the probe with 0-byte frames beside the load, per round
  * @param keeping the probe at the size, keeping every frame it answers, beside the load, per round
+ * @param loadVerdict the verdict of the scenario whose load they ran beside
  */
-record FloorBesideNodes(FloorReading pacing, FloorReading keeping) {
+record FloorBesideNodes(FloorReading pacing, FloorReading keeping, String loadVerdict) {
 }

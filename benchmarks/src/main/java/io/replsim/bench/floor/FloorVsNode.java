@@ -96,9 +96,11 @@ public final class FloorVsNode {
                         warmUp, window), out);
                 var loaded = CostScenario.of(root.resolve("scenarios/cost").resolve(size.without()), warmUp,
                         BESIDE_WINDOW);
-                FloorBesideNodes beside = nodes.beside(loaded, loaded.windowStart().minus(PROBE_WARM_UP),
-                        () -> new FloorBesideNodes(probe.run(0, PacedExchangeFloor.FrameFate.DISCARDED, out),
+                NodeRun.Loaded<Floors> besideLoad = nodes.beside(loaded, loaded.windowStart().minus(PROBE_WARM_UP),
+                        () -> new Floors(probe.run(0, PacedExchangeFloor.FrameFate.DISCARDED, out),
                                 probe.run(size.frameBytes(), PacedExchangeFloor.FrameFate.KEPT, out)), out);
+                var beside = new FloorBesideNodes(besideLoad.measured().pacing(), besideLoad.measured().keeping(),
+                        besideLoad.verdict());
                 var result = new SizeRound(floor, keeping, pacing, without, with, beside, COPIES);
                 measured.computeIfAbsent(size, ignored -> new ArrayList<>()).add(result);
                 out.println(FloorVsNodeReport.round(round, size.label(), result));
@@ -117,6 +119,10 @@ public final class FloorVsNode {
         }
         out.printf(Locale.ROOT, "increment above the baseline, 3.3 KB over 64 KB (round by round): %s"
                 + " (target at most 0.55)%n", Band.of(incrementRatios).format("%.2f"));
+    }
+
+    /** The two floors measured beside the baseline's load, before its verdict is known. */
+    private record Floors(FloorReading pacing, FloorReading keeping) {
     }
 
     static double load() {

@@ -17,7 +17,8 @@ final class FloorVsNodeReport {
                         + " a request on the sender (request threads %.0f -> %.0f), %.0f per update applied;"
                         + " replication %.0f µs = %.2f× the floor, %.2f× the keeping floor; keeping floor beside"
                         + " the nodes %.0f µs an update (%.0f per frame, pacing %.0f) = %.2f×; JIT %.0f%%"
-                        + " / %.0f%% of node1; nodes +%.3f cores above the baseline (%s, %s)",
+                        + " / %.0f%% of node1; nodes +%.3f cores above the baseline (%s, %s; the load beside the"
+                        + " floors %s)",
                 round, size, r.floorRoundMicros(), r.floorSendingMicros(), r.pacing().sendingMicros(),
                 r.floorPerFrameMicros(), r.keepingRoundMicros(), r.keepingPerFrameMicros(), r.senderAddedMicros(),
                 r.without().window().microsPerRequest(ThreadRole.REQUEST),
@@ -25,7 +26,7 @@ final class FloorVsNodeReport {
                 r.replicationMicros(), r.ratio(), r.keepingRatio(), r.besideRoundMicros(), r.besidePerFrameMicros(),
                 r.beside().pacing().sendingMicros(), r.besideRatio(), r.without().window().compilerShare() * 100,
                 r.with().window().compilerShare() * 100, r.incrementCores(), r.without().verdict(),
-                r.with().verdict());
+                r.with().verdict(), r.beside().loadVerdict());
     }
 
     static String bands(String size, List<SizeRound> rounds) {

@@ -43,10 +43,7 @@ record NodeRun(Path root, Path outputDirectory) {
             end(launcher);
         }
         reader.join();
-        Path run = runDirectories().stream().filter(name -> !before.contains(name)).sorted()
-                .reduce((first, second) -> second).map(name -> root.resolve("runs").resolve(name))
-                .orElseThrow(() -> new IllegalStateException(scenario.name() + " left no run directory; its output: "
-                        + log));
+        Path run = newRun(before, scenario, log);
         progress.printf("    node  | %s: %s, %d readings of node1; output %s%n", scenario.name(), run, samples.size(),
                 log);
         return outcome(scenario, run, samples);
@@ -54,30 +51,39 @@ record NodeRun(Path root, Path outputDirectory) {
 
     /**
      * Runs the scenario and, on this thread, {@code beside} once its load has run for {@code after} (counted from the
-     * runner's line announcing the load); returns what {@code beside} returned once the scenario is over. The
-     * scenario's own figures are not read: what runs beside it takes the machine's CPU too.
+     * runner's line announcing the load); returns what {@code beside} returned and the scenario's verdict once the
+     * scenario is over. The scenario's own figures are not read: what runs beside it takes the machine's CPU too.
      */
-    <T> T beside(CostScenario scenario, Duration after, Beside<T> beside, PrintStream progress)
+    <T> Loaded<T> beside(CostScenario scenario, Duration after, Beside<T> beside, PrintStream progress)
             throws IOException, InterruptedException {
         Path log = outputDirectory.resolve(scenario.name() + "-beside.log");
+        Set<String> before = runDirectories();
         Process launcher = launch(scenario, log);
+        T measured;
         try {
             awaitLoad(launcher, scenario, log);
             Thread.sleep(after);
             progress.printf("    node  | %s: %s into its load, beside it now; output %s%n", scenario.name(), after,
                     log);
-            T result = beside.run();
+            measured = beside.run();
             awaitEnd(launcher, scenario, log);
-            return result;
         } finally {
             end(launcher);
         }
+        return new Loaded<>(measured, verdictOf(newRun(before, scenario, log)));
     }
 
     /** What runs beside a scenario's load. */
     @FunctionalInterface
     interface Beside<T> {
         T run() throws IOException, InterruptedException;
+    }
+
+    /**
+     * What ran beside a scenario's load, and the scenario's verdict: a load that failed (users lost, responses past
+     * the bound) was not the load the figures are meant to be measured beside.
+     */
+    record Loaded<T>(T measured, String verdict) {
     }
 
     private Process launch(CostScenario scenario, Path log) throws IOException {
@@ -127,6 +133,19 @@ record NodeRun(Path root, Path outputDirectory) {
             nodes++;
         }
         return new NodeOutcome(window, cores / nodes, summary.get("verdict").asText(), run);
+    }
+
+    /** The verdict in a run directory's summary.json ("PASS", "FAIL", ...). */
+    static String verdictOf(Path run) throws IOException {
+        return JSON.readTree(run.resolve("summary.json").toFile()).get("verdict").asText();
+    }
+
+    /** The run directory the scenario just left: the newest one not there before it started. */
+    private Path newRun(Set<String> before, CostScenario scenario, Path log) throws IOException {
+        return runDirectories().stream().filter(name -> !before.contains(name)).sorted()
+                .reduce((first, second) -> second).map(name -> root.resolve("runs").resolve(name))
+                .orElseThrow(() -> new IllegalStateException(scenario.name() + " left no run directory; its output: "
+                        + log));
     }
 
     private static void readNode1(Process launcher, List<RoleCpu> samples) {

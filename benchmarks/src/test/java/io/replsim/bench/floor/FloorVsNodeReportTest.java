@@ -23,4 +23,10 @@ class FloorVsNodeReportTest {
         assertThat(FloorVsNodeReport.round(1, "64 KB", SizeRoundExample.round()))
                 .contains("keeping floor beside the nodes 310 µs an update (95 per frame, pacing 80) = 1.23×");
     }
+
+    @Test
+    void aRoundsLineNamesTheVerdictOfTheLoadTheFloorsRanBeside() {
+        assertThat(FloorVsNodeReport.round(1, "64 KB", SizeRoundExample.round("FAIL")))
+                .endsWith("(PASS, PASS; the load beside the floors FAIL)");
+    }
 }

@@ -14,10 +14,16 @@ final class SizeRoundExample {
      * answering 190. Node1: request threads 180 -> 380 µs a request; stream threads 180 ms over 2,000 updates applied.
      */
     static SizeRound round() {
+        return round("PASS");
+    }
+
+    /** The same round, the baseline's load beside the floors ending with {@code besideLoadVerdict}. */
+    static SizeRound round(String besideLoadVerdict) {
         var floor = new FloorReading(300, 160, 100, 40);
         var pacing = new FloorReading(70, 60, 0, 10);
         var keeping = new FloorReading(400, 170, 160, 40);
-        var beside = new FloorBesideNodes(new FloorReading(90, 80, 0, 10), new FloorReading(450, 200, 190, 60));
+        var beside = new FloorBesideNodes(new FloorReading(90, 80, 0, 10), new FloorReading(450, 200, 190, 60),
+                besideLoadVerdict);
         return new SizeRound(floor, keeping, pacing, node(180_000_000L, 0, 0, 0.05),
                 node(380_000_000L, 180_000_000L, 2_000, 0.09), beside, 2);
     }
