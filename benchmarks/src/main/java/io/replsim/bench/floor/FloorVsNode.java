@@ -118,7 +118,7 @@ public final class FloorVsNode {
             incrementRatios.add(small.get(i).incrementCores() / large.get(i).incrementCores());
         }
         out.printf(Locale.ROOT, "increment above the baseline, 3.3 KB over 64 KB (round by round): %s"
-                + " (target at most 0.55)%n", Band.of(incrementRatios).format("%.2f"));
+                + " (target at most 0.55)%n", Band.of(incrementRatios).formatWithMedian("%.2f"));
     }
 
     /** The two floors measured beside the baseline's load, before its verdict is known. */
