@@ -77,8 +77,8 @@ public final class FloorVsNode {
         Path output = root.resolve("benchmarks/target/floor-vs-node");
         var probe = new FloorProbe(NODE_RATE, PROBE_WARM_UP, PROBE_WINDOW);
         var nodes = new NodeRun(root, output);
-        out.printf(Locale.ROOT, "%s: %d round(s), sizes %s; load %.2f%n", Instant.now(), rounds,
-                sizes.stream().map(Size::label).toList(), load());
+        out.printf(Locale.ROOT, "%s: %d round(s), sizes %s; load %.2f; on %s%n", Instant.now(), rounds,
+                sizes.stream().map(Size::label).toList(), load(), MachineDescription.ofThisMachine());
         Map<Size, List<SizeRound>> measured = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
             out.printf(Locale.ROOT, "round %d of %d: the pacing alone (0-byte frames) at %s; load %.2f%n", round,
