@@ -116,7 +116,7 @@ record NodeRun(Path root, Path outputDirectory) {
     }
 
     static NodeOutcome outcome(CostScenario scenario, Path run, List<RoleCpu> samples) throws IOException {
-        JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());
+        JsonNode summary = summaryOf(run);
         JsonNode timeline = JSON.readTree(run.resolve("timeline.json").toFile());
         JsonNode node1 = JSON.readTree(run.resolve("nodes").resolve("node1-stats.json").toFile());
         long loadStart = timeline.get("loadStartEpochMs").asLong();
@@ -132,12 +132,20 @@ record NodeRun(Path root, Path outputDirectory) {
             cores += node.get("cpuUsedCores").asDouble();
             nodes++;
         }
-        return new NodeOutcome(window, cores / nodes, summary.get("verdict").asText(), run);
+        return new NodeOutcome(window, cores / nodes, verdictIn(summary), run);
     }
 
     /** The verdict in a run directory's summary.json ("PASS", "FAIL", ...). */
     static String verdictOf(Path run) throws IOException {
-        return JSON.readTree(run.resolve("summary.json").toFile()).get("verdict").asText();
+        return verdictIn(summaryOf(run));
+    }
+
+    private static JsonNode summaryOf(Path run) throws IOException {
+        return JSON.readTree(run.resolve("summary.json").toFile());
+    }
+
+    private static String verdictIn(JsonNode summary) {
+        return summary.get("verdict").asText();
     }
 
     /** The run directory the scenario just left: the newest one not there before it started. */
