@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The processor and kernel a run measured on, for its first line: the floor's cost changes from one VM to the next
- * by more than replsim's (64 KB: 101-113 µs an update on one, 265 on another), so a ratio is read with its machine.
+ * by more than replsim's (at 64 KB its median doubled between two VMs of one day, replsim's rose by two fifths), so
+ * a ratio is read with the machine it was measured on.
  */
 record MachineDescription(String processor, int processors, String kernel) {
     private static final Path CPU_INFO = Path.of("/proc/cpuinfo");
